@@ -1,0 +1,41 @@
+// The administration area at /nuxt: react-admin with the generated resources, Russian UI, the shop's
+// token auth and role-based access from the schemas.
+// Real paths (/nuxt/products/12), not react-admin's default hash URLs: a BrowserRouter with basename /nuxt
+// around <Admin>, which then uses it (the server answers index.html for every /nuxt/* page).
+import { Admin, Resource } from 'react-admin';
+import { BrowserRouter } from 'react-router-dom';
+import { createApiClient } from '@shop/client';
+import { resources } from '../generated/resources';
+import { createAuthProvider, localTokenStore } from './authProvider';
+import { Dashboard } from './Dashboard';
+import { createDataProvider } from './dataProvider';
+import { i18nProvider } from './i18n';
+import { AppLayout } from './Layout';
+
+const tokens = localTokenStore();
+const client = createApiClient({ baseURL: '', getToken: () => tokens.get() });
+const dataProvider = createDataProvider(client);
+const authProvider = createAuthProvider(client, tokens);
+
+export const ADMIN_BASENAME = '/nuxt';
+
+export function App() {
+  return (
+    <BrowserRouter basename={ADMIN_BASENAME}>
+      <Admin
+        title="Администрирование"
+        disableTelemetry
+        requireAuth
+        dataProvider={dataProvider}
+        authProvider={authProvider}
+        i18nProvider={i18nProvider}
+        dashboard={Dashboard}
+        layout={AppLayout}
+      >
+        {resources.map((props) => (
+          <Resource key={props.name} {...props} />
+        ))}
+      </Admin>
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,18 @@
+// Shared widgets and helpers of the generated admin screens (admin/generated/screens/*.tsx).
+export { MoneyField } from './MoneyField';
+export { MoneyInput } from './MoneyInput';
+export { JsonField } from './JsonField';
+export { JsonInput } from './JsonInput';
+export { ChoicesArrayField, type Choice } from './ChoicesArrayField';
+export { BufferedTextInput } from './BufferedTextInput';
+export { recordTemplate } from './representation';
+export {
+  calendarDate,
+  isoToMoscowDate,
+  isoToMoscowLocal,
+  moscowDateTime,
+  moscowDayEnd,
+  moscowDayStart,
+  moscowLocalToIso,
+} from './dates';
+export { thumbnail } from './styles';

@@ -1,0 +1,17 @@
+// The admin SPA, served by the server at /nuxt/ (server/src/web/admin.ts). In development `npm run dev -w
+// @shop/admin` proxies /api to the server (API_URL, default http://localhost:3000).
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+export default defineConfig({
+  root,
+  base: '/nuxt/',
+  plugins: [react()],
+  // Its own dependency cache: two Vite servers in one process must not share one.
+  cacheDir: fileURLToPath(new URL('./node_modules/.vite-admin', import.meta.url)),
+  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 2000 },
+  server: { proxy: { '/api': process.env.API_URL ?? 'http://localhost:3000' } },
+});

@@ -1,0 +1,241 @@
+// The one typed API client of the shop: storefront (browser and SSR), admin and tests all talk to the
+// server through it. Spec §7: base address from runtime configuration, 10 000 ms timeout, the token in
+// `Authorization` with no prefix and `X-User-Group` for a representative's group.
+import axios, { AxiosError, type AxiosInstance, type AxiosRequestConfig } from 'axios';
+import type {
+  ApiErrorBody,
+  ArticleCard,
+  CategoryNode,
+  LoginRequest,
+  PromotionCard,
+  PublicArticle,
+  PublicBanner,
+  PublicPage,
+  PublicPromotion,
+  PublicSettings,
+  PublicSiteReview,
+  Representative,
+  SearchProduct,
+  SessionUser,
+  SiteReviewRequest,
+} from '@shop/schemas';
+
+import type { CatalogCategory, ProductFacets, ProductPage, ProductReviewRequest } from '@shop/schemas';
+
+export const API_TIMEOUT_MS = 10_000;
+
+export interface ApiClientOptions {
+  /** BASE_URL_TO_API: '' in the browser (same origin) or an absolute address on the server. */
+  baseURL: string;
+  /** Reads the current token (cookie `auth.token` in the storefront, local storage in the admin). */
+  getToken?: () => string | null | undefined;
+  /** The representative group the user acts for, if any. */
+  getGroup?: () => string | number | null | undefined;
+  timeout?: number;
+  /** Extra axios settings: headers to forward from an SSR request, an adapter for tests. */
+  axios?: AxiosRequestConfig;
+}
+
+export interface Envelope<T> {
+  data: T;
+}
+export interface ListEnvelope<T> {
+  data: T[];
+  meta: { total: number; page: number; perPage: number };
+}
+
+export interface ProductSearchParams {
+  search?: string;
+  categorySlug?: string;
+  isNew?: boolean;
+  isHit?: boolean;
+  sort?: 'popular' | 'price' | '-price' | 'new';
+  page?: number;
+  perPage?: number;
+}
+
+export interface PageParams {
+  page?: number;
+  perPage?: number;
+}
+
+/** GET /api/reviews/site: the list meta also carries the average rating of all published reviews. */
+export interface SiteReviewsEnvelope extends ListEnvelope<PublicSiteReview> {
+  meta: ListEnvelope<PublicSiteReview>['meta'] & { averageRating: number | null };
+}
+
+export type BannerPosition = PublicBanner['position'];
+
+/** "payment-and-delivery/one_page" → "payment-and-delivery/one_page" with each segment encoded. */
+const slugPath = (slug: string) => slug.split('/').map(encodeURIComponent).join('/');
+
+export type ProductSort = 'popular' | 'price' | '-price' | 'new';
+
+/** A catalogue listing: GET /api/products/search and GET /api/products/facets take the same filters. */
+export interface ProductListParams {
+  search?: string;
+  categorySlug?: string;
+  /** Product ids (favourites), at most 100. */
+  ids?: number[];
+  isNew?: boolean;
+  isHit?: boolean;
+  inStock?: boolean;
+  /** Kopecks, on an offer's price to pay. */
+  priceMin?: number;
+  priceMax?: number;
+  /** Filterable directory code → chosen entry codes, e.g. { brand: ['miralash'], curl: ['D', 'CC'] }. */
+  values?: Record<string, string[]>;
+  sort?: ProductSort;
+  page?: number;
+  perPage?: number;
+}
+
+/** The query string of a listing: filter[<name>]=…, lists comma-separated. */
+export function productListQuery(p: ProductListParams): Record<string, string | number> {
+  const q: Record<string, string | number> = {};
+  if (p.search) q['filter[search]'] = p.search;
+  if (p.categorySlug) q['filter[categorySlug]'] = p.categorySlug;
+  if (p.ids) q['filter[ids]'] = p.ids.join(',');
+  if (p.isNew) q['filter[isNew]'] = 1;
+  if (p.isHit) q['filter[isHit]'] = 1;
+  if (p.inStock) q['filter[inStock]'] = 1;
+  if (p.priceMin !== undefined) q['filter[priceMin]'] = p.priceMin;
+  if (p.priceMax !== undefined) q['filter[priceMax]'] = p.priceMax;
+  for (const [code, values] of Object.entries(p.values ?? {}))
+    if (values.length) q[`filter[${code}]`] = values.join(',');
+  if (p.sort) q.sort = p.sort;
+  if (p.page) q.page = p.page;
+  if (p.perPage) q.perPage = p.perPage;
+  return q;
+}
+
+export function createApiClient(options: ApiClientOptions) {
+  const http: AxiosInstance = axios.create({
+    ...options.axios,
+    baseURL: options.baseURL,
+    timeout: options.timeout ?? API_TIMEOUT_MS,
+  });
+  http.interceptors.request.use((config) => {
+    const token = options.getToken?.();
+    if (token) config.headers.set('Authorization', token);
+    const group = options.getGroup?.();
+    if (group !== null && group !== undefined && group !== '')
+      config.headers.set('X-User-Group', String(group));
+    return config;
+  });
+
+  return {
+    http,
+    auth: {
+      login: async (body: LoginRequest) =>
+        (await http.post<Envelope<{ token: string }>>('/api/auth/login', body)).data.data,
+      session: async () => (await http.get<Envelope<SessionUser>>('/api/auth/session')).data.data,
+      logout: async () => {
+        await http.post('/api/auth/logout');
+      },
+    },
+    catalog: {
+      categoriesTree: async () =>
+        (await http.get<Envelope<CategoryNode[]>>('/api/categories/tree')).data.data,
+      searchProducts: async (p: ProductSearchParams = {}) => {
+        const params: Record<string, string | number> = { perPage: p.perPage ?? 7, page: p.page ?? 1 };
+        if (p.search !== undefined) params['filter[search]'] = p.search;
+        if (p.categorySlug) params['filter[categorySlug]'] = p.categorySlug;
+        if (p.isNew) params['filter[isNew]'] = 1;
+        if (p.isHit) params['filter[isHit]'] = 1;
+        if (p.sort) params.sort = p.sort;
+        return (await http.get<ListEnvelope<SearchProduct>>('/api/products/search', { params })).data;
+      },
+      /** A category page: breadcrumbs and subcategories; 404 for an unknown or switched-off slug. */
+      category: async (slug: string) =>
+        (await http.get<Envelope<CatalogCategory>>(`/api/catalog/categories/${encodeURIComponent(slug)}`))
+          .data.data,
+      /** The catalogue listing with every filter (the same endpoint as the search). */
+      listProducts: async (p: ProductListParams = {}) =>
+        (
+          await http.get<ListEnvelope<SearchProduct>>('/api/products/search', {
+            params: productListQuery({ perPage: 24, page: 1, ...p }),
+          })
+        ).data,
+      /** The listing's filters with counts, for the same parameters (paging and sort are ignored). */
+      facets: async (p: ProductListParams = {}) => {
+        const { sort: _sort, page: _page, perPage: _perPage, ...filters } = p;
+        return (
+          await http.get<Envelope<ProductFacets>>('/api/products/facets', {
+            params: productListQuery(filters),
+          })
+        ).data.data;
+      },
+      /** A product page; 404 for an unknown or switched-off slug. */
+      product: async (slug: string) =>
+        (await http.get<Envelope<ProductPage>>(`/api/products/${encodeURIComponent(slug)}`)).data.data,
+      /** A signed-in customer's review; it waits for moderation. */
+      addReview: async (slug: string, body: ProductReviewRequest) =>
+        (
+          await http.post<Envelope<{ id: number; status: 'pending' }>>(
+            `/api/products/${encodeURIComponent(slug)}/reviews`,
+            body,
+          )
+        ).data.data,
+    },
+    site: {
+      settings: async () => (await http.get<Envelope<PublicSettings>>('/api/site/settings')).data.data,
+    },
+    content: {
+      /** A content page by its slug (may hold a slash: "payment-and-delivery/one_page"). */
+      page: async (slug: string) =>
+        (await http.get<Envelope<PublicPage>>(`/api/pages/${slugPath(slug)}`)).data.data,
+      articles: async (p: PageParams = {}) =>
+        (await http.get<ListEnvelope<ArticleCard>>('/api/articles', { params: p })).data,
+      article: async (slug: string) =>
+        (await http.get<Envelope<PublicArticle>>(`/api/articles/${encodeURIComponent(slug)}`)).data.data,
+      promotions: async () => (await http.get<Envelope<PromotionCard[]>>('/api/promotions')).data.data,
+      promotion: async (slug: string) =>
+        (await http.get<Envelope<PublicPromotion>>(`/api/promotions/${encodeURIComponent(slug)}`)).data.data,
+      banners: async (position?: BannerPosition) =>
+        (await http.get<Envelope<PublicBanner[]>>('/api/banners', { params: position ? { position } : {} }))
+          .data.data,
+      siteReviews: async (p: PageParams = {}) =>
+        (await http.get<SiteReviewsEnvelope>('/api/reviews/site', { params: p })).data,
+      /** Stored for moderation; a 400 carries Russian messages per field (see apiFieldErrors). */
+      sendSiteReview: async (body: SiteReviewRequest) =>
+        (await http.post<Envelope<{ id: number; status: 'pending' }>>('/api/reviews/site', body)).data.data,
+      representatives: async () =>
+        (await http.get<Envelope<Representative[]>>('/api/representatives')).data.data,
+    },
+    maintenanceMode: async () =>
+      (await http.get<Envelope<{ maintenanceMode: boolean; cartCount: number }>>('/api/maintenance-mode'))
+        .data.data,
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** The server's Russian message for a failed call, or a generic one for network failures. */
+export function apiErrorMessage(error: unknown): string {
+  if (error instanceof AxiosError) {
+    const body = error.response?.data as ApiErrorBody | undefined;
+    if (body?.error?.message) return body.error.message;
+    if (error.code === 'ECONNABORTED') return 'Сервер не ответил вовремя. Попробуйте ещё раз.';
+    if (!error.response) return 'Нет связи с сервером. Проверьте подключение к интернету.';
+  }
+  return 'Произошла ошибка. Попробуйте ещё раз.';
+}
+
+/** The HTTP status of a failed call's answer (404 for a missing page…); undefined when none came. */
+export function apiErrorStatus(error: unknown): number | undefined {
+  return error instanceof AxiosError ? error.response?.status : undefined;
+}
+
+/** Per-field Russian messages of a 400 answer, keyed by field name. */
+export function apiFieldErrors(error: unknown): Record<string, string> {
+  if (error instanceof AxiosError) {
+    const body = error.response?.data as ApiErrorBody | undefined;
+    return Object.fromEntries(
+      Object.entries(body?.error?.fields ?? {}).filter(
+        (e): e is [string, string] => typeof e[1] === 'string',
+      ),
+    );
+  }
+  return {};
+}

@@ -1,0 +1,11 @@
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  test: {
+    name: 'client',
+    include: ['**/*.test.ts'],
+    exclude: ['**/node_modules/**', '**/.scratch/**'],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+});

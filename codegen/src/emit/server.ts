@@ -1,0 +1,287 @@
+// The server's generated half: Drizzle tables (queries), the admin REST registration (what the generic
+// CRUD layer may do with each resource) and the OpenAPI fragment of the admin API.
+import { deriveSchema, fieldLabels } from '../derive';
+import type { ChildModel, EntityModel, FieldModel } from '../model';
+import { GENERATED_HEADER } from './header';
+
+const camel = (s: string) => s.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+export const tableConst = (table: string) => camel(table);
+
+function drizzleColumn(f: FieldModel): string {
+  const c = JSON.stringify(f.column);
+  if (f.name === 'id') return `integer(${c}).primaryKey().generatedByDefaultAsIdentity()`;
+  let out: string;
+  switch (f.kind) {
+    case 'integer':
+      out = `integer(${c})`;
+      break;
+    case 'bigint':
+      out = `bigint(${c}, { mode: 'number' })`;
+      break;
+    case 'number':
+      out = `doublePrecision(${c})`;
+      break;
+    case 'string':
+      out = f.dbType === 'tsvector' ? `tsvector(${c})` : `text(${c})`;
+      break;
+    case 'boolean':
+      out = `boolean(${c})`;
+      break;
+    case 'date-time':
+      out = `timestamp(${c}, { withTimezone: true, mode: 'date' })`;
+      break;
+    case 'date':
+      out = `date(${c}, { mode: 'string' })`;
+      break;
+    case 'integer[]':
+      out = `integer(${c}).array()`;
+      break;
+    case 'string[]':
+      out = `text(${c}).array()`;
+      break;
+    case 'json':
+      out = `jsonb(${c})`;
+      break;
+  }
+  if (!f.nullable) out += '.notNull()';
+  // Defaults here only shape Drizzle's insert types (an omitted column is sent as DEFAULT); the migration owns them.
+  if (f.default !== undefined) out += `.default(${JSON.stringify(f.default)})`;
+  else if (f.readOnly && (f.name === 'createdAt' || f.name === 'updatedAt')) out += '.defaultNow()';
+  return out;
+}
+
+function tableDef(table: string, fields: FieldModel[], parent?: { column: string }): string {
+  const cols = fields.filter((f) => !f.virtual).map((f) => `  ${f.name}: ${drizzleColumn(f)},`);
+  if (parent) {
+    cols.splice(1, 0, `  ${camel(parent.column)}: integer(${JSON.stringify(parent.column)}).notNull(),`);
+    cols.push(`  position: integer('position').notNull(),`);
+  }
+  return `export const ${tableConst(table)} = pgTable(${JSON.stringify(table)}, {\n${cols.join('\n')}\n});\n`;
+}
+
+/** SQL text of the expression the full-text `q` searches; the migration indexes the very same text. */
+export function searchExpression(e: EntityModel): string | null {
+  if (!e.list.search.length) return null;
+  const cols = e.list.search.map((name) => e.fields.find((f) => f.name === name)!.column);
+  return cols.map((c) => `coalesce("${c}", '')`).join(` || ' ' || `);
+}
+
+function fieldDef(f: FieldModel) {
+  return {
+    name: f.name,
+    column: f.column,
+    kind: f.kind,
+    label: f.label,
+    nullable: f.nullable,
+    readOnly: f.readOnly,
+    private: f.private,
+    virtual: f.virtual,
+    writeOnly: f.writeOnly,
+    ...(f.ref ? { ref: { resource: f.ref.resource, many: f.ref.many } } : {}),
+  };
+}
+
+function childDef(c: ChildModel) {
+  return `{ property: ${JSON.stringify(c.property)}, table: t.${tableConst(c.table)}, parentKey: ${JSON.stringify(camel(c.parentColumn))}, label: ${JSON.stringify(c.label)}, fields: ${JSON.stringify(c.fields.map(fieldDef))} }`;
+}
+
+function hookImports(entities: EntityModel[]) {
+  const imports: string[] = [];
+  const refs = new Map<string, string>();
+  for (const e of entities) {
+    for (const [name, target] of Object.entries(e.hooks).sort()) {
+      const [path, exported] = target.split('#');
+      if (!path || !exported)
+        throw new Error(`${e.file}: x-hooks.${name} must look like "./hooks/file#export"`);
+      const local = `${camel(e.resource.replace(/-/g, '_'))}_${name}`;
+      imports.push(`import { ${exported} as ${local} } from '../src/${path.replace(/^\.\//, '')}';`);
+      refs.set(`${e.resource}.${name}`, local);
+    }
+  }
+  return { imports, refs };
+}
+
+export function emitServer(entities: EntityModel[]): Record<string, string> {
+  const kinds = new Set(
+    entities.flatMap((e) => [...e.fields, ...e.children.flatMap((c) => c.fields)]).map((f) => f.kind),
+  );
+  const builders = new Set(['pgTable', 'integer']);
+  const map: Record<string, string> = {
+    bigint: 'bigint',
+    number: 'doublePrecision',
+    string: 'text',
+    boolean: 'boolean',
+    'date-time': 'timestamp',
+    date: 'date',
+    'string[]': 'text',
+    json: 'jsonb',
+  };
+  for (const k of kinds) if (map[k]) builders.add(map[k]);
+  const tsvector = entities.some((e) =>
+    [...e.fields, ...e.children.flatMap((c) => c.fields)].some((f) => f.dbType === 'tsvector'),
+  );
+  if (tsvector) builders.add('customType');
+  const tables = [
+    GENERATED_HEADER,
+    `import { ${[...builders].sort().join(', ')} } from 'drizzle-orm/pg-core';`,
+    '',
+    ...(tsvector
+      ? [
+          '/** A search document: written by server code as SQL (to_tsvector…), never sent by the API. */',
+          "const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });",
+          '',
+        ]
+      : []),
+    ...entities.flatMap((e) => [
+      tableDef(e.table, e.fields),
+      ...e.children.map((c) => tableDef(c.table, c.fields, { column: c.parentColumn })),
+    ]),
+  ].join('\n');
+
+  const { imports, refs } = hookImports(entities);
+  const defs = entities.map((e) => {
+    const filters = Object.fromEntries(e.list.filters.map((f) => [f.field, f.ops]));
+    const hooks = Object.keys(e.hooks)
+      .sort()
+      .map((h) => `${h}: ${refs.get(`${e.resource}.${h}`)}`)
+      .join(', ');
+    return `  {
+    resource: ${JSON.stringify(e.resource)},
+    typeName: ${JSON.stringify(e.typeName)},
+    label: ${JSON.stringify(e.label)},
+    admin: ${e.admin},
+    table: t.${tableConst(e.table)},
+    tableName: ${JSON.stringify(e.table)},
+    fields: ${JSON.stringify(e.fields.map(fieldDef))},
+    children: [${e.children.map(childDef).join(', ')}],
+    search: ${JSON.stringify(searchExpression(e))},
+    filters: ${JSON.stringify(filters)},
+    sortable: ${JSON.stringify(e.list.sortable)},
+    defaultSort: ${JSON.stringify(e.list.sort)},
+    perPage: ${e.list.perPage},
+    access: ${JSON.stringify(e.access)},
+    labels: ${JSON.stringify(fieldLabels(e))},
+    schemas: {
+      create: ${JSON.stringify(deriveSchema(e, 'create'))},
+      patch: ${JSON.stringify(deriveSchema(e, 'patch'))},
+    },
+    hooks: { ${hooks} },
+  },`;
+  });
+  const resources = [
+    GENERATED_HEADER,
+    "import type { ResourceDef } from '../src/crud/resource';",
+    "import * as t from './tables';",
+    ...imports,
+    '',
+    'export const resources: ResourceDef[] = [',
+    ...defs,
+    '];',
+    '',
+  ].join('\n');
+
+  return {
+    'server/generated/tables.ts': tables,
+    'server/generated/resources.ts': resources,
+    'server/generated/openapi.json': JSON.stringify(openapi(entities), null, 2) + '\n',
+  };
+}
+
+function openapi(entities: EntityModel[]) {
+  const paths: Record<string, unknown> = {};
+  const schemas: Record<string, unknown> = {};
+  const error = { $ref: '#/components/schemas/ApiErrorBody' };
+  const errors = {
+    400: { description: 'Неверные данные', content: { 'application/json': { schema: error } } },
+    401: { description: 'Нужен вход', content: { 'application/json': { schema: error } } },
+    403: { description: 'Недостаточно прав', content: { 'application/json': { schema: error } } },
+  };
+  for (const e of entities.filter((x) => x.admin)) {
+    const ref = (s: string) => ({ $ref: `#/components/schemas/${s}` });
+    schemas[e.typeName] = deriveSchema(e, 'read');
+    schemas[`${e.typeName}Input`] = deriveSchema(e, 'create');
+    schemas[`${e.typeName}Patch`] = deriveSchema(e, 'patch');
+    const tag = e.label.many;
+    const json = (schema: unknown) => ({ content: { 'application/json': { schema } } });
+    const idParam = [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }];
+    paths[`/api/admin/${e.resource}`] = {
+      get: {
+        tags: [tag],
+        summary: `${e.label.many}: список`,
+        parameters: [
+          {
+            name: 'sort',
+            in: 'query',
+            description: `JSON ["поле","ASC|DESC"]; поля: ${e.list.sortable.join(', ')}`,
+            schema: { type: 'string' },
+          },
+          {
+            name: 'range',
+            in: 'query',
+            description: 'JSON [первый, последний], с нуля',
+            schema: { type: 'string' },
+          },
+          {
+            name: 'filter',
+            in: 'query',
+            description: `JSON-объект; поля: ${['id', ...(e.list.search.length ? ['q'] : []), ...e.list.filters.flatMap((f) => f.ops.map((o) => (o === 'eq' ? f.field : `${f.field}_${o}`)))].join(', ')}`,
+            schema: { type: 'string' },
+          },
+        ],
+        responses: {
+          200: {
+            description: 'Записи; заголовок Content-Range',
+            ...json({ type: 'array', items: ref(e.typeName) }),
+          },
+          ...errors,
+        },
+      },
+      post: {
+        tags: [tag],
+        summary: `${e.label.one}: создать`,
+        requestBody: { required: true, ...json(ref(`${e.typeName}Input`)) },
+        responses: {
+          201: { description: 'Создано', ...json(ref(e.typeName)) },
+          ...errors,
+          409: { description: 'Такое значение уже есть' },
+        },
+      },
+    };
+    paths[`/api/admin/${e.resource}/{id}`] = {
+      get: {
+        tags: [tag],
+        summary: `${e.label.one}: получить`,
+        parameters: idParam,
+        responses: {
+          200: { description: 'Запись', ...json(ref(e.typeName)) },
+          404: { description: 'Не найдено' },
+          ...errors,
+        },
+      },
+      put: {
+        tags: [tag],
+        summary: `${e.label.one}: изменить`,
+        parameters: idParam,
+        requestBody: { required: true, ...json(ref(`${e.typeName}Patch`)) },
+        responses: {
+          200: { description: 'Изменено', ...json(ref(e.typeName)) },
+          404: { description: 'Не найдено' },
+          409: { description: 'Конфликт' },
+          ...errors,
+        },
+      },
+      delete: {
+        tags: [tag],
+        summary: `${e.label.one}: удалить`,
+        parameters: idParam,
+        responses: {
+          200: { description: 'Удалено', ...json(ref(e.typeName)) },
+          404: { description: 'Не найдено' },
+          409: { description: 'На запись ссылаются' },
+          ...errors,
+        },
+      },
+    };
+  }
+  return { paths, components: { schemas } };
+}

@@ -1,0 +1,83 @@
+// TypeScript types of every entity (read, create, patch shapes) and of the API payload schemas.
+import { compile } from 'json-schema-to-typescript';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { clean, deriveSchema, type Shape } from '../derive';
+import type { EntityModel, JsonSchema } from '../model';
+import { GENERATED_HEADER } from './header';
+
+const OPTIONS = {
+  bannerComment: '',
+  additionalProperties: false,
+  declareExternallyReferenced: true,
+  format: false,
+  unreachableDefinitions: false,
+  strictIndexSignatures: true,
+} as const;
+
+// Nested object types get their own names from their titles: drop titles below the top so that
+// json-schema-to-typescript inlines them instead of declaring clashing names.
+function inlineNested(s: JsonSchema, top = true): JsonSchema {
+  const out: JsonSchema = { ...s };
+  if (!top) delete out.title;
+  if (out.properties) {
+    out.properties = Object.fromEntries(
+      Object.entries(out.properties).map(([k, v]) => [k, inlineNested(v, false)]),
+    );
+  }
+  if (out.items && typeof out.items === 'object') {
+    const items = out.items;
+    // Child rows keep their titles (ProductOffer...): they are types of their own.
+    out.items =
+      items.title && items.title !== s.title ? { ...inlineNested(items, true) } : inlineNested(items, false);
+  }
+  return out;
+}
+
+export async function emitTypes(entities: EntityModel[], apiDir: string): Promise<Record<string, string>> {
+  const parts: string[] = [GENERATED_HEADER];
+  const seen = new Set<string>();
+  for (const e of entities) {
+    for (const shape of ['read', 'create', 'patch'] as Shape[]) {
+      const ts = await compile(inlineNested(deriveSchema(e, shape)) as never, e.typeName, OPTIONS);
+      parts.push(dedupe(ts, seen));
+    }
+  }
+  const names = entities.map((e) => `  '${e.resource}': ${e.typeName};`).join('\n');
+  parts.push(
+    `/** The read type of every resource, by its resource name. */\nexport interface EntityTypes {\n${names}\n}\n`,
+  );
+  const inputs = entities.map((e) => `  '${e.resource}': ${e.typeName}Input;`).join('\n');
+  parts.push(
+    `/** The create type of every resource, by its resource name. */\nexport interface EntityInputTypes {\n${inputs}\n}\n`,
+  );
+  parts.push(`export type ResourceName = keyof EntityTypes;\n`);
+
+  const api: string[] = [GENERATED_HEADER];
+  for (const file of readdirSync(apiDir)
+    .filter((f) => f.endsWith('.schema.json'))
+    .sort()) {
+    const raw = JSON.parse(readFileSync(join(apiDir, file), 'utf8')) as JsonSchema;
+    api.push(await compile(clean(raw) as never, String(raw.title), OPTIONS));
+  }
+  return {
+    'schemas/generated/types.ts': parts.join('\n'),
+    'schemas/generated/api.ts': api.join('\n'),
+  };
+}
+
+// Child types (ProductOffer...) appear in the read, create and patch outputs; declare each once.
+function dedupe(ts: string, seen: Set<string>): string {
+  const blocks = ts.split(/\n(?=export )/);
+  return blocks
+    .filter((b) => {
+      const name = /^export (?:interface|type) (\w+)/.exec(b.trim())?.[1];
+      if (!name) return true;
+      if (seen.has(name)) return false;
+      seen.add(name);
+      return true;
+    })
+    .join('\n');
+}
+
+export const API_SCHEMAS_DIR = resolve(import.meta.dirname, '../../../schemas/api');

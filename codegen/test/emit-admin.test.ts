@@ -1,0 +1,247 @@
+// The react-admin emitter: what an administrator will see for the real schemas, and the vocabulary
+// features (x-components, title templates, menu groups) on small scratch schemas.
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as prettier from 'prettier';
+import { afterAll, describe, expect, it } from 'vitest';
+import { emitAdmin } from '../src/emit/admin';
+import { GENERATED_HEADER } from '../src/emit/header';
+import { DEFAULT_SCHEMAS_DIR, loadModel } from '../src/model';
+
+const entities = loadModel();
+const files = emitAdmin(entities);
+const admin = entities.filter((e) => e.admin);
+
+describe('emitAdmin on the shop schemas', () => {
+  it('writes one screen file per admin entity and the shared files, all marked as generated', () => {
+    expect(Object.keys(files).sort()).toEqual(
+      [
+        ...admin.map((e) => `admin/generated/${e.resource}.tsx`),
+        'admin/generated/access.ts',
+        'admin/generated/menu.ts',
+        'admin/generated/messages.ts',
+        'admin/generated/resources.tsx',
+      ].sort(),
+    );
+    for (const text of Object.values(files)) expect(text.startsWith(`${GENERATED_HEADER}\n`)).toBe(true);
+  });
+
+  it('leaves out entities that are not administered (x-entity.admin: false)', () => {
+    const hidden = entities.filter((e) => !e.admin);
+    expect(hidden.length).toBeGreaterThan(0);
+    for (const e of hidden) {
+      expect(files[`admin/generated/${e.resource}.tsx`]).toBeUndefined();
+      expect(files['admin/generated/resources.tsx']).not.toContain(`'./${e.resource}'`);
+    }
+  });
+
+  it('is deterministic', () => {
+    expect(emitAdmin(loadModel())).toEqual(files);
+  });
+
+  it('lists a Resource per admin entity with its Russian plural label, icon and record title', () => {
+    const index = files['admin/generated/resources.tsx']!;
+    const products = files['admin/generated/products.tsx']!;
+    expect(index).toContain("import { productsResource } from './products';");
+    expect(index.match(/Resource,$/gm)).toHaveLength(admin.length);
+    expect(products).toContain("name: 'products'");
+    expect(products).toContain("options: { label: 'Товары' }");
+    expect(products).toContain("recordRepresentation: 'title'");
+    expect(products).toContain("import Inventory2Icon from '@mui/icons-material/Inventory2';");
+  });
+
+  it('builds the products list: columns, default sort, page size, search and filters', () => {
+    const products = files['admin/generated/products.tsx']!;
+    expect(products).toContain("sort={{ field: 'id', order: 'DESC' }}");
+    expect(products).toContain('perPage={25}');
+    expect(products).toContain('<SearchInput key="q" source="q" alwaysOn />');
+    expect(products).toMatch(
+      /<ReferenceArrayInput key="categoryIds" source="categoryIds" reference="product-categories">/,
+    );
+    expect(products).toContain('<NullableBooleanInput key="isHit" source="isHit" />');
+    expect(products).toContain(
+      '<DateInput key="createdAt_gte" source="createdAt_gte" format={isoToMoscowDate} parse={moscowDayStart} />',
+    );
+    expect(products).toContain('parse={moscowDayEnd}');
+    expect(products).toContain(
+      '<DateField source="updatedAt" showTime locales="ru-RU" options={moscowDateTime} />',
+    );
+    // Arrays cannot be sorted by the API.
+    expect(products).toContain(
+      '<ReferenceArrayField source="categoryIds" sortable={false} reference="product-categories" />',
+    );
+  });
+
+  it('builds the products form: tabs, inputs by kind, required marks, offers edited inside, zod validation', () => {
+    const products = files['admin/generated/products.tsx']!;
+    const form = products.slice(
+      products.indexOf('function ProductForm'),
+      products.indexOf('export function ProductCreate'),
+    );
+    expect(form.match(/<TabbedForm\.Tab label="([^"]+)">/g)).toEqual([
+      '<TabbedForm.Tab label="Основное">',
+      '<TabbedForm.Tab label="Изображения">',
+      '<TabbedForm.Tab label="Варианты">',
+      '<TabbedForm.Tab label="SEO">',
+    ]);
+    expect(form).toContain('<TextInput source="title" isRequired />');
+    expect(form).toContain('<MoneyInput source="basePrice" isRequired />');
+    expect(form).toContain('<MoneyInput source="salePrice" />');
+    expect(form).toContain('<ArrayInput source="offers">');
+    expect(form).toContain('<SimpleFormIterator inline>');
+    expect(form).toContain('<JsonInput');
+    expect(form).toContain('<TextInput source="description" multiline minRows={8} fullWidth />');
+    // Read-only fields and the ids of child rows are not edited.
+    expect(form).not.toContain('source="createdAt"');
+    expect(form).not.toContain('source="id"');
+    expect(products).toContain("import { ProductInputSchema } from '@shop/schemas/generated/zod';");
+    expect(products).toContain('const validate = zodValidator(ProductInputSchema, toInput);');
+    expect(products).toContain('<Edit transform={toInput} mutationMode="pessimistic">');
+  });
+
+  it('shows money in rubles and child rows with their own labels', () => {
+    const products = files['admin/generated/products.tsx']!;
+    const show = products.slice(products.indexOf('export function ProductShow'));
+    expect(show).toContain(
+      '<MoneyField source="basePrice" label="Цена" sortable={false} textAlign="right" />',
+    );
+    expect(show).toContain('<ImageField source="images" src="url" title="alt" />');
+    expect(show).toContain('<DateField source="createdAt" showTime');
+  });
+
+  it('writes Russian messages: plural names and labels of fields, child fields and range filters', async () => {
+    const text = files['admin/generated/messages.ts']!;
+    const mod = (await import(
+      `data:text/javascript;base64,${Buffer.from(text.replace(/^\/\/.*$/gm, '')).toString('base64')}`
+    )) as {
+      messages: { resources: Record<string, { name: string; fields: Record<string, string> }> };
+    };
+    const products = mod.messages.resources.products!;
+    expect(products.name).toBe('Товар |||| Товары |||| Товары');
+    expect(products.fields).toMatchObject({
+      title: 'Название',
+      offers: 'Варианты (торговые предложения)',
+      'offers.article': 'Артикул',
+      'offers.basePrice': 'Цена',
+      'images.alt': 'Подпись',
+      createdAt_gte: 'Создан с',
+      createdAt_lte: 'Создан по',
+      q: 'Поиск',
+    });
+    expect(products.fields).not.toHaveProperty('basePrice');
+    expect(Object.keys(mod.messages.resources).sort()).toEqual(admin.map((e) => e.resource).sort());
+  });
+
+  it('exports the x-access map and the menu groups with Russian titles', () => {
+    expect(files['admin/generated/access.ts']).toMatch(
+      /products: \{\n\s+list: \['admin', 'manager', 'content'\],[^}]*create: \['admin', 'content'\]/,
+    );
+    const menu = files['admin/generated/menu.ts']!;
+    const titles = [...menu.matchAll(/title: '([^']+)'/g)].map((m) => m[1]);
+    expect(titles).toEqual(['Каталог', 'Продажи', 'Покупатели', 'Контент', 'Сообщения', 'Настройки']);
+    expect(menu).toMatch(/key: 'catalog', title: 'Каталог', resources: \[[^\]]*'products'/);
+  });
+
+  it('produces TypeScript that prettier can parse', async () => {
+    for (const [path, text] of Object.entries(files)) {
+      await expect(prettier.format(text, { parser: 'typescript', filepath: path })).resolves.toContain(
+        GENERATED_HEADER,
+      );
+    }
+  });
+});
+
+describe('emitAdmin on scratch schemas', () => {
+  const dirs: string[] = [];
+  afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+  /** A schemas folder with product-categories plus one more entity. */
+  function model(extra: Record<string, unknown>) {
+    const dir = mkdtempSync(join(tmpdir(), 'emit-admin-'));
+    dirs.push(dir);
+    cpSync(
+      join(DEFAULT_SCHEMAS_DIR, 'product-categories.schema.json'),
+      join(dir, 'product-categories.schema.json'),
+    );
+    writeFileSync(join(dir, `${String(extra.$id)}.schema.json`), JSON.stringify(extra));
+    return loadModel(dir);
+  }
+
+  const supplier = (over: Record<string, unknown> = {}) => ({
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    $id: 'suppliers',
+    title: 'Supplier',
+    type: 'object',
+    additionalProperties: false,
+    'x-entity': { menu: 'catalog', icon: 'LocalShipping', recordTitle: '{name} ({city})' },
+    'x-label': { one: 'Поставщик', many: 'Поставщики' },
+    'x-list': {
+      columns: ['id', 'name', 'status', 'minOrder'],
+      filters: ['status', { field: 'minOrder', ops: ['gte', 'lte'] }],
+    },
+    required: ['name', 'status'],
+    properties: {
+      id: { type: 'integer', readOnly: true, 'x-label': 'ID' },
+      name: { type: 'string', minLength: 1, 'x-label': 'Название' },
+      city: { type: ['string', 'null'], 'x-label': 'Город' },
+      status: {
+        type: 'string',
+        enum: ['new', 'active'],
+        'x-enum-labels': { new: 'Новый', active: 'Работаем' },
+        'x-label': 'Статус',
+      },
+      minOrder: { type: 'integer', minimum: 0, 'x-label': 'Минимальный заказ', 'x-ui': { widget: 'money' } },
+      terms: { type: 'object', 'x-label': 'Условия' },
+      secret: {
+        type: ['string', 'null'],
+        'x-label': 'Пароль',
+        writeOnly: true,
+        'x-ui': { widget: 'password' },
+      },
+      categoryId: {
+        type: ['integer', 'null'],
+        'x-label': 'Категория',
+        'x-ref': { resource: 'product-categories', display: '{title} / {slug}' },
+      },
+    },
+    ...over,
+  });
+
+  it('covers enums, money, JSON, passwords, templates and range filters', () => {
+    const text = emitAdmin(model(supplier()))['admin/generated/suppliers.tsx']!;
+    expect(text).toContain(
+      "const statusChoices = [{ id: 'new', name: 'Новый' }, { id: 'active', name: 'Работаем' }];",
+    );
+    expect(text).toContain('<SelectField source="status" choices={statusChoices} />');
+    expect(text).toContain('<SelectInput source="status" isRequired choices={statusChoices} />');
+    expect(text).toContain('<MoneyInput key="minOrder_gte" source="minOrder_gte" />');
+    expect(text).toContain('<JsonInput source="terms" />');
+    expect(text).toContain('<PasswordInput source="secret" autoComplete="new-password" />');
+    expect(text).not.toMatch(/<\w+Field source="secret"/);
+    expect(text).toContain("recordRepresentation: recordTemplate('{name} ({city})')");
+    expect(text).toContain("optionText={recordTemplate('{title} / {slug}')}");
+  });
+
+  it('imports x-components screens from admin/src and drops screens set to false', () => {
+    const text = emitAdmin(
+      model(supplier({ 'x-components': { list: './screens/suppliers#SupplierBoard', show: false } })),
+    )['admin/generated/suppliers.tsx']!;
+    expect(text).toContain("import { SupplierBoard } from '../src/screens/suppliers';");
+    expect(text).toContain('list: SupplierBoard,');
+    expect(text).not.toContain('function SupplierList');
+    expect(text).not.toContain('show:');
+    expect(text).toContain('export function SupplierEdit');
+  });
+
+  it('refuses an unknown menu group, an unknown x-components key and a malformed component path', () => {
+    const bad = (over: Record<string, unknown>) => () => emitAdmin(model(supplier(over)));
+    expect(bad({ 'x-entity': { menu: 'warehouse', icon: 'LocalShipping' } })).toThrow(
+      /unknown menu group "warehouse"/,
+    );
+    expect(bad({ 'x-components': { dashboard: './x#Y' } })).toThrow(/x-components\.dashboard/);
+    expect(bad({ 'x-components': { list: 'screens/x' } })).toThrow(
+      /not "\.\/path\/in\/admin\/src#ExportName"/,
+    );
+  });
+});

@@ -1,0 +1,54 @@
+// Browser tests of the whole product in real Chromium against the production build, one server
+// process on the embedded database with demo data (the same thing `npm start` runs).
+import { defineConfig } from '@playwright/test';
+
+export const PORT = Number(process.env.E2E_PORT ?? 3199);
+export const ADMIN = { email: 'admin@e2e.local', password: 'e2e-admin-password' };
+
+export default defineConfig({
+  testDir: './tests',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  globalSetup: './browser.ts',
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    locale: 'ru-RU',
+    timezoneId: 'Europe/Moscow',
+    launchOptions: {
+      // Set by globalSetup: CHROME_PATH, or the Chromium that @sparticuz/chromium ships.
+      executablePath: process.env.E2E_CHROME_PATH,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  webServer: {
+    command: 'npx tsx server/src/main.ts',
+    cwd: '..',
+    url: `http://127.0.0.1:${PORT}/api/health`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      NODE_ENV: 'production',
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: 'memory',
+      UPLOADS_DIR: 'e2e/.uploads',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

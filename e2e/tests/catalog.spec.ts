@@ -1,0 +1,70 @@
+// The catalogue in a real browser: filters in the address (a plain GET form without JavaScript, instant
+// with it), the variant chooser, the fullscreen viewer, favourites, and 404 for unknown slugs.
+import { expect, test } from '@playwright/test';
+
+test.describe('catalogue without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a category is rendered on the server and its filters work as a GET form', async ({ page }) => {
+    const response = await page.goto('/catalog/resnitsy');
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1, name: 'Ресницы' })).toBeVisible();
+    await expect(page.locator('.catalog__count')).toHaveText(/^\d+ товар(а|ов)?$/);
+    await page.locator('.filters input[name=curl][value=D]').check();
+    await page.locator('.filters input[name=inStock]').check();
+    await page.getByRole('button', { name: /Показать/ }).click();
+    await expect(page).toHaveURL(/curl=D/);
+    await expect(page.getByRole('link', { name: 'Убрать фильтр «Изгиб: D»' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Убрать фильтр «В наличии»' })).toBeVisible();
+  });
+
+  test('unknown categories and products answer 404 with the spec page', async ({ page }) => {
+    for (const path of ['/catalog/no-such-category', '/catalog/resnitsy/product/no-such-product']) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(404);
+      await expect(page.getByText('Страница не найдена')).toBeVisible();
+    }
+  });
+});
+
+test('filters apply at once, the chooser updates the offer, the viewer and favourites work', async ({
+  page,
+  request,
+}) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto('/catalog/chernye-resnitsy');
+  // The filters apply at once only once the page is interactive (without JavaScript they are a GET form).
+  await page.waitForLoadState('networkidle');
+  const before = await page.locator('.catalog__count').textContent();
+  await page.locator('.filters input[name=inStock]').check();
+  await expect(page).toHaveURL(/inStock=1/);
+  await page.getByLabel('Сортировка').selectOption('price');
+  await expect(page).toHaveURL(/sort=price/);
+  expect(before).toBeTruthy();
+
+  const list = (await (
+    await request.get('/api/products/search?filter[categorySlug]=chernye-resnitsy&perPage=1')
+  ).json()) as { data: { url: string }[] };
+  await page.goto(list.data[0]!.url);
+  const article = page.locator('.buy-box__facts dd');
+  const first = await article.textContent();
+  const other = page
+    .locator('.chooser__group')
+    .first()
+    .locator('.variant-chip--available[aria-pressed=false]')
+    .first();
+  await other.click();
+  await expect(article).not.toHaveText(first!);
+  await expect(page).toHaveURL(/offer=\d+/);
+
+  await page.getByRole('button', { name: /Открыть фото во весь экран/ }).click();
+  await expect(page.locator('dialog.viewer')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.locator('dialog.viewer')).toHaveCount(0);
+
+  await page.locator('.buy-box').getByRole('button', { name: 'В избранное' }).click();
+  await page.goto('/favorites');
+  await expect(page.locator('article')).toHaveCount(1);
+  expect(errors).toEqual([]);
+});

@@ -1,0 +1,119 @@
+// The one server: public API, admin API, OpenAPI docs, the admin SPA at /nuxt and the server-rendered
+// storefront, on one port.
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { resources as generatedResources } from '../generated/resources';
+import { authRoutes } from './auth/routes';
+import { ensureAdmin } from './auth/bootstrap';
+import { registerAuth } from './auth/guard';
+import type { Config } from './config';
+import type { ResourceDef } from './crud/resource';
+import { adminCrudRoutes, createRegistry } from './crud/routes';
+import { openDatabase, type Database } from './db';
+import { migrate } from './db/migrate';
+import { registerDocs } from './docs';
+import { registerErrorHandler } from './http/errors';
+import { catalogRoutes } from './public/catalog';
+import { catalogPageRoutes } from './public/catalog-pages';
+import { productPageRoutes } from './public/product-page';
+import { contentRoutes } from './public/content';
+import { siteRoutes } from './public/site';
+import { indexProducts, vacuumSearchTables } from './search/document';
+import { seedDemo } from './seed/demo';
+import { adminPlugin } from './web/admin';
+import { imagesPlugin } from './web/images';
+import { seoRoutes } from './web/seo';
+import { storefrontPlugin } from './web/storefront';
+
+export interface AppOptions {
+  config: Config;
+  /** An already open database (tests share one); otherwise opened from the config. */
+  database?: Database;
+  /** The generated registration, or another one (the scratch-entity test). */
+  resources?: ResourceDef[];
+  migrationsDir?: string;
+  logger?: boolean;
+}
+
+export interface App {
+  app: FastifyInstance;
+  database: Database;
+}
+
+export async function buildApp(opts: AppOptions): Promise<App> {
+  const { config } = opts;
+  const resources = opts.resources ?? generatedResources;
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+  });
+  const database = opts.database ?? (await openDatabase(config));
+  if (!opts.database) app.addHook('onClose', () => database.close());
+  const ran = await migrate(database, opts.migrationsDir ?? config.migrationsDir);
+  if (ran.length) app.log.info({ migrations: ran }, 'migrations applied');
+
+  registerErrorHandler(app);
+  registerAuth(app, database.db);
+  const registry = createRegistry(resources);
+
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes(database.db), { prefix: '/auth' });
+      await api.register(catalogRoutes(database.db));
+      await api.register(catalogPageRoutes(database.db));
+      await api.register(productPageRoutes(database.db));
+      await api.register(siteRoutes(database));
+      await api.register(contentRoutes(database.db));
+      await api.register(adminCrudRoutes(database, registry, resources), { prefix: '/admin' });
+      // A mistyped API path answers JSON, never the storefront's page (its catch-all is less specific).
+      const apiNotFound = (request: FastifyRequest, reply: FastifyReply) =>
+        reply.status(404).send({
+          error: { code: 'not_found', message: `Нет такого адреса API: ${request.method} ${request.url}` },
+        });
+      api.all('/*', apiNotFound);
+      api.setNotFoundHandler(apiNotFound);
+    },
+    { prefix: '/api' },
+  );
+  await registerDocs(app);
+
+  mkdirSync(config.uploadsDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: config.uploadsDir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    maxAge: '30d',
+  });
+  // WebP variants of uploaded images at the spec's breakpoint widths (the storefront's <Picture>).
+  await app.register(imagesPlugin, { uploadsDir: config.uploadsDir });
+
+  if (existsSync(join(config.adminDistDir, 'index.html')))
+    await app.register(adminPlugin, { distDir: config.adminDistDir });
+  // sitemap.xml and robots.txt from the database, ahead of the storefront's catch-all.
+  await app.register(seoRoutes({ db: database.db, siteUrl: config.siteUrl }));
+
+  if (existsSync(join(config.storefrontBuildDir, 'server/index.js'))) {
+    await app.register(storefrontPlugin, {
+      buildDir: config.storefrontBuildDir,
+      apiBaseURL: config.baseUrlToApi ?? `http://127.0.0.1:${config.port}`,
+    });
+  }
+  return { app, database };
+}
+
+/** First-start work: the administrator account and, on an empty shop, the demo catalogue. */
+export async function prepareData(app: FastifyInstance, database: Database, config: Config) {
+  await ensureAdmin(database.db, { email: config.adminEmail, password: config.adminPassword }, app.log);
+  let seeded: Record<string, number> | null = null;
+  if (config.demoData) {
+    seeded = await seedDemo(database.db, { uploadsDir: config.uploadsDir });
+    if (seeded) app.log.info(seeded, 'demo data created');
+  }
+  // Products stored before the search engine existed get their search documents once.
+  const indexed = await indexProducts(database.db);
+  if (indexed) app.log.info({ products: indexed }, 'search documents built');
+  if (seeded || indexed) await vacuumSearchTables(database.db);
+}

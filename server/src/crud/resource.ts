@@ -1,0 +1,80 @@
+// What the generated registration (server/generated/resources.ts) tells the CRUD layer about a resource.
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../db';
+
+export type Role = 'admin' | 'manager' | 'content';
+export type Action = 'list' | 'show' | 'create' | 'edit' | 'delete' | 'export';
+export type FieldKind =
+  | 'integer'
+  | 'bigint'
+  | 'number'
+  | 'string'
+  | 'boolean'
+  | 'date-time'
+  | 'date'
+  | 'integer[]'
+  | 'string[]'
+  | 'json';
+
+export interface FieldDef {
+  name: string;
+  column: string;
+  kind: FieldKind;
+  label: string;
+  nullable: boolean;
+  readOnly: boolean;
+  private: boolean;
+  virtual: boolean;
+  writeOnly: boolean;
+  ref?: { resource: string; many: boolean };
+}
+
+export interface ChildDef {
+  property: string;
+  table: PgTable;
+  /** Drizzle key of the column pointing at the parent row. */
+  parentKey: string;
+  label: { one: string; many: string };
+  fields: FieldDef[];
+}
+
+export interface HookContext {
+  tx: DbOrTx;
+  /** The stored record when updating, null when creating. */
+  existing: Record<string, unknown> | null;
+}
+
+export interface ResourceHooks {
+  /**
+   * Runs inside the write transaction after validation, before the row is written. Gets the validated
+   * input (virtual fields included) and returns the values to store (e.g. a password becomes its hash).
+   */
+  beforeSave?: (
+    data: Record<string, unknown>,
+    ctx: HookContext,
+  ) => Promise<Record<string, unknown>> | Record<string, unknown>;
+}
+
+export interface ResourceDef {
+  resource: string;
+  typeName: string;
+  label: { one: string; many: string };
+  /** False for internal tables (sessions...): no admin endpoints. */
+  admin: boolean;
+  table: PgTable;
+  tableName: string;
+  fields: FieldDef[];
+  children: ChildDef[];
+  /** SQL text searched by `q`, the same text the migration indexes; null when not searchable. */
+  search: string | null;
+  filters: Record<string, ('eq' | 'gte' | 'lte' | 'ne')[]>;
+  sortable: string[];
+  defaultSort: { field: string; order: 'ASC' | 'DESC' };
+  perPage: number;
+  access: Record<Action, Role[]>;
+  /** Russian labels by field name (child fields as `children.field`). */
+  labels: Record<string, string>;
+  /** What the create (POST) and update (PUT) bodies are validated against. */
+  schemas: { create: object; patch: object };
+  hooks: ResourceHooks;
+}

@@ -1,0 +1,399 @@
+// The generic CRUD layer: list, read, create, update and delete for any generated resource, with its
+// child rows, inside transactions, answering in the API's shapes and Russian errors.
+import {
+  and,
+  arrayContains,
+  arrayOverlaps,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  lte,
+  ne,
+  notInArray,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db, DbOrTx } from '../db';
+import { badRequest, conflict, notFound } from '../http/errors';
+import { assertValid } from '../http/validation';
+import type { ChildDef, FieldDef, ResourceDef } from './resource';
+
+export const MAX_PAGE = 1000;
+
+export interface ListQuery {
+  sort?: [string, string];
+  range?: [number, number];
+  filter?: Record<string, unknown>;
+}
+
+export interface Registry {
+  get(resource: string): ResourceDef | undefined;
+  /** The resource owning a table (children's tables name their parent). */
+  byTable(table: string): ResourceDef | undefined;
+}
+
+const columnsOf = (t: PgTable) => getTableColumns(t) as Record<string, PgColumn>;
+const outFields = (fields: FieldDef[]) => fields.filter((f) => !f.private && !f.virtual && !f.writeOnly);
+
+function selection(table: PgTable, fields: FieldDef[]) {
+  const cols = columnsOf(table);
+  return Object.fromEntries(outFields(fields).map((f) => [f.name, cols[f.name]!]));
+}
+
+// ---- filters ---------------------------------------------------------------------------------------
+
+function scalarValue(def: ResourceDef, f: FieldDef, v: unknown): unknown {
+  const bad = () => badRequest(`Неверное значение фильтра «${f.label}»`);
+  switch (f.kind) {
+    case 'integer':
+    case 'bigint':
+    case 'integer[]': {
+      const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
+      if (typeof n !== 'number' || !Number.isInteger(n)) throw bad();
+      return n;
+    }
+    case 'number': {
+      const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
+      if (typeof n !== 'number' || !Number.isFinite(n)) throw bad();
+      return n;
+    }
+    case 'boolean':
+      if (v === true || v === 'true') return true;
+      if (v === false || v === 'false') return false;
+      throw bad();
+    case 'date-time': {
+      const d = typeof v === 'string' ? new Date(v) : null;
+      if (!d || Number.isNaN(d.getTime())) throw bad();
+      return d;
+    }
+    case 'date':
+      if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(v)) throw bad();
+      return v;
+    case 'string':
+    case 'string[]':
+      if (typeof v !== 'string' && typeof v !== 'number') throw bad();
+      return String(v);
+    default:
+      void def;
+      throw bad();
+  }
+}
+
+function likePattern(q: string) {
+  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function whereOf(def: ResourceDef, filter: Record<string, unknown>): SQL | undefined {
+  const cols = columnsOf(def.table);
+  const byName = new Map(def.fields.map((f) => [f.name, f]));
+  const parts: SQL[] = [];
+  for (const [key, raw] of Object.entries(filter)) {
+    if (raw === undefined || raw === '' || (Array.isArray(raw) && raw.length === 0 && key !== 'id')) continue;
+    if (key === 'q') {
+      if (!def.search) throw badRequest(`Поиск по разделу «${def.label.many}» не поддерживается`);
+      if (typeof raw !== 'string') throw badRequest('Текст поиска должен быть строкой');
+      const text = raw.trim().slice(0, 200);
+      if (!text) continue;
+      const expr = sql.raw(`(${def.search})`);
+      parts.push(
+        sql`(to_tsvector('russian'::regconfig, ${expr}) @@ websearch_to_tsquery('russian'::regconfig, ${text}) OR ${expr} ILIKE ${likePattern(text)})`,
+      );
+      continue;
+    }
+    if (key === 'id') {
+      const ids = (Array.isArray(raw) ? raw : [raw]).map(
+        (v) => scalarValue(def, byName.get('id')!, v) as number,
+      );
+      parts.push(ids.length ? inArray(cols.id!, ids) : sql`false`);
+      continue;
+    }
+    const m = /^(.+?)(?:_(gte|lte|ne))?$/.exec(key)!;
+    const name = m[1]!;
+    const op = (m[2] ?? 'eq') as 'eq' | 'gte' | 'lte' | 'ne';
+    const f = byName.get(name);
+    if (!f || !def.filters[name]?.includes(op)) {
+      throw badRequest(`Фильтр «${key}» для раздела «${def.label.many}» не поддерживается`);
+    }
+    const col = cols[name]!;
+    if (raw === null) {
+      parts.push(op === 'ne' ? sql`${col} IS NOT NULL` : sql`${col} IS NULL`);
+      continue;
+    }
+    if (f.kind.endsWith('[]')) {
+      const values = (Array.isArray(raw) ? raw : [raw]).map((v) => scalarValue(def, f, v));
+      parts.push(values.length === 1 ? arrayContains(col, values) : arrayOverlaps(col, values));
+      continue;
+    }
+    if (Array.isArray(raw)) {
+      if (op !== 'eq' && op !== 'ne') throw badRequest(`Неверное значение фильтра «${f.label}»`);
+      const values = raw.map((v) => scalarValue(def, f, v));
+      parts.push(op === 'eq' ? inArray(col, values) : notInArray(col, values));
+      continue;
+    }
+    const v = scalarValue(def, f, raw);
+    parts.push(
+      op === 'eq' ? eq(col, v) : op === 'ne' ? ne(col, v) : op === 'gte' ? gte(col, v) : lte(col, v),
+    );
+  }
+  return parts.length ? and(...parts) : undefined;
+}
+
+// ---- reading ---------------------------------------------------------------------------------------
+
+async function attachChildren(db: DbOrTx, def: ResourceDef, rows: Record<string, unknown>[]) {
+  if (!def.children.length || !rows.length) return rows;
+  const ids = rows.map((r) => r.id as number);
+  for (const child of def.children) {
+    const cols = columnsOf(child.table);
+    const parentCol = cols[child.parentKey]!;
+    const items = await db
+      .select({ ...selection(child.table, child.fields), _parent: parentCol })
+      .from(child.table)
+      .where(inArray(parentCol, ids))
+      .orderBy(asc(parentCol), asc(cols.position!), asc(cols.id!));
+    const byParent = new Map<number, Record<string, unknown>[]>();
+    for (const { _parent, ...item } of items as (Record<string, unknown> & { _parent: number })[]) {
+      const list = byParent.get(_parent) ?? [];
+      list.push(item);
+      byParent.set(_parent, list);
+    }
+    for (const r of rows) r[child.property] = byParent.get(r.id as number) ?? [];
+  }
+  return rows;
+}
+
+export async function listRecords(db: Db, def: ResourceDef, query: ListQuery) {
+  const cols = columnsOf(def.table);
+  const [sortField, sortOrder] = query.sort ?? [def.defaultSort.field, def.defaultSort.order];
+  if (!def.sortable.includes(sortField)) {
+    const label = def.labels[sortField];
+    throw badRequest(`Сортировка по полю «${label ?? sortField}» не поддерживается`);
+  }
+  const order = String(sortOrder).toUpperCase();
+  if (order !== 'ASC' && order !== 'DESC') throw badRequest('Порядок сортировки: ASC или DESC');
+  const [start, end] = query.range ?? [0, def.perPage - 1];
+  if (!Number.isInteger(start) || !Number.isInteger(end) || start < 0 || end < start) {
+    throw badRequest('Неверный диапазон записей (range)');
+  }
+  if (end - start + 1 > MAX_PAGE) throw badRequest(`За один запрос — не больше ${MAX_PAGE} записей`);
+  const where = whereOf(def, query.filter ?? {});
+  const sortCol = cols[sortField]!;
+  const direction = order === 'ASC' ? asc : desc;
+  const rows = (await db
+    .select(selection(def.table, def.fields))
+    .from(def.table)
+    .where(where)
+    .orderBy(direction(sortCol), direction(cols.id!))
+    .limit(end - start + 1)
+    .offset(start)) as Record<string, unknown>[];
+  const [{ total }] = (await db.select({ total: count() }).from(def.table).where(where)) as [
+    { total: number },
+  ];
+  await attachChildren(db, def, rows);
+  return { rows, total: Number(total), start };
+}
+
+export async function getRecord(db: DbOrTx, def: ResourceDef, id: number) {
+  const cols = columnsOf(def.table);
+  const rows = (await db
+    .select(selection(def.table, def.fields))
+    .from(def.table)
+    .where(eq(cols.id!, id))) as Record<string, unknown>[];
+  if (!rows[0]) throw notFound(`${def.label.one} №${id} не найден(а)`);
+  await attachChildren(db, def, rows);
+  return rows[0];
+}
+
+// ---- writing ---------------------------------------------------------------------------------------
+
+/**
+ * Values → column values: timestamps become Dates; virtual fields are dropped. Read-only fields pass here
+ * because only hooks can set them: client input lost them in stripReadOnly.
+ */
+function toColumns(fields: FieldDef[], data: Record<string, unknown>) {
+  const out: Record<string, unknown> = {};
+  for (const f of fields) {
+    if (!(f.name in data) || f.virtual || f.name === 'id') continue;
+    const v = data[f.name];
+    out[f.name] = f.kind === 'date-time' && typeof v === 'string' ? new Date(v) : v;
+  }
+  return out;
+}
+
+/** react-admin sends back the whole record on update: read-only fields are ignored, not refused. */
+function stripReadOnly(def: ResourceDef, body: unknown): Record<string, unknown> {
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    throw badRequest('Тело запроса должно быть JSON-объектом');
+  const out = { ...(body as Record<string, unknown>) };
+  for (const f of def.fields) if (f.readOnly || f.private) delete out[f.name];
+  return out;
+}
+
+async function checkManyRefs(
+  db: DbOrTx,
+  registry: Registry,
+  fields: FieldDef[],
+  data: Record<string, unknown>,
+) {
+  for (const f of fields) {
+    if (!f.ref?.many) continue;
+    const ids = data[f.name];
+    if (!Array.isArray(ids) || !ids.length) continue;
+    const target = registry.get(f.ref.resource)!;
+    const found = await db
+      .select({ id: columnsOf(target.table).id! })
+      .from(target.table)
+      .where(inArray(columnsOf(target.table).id!, ids as number[]));
+    const missing = (ids as number[]).filter((id) => !found.some((r) => r.id === id));
+    if (missing.length) {
+      throw badRequest(`«${f.label}»: нет записей с номерами ${missing.join(', ')}`, {
+        [f.name]: `Нет записей с номерами ${missing.join(', ')}`,
+      });
+    }
+  }
+}
+
+async function writeChildren(
+  tx: DbOrTx,
+  child: ChildDef,
+  parentId: number,
+  items: Record<string, unknown>[],
+  registry: Registry,
+) {
+  const cols = columnsOf(child.table);
+  const parentCol = cols[child.parentKey]!;
+  const existing = new Set(
+    (
+      (await tx.select({ id: cols.id! }).from(child.table).where(eq(parentCol, parentId))) as { id: number }[]
+    ).map((r) => r.id),
+  );
+  const kept = new Set<number>();
+  for (const item of items) {
+    const id = item.id as number | undefined;
+    if (id !== undefined && id !== null) {
+      if (!existing.has(id)) throw badRequest(`${child.label.one} №${id} не относится к этой записи`);
+      kept.add(id);
+    }
+  }
+  const removed = [...existing].filter((id) => !kept.has(id));
+  if (removed.length) await tx.delete(child.table).where(inArray(cols.id!, removed));
+  for (const [position, item] of items.entries()) {
+    await checkManyRefs(tx, registry, child.fields, item);
+    const values = { ...toColumns(child.fields, item), position };
+    const id = item.id as number | undefined | null;
+    if (id !== undefined && id !== null) await tx.update(child.table).set(values).where(eq(cols.id!, id));
+    else await tx.insert(child.table).values({ ...values, [child.parentKey]: parentId });
+  }
+}
+
+interface PgErrorLike {
+  code?: string;
+  constraint?: string;
+  table?: string;
+  cause?: unknown;
+}
+function pgError(e: unknown): PgErrorLike | null {
+  let cur: unknown = e;
+  for (let i = 0; i < 3 && cur && typeof cur === 'object'; i++) {
+    const pe = cur as PgErrorLike;
+    if (typeof pe.code === 'string' && /^[0-9A-Z]{5}$/.test(pe.code)) return pe;
+    cur = pe.cause;
+  }
+  return null;
+}
+
+/** Database constraint violations → 409/400 naming the field or the referring section in Russian. */
+function translateDbError(registry: Registry, def: ResourceDef, e: unknown, op: 'write' | 'delete'): never {
+  const pe = pgError(e);
+  const all = [...def.fields, ...def.children.flatMap((c) => c.fields)];
+  const fieldOf = (constraint?: string) =>
+    constraint
+      ? all.find((f) => constraint.endsWith(`_${f.column}_key`) || constraint.endsWith(`_${f.column}_fkey`))
+      : undefined;
+  if (pe?.code === '23505') {
+    const f = fieldOf(pe.constraint);
+    const msg = f ? `Значение поля «${f.label}» уже занято другой записью` : 'Такая запись уже существует';
+    throw conflict(msg, f ? { [f.name]: 'Значение уже занято' } : undefined);
+  }
+  // 23503: foreign key violation; 23001: ON DELETE RESTRICT.
+  if (pe?.code === '23503' || pe?.code === '23001') {
+    if (op === 'delete') {
+      const referrer = pe.table ? registry.byTable(pe.table) : undefined;
+      throw conflict(
+        `Нельзя удалить: на эту запись ссылаются ${referrer ? `записи раздела «${referrer.label.many}»` : 'другие данные'}`,
+      );
+    }
+    const f = fieldOf(pe.constraint);
+    throw badRequest(
+      `«${f?.label ?? 'Ссылка'}»: связанная запись не найдена`,
+      f ? { [f.name]: 'Связанная запись не найдена' } : undefined,
+    );
+  }
+  throw e;
+}
+
+export async function createRecord(db: Db, registry: Registry, def: ResourceDef, body: unknown) {
+  const data = stripReadOnly(def, body);
+  assertValid(def.schemas.create, data, def.labels);
+  try {
+    return await db.transaction(async (tx) => {
+      const stored = def.hooks.beforeSave ? await def.hooks.beforeSave(data, { tx, existing: null }) : data;
+      await checkManyRefs(tx, registry, def.fields, stored);
+      const [row] = (await tx
+        .insert(def.table)
+        .values(toColumns(def.fields, stored))
+        .returning({ id: columnsOf(def.table).id! })) as { id: number }[];
+      for (const child of def.children) {
+        const items = stored[child.property];
+        if (Array.isArray(items))
+          await writeChildren(tx, child, row!.id, items as Record<string, unknown>[], registry);
+      }
+      return getRecord(tx, def, row!.id);
+    });
+  } catch (e) {
+    translateDbError(registry, def, e, 'write');
+  }
+}
+
+export async function updateRecord(db: Db, registry: Registry, def: ResourceDef, id: number, body: unknown) {
+  const data = stripReadOnly(def, body);
+  assertValid(def.schemas.patch, data, def.labels);
+  try {
+    return await db.transaction(async (tx) => {
+      const cols = columnsOf(def.table);
+      const locked = await tx.select({ id: cols.id! }).from(def.table).where(eq(cols.id!, id)).for('update');
+      if (!locked.length) throw notFound(`${def.label.one} №${id} не найден(а)`);
+      const existing = def.hooks.beforeSave ? await getRecord(tx, def, id) : null;
+      const stored = def.hooks.beforeSave ? await def.hooks.beforeSave(data, { tx, existing }) : data;
+      await checkManyRefs(tx, registry, def.fields, stored);
+      const values = toColumns(def.fields, stored);
+      if (cols.updatedAt) values.updatedAt = new Date();
+      if (Object.keys(values).length) await tx.update(def.table).set(values).where(eq(cols.id!, id));
+      for (const child of def.children) {
+        const items = stored[child.property];
+        if (Array.isArray(items))
+          await writeChildren(tx, child, id, items as Record<string, unknown>[], registry);
+      }
+      return getRecord(tx, def, id);
+    });
+  } catch (e) {
+    translateDbError(registry, def, e, 'write');
+  }
+}
+
+export async function deleteRecord(db: Db, registry: Registry, def: ResourceDef, id: number) {
+  try {
+    return await db.transaction(async (tx) => {
+      const record = await getRecord(tx, def, id);
+      await tx.delete(def.table).where(eq(columnsOf(def.table).id!, id));
+      return record;
+    });
+  } catch (e) {
+    translateDbError(registry, def, e, 'delete');
+  }
+}

@@ -1,0 +1,88 @@
+// One database handle for the whole server: Drizzle over PGlite (embedded, the default) or over a
+// PostgreSQL pool (DATABASE_URL). Both speak the same SQL; code above this file does not know which.
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { mkdirSync } from 'node:fs';
+import pg from 'pg';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Db = PgDatabase<PgQueryResultHKT, any>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+/** Rows of a hand-written query; both drivers answer with `{ rows }`. */
+export async function selectRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const result: unknown = await db.execute(query);
+  return (result as { rows: T[] }).rows;
+}
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** Runs a script of several statements (migrations). */
+  exec(script: string): Promise<void>;
+  /** Holds a cluster-wide lock while fn runs, so that several instances do not migrate at once. */
+  withLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export async function openDatabase(opts: { databaseUrl: string | null; dataDir: string }): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // Integers of count(*) and bigint come as strings by default; the API speaks numbers.
+    pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+    const db = drizzlePg({ client: pool }) as unknown as Db;
+    return {
+      kind: 'postgres',
+      db,
+      exec: async (script) => {
+        // One connection for the whole script: a failed script inside BEGIN must be rolled back on the
+        // connection that ran it, not handed back to the pool in an aborted transaction.
+        const client = await pool.connect();
+        try {
+          await client.query(script);
+        } catch (e) {
+          await client.query('ROLLBACK').catch(() => undefined);
+          throw e;
+        } finally {
+          client.release();
+        }
+      },
+      withLock: async (key, fn) => {
+        const client = await pool.connect();
+        try {
+          await client.query('SELECT pg_advisory_lock($1)', [key]);
+          return await fn();
+        } finally {
+          await client.query('SELECT pg_advisory_unlock($1)', [key]).catch(() => undefined);
+          client.release();
+        }
+      },
+      close: () => pool.end(),
+    };
+  }
+  if (opts.dataDir !== 'memory') mkdirSync(opts.dataDir, { recursive: true });
+  const client = await PGlite.create(opts.dataDir === 'memory' ? undefined : opts.dataDir, {
+    extensions: { pg_trgm },
+  });
+  const db = drizzlePglite({ client }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    exec: async (script) => {
+      try {
+        await client.exec(script);
+      } catch (e) {
+        await client.exec('ROLLBACK').catch(() => undefined);
+        throw e;
+      }
+    },
+    // One process owns a PGlite database: nothing to lock against.
+    withLock: (_key, fn) => fn(),
+    close: () => client.close(),
+  };
+}

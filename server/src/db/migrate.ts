@@ -1,0 +1,35 @@
+// Applies the committed SQL migrations in order, each in its own transaction, recording what ran.
+import { sql } from 'drizzle-orm';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { selectRows, type Database } from './index';
+
+const MIGRATION_LOCK = 72_431_001;
+
+export async function migrate(database: Database, dir: string): Promise<string[]> {
+  const files = readdirSync(dir)
+    .filter((f) => /^\d{4}_.*\.sql$/.test(f))
+    .sort();
+  return database.withLock(MIGRATION_LOCK, async () => {
+    await database.exec(
+      'CREATE TABLE IF NOT EXISTS _migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+    );
+    const done = await selectRows<{ name: string }>(database.db, sql`SELECT name FROM _migrations`);
+    const applied = new Set(done.map((r) => r.name));
+    const ran: string[] = [];
+    for (const file of files) {
+      if (applied.has(file)) continue;
+      const script = readFileSync(join(dir, file), 'utf8');
+      const escaped = file.replace(/'/g, "''");
+      try {
+        await database.exec(
+          `BEGIN;\n${script}\nINSERT INTO _migrations (name) VALUES ('${escaped}');\nCOMMIT;`,
+        );
+      } catch (e) {
+        throw new Error(`Migration ${file} failed: ${(e as Error).message}`, { cause: e });
+      }
+      ran.push(file);
+    }
+    return ran;
+  });
+}

@@ -1,0 +1,230 @@
+// OpenAPI document at /api/docs/json and its UI at /api/docs: the generated admin fragment plus the
+// hand-written public endpoints.
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import apiError from '../../schemas/api/api-error.schema.json' with { type: 'json' };
+import catalogCategory from '../../schemas/api/catalog-category.schema.json' with { type: 'json' };
+import categoryNode from '../../schemas/api/category-node.schema.json' with { type: 'json' };
+import productFacets from '../../schemas/api/product-facets.schema.json' with { type: 'json' };
+import productPage from '../../schemas/api/product-page.schema.json' with { type: 'json' };
+import productReviewRequest from '../../schemas/api/product-review-request.schema.json' with { type: 'json' };
+import publicSettings from '../../schemas/api/public-settings.schema.json' with { type: 'json' };
+import login from '../../schemas/api/login.schema.json' with { type: 'json' };
+import searchProduct from '../../schemas/api/search-product.schema.json' with { type: 'json' };
+import sessionUser from '../../schemas/api/session-user.schema.json' with { type: 'json' };
+import { CONTENT_DOC_PATHS, CONTENT_DOC_SCHEMAS } from './public/content-docs';
+
+const strip = ({ $schema: _s, $id: _i, ...rest }: Record<string, unknown>) => rest;
+// A schema's own "#/definitions/…" pointers, made to work inside components.schemas.
+const localRefs = (schema: Record<string, unknown>, name: string) =>
+  JSON.parse(
+    JSON.stringify(schema).replaceAll('"#/definitions/', `"#/components/schemas/${name}/definitions/`),
+  ) as Record<string, unknown>;
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const json = (schema: unknown) => ({ content: { 'application/json': { schema } } });
+const envelope = (schema: unknown) =>
+  json({ type: 'object', required: ['data'], properties: { data: schema } });
+
+const PUBLIC_PATHS = {
+  '/api/auth/login': {
+    post: {
+      tags: ['Вход'],
+      summary: 'Вход по e-mail или телефону',
+      requestBody: { required: true, ...json(ref('LoginRequest')) },
+      responses: {
+        200: {
+          description: 'Токен для заголовка Authorization (без префикса)',
+          ...envelope({ type: 'object', properties: { token: { type: 'string' } } }),
+        },
+        401: { description: 'Неверный логин или пароль', ...json(ref('ApiErrorBody')) },
+      },
+    },
+  },
+  '/api/auth/session': {
+    get: {
+      tags: ['Вход'],
+      summary: 'Текущий пользователь',
+      responses: {
+        200: { description: 'Пользователь', ...envelope(ref('SessionUser')) },
+        401: { description: 'Нет сессии' },
+      },
+    },
+  },
+  '/api/auth/logout': {
+    post: {
+      tags: ['Вход'],
+      summary: 'Выход: токен отзывается',
+      responses: { 200: { description: 'Готово' } },
+    },
+  },
+  '/api/categories/tree': {
+    get: {
+      tags: ['Каталог'],
+      summary: 'Дерево активных категорий',
+      responses: {
+        200: { description: 'Категории', ...envelope({ type: 'array', items: ref('CategoryNode') }) },
+      },
+    },
+  },
+  '/api/products/search': {
+    get: {
+      tags: ['Каталог'],
+      summary: 'Поиск и выборка товаров',
+      parameters: [
+        { name: 'filter[search]', in: 'query', schema: { type: 'string' } },
+        { name: 'filter[categorySlug]', in: 'query', schema: { type: 'string' } },
+        { name: 'filter[isNew]', in: 'query', schema: { type: 'string', enum: ['1'] } },
+        { name: 'filter[isHit]', in: 'query', schema: { type: 'string', enum: ['1'] } },
+        { name: 'filter[inStock]', in: 'query', schema: { type: 'string', enum: ['1'] } },
+        {
+          name: 'filter[priceMin]',
+          in: 'query',
+          description: 'копейки',
+          schema: { type: 'integer', minimum: 0 },
+        },
+        {
+          name: 'filter[priceMax]',
+          in: 'query',
+          description: 'копейки',
+          schema: { type: 'integer', minimum: 0 },
+        },
+        {
+          name: 'filter[ids]',
+          in: 'query',
+          description: 'id через запятую, до 100',
+          schema: { type: 'string' },
+        },
+        {
+          name: 'filter[brand]',
+          in: 'query',
+          description:
+            'коды записей справочника через запятую; так же filter[curl], filter[thickness]… — любой справочник с флагом «Фильтр в каталоге»',
+          schema: { type: 'string' },
+        },
+        {
+          name: 'sort',
+          in: 'query',
+          schema: { type: 'string', enum: ['popular', 'new', 'price', '-price'] },
+        },
+        { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1 } },
+        { name: 'perPage', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100 } },
+      ],
+      responses: {
+        200: {
+          description: 'Товары и meta {total, page, perPage}',
+          ...json({
+            type: 'object',
+            properties: { data: { type: 'array', items: ref('SearchProduct') }, meta: { type: 'object' } },
+          }),
+        },
+      },
+    },
+  },
+  '/api/products/facets': {
+    get: {
+      tags: ['Каталог'],
+      summary: 'Фильтры выборки товаров со счётчиками',
+      description:
+        'Те же параметры, что у /api/products/search: filter[search], filter[categorySlug], filter[ids], ' +
+        'filter[isNew], filter[isHit], filter[inStock], filter[priceMin], filter[priceMax] (копейки) и ' +
+        'filter[<код справочника>]=код1,код2 для справочников с флагом «Фильтр в каталоге» (brand — бренд товара).',
+      responses: { 200: { description: 'Фильтры', ...envelope(ref('ProductFacets')) } },
+    },
+  },
+  '/api/products/{slug}': {
+    get: {
+      tags: ['Каталог'],
+      summary: 'Товар для его страницы: варианты, бренд, категории, отзывы',
+      parameters: [{ name: 'slug', in: 'path', required: true, schema: { type: 'string' } }],
+      responses: {
+        200: { description: 'Товар', ...envelope(ref('ProductPage')) },
+        404: { description: 'Товар не найден', ...json(ref('ApiErrorBody')) },
+      },
+    },
+  },
+  '/api/products/{slug}/reviews': {
+    post: {
+      tags: ['Каталог'],
+      summary: 'Отзыв о товаре (для вошедших; публикуется после модерации)',
+      parameters: [{ name: 'slug', in: 'path', required: true, schema: { type: 'string' } }],
+      requestBody: { required: true, ...json(ref('ProductReviewRequest')) },
+      responses: {
+        201: { description: 'Отзыв принят на модерацию' },
+        400: { description: 'Ошибки в полях', ...json(ref('ApiErrorBody')) },
+        401: { description: 'Требуется вход', ...json(ref('ApiErrorBody')) },
+        404: { description: 'Товар не найден', ...json(ref('ApiErrorBody')) },
+        409: { description: 'Отзыв уже оставлен', ...json(ref('ApiErrorBody')) },
+      },
+    },
+  },
+  '/api/catalog/categories/{slug}': {
+    get: {
+      tags: ['Каталог'],
+      summary: 'Категория для её страницы: путь, подкатегории, SEO',
+      parameters: [{ name: 'slug', in: 'path', required: true, schema: { type: 'string' } }],
+      responses: {
+        200: { description: 'Категория', ...envelope(ref('CatalogCategory')) },
+        404: { description: 'Категория не найдена', ...json(ref('ApiErrorBody')) },
+      },
+    },
+  },
+  '/api/maintenance-mode': {
+    get: {
+      tags: ['Сайт'],
+      summary: 'Режим обслуживания и число товаров в корзине',
+      responses: { 200: { description: 'maintenanceMode, cartCount' } },
+    },
+  },
+  '/api/site/settings': {
+    get: {
+      tags: ['Сайт'],
+      summary: 'Публичные настройки магазина: контакты, реквизиты, соцсети',
+      responses: { 200: { description: 'Настройки', ...envelope(ref('PublicSettings')) } },
+    },
+  },
+  '/api/health': {
+    get: { tags: ['Сайт'], summary: 'Проверка работоспособности', responses: { 200: { description: 'ok' } } },
+  },
+};
+
+export async function registerDocs(app: FastifyInstance) {
+  const generated = JSON.parse(
+    readFileSync(join(import.meta.dirname, '../generated/openapi.json'), 'utf8'),
+  ) as {
+    paths: Record<string, unknown>;
+    components: { schemas: Record<string, unknown> };
+  };
+  const document = {
+    openapi: '3.1.0',
+    info: {
+      title: 'API интернет-магазина',
+      version: '1.0.0',
+      description: 'Токен передаётся в заголовке Authorization без префикса.',
+    },
+    paths: { ...PUBLIC_PATHS, ...CONTENT_DOC_PATHS, ...generated.paths },
+    components: {
+      schemas: {
+        ...generated.components.schemas,
+        ApiErrorBody: strip(apiError),
+        CategoryNode: {
+          ...strip(categoryNode),
+          properties: { ...categoryNode.properties, children: { type: 'array', items: ref('CategoryNode') } },
+        },
+        LoginRequest: strip(login),
+        CatalogCategory: localRefs(strip(catalogCategory), 'CatalogCategory'),
+        ProductFacets: strip(productFacets),
+        ProductPage: localRefs(strip(productPage), 'ProductPage'),
+        ProductReviewRequest: strip(productReviewRequest),
+        PublicSettings: strip(publicSettings),
+        SearchProduct: strip(searchProduct),
+        SessionUser: strip(sessionUser),
+        ...CONTENT_DOC_SCHEMAS,
+      },
+    },
+  };
+  await app.register(swagger, { mode: 'static', specification: { document: document as never } });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+}

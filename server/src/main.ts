@@ -1,0 +1,30 @@
+// npm run serve: starts the shop on PORT (default 3000) and stops cleanly on SIGTERM / SIGINT.
+import { buildApp, prepareData } from './app';
+import { loadConfig } from './config';
+
+const config = loadConfig();
+const { app, database } = await buildApp({ config });
+await prepareData(app, database, config);
+
+let closing = false;
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.on(signal, () => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    // Finish requests in flight, close the database, then leave.
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    app.close().then(
+      () => {
+        clearTimeout(timer);
+        process.exit(0);
+      },
+      (err: unknown) => {
+        app.log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  });
+}
+
+await app.listen({ port: config.port, host: config.host });

@@ -1,0 +1,320 @@
+// Public reads of the content the administrators edit: pages, articles («Интересное»), promotions,
+// banners, site reviews (and a new review for moderation) and the representatives of «Где купить».
+// Rich text leaves the server cleaned to a whitelist of tags (sanitize-html.ts).
+import { and, asc, desc, eq, isNotNull, lte, or, isNull, gte, sql, count, avg, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type {
+  ArticleCard,
+  PromotionCard,
+  PublicArticle,
+  PublicBanner,
+  PublicPage,
+  PublicPromotion,
+  PublicSiteReview,
+  Representative,
+  SearchProduct,
+  SiteReviewRequest,
+} from '@shop/schemas';
+import siteReviewRequestSchema from '../../../schemas/api/site-review-request.schema.json' with { type: 'json' };
+import type { Db } from '../db';
+import { articles, banners, pages, promotions, siteReviews, userGroups } from '../../generated/tables';
+import { badRequest, notFound } from '../http/errors';
+import { assertValid } from '../http/validation';
+import { productCards } from './catalog';
+import { sanitizeHtml } from './sanitize-html';
+
+const PAGE_SLUG = /^[a-z0-9]+(?:[-_/][a-z0-9]+)*$/;
+const ENTITY_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const BANNER_POSITIONS = ['home_slider', 'home_promo', 'catalog_top', 'cart'] as const;
+/** Products listed on a promotion's page at most. */
+const PROMOTION_PRODUCTS_MAX = 60;
+
+const REVIEW_LABELS: Record<string, string> = Object.fromEntries(
+  Object.entries(siteReviewRequestSchema.properties).map(([k, v]) => [k, v['x-label']]),
+);
+
+function intParam(raw: unknown, name: string, dflt: number, max: number): number {
+  if (raw === undefined || raw === '') return dflt;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > max)
+    throw badRequest(`Параметр ${name}: целое число от 1 до ${max}`);
+  return n;
+}
+
+function paging(query: unknown, dfltPerPage: number, maxPerPage: number) {
+  const q = (query ?? {}) as Record<string, unknown>;
+  const perPage = intParam(q.perPage, 'perPage', dfltPerPage, maxPerPage);
+  const page = intParam(q.page, 'page', 1, 10_000);
+  return { page, perPage, offset: (page - 1) * perPage };
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+// ---- pages ----------------------------------------------------------------------------------------
+
+export async function publicPage(db: Db, slug: string): Promise<PublicPage> {
+  if (!PAGE_SLUG.test(slug)) throw notFound('Страница не найдена');
+  const [row] = await db
+    .select()
+    .from(pages)
+    .where(and(eq(pages.slug, slug), eq(pages.active, true)))
+    .limit(1);
+  if (!row) throw notFound('Страница не найдена');
+  return {
+    slug: row.slug,
+    title: row.title,
+    content: sanitizeHtml(row.content),
+    seoTitle: row.seoTitle,
+    seoDescription: row.seoDescription,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+// ---- articles -------------------------------------------------------------------------------------
+
+const articlePublished = () =>
+  and(eq(articles.active, true), isNotNull(articles.publishedAt), lte(articles.publishedAt, sql`now()`));
+
+export async function articleList(db: Db, query: unknown) {
+  const { page, perPage, offset } = paging(query, 12, 50);
+  const where = articlePublished();
+  const rows = await db
+    .select({
+      id: articles.id,
+      slug: articles.slug,
+      title: articles.title,
+      announce: articles.announce,
+      coverUrl: articles.coverUrl,
+      publishedAt: articles.publishedAt,
+    })
+    .from(articles)
+    .where(where)
+    .orderBy(desc(articles.publishedAt), desc(articles.id))
+    .limit(perPage)
+    .offset(offset);
+  const [total] = await db.select({ n: count() }).from(articles).where(where);
+  const data: ArticleCard[] = rows.map((r) => ({ ...r, publishedAt: r.publishedAt!.toISOString() }));
+  return { data, meta: { total: Number(total?.n ?? 0), page, perPage } };
+}
+
+export async function publicArticle(db: Db, slug: string): Promise<PublicArticle> {
+  if (!ENTITY_SLUG.test(slug)) throw notFound('Статья не найдена');
+  const [row] = await db
+    .select()
+    .from(articles)
+    .where(and(eq(articles.slug, slug), articlePublished()))
+    .limit(1);
+  if (!row) throw notFound('Статья не найдена');
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    announce: row.announce,
+    coverUrl: row.coverUrl,
+    publishedAt: row.publishedAt!.toISOString(),
+    content: sanitizeHtml(row.content),
+    seoTitle: row.seoTitle,
+    seoDescription: row.seoDescription,
+  };
+}
+
+// ---- promotions -----------------------------------------------------------------------------------
+
+const promotionStarted = () =>
+  and(eq(promotions.active, true), or(isNull(promotions.startsAt), lte(promotions.startsAt, sql`now()`)));
+const promotionRunning = () =>
+  and(promotionStarted(), or(isNull(promotions.endsAt), gte(promotions.endsAt, sql`now()`)));
+
+function promotionCard(r: typeof promotions.$inferSelect): PromotionCard {
+  return {
+    id: r.id,
+    slug: r.slug,
+    title: r.title,
+    announce: r.announce,
+    imageUrl: r.imageUrl,
+    startsAt: iso(r.startsAt),
+    endsAt: iso(r.endsAt),
+  };
+}
+
+export async function promotionList(db: Db): Promise<PromotionCard[]> {
+  const rows = await db
+    .select()
+    .from(promotions)
+    .where(promotionRunning())
+    .orderBy(asc(promotions.sortOrder), desc(promotions.startsAt), desc(promotions.id));
+  return rows.map(promotionCard);
+}
+
+/** Active products by id, in the given order, at most PROMOTION_PRODUCTS_MAX of them. */
+async function productsByIds(db: Db, ids: number[]): Promise<SearchProduct[]> {
+  return (await productCards(db, ids)).slice(0, PROMOTION_PRODUCTS_MAX);
+}
+
+export async function publicPromotion(db: Db, slug: string): Promise<PublicPromotion> {
+  if (!ENTITY_SLUG.test(slug)) throw notFound('Акция не найдена');
+  // An ended promotion keeps its page (links to it live on), marked as finished; a future one is hidden.
+  const [row] = await db
+    .select({
+      promotion: promotions,
+      finished: sql<boolean>`coalesce(${promotions.endsAt} < now(), false)`,
+    })
+    .from(promotions)
+    .where(and(eq(promotions.slug, slug), promotionStarted()))
+    .limit(1);
+  if (!row) throw notFound('Акция не найдена');
+  const p = row.promotion;
+  return {
+    ...promotionCard(p),
+    finished: row.finished === true,
+    content: sanitizeHtml(p.content),
+    seoTitle: p.seoTitle,
+    seoDescription: p.seoDescription,
+    products: await productsByIds(db, p.productIds.slice(0, PROMOTION_PRODUCTS_MAX * 2)),
+  };
+}
+
+// ---- banners --------------------------------------------------------------------------------------
+
+export async function bannerList(db: Db, query: unknown): Promise<PublicBanner[]> {
+  const position = (query as Record<string, unknown> | undefined)?.position;
+  const conditions: (SQL | undefined)[] = [
+    eq(banners.active, true),
+    or(isNull(banners.startsAt), lte(banners.startsAt, sql`now()`)),
+    or(isNull(banners.endsAt), gte(banners.endsAt, sql`now()`)),
+  ];
+  if (position !== undefined && position !== '') {
+    if (typeof position !== 'string' || !(BANNER_POSITIONS as readonly string[]).includes(position))
+      throw badRequest(`Параметр position: одно из ${BANNER_POSITIONS.join(', ')}`);
+    conditions.push(eq(banners.position, position));
+  }
+  const rows = await db
+    .select({
+      id: banners.id,
+      imageDesktopUrl: banners.imageDesktopUrl,
+      imageMobileUrl: banners.imageMobileUrl,
+      alt: banners.alt,
+      link: banners.link,
+      openInNewTab: banners.openInNewTab,
+      position: banners.position,
+    })
+    .from(banners)
+    .where(and(...conditions))
+    .orderBy(asc(banners.position), asc(banners.sortOrder), asc(banners.id));
+  return rows.map((r) => ({ ...r, position: r.position as PublicBanner['position'] }));
+}
+
+// ---- site reviews ---------------------------------------------------------------------------------
+
+export async function siteReviewList(db: Db, query: unknown) {
+  const { page, perPage, offset } = paging(query, 10, 50);
+  const published = eq(siteReviews.status, 'published');
+  const rows = await db
+    .select({
+      id: siteReviews.id,
+      authorName: siteReviews.authorName,
+      city: siteReviews.city,
+      rating: siteReviews.rating,
+      text: siteReviews.text,
+      answer: siteReviews.answer,
+      answeredAt: siteReviews.answeredAt,
+      createdAt: siteReviews.createdAt,
+    })
+    .from(siteReviews)
+    .where(published)
+    .orderBy(desc(siteReviews.createdAt), desc(siteReviews.id))
+    .limit(perPage)
+    .offset(offset);
+  const [stats] = await db
+    .select({ n: count(), average: avg(siteReviews.rating) })
+    .from(siteReviews)
+    .where(published);
+  const total = Number(stats?.n ?? 0);
+  const average = stats?.average == null ? null : Math.round(Number(stats.average) * 10) / 10;
+  const data: PublicSiteReview[] = rows.map((r) => ({
+    ...r,
+    answeredAt: iso(r.answeredAt),
+    createdAt: r.createdAt.toISOString(),
+  }));
+  return { data, meta: { total, page, perPage, averageRating: average } };
+}
+
+/** Text fields are trimmed and an empty city dropped before the check, so "   " is not a name. */
+function normaliseReview(body: unknown): unknown {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+  const out: Record<string, unknown> = { ...(body as Record<string, unknown>) };
+  for (const key of ['name', 'city', 'text']) {
+    const value = out[key];
+    if (typeof value === 'string') out[key] = value.trim();
+  }
+  if (out.city === '') delete out.city;
+  return out;
+}
+
+export async function createSiteReview(db: Db, body: unknown, userId: number | null) {
+  const input = normaliseReview(body);
+  if (!input || typeof input !== 'object') throw badRequest('Ожидается объект с полями отзыва');
+  assertValid(siteReviewRequestSchema, input, REVIEW_LABELS);
+  const review = input as SiteReviewRequest;
+  const [row] = await db
+    .insert(siteReviews)
+    .values({
+      authorName: review.name,
+      city: review.city ?? null,
+      rating: review.rating,
+      text: review.text,
+      userId,
+      status: 'pending',
+    })
+    .returning({ id: siteReviews.id, status: siteReviews.status });
+  return row!;
+}
+
+// ---- representatives ------------------------------------------------------------------------------
+
+export async function representativeList(db: Db): Promise<Representative[]> {
+  return db
+    .select({
+      id: userGroups.id,
+      title: userGroups.title,
+      isRepresentative: userGroups.isRepresentative,
+      region: userGroups.region,
+      city: userGroups.city,
+      address: userGroups.address,
+      phone: userGroups.phone,
+      email: userGroups.email,
+      website: userGroups.website,
+      description: userGroups.description,
+      latitude: userGroups.latitude,
+      longitude: userGroups.longitude,
+    })
+    .from(userGroups)
+    .where(and(eq(userGroups.active, true), eq(userGroups.showOnMap, true)))
+    .orderBy(sql`${userGroups.city} ASC NULLS LAST`, asc(userGroups.title), asc(userGroups.id));
+}
+
+// ---- routes ---------------------------------------------------------------------------------------
+
+export function contentRoutes(db: Db) {
+  return async function plugin(app: FastifyInstance) {
+    // A page's slug may hold slashes (payment-and-delivery/one_page): the rest of the path is the slug.
+    app.get('/pages/*', async (request) => {
+      return { data: await publicPage(db, (request.params as { '*': string })['*'] ?? '') };
+    });
+    app.get('/articles', async (request) => articleList(db, request.query));
+    app.get('/articles/:slug', async (request) => ({
+      data: await publicArticle(db, (request.params as { slug: string }).slug),
+    }));
+    app.get('/promotions', async () => ({ data: await promotionList(db) }));
+    app.get('/promotions/:slug', async (request) => ({
+      data: await publicPromotion(db, (request.params as { slug: string }).slug),
+    }));
+    app.get('/banners', async (request) => ({ data: await bannerList(db, request.query) }));
+    app.get('/reviews/site', async (request) => siteReviewList(db, request.query));
+    app.post('/reviews/site', async (request, reply) => {
+      const created = await createSiteReview(db, request.body, request.user?.id ?? null);
+      return reply.status(201).send({ data: created });
+    });
+    app.get('/representatives', async () => ({ data: await representativeList(db) }));
+  };
+}

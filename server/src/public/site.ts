@@ -1,0 +1,60 @@
+// Site-wide public reads: GET /api/maintenance-mode (spec §7), GET /api/site/settings, GET /api/health.
+import { asc, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { PublicSettings } from '@shop/schemas';
+import type { Database, Db } from '../db';
+import { settings } from '../../generated/tables';
+
+/** The settings row (there is one; the oldest wins if an administrator made more). */
+async function settingsRow(db: Db) {
+  const [row] = await db.select().from(settings).orderBy(asc(settings.id)).limit(1);
+  return row;
+}
+
+export async function publicSettings(db: Db): Promise<PublicSettings> {
+  const s = await settingsRow(db);
+  return {
+    shopName: s?.shopName ?? 'Интернет-магазин',
+    supportPhone: s?.supportPhone ?? null,
+    supportEmail: s?.supportEmail ?? null,
+    workingHours: s?.workingHours ?? null,
+    address: s?.address ?? null,
+    mapLatitude: s?.mapLatitude ?? null,
+    mapLongitude: s?.mapLongitude ?? null,
+    legalName: s?.legalName ?? null,
+    ogrn: s?.ogrn ?? null,
+    inn: s?.inn ?? null,
+    kpp: s?.kpp ?? null,
+    legalAddress: s?.legalAddress ?? null,
+    privacyPolicyUrl: s?.privacyPolicyUrl ?? null,
+    social: {
+      pinterest: s?.pinterestUrl ?? null,
+      vk: s?.vkUrl ?? null,
+      telegram: s?.telegramUrl ?? null,
+      ozon: s?.ozonUrl ?? null,
+      wildberries: s?.wildberriesUrl ?? null,
+      whatsapp: s?.whatsappUrl ?? null,
+    },
+    analyticsCounterId: s?.analyticsCounterId ?? null,
+    mapsApiKey: s?.mapsApiKey ?? null,
+    seoTitle: s?.seoTitle ?? null,
+    seoDescription: s?.seoDescription ?? null,
+    maintenanceMode: s?.maintenanceMode ?? false,
+  };
+}
+
+export function siteRoutes(database: Database) {
+  const { db } = database;
+  return async function plugin(app: FastifyInstance) {
+    app.get('/maintenance-mode', async () => {
+      const s = await settingsRow(db);
+      // The cart arrives with the cart issue; until then nobody has anything in it.
+      return { data: { maintenanceMode: s?.maintenanceMode ?? false, cartCount: 0 } };
+    });
+    app.get('/site/settings', async () => ({ data: await publicSettings(db) }));
+    app.get('/health', async () => {
+      await db.execute(sql`SELECT 1`);
+      return { data: { status: 'ok', database: database.kind } };
+    });
+  };
+}

@@ -1,0 +1,162 @@
+// The demo shop (spec: first start on an empty database): enough consistent data for every page,
+// created once, and the same data on every run.
+import { asc, count, eq } from 'drizzle-orm';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  directories,
+  directoryEntries,
+  productCategories,
+  productOffers,
+  products,
+  settings,
+} from '../generated/tables';
+import { openDatabase, type Database } from '../src/db';
+import { migrate } from '../src/db/migrate';
+import { seedDemo } from '../src/seed/demo';
+
+const MIGRATIONS = resolve(import.meta.dirname, '../migrations');
+
+async function emptyShop(): Promise<Database> {
+  const database = await openDatabase({ databaseUrl: null, dataDir: 'memory' });
+  await migrate(database, MIGRATIONS);
+  return database;
+}
+
+let database: Database;
+let uploadsDir: string;
+let counts: Record<string, number> | null;
+
+beforeAll(async () => {
+  uploadsDir = mkdtempSync(join(tmpdir(), 'seed-test-'));
+  database = await emptyShop();
+  counts = await seedDemo(database.db, { uploadsDir });
+});
+
+afterAll(async () => {
+  await database?.close();
+  rmSync(uploadsDir, { recursive: true, force: true });
+});
+
+describe('seedDemo', () => {
+  it('creates at least 120 active products, each with an offer, a brand, a category and an image on disk', async () => {
+    const { db } = database;
+    const rows = await db.select().from(products);
+    expect(rows.length).toBeGreaterThanOrEqual(120);
+    expect(counts?.products).toBe(rows.length);
+
+    const offers = await db.select({ productId: productOffers.productId }).from(productOffers);
+    const withOffers = new Set(offers.map((o) => o.productId));
+    for (const p of rows) {
+      expect(withOffers.has(p.id), p.title).toBe(true);
+      expect(p.active && p.brandId !== null && p.categoryIds.length > 0).toBe(true);
+      const images = p.images as { url: string }[];
+      expect(images[0]?.url).toMatch(/^\/uploads\/demo\/[a-z0-9-]+\.webp$/);
+      expect(existsSync(join(uploadsDir, images[0]!.url.replace('/uploads/', '')))).toBe(true);
+    }
+    expect(rows.some((p) => p.isNew) && rows.some((p) => p.isHit)).toBe(true);
+  });
+
+  it('gives lash offers curl, thickness and length that exist as directory entries', async () => {
+    const { db } = database;
+    const entries = await db
+      .select({ directory: directories.code, code: directoryEntries.code })
+      .from(directoryEntries)
+      .innerJoin(directories, eq(directories.id, directoryEntries.directoryId));
+    const known = new Set(entries.map((e) => `${e.directory}:${e.code}`));
+
+    const [lashRoot] = await db
+      .select({ id: productCategories.id })
+      .from(productCategories)
+      .where(eq(productCategories.slug, 'resnitsy'));
+    const lashCategories = new Set(
+      (
+        await db
+          .select({ id: productCategories.id })
+          .from(productCategories)
+          .where(eq(productCategories.parentId, lashRoot!.id))
+      ).map((c) => c.id),
+    );
+    const offers = await db
+      .select({
+        attributes: productOffers.attributes,
+        categoryIds: products.categoryIds,
+        basePrice: productOffers.basePrice,
+        salePrice: productOffers.salePrice,
+      })
+      .from(productOffers)
+      .innerJoin(products, eq(products.id, productOffers.productId));
+    const lashOffers = offers.filter((o) => o.categoryIds.some((id) => lashCategories.has(id)));
+    expect(lashOffers.length).toBeGreaterThan(300);
+    for (const o of lashOffers) {
+      const attributes = o.attributes as Record<string, string>;
+      for (const key of ['curl', 'thickness', 'length'])
+        expect(known, `${key}:${attributes[key]}`).toContain(`${key}:${attributes[key]}`);
+    }
+    for (const o of offers) {
+      for (const [key, value] of Object.entries(o.attributes as Record<string, string>))
+        expect(known).toContain(`${key}:${value}`);
+      expect(o.basePrice).toBeGreaterThan(0);
+      if (o.salePrice !== null) expect(o.salePrice).toBeLessThan(o.basePrice ?? 0);
+    }
+  });
+
+  it('builds a two-level category tree with products in the leaves', async () => {
+    const { db } = database;
+    const cats = await db
+      .select({
+        id: productCategories.id,
+        parentId: productCategories.parentId,
+        imageUrl: productCategories.imageUrl,
+      })
+      .from(productCategories);
+    const roots = new Set(cats.filter((c) => c.parentId === null).map((c) => c.id));
+    const leaves = cats.filter((c) => c.parentId !== null);
+    expect(roots.size).toBeGreaterThanOrEqual(5);
+    for (const leaf of leaves) expect(roots.has(leaf.parentId!)).toBe(true);
+    for (const root of roots) expect(leaves.some((l) => l.parentId === root)).toBe(true);
+    expect(cats.every((c) => c.imageUrl)).toBe(true);
+    const leafIds = new Set(leaves.map((l) => l.id));
+    for (const p of await db.select({ categoryIds: products.categoryIds }).from(products))
+      expect(leafIds.has(p.categoryIds[0]!)).toBe(true);
+  });
+
+  it('creates exactly one settings row', async () => {
+    const rows = await database.db.select().from(settings);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      shopName: 'LashLine',
+      maintenanceMode: false,
+      supportPhone: '+78005553535',
+    });
+  });
+
+  it('does nothing on a shop that has products', async () => {
+    const before = await database.db.select({ n: count() }).from(productOffers);
+    expect(await seedDemo(database.db, { uploadsDir })).toBeNull();
+    const after = await database.db.select({ n: count() }).from(productOffers);
+    expect(after).toEqual(before);
+    expect(await database.db.select().from(settings)).toHaveLength(1);
+  });
+
+  it('gives the same shop on every run', async () => {
+    const other = await emptyShop();
+    try {
+      await seedDemo(other.db, { uploadsDir });
+      const list = (db: Database['db']) =>
+        db
+          .select({
+            article: productOffers.article,
+            price: productOffers.basePrice,
+            stock: productOffers.stock,
+          })
+          .from(productOffers)
+          .orderBy(asc(productOffers.id));
+      expect(await list(other.db)).toEqual(await list(database.db));
+    } finally {
+      await other.close();
+    }
+  });
+});

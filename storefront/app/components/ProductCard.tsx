@@ -1,0 +1,82 @@
+import type { SearchProduct } from '@shop/schemas';
+import { Link } from 'react-router';
+import { formatDiscount, formatPrice } from '../lib/format';
+import { FavoriteButton } from './FavoriteButton';
+import { Icon } from './Icon';
+import { Picture } from './Picture';
+import './product-card.css';
+
+// Intrinsic size of the card image: reserves the square before the picture arrives (no layout shift).
+const IMAGE_SIZE = 400;
+// Two cards a row on phones, three on tablets, four in the 1384 px column: never wider than 340 px.
+const IMAGE_SIZES = '(min-width: 1024px) 340px, (min-width: 768px) 33vw, 50vw';
+const IMAGE_MAX_WIDTH = 384;
+
+/** The product card of DESIGN.md: square image, two-line title, price with the sale details, badges, action. */
+export function ProductCard({ product }: { product: SearchProduct }) {
+  const onSale = product.benefitPercent > 0;
+  return (
+    <article className="product-card">
+      <Link to={product.url} className="product-card__media" tabIndex={-1} aria-hidden="true">
+        {product.announceImageUrl ? (
+          <Picture
+            src={product.announceImageUrl}
+            alt={product.title}
+            width={IMAGE_SIZE}
+            height={IMAGE_SIZE}
+            sizes={IMAGE_SIZES}
+            maxDisplayWidth={IMAGE_MAX_WIDTH}
+          />
+        ) : (
+          <span className="product-card__no-image">Нет фото</span>
+        )}
+      </Link>
+      <ul className="product-card__badges" aria-label="Метки товара">
+        {onSale && <li className="badge badge--sale">{formatDiscount(product.benefitPercent)}</li>}
+        {product.isNew && <li className="badge badge--new">Новинка</li>}
+        {product.isHit && <li className="badge badge--hit">Хит</li>}
+      </ul>
+      <FavoriteButton productId={product.id} title={product.title} className="product-card__favorite" />
+      <h3 className="product-card__title">
+        <Link to={product.url}>{product.title}</Link>
+      </h3>
+      <p className="product-card__prices">
+        <span className={onSale ? 'product-card__price product-card__price--sale' : 'product-card__price'}>
+          {onSale && <span className="visually-hidden">Цена со скидкой: </span>}
+          {formatPrice(product.salePrice)}
+        </span>
+        {onSale && (
+          <s className="product-card__old-price">
+            <span className="visually-hidden">Цена без скидки: </span>
+            {formatPrice(product.basePrice)}
+          </s>
+        )}
+      </p>
+      <ProductAction product={product} />
+    </article>
+  );
+}
+
+/** "Выбрать" leads to the variant chooser; a single-offer product goes straight to the cart. */
+function ProductAction({ product }: { product: SearchProduct }) {
+  if (product.offersCount > 1) {
+    return (
+      <Link to={product.url} className="button button--quiet product-card__action">
+        Выбрать
+      </Link>
+    );
+  }
+  if (!product.inStock) {
+    return (
+      <button type="button" className="button product-card__action" disabled>
+        Нет в наличии
+      </button>
+    );
+  }
+  // The cart arrives with its own issue; until then the button does nothing.
+  return (
+    <button type="button" className="button button--primary product-card__action">
+      <Icon name="cart" size={20} />В корзину
+    </button>
+  );
+}

@@ -1,0 +1,11 @@
+import { Outlet } from 'react-router';
+import { SiteShell } from '../components/SiteShell';
+
+/** Spec layout `default` (the home page): the page lays out its own full-width sections. */
+export default function DefaultLayout() {
+  return (
+    <SiteShell>
+      <Outlet />
+    </SiteShell>
+  );
+}

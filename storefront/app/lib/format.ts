@@ -1,0 +1,76 @@
+// Money is an integer number of kopecks everywhere (ARCHITECTURE §4); the UI shows whole roubles.
+const rubles = new Intl.NumberFormat('ru-RU', {
+  style: 'currency',
+  currency: 'RUB',
+  maximumFractionDigits: 0,
+});
+
+/**
+ * 129000 → "1 290 ₽": thousands grouped by a narrow no-break space, ₽ after a no-break space.
+ * The spaces are set here rather than taken from ICU: Node and browsers ship different ICU data, and a
+ * different space in the server's and the browser's text would break hydration.
+ */
+export function formatPrice(kopecks: number): string {
+  return rubles
+    .formatToParts(kopecks / 100)
+    .map((part) => {
+      if (part.type === 'group') return '\u202f';
+      if (part.type === 'literal' && part.value.trim() === '') return '\u00a0';
+      return part.value;
+    })
+    .join('');
+}
+
+/** 15 → "−15 %": a real minus sign and a no-break space, as Russian typography writes it. */
+export function formatDiscount(percent: number): string {
+  return `\u2212${percent}\u00a0%`;
+}
+
+/** Counter badges show at most 99 (spec §9); anything above reads "99+". */
+export const BADGE_MAX = 99;
+export function formatBadgeCount(count: number): string {
+  return count > BADGE_MAX ? `${BADGE_MAX}+` : String(count);
+}
+
+const pluralRules = new Intl.PluralRules('ru-RU');
+
+/** Russian plural: plural(3, ['товар', 'товара', 'товаров']) → "товара". */
+export function plural(count: number, [one, few, many]: readonly [string, string, string]): string {
+  switch (pluralRules.select(count)) {
+    case 'one':
+      return one;
+    case 'few':
+      return few;
+    default:
+      return many;
+  }
+}
+
+/**
+ * A Russian phone number as people read it: "+78005553535" or "8 800 555 35 35" → "+7 (800) 555-35-35".
+ * Anything that is not an 11-digit Russian number is shown as it was written.
+ */
+export function formatPhone(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  const m = /^[78](\d{3})(\d{3})(\d{2})(\d{2})$/.exec(digits);
+  return m ? `+7 (${m[1]}) ${m[2]}-${m[3]}-${m[4]}` : phone.trim();
+}
+
+// Dates are shown in Moscow time: the server and the browser must write the same text (hydration), and
+// the shop's days are Moscow days.
+const longDate = new Intl.DateTimeFormat('ru-RU', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'Europe/Moscow',
+});
+
+/** "2026-11-22T09:00:00Z" → "22 ноября 2026" (DESIGN.md), without the trailing "г.". */
+export function formatDate(value: string | Date): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  return longDate
+    .formatToParts(date)
+    .filter((part) => part.type === 'day' || part.type === 'month' || part.type === 'year')
+    .map((part) => part.value)
+    .join(' ');
+}

@@ -1,0 +1,12 @@
+// What the server hands every loader and action (server/src/web/storefront.ts builds it per request).
+// Declared here, by declaration merging, because only the storefront reads it.
+declare module 'react-router' {
+  interface AppLoadContext {
+    /** Absolute base address of the API for calls made during SSR, e.g. http://127.0.0.1:3000. */
+    apiBaseURL: string;
+    /** The Cookie header of the incoming request: the token cookie `auth.token` is forwarded from it. */
+    requestCookie: string | undefined;
+  }
+}
+
+export {};

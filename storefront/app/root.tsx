@@ -1,0 +1,141 @@
+import fontPreloadHref from '@fontsource/golos-text/files/golos-text-cyrillic-400-normal.woff2?url';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useLocation,
+  useRouteLoaderData,
+} from 'react-router';
+import type { Route } from './+types/root';
+import { AppUpdates } from './components/AppUpdates';
+import { NotFound, UnexpectedError } from './components/ErrorPage';
+import { MaintenancePage } from './components/MaintenancePage';
+import { Metrika } from './components/Metrika';
+import { SiteShell } from './components/SiteShell';
+import { ToastProvider } from './components/Toast';
+import { SHOP_NAME } from './lib/brand';
+import { isMaintenanceData } from './lib/maintenance';
+import { loadShellData } from './lib/runtime-config.server';
+import { jsonLdText, organizationJsonLd, seoMeta } from './lib/seo';
+import type { ShellData } from './lib/shell-data';
+import './styles/fonts.css';
+import './styles/tokens.css';
+import './styles/base.css';
+
+export const links: Route.LinksFunction = () => [
+  // Most of a Russian page is Cyrillic at weight 400: fetch that file before the CSS asks for it.
+  { rel: 'preload', href: fontPreloadHref, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+/**
+ * Runtime configuration, the category tree and counters for the header and footer of every page (see
+ * lib/shell-data). In maintenance mode it throws HTTP 503 for everyone but staff (lib/runtime-config.server).
+ */
+export function loader({ context, request }: Route.LoaderArgs): Promise<ShellData> {
+  return loadShellData(context, request);
+}
+
+/** The maintenance answer's Retry-After reaches the response; pages' own headers build on these. */
+export const headers: Route.HeadersFunction = ({ errorHeaders, loaderHeaders }) =>
+  errorHeaders ?? loaderHeaders;
+
+const DEFAULT_TITLE = `${SHOP_NAME} — материалы для наращивания и ламинирования ресниц`;
+const DEFAULT_DESCRIPTION =
+  'Интернет-магазин ресниц для наращивания и материалов для ламинирования: ресницы, клей, ремуверы, ' +
+  'составы и инструменты для лэшмейкеров и салонов с доставкой по России.';
+
+export const meta: Route.MetaFunction = ({ error, loaderData, location, matches }) => {
+  if (error) {
+    const notFound = isRouteErrorResponse(error) && error.status === 404;
+    const maintenance = isRouteErrorResponse(error) && isMaintenanceData(error.data);
+    const title = maintenance ? 'Технические работы' : notFound ? 'Страница не найдена' : 'Ошибка';
+    return [{ title: `${title} — ${SHOP_NAME}` }, { name: 'robots', content: 'noindex' }];
+  }
+  // Pages without their own meta still get a title, a description, a canonical link and OpenGraph.
+  return seoMeta(
+    {
+      title: loaderData?.config.seoTitle ?? DEFAULT_TITLE,
+      description: loaderData?.config.seoDescription ?? DEFAULT_DESCRIPTION,
+      path: location.pathname,
+    },
+    matches,
+  );
+};
+
+/**
+ * Client-side state shared by every page: react-query (live search; later the cart and favourites) and the
+ * toasts. In the layout, so the error pages (which render the header with its live search) have them too.
+ */
+function Providers({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(
+    () =>
+      new QueryClient({
+        defaultOptions: { queries: { staleTime: 60_000, refetchOnWindowFocus: false, retry: 1 } },
+      }),
+  );
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ToastProvider>{children}</ToastProvider>
+    </QueryClientProvider>
+  );
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  // Undefined when the root loader failed or answered the maintenance page.
+  const shell = useRouteLoaderData<ShellData>('root');
+  return (
+    <html lang="ru">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#ffffff" />
+        <Meta />
+        <Links />
+        {shell && (
+          // The seller, on every page (ARCHITECTURE §6); pages add BreadcrumbList and Product through meta.
+          <script
+            type="application/ld+json"
+            dangerouslySetInnerHTML={{ __html: jsonLdText(organizationJsonLd(shell.config)) }}
+          />
+        )}
+      </head>
+      <body>
+        <Providers>
+          {children}
+          <AppUpdates />
+        </Providers>
+        <ScrollRestoration />
+        {shell && <Metrika counterId={shell.config.analyticsCounterId} />}
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+/** Unknown addresses (the splat route throws 404) and unexpected failures, inside the usual header and footer. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { pathname } = useLocation();
+  if (isRouteErrorResponse(error) && isMaintenanceData(error.data)) {
+    return <MaintenancePage shopName={error.data.shopName} supportPhone={error.data.supportPhone} />;
+  }
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <SiteShell>
+      {notFound ? (
+        <NotFound path={pathname} />
+      ) : (
+        <UnexpectedError status={isRouteErrorResponse(error) ? error.status : undefined} />
+      )}
+    </SiteShell>
+  );
+}

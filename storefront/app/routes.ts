@@ -1,0 +1,32 @@
+import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
+
+// Layouts of the spec (§2): `default` for the home page, `pages` for the other public routes,
+// `empty` for bare pages. The catalogue, cart, account and company pages join `pages` in later issues.
+export default [
+  layout('layouts/default.tsx', [index('routes/home.tsx')]),
+  layout('layouts/pages.tsx', [
+    // Catalogue: listings with filters, the product page, search results and favourites.
+    route('catalog', 'routes/catalog.tsx'),
+    route('catalog/:slug', 'routes/catalog.$slug.tsx'),
+    route('catalog/:slug/product/:productSlug', 'routes/catalog.$slug.product.$productSlug.tsx'),
+    route('catalog-new', 'routes/catalog-new.tsx'),
+    route('search', 'routes/search.tsx'),
+    route('favorites', 'routes/favorites.tsx'),
+    // Content pages: texts from the admin (pages, articles, promotions, reviews, representatives).
+    route('company', 'routes/company.tsx'),
+    route('company/consent', 'routes/company.consent.tsx'),
+    route('company/activity', 'routes/company.activity.tsx'),
+    route('company/reviews', 'routes/company.reviews.tsx'),
+    route('company/interesting', 'routes/company.interesting.tsx'),
+    route('company/interesting/:name', 'routes/company.interesting.$name.tsx'),
+    route('loyalty', 'routes/loyalty.tsx'),
+    route('contacts', 'routes/contacts.tsx'),
+    route('where-buy', 'routes/where-buy.tsx'),
+    route('payment-and-delivery/:section?', 'routes/payment-and-delivery.tsx'),
+    route('promotions', 'routes/promotions.tsx'),
+    route('promotions/:name', 'routes/promotions.$name.tsx'),
+  ]),
+  layout('layouts/empty.tsx', []),
+  // Anything unmatched answers HTTP 404 through the root error boundary.
+  route('*', 'routes/not-found.tsx'),
+] satisfies RouteConfig;

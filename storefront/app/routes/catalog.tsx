@@ -1,0 +1,52 @@
+import type { Route } from './+types/catalog';
+import { CatalogListing } from '../components/catalog/CatalogListing';
+import { CategoryTiles } from '../components/CategoryTiles';
+import { Breadcrumbs } from '../components/content/Breadcrumbs';
+import { serverApi } from '../lib/api.server';
+import { canonicalSearch } from '../lib/catalog-filters';
+import { loadListing } from '../lib/listing.server';
+import { breadcrumbJsonLd, seoMeta } from '../lib/seo';
+import { useShellData } from '../lib/shell-data';
+
+/** /catalog: the top categories and every product, with the filters. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return { listing: await loadListing(serverApi(context), request) };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const page = loaderData?.listing.state.page ?? 1;
+  return [
+    ...seoMeta(
+      {
+        title:
+          page > 1
+            ? `Каталог, страница ${page}`
+            : 'Каталог материалов для наращивания и ламинирования ресниц',
+        description:
+          'Ресницы всех изгибов, толщин и длин, клей, препараты, составы для ламинирования, пинцеты и аксессуары для лэшмейкеров.',
+        path: `/catalog${loaderData ? canonicalSearch(loaderData.listing.state) : ''}`,
+      },
+      matches,
+    ),
+    breadcrumbJsonLd([{ name: 'Каталог', path: '/catalog' }], matches),
+  ];
+};
+
+export default function Catalog({ loaderData }: Route.ComponentProps) {
+  const { categories } = useShellData();
+  return (
+    <div className="catalog-page">
+      <Breadcrumbs items={[{ label: 'Каталог' }]} />
+      <header className="catalog-page__head">
+        <h1 className="catalog-page__title">Каталог</h1>
+      </header>
+      {categories.length > 0 && <CategoryTiles categories={categories} />}
+      <section className="catalog-page__section" aria-labelledby="catalog-all-title">
+        <h2 id="catalog-all-title" className="section__title catalog-page__subtitle">
+          Все товары
+        </h2>
+        <CatalogListing listing={loaderData.listing} />
+      </section>
+    </div>
+  );
+}

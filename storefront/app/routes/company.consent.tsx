@@ -1,0 +1,26 @@
+import type { Route } from './+types/company.consent';
+import { ContentPage } from '../components/content/ContentPage';
+import { contentMeta } from '../lib/content-meta';
+import { loadPage } from '../lib/content.server';
+
+// Согласие на обработку персональных данных: the text of page "consent" from the admin.
+export async function loader({ context }: Route.LoaderArgs) {
+  return { page: await loadPage(context, 'consent') };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  loaderData
+    ? contentMeta(
+        { ...loaderData.page, text: loaderData.page.content },
+        '/company/consent',
+        [
+          { name: 'О компании', path: '/company' },
+          { name: loaderData.page.title, path: '/company/consent' },
+        ],
+        matches,
+      )
+    : [];
+
+export default function CompanyConsent({ loaderData }: Route.ComponentProps) {
+  return <ContentPage page={loaderData.page} parents={[{ label: 'О компании', to: '/company' }]} />;
+}

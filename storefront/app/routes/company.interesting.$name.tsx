@@ -1,0 +1,72 @@
+import { Link } from 'react-router';
+import type { Route } from './+types/company.interesting.$name';
+import { COVER_HEIGHT, COVER_WIDTH } from '../components/content/ArticleCard';
+import { Breadcrumbs } from '../components/content/Breadcrumbs';
+import { RichText } from '../components/content/RichText';
+import { Picture } from '../components/Picture';
+import { serverApi } from '../lib/api.server';
+import { contentMeta } from '../lib/content-meta';
+import { orNotFound } from '../lib/content.server';
+import { formatDate } from '../lib/format';
+
+// An article of «Интересное»: its title, date, cover and text from the admin; an unknown or unpublished
+// one is the 404 page.
+export async function loader({ context, params }: Route.LoaderArgs) {
+  return { article: await orNotFound(serverApi(context).content.article(params.name)) };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  if (!loaderData) return [];
+  const { article } = loaderData;
+  const path = `/company/interesting/${article.slug}`;
+  return contentMeta(
+    { ...article, text: article.announce ?? article.content, image: article.coverUrl, type: 'article' },
+    path,
+    [
+      { name: 'О компании', path: '/company' },
+      { name: 'Интересное', path: '/company/interesting' },
+      { name: article.title, path },
+    ],
+    matches,
+  );
+};
+
+export default function Article({ loaderData }: Route.ComponentProps) {
+  const { article } = loaderData;
+  return (
+    <article className="article">
+      <Breadcrumbs
+        items={[
+          { label: 'О компании', to: '/company' },
+          { label: 'Интересное', to: '/company/interesting' },
+          { label: article.title },
+        ]}
+      />
+      <header className="article__head">
+        <h1 className="content-page__title article__title">{article.title}</h1>
+        <p className="article__date">
+          <time dateTime={article.publishedAt}>{formatDate(article.publishedAt)}</time>
+        </p>
+      </header>
+      {article.coverUrl && (
+        <Picture
+          className="article__cover"
+          src={article.coverUrl}
+          alt=""
+          width={COVER_WIDTH}
+          height={COVER_HEIGHT}
+          sizes="(min-width: 816px) 768px, calc(100vw - 32px)"
+          maxDisplayWidth={768}
+          priority
+        />
+      )}
+      {article.announce && <p className="article__lead">{article.announce}</p>}
+      <RichText html={article.content} />
+      <p className="article__back">
+        <Link to="/company/interesting" className="button button--quiet">
+          ← Все статьи
+        </Link>
+      </p>
+    </article>
+  );
+}

@@ -1,0 +1,24 @@
+import type { Route } from './+types/company';
+import { ContentPage } from '../components/content/ContentPage';
+import { COMPANY_LINKS } from '../components/content/SectionNav';
+import { contentMeta } from '../lib/content-meta';
+import { loadPage } from '../lib/content.server';
+
+// О компании: the text of page "company" from the admin.
+export async function loader({ context }: Route.LoaderArgs) {
+  return { page: await loadPage(context, 'company') };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  loaderData
+    ? contentMeta(
+        { ...loaderData.page, text: loaderData.page.content },
+        '/company',
+        [{ name: loaderData.page.title, path: '/company' }],
+        matches,
+      )
+    : [];
+
+export default function Company({ loaderData }: Route.ComponentProps) {
+  return <ContentPage page={loaderData.page} nav={{ label: 'О компании', links: COMPANY_LINKS }} />;
+}

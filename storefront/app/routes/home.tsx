@@ -1,0 +1,118 @@
+import { Link } from 'react-router';
+import type { Route } from './+types/home';
+import { CategoryTiles } from '../components/CategoryTiles';
+import { BannerSlider } from '../components/content/BannerSlider';
+import { ProductSection } from '../components/ProductSection';
+import { RepresentBlock } from '../components/RepresentBlock';
+import { serverApi } from '../lib/api.server';
+import { SHOP_NAME } from '../lib/brand';
+import './home.css';
+
+const SELECTION_SIZE = 8;
+const DESCRIPTION =
+  'Интернет-магазин ресниц для наращивания и материалов для ламинирования: ресницы всех изгибов и толщин, ' +
+  'клей, ремуверы, составы и инструменты для лэшмейкеров и салонов.';
+
+/** The home page is rendered on the server from the API: categories, new arrivals and best sellers. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const api = serverApi(context);
+  // One failing call must not take the whole page down: each section degrades on its own.
+  const [tree, fresh, hits, slides] = await Promise.allSettled([
+    api.catalog.categoriesTree(),
+    api.catalog.searchProducts({ isNew: true, perPage: SELECTION_SIZE }),
+    api.catalog.searchProducts({ isHit: true, perPage: SELECTION_SIZE }),
+    api.content.banners('home_slider'),
+  ]);
+  for (const result of [tree, fresh, hits, slides]) {
+    // One line per failure: the whole axios error object would flood the server log.
+    if (result.status === 'rejected') {
+      const reason: unknown = result.reason;
+      console.error('home page: API call failed:', reason instanceof Error ? reason.message : reason);
+    }
+  }
+  return {
+    canonical: new URL('/', request.url).href,
+    categories: tree.status === 'fulfilled' ? tree.value : null,
+    newProducts: fresh.status === 'fulfilled' ? fresh.value.data : [],
+    hits: hits.status === 'fulfilled' ? hits.value.data : [],
+    banners: slides.status === 'fulfilled' ? slides.value : [],
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  const title = `${SHOP_NAME} — интернет-магазин ресниц для наращивания и ламинирования`;
+  return [
+    { title },
+    { name: 'description', content: DESCRIPTION },
+    { property: 'og:type', content: 'website' },
+    { property: 'og:locale', content: 'ru_RU' },
+    { property: 'og:site_name', content: SHOP_NAME },
+    { property: 'og:title', content: title },
+    { property: 'og:description', content: DESCRIPTION },
+    ...(loaderData
+      ? [
+          { property: 'og:url', content: loaderData.canonical },
+          { tagName: 'link', rel: 'canonical', href: loaderData.canonical },
+        ]
+      : []),
+  ];
+};
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { categories, newProducts, hits, banners } = loaderData;
+  return (
+    <div className="container home">
+      <BannerSlider banners={banners} />
+      <section className="home-intro" aria-labelledby="home-title">
+        <h1 id="home-title" className="home-intro__title">
+          Материалы для наращивания и ламинирования ресниц
+        </h1>
+        <p className="home-intro__text">
+          Ресницы, клей, ремуверы и составы для ламинирования: всё для работы мастера в одном месте.
+        </p>
+        <Link to="/catalog" className="button button--primary">
+          Перейти в каталог
+        </Link>
+      </section>
+
+      <section className="section" aria-labelledby="categories-title">
+        <div className="section__head">
+          <h2 id="categories-title" className="section__title">
+            Каталог
+          </h2>
+          <Link to="/catalog" className="section__more">
+            Все товары
+          </Link>
+        </div>
+        {categories === null ? (
+          <div className="notice" role="status">
+            <p>Не удалось загрузить каталог. Проверьте подключение и обновите страницу.</p>
+            {/* A full reload re-runs the server loader. */}
+            <a href="/" className="button button--quiet home__retry">
+              Обновить
+            </a>
+          </div>
+        ) : (
+          <CategoryTiles categories={categories} />
+        )}
+      </section>
+
+      <ProductSection
+        id="new"
+        title="Новинки"
+        products={newProducts}
+        moreHref="/catalog-new"
+        moreLabel="Все новинки"
+      />
+      <ProductSection
+        id="hits"
+        title="Хиты продаж"
+        products={hits}
+        moreHref="/catalog?sort=popular"
+        moreLabel="Все хиты"
+      />
+
+      <RepresentBlock />
+    </div>
+  );
+}

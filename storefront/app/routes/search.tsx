@@ -1,0 +1,75 @@
+import { Link } from 'react-router';
+import type { Route } from './+types/search';
+import { CatalogListing } from '../components/catalog/CatalogListing';
+import { Breadcrumbs } from '../components/content/Breadcrumbs';
+import { serverApi } from '../lib/api.server';
+import { loadListing } from '../lib/listing.server';
+import { seoMeta } from '../lib/seo';
+
+const MAX_QUERY = 200;
+
+/** /search?qwery=…: the full search results with the catalogue's filters. An empty query searches nothing (spec §5). */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const query = (new URL(request.url).searchParams.get('qwery') ?? '').trim().slice(0, MAX_QUERY);
+  if (!query) return { query, listing: null };
+  return { query, listing: await loadListing(serverApi(context), request, { search: query }) };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  seoMeta(
+    {
+      title: loaderData?.query ? `Поиск: ${loaderData.query}` : 'Поиск по каталогу',
+      description: 'Поиск ресниц, клея, препаратов и инструментов в каталоге.',
+      path: '/search',
+      // Result pages of arbitrary queries stay out of search engines.
+      noindex: true,
+    },
+    matches,
+  );
+
+export default function Search({ loaderData }: Route.ComponentProps) {
+  const { query, listing } = loaderData;
+  return (
+    <div className="catalog-page">
+      <Breadcrumbs items={[{ label: 'Поиск' }]} />
+      <header className="catalog-page__head">
+        <h1 className="catalog-page__title">
+          {query ? `Результаты поиска «${query}»` : 'Поиск по каталогу'}
+        </h1>
+      </header>
+      {!listing ? (
+        <form method="get" action="/search" className="search-page__form" role="search">
+          <label htmlFor="search-page-input">Что вы ищете?</label>
+          <div className="search-page__row">
+            <input
+              id="search-page-input"
+              name="qwery"
+              type="search"
+              className="filters__price-input search-page__input"
+              placeholder="Например, ресницы D 0,07"
+              enterKeyHint="search"
+              required
+            />
+            <button type="submit" className="button button--primary">
+              Найти
+            </button>
+          </div>
+        </form>
+      ) : (
+        <CatalogListing
+          listing={listing}
+          keep={{ qwery: query }}
+          empty={
+            <>
+              <p className="catalog__empty-title">Сожалеем, но ничего не найдено</p>
+              <p>Проверьте написание или поищите в каталоге по разделам.</p>
+              <Link to="/catalog" className="button button--primary">
+                Перейти в каталог
+              </Link>
+            </>
+          }
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,9 @@
+import { defineConfig } from 'vitest/config';
+
+// vitest 4 ignores vitest.workspace.ts: the projects list below is the workspace list.
+// Browser tests (e2e/) run under Playwright, not vitest.
+export default defineConfig({
+  test: {
+    projects: ['schemas', 'codegen', 'server', 'client', 'storefront', 'admin'],
+  },
+});
