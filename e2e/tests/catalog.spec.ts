@@ -34,11 +34,14 @@ test('filters apply at once, the chooser updates the offer, the viewer and favou
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   await page.goto('/catalog/chernye-resnitsy');
-  // The filters apply at once only once the page is interactive (without JavaScript they are a GET form).
-  await page.waitForLoadState('networkidle');
+  // The filters apply at once only once the page is hydrated (without JavaScript they are a GET form).
+  await expect(page.locator('.catalog[data-hydrated]')).toBeVisible();
   const before = await page.locator('.catalog__count').textContent();
-  await page.locator('.filters input[name=inStock]').check();
+  // A click, not check(): the controlled box shows the new state once the navigation starts, a frame later.
+  const inStock = page.locator('.filters input[name=inStock]');
+  await inStock.click();
   await expect(page).toHaveURL(/inStock=1/);
+  await expect(inStock).toBeChecked();
   await page.getByLabel('Сортировка').selectOption('price');
   await expect(page).toHaveURL(/sort=price/);
   expect(before).toBeTruthy();
