@@ -105,16 +105,7 @@ test.describe('desktop header', () => {
     expect(errors).toEqual([]);
   });
 
-  test('live search finds lashes typed in the wrong keyboard layout ("htcybws")', async ({
-    page,
-    request,
-  }) => {
-    const api = await request.get('/api/products/search?perPage=7&page=1&filter[search]=htcybws');
-    const { data } = (await api.json()) as { data: { title: string }[] };
-    test.skip(
-      data.length === 0,
-      'FOLLOW-UP: the search engine does not map the Latin keyboard layout yet (htcybws → ресницы); this test runs once it does.',
-    );
+  test('live search finds lashes typed in the wrong keyboard layout ("htcybws")', async ({ page }) => {
     await open(page, '/');
     await page.getByRole('searchbox', { name: 'Поиск по каталогу' }).fill('htcybws');
     const results = page.getByRole('list', { name: 'Найденные товары' }).getByRole('link');
