@@ -33,7 +33,14 @@ import {
 } from 'react-admin';
 import PeopleIcon from '@mui/icons-material/People';
 import { UserInputSchema } from '@shop/schemas/generated/zod';
-import { calendarDate, isoToMoscowDate, moscowDateTime, moscowDayEnd, moscowDayStart } from '../src/fields';
+import {
+  calendarDate,
+  isoToMoscowDate,
+  moscowDateTime,
+  moscowDayEnd,
+  moscowDayStart,
+  WritableBy,
+} from '../src/fields';
 import { inputTransform } from '../src/input';
 import { ListActions, useRowClick } from '../src/list';
 import { zodValidator } from '../src/validation';
@@ -130,7 +137,9 @@ function UserForm() {
         />
       </TabbedForm.Tab>
       <TabbedForm.Tab label="Доступ">
-        <SelectInput source="role" defaultValue="customer" choices={roleChoices} />
+        <WritableBy roles={['admin']}>
+          <SelectInput source="role" defaultValue="customer" choices={roleChoices} />
+        </WritableBy>
         <PasswordInput
           source="password"
           helperText="Не меньше 8 символов. Оставьте пустым, чтобы не менять пароль"

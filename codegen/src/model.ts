@@ -85,6 +85,8 @@ export interface FieldModel {
   widget: UiWidget;
   help?: string;
   hidden: UiPlace[];
+  /** x-access.write on the property: the roles that may set or change it (the administrator always may). */
+  writeRoles?: Role[];
 }
 
 export interface ChildModel {
@@ -186,6 +188,7 @@ const PROPERTY_X_KEYS = new Set([
   'x-ui',
   'x-children',
   'x-custom-fields',
+  'x-access',
 ]);
 
 function typesOf(s: JsonSchema): string[] {
@@ -337,6 +340,16 @@ function fieldModel(
   };
   f.widget = ui.widget ?? defaultWidget(f);
   if (f.private) f.hidden = ['list', 'form', 'show', 'filter'];
+  const fieldAccess = s['x-access'] as { write?: unknown } | undefined;
+  if (fieldAccess !== undefined) {
+    const keys = Object.keys(fieldAccess);
+    const roles = fieldAccess.write;
+    if (keys.length !== 1 || keys[0] !== 'write' || !Array.isArray(roles))
+      fail(file, where, 'x-access on a property is { "write": [roles] }');
+    for (const r of roles) if (!ROLES.includes(r as Role)) fail(file, where, `unknown role ${String(r)}`);
+    if (f.readOnly || f.private) fail(file, where, 'x-access.write on a field nobody writes');
+    f.writeRoles = [...new Set<Role>(['admin', ...(roles as Role[])])];
+  }
   return f;
 }
 

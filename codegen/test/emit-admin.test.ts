@@ -244,4 +244,18 @@ describe('emitAdmin on scratch schemas', () => {
       /not "\.\/path\/in\/admin\/src#ExportName"/,
     );
   });
+
+  it('shows a field with x-access.write only to its roles, and refuses a malformed rule', () => {
+    const withRule = (rule: unknown) => {
+      const s = supplier();
+      s.properties.status = { ...s.properties.status, 'x-access': rule } as typeof s.properties.status;
+      return s;
+    };
+    const screen = emitAdmin(model(withRule({ write: ['manager'] })))['admin/generated/suppliers.tsx']!;
+    expect(screen).toMatch(/<WritableBy roles=\{\['admin', 'manager'\]\}>\s*<SelectInput\s+source="status"/);
+    expect(() => model(withRule({ write: ['boss'] }))).toThrow(/status: unknown role boss/);
+    expect(() => model(withRule({ read: ['admin'] }))).toThrow(
+      /x-access on a property is \{ "write": \[roles\] \}/,
+    );
+  });
 });

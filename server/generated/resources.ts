@@ -7013,6 +7013,7 @@ export const resources: ResourceDef[] = [
         private: false,
         virtual: false,
         writeOnly: false,
+        writeRoles: ['admin'],
       },
       {
         name: 'passwordHash',

@@ -16,3 +16,4 @@ export {
   moscowLocalToIso,
 } from './dates';
 export { thumbnail } from './styles';
+export { WritableBy } from './WritableBy';

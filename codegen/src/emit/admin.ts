@@ -53,6 +53,8 @@ interface UiField {
   inShow: boolean;
   inList: boolean;
   inFilter: boolean;
+  /** x-access.write: the roles that see the field's input (others may not change it). */
+  writeRoles?: readonly string[];
 }
 
 function typesOf(s: JsonSchema): string[] {
@@ -133,6 +135,7 @@ function modelField(f: FieldModel): UiField {
     inShow: !secret && !f.hidden.includes('show'),
     inList: !secret && !f.hidden.includes('list'),
     inFilter: !f.private && !f.hidden.includes('filter'),
+    writeRoles: f.writeRoles,
   };
 }
 
@@ -638,7 +641,12 @@ function listScreen(ctx: Ctx, name: string, fields: Map<string, UiField>): strin
 function formElement(ctx: Ctx, fields: UiField[]): string {
   const e = ctx.entity;
   const editable = fields.filter((f) => f.inForm);
-  const input = (f: UiField) => inputElement(ctx, f, f.name);
+  const input = (f: UiField) => {
+    const element = inputElement(ctx, f, f.name);
+    return f.writeRoles
+      ? el(shared(ctx, 'WritableBy'), [expr('roles', lit(f.writeRoles))], [element])
+      : element;
+  };
   const validate = expr('validate', 'validate');
   if (!e.form?.tabs.length) return el(ra(ctx, 'SimpleForm'), [validate], editable.map(input));
   const placed = new Set(e.form.tabs.flatMap((t) => t.fields));

@@ -78,6 +78,7 @@ function fieldDef(f: FieldModel) {
     virtual: f.virtual,
     writeOnly: f.writeOnly,
     ...(f.ref ? { ref: { resource: f.ref.resource, many: f.ref.many } } : {}),
+    ...(f.writeRoles ? { writeRoles: f.writeRoles } : {}),
   };
 }
 

@@ -27,6 +27,8 @@ export interface FieldDef {
   virtual: boolean;
   writeOnly: boolean;
   ref?: { resource: string; many: boolean };
+  /** Property-level x-access.write: only these roles may set or change the field. */
+  writeRoles?: Role[];
 }
 
 export interface ChildDef {

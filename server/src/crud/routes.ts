@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db';
 import { requireAccess } from '../auth/guard';
 import { badRequest } from '../http/errors';
+import { guardFieldWrites } from './field-access';
 import type { ResourceDef } from './resource';
 import {
   createRecord,
@@ -74,12 +75,19 @@ export function adminCrudRoutes(database: Database, registry: Registry, resource
       app.get(`${base}/:id`, { preHandler: requireAccess(def, 'show') }, async (request) =>
         getRecord(db, def, idParam(request)),
       );
-      app.post(base, { preHandler: requireAccess(def, 'create') }, async (request, reply) =>
-        reply.status(201).send(await createRecord(db, registry, def, request.body)),
-      );
-      app.put(`${base}/:id`, { preHandler: requireAccess(def, 'edit') }, async (request) =>
-        updateRecord(db, registry, def, idParam(request), request.body),
-      );
+      const writesFields = def.fields.some((f) => f.writeRoles);
+      app.post(base, { preHandler: requireAccess(def, 'create') }, async (request, reply) => {
+        const body = guardFieldWrites(def, request.user!.role, request.body, null);
+        return reply.status(201).send(await createRecord(db, registry, def, body));
+      });
+      app.put(`${base}/:id`, { preHandler: requireAccess(def, 'edit') }, async (request) => {
+        const id = idParam(request);
+        // Only resources with restricted fields pay for reading the stored record first.
+        const body = writesFields
+          ? guardFieldWrites(def, request.user!.role, request.body, await getRecord(db, def, id))
+          : request.body;
+        return updateRecord(db, registry, def, id, body);
+      });
       app.delete(`${base}/:id`, { preHandler: requireAccess(def, 'delete') }, async (request) =>
         deleteRecord(db, registry, def, idParam(request)),
       );
