@@ -132,6 +132,11 @@ export interface EntityModel {
   };
   form?: { tabs: { label: string; fields: string[] }[] };
   access: Record<Action, Role[]>;
+  /**
+   * x-access.rows: per role, the rows it may see and touch at all, as field → allowed values (a manager
+   * works with customers' accounts only). Roles not named see every row.
+   */
+  rowScopes: Partial<Record<Role, Record<string, (string | number | boolean)[]>>>;
   hooks: Record<string, string>;
   components: Record<string, string>;
   indexes: IndexModel[];
@@ -453,7 +458,25 @@ function entityModel(file: string, s: JsonSchema): EntityModel {
   const sort = xl.sort ?? { field: 'id', order: 'DESC' };
   if (!sortable.includes(sort.field)) fail(file, 'x-list.sort', `${sort.field} is not sortable`);
 
-  const rawAccess = (s['x-access'] ?? {}) as Partial<Record<Action | 'read' | 'write' | 'all', Role[]>>;
+  const { rows: rawRows, ...rawAccess } = (s['x-access'] ?? {}) as Partial<
+    Record<Action | 'read' | 'write' | 'all', Role[]>
+  > & { rows?: Record<string, Record<string, unknown>> };
+  for (const key of Object.keys(rawAccess))
+    if (!(ACTIONS as string[]).includes(key) && !['read', 'write', 'all'].includes(key))
+      fail(file, 'x-access', `unknown key ${key}`);
+  const rowScopes: EntityModel['rowScopes'] = {};
+  for (const [role, scope] of Object.entries(rawRows ?? {})) {
+    if (!ROLES.includes(role as Role) || role === 'admin')
+      fail(file, 'x-access.rows', `${role}: a staff role other than admin expected`);
+    for (const [name, values] of Object.entries(scope)) {
+      const f = byName.get(name);
+      if (!f || f.kind.endsWith('[]') || f.kind === 'json' || f.private || f.virtual)
+        fail(file, 'x-access.rows', `${name} is not a scalar field`);
+      if (!Array.isArray(values) || values.length === 0)
+        fail(file, 'x-access.rows', `${role}.${name}: a list of allowed values expected`);
+    }
+    rowScopes[role as Role] = scope as Record<string, (string | number | boolean)[]>;
+  }
   const access = {} as Record<Action, Role[]>;
   for (const a of ACTIONS) {
     const group = a === 'list' || a === 'show' || a === 'export' ? 'read' : 'write';
@@ -497,6 +520,7 @@ function entityModel(file: string, s: JsonSchema): EntityModel {
     },
     form,
     access,
+    rowScopes,
     hooks: (s['x-hooks'] ?? {}) as Record<string, string>,
     components: (s['x-components'] ?? {}) as Record<string, string>,
     indexes,

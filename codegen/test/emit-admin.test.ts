@@ -245,7 +245,7 @@ describe('emitAdmin on scratch schemas', () => {
     );
   });
 
-  it('shows a field with x-access.write only to its roles, and refuses a malformed rule', () => {
+  it('shows a field with x-access.write only to its roles, reads x-access.rows, refuses malformed rules', () => {
     const withRule = (rule: unknown) => {
       const s = supplier();
       s.properties.status = { ...s.properties.status, 'x-access': rule } as typeof s.properties.status;
@@ -254,6 +254,15 @@ describe('emitAdmin on scratch schemas', () => {
     const screen = emitAdmin(model(withRule({ write: ['manager'] })))['admin/generated/suppliers.tsx']!;
     expect(screen).toMatch(/<WritableBy roles=\{\['admin', 'manager'\]\}>\s*<SelectInput\s+source="status"/);
     expect(() => model(withRule({ write: ['boss'] }))).toThrow(/status: unknown role boss/);
+    const rows = (r: unknown) => model({ ...supplier(), 'x-access': { read: ['manager'], rows: r } });
+    expect(rows({ manager: { status: ['new'] } }).find((e) => e.resource === 'suppliers')!.rowScopes).toEqual(
+      {
+        manager: { status: ['new'] },
+      },
+    );
+    expect(() => rows({ manager: { terms: ['x'] } })).toThrow(/x-access\.rows: terms is not a scalar field/);
+    expect(() => rows({ admin: { status: ['new'] } })).toThrow(/x-access\.rows: admin/);
+    expect(() => model({ ...supplier(), 'x-access': { reed: ['manager'] } })).toThrow(/unknown key reed/);
     expect(() => model(withRule({ read: ['admin'] }))).toThrow(
       /x-access on a property is \{ "write": \[roles\] \}/,
     );

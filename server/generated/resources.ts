@@ -183,6 +183,7 @@ export const resources: ResourceDef[] = [
       delete: ['admin', 'content'],
       export: ['admin', 'manager', 'content'],
     },
+    rowScopes: {},
     labels: {
       id: 'ID',
       title: 'Название',
@@ -373,6 +374,7 @@ export const resources: ResourceDef[] = [
       delete: ['admin'],
       export: ['admin', 'manager'],
     },
+    rowScopes: {},
     labels: {
       id: 'ID',
       userId: 'Покупатель',
@@ -674,6 +676,7 @@ export const resources: ResourceDef[] = [
       delete: ['admin'],
       export: ['admin', 'manager', 'content'],
     },
+    rowScopes: {},
     labels: {
       id: 'ID',
       title: 'Название',
@@ -994,6 +997,7 @@ export const resources: ResourceDef[] = [
       delete: ['admin', 'manager'],
       export: ['admin', 'manager'],
     },
+    rowScopes: {},
     labels: {
       id: 'ID',
       code: 'Код',
@@ -1295,6 +1299,7 @@ export const resources: ResourceDef[] = [
       delete: ['admin'],
       export: ['admin', 'manager'],
     },
+    rowScopes: {},
     labels: {
       id: 'ID',
       code: 'Код',
@@ -1580,6 +1585,7 @@ export const resources: ResourceDef[] = [
       delete: ['admin', 'content'],
       export: ['admin', 'manager', 'content'],
     },
+    rowScopes: {},
     labels: {
       id: 'ID',
       title: 'Название',
@@ -1791,6 +1797,7 @@ export const resources: ResourceDef[] = [
       delete: ['admin', 'content'],
       export: ['admin', 'manager', 'content'],
     },
+    rowScopes: {},
     labels: {
       id: 'ID',
       directoryId: 'Справочник',
@@ -2004,6 +2011,7 @@ export const resources: ResourceDef[] = [
       delete: ['admin'],
       export: ['admin', 'manager'],
     },
+    rowScopes: {},
     labels: {
       id: 'ID',
       kind: 'Тип',
@@ -2229,6 +2237,7 @@ export const resources: ResourceDef[] = [
       delete: ['admin', 'content'],
       export: ['admin', 'manager', 'content'],
     },
+    rowScopes: {},
     labels: {
       id: 'ID',
       title: 'Название',
@@ -2463,6 +2472,7 @@ export const resources: ResourceDef[] = [
       delete: ['admin', 'content'],
       export: ['admin', 'manager', 'content'],
     },
+    rowScopes: {},
     labels: {
       id: 'ID',
       title: 'Заголовок',
@@ -2649,6 +2659,7 @@ export const resources: ResourceDef[] = [
       delete: ['admin', 'content'],
       export: ['admin', 'manager', 'content'],
     },
+    rowScopes: {},
     labels: {
       id: 'ID',
       code: 'Код',
@@ -3181,6 +3192,7 @@ export const resources: ResourceDef[] = [
       delete: ['admin'],
       export: ['admin', 'manager'],
     },
+    rowScopes: {},
     labels: {
       id: 'ID',
       number: 'Номер',
@@ -3450,6 +3462,7 @@ export const resources: ResourceDef[] = [
       delete: ['admin', 'content'],
       export: ['admin', 'manager', 'content'],
     },
+    rowScopes: {},
     labels: {
       id: 'ID',
       slug: 'Адрес страницы',
@@ -3694,6 +3707,7 @@ export const resources: ResourceDef[] = [
       delete: ['admin'],
       export: ['admin', 'manager'],
     },
+    rowScopes: {},
     labels: {
       id: 'ID',
       code: 'Код',
@@ -3915,6 +3929,7 @@ export const resources: ResourceDef[] = [
       delete: ['admin', 'content'],
       export: ['admin', 'manager', 'content'],
     },
+    rowScopes: {},
     labels: {
       id: 'ID',
       title: 'Название',
@@ -4296,6 +4311,7 @@ export const resources: ResourceDef[] = [
       delete: ['admin', 'content'],
       export: ['admin', 'manager', 'content'],
     },
+    rowScopes: {},
     labels: {
       id: 'ID',
       title: 'Название',
@@ -4641,6 +4657,7 @@ export const resources: ResourceDef[] = [
       delete: ['admin', 'content'],
       export: ['admin', 'manager', 'content'],
     },
+    rowScopes: {},
     labels: {
       id: 'ID',
       title: 'Название',
@@ -4896,6 +4913,7 @@ export const resources: ResourceDef[] = [
       delete: ['admin', 'manager'],
       export: ['admin', 'manager', 'content'],
     },
+    rowScopes: {},
     labels: {
       id: 'ID',
       productId: 'Товар',
@@ -5134,6 +5152,7 @@ export const resources: ResourceDef[] = [
       delete: ['admin', 'manager'],
       export: ['admin', 'manager', 'content'],
     },
+    rowScopes: {},
     labels: {
       id: 'ID',
       userId: 'Пользователь',
@@ -5276,6 +5295,7 @@ export const resources: ResourceDef[] = [
       delete: ['admin'],
       export: ['admin'],
     },
+    rowScopes: {},
     labels: { id: 'ID', word: 'Слово', lexeme: 'Основа', main: 'В названиях и характеристиках' },
     schemas: {
       create: {
@@ -5427,6 +5447,7 @@ export const resources: ResourceDef[] = [
       delete: ['admin'],
       export: ['admin'],
     },
+    rowScopes: {},
     labels: {
       id: 'ID',
       userId: 'Пользователь',
@@ -5912,6 +5933,7 @@ export const resources: ResourceDef[] = [
       delete: ['admin'],
       export: ['admin'],
     },
+    rowScopes: {},
     labels: {
       id: 'ID',
       shopName: 'Название магазина',
@@ -6167,6 +6189,7 @@ export const resources: ResourceDef[] = [
       delete: ['admin', 'content'],
       export: ['admin', 'manager', 'content'],
     },
+    rowScopes: {},
     labels: {
       id: 'ID',
       code: 'Код',
@@ -6408,6 +6431,7 @@ export const resources: ResourceDef[] = [
       delete: ['admin'],
       export: ['admin', 'manager'],
     },
+    rowScopes: {},
     labels: {
       id: 'ID',
       title: 'Название',
@@ -6606,6 +6630,7 @@ export const resources: ResourceDef[] = [
       delete: ['admin'],
       export: ['admin', 'manager'],
     },
+    rowScopes: {},
     labels: {
       id: 'ID',
       title: 'Название',
@@ -6853,6 +6878,7 @@ export const resources: ResourceDef[] = [
       delete: ['admin', 'manager'],
       export: ['admin', 'manager'],
     },
+    rowScopes: {},
     labels: {
       id: 'ID',
       userId: 'Пользователь',
@@ -7163,6 +7189,7 @@ export const resources: ResourceDef[] = [
       delete: ['admin'],
       export: ['admin', 'manager'],
     },
+    rowScopes: { manager: { role: ['customer'] } },
     labels: {
       id: 'ID',
       email: 'E-mail',

@@ -161,6 +161,7 @@ export function emitServer(entities: EntityModel[]): Record<string, string> {
     defaultSort: ${JSON.stringify(e.list.sort)},
     perPage: ${e.list.perPage},
     access: ${JSON.stringify(e.access)},
+    rowScopes: ${JSON.stringify(e.rowScopes)},
     labels: ${JSON.stringify(fieldLabels(e))},
     schemas: {
       create: ${JSON.stringify(deriveSchema(e, 'create'))},

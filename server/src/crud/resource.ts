@@ -74,6 +74,8 @@ export interface ResourceDef {
   defaultSort: { field: string; order: 'ASC' | 'DESC' };
   perPage: number;
   access: Record<Action, Role[]>;
+  /** x-access.rows: per role, field → the values a row must hold for the role to see or touch it. */
+  rowScopes: Partial<Record<Role, Record<string, (string | number | boolean)[]>>>;
   /** Russian labels by field name (child fields as `children.field`). */
   labels: Record<string, string>;
   /** What the create (POST) and update (PUT) bodies are validated against. */

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db';
 import { requireAccess } from '../auth/guard';
 import { badRequest } from '../http/errors';
-import { guardFieldWrites } from './field-access';
+import { assertBodyInScope, assertInScope, guardFieldWrites, rowScopeOf } from './access';
 import type { ResourceDef } from './resource';
 import {
   createRecord,
@@ -63,34 +63,47 @@ export function adminCrudRoutes(database: Database, registry: Registry, resource
     const { db } = database;
     for (const def of resources.filter((r) => r.admin)) {
       const base = `/${def.resource}`;
+      const writesFields = def.fields.some((f) => f.writeRoles);
+      /** The stored record the caller may touch (404 outside the role's rows). */
+      const ownRecord = async (request: FastifyRequest, id: number) => {
+        const record = await getRecord(db, def, id);
+        assertInScope(def, rowScopeOf(def, request.user!.role), record);
+        return record;
+      };
       app.get(base, { preHandler: requireAccess(def, 'list') }, async (request, reply) => {
-        const { rows, total, start } = await listRecords(
-          db,
-          def,
-          parseListQuery(request.query as Record<string, unknown>),
-        );
+        const query = parseListQuery(request.query as Record<string, unknown>);
+        const { rows, total, start } = await listRecords(db, def, {
+          ...query,
+          scope: rowScopeOf(def, request.user!.role),
+        });
         const range = rows.length ? `${start}-${start + rows.length - 1}` : '*';
         return reply.header('Content-Range', `${def.resource} ${range}/${total}`).send(rows);
       });
       app.get(`${base}/:id`, { preHandler: requireAccess(def, 'show') }, async (request) =>
-        getRecord(db, def, idParam(request)),
+        ownRecord(request, idParam(request)),
       );
-      const writesFields = def.fields.some((f) => f.writeRoles);
       app.post(base, { preHandler: requireAccess(def, 'create') }, async (request, reply) => {
         const body = guardFieldWrites(def, request.user!.role, request.body, null);
-        return reply.status(201).send(await createRecord(db, registry, def, body));
+        assertBodyInScope(def, rowScopeOf(def, request.user!.role), body);
+        const created = await createRecord(db, registry, def, body);
+        return reply.status(201).send(created);
       });
       app.put(`${base}/:id`, { preHandler: requireAccess(def, 'edit') }, async (request) => {
         const id = idParam(request);
-        // Only resources with restricted fields pay for reading the stored record first.
-        const body = writesFields
-          ? guardFieldWrites(def, request.user!.role, request.body, await getRecord(db, def, id))
+        const scope = rowScopeOf(def, request.user!.role);
+        // Only resources with restricted rows or fields pay for reading the stored record first.
+        const existing = writesFields || scope ? await ownRecord(request, id) : null;
+        const body = existing
+          ? guardFieldWrites(def, request.user!.role, request.body, existing)
           : request.body;
+        assertBodyInScope(def, scope, body);
         return updateRecord(db, registry, def, id, body);
       });
-      app.delete(`${base}/:id`, { preHandler: requireAccess(def, 'delete') }, async (request) =>
-        deleteRecord(db, registry, def, idParam(request)),
-      );
+      app.delete(`${base}/:id`, { preHandler: requireAccess(def, 'delete') }, async (request) => {
+        const id = idParam(request);
+        if (rowScopeOf(def, request.user!.role)) await ownRecord(request, id);
+        return deleteRecord(db, registry, def, id);
+      });
     }
   };
 }

@@ -29,6 +29,8 @@ export interface ListQuery {
   sort?: [string, string];
   range?: [number, number];
   filter?: Record<string, unknown>;
+  /** x-access.rows of the caller's role: field → allowed values, added to any filter. */
+  scope?: Record<string, (string | number | boolean)[]>;
 }
 
 export interface Registry {
@@ -181,7 +183,8 @@ export async function listRecords(db: Db, def: ResourceDef, query: ListQuery) {
     throw badRequest('Неверный диапазон записей (range)');
   }
   if (end - start + 1 > MAX_PAGE) throw badRequest(`За один запрос — не больше ${MAX_PAGE} записей`);
-  const where = whereOf(def, query.filter ?? {});
+  const scoped = Object.entries(query.scope ?? {}).map(([field, values]) => inArray(cols[field]!, values));
+  const where = and(whereOf(def, query.filter ?? {}), ...scoped);
   const sortCol = cols[sortField]!;
   const direction = order === 'ASC' ? asc : desc;
   const rows = (await db

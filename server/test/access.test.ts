@@ -1,9 +1,11 @@
-// Property-level x-access.write through the real API: a manager may edit customers but not their role;
-// the whole record sent back unchanged passes, a changed role is refused with 403 and nothing is written.
+// Access finer than actions, through the real API: x-access.rows (a manager works with customers'
+// accounts only: staff accounts are absent for them) and x-access.write on a property (a manager may edit
+// customers but not their role: the record sent back unchanged passes, a changed role is refused with 403
+// and nothing is written).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_TARGETS, startTestApp, type TestApp } from './harness';
 
-describe.each(DB_TARGETS)('field write access on $name', (target) => {
+describe.each(DB_TARGETS)('row and field access on $name', (target) => {
   let t: TestApp;
   let manager: string;
   const call = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
@@ -86,5 +88,39 @@ describe.each(DB_TARGETS)('field write access on $name', (target) => {
     });
     expect(byAdmin.statusCode).toBe(200);
     expect(byAdmin.json<{ role: string }>().role).toBe('content');
+  });
+
+  it('keeps staff accounts out of a manager’s reach: not listed, not shown, not changed', async () => {
+    const customer = await call(manager, 'POST', '/api/admin/users', {
+      email: 'b2@test.local',
+      name: 'Ольга',
+    });
+    expect(customer.statusCode).toBe(201);
+    const all = await call(manager, 'GET', '/api/admin/users?range=[0,99]');
+    expect(all.statusCode).toBe(200);
+    const roles = new Set(all.json<{ role: string }[]>().map((u) => u.role));
+    expect([...roles]).toEqual(['customer']);
+
+    const adminList = await call(
+      t.adminToken,
+      'GET',
+      `/api/admin/users?filter=${encodeURIComponent('{"role":"admin"}')}`,
+    );
+    const admin = adminList.json<{ id: number; email: string }[]>()[0]!;
+    expect((await call(manager, 'GET', `/api/admin/users/${admin.id}`)).statusCode).toBe(404);
+    const takeover = await call(manager, 'PUT', `/api/admin/users/${admin.id}`, {
+      email: 'mine@test.local',
+      password: 'taken-over-1',
+    });
+    expect(takeover.statusCode).toBe(404);
+    const stored = await call(t.adminToken, 'GET', `/api/admin/users/${admin.id}`);
+    expect(stored.json<{ email: string }>().email).toBe(admin.email);
+    // The administrator's password still works.
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { login: admin.email, password: 'admin-password-1' },
+    });
+    expect(login.statusCode).toBe(200);
   });
 });
