@@ -1,6 +1,6 @@
-import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
-import { STAR } from './Stars';
+import { RatingInput } from './RatingInput';
 import './reviews.css';
 
 /** What the route's action answers: success, or the API's Russian messages per field. */
@@ -12,9 +12,7 @@ export interface ReviewFormResult {
 }
 
 export const REVIEW_SENT = 'Спасибо! Отзыв появится после проверки.';
-const RATING_WORDS = ['', 'Плохо', 'Так себе', 'Нормально', 'Хорошо', 'Отлично'] as const;
 const FIELDS = ['name', 'city', 'rating', 'text'] as const;
-const noSubscription = () => () => {};
 
 /**
  * The review form. It posts to the page's action (it works without JavaScript too); the API validates and
@@ -28,21 +26,11 @@ export function ReviewForm({ result }: { result?: ReviewFormResult }) {
   const status = useRef<HTMLParagraphElement>(null);
   const values = result?.ok ? undefined : result?.values;
   const errors = (!result?.ok && result?.fields) || {};
-  const [rating, setRating] = useState<number>(Number(values?.rating) || 0);
-  const [hover, setHover] = useState(0);
-  // Before hydration the stars light up through CSS alone (:has(:checked)); after it, through state.
-  const hydrated = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-  const lit = hover || rating;
 
   useEffect(() => {
     if (!result) return;
     if (result.ok) {
       form.current?.reset();
-      setRating(0);
       status.current?.focus();
       return;
     }
@@ -111,54 +99,7 @@ export function ReviewForm({ result }: { result?: ReviewFormResult }) {
         {error('city')}
       </div>
 
-      <fieldset
-        className="field rating-input"
-        aria-invalid={errors.rating ? true : undefined}
-        aria-describedby={errors.rating ? `${id}-rating-error` : undefined}
-      >
-        <legend className="field__label">
-          Оценка <span aria-hidden="true">*</span>
-        </legend>
-        <div className="rating-input__row">
-          <div
-            className="rating-input__stars"
-            data-hydrated={hydrated || undefined}
-            onMouseLeave={() => setHover(0)}
-          >
-            {[1, 2, 3, 4, 5].map((n) => (
-              <span key={n} className="rating-input__option">
-                <input
-                  id={`${id}-rating-${n}`}
-                  className="rating-input__radio"
-                  type="radio"
-                  name="rating"
-                  value={n}
-                  required
-                  defaultChecked={values?.rating === String(n)}
-                  onChange={() => setRating(n)}
-                />
-                <label
-                  htmlFor={`${id}-rating-${n}`}
-                  className={`rating-input__star${n <= lit ? ' rating-input__star--on' : ''}`}
-                  title={RATING_WORDS[n]}
-                  onMouseEnter={() => setHover(n)}
-                >
-                  <svg width="32" height="32" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                    <path d={STAR} />
-                  </svg>
-                  <span className="visually-hidden">
-                    {n} из 5 — {RATING_WORDS[n]}
-                  </span>
-                </label>
-              </span>
-            ))}
-          </div>
-          <span className="rating-input__word" aria-hidden="true">
-            {lit ? RATING_WORDS[lit] : ''}
-          </span>
-        </div>
-        {error('rating')}
-      </fieldset>
+      <RatingInput id={id} defaultValue={values?.rating} error={errors.rating} />
 
       <div className="field">
         <label className="field__label" htmlFor={`${id}-text`}>

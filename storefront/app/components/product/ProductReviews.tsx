@@ -1,13 +1,13 @@
 import type { ProductPage } from '@shop/schemas';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Form, Link, useLocation, useNavigation } from 'react-router';
 import { formatDate, plural } from '../../lib/format';
-import { STAR, Stars } from '../content/Stars';
+import { RatingInput } from '../content/RatingInput';
+import { Stars } from '../content/Stars';
 import '../content/reviews.css';
 
 export const REVIEWS = ['отзыв', 'отзыва', 'отзывов'] as const;
 export const PRODUCT_REVIEW_SENT = 'Спасибо! Отзыв появится на странице после проверки модератором.';
-const RATING_WORDS = ['', 'Плохо', 'Так себе', 'Нормально', 'Хорошо', 'Отлично'] as const;
 const FIELDS = ['rating', 'text', 'advantages', 'disadvantages'] as const;
 type Field = (typeof FIELDS)[number];
 
@@ -131,17 +131,11 @@ function ProductReviewForm({ result }: { result?: ProductReviewResult }) {
   const status = useRef<HTMLParagraphElement>(null);
   const values = result?.ok ? undefined : result?.values;
   const errors = (!result?.ok && result?.fields) || {};
-  const [rating, setRating] = useState(Number(values?.rating) || 0);
-  const [hover, setHover] = useState(0);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  const lit = hover || rating;
 
   useEffect(() => {
     if (!result) return;
     if (result.ok) {
       form.current?.reset();
-      setRating(0);
       status.current?.focus();
       return;
     }
@@ -169,54 +163,7 @@ function ProductReviewForm({ result }: { result?: ProductReviewResult }) {
       >
         {result ? (result.ok ? PRODUCT_REVIEW_SENT : result.message) : ''}
       </p>
-      <fieldset
-        className="field rating-input"
-        aria-invalid={errors.rating ? true : undefined}
-        aria-describedby={describedBy('rating')}
-      >
-        <legend className="field__label">
-          Оценка <span aria-hidden="true">*</span>
-        </legend>
-        <div className="rating-input__row">
-          <div
-            className="rating-input__stars"
-            data-hydrated={hydrated || undefined}
-            onMouseLeave={() => setHover(0)}
-          >
-            {[1, 2, 3, 4, 5].map((n) => (
-              <span key={n} className="rating-input__option">
-                <input
-                  id={`${id}-rating-${n}`}
-                  className="rating-input__radio"
-                  type="radio"
-                  name="rating"
-                  value={n}
-                  required
-                  defaultChecked={values?.rating === String(n)}
-                  onChange={() => setRating(n)}
-                />
-                <label
-                  htmlFor={`${id}-rating-${n}`}
-                  className={`rating-input__star${n <= lit ? ' rating-input__star--on' : ''}`}
-                  title={RATING_WORDS[n]}
-                  onMouseEnter={() => setHover(n)}
-                >
-                  <svg width="32" height="32" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                    <path d={STAR} />
-                  </svg>
-                  <span className="visually-hidden">
-                    {n} из 5 — {RATING_WORDS[n]}
-                  </span>
-                </label>
-              </span>
-            ))}
-          </div>
-          <span className="rating-input__word" aria-hidden="true">
-            {lit ? RATING_WORDS[lit] : ''}
-          </span>
-        </div>
-        {error('rating')}
-      </fieldset>
+      <RatingInput id={id} defaultValue={values?.rating} error={errors.rating} />
       <div className="field">
         <label className="field__label" htmlFor={`${id}-text`}>
           Отзыв <span aria-hidden="true">*</span>
