@@ -5,13 +5,19 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isValidAccount, isValidInn, isValidKpp, isValidOgrn } from '@shop/schemas';
 import {
+  cartRules,
   directories,
   directoryEntries,
+  galleries,
+  galleryImages,
   productCategories,
   productOffers,
   products,
   settings,
+  userOrganizations,
+  users,
 } from '../generated/tables';
 import { openDatabase, type Database } from '../src/db';
 import { migrate } from '../src/db/migrate';
@@ -131,6 +137,37 @@ describe('seedDemo', () => {
       maintenanceMode: false,
       supportPhone: '+78005553535',
     });
+  });
+
+  it('has customers of every type, two acting for a representative group, and their organisations', async () => {
+    const { db } = database;
+    const customers = await db.select().from(users).where(eq(users.role, 'customer'));
+    expect(customers.length).toBeGreaterThanOrEqual(10);
+    expect(new Set(customers.map((c) => c.userTypeId)).size).toBe(3);
+    expect(customers.filter((c) => c.groupIds.length > 0)).toHaveLength(2);
+    expect(customers.every((c) => c.passwordHash === null)).toBe(true);
+
+    const organisations = await db.select().from(userOrganizations);
+    expect(organisations.length).toBeGreaterThanOrEqual(3);
+    for (const o of organisations) {
+      expect(isValidInn(o.inn), o.name).toBe(true);
+      expect(o.inn).toHaveLength(o.legalForm === 'ip' ? 12 : 10);
+      expect(isValidOgrn(o.ogrn!), o.name).toBe(true);
+      expect(o.ogrn).toHaveLength(o.legalForm === 'ip' ? 15 : 13);
+      if (o.legalForm === 'ooo') expect(isValidKpp(o.kpp!)).toBe(true);
+      expect(isValidAccount(o.bik!, o.settlementAccount!), o.name).toBe(true);
+    }
+  });
+
+  it('has photo galleries with images on disk and cart rules', async () => {
+    const { db } = database;
+    expect((await db.select().from(galleries)).length).toBeGreaterThanOrEqual(2);
+    const images = await db.select().from(galleryImages);
+    expect(images.length).toBeGreaterThanOrEqual(5);
+    for (const image of images)
+      expect(existsSync(join(uploadsDir, image.url.replace('/uploads/', ''))), image.url).toBe(true);
+    const rules = await db.select().from(cartRules);
+    expect(rules.map((r) => r.discountType).sort()).toEqual(['free_delivery', 'percent']);
   });
 
   it('does nothing on a shop that has products', async () => {

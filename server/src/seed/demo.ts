@@ -7,6 +7,7 @@ import { products } from '../../generated/tables';
 import { loadConfig } from '../config';
 import { KINDS, draftProduct, insertDrafts, type Draft } from './catalog';
 import { seedContent } from './content';
+import { seedCustomers } from './customers';
 import { ensureDemoImages } from './images';
 import { Rng } from './random';
 import { loadCatalogContext, seedReference, type CatalogContext } from './reference';
@@ -46,7 +47,15 @@ export async function seedDemo(
       demo.map((d, i) => ({ id: inserted.ids[i]!, kind: d.kind.key })),
       now,
     );
-    return { ...reference, products: inserted.products, productOffers: inserted.offers, ...content, images };
+    const customers = await seedCustomers(tx, now);
+    return {
+      ...reference,
+      products: inserted.products,
+      productOffers: inserted.offers,
+      ...content,
+      ...customers,
+      images,
+    };
   });
 }
 
