@@ -1,0 +1,76 @@
+// Every admin route of spec §2 under /nuxt opens in Chromium for the administrator, shows its screen and
+// logs no console error: list, create and {id} of each resource, the nested paths and the single screens.
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { ADMIN } from '../playwright.config';
+
+/** Resources with list, create and {id} (spec §2). */
+const RESOURCES = [
+  'users',
+  'banners',
+  'gallery',
+  'products',
+  'cart-rules',
+  'promotions',
+  'user-types',
+  'user-groups',
+  'interesting',
+  'sms-templates',
+  'mail-templates',
+  'payment-services',
+  'delivery-services',
+  'reviews-on-site',
+  'reviews-on-products',
+  'users-organizations',
+];
+
+async function firstId(request: APIRequestContext, token: string, resource: string): Promise<number> {
+  const res = await request.get(`/api/admin/${resource}?range=[0,0]`, { headers: { authorization: token } });
+  expect(res.status(), resource).toBe(200);
+  const [row] = (await res.json()) as { id: number }[];
+  expect(row, `the demo shop has a record of ${resource}`).toBeDefined();
+  return row!.id;
+}
+
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`${page.url()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => errors.push(`${page.url()}: ${String(e)}`));
+  return errors;
+}
+
+/** Opens an admin address and waits for its screen: a list's rows, a form, or the page's own heading. */
+async function visit(page: Page, path: string) {
+  await page.goto(`/nuxt${path}`);
+  await expect(page.locator('#main-content, main').first()).toBeVisible();
+  await expect(page.getByText('Доступ запрещен')).toHaveCount(0);
+  await expect(page.getByText(/Страница не найдена|Not Found/i)).toHaveCount(0);
+  await page.waitForLoadState('networkidle');
+}
+
+test('every admin route of the spec opens without a console error', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const login = await request.post('/api/auth/login', {
+    data: { login: ADMIN.email, password: ADMIN.password },
+  });
+  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  const errors = watchErrors(page);
+
+  await page.goto('/nuxt');
+  await page.getByLabel(/Имя пользователя|Логин|E-mail/i).fill(ADMIN.email);
+  await page.getByRole('textbox', { name: 'Пароль' }).fill(ADMIN.password);
+  await page.getByRole('button', { name: /Войти/i }).click();
+  await expect(page.getByRole('menuitem').first()).toBeVisible();
+
+  for (const resource of RESOURCES) {
+    await visit(page, `/${resource}`);
+    await expect(page.locator('table, .RaList-noResults, .RaEmpty-message').first()).toBeVisible();
+    await visit(page, `/${resource}/create`);
+    await expect(page.locator('form').first()).toBeVisible();
+    const id = await firstId(request, token, resource);
+    await visit(page, `/${resource}/${id}`);
+    await expect(page.locator('form').first()).toBeVisible();
+  }
+  expect(errors).toEqual([]);
+});
