@@ -1,6 +1,9 @@
 // npm run bench: latency of the main read paths on the demo shop, each as a median over many requests
 // and as a ratio to a trivial baseline route (GET /api/health) measured in the same run, so that the
-// figures compare across machines. Then the live search over a mix of queries (bench/search.ts).
+// figures compare across machines. Then the storefront pages (bench/pages.ts): server-rendering
+// throughput and the JavaScript each loads; the live search over a mix of queries (bench/search.ts); and
+// Lighthouse's mobile scores of the pages (bench/lighthouse.ts). Needs `npm run build` (the storefront's
+// production build) unless --search-only; run with NODE_ENV=production.
 // Options:
 //   --requests N         requests per row of the main table (default 300)
 //   --products N         generated products added on top of the demo shop, up to N in all (default: none)
@@ -8,6 +11,11 @@
 //                        instead of a fresh in-memory database
 //   --search-requests N  requests per search query (default 50)
 //   --search-only        the search section alone
+//   --ssr-requests N     requests per page in the server-rendering table (default 300)
+//   --concurrency N      requests in flight there (default 10)
+//   --no-lighthouse      skip Lighthouse (about 15 s per page and run)
+//   --lighthouse-runs N  Lighthouse runs per page, the median reported (default 1)
+//   --lighthouse-reports DIR  also write each run's HTML report there
 import { performance } from 'node:perf_hooks';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,7 +25,17 @@ import { ensureAdmin } from '../server/src/auth/bootstrap';
 import { loadConfig } from '../server/src/config';
 import { indexProducts } from '../server/src/search/document';
 import { seedDemo } from '../server/src/seed/demo';
+import { benchLighthouse, printLighthouse } from './lighthouse';
+import {
+  benchPages,
+  pageScripts,
+  printPages,
+  printScripts,
+  requireStorefrontBuild,
+  storefrontPages,
+} from './pages';
 import { addProducts, benchSearch, printSearch } from './search';
+import { freePort, median, p95 } from './util';
 
 const arg = (name: string, dflt: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -32,10 +50,19 @@ const PRODUCTS = arg('products', 0);
 const SEARCH_REQUESTS = arg('search-requests', 50);
 const SEARCH_ONLY = process.argv.includes('--search-only');
 const DATA_DIR = textArg('data-dir');
+const SSR_REQUESTS = arg('ssr-requests', 300);
+const CONCURRENCY = arg('concurrency', 10);
+const LIGHTHOUSE = !SEARCH_ONLY && !process.argv.includes('--no-lighthouse');
+const LIGHTHOUSE_RUNS = arg('lighthouse-runs', 1);
+const LIGHTHOUSE_REPORTS = textArg('lighthouse-reports');
 
+const defaults = loadConfig({});
+if (!SEARCH_ONLY) requireStorefrontBuild(defaults.storefrontBuildDir);
 const uploadsDir = mkdtempSync(join(tmpdir(), 'bench-uploads-'));
 const config = {
-  ...loadConfig({}),
+  ...defaults,
+  // Known before the app is built: the storefront's loaders call the API at this very server.
+  port: await freePort(),
   dataDir: DATA_DIR ? resolve(DATA_DIR) : 'memory',
   databaseUrl: process.env.DATABASE_URL || null,
   demoData: false,
@@ -77,13 +104,7 @@ const cases: { name: string; url: string; auth?: boolean }[] = [
   { name: 'SSR home page (loaders over HTTP)', url: '/' },
 ];
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
-};
-const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)]!;
-
-await app.listen({ port: 0, host: '127.0.0.1' });
+await app.listen({ port: config.port, host: '127.0.0.1' });
 const rows: { name: string; median: number; p95: number; status: number }[] = [];
 for (const c of SEARCH_ONLY ? [] : cases) {
   const times: number[] = [];
@@ -110,7 +131,19 @@ if (rows.length) {
       `| ${r.name} | ${r.status} | ${r.median.toFixed(2)} | ${r.p95.toFixed(2)} | ${(r.median / base).toFixed(1)} |`,
     );
 }
+const pages = SEARCH_ONLY ? [] : await storefrontPages(app);
+if (pages.length) {
+  printPages(await benchPages(app, pages, SSR_REQUESTS, CONCURRENCY), SSR_REQUESTS, CONCURRENCY);
+  const scripts = [];
+  for (const page of pages) scripts.push(await pageScripts(app, page));
+  printScripts(scripts);
+}
 printSearch(await benchSearch(app, database.db, SEARCH_REQUESTS), SEARCH_REQUESTS);
+if (LIGHTHOUSE)
+  printLighthouse(
+    await benchLighthouse(`http://127.0.0.1:${config.port}`, pages, LIGHTHOUSE_RUNS, LIGHTHOUSE_REPORTS),
+    LIGHTHOUSE_RUNS,
+  );
 await app.close();
 
 rmSync(uploadsDir, { recursive: true, force: true });

@@ -10,6 +10,7 @@ import { vacuumSearchTables } from '../server/src/search/document';
 import { draftProduct, insertDrafts, pickKind } from '../server/src/seed/catalog';
 import { Rng } from '../server/src/seed/random';
 import { loadCatalogContext } from '../server/src/seed/reference';
+import { median, p95 } from './util';
 
 /** Adds generated products (as `npm run seed` does) until the shop has `target`. */
 export async function addProducts(db: Db, target: number): Promise<number> {
@@ -55,9 +56,6 @@ export interface SearchRow {
   p95: number;
   total: number;
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)]!;
 
 export async function benchSearch(
   app: FastifyInstance,
