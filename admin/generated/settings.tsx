@@ -14,7 +14,10 @@ import {
   NumberField,
   NumberInput,
   Pagination,
+  PasswordInput,
   type ResourceProps,
+  SelectField,
+  SelectInput,
   Show,
   SimpleShowLayout,
   TabbedForm,
@@ -27,6 +30,12 @@ import { MoneyField, MoneyInput, moscowDateTime } from '../src/fields';
 import { inputTransform } from '../src/input';
 import { ListActions, useRowClick } from '../src/list';
 import { zodValidator } from '../src/validation';
+
+const smsProviderChoices = [
+  { id: 'smsru', name: 'SMS.ru' },
+  { id: 'smsc', name: 'SMSC.ru' },
+  { id: 'smsaero', name: 'SMS Aero' },
+];
 
 export function ShopSettingsList() {
   const rowClick = useRowClick();
@@ -81,6 +90,14 @@ const toInput = inputTransform({
   mailFromName: { nullable: true },
   mailFromEmail: { nullable: true },
   smsSenderName: { nullable: true },
+  smtpHost: { nullable: true },
+  smtpPort: {},
+  smtpSecure: {},
+  smtpUser: { nullable: true },
+  smtpPassword: { nullable: true },
+  smsProvider: { nullable: true },
+  smsLogin: { nullable: true },
+  smsApiKey: { nullable: true },
   analyticsCounterId: { nullable: true },
   mapsApiKey: { nullable: true },
   seoTitle: { nullable: true },
@@ -150,6 +167,26 @@ function ShopSettingsForm() {
         <TextInput
           source="smsSenderName"
           helperText="До 11 латинских символов, зарегистрированное у SMS-провайдера"
+        />
+        <TextInput source="smtpHost" helperText="Например smtp.yandex.ru; пусто — письма не отправляются" />
+        <NumberInput source="smtpPort" defaultValue={465} />
+        <BooleanInput
+          source="smtpSecure"
+          helperText="Включено для порта 465; для 587 выключите (STARTTLS включится сам)"
+          defaultValue={true}
+        />
+        <TextInput source="smtpUser" />
+        <PasswordInput
+          source="smtpPassword"
+          helperText="Сохраняется, но никогда не показывается: чтобы заменить, введите заново"
+          autoComplete="new-password"
+        />
+        <SelectInput source="smsProvider" choices={smsProviderChoices} />
+        <TextInput source="smsLogin" />
+        <PasswordInput
+          source="smsApiKey"
+          helperText="Сохраняется, но никогда не показывается: чтобы заменить, введите заново"
+          autoComplete="new-password"
         />
       </TabbedForm.Tab>
       <TabbedForm.Tab label="Интеграции и SEO">
@@ -230,6 +267,12 @@ export function ShopSettingsShow() {
         <TextField source="mailFromName" />
         <EmailField source="mailFromEmail" />
         <TextField source="smsSenderName" />
+        <TextField source="smtpHost" />
+        <NumberField source="smtpPort" locales="ru-RU" />
+        <BooleanField source="smtpSecure" />
+        <TextField source="smtpUser" />
+        <SelectField source="smsProvider" choices={smsProviderChoices} />
+        <TextField source="smsLogin" />
         <TextField source="analyticsCounterId" />
         <TextField source="mapsApiKey" />
         <TextField source="seoTitle" />

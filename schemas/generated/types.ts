@@ -517,6 +517,44 @@ export interface GalleryImagePatch {
 }
 
 /**
+ * Запись журнала: как её отдаёт API
+ */
+export interface HistoryEntry {
+  id: number;
+  resource: string;
+  recordId: number;
+  action: 'create' | 'update' | 'delete';
+  userId: number | null;
+  userName: string | null;
+  changes: {};
+  createdAt: string;
+}
+
+/**
+ * Запись журнала: для создания
+ */
+export interface HistoryEntryInput {
+  resource: string;
+  recordId: number;
+  action: 'create' | 'update' | 'delete';
+  userId?: number | null;
+  userName?: string | null;
+  changes?: {};
+}
+
+/**
+ * Запись журнала: для изменения
+ */
+export interface HistoryEntryPatch {
+  resource?: string;
+  recordId?: number;
+  action?: 'create' | 'update' | 'delete';
+  userId?: number | null;
+  userName?: string | null;
+  changes?: {};
+}
+
+/**
  * Статья: как её отдаёт API
  */
 export interface Article {
@@ -2729,6 +2767,12 @@ export interface ShopSettings {
   mailFromName: string | null;
   mailFromEmail: string | null;
   smsSenderName: string | null;
+  smtpHost: string | null;
+  smtpPort: number;
+  smtpSecure: boolean;
+  smtpUser: string | null;
+  smsProvider: 'smsru' | 'smsc' | 'smsaero' | null;
+  smsLogin: string | null;
   analyticsCounterId: string | null;
   mapsApiKey: string | null;
   seoTitle: string | null;
@@ -2772,6 +2816,14 @@ export interface ShopSettingsInput {
   mailFromName?: string | null;
   mailFromEmail?: string | null;
   smsSenderName?: string | null;
+  smtpHost?: string | null;
+  smtpPort?: number;
+  smtpSecure?: boolean;
+  smtpUser?: string | null;
+  smtpPassword?: string | null;
+  smsProvider?: 'smsru' | 'smsc' | 'smsaero' | null;
+  smsLogin?: string | null;
+  smsApiKey?: string | null;
   analyticsCounterId?: string | null;
   mapsApiKey?: string | null;
   seoTitle?: string | null;
@@ -2814,6 +2866,14 @@ export interface ShopSettingsPatch {
   mailFromName?: string | null;
   mailFromEmail?: string | null;
   smsSenderName?: string | null;
+  smtpHost?: string | null;
+  smtpPort?: number;
+  smtpSecure?: boolean;
+  smtpUser?: string | null;
+  smtpPassword?: string | null;
+  smsProvider?: 'smsru' | 'smsc' | 'smsaero' | null;
+  smsLogin?: string | null;
+  smsApiKey?: string | null;
   analyticsCounterId?: string | null;
   mapsApiKey?: string | null;
   seoTitle?: string | null;
@@ -3093,6 +3153,7 @@ export interface EntityTypes {
   'directory-entries': DirectoryEntry;
   feedback: FeedbackRequest;
   gallery: Gallery;
+  history: HistoryEntry;
   interesting: Article;
   'mail-templates': MailTemplate;
   orders: Order;
@@ -3124,6 +3185,7 @@ export interface EntityInputTypes {
   'directory-entries': DirectoryEntryInput;
   feedback: FeedbackRequestInput;
   gallery: GalleryInput;
+  history: HistoryEntryInput;
   interesting: ArticleInput;
   'mail-templates': MailTemplateInput;
   orders: OrderInput;

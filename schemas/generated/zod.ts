@@ -297,6 +297,25 @@ export const GalleryPatchSchema = z.strictObject({
     .optional(),
 });
 
+/** Запись журнала: данные для создания. */
+export const HistoryEntryInputSchema = z.strictObject({
+  resource: z.string().min(1).max(64),
+  recordId: z.int(),
+  action: z.enum(['create', 'update', 'delete']),
+  userId: z.int().nullable().optional(),
+  userName: z.string().max(255).nullable().optional(),
+  changes: z.strictObject({}).optional(),
+});
+/** Запись журнала: данные для изменения. */
+export const HistoryEntryPatchSchema = z.strictObject({
+  resource: z.string().min(1).max(64).optional(),
+  recordId: z.int().optional(),
+  action: z.enum(['create', 'update', 'delete']).optional(),
+  userId: z.int().nullable().optional(),
+  userName: z.string().max(255).nullable().optional(),
+  changes: z.strictObject({}).optional(),
+});
+
 /** Статья: данные для создания. */
 export const ArticleInputSchema = z.strictObject({
   title: z.string().min(1).max(255),
@@ -743,6 +762,14 @@ export const ShopSettingsInputSchema = z.strictObject({
   mailFromName: z.string().max(100).nullable().optional(),
   mailFromEmail: z.email().max(255).nullable().optional(),
   smsSenderName: z.string().max(11).regex(new RegExp('^[A-Za-z0-9._-]+$', 'u')).nullable().optional(),
+  smtpHost: z.string().max(255).nullable().optional(),
+  smtpPort: z.int().min(1).max(65535).optional(),
+  smtpSecure: z.boolean().optional(),
+  smtpUser: z.string().max(255).nullable().optional(),
+  smtpPassword: z.string().max(255).nullable().optional(),
+  smsProvider: z.enum(['smsru', 'smsc', 'smsaero']).nullable().optional(),
+  smsLogin: z.string().max(255).nullable().optional(),
+  smsApiKey: z.string().max(255).nullable().optional(),
   analyticsCounterId: z.string().regex(new RegExp('^[0-9]{1,12}$', 'u')).nullable().optional(),
   mapsApiKey: z.string().max(200).regex(new RegExp('^[A-Za-z0-9-]+$', 'u')).nullable().optional(),
   seoTitle: z.string().max(200).nullable().optional(),
@@ -782,6 +809,14 @@ export const ShopSettingsPatchSchema = z.strictObject({
   mailFromName: z.string().max(100).nullable().optional(),
   mailFromEmail: z.email().max(255).nullable().optional(),
   smsSenderName: z.string().max(11).regex(new RegExp('^[A-Za-z0-9._-]+$', 'u')).nullable().optional(),
+  smtpHost: z.string().max(255).nullable().optional(),
+  smtpPort: z.int().min(1).max(65535).optional(),
+  smtpSecure: z.boolean().optional(),
+  smtpUser: z.string().max(255).nullable().optional(),
+  smtpPassword: z.string().max(255).nullable().optional(),
+  smsProvider: z.enum(['smsru', 'smsc', 'smsaero']).nullable().optional(),
+  smsLogin: z.string().max(255).nullable().optional(),
+  smsApiKey: z.string().max(255).nullable().optional(),
   analyticsCounterId: z.string().regex(new RegExp('^[0-9]{1,12}$', 'u')).nullable().optional(),
   mapsApiKey: z.string().max(200).regex(new RegExp('^[A-Za-z0-9-]+$', 'u')).nullable().optional(),
   seoTitle: z.string().max(200).nullable().optional(),
@@ -938,6 +973,7 @@ export const inputSchemas = {
   'directory-entries': DirectoryEntryInputSchema,
   feedback: FeedbackRequestInputSchema,
   gallery: GalleryInputSchema,
+  history: HistoryEntryInputSchema,
   interesting: ArticleInputSchema,
   'mail-templates': MailTemplateInputSchema,
   orders: OrderInputSchema,
@@ -968,6 +1004,7 @@ export const patchSchemas = {
   'directory-entries': DirectoryEntryPatchSchema,
   feedback: FeedbackRequestPatchSchema,
   gallery: GalleryPatchSchema,
+  history: HistoryEntryPatchSchema,
   interesting: ArticlePatchSchema,
   'mail-templates': MailTemplatePatchSchema,
   orders: OrderPatchSchema,

@@ -181,6 +181,17 @@ export const galleryImages = pgTable('gallery_images', {
   position: integer('position').notNull(),
 });
 
+export const history = pgTable('history', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  resource: text('resource').notNull(),
+  recordId: integer('record_id').notNull(),
+  action: text('action').notNull(),
+  userId: integer('user_id'),
+  userName: text('user_name'),
+  changes: jsonb('changes').notNull().default({}),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
 export const articles = pgTable('articles', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
   title: text('title').notNull(),
@@ -439,6 +450,14 @@ export const settings = pgTable('settings', {
   mailFromName: text('mail_from_name'),
   mailFromEmail: text('mail_from_email'),
   smsSenderName: text('sms_sender_name'),
+  smtpHost: text('smtp_host'),
+  smtpPort: integer('smtp_port').notNull().default(465),
+  smtpSecure: boolean('smtp_secure').notNull().default(true),
+  smtpUser: text('smtp_user'),
+  smtpPassword: text('smtp_password'),
+  smsProvider: text('sms_provider'),
+  smsLogin: text('sms_login'),
+  smsApiKey: text('sms_api_key'),
   analyticsCounterId: text('analytics_counter_id'),
   mapsApiKey: text('maps_api_key'),
   seoTitle: text('seo_title'),
