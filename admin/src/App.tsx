@@ -2,7 +2,7 @@
 // token auth and role-based access from the schemas.
 // Real paths (/nuxt/products/12), not react-admin's default hash URLs: a BrowserRouter with basename /nuxt
 // around <Admin>, which then uses it (the server answers index.html for every /nuxt/* page).
-import { Admin, Resource } from 'react-admin';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { BrowserRouter } from 'react-router-dom';
 import { createApiClient } from '@shop/client';
 import { resources } from '../generated/resources';
@@ -11,6 +11,9 @@ import { Dashboard } from './Dashboard';
 import { createDataProvider } from './dataProvider';
 import { i18nProvider } from './i18n';
 import { AppLayout } from './Layout';
+import { catalogRoutes } from './screens/catalog/routes';
+import { mediaRoutes } from './screens/media/routes';
+import { salesRoutes } from './screens/sales/routes';
 
 const tokens = localTokenStore();
 const client = createApiClient({ baseURL: '', getToken: () => tokens.get() });
@@ -35,6 +38,11 @@ export function App() {
         {resources.map((props) => (
           <Resource key={props.name} {...props} />
         ))}
+        <CustomRoutes>
+          {catalogRoutes}
+          {mediaRoutes}
+          {salesRoutes}
+        </CustomRoutes>
       </Admin>
     </BrowserRouter>
   );

@@ -10,6 +10,7 @@ import { ensureAdmin } from './auth/bootstrap';
 import { registerAuth } from './auth/guard';
 import type { Config } from './config';
 import type { ResourceDef } from './crud/resource';
+import { adminApiRoutes } from './admin-api';
 import { adminCrudRoutes, createRegistry } from './crud/routes';
 import { openDatabase, type Database } from './db';
 import { migrate } from './db/migrate';
@@ -67,6 +68,9 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       await api.register(productPageRoutes(database.db));
       await api.register(siteRoutes(database));
       await api.register(contentRoutes(database.db));
+      // Hand-written admin endpoints first: their fixed paths (/admin/coupons/generate) sit beside the
+      // generated /admin/<resource>/:id ones.
+      await api.register(adminApiRoutes({ database, registry, resources, config }), { prefix: '/admin' });
       await api.register(adminCrudRoutes(database, registry, resources), { prefix: '/admin' });
       // A mistyped API path answers JSON, never the storefront's page (its catch-all is less specific).
       const apiNotFound = (request: FastifyRequest, reply: FastifyReply) =>
