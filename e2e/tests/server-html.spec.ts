@@ -87,3 +87,15 @@ test('unknown addresses, categories and products answer 404 with the spec page',
     expect(page, path).toContain('Неправильно набран адрес или такой страницы не существует');
   }
 });
+
+test('the footer links the privacy policy as a PDF that the server makes from the page text', async ({
+  request,
+}) => {
+  const home = await html(request, '/');
+  const footer = home.slice(home.indexOf('<footer'));
+  expect(footer).toMatch(/<a href="\/privacy-policy\.pdf"[^>]*>Политика конфиденциальности<\/a>/);
+  const pdf = await request.get('/privacy-policy.pdf');
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+});

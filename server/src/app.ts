@@ -25,6 +25,7 @@ import { indexProducts, vacuumSearchTables } from './search/document';
 import { seedDemo } from './seed/demo';
 import { adminPlugin } from './web/admin';
 import { imagesPlugin } from './web/images';
+import { privacyPolicyRoutes } from './web/privacy-policy';
 import { seoRoutes } from './web/seo';
 import { storefrontPlugin } from './web/storefront';
 
@@ -98,6 +99,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     await app.register(adminPlugin, { distDir: config.adminDistDir });
   // sitemap.xml and robots.txt from the database, ahead of the storefront's catch-all.
   await app.register(seoRoutes({ db: database.db, siteUrl: config.siteUrl }));
+  await app.register(privacyPolicyRoutes(database.db));
 
   if (existsSync(join(config.storefrontBuildDir, 'server/index.js'))) {
     await app.register(storefrontPlugin, {

@@ -52,6 +52,7 @@ describe('sitemap and robots text', () => {
     expect(pagePath('activity')).toBe('/company/activity');
     expect(pagePath('payment-and-delivery/one_page')).toBe('/payment-and-delivery/one_page');
     expect(pagePath('where-buy')).toBe('/where-buy');
+    expect(pagePath('privacy-policy')).toBe('/privacy-policy.pdf');
   });
 });
 
@@ -99,6 +100,7 @@ describe.each(DB_TARGETS)('GET /sitemap.xml and /robots.txt on $name', (target) 
     expect(urls).toContain(`${origin}/catalog/resnitsy`);
     expect(urls).toContain(`${origin}/company`);
     expect(urls).toContain(`${origin}/company/consent`);
+    expect(urls).toContain(`${origin}/privacy-policy.pdf`);
     expect(urls).toContain(`${origin}/payment-and-delivery/one_page`);
     expect(urls.some((u) => u.startsWith(`${origin}/company/interesting/`))).toBe(true);
     expect(urls.some((u) => u.startsWith(`${origin}/promotions/`))).toBe(true);

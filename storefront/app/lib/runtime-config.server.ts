@@ -4,7 +4,7 @@ import { serverApi } from './api.server';
 import { CART_COUNT_COOKIE, TOKEN_COOKIE, readCookie } from './cookies';
 import { formatPhone } from './format';
 import { MAINTENANCE_RETRY_AFTER_S, type MaintenanceData } from './maintenance';
-import { CONSENT_PAGE, FALLBACK_SHELL, type PublicConfig, type ShellData } from './shell-data';
+import { FALLBACK_SHELL, PRIVACY_POLICY_PDF, type PublicConfig, type ShellData } from './shell-data';
 
 // Read at request time, so one build serves any deployment (ARCHITECTURE §6): the API address from the
 // environment, the shop's contacts and legal details from its settings (edited in the admin).
@@ -23,7 +23,7 @@ export function publicConfig(
     supportEmail: settings?.supportEmail || null,
     legalName: settings?.legalName || fallback.legalName,
     registrationNumber: settings?.ogrn || fallback.registrationNumber,
-    privacyPolicyUrl: settings?.privacyPolicyUrl || CONSENT_PAGE,
+    privacyPolicyUrl: settings?.privacyPolicyUrl || PRIVACY_POLICY_PDF,
     social: settings?.social ?? fallback.social,
     // Digits only: the number is written into an inline script.
     analyticsCounterId: /^\d{1,12}$/.test(settings?.analyticsCounterId ?? '')

@@ -51,7 +51,8 @@ export interface ShellData {
 }
 
 /** The personal-data consent page: the privacy link's target when no policy document is set. */
-export const CONSENT_PAGE = '/company/consent';
+/** The privacy policy as a PDF made by the server from the consent page (server/src/web/privacy-policy.ts). */
+export const PRIVACY_POLICY_PDF = '/privacy-policy.pdf';
 
 // Used when the root loader itself failed: the error page must still show a working header and footer.
 export const FALLBACK_SHELL: ShellData = {
@@ -63,7 +64,7 @@ export const FALLBACK_SHELL: ShellData = {
     supportEmail: null,
     legalName: 'ООО «Название организации»',
     registrationNumber: '0000000000000',
-    privacyPolicyUrl: CONSENT_PAGE,
+    privacyPolicyUrl: PRIVACY_POLICY_PDF,
     social: { pinterest: null, vk: null, telegram: null, ozon: null, wildberries: null, whatsapp: null },
     analyticsCounterId: null,
     mapsApiKey: null,

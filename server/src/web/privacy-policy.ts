@@ -1,0 +1,147 @@
+// GET /privacy-policy.pdf: the privacy policy the footer links to (spec §2), as a PDF made from the content
+// page `privacy-policy` that administrators edit (Контент → Страницы), headed by the seller's details from the
+// settings: nobody has to make and upload a new file after changing the text or the company's details.
+// Made on the first request after a change (keyed by the page's and the settings' updatedAt), kept in memory.
+import { asc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
+import type { Db } from '../db';
+import { sanitizeHtml } from '../public/sanitize-html';
+import { pages, settings } from '../../generated/tables';
+import { htmlToPdfContent } from './html-to-pdf';
+
+/** The content page the PDF is made from. */
+export const POLICY_PAGE = 'privacy-policy';
+
+const require = createRequire(import.meta.url);
+// pdfmake's own Roboto has Cyrillic; its files sit beside the package, read from disk by pdfmake.
+const ROBOTO_DIR = join(dirname(require.resolve('pdfmake/package.json')), 'fonts/Roboto');
+const FONTS = {
+  Roboto: {
+    normal: join(ROBOTO_DIR, 'Roboto-Regular.ttf'),
+    bold: join(ROBOTO_DIR, 'Roboto-Medium.ttf'),
+    italics: join(ROBOTO_DIR, 'Roboto-Italic.ttf'),
+    bolditalics: join(ROBOTO_DIR, 'Roboto-MediumItalic.ttf'),
+  },
+};
+
+interface PdfMake {
+  setFonts(fonts: typeof FONTS): void;
+  setUrlAccessPolicy(policy: (url: string) => boolean): void;
+  setLocalAccessPolicy(policy: (path: string) => boolean): void;
+  createPdf(doc: TDocumentDefinitions): { getBuffer(): Promise<Buffer> };
+}
+
+let printer: PdfMake | null = null;
+function pdfMake(): PdfMake {
+  if (!printer) {
+    printer = require('pdfmake') as PdfMake;
+    printer.setFonts(FONTS);
+    // The document names no images or files: nothing outside the fonts is ever read or fetched.
+    printer.setUrlAccessPolicy(() => false);
+    printer.setLocalAccessPolicy((path) => path.startsWith(ROBOTO_DIR));
+  }
+  return printer;
+}
+
+export interface PolicySource {
+  title: string;
+  html: string;
+  shopName: string;
+  legalName: string | null;
+  ogrn: string | null;
+  inn: string | null;
+  legalAddress: string | null;
+  supportEmail: string | null;
+  /** Moscow date of the text's last change, "22 ноября 2026". */
+  updated: string;
+}
+
+export function policyDocument(src: PolicySource): TDocumentDefinitions {
+  const seller = [
+    src.legalName,
+    src.ogrn && `ОГРН ${src.ogrn}`,
+    src.inn && `ИНН ${src.inn}`,
+    src.legalAddress,
+    src.supportEmail && `E-mail: ${src.supportEmail}`,
+  ].filter(Boolean) as string[];
+  const content: Content[] = [
+    { text: src.title, style: 'title' },
+    { text: `${src.shopName}. Редакция от ${src.updated}`, style: 'meta' },
+    ...(seller.length ? [{ text: seller.join('\n'), style: 'meta' } as Content] : []),
+    ...htmlToPdfContent(sanitizeHtml(src.html)),
+  ];
+  return {
+    info: { title: src.title, author: src.legalName ?? src.shopName, subject: 'Политика конфиденциальности' },
+    pageSize: 'A4',
+    pageMargins: [56, 56, 56, 56],
+    defaultStyle: { font: 'Roboto', fontSize: 10.5, lineHeight: 1.3 },
+    styles: {
+      title: { fontSize: 18, bold: true, margin: [0, 0, 0, 8] },
+      meta: { fontSize: 9, color: '#555555', margin: [0, 0, 0, 12] },
+      h2: { fontSize: 14, bold: true, margin: [0, 12, 0, 6] },
+      h3: { fontSize: 12, bold: true, margin: [0, 10, 0, 4] },
+      h4: { fontSize: 11, bold: true, margin: [0, 8, 0, 4] },
+      p: { margin: [0, 0, 0, 6] },
+    },
+    footer: (page: number, pages: number) => ({
+      text: `${page} / ${pages}`,
+      alignment: 'center',
+      fontSize: 8,
+      color: '#777777',
+    }),
+    content,
+  };
+}
+
+export function renderPolicyPdf(src: PolicySource): Promise<Buffer> {
+  return pdfMake().createPdf(policyDocument(src)).getBuffer();
+}
+
+const moscowDate = new Intl.DateTimeFormat('ru-RU', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'Europe/Moscow',
+});
+
+export function privacyPolicyRoutes(db: Db) {
+  let cached: { key: string; pdf: Buffer } | null = null;
+  return async function plugin(app: FastifyInstance) {
+    app.get('/privacy-policy.pdf', async (_request, reply) => {
+      const [[page], [shop]] = await Promise.all([
+        db.select().from(pages).where(eq(pages.slug, POLICY_PAGE)).limit(1),
+        db.select().from(settings).orderBy(asc(settings.id)).limit(1),
+      ]);
+      if (!page || !page.active)
+        return reply
+          .status(404)
+          .type('text/plain; charset=utf-8')
+          .send('Политика конфиденциальности не опубликована');
+      const changed = new Date(Math.max(page.updatedAt.getTime(), shop?.updatedAt.getTime() ?? 0));
+      const key = `${page.id}:${changed.getTime()}`;
+      if (cached?.key !== key) {
+        const pdf = await renderPolicyPdf({
+          title: page.title,
+          html: page.content ?? '',
+          shopName: shop?.shopName ?? 'Интернет-магазин',
+          legalName: shop?.legalName ?? null,
+          ogrn: shop?.ogrn ?? null,
+          inn: shop?.inn ?? null,
+          legalAddress: shop?.legalAddress ?? null,
+          supportEmail: shop?.supportEmail ?? null,
+          updated: moscowDate.format(page.updatedAt),
+        });
+        cached = { key, pdf };
+      }
+      return reply
+        .type('application/pdf')
+        .header('Content-Disposition', 'inline; filename="privacy-policy.pdf"')
+        .header('Last-Modified', changed.toUTCString())
+        .header('Cache-Control', 'public, max-age=300')
+        .send(cached.pdf);
+    });
+  };
+}
