@@ -36,6 +36,7 @@ const STATIC_PATHS: SitemapEntry[] = [
 const COMPANY_PAGES = new Set(['activity', 'consent']);
 export function pagePath(slug: string): string {
   if (slug === 'company') return '/company';
+  if (slug === 'privacy-policy') return '/privacy-policy.pdf';
   return COMPANY_PAGES.has(slug) ? `/company/${slug}` : `/${slug}`;
 }
 
