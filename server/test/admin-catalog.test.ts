@@ -1,0 +1,261 @@
+// The catalogue's admin work beyond CRUD, through the real HTTP API on a real database: bulk price and
+// stock of offers (all or nothing), moving categories in the two-level tree, directory entry values
+// checked against their directory's fields.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DB_TARGETS, startTestApp, type TestApp } from './harness';
+
+interface Offer {
+  id: number;
+  article: string;
+  basePrice: number;
+  salePrice: number | null;
+  stock: number;
+}
+interface Category {
+  id: number;
+  parentId: number | null;
+  sortOrder: number;
+  slug: string;
+}
+
+describe.each(DB_TARGETS)('admin catalogue on $name', (target) => {
+  let t: TestApp;
+  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, token?: string) =>
+    t.app.inject({ method, url, headers: { authorization: token ?? t.adminToken }, payload });
+  const created = async (url: string, payload: object) => {
+    const res = await call('POST', url, payload);
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<{ id: number }>().id;
+  };
+  const offersOf = async (id: number) =>
+    (await call('GET', `/api/admin/products/${id}`)).json<{ offers: Offer[] }>().offers;
+  const errorOf = (res: { json: () => unknown }) =>
+    (res.json() as { error: { message: string; fields?: Record<string, string> } }).error;
+
+  beforeAll(async () => {
+    t = await startTestApp(target);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  describe('bulk price and stock of offers', () => {
+    let a: number;
+    let b: number;
+    const offer = (article: string, basePrice: number, salePrice: number | null = null) => ({
+      article,
+      basePrice,
+      salePrice,
+      stock: 3,
+    });
+    beforeAll(async () => {
+      a = await created('/api/admin/products', {
+        title: 'Ресницы А',
+        slug: 'bulk-a',
+        offers: [offer('BA-1', 100000, 90000), offer('BA-2', 55555)],
+      });
+      b = await created('/api/admin/products', {
+        title: 'Ресницы Б',
+        slug: 'bulk-b',
+        offers: [offer('BB-1', 20000)],
+      });
+    });
+
+    it('changes the base and sale prices of every offer by a percentage, to whole kopecks', async () => {
+      const res = await call('POST', '/api/admin/products/bulk-offers', {
+        ids: [a, b],
+        price: { mode: 'percent', value: 10 },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ data: { products: 2, offers: 3 } });
+      const [a1, a2] = await offersOf(a);
+      expect([a1!.basePrice, a1!.salePrice, a2!.basePrice, a2!.salePrice]).toEqual([
+        110000,
+        99000,
+        61111,
+        null,
+      ]);
+      expect((await offersOf(b))[0]!.basePrice).toBe(22000);
+    });
+
+    it('sets a price and the stock', async () => {
+      const res = await call('POST', '/api/admin/products/bulk-offers', {
+        ids: [b],
+        price: { mode: 'set', value: 15000 },
+        stock: 42,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await offersOf(b)).toMatchObject([{ basePrice: 15000, stock: 42 }]);
+    });
+
+    it('refuses bad input in Russian and changes nothing, even for the products that exist', async () => {
+      const before = [await offersOf(a), await offersOf(b)];
+      const bad: [object, RegExp][] = [
+        [{ ids: [a, 999999], stock: 1 }, /Товары не найдены: №999999/],
+        [{ ids: [a], price: { mode: 'percent', value: -100 } }, /от -99 до 1000/],
+        [{ ids: [a], price: { mode: 'set', value: -1 } }, /неотрицательной/],
+        [{ ids: [a], price: { mode: 'set', value: 10.5 } }, /в копейках/],
+        [{ ids: [a], stock: -3 }, /Остаток/],
+        [{ ids: [a] }, /Укажите новую цену/],
+        [{ ids: [], stock: 1 }, /Выберите хотя бы один товар/],
+      ];
+      for (const [payload, message] of bad) {
+        const res = await call('POST', '/api/admin/products/bulk-offers', payload);
+        expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+        expect(errorOf(res).message).toMatch(message);
+      }
+      expect([await offersOf(a), await offersOf(b)]).toEqual(before);
+    });
+
+    it('is refused to a manager, who only reads the catalogue', async () => {
+      await created('/api/admin/users', {
+        email: 'manager@catalog.test',
+        name: 'Менеджер',
+        role: 'manager',
+        password: 'manager-password-1',
+      });
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { login: 'manager@catalog.test', password: 'manager-password-1' },
+      });
+      const token = login.json<{ data: { token: string } }>().data.token;
+      const res = await call('POST', '/api/admin/products/bulk-offers', { ids: [a], stock: 0 }, token);
+      expect(res.statusCode).toBe(403);
+      expect((await offersOf(a))[0]!.stock).toBe(3);
+    });
+  });
+
+  describe('the category tree', () => {
+    let top1: number;
+    let top2: number;
+    let childA: number;
+    let childB: number;
+    const tree = async () =>
+      (await call('GET', '/api/admin/product-categories?range=[0,999]')).json<Category[]>();
+    const move = (id: number, parentId: number | null, position: number) =>
+      call('POST', `/api/admin/product-categories/${id}/move`, { parentId, position });
+
+    beforeAll(async () => {
+      top1 = await created('/api/admin/product-categories', { title: 'Ресницы', slug: 'tree-lashes' });
+      top2 = await created('/api/admin/product-categories', { title: 'Клей', slug: 'tree-glue' });
+      childA = await created('/api/admin/product-categories', {
+        title: 'Чёрные',
+        slug: 'tree-a',
+        parentId: top1,
+      });
+      childB = await created('/api/admin/product-categories', {
+        title: 'Цветные',
+        slug: 'tree-b',
+        parentId: top1,
+      });
+    });
+
+    it('reorders within a level and moves under another parent, renumbering both levels', async () => {
+      expect((await move(childB, top1, 0)).statusCode).toBe(200);
+      let all = await tree();
+      const at = (id: number) => all.find((c) => c.id === id)!;
+      expect([at(childB).sortOrder, at(childA).sortOrder]).toEqual([0, 1]);
+      expect((await move(childB, top2, 5)).statusCode).toBe(200);
+      all = await tree();
+      expect(at(childB)).toMatchObject({ parentId: top2, sortOrder: 0 });
+      expect(at(childA)).toMatchObject({ parentId: top1, sortOrder: 0 });
+      expect((await move(top2, null, 0)).statusCode).toBe(200);
+      all = await tree();
+      expect(at(top2).sortOrder).toBeLessThan(at(top1).sortOrder);
+    });
+
+    it('refuses a third level and a category under its own child, and changes nothing', async () => {
+      const before = await tree();
+      const cases: [number, number, RegExp][] = [
+        [top2, childB, /собственную подкатегорию/],
+        [top1, top2, /есть подкатегории/],
+        [childA, childB, /только два уровня/],
+        [top1, top1, /саму себя/],
+      ];
+      for (const [id, parentId, message] of cases) {
+        const res = await move(id, parentId, 0);
+        expect(res.statusCode).toBe(400);
+        expect(errorOf(res).message).toMatch(message);
+      }
+      // The generic edit form keeps the same rules.
+      const put = await call('PUT', `/api/admin/product-categories/${childA}`, { parentId: childB });
+      expect(put.statusCode).toBe(400);
+      expect(errorOf(put).fields?.parentId).toMatch(/только два уровня/);
+      expect(await tree()).toEqual(before);
+    });
+  });
+
+  describe('directory entries', () => {
+    let directoryId: number;
+    beforeAll(async () => {
+      directoryId = await created('/api/admin/directories', {
+        title: 'Цвет клея',
+        code: 'glue_colour',
+        fields: [
+          { code: 'hex', title: 'Образец', type: 'color', required: true },
+          { code: 'viscosity', title: 'Вязкость', type: 'number' },
+          { code: 'fast', title: 'Быстрый', type: 'boolean' },
+          { code: 'photo', title: 'Фото', type: 'image' },
+        ],
+      });
+    });
+
+    it('keeps values that match the fields', async () => {
+      const id = await created('/api/admin/directory-entries', {
+        directoryId,
+        code: 'black',
+        title: 'Чёрный',
+        values: { hex: '#101010', viscosity: 3.5, fast: true, photo: '/uploads/glue.png' },
+      });
+      const res = await call('GET', `/api/admin/directory-entries/${id}`);
+      expect(res.json()).toMatchObject({ values: { hex: '#101010', viscosity: 3.5, fast: true } });
+    });
+
+    it('refuses values that do not match the fields, naming each in Russian', async () => {
+      const res = await call('POST', '/api/admin/directory-entries', {
+        directoryId,
+        code: 'bad',
+        title: 'Плохой',
+        values: { viscosity: 'густой', fast: 'да', colourName: 'x' },
+      });
+      expect(res.statusCode).toBe(400);
+      const error = errorOf(res);
+      expect(error.message).toMatch(/«Образец»: обязательное поле/);
+      expect(error.fields).toMatchObject({
+        'values.hex': 'Обязательное поле',
+        'values.viscosity': 'Ожидается число',
+        'values.fast': 'Ожидается «да» или «нет»',
+        'values.colourName': 'В справочнике «Цвет клея» нет поля «colourName»',
+      });
+      const list = await call(
+        'GET',
+        `/api/admin/directory-entries?filter=${encodeURIComponent(JSON.stringify({ directoryId }))}`,
+      );
+      expect(list.json<{ code: string }[]>().map((e) => e.code)).toEqual(['black']);
+    });
+
+    it('refuses a colour in the wrong form on update', async () => {
+      const [entry] = (
+        await call(
+          'GET',
+          `/api/admin/directory-entries?filter=${encodeURIComponent(JSON.stringify({ directoryId }))}`,
+        )
+      ).json<{ id: number }[]>();
+      const res = await call('PUT', `/api/admin/directory-entries/${entry!.id}`, { values: { hex: 'red' } });
+      expect(res.statusCode).toBe(400);
+      expect(errorOf(res).fields?.['values.hex']).toMatch(/#RRGGBB/);
+    });
+
+    it('refuses two fields with one code in a directory', async () => {
+      const res = await call('PUT', `/api/admin/directories/${directoryId}`, {
+        fields: [
+          { code: 'hex', title: 'Образец', type: 'color' },
+          { code: 'hex', title: 'Ещё образец', type: 'string' },
+        ],
+      });
+      expect(res.statusCode).toBe(400);
+      expect(errorOf(res).fields?.['fields.1.code']).toMatch(/уже есть в поле №1/);
+    });
+  });
+});
