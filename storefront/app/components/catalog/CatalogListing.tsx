@@ -213,6 +213,8 @@ export function CatalogListing({ listing, keep = {}, fixedNew = false, empty }: 
         </aside>
 
         <div className="catalog__results" aria-busy={navigation.state === 'loading' || undefined}>
+          {/* The cards' titles are h3: this keeps the outline h1 → h2 → h3 where the filters are folded away. */}
+          <h2 className="visually-hidden">Товары</h2>
           {products.length > 0 ? (
             <ul className="product-grid">
               {products.map((product) => (

@@ -58,7 +58,7 @@ function BannerLink({
  * automatic turning (which also stops on hover, on focus and for visitors who ask for less motion).
  */
 export function BannerSlider({ banners }: { banners: readonly PublicBanner[] }) {
-  const track = useRef<HTMLUListElement>(null);
+  const track = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(0);
   const [paused, setPaused] = useState(false);
   const [held, setHeld] = useState(false);
@@ -117,11 +117,12 @@ export function BannerSlider({ banners }: { banners: readonly PublicBanner[] }) 
       }}
     >
       <div className="banner-slider__viewport">
-        <ul ref={track} className="banner-slider__track">
+        {/* Slides are groups of a carousel (WAI-ARIA APG), so the track is not a list. */}
+        <div ref={track} className="banner-slider__track">
           {banners.map((banner, i) => {
             const label = `${i + 1} из ${count}`;
             return (
-              <li
+              <div
                 key={banner.id}
                 className="banner-slider__slide"
                 data-index={i}
@@ -159,10 +160,10 @@ export function BannerSlider({ banners }: { banners: readonly PublicBanner[] }) 
                     />
                   </picture>
                 </BannerLink>
-              </li>
+              </div>
             );
           })}
-        </ul>
+        </div>
         {count > 1 && (
           <>
             <button
