@@ -1,8 +1,130 @@
 // The change history read endpoint, CSV export and import.
 // Registered under /api/admin by admin-api/index.ts, next to the generated CRUD routes.
-import type { FastifyInstance } from 'fastify';
+// GET /history?resource=products&recordId=12&page=1&perPage=20: newest first, for a role that may `show`
+// the resource (and, with row access, the record). Each entry comes with ready Russian lines: field
+// labels, enum labels, roubles, Moscow time, so every screen shows history the same way.
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { history } from '../../generated/tables';
+import { assertInScope, rowScopeOf } from '../crud/access';
+import { displayValue, fieldLooks, type FieldLook } from '../crud/csv-fields';
+import { registerCsvImport } from '../crud/csv-import-routes';
+import type { Changes, ChildrenChange, ChildSummary, FieldChange } from '../crud/history';
+import type { Role } from '../crud/resource';
+import { getRecord } from '../crud/service';
+import { badRequest, forbidden, notFound, unauthorized } from '../http/errors';
 import type { AdminApiContext } from './index';
 
-export function historyRoutes(_ctx: AdminApiContext) {
-  return async function plugin(_app: FastifyInstance) {};
+export interface HistoryLine {
+  label: string;
+  from?: string;
+  to?: string;
+  /** For what has no values to show: a secret changed, a child row added or removed. */
+  note?: string;
+}
+
+const ACTION_LABELS = { create: 'Создание', update: 'Изменение', delete: 'Удаление' } as const;
+
+function isChildren(c: FieldChange | ChildrenChange): c is ChildrenChange {
+  return 'added' in c && 'removed' in c;
+}
+
+function summaryText(items: Map<string, FieldLook> | undefined, s: ChildSummary): string {
+  const parts = Object.entries(s)
+    .filter(([k]) => k !== 'id' && k !== 'fields')
+    .map(([k, v]) => `${items?.get(k)?.label ?? k} ${displayValue(items?.get(k), v, true)}`);
+  return parts.length ? parts.join(', ') : `№${typeof s.id === 'number' ? s.id : ''}`;
+}
+
+/** A stored change set → lines a person reads. */
+export function historyLines(resource: string, changes: Changes): HistoryLine[] {
+  const looks = fieldLooks(resource);
+  const lines: HistoryLine[] = [];
+  for (const [name, change] of Object.entries(changes)) {
+    const look = looks.get(name);
+    const label = look?.label ?? name;
+    if (isChildren(change)) {
+      const items = look?.items;
+      for (const s of change.added) lines.push({ label, note: `добавлено: ${summaryText(items, s)}` });
+      for (const s of change.changed) {
+        for (const [field, v] of Object.entries(s.fields)) {
+          lines.push({
+            label: `${label} (${summaryText(items, s)}): ${items?.get(field)?.label ?? field}`,
+            from: displayValue(items?.get(field), v.from, true),
+            to: displayValue(items?.get(field), v.to, true),
+          });
+        }
+      }
+      for (const s of change.removed) lines.push({ label, note: `удалено: ${summaryText(items, s)}` });
+    } else if ('changed' in change) {
+      lines.push({ label, note: 'изменено (значение не показывается)' });
+    } else {
+      lines.push({
+        label,
+        ...('from' in change ? { from: displayValue(look, change.from, true) } : {}),
+        ...('to' in change ? { to: displayValue(look, change.to, true) } : {}),
+      });
+    }
+  }
+  return lines;
+}
+
+const positiveInt = (raw: unknown, name: string, dflt?: number): number => {
+  if ((raw === undefined || raw === '') && dflt !== undefined) return dflt;
+  const n = Number(raw);
+  if (typeof raw !== 'string' || !/^\d+$/.test(raw) || !Number.isSafeInteger(n) || n <= 0)
+    throw badRequest(`Параметр ${name}: ожидается положительное целое число`);
+  return n;
+};
+
+export function historyRoutes(ctx: AdminApiContext) {
+  return async function plugin(app: FastifyInstance) {
+    const { db } = ctx.database;
+    app.get('/history', async (request: FastifyRequest) => {
+      const user = request.user;
+      if (!user) throw unauthorized();
+      const q = request.query as Record<string, unknown>;
+      const def = typeof q.resource === 'string' ? ctx.registry.get(q.resource) : undefined;
+      if (!def || !def.admin) throw badRequest('Неизвестный раздел (resource)');
+      if (!def.access.show.includes(user.role as Role)) throw forbidden();
+      const recordId = positiveInt(q.recordId, 'recordId');
+      const page = positiveInt(q.page, 'page', 1);
+      const perPage = Math.min(positiveInt(q.perPage, 'perPage', 20), 100);
+      const scope = rowScopeOf(def, user.role);
+      if (scope) {
+        // A role limited to some rows sees the history of those rows only (a deleted one: none).
+        const record = await getRecord(db, def, recordId).catch(() => {
+          throw notFound(`${def.label.one}: запись не найдена`);
+        });
+        assertInScope(def, scope, record);
+      }
+      const where = and(eq(history.resource, def.resource), eq(history.recordId, recordId));
+      const rows = await db
+        .select()
+        .from(history)
+        .where(where)
+        .orderBy(desc(history.createdAt), desc(history.id))
+        .limit(perPage)
+        .offset((page - 1) * perPage);
+      const [{ total }] = (await db.select({ total: count() }).from(history).where(where)) as [
+        { total: number },
+      ];
+      return {
+        data: rows.map((r) => ({
+          id: r.id,
+          action: r.action,
+          actionLabel: ACTION_LABELS[r.action as keyof typeof ACTION_LABELS] ?? r.action,
+          userId: r.userId,
+          userName: r.userName,
+          createdAt: r.createdAt.toISOString(),
+          changes: r.changes,
+          lines: historyLines(def.resource, r.changes as Changes),
+        })),
+        total: Number(total),
+        page,
+        perPage,
+      };
+    });
+    registerCsvImport(app, ctx);
+  };
 }

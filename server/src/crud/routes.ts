@@ -2,11 +2,14 @@
 // GET /api/admin/<resource>?sort=["f","ASC"]&range=[0,24]&filter={...} with Content-Range, GET/PUT/DELETE
 // /api/admin/<resource>/:id and POST /api/admin/<resource>.
 import { getTableName } from 'drizzle-orm';
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db';
 import { requireAccess } from '../auth/guard';
 import { badRequest } from '../http/errors';
 import { assertBodyInScope, assertInScope, guardFieldWrites, rowScopeOf } from './access';
+import { exportCsv } from './csv-export';
+import { actorOf } from './history';
 import type { ResourceDef } from './resource';
 import {
   createRecord,
@@ -79,13 +82,32 @@ export function adminCrudRoutes(database: Database, registry: Registry, resource
         const range = rows.length ? `${start}-${start + rows.length - 1}` : '*';
         return reply.header('Content-Range', `${def.resource} ${range}/${total}`).send(rows);
       });
+      // The filtered list as a CSV file for Excel (same filter, sort and row scope as the list).
+      app.get(`${base}/export.csv`, { preHandler: requireAccess(def, 'export') }, async (request, reply) => {
+        const { sort, filter } = parseListQuery(request.query as Record<string, unknown>);
+        const query = { sort, filter, scope: rowScopeOf(def, request.user!.role) };
+        const chunks = exportCsv(db, registry, def, query);
+        // The first chunk is read before answering, so a bad filter still answers 400 in JSON.
+        const first = await chunks.next();
+        const stream = Readable.from(
+          (async function* () {
+            if (!first.done) yield first.value;
+            yield* chunks;
+          })(),
+        );
+        const name = `${def.resource}-${new Date().toISOString().slice(0, 10)}.csv`;
+        return reply
+          .header('Content-Type', 'text/csv; charset=utf-8')
+          .header('Content-Disposition', `attachment; filename="${name}"`)
+          .send(stream);
+      });
       app.get(`${base}/:id`, { preHandler: requireAccess(def, 'show') }, async (request) =>
         ownRecord(request, idParam(request)),
       );
       app.post(base, { preHandler: requireAccess(def, 'create') }, async (request, reply) => {
         const body = guardFieldWrites(def, request.user!.role, request.body, null);
         assertBodyInScope(def, rowScopeOf(def, request.user!.role), body);
-        const created = await createRecord(db, registry, def, body);
+        const created = await createRecord(db, registry, def, body, actorOf(request.user));
         return reply.status(201).send(created);
       });
       app.put(`${base}/:id`, { preHandler: requireAccess(def, 'edit') }, async (request) => {
@@ -97,12 +119,12 @@ export function adminCrudRoutes(database: Database, registry: Registry, resource
           ? guardFieldWrites(def, request.user!.role, request.body, existing)
           : request.body;
         assertBodyInScope(def, scope, body);
-        return updateRecord(db, registry, def, id, body);
+        return updateRecord(db, registry, def, id, body, actorOf(request.user));
       });
       app.delete(`${base}/:id`, { preHandler: requireAccess(def, 'delete') }, async (request) => {
         const id = idParam(request);
         if (rowScopeOf(def, request.user!.role)) await ownRecord(request, id);
-        return deleteRecord(db, registry, def, id);
+        return deleteRecord(db, registry, def, id, actorOf(request.user));
       });
     }
   };

@@ -21,6 +21,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../db';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { assertValid } from '../http/validation';
+import { diffRecords, readSecrets, recordHistory, type Actor } from './history';
 import type { ChildDef, FieldDef, ResourceDef } from './resource';
 
 export const MAX_PAGE = 1000;
@@ -340,7 +341,17 @@ function translateDbError(registry: Registry, def: ResourceDef, e: unknown, op: 
   throw e;
 }
 
-export async function createRecord(db: Db, registry: Registry, def: ResourceDef, body: unknown) {
+/**
+ * Creates, updates and deletes write a history row in their transaction; `actor` names who did it (the
+ * admin API passes the signed-in user; scripts may leave it out).
+ */
+export async function createRecord(
+  db: Db,
+  registry: Registry,
+  def: ResourceDef,
+  body: unknown,
+  actor?: Actor | null,
+) {
   const data = stripReadOnly(def, body);
   assertValid(def.schemas.create, data, def.labels);
   try {
@@ -356,14 +367,30 @@ export async function createRecord(db: Db, registry: Registry, def: ResourceDef,
         if (Array.isArray(items))
           await writeChildren(tx, child, row!.id, items as Record<string, unknown>[], registry);
       }
-      return getRecord(tx, def, row!.id);
+      const created = await getRecord(tx, def, row!.id);
+      const changes = diffRecords(def, null, created, {}, await readSecrets(tx, def, row!.id));
+      await recordHistory(tx, {
+        resource: def.resource,
+        recordId: row!.id,
+        action: 'create',
+        actor,
+        changes,
+      });
+      return created;
     });
   } catch (e) {
     translateDbError(registry, def, e, 'write');
   }
 }
 
-export async function updateRecord(db: Db, registry: Registry, def: ResourceDef, id: number, body: unknown) {
+export async function updateRecord(
+  db: Db,
+  registry: Registry,
+  def: ResourceDef,
+  id: number,
+  body: unknown,
+  actor?: Actor | null,
+) {
   const data = stripReadOnly(def, body);
   assertValid(def.schemas.patch, data, def.labels);
   try {
@@ -371,7 +398,8 @@ export async function updateRecord(db: Db, registry: Registry, def: ResourceDef,
       const cols = columnsOf(def.table);
       const locked = await tx.select({ id: cols.id! }).from(def.table).where(eq(cols.id!, id)).for('update');
       if (!locked.length) throw notFound(`${def.label.one} №${id} не найден(а)`);
-      const existing = def.hooks.beforeSave ? await getRecord(tx, def, id) : null;
+      const existing = await getRecord(tx, def, id);
+      const secretsBefore = await readSecrets(tx, def, id);
       const stored = def.hooks.beforeSave ? await def.hooks.beforeSave(data, { tx, existing }) : data;
       await checkManyRefs(tx, registry, def.fields, stored);
       const values = toColumns(def.fields, stored);
@@ -382,18 +410,29 @@ export async function updateRecord(db: Db, registry: Registry, def: ResourceDef,
         if (Array.isArray(items))
           await writeChildren(tx, child, id, items as Record<string, unknown>[], registry);
       }
-      return getRecord(tx, def, id);
+      const updated = await getRecord(tx, def, id);
+      const changes = diffRecords(def, existing, updated, secretsBefore, await readSecrets(tx, def, id));
+      await recordHistory(tx, { resource: def.resource, recordId: id, action: 'update', actor, changes });
+      return updated;
     });
   } catch (e) {
     translateDbError(registry, def, e, 'write');
   }
 }
 
-export async function deleteRecord(db: Db, registry: Registry, def: ResourceDef, id: number) {
+export async function deleteRecord(
+  db: Db,
+  registry: Registry,
+  def: ResourceDef,
+  id: number,
+  actor?: Actor | null,
+) {
   try {
     return await db.transaction(async (tx) => {
       const record = await getRecord(tx, def, id);
       await tx.delete(def.table).where(eq(columnsOf(def.table).id!, id));
+      const changes = diffRecords(def, record, null);
+      await recordHistory(tx, { resource: def.resource, recordId: id, action: 'delete', actor, changes });
       return record;
     });
   } catch (e) {

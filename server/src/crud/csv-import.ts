@@ -1,0 +1,338 @@
+// CSV import of products with their offers: one row per offer, the product's columns repeated (or left
+// empty) on its further rows. `analyseImport` checks every row (columns, numbers, references to categories
+// and directory entries, then the product input with the schema's own ajv validator) and plans a create or
+// an update per product (by slug; offers by article). `commitImport` writes the plan in one transaction,
+// through the CRUD layer (hooks, history), and only when no row has an error.
+import { getTableColumns, inArray } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import {
+  directories,
+  directoryEntries,
+  productCategories,
+  productOffers,
+  products,
+} from '../../generated/tables';
+import type { Db } from '../db';
+import { ApiError } from '../http/errors';
+import { assertValid } from '../http/validation';
+import { parseCsv } from './csv';
+import type { Actor } from './history';
+import type { ResourceDef } from './resource';
+import { createRecord, getRecord, updateRecord, type Registry } from './service';
+
+type Column =
+  | 'slug'
+  | 'title'
+  | 'categories'
+  | 'brand'
+  | 'active'
+  | 'isNew'
+  | 'isHit'
+  | 'article'
+  | 'curl'
+  | 'thickness'
+  | 'length'
+  | 'basePrice'
+  | 'salePrice'
+  | 'stock'
+  | 'weight';
+
+/** The file's columns: the header is the Russian name (or the code), in any order and case. */
+export const IMPORT_COLUMNS: { code: Column; header: string; help: string }[] = [
+  { code: 'slug', header: 'Адрес (slug)', help: 'обязательно; по нему товар обновляется или создаётся' },
+  { code: 'title', header: 'Название', help: 'обязательно для нового товара' },
+  { code: 'categories', header: 'Категории', help: 'адреса (slug) категорий через запятую' },
+  { code: 'brand', header: 'Бренд', help: 'код или название записи справочника «Бренд»' },
+  { code: 'active', header: 'Активен', help: 'да / нет' },
+  { code: 'isNew', header: 'Новинка', help: 'да / нет' },
+  { code: 'isHit', header: 'Хит', help: 'да / нет' },
+  { code: 'article', header: 'Артикул', help: 'обязательно; по нему вариант обновляется или создаётся' },
+  { code: 'curl', header: 'Изгиб', help: 'код справочника «Изгиб», например D' },
+  { code: 'thickness', header: 'Толщина', help: 'код справочника «Толщина», например 0.07' },
+  { code: 'length', header: 'Длина', help: 'код справочника «Длина», например 11' },
+  { code: 'basePrice', header: 'Цена', help: 'в рублях, например 1290,50; обязательно' },
+  { code: 'salePrice', header: 'Цена со скидкой', help: 'в рублях' },
+  { code: 'stock', header: 'Остаток', help: 'целое число' },
+  { code: 'weight', header: 'Вес, г', help: 'целое число' },
+];
+const PRODUCT_COLUMNS: Column[] = ['title', 'categories', 'brand', 'active', 'isNew', 'isHit'];
+const ATTRIBUTE_COLUMNS = ['curl', 'thickness', 'length'] as const;
+const headerOf = (c: Column) => IMPORT_COLUMNS.find((x) => x.code === c)!.header;
+
+export interface ImportRowReport {
+  /** The row's number in the file, the header being row 1. */
+  line: number;
+  slug: string;
+  article: string;
+  action: 'create' | 'update';
+  errors: string[];
+}
+
+export interface ImportReport {
+  valid: boolean;
+  /** Errors of the file as a whole (a missing column...). */
+  errors: string[];
+  rows: ImportRowReport[];
+  products: { create: number; update: number };
+  offers: number;
+}
+
+export interface PlannedProduct {
+  existingId: number | null;
+  body: Record<string, unknown>;
+}
+
+const norm = (s: string) => s.trim().toLowerCase().replace(/ё/g, 'е');
+
+function parseFlag(v: string): boolean | null | undefined {
+  const t = norm(v);
+  if (t === '') return undefined;
+  if (['да', '1', 'true', 'yes', '+'].includes(t)) return true;
+  if (['нет', '0', 'false', 'no', '-'].includes(t)) return false;
+  return null;
+}
+
+function parseRoubles(v: string): number | null | undefined {
+  const t = v.replace(/[\s\u00a0\u202f₽]/g, '').replace(/(руб\.?|р\.)$/i, '');
+  if (t === '') return undefined;
+  const m = /^(\d+)(?:[.,](\d{1,2}))?$/.exec(t);
+  if (!m) return null;
+  return Number(m[1]) * 100 + Number((m[2] ?? '0').padEnd(2, '0'));
+}
+
+function parseCount(v: string): number | null | undefined {
+  const t = v.replace(/[\s\u00a0]/g, '');
+  if (t === '') return undefined;
+  return /^\d{1,9}$/.test(t) ? Number(t) : null;
+}
+
+async function references(db: Db) {
+  const dirs = await db.select({ id: directories.id, code: directories.code }).from(directories);
+  const dirId = new Map(dirs.map((d) => [d.code, d.id]));
+  const entries = await db
+    .select({
+      id: directoryEntries.id,
+      directoryId: directoryEntries.directoryId,
+      code: directoryEntries.code,
+      title: directoryEntries.title,
+    })
+    .from(directoryEntries);
+  const inDir = (code: string) => entries.filter((e) => e.directoryId === dirId.get(code));
+  const cats = await db
+    .select({ id: productCategories.id, slug: productCategories.slug })
+    .from(productCategories);
+  return {
+    categories: new Map(cats.map((c) => [norm(c.slug), c.id])),
+    brands: inDir('brand'),
+    codes: Object.fromEntries(ATTRIBUTE_COLUMNS.map((c) => [c, new Set(inDir(c).map((e) => e.code))])),
+  };
+}
+
+/** Checks a file and plans the writes; nothing is written. */
+export async function analyseImport(
+  db: Db,
+  def: ResourceDef,
+  csv: string,
+): Promise<{ report: ImportReport; plan: PlannedProduct[] }> {
+  const report: ImportReport = {
+    valid: false,
+    errors: [],
+    rows: [],
+    products: { create: 0, update: 0 },
+    offers: 0,
+  };
+  const table = parseCsv(csv);
+  if (table.length < 2) {
+    report.errors.push('Файл пуст: нужна строка заголовков и хотя бы одна строка с вариантом товара');
+    return { report, plan: [] };
+  }
+  const index = new Map<Column, number>();
+  for (const [i, raw] of table[0]!.entries()) {
+    const h = norm(raw);
+    if (h === '') continue;
+    const col = IMPORT_COLUMNS.find((c) => norm(c.header) === h || norm(c.code) === h);
+    if (!col) report.errors.push(`Неизвестная колонка «${raw.trim()}»`);
+    else if (index.has(col.code)) report.errors.push(`Колонка «${col.header}» указана дважды`);
+    else index.set(col.code, i);
+  }
+  for (const c of ['slug', 'article', 'basePrice'] as Column[])
+    if (!index.has(c)) report.errors.push(`Нет обязательной колонки «${headerOf(c)}»`);
+  if (report.errors.length) return { report, plan: [] };
+
+  const refs = await references(db);
+  const rows = table.slice(1).map((cells, i) => {
+    const get = (c: Column) => (index.has(c) ? (cells[index.get(c)!] ?? '').trim() : '');
+    const r: ImportRowReport = {
+      line: i + 2,
+      slug: get('slug'),
+      article: get('article'),
+      action: 'create',
+      errors: [],
+    };
+    return { r, get };
+  });
+  const slugs = [...new Set(rows.map((x) => x.r.slug).filter(Boolean))];
+  const articles = [...new Set(rows.map((x) => x.r.article).filter(Boolean))];
+  const cols = getTableColumns(products) as Record<string, PgColumn>;
+  const existing = slugs.length
+    ? ((await db
+        .select({ id: cols.id!, slug: cols.slug! })
+        .from(products)
+        .where(inArray(cols.slug!, slugs))) as {
+        id: number;
+        slug: string;
+      }[])
+    : [];
+  const productBySlug = new Map(existing.map((p) => [p.slug, p.id]));
+  const offerOwners = articles.length
+    ? await db
+        .select({ article: productOffers.article, productId: productOffers.productId })
+        .from(productOffers)
+        .where(inArray(productOffers.article, articles))
+    : [];
+  const ownerOf = new Map(offerOwners.map((o) => [o.article, o.productId]));
+
+  // Cell by cell: each row's own values and reference checks.
+  const seenArticles = new Map<string, number>();
+  const parsed = rows.map(({ r, get }) => {
+    report.rows.push(r);
+    const err = (c: Column, text: string) => r.errors.push(`«${headerOf(c)}»: ${text}`);
+    if (!r.slug) err('slug', 'обязательное поле');
+    if (!r.article) err('article', 'обязательное поле');
+    else if (seenArticles.has(r.article)) err('article', `повторяет строку ${seenArticles.get(r.article)}`);
+    else seenArticles.set(r.article, r.line);
+    const owner = ownerOf.get(r.article);
+    const productId = productBySlug.get(r.slug) ?? null;
+    if (owner !== undefined && owner !== productId)
+      err('article', `«${r.article}» уже принадлежит другому товару (№${owner})`);
+    r.action = productId ? 'update' : 'create';
+    const product: Record<string, unknown> = {};
+    if (get('title')) product.title = get('title');
+    if (get('categories')) {
+      const ids: number[] = [];
+      for (const slug of get('categories')
+        .split(/[,|]/)
+        .map((s) => s.trim())
+        .filter(Boolean)) {
+        const id = refs.categories.get(norm(slug));
+        if (id === undefined) err('categories', `категория «${slug}» не найдена`);
+        else if (!ids.includes(id)) ids.push(id);
+      }
+      product.categoryIds = ids;
+    }
+    if (get('brand')) {
+      const b = refs.brands.find(
+        (e) => norm(e.code) === norm(get('brand')) || norm(e.title) === norm(get('brand')),
+      );
+      if (!b) err('brand', `бренд «${get('brand')}» не найден в справочнике`);
+      else product.brandId = b.id;
+    }
+    for (const c of ['active', 'isNew', 'isHit'] as const) {
+      const v = parseFlag(get(c));
+      if (v === null) err(c, 'ожидается «да» или «нет»');
+      else if (v !== undefined) product[c] = v;
+    }
+    const offer: Record<string, unknown> = { article: r.article };
+    const attributes: Record<string, string> = {};
+    for (const c of ATTRIBUTE_COLUMNS) {
+      const v = get(c);
+      if (!v) continue;
+      if (!refs.codes[c]!.has(v)) err(c, `значения «${v}» нет в справочнике`);
+      else attributes[c] = v;
+    }
+    offer.attributes = attributes;
+    for (const c of ['basePrice', 'salePrice'] as const) {
+      const v = parseRoubles(get(c));
+      if (v === null) err(c, 'ожидается сумма в рублях, например 1290,50');
+      else if (v !== undefined) offer[c] = v;
+    }
+    if (!get('basePrice')) err('basePrice', 'обязательное поле');
+    for (const c of ['stock', 'weight'] as const) {
+      const v = parseCount(get(c));
+      if (v === null) err(c, 'ожидается целое число не меньше 0');
+      else if (v !== undefined) offer[c] = v;
+    }
+    return { r, product, offer, productId };
+  });
+
+  // Product by product: the columns agree across its rows, then the schema validates the whole input.
+  const plan: PlannedProduct[] = [];
+  for (const slug of slugs) {
+    const group = parsed.filter((p) => p.r.slug === slug);
+    const first = group[0]!;
+    const product: Record<string, unknown> = {};
+    for (const p of group) {
+      for (const [k, v] of Object.entries(p.product)) {
+        if (!(k in product)) product[k] = v;
+        else if (JSON.stringify(product[k]) !== JSON.stringify(v)) {
+          const col = PRODUCT_COLUMNS.find(
+            (c) =>
+              c === k || (c === 'categories' && k === 'categoryIds') || (c === 'brand' && k === 'brandId'),
+          );
+          p.r.errors.push(
+            `«${headerOf(col ?? 'title')}»: отличается от строки ${first.r.line} того же товара`,
+          );
+        }
+      }
+    }
+    let body: Record<string, unknown>;
+    const offerRows: ImportRowReport[] = [];
+    if (first.productId) {
+      const stored = await getRecord(db, def, first.productId);
+      const offers = (stored.offers as Record<string, unknown>[]).map((o) => ({ ...o }));
+      for (const p of group) {
+        const same = offers.find((o) => o.article === p.r.article);
+        if (same) {
+          Object.assign(same, p.offer, {
+            attributes: { ...(same.attributes as object), ...(p.offer.attributes as object) },
+          });
+        } else offers.push(p.offer);
+      }
+      for (const o of offers) offerRows.push(group.find((p) => p.r.article === o.article)?.r ?? first.r);
+      body = { ...product, offers };
+    } else {
+      if (!product.title) first.r.errors.push(`«${headerOf('title')}»: обязательно для нового товара`);
+      body = { slug, ...product, offers: group.map((p) => p.offer) };
+      offerRows.push(...group.map((p) => p.r));
+    }
+    if (group.some((p) => p.r.errors.length)) continue;
+    try {
+      assertValid(first.productId ? def.schemas.patch : def.schemas.create, body, def.labels);
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      for (const [path, text] of Object.entries(e.fields ?? { _: e.message })) {
+        const m = /^offers\.(\d+)\.(.+)$/.exec(path);
+        const row = m ? (offerRows[Number(m[1])] ?? first.r) : first.r;
+        const label = m ? def.labels[`offers.${m[2]}`] : def.labels[path];
+        row.errors.push(label ? `«${label}»: ${text.charAt(0).toLowerCase()}${text.slice(1)}` : text);
+      }
+      continue;
+    }
+    plan.push({ existingId: first.productId, body });
+  }
+  report.valid = report.rows.every((r) => r.errors.length === 0);
+  report.products = {
+    create: plan.filter((p) => !p.existingId).length,
+    update: plan.filter((p) => p.existingId).length,
+  };
+  report.offers = report.rows.length;
+  return { report, plan: report.valid ? plan : [] };
+}
+
+/** Writes a valid file's plan in one transaction; any error leaves the catalogue as it was. */
+export async function writeImport(
+  db: Db,
+  registry: Registry,
+  def: ResourceDef,
+  plan: PlannedProduct[],
+  actor: Actor | null,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    // The CRUD layer's own writes (hooks, history), nested as savepoints of this one transaction.
+    const inner = tx as unknown as Db;
+    for (const p of plan) {
+      if (p.existingId) await updateRecord(inner, registry, def, p.existingId, p.body, actor);
+      else await createRecord(inner, registry, def, p.body, actor);
+    }
+  });
+}

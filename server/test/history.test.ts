@@ -1,0 +1,200 @@
+// The change history through the real admin API on a real database: a row per create, update and
+// delete, written in the change's own transaction (none for a no-op, none when the write fails),
+// secrets recorded only as changed, and GET /api/admin/history with Russian lines and role access.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DB_TARGETS, startTestApp, type TestApp } from './harness';
+
+interface Entry {
+  action: string;
+  actionLabel: string;
+  userName: string | null;
+  createdAt: string;
+  changes: Record<string, unknown>;
+  lines: { label: string; from?: string; to?: string; note?: string }[];
+}
+
+describe.each(DB_TARGETS)('change history on $name', (target) => {
+  let t: TestApp;
+  let content: string;
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, token?: string) =>
+    t.app.inject({
+      method,
+      url,
+      headers: { authorization: token ?? t.adminToken },
+      ...(payload === undefined ? {} : { payload }),
+    });
+  const historyOf = async (resource: string, id: number, token?: string) => {
+    const res = await call('GET', `/api/admin/history?resource=${resource}&recordId=${id}`, undefined, token);
+    expect(res.statusCode).toBe(200);
+    return res.json<{ data: Entry[]; total: number }>();
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp(target);
+    const created = await call('POST', '/api/admin/users', {
+      email: 'content@test.local',
+      name: 'Редактор',
+      role: 'content',
+      password: 'content-password-1',
+    });
+    expect(created.statusCode).toBe(201);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { login: 'content@test.local', password: 'content-password-1' },
+    });
+    content = login.json<{ data: { token: string } }>().data.token;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  let productId: number;
+  let offerIds: number[];
+
+  it('records a create with who did it and every filled field and child row', async () => {
+    const res = await call('POST', '/api/admin/products', {
+      title: 'Ресницы Шёлк',
+      slug: 'resnitsy-shelk',
+      offers: [
+        { article: 'SH-D-007-10', basePrice: 99000, stock: 3 },
+        { article: 'SH-D-007-11', basePrice: 99000 },
+      ],
+    });
+    expect(res.statusCode).toBe(201);
+    const product = res.json<{ id: number; offers: { id: number }[] }>();
+    productId = product.id;
+    offerIds = product.offers.map((o) => o.id);
+    const { data, total } = await historyOf('products', productId);
+    expect(total).toBe(1);
+    expect(data[0]).toMatchObject({
+      action: 'create',
+      actionLabel: 'Создание',
+      userName: expect.stringContaining('<admin@test.local>'),
+    });
+    expect(data[0]!.changes.title).toEqual({ to: 'Ресницы Шёлк' });
+    expect(data[0]!.changes.offers).toMatchObject({
+      added: [{ article: 'SH-D-007-10' }, { article: 'SH-D-007-11' }],
+      removed: [],
+    });
+    expect(data[0]!.lines).toContainEqual({ label: 'Название', to: 'Ресницы Шёлк' });
+  });
+
+  it('records what an update changed, child rows included, with labels and roubles', async () => {
+    const res = await call('PUT', `/api/admin/products/${productId}`, {
+      title: 'Ресницы Шёлк Премиум',
+      isHit: true,
+      offers: [
+        { id: offerIds[0], article: 'SH-D-007-10', basePrice: 129050, stock: 3 },
+        { article: 'SH-D-007-12', basePrice: 99000 },
+      ],
+    });
+    expect(res.statusCode).toBe(200);
+    const { data, total } = await historyOf('products', productId);
+    expect(total).toBe(2);
+    const entry = data[0]!; // newest first
+    expect(entry.action).toBe('update');
+    expect(entry.changes.title).toEqual({ from: 'Ресницы Шёлк', to: 'Ресницы Шёлк Премиум' });
+    expect(entry.changes.isHit).toEqual({ from: false, to: true });
+    expect(entry.changes).not.toHaveProperty('updatedAt');
+    expect(entry.changes.offers).toMatchObject({
+      added: [{ article: 'SH-D-007-12' }],
+      changed: [
+        { id: offerIds[0], article: 'SH-D-007-10', fields: { basePrice: { from: 99000, to: 129050 } } },
+      ],
+      removed: [{ id: offerIds[1], article: 'SH-D-007-11' }],
+    });
+    expect(entry.lines).toContainEqual({ label: 'Хит', from: 'нет', to: 'да' });
+    expect(entry.lines).toContainEqual({
+      label: 'Варианты (торговые предложения) (Артикул SH-D-007-10): Цена',
+      from: '990,00',
+      to: '1 290,50',
+    });
+    expect(entry.lines).toContainEqual({
+      label: 'Варианты (торговые предложения)',
+      note: 'удалено: Артикул SH-D-007-11',
+    });
+  });
+
+  it('writes no row when an update changes nothing (the whole record sent back)', async () => {
+    const stored = await call('GET', `/api/admin/products/${productId}`);
+    const res = await call('PUT', `/api/admin/products/${productId}`, stored.json());
+    expect(res.statusCode).toBe(200);
+    expect((await historyOf('products', productId)).total).toBe(2);
+  });
+
+  it('writes nothing when the write fails: the change and its history roll back together', async () => {
+    const other = await call('POST', '/api/admin/products', { title: 'Клей', slug: 'klei' });
+    expect(other.statusCode).toBe(201);
+    const otherId = other.json<{ id: number }>().id;
+    // The slug is taken: the unique constraint fails inside the transaction, after the row update.
+    const res = await call('PUT', `/api/admin/products/${otherId}`, {
+      title: 'Клей новый',
+      slug: 'resnitsy-shelk',
+    });
+    expect(res.statusCode).toBe(409);
+    expect((await historyOf('products', otherId)).total).toBe(1);
+    expect((await call('GET', `/api/admin/products/${otherId}`)).json()).toMatchObject({ title: 'Клей' });
+    // An offer article that another product holds: refused, and no history for the failed create.
+    const before = await call('GET', '/api/admin/products?range=[0,0]');
+    const failed = await call('POST', '/api/admin/products', {
+      title: 'Дубль',
+      slug: 'dubl',
+      offers: [{ article: 'SH-D-007-10', basePrice: 1 }],
+    });
+    expect(failed.statusCode).toBe(409);
+    const after = await call('GET', '/api/admin/products?range=[0,0]');
+    expect(after.headers['content-range']).toBe(before.headers['content-range']);
+  });
+
+  it('records secrets only as changed, never their values', async () => {
+    const res = await call('POST', '/api/admin/users', {
+      email: 'client@test.local',
+      name: 'Клиент',
+      password: 'first-password-1',
+    });
+    expect(res.statusCode).toBe(201);
+    const id = res.json<{ id: number }>().id;
+    const changed = await call('PUT', `/api/admin/users/${id}`, { password: 'second-password-2' });
+    expect(changed.statusCode).toBe(200);
+    const { data } = await historyOf('users', id);
+    expect(data.map((e) => e.action)).toEqual(['update', 'create']);
+    expect(data[0]!.changes).toEqual({ passwordHash: { changed: true } });
+    expect(data[1]!.changes.passwordHash).toEqual({ changed: true });
+    const text = JSON.stringify(data);
+    expect(text).not.toContain('password-');
+    expect(text).not.toContain('scrypt');
+    expect(data[0]!.lines).toEqual([{ label: 'Хеш пароля', note: 'изменено (значение не показывается)' }]);
+  });
+
+  it('records a delete with the values the record had', async () => {
+    const res = await call('DELETE', `/api/admin/products/${productId}`);
+    expect(res.statusCode).toBe(200);
+    const { data, total } = await historyOf('products', productId);
+    expect(total).toBe(3);
+    expect(data[0]).toMatchObject({ action: 'delete', actionLabel: 'Удаление' });
+    expect(data[0]!.changes.title).toEqual({ from: 'Ресницы Шёлк Премиум' });
+  });
+
+  it('pages newest first and answers only a role that may show the resource', async () => {
+    const page = await call(
+      'GET',
+      `/api/admin/history?resource=products&recordId=${productId}&page=2&perPage=2`,
+    );
+    expect(page.json<{ data: Entry[]; total: number }>()).toMatchObject({
+      total: 3,
+      data: [{ action: 'create' }],
+    });
+    expect((await historyOf('products', productId, content)).total).toBe(3);
+    const users = await call('GET', '/api/admin/history?resource=users&recordId=1', undefined, content);
+    expect(users.statusCode).toBe(403);
+    expect(users.json()).toMatchObject({ error: { message: 'Недостаточно прав для этого действия' } });
+    const unknown = await call('GET', '/api/admin/history?resource=nope&recordId=1');
+    expect(unknown.statusCode).toBe(400);
+    const guest = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/history?resource=products&recordId=1',
+    });
+    expect(guest.statusCode).toBe(401);
+  });
+});
