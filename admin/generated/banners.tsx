@@ -30,6 +30,7 @@ import {
 import ViewCarouselIcon from '@mui/icons-material/ViewCarousel';
 import { BannerInputSchema } from '@shop/schemas/generated/zod';
 import {
+  ImageInput,
   isoToMoscowDate,
   isoToMoscowLocal,
   moscowDateTime,
@@ -104,11 +105,10 @@ function BannerForm() {
   return (
     <SimpleForm validate={validate}>
       <TextInput source="title" isRequired helperText="Для администраторов; на сайте не показывается" />
-      <TextInput source="imageDesktopUrl" isRequired fullWidth />
-      <TextInput
+      <ImageInput source="imageDesktopUrl" isRequired />
+      <ImageInput
         source="imageMobileUrl"
         helperText="Если не задано, на телефоне показывается изображение для компьютера"
-        fullWidth
       />
       <TextInput source="alt" />
       <TextInput source="link" helperText="Адрес на сайте (/promotions/leto) или полный адрес с https://" />

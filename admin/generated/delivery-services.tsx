@@ -27,7 +27,7 @@ import {
 } from 'react-admin';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import { DeliveryServiceInputSchema } from '@shop/schemas/generated/zod';
-import { JsonInput, MoneyField, MoneyInput, moscowDateTime, thumbnail } from '../src/fields';
+import { ImageInput, JsonInput, MoneyField, MoneyInput, moscowDateTime, thumbnail } from '../src/fields';
 import { inputTransform } from '../src/input';
 import { ListActions, useRowClick } from '../src/list';
 import { zodValidator } from '../src/validation';
@@ -115,7 +115,7 @@ function DeliveryServiceForm() {
         <SelectInput source="kind" isRequired choices={kindChoices} />
         <TextInput source="description" multiline minRows={3} fullWidth />
         <TextInput source="pickupAddress" multiline minRows={3} fullWidth />
-        <TextInput source="iconUrl" fullWidth />
+        <ImageInput source="iconUrl" />
         <NumberInput source="sortOrder" defaultValue={0} />
         <BooleanInput source="active" defaultValue={true} />
       </TabbedForm.Tab>

@@ -3,8 +3,6 @@
 // Галереи (gallery): screens from schemas/entities/gallery.schema.json.
 
 import {
-  ArrayField,
-  ArrayInput,
   BooleanField,
   BooleanInput,
   Create,
@@ -21,7 +19,6 @@ import {
   type ResourceProps,
   SearchInput,
   Show,
-  SimpleFormIterator,
   SimpleShowLayout,
   TabbedForm,
   TextField,
@@ -29,7 +26,7 @@ import {
 } from 'react-admin';
 import CollectionsIcon from '@mui/icons-material/Collections';
 import { GalleryInputSchema } from '@shop/schemas/generated/zod';
-import { calendarDate, moscowDateTime, thumbnail } from '../src/fields';
+import { calendarDate, ImagesInput, moscowDateTime } from '../src/fields';
 import { inputTransform } from '../src/input';
 import { ListActions, useRowClick } from '../src/list';
 import { zodValidator } from '../src/validation';
@@ -96,13 +93,7 @@ function GalleryForm() {
         <BooleanInput source="active" defaultValue={true} />
       </TabbedForm.Tab>
       <TabbedForm.Tab label="Изображения">
-        <ArrayInput source="images">
-          <SimpleFormIterator inline>
-            <TextInput source="url" isRequired fullWidth />
-            <TextInput source="alt" />
-            <NumberInput source="sortOrder" defaultValue={0} />
-          </SimpleFormIterator>
-        </ArrayInput>
+        <ImagesInput source="images" withAlt withSortOrder />
       </TabbedForm.Tab>
     </TabbedForm>
   );
@@ -135,13 +126,7 @@ export function GalleryShow() {
         <DateField source="eventDate" locales="ru-RU" options={calendarDate} />
         <NumberField source="sortOrder" locales="ru-RU" />
         <BooleanField source="active" />
-        <ArrayField source="images">
-          <Datagrid bulkActionButtons={false} rowClick={false} optimized>
-            <ImageField source="url" label="Файл" sortable={false} sx={thumbnail} />
-            <TextField source="alt" label="Подпись" sortable={false} />
-            <NumberField source="sortOrder" label="Порядок" sortable={false} locales="ru-RU" />
-          </Datagrid>
-        </ArrayField>
+        <ImageField source="images" src="url" title="alt" />
         <DateField source="createdAt" showTime locales="ru-RU" options={moscowDateTime} />
         <DateField source="updatedAt" showTime locales="ru-RU" options={moscowDateTime} />
       </SimpleShowLayout>

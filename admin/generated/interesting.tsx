@@ -27,6 +27,7 @@ import {
 import ArticleIcon from '@mui/icons-material/Article';
 import { ArticleInputSchema } from '@shop/schemas/generated/zod';
 import {
+  ImageInput,
   isoToMoscowDate,
   isoToMoscowLocal,
   moscowDateTime,
@@ -100,7 +101,7 @@ function ArticleForm() {
           helperText={'Латиница, цифры и дефисы: страница /company/interesting/<адрес>'}
         />
         <TextInput source="announce" multiline minRows={3} fullWidth />
-        <TextInput source="coverUrl" fullWidth />
+        <ImageInput source="coverUrl" />
         <DateTimeInput
           source="publishedAt"
           helperText="Статья видна на сайте с этой даты; пусто — черновик"

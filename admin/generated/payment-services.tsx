@@ -30,7 +30,7 @@ import {
 } from 'react-admin';
 import PaymentIcon from '@mui/icons-material/Payment';
 import { PaymentServiceInputSchema } from '@shop/schemas/generated/zod';
-import { JsonInput, MoneyField, MoneyInput, moscowDateTime, thumbnail } from '../src/fields';
+import { ImageInput, JsonInput, MoneyField, MoneyInput, moscowDateTime, thumbnail } from '../src/fields';
 import { inputTransform } from '../src/input';
 import { ListActions, useRowClick } from '../src/list';
 import { zodValidator } from '../src/validation';
@@ -112,7 +112,7 @@ function PaymentServiceForm() {
         />
         <SelectInput source="kind" isRequired choices={kindChoices} />
         <TextInput source="description" multiline minRows={3} fullWidth />
-        <TextInput source="iconUrl" fullWidth />
+        <ImageInput source="iconUrl" />
         <NumberInput source="sortOrder" defaultValue={0} />
         <BooleanInput source="active" defaultValue={true} />
       </TabbedForm.Tab>

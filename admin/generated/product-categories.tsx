@@ -28,7 +28,7 @@ import {
 } from 'react-admin';
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
 import { ProductCategoryInputSchema } from '@shop/schemas/generated/zod';
-import { moscowDateTime } from '../src/fields';
+import { ImageInput, moscowDateTime } from '../src/fields';
 import { inputTransform } from '../src/input';
 import { ListActions, useRowClick } from '../src/list';
 import { zodValidator } from '../src/validation';
@@ -91,7 +91,7 @@ function ProductCategoryForm() {
         <AutocompleteInput />
       </ReferenceInput>
       <TextInput source="description" multiline minRows={3} fullWidth />
-      <TextInput source="imageUrl" fullWidth />
+      <ImageInput source="imageUrl" />
       <NumberInput source="sortOrder" defaultValue={0} />
       <BooleanInput source="active" defaultValue={true} />
       <TextInput source="seoTitle" />

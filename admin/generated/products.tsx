@@ -37,6 +37,7 @@ import {
 import Inventory2Icon from '@mui/icons-material/Inventory2';
 import { ProductInputSchema } from '@shop/schemas/generated/zod';
 import {
+  ImagesInput,
   isoToMoscowDate,
   JsonField,
   JsonInput,
@@ -145,12 +146,7 @@ function ProductForm() {
         <NumberInput source="sortOrder" defaultValue={0} />
       </TabbedForm.Tab>
       <TabbedForm.Tab label="Изображения">
-        <ArrayInput source="images">
-          <SimpleFormIterator inline>
-            <TextInput source="url" isRequired />
-            <TextInput source="alt" />
-          </SimpleFormIterator>
-        </ArrayInput>
+        <ImagesInput source="images" withAlt />
       </TabbedForm.Tab>
       <TabbedForm.Tab label="Варианты">
         <ArrayInput source="offers">

@@ -35,6 +35,7 @@ import {
 import CampaignIcon from '@mui/icons-material/Campaign';
 import { PromotionInputSchema } from '@shop/schemas/generated/zod';
 import {
+  ImageInput,
   isoToMoscowDate,
   isoToMoscowLocal,
   moscowDateTime,
@@ -116,7 +117,7 @@ function PromotionForm() {
           helperText={'Латиница, цифры и дефисы: страница /promotions/<адрес>'}
         />
         <TextInput source="announce" multiline minRows={3} fullWidth />
-        <TextInput source="imageUrl" fullWidth />
+        <ImageInput source="imageUrl" />
         <DateTimeInput source="startsAt" format={isoToMoscowLocal} parse={moscowLocalToIso} />
         <DateTimeInput source="endsAt" format={isoToMoscowLocal} parse={moscowLocalToIso} />
         <NumberInput source="sortOrder" defaultValue={0} />

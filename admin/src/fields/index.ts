@@ -1,6 +1,8 @@
 // Shared widgets and helpers of the generated admin screens (admin/generated/screens/*.tsx).
 export { MoneyField } from './MoneyField';
 export { MoneyInput } from './MoneyInput';
+export { ImageInput } from './ImageInput';
+export { ImagesInput } from './ImagesInput';
 export { JsonField } from './JsonField';
 export { JsonInput } from './JsonInput';
 export { ChoicesArrayField, type Choice } from './ChoicesArrayField';

@@ -148,7 +148,8 @@ function entityFields(e: EntityModel): UiField[] {
       name: child.property,
       label: typeof s['x-label'] === 'string' ? s['x-label'] : child.label.many,
       kind: 'json',
-      widget: 'json',
+      // x-ui.widget "images" turns a child table of pictures (gallery images) into the image gallery input.
+      widget: ((s['x-ui'] ?? {}) as { widget?: UiWidget }).widget === 'images' ? 'images' : 'json',
       required: (e.schema.required ?? []).includes(child.property),
       nullable: false,
       help: ((s['x-ui'] ?? {}) as { help?: string }).help,
@@ -459,6 +460,14 @@ function inputElement(ctx: Ctx, f: UiField, path: string): string {
         );
   }
   if (f.items) {
+    // Pictures with addresses: upload, preview, reorder by dragging, alt text (admin/src/fields/ImagesInput).
+    if (f.widget === 'images' && f.items.some((i) => i.name === 'url'))
+      return el(shared(ctx, 'ImagesInput'), [
+        source,
+        help,
+        f.items.some((i) => i.name === 'alt') && 'withAlt',
+        f.items.some((i) => i.name === 'sortOrder') && 'withSortOrder',
+      ]);
     const inputs = f.items
       .filter((i) => i.inForm && i.name !== 'id')
       .map((i) => inputElement(ctx, i, `${path}.${i.name}`));
@@ -510,7 +519,8 @@ function stringInput(ctx: Ctx, f: UiField, common: Attr[]): string {
     case 'phone':
       return el(ra(ctx, 'TextInput'), [...common, str('type', 'tel')]);
     case 'image':
-      return el(ra(ctx, 'TextInput'), [...common, 'fullWidth']);
+      // Upload with a preview, replace and clear (admin/src/fields/ImageInput).
+      return el(shared(ctx, 'ImageInput'), common);
     default:
       return el(ra(ctx, 'TextInput'), common);
   }

@@ -1,8 +1,183 @@
 // Uploads and images: POST /api/admin/uploads and what the image fields need.
 // Registered under /api/admin by admin-api/index.ts, next to the generated CRUD routes.
-import type { FastifyInstance } from 'fastify';
+//
+// A request carries one or several files (multipart). Every file is read and judged first (a real JPEG,
+// PNG, WebP, AVIF or GIF by its content, at most 10 MB); only when all of them pass are they stored, so a
+// refused request leaves nothing behind. The answer names the stored addresses; the storefront's
+// responsive WebP variants come from GET /img/<width>/<path> (web/images.ts) for these files as for any.
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Role } from '../crud/resource';
+import { ApiError, badRequest, forbidden, unauthorized } from '../http/errors';
+import { createStorage, type FileStorage } from '../storage';
+import { checkImage } from '../storage/image-check';
 import type { AdminApiContext } from './index';
 
-export function mediaRoutes(_ctx: AdminApiContext) {
-  return async function plugin(_app: FastifyInstance) {};
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/** Enough for a gallery's event in one go; the gallery itself holds at most 200. */
+export const MAX_UPLOAD_FILES = 50;
+const ENTITIES_DIR = resolve(import.meta.dirname, '../../../schemas/entities');
+
+export interface UploadedImage {
+  url: string;
+  width: number;
+  height: number;
+  /** The name the file had on the user's computer. */
+  name: string;
+  size: number;
+}
+
+type SchemaNode = {
+  'x-ui'?: { widget?: string };
+  properties?: Record<string, SchemaNode>;
+  items?: SchemaNode;
+};
+
+function hasImageWidget(node: SchemaNode | undefined): boolean {
+  if (!node) return false;
+  const widget = node['x-ui']?.widget;
+  if (widget === 'image' || widget === 'images') return true;
+  return Object.values(node.properties ?? {}).some(hasImageWidget) || hasImageWidget(node.items);
+}
+
+/**
+ * The resources whose schema has an image field (x-ui.widget image or images, in child rows too): whoever
+ * may create or edit one of them may upload. Read from the schemas, so a new image field needs no change here.
+ */
+export function imageResources(entitiesDir = ENTITIES_DIR): string[] {
+  return readdirSync(entitiesDir)
+    .filter((name) => name.endsWith('.schema.json'))
+    .map((name) => JSON.parse(readFileSync(join(entitiesDir, name), 'utf8')) as SchemaNode & { $id: string })
+    .filter((schema) => hasImageWidget(schema))
+    .map((schema) => schema.$id);
+}
+
+const sizeInMb = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} МБ`;
+
+interface ReceivedFile {
+  name: string;
+  data: Buffer;
+  tooLarge: boolean;
+}
+
+async function receiveFiles(request: FastifyRequest): Promise<ReceivedFile[]> {
+  const files: ReceivedFile[] = [];
+  try {
+    for await (const part of request.parts()) {
+      if (part.type !== 'file') continue;
+      const chunks: Buffer[] = [];
+      for await (const chunk of part.file) chunks.push(chunk as Buffer);
+      // Past the limit busboy stops keeping bytes and marks the stream truncated; the rest of the
+      // request is still read so every refused file can be named.
+      files.push({
+        name: part.filename || 'без имени',
+        data: Buffer.concat(chunks),
+        tooLarge: part.file.truncated,
+      });
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT')
+      throw new ApiError(
+        413,
+        'too_many_files',
+        `За один раз можно загрузить не больше ${MAX_UPLOAD_FILES} файлов`,
+      );
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
+      throw badRequest('Файлы отправляются формой multipart/form-data');
+    throw badRequest('Файлы пришли не полностью. Попробуйте загрузить их ещё раз.');
+  }
+  return files;
+}
+
+function uploadKey(extension: string, now = new Date()): string {
+  const month = String(now.getUTCMonth() + 1).padStart(2, '0');
+  return `${now.getUTCFullYear()}/${month}/${randomUUID()}.${extension}`;
+}
+
+async function storeAll(storage: FileStorage, files: { key: string; data: Buffer }[]): Promise<string[]> {
+  const stored: string[] = [];
+  try {
+    for (const file of files) {
+      await storage.put(file.key, file.data);
+      stored.push(file.key);
+    }
+  } catch (error) {
+    // A disk that fills half way: the files already written go too, the request changes nothing.
+    await Promise.all(stored.map((key) => storage.delete(key).catch(() => undefined)));
+    throw error;
+  }
+  return files.map((f) => storage.url(f.key));
+}
+
+export function mediaRoutes(ctx: AdminApiContext, storage: FileStorage = createStorage(ctx.config)) {
+  const names = new Set(imageResources());
+  const uploaders = new Set<Role>(
+    ctx.resources
+      .filter((def) => names.has(def.resource))
+      .flatMap((def) => [...def.access.create, ...def.access.edit]),
+  );
+  const requireUploader = async (request: FastifyRequest) => {
+    if (!request.user) throw unauthorized();
+    if (!uploaders.has(request.user.role as Role))
+      throw forbidden('Недостаточно прав для загрузки изображений');
+  };
+
+  return async function plugin(app: FastifyInstance) {
+    // Only in this plugin's scope: no other admin route accepts multipart bodies.
+    await app.register(multipart, {
+      throwFileSizeLimit: false,
+      limits: {
+        fileSize: MAX_UPLOAD_BYTES,
+        files: MAX_UPLOAD_FILES,
+        fields: 20,
+        parts: MAX_UPLOAD_FILES + 20,
+      },
+    });
+
+    app.post('/uploads', { preHandler: requireUploader }, async (request) => {
+      if (!request.isMultipart()) throw badRequest('Файлы отправляются формой multipart/form-data');
+      const files = await receiveFiles(request);
+      if (files.length === 0) throw badRequest('Выберите хотя бы один файл изображения');
+
+      const problems: string[] = [];
+      const accepted: { key: string; data: Buffer; file: ReceivedFile; width: number; height: number }[] = [];
+      for (const file of files) {
+        if (file.tooLarge) {
+          problems.push(`Файл «${file.name}» больше ${sizeInMb(MAX_UPLOAD_BYTES)}`);
+          continue;
+        }
+        const image = await checkImage(file.data);
+        if (!image) {
+          problems.push(`Файл «${file.name}» не является изображением JPEG, PNG, WebP, AVIF или GIF`);
+          continue;
+        }
+        accepted.push({
+          key: uploadKey(image.extension),
+          data: file.data,
+          file,
+          width: image.width,
+          height: image.height,
+        });
+      }
+      if (problems.length > 0) {
+        const status = files.some((f) => f.tooLarge) ? 413 : 400;
+        throw new ApiError(status, 'bad_upload', `${problems.join('. ')}. Ничего не загружено.`);
+      }
+
+      const urls = await storeAll(storage, accepted);
+      const data: UploadedImage[] = accepted.map((a, i) => ({
+        url: urls[i]!,
+        width: a.width,
+        height: a.height,
+        name: a.file.name,
+        size: a.data.length,
+      }));
+      request.log.info({ files: data.map((d) => d.url), user: request.user?.id }, 'images uploaded');
+      return { data };
+    });
+  };
 }

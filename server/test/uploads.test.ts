@@ -1,0 +1,225 @@
+// POST /api/admin/uploads through the real server and database: real images are stored under UPLOADS_DIR
+// and get their WebP variants; a non-image or an oversized file is refused in Russian and nothing of the
+// request is stored; guests get 401, customers 403.
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { imageResources, MAX_UPLOAD_BYTES, type UploadedImage } from '../src/admin-api/media';
+import { buildApp, type App } from '../src/app';
+import { ensureAdmin } from '../src/auth/bootstrap';
+import { loadConfig } from '../src/config';
+import { openDatabase, type Database } from '../src/db';
+
+interface Upload {
+  name: string;
+  data: Buffer;
+  type: string;
+}
+
+/** A multipart/form-data body as a browser sends it, one "files" part per file. */
+function multipart(files: Upload[]) {
+  const boundary = `----shop${Math.random().toString(16).slice(2)}`;
+  const parts = files.flatMap((f) => [
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${f.name}"\r\n` +
+        `Content-Type: ${f.type}\r\n\r\n`,
+    ),
+    f.data,
+    Buffer.from('\r\n'),
+  ]);
+  return {
+    payload: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+const picture = (format: 'png' | 'jpeg' | 'webp' | 'gif' | 'avif', width = 900, height = 600) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 210, g: 140, b: 170 } } })
+    .toFormat(format)
+    .toBuffer();
+
+/** Every file under the uploads folder except the variants: what the requests have stored. */
+function storedFiles(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && !join(e.parentPath, e.name).includes('.variants'))
+    .map((e) => join(e.parentPath, e.name));
+}
+
+describe('POST /api/admin/uploads', () => {
+  const uploads = mkdtempSync(join(tmpdir(), 'shop-uploads-'));
+  let built: App;
+  let database: Database;
+  const tokens: Record<string, string> = {};
+
+  const login = async (email: string, password: string) => {
+    const res = await built.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { login: email, password },
+    });
+    return res.json<{ data: { token: string } }>().data.token;
+  };
+  const upload = (files: Upload[], token: string | null = tokens.admin!) => {
+    const body = multipart(files);
+    return built.app.inject({
+      method: 'POST',
+      url: '/api/admin/uploads',
+      payload: body.payload,
+      headers: { ...body.headers, ...(token ? { authorization: token } : {}) },
+    });
+  };
+
+  beforeAll(async () => {
+    const config = {
+      ...loadConfig({}),
+      dataDir: 'memory',
+      demoData: false,
+      logLevel: 'silent',
+      uploadsDir: uploads,
+    };
+    database = await openDatabase(config);
+    built = await buildApp({ config, database, logger: false });
+    await ensureAdmin(
+      database.db,
+      { email: 'admin@test.local', password: 'admin-password-1' },
+      built.app.log,
+    );
+    tokens.admin = await login('admin@test.local', 'admin-password-1');
+    for (const role of ['content', 'customer'] as const) {
+      const created = await built.app.inject({
+        method: 'POST',
+        url: '/api/admin/users',
+        headers: { authorization: tokens.admin },
+        payload: { email: `${role}@test.local`, name: role, password: `${role}-password-1`, role },
+      });
+      expect(created.statusCode).toBe(201);
+      tokens[role] = await login(`${role}@test.local`, `${role}-password-1`);
+    }
+  });
+  afterAll(async () => {
+    await built.app.close();
+    await database.close();
+    rmSync(uploads, { recursive: true, force: true });
+  });
+
+  it('finds the image fields in the schemas', () => {
+    expect(imageResources()).toEqual(
+      expect.arrayContaining(['products', 'gallery', 'banners', 'product-categories', 'reviews-on-products']),
+    );
+    expect(imageResources()).not.toContain('coupons');
+  });
+
+  it('stores real images of every accepted format and answers their addresses and sizes', async () => {
+    const files: Upload[] = [
+      { name: 'ресницы.png', data: await picture('png', 1200, 800), type: 'image/png' },
+      { name: 'tray.jpg', data: await picture('jpeg'), type: 'image/jpeg' },
+      { name: 'kit.webp', data: await picture('webp', 400, 300), type: 'image/webp' },
+      { name: 'anim.gif', data: await picture('gif', 50, 40), type: 'image/gif' },
+      { name: 'photo.avif', data: await picture('avif', 64, 48), type: 'image/avif' },
+    ];
+    const res = await upload(files);
+    expect(res.statusCode).toBe(200);
+    const data = res.json<{ data: UploadedImage[] }>().data;
+    expect(data.map((d) => [d.name, d.width, d.height])).toEqual([
+      ['ресницы.png', 1200, 800],
+      ['tray.jpg', 900, 600],
+      ['kit.webp', 400, 300],
+      ['anim.gif', 50, 40],
+      ['photo.avif', 64, 48],
+    ]);
+    for (const [i, d] of data.entries()) {
+      expect(d.url).toMatch(new RegExp(`^/uploads/\\d{4}/\\d{2}/[0-9a-f-]{36}\\.(png|jpg|webp|gif|avif)$`));
+      const served = await built.app.inject({ method: 'GET', url: d.url });
+      expect(served.statusCode).toBe(200);
+      expect(served.rawPayload.equals(files[i]!.data)).toBe(true);
+    }
+
+    // The storefront's responsive variant of the new file: a WebP at the breakpoint width, cached for a year.
+    const variant = await built.app.inject({
+      method: 'GET',
+      url: data[0]!.url.replace('/uploads/', '/img/640/'),
+    });
+    expect(variant.statusCode).toBe(200);
+    expect(variant.headers['content-type']).toBe('image/webp');
+    expect(variant.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(await sharp(variant.rawPayload).metadata()).toMatchObject({
+      format: 'webp',
+      width: 640,
+      height: 427,
+    });
+  });
+
+  it('refuses a request with a file that is not an image, naming it, and stores none of its files', async () => {
+    const before = storedFiles(uploads);
+    const res = await upload([
+      { name: 'good.png', data: await picture('png'), type: 'image/png' },
+      { name: 'прайс.pdf', data: Buffer.from('%PDF-1.4 not a picture'), type: 'image/png' },
+    ]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: {
+        code: 'bad_upload',
+        message:
+          'Файл «прайс.pdf» не является изображением JPEG, PNG, WebP, AVIF или GIF. Ничего не загружено.',
+      },
+    });
+    expect(storedFiles(uploads)).toEqual(before);
+  });
+
+  it('refuses a file with an image header but broken content, and an SVG', async () => {
+    const png = await picture('png');
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>');
+    const res = await upload([
+      { name: 'cut.png', data: png.subarray(0, Math.floor(png.length / 2)), type: 'image/png' },
+      { name: 'logo.svg', data: svg, type: 'image/svg+xml' },
+    ]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ error: { message: string } }>().error.message).toBe(
+      'Файл «cut.png» не является изображением JPEG, PNG, WebP, AVIF или GIF. ' +
+        'Файл «logo.svg» не является изображением JPEG, PNG, WebP, AVIF или GIF. Ничего не загружено.',
+    );
+  });
+
+  it('refuses a file over 10 MB, naming it, and stores nothing', async () => {
+    const before = storedFiles(uploads);
+    // A real PNG made larger than the limit by noise that does not compress.
+    const noise = Buffer.alloc(MAX_UPLOAD_BYTES + 1024);
+    for (let i = 0; i < noise.length; i += 4) noise.writeUInt32LE((Math.random() * 0xffffffff) >>> 0, i);
+    const res = await upload([
+      { name: 'small.jpg', data: await picture('jpeg'), type: 'image/jpeg' },
+      { name: 'huge.png', data: Buffer.concat([await picture('png'), noise]), type: 'image/png' },
+    ]);
+    expect(res.statusCode).toBe(413);
+    expect(res.json<{ error: { message: string } }>().error.message).toBe(
+      'Файл «huge.png» больше 10 МБ. Ничего не загружено.',
+    );
+    expect(storedFiles(uploads)).toEqual(before);
+  });
+
+  it('asks for at least one file', async () => {
+    const res = await upload([]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ error: { message: string } }>().error.message).toBe(
+      'Выберите хотя бы один файл изображения',
+    );
+  });
+
+  it('answers 401 without a token and 403 to a customer; the content role may upload', async () => {
+    const files = [{ name: 'a.png', data: await picture('png', 20, 20), type: 'image/png' }];
+    const before = storedFiles(uploads);
+    const guest = await upload(files, null);
+    expect(guest.statusCode).toBe(401);
+    expect(guest.json()).toEqual({ error: { code: 'unauthorized', message: 'Требуется вход' } });
+    const customer = await upload(files, tokens.customer);
+    expect(customer.statusCode).toBe(403);
+    expect(customer.json()).toEqual({
+      error: { code: 'forbidden', message: 'Недостаточно прав для загрузки изображений' },
+    });
+    expect(storedFiles(uploads)).toEqual(before);
+    const content = await upload(files, tokens.content);
+    expect(content.statusCode).toBe(200);
+    expect(storedFiles(uploads)).toHaveLength(before.length + 1);
+  });
+});
