@@ -50,7 +50,7 @@ async function referenceTitles(
   return out;
 }
 
-/** The CSV text of a list, chunk by chunk: the BOM and header, then one chunk per page of rows. */
+/** The CSV text of a list, chunk by chunk: the BOM and header with the first page, then a chunk per page. */
 export async function* exportCsv(
   db: Db,
   registry: Registry,
@@ -59,12 +59,17 @@ export async function* exportCsv(
 ): AsyncGenerator<string> {
   const fields = exportFields(def);
   const looks = fieldLooks(def.resource);
-  yield CSV_BOM + csvLine(fields.map((f) => f.label));
+  // The header goes out with the first page, so a bad filter fails before anything is sent.
+  let header = CSV_BOM + csvLine(fields.map((f) => f.label));
   for (let start = 0; ; start += MAX_PAGE) {
     const { rows } = await listRecords(db, def, { ...query, range: [start, start + MAX_PAGE - 1] });
-    if (!rows.length) return;
+    if (!rows.length) {
+      if (header) yield header;
+      return;
+    }
     const titles = await referenceTitles(db, registry, fields, rows);
-    let chunk = '';
+    let chunk = header;
+    header = '';
     for (const row of rows) {
       chunk += csvLine(
         fields.map((f) => {

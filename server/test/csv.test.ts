@@ -1,0 +1,229 @@
+// CSV through the real admin API on a real database: the export of a filtered list (BOM, `;`, Russian
+// headers, enum labels, roubles with a comma, the role's access), and the product import (a preview with
+// per-row Russian errors; all rows in one transaction, or nothing when any row is bad).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseCsv } from '../src/crud/csv';
+import { DB_TARGETS, startTestApp, type TestApp } from './harness';
+
+interface Report {
+  valid: boolean;
+  errors: string[];
+  rows: { line: number; slug: string; article: string; action: string; errors: string[] }[];
+  products: { create: number; update: number };
+}
+
+const HEADER =
+  'Адрес (slug);Название;Категории;Бренд;Хит;Артикул;Изгиб;Толщина;Длина;Цена;Цена со скидкой;Остаток';
+
+describe.each(DB_TARGETS)('CSV export and import on $name', (target) => {
+  let t: TestApp;
+  let content: string;
+  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, token?: string) =>
+    t.app.inject({
+      method,
+      url,
+      headers: { authorization: token ?? t.adminToken },
+      ...(payload === undefined ? {} : { payload }),
+    });
+  const ok = async (method: 'POST' | 'PUT', url: string, payload: object) => {
+    const res = await call(method, url, payload);
+    expect(res.statusCode, res.body).toBeLessThan(300);
+    return res.json<{ id: number }>();
+  };
+  const productCount = async () => {
+    const res = await call('GET', '/api/admin/products?range=[0,0]');
+    return Number(res.headers['content-range']!.toString().split('/')[1]);
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp(target);
+    await ok('POST', '/api/admin/users', {
+      email: 'content@test.local',
+      name: 'Редактор',
+      role: 'content',
+      password: 'content-password-1',
+    });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { login: 'content@test.local', password: 'content-password-1' },
+    });
+    content = login.json<{ data: { token: string } }>().data.token;
+    const brandDir = await ok('POST', '/api/admin/directories', { title: 'Бренд', code: 'brand' });
+    await ok('POST', '/api/admin/directory-entries', {
+      directoryId: brandDir.id,
+      code: 'lovely',
+      title: 'Lovely',
+    });
+    for (const [code, values] of [
+      ['curl', ['C', 'D']],
+      ['thickness', ['0.07', '0.10']],
+      ['length', ['10', '11']],
+    ] as const) {
+      const dir = await ok('POST', '/api/admin/directories', { title: code, code, useInOffers: true });
+      for (const v of values)
+        await ok('POST', '/api/admin/directory-entries', { directoryId: dir.id, code: v, title: v });
+    }
+    await ok('POST', '/api/admin/product-categories', { title: 'Ресницы', slug: 'resnitsy' });
+    await ok('POST', '/api/admin/coupons', {
+      code: 'SALE10',
+      type: 'percent',
+      value: 10,
+      minOrderTotal: 129050,
+    });
+    await ok('POST', '/api/admin/coupons', { code: 'FREE', type: 'free_delivery', active: false });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('exports the filtered list for Excel: BOM, `;`, Russian headers and values', async () => {
+    const filter = encodeURIComponent(JSON.stringify({ active: true }));
+    const res = await call('GET', `/api/admin/coupons/export.csv?filter=${filter}&sort=["code","ASC"]`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="coupons-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    expect(res.body.startsWith('\uFEFF')).toBe(true);
+    const rows = parseCsv(res.body);
+    const header = rows[0]!;
+    expect(res.body.split('\r\n')[0]).toContain(';');
+    expect(header).toContain('Код');
+    expect(header).toContain('Минимальная сумма заказа');
+    expect(rows).toHaveLength(2); // the inactive coupon is filtered out
+    const row = Object.fromEntries(header.map((h, i) => [h, rows[1]![i]]));
+    expect(row).toMatchObject({ Код: 'SALE10', Тип: 'Процент', 'Минимальная сумма заказа': '1290,50' });
+    expect(row['Активен']).toBe('да');
+  });
+
+  it('answers the export with the list filter whitelist and x-access', async () => {
+    const bad = await call('GET', `/api/admin/coupons/export.csv?filter=${encodeURIComponent('{"nope":1}')}`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({
+      error: { message: 'Фильтр «nope» для раздела «Купоны» не поддерживается' },
+    });
+    // content may not see coupons at all, and so may not export them; products it may.
+    expect((await call('GET', '/api/admin/coupons/export.csv', undefined, content)).statusCode).toBe(403);
+    expect((await call('GET', '/api/admin/products/export.csv', undefined, content)).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/coupons/export.csv' })).statusCode).toBe(
+      401,
+    );
+  });
+
+  const badFile = [
+    HEADER,
+    'lashes-silk;Ресницы Silk;resnitsy;Lovely;да;SILK-D-007-10;D;0.07;10;990;;5',
+    'lashes-silk;;;;;SILK-D-007-11;D;0.07;11;990,5;890;5',
+    'lashes-mink;Ресницы Mink;nope;NoBrand;может;MINK-X;X;0.07;10;девятьсот;;-1',
+  ].join('\r\n');
+
+  it('previews a file: every bad row is named with its errors in Russian, nothing is written', async () => {
+    const res = await call('POST', '/api/admin/products/import/preview', { csv: badFile });
+    expect(res.statusCode).toBe(200);
+    const report = res.json<{ data: Report }>().data;
+    expect(report.valid).toBe(false);
+    expect(report.rows.map((r) => [r.line, r.errors.length > 0])).toEqual([
+      [2, false],
+      [3, false],
+      [4, true],
+    ]);
+    expect(report.rows[2]!.errors).toEqual(
+      expect.arrayContaining([
+        '«Категории»: категория «nope» не найдена',
+        '«Бренд»: бренд «NoBrand» не найден в справочнике',
+        '«Хит»: ожидается «да» или «нет»',
+        '«Изгиб»: значения «X» нет в справочнике',
+        '«Цена»: ожидается сумма в рублях, например 1290,50',
+        '«Остаток»: ожидается целое число не меньше 0',
+      ]),
+    );
+    expect(await productCount()).toBe(0);
+  });
+
+  it('imports nothing when any row is bad', async () => {
+    const res = await call('POST', '/api/admin/products/import', { csv: badFile });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: { message: 'В файле есть ошибки: ничего не записано' } });
+    expect(await productCount()).toBe(0);
+  });
+
+  it('refuses a file without the required columns, and the schema rules apply per row', async () => {
+    const noPrice = await call('POST', '/api/admin/products/import/preview', {
+      csv: 'Адрес (slug);Артикул\r\na;b',
+    });
+    expect(noPrice.json<{ data: Report }>().data.errors).toEqual(['Нет обязательной колонки «Цена»']);
+    const badSlug = await call('POST', '/api/admin/products/import/preview', {
+      csv: `${HEADER}\r\nНе Slug;Товар;;;;A-1;;;;100;;`,
+    });
+    const report = badSlug.json<{ data: Report }>().data;
+    expect(report.valid).toBe(false);
+    expect(report.rows[0]!.errors).toEqual(['«Адрес (slug)»: неверный формат']);
+  });
+
+  it('imports a good file in one go, then updates by slug and article', async () => {
+    const good = badFile.split('\r\n').slice(0, 3).join('\r\n');
+    const res = await call('POST', '/api/admin/products/import', { csv: good });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ data: Report }>().data.products).toEqual({ create: 1, update: 0 });
+    const list = await call('GET', `/api/admin/products?filter=${encodeURIComponent('{"q":"Silk"}')}`);
+    const [product] = list.json<
+      {
+        id: number;
+        title: string;
+        isHit: boolean;
+        categoryIds: number[];
+        offers: Record<string, unknown>[];
+      }[]
+    >();
+    expect(product).toMatchObject({ title: 'Ресницы Silk', isHit: true });
+    expect(product!.offers).toMatchObject([
+      {
+        article: 'SILK-D-007-10',
+        basePrice: 99000,
+        salePrice: null,
+        stock: 5,
+        attributes: { curl: 'D', thickness: '0.07', length: '10' },
+      },
+      { article: 'SILK-D-007-11', basePrice: 99050, salePrice: 89000 },
+    ]);
+    // Again, with a new price for one offer and a new offer: the product is updated, not duplicated.
+    const again = [
+      HEADER,
+      'lashes-silk;;;;;SILK-D-007-11;;;;1000;;7',
+      'lashes-silk;;;;;SILK-C-010-11;C;0.10;11;1100;;1',
+    ];
+    const second = await call('POST', '/api/admin/products/import', { csv: again.join('\n') });
+    expect(second.json<{ data: Report }>().data.products).toEqual({ create: 0, update: 1 });
+    expect(await productCount()).toBe(1);
+    const stored = await call('GET', `/api/admin/products/${product!.id}`);
+    expect(stored.json<{ offers: Record<string, unknown>[] }>().offers).toMatchObject([
+      { article: 'SILK-D-007-10', basePrice: 99000 },
+      { article: 'SILK-D-007-11', basePrice: 100000, stock: 7 },
+      { article: 'SILK-C-010-11', basePrice: 110000 },
+    ]);
+    const history = await call('GET', `/api/admin/history?resource=products&recordId=${product!.id}`);
+    expect(history.json<{ data: { action: string }[] }>().data.map((e) => e.action)).toEqual([
+      'update',
+      'create',
+    ]);
+  });
+
+  it('allows the import only to a role that may create and edit products', async () => {
+    const manager = await ok('POST', '/api/admin/users', {
+      email: 'manager@test.local',
+      name: 'Менеджер',
+      role: 'manager',
+      password: 'manager-password-1',
+    });
+    expect(manager.id).toBeGreaterThan(0);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { login: 'manager@test.local', password: 'manager-password-1' },
+    });
+    const token = login.json<{ data: { token: string } }>().data.token;
+    const res = await call('POST', '/api/admin/products/import', { csv: badFile }, token);
+    expect(res.statusCode).toBe(403);
+  });
+});
