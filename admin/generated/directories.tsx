@@ -3,14 +3,11 @@
 // Справочники (directories): screens from schemas/entities/directories.schema.json.
 
 import {
-  ArrayField,
   ArrayInput,
   BooleanField,
   BooleanInput,
   Create,
   Datagrid,
-  DateField,
-  Edit,
   List,
   NullableBooleanInput,
   NumberField,
@@ -18,20 +15,17 @@ import {
   Pagination,
   type ResourceProps,
   SearchInput,
-  SelectField,
   SelectInput,
-  Show,
   SimpleFormIterator,
-  SimpleShowLayout,
   TabbedForm,
   TextField,
   TextInput,
 } from 'react-admin';
 import MenuBookIcon from '@mui/icons-material/MenuBook';
 import { DirectoryInputSchema } from '@shop/schemas/generated/zod';
-import { moscowDateTime } from '../src/fields';
 import { inputTransform } from '../src/input';
-import { ListActions, useRowClick } from '../src/list';
+import { ListActions, useBulkActions, useRowClick } from '../src/list';
+import { DirectoryEditWithEntries } from '../src/screens/catalog/directories/DirectoryEdit';
 import { zodValidator } from '../src/validation';
 
 const fieldsTypeChoices = [
@@ -51,6 +45,7 @@ const filters = [
 
 export function DirectoryList() {
   const rowClick = useRowClick();
+  const bulkActions = useBulkActions();
   return (
     <List
       filters={filters}
@@ -59,7 +54,7 @@ export function DirectoryList() {
       pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
       actions={<ListActions />}
     >
-      <Datagrid rowClick={rowClick}>
+      <Datagrid rowClick={rowClick} bulkActionButtons={bulkActions}>
         <TextField source="id" />
         <TextField source="title" />
         <TextField source="code" />
@@ -142,49 +137,12 @@ export function DirectoryCreate() {
   );
 }
 
-export function DirectoryEdit() {
-  return (
-    <Edit transform={toInput} mutationMode="pessimistic">
-      <DirectoryForm />
-    </Edit>
-  );
-}
-
-export function DirectoryShow() {
-  return (
-    <Show>
-      <SimpleShowLayout>
-        <TextField source="id" />
-        <TextField source="title" />
-        <TextField source="code" />
-        <TextField source="description" sx={{ whiteSpace: 'pre-wrap' }} />
-        <BooleanField source="useInOffers" />
-        <BooleanField source="useInFilter" />
-        <NumberField source="sortOrder" locales="ru-RU" />
-        <BooleanField source="active" />
-        <ArrayField source="fields">
-          <Datagrid bulkActionButtons={false} rowClick={false} optimized>
-            <TextField source="code" label="Код" sortable={false} />
-            <TextField source="title" label="Название" sortable={false} />
-            <SelectField source="type" label="Тип" sortable={false} choices={fieldsTypeChoices} />
-            <BooleanField source="required" label="Обязательное" sortable={false} />
-            <NumberField source="sortOrder" label="Порядок" sortable={false} locales="ru-RU" />
-          </Datagrid>
-        </ArrayField>
-        <DateField source="createdAt" showTime locales="ru-RU" options={moscowDateTime} />
-        <DateField source="updatedAt" showTime locales="ru-RU" options={moscowDateTime} />
-      </SimpleShowLayout>
-    </Show>
-  );
-}
-
 /** <Resource> props of directories: Справочники. */
 export const directoriesResource: ResourceProps = {
   name: 'directories',
   list: DirectoryList,
   create: DirectoryCreate,
-  edit: DirectoryEdit,
-  show: DirectoryShow,
+  edit: DirectoryEditWithEntries,
   icon: MenuBookIcon,
   recordRepresentation: 'title',
   options: { label: 'Справочники' },

@@ -5,32 +5,24 @@
 import {
   AutocompleteInput,
   BooleanField,
-  BooleanInput,
-  Create,
   Datagrid,
   DateField,
-  Edit,
   List,
   NullableBooleanInput,
   NumberField,
-  NumberInput,
   Pagination,
   ReferenceField,
   ReferenceInput,
   type ResourceProps,
   SearchInput,
   Show,
-  SimpleForm,
   SimpleShowLayout,
   TextField,
-  TextInput,
 } from 'react-admin';
 import ListAltIcon from '@mui/icons-material/ListAlt';
-import { DirectoryEntryInputSchema } from '@shop/schemas/generated/zod';
-import { JsonField, JsonInput, moscowDateTime } from '../src/fields';
-import { inputTransform } from '../src/input';
-import { ListActions, useRowClick } from '../src/list';
-import { zodValidator } from '../src/validation';
+import { JsonField, moscowDateTime } from '../src/fields';
+import { ListActions, useBulkActions, useRowClick } from '../src/list';
+import { EntryCreate, EntryEdit } from '../src/screens/catalog/directories/EntryScreens';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -42,6 +34,7 @@ const filters = [
 
 export function DirectoryEntryList() {
   const rowClick = useRowClick();
+  const bulkActions = useBulkActions();
   return (
     <List
       filters={filters}
@@ -50,7 +43,7 @@ export function DirectoryEntryList() {
       pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
       actions={<ListActions />}
     >
-      <Datagrid rowClick={rowClick}>
+      <Datagrid rowClick={rowClick} bulkActionButtons={bulkActions}>
         <TextField source="id" />
         <ReferenceField source="directoryId" reference="directories" />
         <TextField source="title" />
@@ -59,56 +52,6 @@ export function DirectoryEntryList() {
         <BooleanField source="active" />
       </Datagrid>
     </List>
-  );
-}
-
-/** Form values → the API input: what is saved and what the validation checks. */
-const toInput = inputTransform({
-  directoryId: {},
-  code: {},
-  title: {},
-  sortOrder: {},
-  active: {},
-  values: {},
-});
-
-const validate = zodValidator(DirectoryEntryInputSchema, toInput);
-
-function DirectoryEntryForm() {
-  return (
-    <SimpleForm validate={validate}>
-      <ReferenceInput source="directoryId" reference="directories">
-        <AutocompleteInput isRequired />
-      </ReferenceInput>
-      <TextInput
-        source="code"
-        isRequired
-        helperText="Значение, которое хранится в товаре, например D, 0.07 или 11; уникален внутри справочника"
-      />
-      <TextInput source="title" isRequired />
-      <NumberInput source="sortOrder" defaultValue={0} />
-      <BooleanInput source="active" defaultValue={true} />
-      <JsonInput
-        source="values"
-        helperText="Код поля справочника → значение; проверяется по полям справочника"
-      />
-    </SimpleForm>
-  );
-}
-
-export function DirectoryEntryCreate() {
-  return (
-    <Create transform={toInput} redirect="edit">
-      <DirectoryEntryForm />
-    </Create>
-  );
-}
-
-export function DirectoryEntryEdit() {
-  return (
-    <Edit transform={toInput} mutationMode="pessimistic">
-      <DirectoryEntryForm />
-    </Edit>
   );
 }
 
@@ -134,8 +77,8 @@ export function DirectoryEntryShow() {
 export const directoryEntriesResource: ResourceProps = {
   name: 'directory-entries',
   list: DirectoryEntryList,
-  create: DirectoryEntryCreate,
-  edit: DirectoryEntryEdit,
+  create: EntryCreate,
+  edit: EntryEdit,
   show: DirectoryEntryShow,
   icon: ListAltIcon,
   recordRepresentation: 'title',

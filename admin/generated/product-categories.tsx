@@ -2,148 +2,22 @@
 
 // Категории товаров (product-categories): screens from schemas/entities/product-categories.schema.json.
 
-import {
-  AutocompleteInput,
-  BooleanField,
-  BooleanInput,
-  Create,
-  Datagrid,
-  DateField,
-  Edit,
-  ImageField,
-  List,
-  NullableBooleanInput,
-  NumberField,
-  NumberInput,
-  Pagination,
-  ReferenceField,
-  ReferenceInput,
-  type ResourceProps,
-  SearchInput,
-  Show,
-  SimpleForm,
-  SimpleShowLayout,
-  TextField,
-  TextInput,
-} from 'react-admin';
+import { type ResourceProps } from 'react-admin';
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
-import { ProductCategoryInputSchema } from '@shop/schemas/generated/zod';
-import { ImageInput, moscowDateTime } from '../src/fields';
-import { inputTransform } from '../src/input';
-import { ListActions, useRowClick } from '../src/list';
-import { zodValidator } from '../src/validation';
-
-const filters = [
-  <SearchInput key="q" source="q" alwaysOn />,
-  <ReferenceInput key="parentId" source="parentId" reference="product-categories">
-    <AutocompleteInput />
-  </ReferenceInput>,
-  <NullableBooleanInput key="active" source="active" />,
-];
-
-export function ProductCategoryList() {
-  const rowClick = useRowClick();
-  return (
-    <List
-      filters={filters}
-      sort={{ field: 'sortOrder', order: 'ASC' }}
-      perPage={25}
-      pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
-      actions={<ListActions />}
-    >
-      <Datagrid rowClick={rowClick}>
-        <TextField source="id" />
-        <TextField source="title" />
-        <TextField source="slug" />
-        <ReferenceField source="parentId" reference="product-categories" />
-        <NumberField source="sortOrder" locales="ru-RU" />
-        <BooleanField source="active" />
-      </Datagrid>
-    </List>
-  );
-}
-
-/** Form values → the API input: what is saved and what the validation checks. */
-const toInput = inputTransform({
-  title: {},
-  slug: {},
-  parentId: { nullable: true },
-  description: { nullable: true },
-  imageUrl: { nullable: true },
-  sortOrder: {},
-  active: {},
-  seoTitle: { nullable: true },
-  seoDescription: { nullable: true },
-});
-
-const validate = zodValidator(ProductCategoryInputSchema, toInput);
-
-function ProductCategoryForm() {
-  return (
-    <SimpleForm validate={validate}>
-      <TextInput source="title" isRequired />
-      <TextInput
-        source="slug"
-        isRequired
-        helperText="Латиница, цифры и дефисы: используется в адресе страницы"
-      />
-      <ReferenceInput source="parentId" reference="product-categories">
-        <AutocompleteInput />
-      </ReferenceInput>
-      <TextInput source="description" multiline minRows={3} fullWidth />
-      <ImageInput source="imageUrl" />
-      <NumberInput source="sortOrder" defaultValue={0} />
-      <BooleanInput source="active" defaultValue={true} />
-      <TextInput source="seoTitle" />
-      <TextInput source="seoDescription" multiline minRows={3} fullWidth />
-    </SimpleForm>
-  );
-}
-
-export function ProductCategoryCreate() {
-  return (
-    <Create transform={toInput} redirect="edit">
-      <ProductCategoryForm />
-    </Create>
-  );
-}
-
-export function ProductCategoryEdit() {
-  return (
-    <Edit transform={toInput} mutationMode="pessimistic">
-      <ProductCategoryForm />
-    </Edit>
-  );
-}
-
-export function ProductCategoryShow() {
-  return (
-    <Show>
-      <SimpleShowLayout>
-        <TextField source="id" />
-        <TextField source="title" />
-        <TextField source="slug" />
-        <ReferenceField source="parentId" reference="product-categories" />
-        <TextField source="description" sx={{ whiteSpace: 'pre-wrap' }} />
-        <ImageField source="imageUrl" />
-        <NumberField source="sortOrder" locales="ru-RU" />
-        <BooleanField source="active" />
-        <TextField source="seoTitle" />
-        <TextField source="seoDescription" sx={{ whiteSpace: 'pre-wrap' }} />
-        <DateField source="createdAt" showTime locales="ru-RU" options={moscowDateTime} />
-        <DateField source="updatedAt" showTime locales="ru-RU" options={moscowDateTime} />
-      </SimpleShowLayout>
-    </Show>
-  );
-}
+import {
+  CategoryCreate,
+  CategoryEditByName,
+  CategoryShowByName,
+} from '../src/screens/catalog/categories/CategoryScreens';
+import { CategoryTreeList } from '../src/screens/catalog/categories/CategoryTreeList';
 
 /** <Resource> props of product-categories: Категории товаров. */
 export const productCategoriesResource: ResourceProps = {
   name: 'product-categories',
-  list: ProductCategoryList,
-  create: ProductCategoryCreate,
-  edit: ProductCategoryEdit,
-  show: ProductCategoryShow,
+  list: CategoryTreeList,
+  create: CategoryCreate,
+  edit: CategoryEditByName,
+  show: CategoryShowByName,
   icon: AccountTreeIcon,
   recordRepresentation: 'title',
   options: { label: 'Категории товаров' },

@@ -4,189 +4,23 @@
 
 import {
   ArrayField,
-  ArrayInput,
-  AutocompleteArrayInput,
-  AutocompleteInput,
   BooleanField,
-  BooleanInput,
-  Create,
   Datagrid,
   DateField,
-  DateInput,
-  Edit,
   ImageField,
-  List,
-  NullableBooleanInput,
   NumberField,
-  NumberInput,
-  Pagination,
   ReferenceArrayField,
-  ReferenceArrayInput,
   ReferenceField,
-  ReferenceInput,
   type ResourceProps,
   RichTextField,
-  SearchInput,
   Show,
-  SimpleFormIterator,
   SimpleShowLayout,
-  TabbedForm,
   TextField,
-  TextInput,
 } from 'react-admin';
 import Inventory2Icon from '@mui/icons-material/Inventory2';
-import { ProductInputSchema } from '@shop/schemas/generated/zod';
-import {
-  ImagesInput,
-  isoToMoscowDate,
-  JsonField,
-  JsonInput,
-  MoneyField,
-  MoneyInput,
-  moscowDateTime,
-  moscowDayEnd,
-  moscowDayStart,
-} from '../src/fields';
-import { inputTransform } from '../src/input';
-import { ListActions, useRowClick } from '../src/list';
-import { zodValidator } from '../src/validation';
-
-const filters = [
-  <SearchInput key="q" source="q" alwaysOn />,
-  <ReferenceArrayInput key="categoryIds" source="categoryIds" reference="product-categories">
-    <AutocompleteArrayInput />
-  </ReferenceArrayInput>,
-  <ReferenceInput key="brandId" source="brandId" reference="directory-entries">
-    <AutocompleteInput />
-  </ReferenceInput>,
-  <NullableBooleanInput key="active" source="active" />,
-  <NullableBooleanInput key="isNew" source="isNew" />,
-  <NullableBooleanInput key="isHit" source="isHit" />,
-  <DateInput key="createdAt_gte" source="createdAt_gte" format={isoToMoscowDate} parse={moscowDayStart} />,
-  <DateInput key="createdAt_lte" source="createdAt_lte" format={isoToMoscowDate} parse={moscowDayEnd} />,
-];
-
-export function ProductList() {
-  const rowClick = useRowClick();
-  return (
-    <List
-      filters={filters}
-      sort={{ field: 'id', order: 'DESC' }}
-      perPage={25}
-      pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
-      actions={<ListActions />}
-    >
-      <Datagrid rowClick={rowClick}>
-        <TextField source="id" />
-        <TextField source="title" />
-        <ReferenceArrayField source="categoryIds" sortable={false} reference="product-categories" />
-        <ReferenceField source="brandId" reference="directory-entries" />
-        <BooleanField source="active" />
-        <BooleanField source="isNew" />
-        <BooleanField source="isHit" />
-        <DateField source="updatedAt" showTime locales="ru-RU" options={moscowDateTime} />
-      </Datagrid>
-    </List>
-  );
-}
-
-/** Form values → the API input: what is saved and what the validation checks. */
-const toInput = inputTransform({
-  title: {},
-  slug: {},
-  categoryIds: {},
-  brandId: { nullable: true },
-  shortDescription: { nullable: true },
-  description: { nullable: true },
-  images: {
-    items: {
-      url: {},
-      alt: { nullable: true },
-    },
-  },
-  active: {},
-  isNew: {},
-  isHit: {},
-  sortOrder: {},
-  seoTitle: { nullable: true },
-  seoDescription: { nullable: true },
-  offers: {
-    items: {
-      id: {},
-      article: {},
-      attributes: {},
-      basePrice: {},
-      salePrice: { nullable: true },
-      stock: {},
-      weight: { nullable: true },
-      active: {},
-    },
-  },
-});
-
-const validate = zodValidator(ProductInputSchema, toInput);
-
-function ProductForm() {
-  return (
-    <TabbedForm validate={validate}>
-      <TabbedForm.Tab label="Основное">
-        <TextInput source="title" isRequired />
-        <TextInput source="slug" isRequired />
-        <ReferenceArrayInput source="categoryIds" reference="product-categories">
-          <AutocompleteArrayInput fullWidth />
-        </ReferenceArrayInput>
-        <ReferenceInput source="brandId" reference="directory-entries">
-          <AutocompleteInput />
-        </ReferenceInput>
-        <TextInput source="shortDescription" multiline minRows={3} fullWidth />
-        <TextInput source="description" multiline minRows={8} fullWidth />
-        <BooleanInput source="active" defaultValue={true} />
-        <BooleanInput source="isNew" defaultValue={false} />
-        <BooleanInput source="isHit" defaultValue={false} />
-        <NumberInput source="sortOrder" defaultValue={0} />
-      </TabbedForm.Tab>
-      <TabbedForm.Tab label="Изображения">
-        <ImagesInput source="images" withAlt />
-      </TabbedForm.Tab>
-      <TabbedForm.Tab label="Варианты">
-        <ArrayInput source="offers">
-          <SimpleFormIterator inline>
-            <TextInput source="article" isRequired />
-            <JsonInput
-              source="attributes"
-              helperText="Код справочника → значение, например curl: D, thickness: 0.07, length: 11"
-            />
-            <MoneyInput source="basePrice" isRequired />
-            <MoneyInput source="salePrice" />
-            <NumberInput source="stock" defaultValue={0} />
-            <NumberInput source="weight" />
-            <BooleanInput source="active" defaultValue={true} />
-          </SimpleFormIterator>
-        </ArrayInput>
-      </TabbedForm.Tab>
-      <TabbedForm.Tab label="SEO">
-        <TextInput source="seoTitle" />
-        <TextInput source="seoDescription" multiline minRows={3} fullWidth />
-      </TabbedForm.Tab>
-    </TabbedForm>
-  );
-}
-
-export function ProductCreate() {
-  return (
-    <Create transform={toInput} redirect="edit">
-      <ProductForm />
-    </Create>
-  );
-}
-
-export function ProductEdit() {
-  return (
-    <Edit transform={toInput} mutationMode="pessimistic">
-      <ProductForm />
-    </Edit>
-  );
-}
+import { JsonField, MoneyField, moscowDateTime } from '../src/fields';
+import { ProductCreateWithOffers, ProductEditWithOffers } from '../src/screens/catalog/products/ProductForm';
+import { ProductListWithBulkEdit } from '../src/screens/catalog/products/ProductList';
 
 export function ProductShow() {
   return (
@@ -227,9 +61,9 @@ export function ProductShow() {
 /** <Resource> props of products: Товары. */
 export const productsResource: ResourceProps = {
   name: 'products',
-  list: ProductList,
-  create: ProductCreate,
-  edit: ProductEdit,
+  list: ProductListWithBulkEdit,
+  create: ProductCreateWithOffers,
+  edit: ProductEditWithOffers,
   show: ProductShow,
   icon: Inventory2Icon,
   recordRepresentation: 'title',
