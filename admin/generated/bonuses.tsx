@@ -4,20 +4,14 @@
 
 import {
   AutocompleteInput,
-  Create,
-  Datagrid,
   DateField,
-  DateInput,
   DateTimeInput,
   Edit,
-  List,
   NumberField,
   NumberInput,
-  Pagination,
   ReferenceField,
   ReferenceInput,
   type ResourceProps,
-  SearchInput,
   SelectField,
   SelectInput,
   Show,
@@ -28,16 +22,9 @@ import {
 } from 'react-admin';
 import StarsIcon from '@mui/icons-material/Stars';
 import { BonusTransactionInputSchema } from '@shop/schemas/generated/zod';
-import {
-  isoToMoscowDate,
-  isoToMoscowLocal,
-  moscowDateTime,
-  moscowDayEnd,
-  moscowDayStart,
-  moscowLocalToIso,
-} from '../src/fields';
+import { isoToMoscowLocal, moscowDateTime, moscowLocalToIso } from '../src/fields';
 import { inputTransform } from '../src/input';
-import { ListActions, useRowClick } from '../src/list';
+import { BonusesScreen } from '../src/screens/sales/bonuses/BonusesScreen';
 import { zodValidator } from '../src/validation';
 
 const kindChoices = [
@@ -47,45 +34,6 @@ const kindChoices = [
   { id: 'expiry', name: 'Сгорание' },
   { id: 'refund', name: 'Возврат' },
 ];
-
-const filters = [
-  <SearchInput key="q" source="q" alwaysOn />,
-  <ReferenceInput key="userId" source="userId" reference="users">
-    <AutocompleteInput />
-  </ReferenceInput>,
-  <SelectInput key="kind" source="kind" choices={kindChoices} />,
-  <ReferenceInput key="orderId" source="orderId" reference="orders">
-    <AutocompleteInput />
-  </ReferenceInput>,
-  <DateInput key="createdAt_gte" source="createdAt_gte" format={isoToMoscowDate} parse={moscowDayStart} />,
-  <DateInput key="createdAt_lte" source="createdAt_lte" format={isoToMoscowDate} parse={moscowDayEnd} />,
-  <DateInput key="expiresAt_gte" source="expiresAt_gte" format={isoToMoscowDate} parse={moscowDayStart} />,
-  <DateInput key="expiresAt_lte" source="expiresAt_lte" format={isoToMoscowDate} parse={moscowDayEnd} />,
-];
-
-export function BonusTransactionList() {
-  const rowClick = useRowClick();
-  return (
-    <List
-      filters={filters}
-      sort={{ field: 'createdAt', order: 'DESC' }}
-      perPage={25}
-      pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
-      actions={<ListActions />}
-    >
-      <Datagrid rowClick={rowClick}>
-        <TextField source="id" />
-        <DateField source="createdAt" showTime locales="ru-RU" options={moscowDateTime} />
-        <ReferenceField source="userId" reference="users" />
-        <SelectField source="kind" choices={kindChoices} />
-        <NumberField source="amount" locales="ru-RU" />
-        <ReferenceField source="orderId" reference="orders" />
-        <DateField source="expiresAt" showTime locales="ru-RU" options={moscowDateTime} />
-        <TextField source="reason" />
-      </Datagrid>
-    </List>
-  );
-}
 
 /** Form values → the API input: what is saved and what the validation checks. */
 const toInput = inputTransform({
@@ -125,14 +73,6 @@ function BonusTransactionForm() {
   );
 }
 
-export function BonusTransactionCreate() {
-  return (
-    <Create transform={toInput} redirect="edit">
-      <BonusTransactionForm />
-    </Create>
-  );
-}
-
 export function BonusTransactionEdit() {
   return (
     <Edit transform={toInput} mutationMode="pessimistic">
@@ -162,8 +102,7 @@ export function BonusTransactionShow() {
 /** <Resource> props of bonuses: Бонусы. */
 export const bonusesResource: ResourceProps = {
   name: 'bonuses',
-  list: BonusTransactionList,
-  create: BonusTransactionCreate,
+  list: BonusesScreen,
   edit: BonusTransactionEdit,
   show: BonusTransactionShow,
   icon: StarsIcon,

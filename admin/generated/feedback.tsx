@@ -4,18 +4,11 @@
 
 import {
   BooleanField,
-  BooleanInput,
   Create,
-  Datagrid,
   DateField,
-  DateInput,
   Edit,
-  List,
-  NullableBooleanInput,
-  Pagination,
   ReferenceField,
   type ResourceProps,
-  SearchInput,
   SelectField,
   SelectInput,
   Show,
@@ -26,47 +19,15 @@ import {
 } from 'react-admin';
 import ContactPhoneIcon from '@mui/icons-material/ContactPhone';
 import { FeedbackRequestInputSchema } from '@shop/schemas/generated/zod';
-import { isoToMoscowDate, moscowDateTime, moscowDayEnd, moscowDayStart } from '../src/fields';
+import { moscowDateTime } from '../src/fields';
 import { inputTransform } from '../src/input';
-import { ListActions, useRowClick } from '../src/list';
+import { FormsList } from '../src/screens/sales/forms/FormsList';
 import { zodValidator } from '../src/validation';
 
 const kindChoices = [
   { id: 'call', name: 'Обратный звонок' },
   { id: 'message', name: 'Сообщение' },
 ];
-
-const filters = [
-  <SearchInput key="q" source="q" alwaysOn />,
-  <SelectInput key="kind" source="kind" choices={kindChoices} />,
-  <NullableBooleanInput key="processed" source="processed" />,
-  <DateInput key="createdAt_gte" source="createdAt_gte" format={isoToMoscowDate} parse={moscowDayStart} />,
-  <DateInput key="createdAt_lte" source="createdAt_lte" format={isoToMoscowDate} parse={moscowDayEnd} />,
-];
-
-export function FeedbackRequestList() {
-  const rowClick = useRowClick();
-  return (
-    <List
-      filters={filters}
-      sort={{ field: 'createdAt', order: 'DESC' }}
-      perPage={25}
-      pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
-      actions={<ListActions />}
-    >
-      <Datagrid rowClick={rowClick}>
-        <TextField source="id" />
-        <DateField source="createdAt" showTime locales="ru-RU" options={moscowDateTime} />
-        <SelectField source="kind" choices={kindChoices} />
-        <TextField source="name" />
-        <TextField source="phone" />
-        <TextField source="email" />
-        <BooleanField source="processed" />
-        <DateField source="processedAt" showTime locales="ru-RU" options={moscowDateTime} />
-      </Datagrid>
-    </List>
-  );
-}
 
 /** Form values → the API input: what is saved and what the validation checks. */
 const toInput = inputTransform({
@@ -75,7 +36,6 @@ const toInput = inputTransform({
   phone: { nullable: true },
   email: { nullable: true },
   message: { nullable: true },
-  processed: {},
   managerComment: { nullable: true },
 });
 
@@ -93,7 +53,6 @@ function FeedbackRequestForm() {
       <TextInput source="phone" type="tel" />
       <TextInput source="email" />
       <TextInput source="message" multiline minRows={3} fullWidth />
-      <BooleanInput source="processed" defaultValue={false} />
       <TextInput source="managerComment" multiline minRows={3} fullWidth />
     </SimpleForm>
   );
@@ -140,7 +99,7 @@ export function FeedbackRequestShow() {
 /** <Resource> props of feedback: Заявки с сайта. */
 export const feedbackResource: ResourceProps = {
   name: 'feedback',
-  list: FeedbackRequestList,
+  list: FormsList,
   create: FeedbackRequestCreate,
   edit: FeedbackRequestEdit,
   show: FeedbackRequestShow,

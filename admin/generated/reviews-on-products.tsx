@@ -3,37 +3,30 @@
 // Отзывы о товарах (reviews-on-products): screens from schemas/entities/reviews-on-products.schema.json.
 
 import {
-  ArrayInput,
   AutocompleteInput,
   BooleanField,
   Create,
-  Datagrid,
   DateField,
-  DateInput,
   Edit,
   ImageField,
-  List,
   NumberField,
   NumberInput,
-  Pagination,
   ReferenceField,
   ReferenceInput,
   type ResourceProps,
-  SearchInput,
   SelectField,
   SelectInput,
   Show,
   SimpleForm,
-  SimpleFormIterator,
   SimpleShowLayout,
   TextField,
   TextInput,
 } from 'react-admin';
 import RateReviewIcon from '@mui/icons-material/RateReview';
 import { ProductReviewInputSchema } from '@shop/schemas/generated/zod';
-import { isoToMoscowDate, moscowDateTime, moscowDayEnd, moscowDayStart } from '../src/fields';
+import { ImagesInput, moscowDateTime } from '../src/fields';
 import { inputTransform } from '../src/input';
-import { ListActions, useRowClick } from '../src/list';
+import { ProductReviewsScreen } from '../src/screens/sales/reviews/ReviewLists';
 import { zodValidator } from '../src/validation';
 
 const statusChoices = [
@@ -41,43 +34,6 @@ const statusChoices = [
   { id: 'published', name: 'Опубликован' },
   { id: 'rejected', name: 'Отклонён' },
 ];
-
-const filters = [
-  <SearchInput key="q" source="q" alwaysOn />,
-  <SelectInput key="status" source="status" choices={statusChoices} />,
-  <ReferenceInput key="productId" source="productId" reference="products">
-    <AutocompleteInput />
-  </ReferenceInput>,
-  <NumberInput key="rating" source="rating" />,
-  <ReferenceInput key="userId" source="userId" reference="users">
-    <AutocompleteInput />
-  </ReferenceInput>,
-  <DateInput key="createdAt_gte" source="createdAt_gte" format={isoToMoscowDate} parse={moscowDayStart} />,
-  <DateInput key="createdAt_lte" source="createdAt_lte" format={isoToMoscowDate} parse={moscowDayEnd} />,
-];
-
-export function ProductReviewList() {
-  const rowClick = useRowClick();
-  return (
-    <List
-      filters={filters}
-      sort={{ field: 'createdAt', order: 'DESC' }}
-      perPage={25}
-      pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
-      actions={<ListActions />}
-    >
-      <Datagrid rowClick={rowClick}>
-        <TextField source="id" />
-        <DateField source="createdAt" showTime locales="ru-RU" options={moscowDateTime} />
-        <ReferenceField source="productId" reference="products" />
-        <TextField source="authorName" />
-        <NumberField source="rating" locales="ru-RU" />
-        <SelectField source="status" choices={statusChoices} />
-        <ReferenceField source="userId" reference="users" />
-      </Datagrid>
-    </List>
-  );
-}
 
 /** Form values → the API input: what is saved and what the validation checks. */
 const toInput = inputTransform({
@@ -114,12 +70,7 @@ function ProductReviewForm() {
       <TextInput source="advantages" multiline minRows={3} fullWidth />
       <TextInput source="disadvantages" multiline minRows={3} fullWidth />
       <TextInput source="text" isRequired multiline minRows={3} fullWidth />
-      <ArrayInput source="images">
-        <SimpleFormIterator inline>
-          <TextInput source="url" isRequired />
-          <TextInput source="alt" />
-        </SimpleFormIterator>
-      </ArrayInput>
+      <ImagesInput source="images" withAlt />
       <SelectInput source="status" defaultValue="pending" choices={statusChoices} />
       <TextInput source="answer" multiline minRows={3} fullWidth />
     </SimpleForm>
@@ -169,7 +120,7 @@ export function ProductReviewShow() {
 /** <Resource> props of reviews-on-products: Отзывы о товарах. */
 export const reviewsOnProductsResource: ResourceProps = {
   name: 'reviews-on-products',
-  list: ProductReviewList,
+  list: ProductReviewsScreen,
   create: ProductReviewCreate,
   edit: ProductReviewEdit,
   show: ProductReviewShow,

@@ -3,36 +3,29 @@
 // Отзывы о магазине (reviews-on-site): screens from schemas/entities/reviews-on-site.schema.json.
 
 import {
-  ArrayInput,
   AutocompleteInput,
   Create,
-  Datagrid,
   DateField,
-  DateInput,
   Edit,
   ImageField,
-  List,
   NumberField,
   NumberInput,
-  Pagination,
   ReferenceField,
   ReferenceInput,
   type ResourceProps,
-  SearchInput,
   SelectField,
   SelectInput,
   Show,
   SimpleForm,
-  SimpleFormIterator,
   SimpleShowLayout,
   TextField,
   TextInput,
 } from 'react-admin';
 import ReviewsIcon from '@mui/icons-material/Reviews';
 import { SiteReviewInputSchema } from '@shop/schemas/generated/zod';
-import { isoToMoscowDate, moscowDateTime, moscowDayEnd, moscowDayStart } from '../src/fields';
+import { ImagesInput, moscowDateTime } from '../src/fields';
 import { inputTransform } from '../src/input';
-import { ListActions, useRowClick } from '../src/list';
+import { SiteReviewsScreen } from '../src/screens/sales/reviews/ReviewLists';
 import { zodValidator } from '../src/validation';
 
 const statusChoices = [
@@ -40,40 +33,6 @@ const statusChoices = [
   { id: 'published', name: 'Опубликован' },
   { id: 'rejected', name: 'Отклонён' },
 ];
-
-const filters = [
-  <SearchInput key="q" source="q" alwaysOn />,
-  <SelectInput key="status" source="status" choices={statusChoices} />,
-  <NumberInput key="rating" source="rating" />,
-  <ReferenceInput key="userId" source="userId" reference="users">
-    <AutocompleteInput />
-  </ReferenceInput>,
-  <DateInput key="createdAt_gte" source="createdAt_gte" format={isoToMoscowDate} parse={moscowDayStart} />,
-  <DateInput key="createdAt_lte" source="createdAt_lte" format={isoToMoscowDate} parse={moscowDayEnd} />,
-];
-
-export function SiteReviewList() {
-  const rowClick = useRowClick();
-  return (
-    <List
-      filters={filters}
-      sort={{ field: 'createdAt', order: 'DESC' }}
-      perPage={25}
-      pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
-      actions={<ListActions />}
-    >
-      <Datagrid rowClick={rowClick}>
-        <TextField source="id" />
-        <DateField source="createdAt" showTime locales="ru-RU" options={moscowDateTime} />
-        <TextField source="authorName" />
-        <TextField source="city" />
-        <NumberField source="rating" locales="ru-RU" />
-        <SelectField source="status" choices={statusChoices} />
-        <ReferenceField source="userId" reference="users" />
-      </Datagrid>
-    </List>
-  );
-}
 
 /** Form values → the API input: what is saved and what the validation checks. */
 const toInput = inputTransform({
@@ -104,12 +63,7 @@ function SiteReviewForm() {
       <TextInput source="city" />
       <NumberInput source="rating" isRequired />
       <TextInput source="text" isRequired multiline minRows={3} fullWidth />
-      <ArrayInput source="images">
-        <SimpleFormIterator inline>
-          <TextInput source="url" isRequired />
-          <TextInput source="alt" />
-        </SimpleFormIterator>
-      </ArrayInput>
+      <ImagesInput source="images" withAlt />
       <SelectInput source="status" defaultValue="pending" choices={statusChoices} />
       <TextInput source="answer" multiline minRows={3} fullWidth />
     </SimpleForm>
@@ -156,7 +110,7 @@ export function SiteReviewShow() {
 /** <Resource> props of reviews-on-site: Отзывы о магазине. */
 export const reviewsOnSiteResource: ResourceProps = {
   name: 'reviews-on-site',
-  list: SiteReviewList,
+  list: SiteReviewsScreen,
   create: SiteReviewCreate,
   edit: SiteReviewEdit,
   show: SiteReviewShow,

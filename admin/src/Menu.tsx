@@ -1,9 +1,33 @@
-// The side menu: the dashboard, then the generated resources in their groups (Каталог, Продажи...), each
-// group shown only when the role may list at least one of its resources.
+// The side menu: the desktop, then the generated resources in their groups (Каталог, Продажи...), each
+// group shown only when the role may list at least one of its resources. The single screens of the spec
+// sit among them: "Создать купоны" after the coupons, and the site forms at /forms-list.
+import AddCardIcon from '@mui/icons-material/AddCard';
+import ContactPhoneIcon from '@mui/icons-material/ContactPhone';
+import DashboardIcon from '@mui/icons-material/Dashboard';
 import ListSubheader from '@mui/material/ListSubheader';
+import type { ReactElement } from 'react';
 import { Menu, usePermissions, useSidebarState } from 'react-admin';
 import { menuGroups } from '../generated/menu';
 import { canRoleAccess } from './access';
+
+/** The menu entries of a resource: its list, or a single screen standing for it, plus screens after it. */
+function resourceItems(name: string, role: string | undefined): ReactElement[] {
+  if (name === 'feedback')
+    return [
+      <Menu.Item key={name} to="/forms-list" primaryText="Заявки с сайта" leftIcon={<ContactPhoneIcon />} />,
+    ];
+  const items = [<Menu.ResourceItem key={name} name={name} />];
+  if (name === 'coupons' && canRoleAccess(role, 'coupons', 'create'))
+    items.push(
+      <Menu.Item
+        key="create-coupons"
+        to="/create-coupons"
+        primaryText="Создать купоны"
+        leftIcon={<AddCardIcon />}
+      />,
+    );
+  return items;
+}
 
 export function GroupedMenu() {
   const { permissions } = usePermissions<string>();
@@ -13,7 +37,7 @@ export function GroupedMenu() {
     .filter((g) => g.resources.length > 0);
   return (
     <Menu>
-      <Menu.DashboardItem />
+      <Menu.Item to="/desktop" primaryText="Рабочий стол" leftIcon={<DashboardIcon />} />
       {groups.map((g) => [
         open ? (
           <ListSubheader
@@ -24,7 +48,7 @@ export function GroupedMenu() {
             {g.title}
           </ListSubheader>
         ) : null,
-        ...g.resources.map((name) => <Menu.ResourceItem key={name} name={name} />),
+        ...g.resources.flatMap((name) => resourceItems(name, permissions)),
       ])}
     </Menu>
   );

@@ -1,8 +1,21 @@
-// The desktop (dashboard), coupon generation, bonus accruals and debits, reviews and forms moderation.
-// Registered under /api/admin by admin-api/index.ts, next to the generated CRUD routes.
+// The desktop (dashboard), coupon generation, bonus accruals and debits, reviews and forms moderation, and
+// the settings screen's read. Registered under /api/admin by admin-api/index.ts, next to the generated CRUD
+// routes; each endpoint checks the role against the x-access of the resource it works on.
 import type { FastifyInstance } from 'fastify';
 import type { AdminApiContext } from './index';
+import { bonusRoutes } from './sales/bonuses';
+import { couponRoutes } from './sales/coupons';
+import { dashboardRoutes } from './sales/dashboard';
+import { moderationRoutes } from './sales/moderation';
+import { settingsRoutes } from './sales/settings';
 
-export function salesRoutes(_ctx: AdminApiContext) {
-  return async function plugin(_app: FastifyInstance) {};
+export function salesRoutes(ctx: AdminApiContext) {
+  return async function plugin(app: FastifyInstance) {
+    const { db } = ctx.database;
+    await app.register(dashboardRoutes(db, ctx.registry));
+    await app.register(couponRoutes(db, ctx.registry));
+    await app.register(bonusRoutes(db, ctx.registry));
+    await app.register(moderationRoutes(db, ctx.registry));
+    await app.register(settingsRoutes(db, ctx.registry));
+  };
 }

@@ -1,0 +1,37 @@
+// This area's own admin endpoints (dashboard, coupon series, bonus balance, moderation, settings) through
+// the one API client (@shop/client) on the admin's token; a failure becomes an Error carrying the server's
+// Russian message (and its per-field messages, for forms).
+import { apiErrorMessage, apiFieldErrors, createApiClient } from '@shop/client';
+import { localTokenStore } from '../../authProvider';
+
+const tokens = localTokenStore();
+const client = createApiClient({ baseURL: '', getToken: () => tokens.get() });
+
+export class SalesApiError extends Error {
+  constructor(
+    message: string,
+    public fields: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+function toError(error: unknown): SalesApiError {
+  return new SalesApiError(apiErrorMessage(error), apiFieldErrors(error));
+}
+
+export async function getAdmin<T>(path: string): Promise<T> {
+  try {
+    return (await client.http.get<{ data: T }>(`/api/admin${path}`)).data.data;
+  } catch (error) {
+    throw toError(error);
+  }
+}
+
+export async function postAdmin<T>(path: string, body: unknown): Promise<T> {
+  try {
+    return (await client.http.post<{ data: T }>(`/api/admin${path}`, body)).data.data;
+  } catch (error) {
+    throw toError(error);
+  }
+}
