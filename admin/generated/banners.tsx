@@ -39,8 +39,9 @@ import {
   moscowLocalToIso,
   thumbnail,
 } from '../src/fields';
+import { HistoryAside } from '../src/history';
 import { inputTransform } from '../src/input';
-import { ListActions, useRowClick } from '../src/list';
+import { ListActions, useBulkActions, useRowClick } from '../src/list';
 import { zodValidator } from '../src/validation';
 
 const positionChoices = [
@@ -62,6 +63,7 @@ const filters = [
 
 export function BannerList() {
   const rowClick = useRowClick();
+  const bulkActions = useBulkActions();
   return (
     <List
       filters={filters}
@@ -70,7 +72,7 @@ export function BannerList() {
       pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
       actions={<ListActions />}
     >
-      <Datagrid rowClick={rowClick}>
+      <Datagrid rowClick={rowClick} bulkActionButtons={bulkActions}>
         <TextField source="id" />
         <ImageField source="imageDesktopUrl" sx={thumbnail} />
         <TextField source="title" />
@@ -132,7 +134,7 @@ export function BannerCreate() {
 
 export function BannerEdit() {
   return (
-    <Edit transform={toInput} mutationMode="pessimistic">
+    <Edit transform={toInput} mutationMode="pessimistic" aside={<HistoryAside />}>
       <BannerForm />
     </Edit>
   );

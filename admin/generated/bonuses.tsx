@@ -23,6 +23,7 @@ import {
 import StarsIcon from '@mui/icons-material/Stars';
 import { BonusTransactionInputSchema } from '@shop/schemas/generated/zod';
 import { isoToMoscowLocal, moscowDateTime, moscowLocalToIso } from '../src/fields';
+import { HistoryAside } from '../src/history';
 import { inputTransform } from '../src/input';
 import { BonusesScreen } from '../src/screens/sales/bonuses/BonusesScreen';
 import { zodValidator } from '../src/validation';
@@ -75,7 +76,7 @@ function BonusTransactionForm() {
 
 export function BonusTransactionEdit() {
   return (
-    <Edit transform={toInput} mutationMode="pessimistic">
+    <Edit transform={toInput} mutationMode="pessimistic" aside={<HistoryAside />}>
       <BonusTransactionForm />
     </Edit>
   );

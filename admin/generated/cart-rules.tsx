@@ -41,8 +41,9 @@ import {
   moscowDayStart,
   moscowLocalToIso,
 } from '../src/fields';
+import { HistoryAside } from '../src/history';
 import { inputTransform } from '../src/input';
-import { ListActions, useRowClick } from '../src/list';
+import { ListActions, useBulkActions, useRowClick } from '../src/list';
 import { zodValidator } from '../src/validation';
 
 const discountTypeChoices = [
@@ -63,6 +64,7 @@ const filters = [
 
 export function CartRuleList() {
   const rowClick = useRowClick();
+  const bulkActions = useBulkActions();
   return (
     <List
       filters={filters}
@@ -71,7 +73,7 @@ export function CartRuleList() {
       pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
       actions={<ListActions />}
     >
-      <Datagrid rowClick={rowClick}>
+      <Datagrid rowClick={rowClick} bulkActionButtons={bulkActions}>
         <TextField source="id" />
         <TextField source="title" />
         <SelectField source="discountType" choices={discountTypeChoices} />
@@ -177,7 +179,7 @@ export function CartRuleCreate() {
 
 export function CartRuleEdit() {
   return (
-    <Edit transform={toInput} mutationMode="pessimistic">
+    <Edit transform={toInput} mutationMode="pessimistic" aside={<HistoryAside />}>
       <CartRuleForm />
     </Edit>
   );

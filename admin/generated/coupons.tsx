@@ -44,8 +44,9 @@ import {
   moscowDayStart,
   moscowLocalToIso,
 } from '../src/fields';
+import { HistoryAside } from '../src/history';
 import { inputTransform } from '../src/input';
-import { ListActions, useRowClick } from '../src/list';
+import { ListActions, useBulkActions, useRowClick } from '../src/list';
 import { zodValidator } from '../src/validation';
 
 const typeChoices = [
@@ -72,6 +73,7 @@ const filters = [
 
 export function CouponList() {
   const rowClick = useRowClick();
+  const bulkActions = useBulkActions();
   return (
     <List
       filters={filters}
@@ -80,7 +82,7 @@ export function CouponList() {
       pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
       actions={<ListActions />}
     >
-      <Datagrid rowClick={rowClick}>
+      <Datagrid rowClick={rowClick} bulkActionButtons={bulkActions}>
         <TextField source="id" />
         <TextField source="code" />
         <SelectField source="type" choices={typeChoices} />
@@ -163,7 +165,7 @@ export function CouponCreate() {
 
 export function CouponEdit() {
   return (
-    <Edit transform={toInput} mutationMode="pessimistic">
+    <Edit transform={toInput} mutationMode="pessimistic" aside={<HistoryAside />}>
       <CouponForm />
     </Edit>
   );

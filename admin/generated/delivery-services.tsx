@@ -28,8 +28,9 @@ import {
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import { DeliveryServiceInputSchema } from '@shop/schemas/generated/zod';
 import { ImageInput, JsonInput, MoneyField, MoneyInput, moscowDateTime, thumbnail } from '../src/fields';
+import { HistoryAside } from '../src/history';
 import { inputTransform } from '../src/input';
-import { ListActions, useRowClick } from '../src/list';
+import { ListActions, useBulkActions, useRowClick } from '../src/list';
 import { zodValidator } from '../src/validation';
 
 const kindChoices = [
@@ -57,6 +58,7 @@ const filters = [
 
 export function DeliveryServiceList() {
   const rowClick = useRowClick();
+  const bulkActions = useBulkActions();
   return (
     <List
       filters={filters}
@@ -65,7 +67,7 @@ export function DeliveryServiceList() {
       pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
       actions={<ListActions />}
     >
-      <Datagrid rowClick={rowClick}>
+      <Datagrid rowClick={rowClick} bulkActionButtons={bulkActions}>
         <TextField source="id" />
         <ImageField source="iconUrl" sx={thumbnail} />
         <TextField source="title" />
@@ -154,7 +156,7 @@ export function DeliveryServiceCreate() {
 
 export function DeliveryServiceEdit() {
   return (
-    <Edit transform={toInput} mutationMode="pessimistic">
+    <Edit transform={toInput} mutationMode="pessimistic" aside={<HistoryAside />}>
       <DeliveryServiceForm />
     </Edit>
   );

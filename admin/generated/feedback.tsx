@@ -20,6 +20,7 @@ import {
 import ContactPhoneIcon from '@mui/icons-material/ContactPhone';
 import { FeedbackRequestInputSchema } from '@shop/schemas/generated/zod';
 import { moscowDateTime } from '../src/fields';
+import { HistoryAside } from '../src/history';
 import { inputTransform } from '../src/input';
 import { FormsList } from '../src/screens/sales/forms/FormsList';
 import { zodValidator } from '../src/validation';
@@ -68,7 +69,7 @@ export function FeedbackRequestCreate() {
 
 export function FeedbackRequestEdit() {
   return (
-    <Edit transform={toInput} mutationMode="pessimistic">
+    <Edit transform={toInput} mutationMode="pessimistic" aside={<HistoryAside />}>
       <FeedbackRequestForm />
     </Edit>
   );

@@ -27,8 +27,9 @@ import {
 import CollectionsIcon from '@mui/icons-material/Collections';
 import { GalleryInputSchema } from '@shop/schemas/generated/zod';
 import { calendarDate, ImagesInput, moscowDateTime } from '../src/fields';
+import { HistoryAside } from '../src/history';
 import { inputTransform } from '../src/input';
-import { ListActions, useRowClick } from '../src/list';
+import { ListActions, useBulkActions, useRowClick } from '../src/list';
 import { zodValidator } from '../src/validation';
 
 const filters = [
@@ -40,6 +41,7 @@ const filters = [
 
 export function GalleryList() {
   const rowClick = useRowClick();
+  const bulkActions = useBulkActions();
   return (
     <List
       filters={filters}
@@ -48,7 +50,7 @@ export function GalleryList() {
       pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
       actions={<ListActions />}
     >
-      <Datagrid rowClick={rowClick}>
+      <Datagrid rowClick={rowClick} bulkActionButtons={bulkActions}>
         <TextField source="id" />
         <TextField source="title" />
         <TextField source="slug" />
@@ -109,7 +111,7 @@ export function GalleryCreate() {
 
 export function GalleryEdit() {
   return (
-    <Edit transform={toInput} mutationMode="pessimistic">
+    <Edit transform={toInput} mutationMode="pessimistic" aside={<HistoryAside />}>
       <GalleryForm />
     </Edit>
   );

@@ -36,8 +36,9 @@ import {
   moscowLocalToIso,
   thumbnail,
 } from '../src/fields';
+import { HistoryAside } from '../src/history';
 import { inputTransform } from '../src/input';
-import { ListActions, useRowClick } from '../src/list';
+import { ListActions, useBulkActions, useRowClick } from '../src/list';
 import { zodValidator } from '../src/validation';
 
 const filters = [
@@ -54,6 +55,7 @@ const filters = [
 
 export function ArticleList() {
   const rowClick = useRowClick();
+  const bulkActions = useBulkActions();
   return (
     <List
       filters={filters}
@@ -62,7 +64,7 @@ export function ArticleList() {
       pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
       actions={<ListActions />}
     >
-      <Datagrid rowClick={rowClick}>
+      <Datagrid rowClick={rowClick} bulkActionButtons={bulkActions}>
         <TextField source="id" />
         <ImageField source="coverUrl" sx={thumbnail} />
         <TextField source="title" />
@@ -131,7 +133,7 @@ export function ArticleCreate() {
 
 export function ArticleEdit() {
   return (
-    <Edit transform={toInput} mutationMode="pessimistic">
+    <Edit transform={toInput} mutationMode="pessimistic" aside={<HistoryAside />}>
       <ArticleForm />
     </Edit>
   );

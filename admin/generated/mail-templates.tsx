@@ -25,8 +25,9 @@ import {
 import MailIcon from '@mui/icons-material/Mail';
 import { MailTemplateInputSchema } from '@shop/schemas/generated/zod';
 import { moscowDateTime } from '../src/fields';
+import { HistoryAside } from '../src/history';
 import { inputTransform } from '../src/input';
-import { ListActions, useRowClick } from '../src/list';
+import { ListActions, useBulkActions, useRowClick } from '../src/list';
 import { zodValidator } from '../src/validation';
 
 const filters = [
@@ -36,6 +37,7 @@ const filters = [
 
 export function MailTemplateList() {
   const rowClick = useRowClick();
+  const bulkActions = useBulkActions();
   return (
     <List
       filters={filters}
@@ -44,7 +46,7 @@ export function MailTemplateList() {
       pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
       actions={<ListActions />}
     >
-      <Datagrid rowClick={rowClick}>
+      <Datagrid rowClick={rowClick} bulkActionButtons={bulkActions}>
         <TextField source="id" />
         <TextField source="title" />
         <TextField source="code" />
@@ -106,7 +108,7 @@ export function MailTemplateCreate() {
 
 export function MailTemplateEdit() {
   return (
-    <Edit transform={toInput} mutationMode="pessimistic">
+    <Edit transform={toInput} mutationMode="pessimistic" aside={<HistoryAside />}>
       <MailTemplateForm />
     </Edit>
   );

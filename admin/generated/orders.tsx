@@ -41,8 +41,9 @@ import {
   moscowDayEnd,
   moscowDayStart,
 } from '../src/fields';
+import { HistoryAside } from '../src/history';
 import { inputTransform } from '../src/input';
-import { ListActions, useRowClick } from '../src/list';
+import { ListActions, useBulkActions, useRowClick } from '../src/list';
 import { zodValidator } from '../src/validation';
 
 const paymentStatusChoices = [
@@ -86,6 +87,7 @@ const filters = [
 
 export function OrderList() {
   const rowClick = useRowClick();
+  const bulkActions = useBulkActions();
   return (
     <List
       filters={filters}
@@ -94,7 +96,7 @@ export function OrderList() {
       pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
       actions={<ListActions />}
     >
-      <Datagrid rowClick={rowClick}>
+      <Datagrid rowClick={rowClick} bulkActionButtons={bulkActions}>
         <TextField source="number" />
         <DateField source="createdAt" showTime locales="ru-RU" options={moscowDateTime} />
         <TextField source="customerName" />
@@ -243,7 +245,7 @@ export function OrderCreate() {
 
 export function OrderEdit() {
   return (
-    <Edit transform={toInput} mutationMode="pessimistic">
+    <Edit transform={toInput} mutationMode="pessimistic" aside={<HistoryAside />}>
       <OrderForm />
     </Edit>
   );

@@ -31,8 +31,9 @@ import {
 import PaymentIcon from '@mui/icons-material/Payment';
 import { PaymentServiceInputSchema } from '@shop/schemas/generated/zod';
 import { ImageInput, JsonInput, MoneyField, MoneyInput, moscowDateTime, thumbnail } from '../src/fields';
+import { HistoryAside } from '../src/history';
 import { inputTransform } from '../src/input';
-import { ListActions, useRowClick } from '../src/list';
+import { ListActions, useBulkActions, useRowClick } from '../src/list';
 import { zodValidator } from '../src/validation';
 
 const kindChoices = [
@@ -58,6 +59,7 @@ const filters = [
 
 export function PaymentServiceList() {
   const rowClick = useRowClick();
+  const bulkActions = useBulkActions();
   return (
     <List
       filters={filters}
@@ -66,7 +68,7 @@ export function PaymentServiceList() {
       pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
       actions={<ListActions />}
     >
-      <Datagrid rowClick={rowClick}>
+      <Datagrid rowClick={rowClick} bulkActionButtons={bulkActions}>
         <TextField source="id" />
         <ImageField source="iconUrl" sx={thumbnail} />
         <TextField source="title" />
@@ -145,7 +147,7 @@ export function PaymentServiceCreate() {
 
 export function PaymentServiceEdit() {
   return (
-    <Edit transform={toInput} mutationMode="pessimistic">
+    <Edit transform={toInput} mutationMode="pessimistic" aside={<HistoryAside />}>
       <PaymentServiceForm />
     </Edit>
   );

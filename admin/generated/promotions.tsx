@@ -44,8 +44,9 @@ import {
   moscowLocalToIso,
   thumbnail,
 } from '../src/fields';
+import { HistoryAside } from '../src/history';
 import { inputTransform } from '../src/input';
-import { ListActions, useRowClick } from '../src/list';
+import { ListActions, useBulkActions, useRowClick } from '../src/list';
 import { zodValidator } from '../src/validation';
 
 const filters = [
@@ -65,6 +66,7 @@ const filters = [
 
 export function PromotionList() {
   const rowClick = useRowClick();
+  const bulkActions = useBulkActions();
   return (
     <List
       filters={filters}
@@ -73,7 +75,7 @@ export function PromotionList() {
       pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
       actions={<ListActions />}
     >
-      <Datagrid rowClick={rowClick}>
+      <Datagrid rowClick={rowClick} bulkActionButtons={bulkActions}>
         <TextField source="id" />
         <ImageField source="imageUrl" sx={thumbnail} />
         <TextField source="title" />
@@ -152,7 +154,7 @@ export function PromotionCreate() {
 
 export function PromotionEdit() {
   return (
-    <Edit transform={toInput} mutationMode="pessimistic">
+    <Edit transform={toInput} mutationMode="pessimistic" aside={<HistoryAside />}>
       <PromotionForm />
     </Edit>
   );

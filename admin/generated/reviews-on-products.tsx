@@ -25,6 +25,7 @@ import {
 import RateReviewIcon from '@mui/icons-material/RateReview';
 import { ProductReviewInputSchema } from '@shop/schemas/generated/zod';
 import { ImagesInput, moscowDateTime } from '../src/fields';
+import { HistoryAside } from '../src/history';
 import { inputTransform } from '../src/input';
 import { ProductReviewsScreen } from '../src/screens/sales/reviews/ReviewLists';
 import { zodValidator } from '../src/validation';
@@ -87,7 +88,7 @@ export function ProductReviewCreate() {
 
 export function ProductReviewEdit() {
   return (
-    <Edit transform={toInput} mutationMode="pessimistic">
+    <Edit transform={toInput} mutationMode="pessimistic" aside={<HistoryAside />}>
       <ProductReviewForm />
     </Edit>
   );

@@ -24,6 +24,7 @@ import {
 import ReviewsIcon from '@mui/icons-material/Reviews';
 import { SiteReviewInputSchema } from '@shop/schemas/generated/zod';
 import { ImagesInput, moscowDateTime } from '../src/fields';
+import { HistoryAside } from '../src/history';
 import { inputTransform } from '../src/input';
 import { SiteReviewsScreen } from '../src/screens/sales/reviews/ReviewLists';
 import { zodValidator } from '../src/validation';
@@ -80,7 +81,7 @@ export function SiteReviewCreate() {
 
 export function SiteReviewEdit() {
   return (
-    <Edit transform={toInput} mutationMode="pessimistic">
+    <Edit transform={toInput} mutationMode="pessimistic" aside={<HistoryAside />}>
       <SiteReviewForm />
     </Edit>
   );

@@ -24,8 +24,9 @@ import {
 import SmsIcon from '@mui/icons-material/Sms';
 import { SmsTemplateInputSchema } from '@shop/schemas/generated/zod';
 import { moscowDateTime } from '../src/fields';
+import { HistoryAside } from '../src/history';
 import { inputTransform } from '../src/input';
-import { ListActions, useRowClick } from '../src/list';
+import { ListActions, useBulkActions, useRowClick } from '../src/list';
 import { zodValidator } from '../src/validation';
 
 const filters = [
@@ -35,6 +36,7 @@ const filters = [
 
 export function SmsTemplateList() {
   const rowClick = useRowClick();
+  const bulkActions = useBulkActions();
   return (
     <List
       filters={filters}
@@ -43,7 +45,7 @@ export function SmsTemplateList() {
       pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
       actions={<ListActions />}
     >
-      <Datagrid rowClick={rowClick}>
+      <Datagrid rowClick={rowClick} bulkActionButtons={bulkActions}>
         <TextField source="id" />
         <TextField source="title" />
         <TextField source="code" />
@@ -105,7 +107,7 @@ export function SmsTemplateCreate() {
 
 export function SmsTemplateEdit() {
   return (
-    <Edit transform={toInput} mutationMode="pessimistic">
+    <Edit transform={toInput} mutationMode="pessimistic" aside={<HistoryAside />}>
       <SmsTemplateForm />
     </Edit>
   );

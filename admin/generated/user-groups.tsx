@@ -26,8 +26,9 @@ import {
 import GroupsIcon from '@mui/icons-material/Groups';
 import { UserGroupInputSchema } from '@shop/schemas/generated/zod';
 import { moscowDateTime } from '../src/fields';
+import { HistoryAside } from '../src/history';
 import { inputTransform } from '../src/input';
-import { ListActions, useRowClick } from '../src/list';
+import { ListActions, useBulkActions, useRowClick } from '../src/list';
 import { zodValidator } from '../src/validation';
 
 const filters = [
@@ -39,6 +40,7 @@ const filters = [
 
 export function UserGroupList() {
   const rowClick = useRowClick();
+  const bulkActions = useBulkActions();
   return (
     <List
       filters={filters}
@@ -47,7 +49,7 @@ export function UserGroupList() {
       pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
       actions={<ListActions />}
     >
-      <Datagrid rowClick={rowClick}>
+      <Datagrid rowClick={rowClick} bulkActionButtons={bulkActions}>
         <TextField source="id" />
         <TextField source="title" />
         <BooleanField source="isRepresentative" />
@@ -118,7 +120,7 @@ export function UserGroupCreate() {
 
 export function UserGroupEdit() {
   return (
-    <Edit transform={toInput} mutationMode="pessimistic">
+    <Edit transform={toInput} mutationMode="pessimistic" aside={<HistoryAside />}>
       <UserGroupForm />
     </Edit>
   );

@@ -25,8 +25,9 @@ import {
 import BadgeIcon from '@mui/icons-material/Badge';
 import { UserTypeInputSchema } from '@shop/schemas/generated/zod';
 import { moscowDateTime } from '../src/fields';
+import { HistoryAside } from '../src/history';
 import { inputTransform } from '../src/input';
-import { ListActions, useRowClick } from '../src/list';
+import { ListActions, useBulkActions, useRowClick } from '../src/list';
 import { zodValidator } from '../src/validation';
 
 const filters = [
@@ -37,6 +38,7 @@ const filters = [
 
 export function UserTypeList() {
   const rowClick = useRowClick();
+  const bulkActions = useBulkActions();
   return (
     <List
       filters={filters}
@@ -45,7 +47,7 @@ export function UserTypeList() {
       pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
       actions={<ListActions />}
     >
-      <Datagrid rowClick={rowClick}>
+      <Datagrid rowClick={rowClick} bulkActionButtons={bulkActions}>
         <TextField source="id" />
         <TextField source="title" />
         <TextField source="code" />
@@ -103,7 +105,7 @@ export function UserTypeCreate() {
 
 export function UserTypeEdit() {
   return (
-    <Edit transform={toInput} mutationMode="pessimistic">
+    <Edit transform={toInput} mutationMode="pessimistic" aside={<HistoryAside />}>
       <UserTypeForm />
     </Edit>
   );

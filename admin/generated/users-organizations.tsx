@@ -26,8 +26,9 @@ import {
 import BusinessIcon from '@mui/icons-material/Business';
 import { UserOrganizationInputSchema } from '@shop/schemas/generated/zod';
 import { isoToMoscowDate, moscowDateTime, moscowDayEnd, moscowDayStart } from '../src/fields';
+import { HistoryAside } from '../src/history';
 import { inputTransform } from '../src/input';
-import { ListActions, useRowClick } from '../src/list';
+import { ListActions, useBulkActions, useRowClick } from '../src/list';
 import { zodValidator } from '../src/validation';
 
 const legalFormChoices = [
@@ -52,6 +53,7 @@ const filters = [
 
 export function UserOrganizationList() {
   const rowClick = useRowClick();
+  const bulkActions = useBulkActions();
   return (
     <List
       filters={filters}
@@ -60,7 +62,7 @@ export function UserOrganizationList() {
       pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
       actions={<ListActions />}
     >
-      <Datagrid rowClick={rowClick}>
+      <Datagrid rowClick={rowClick} bulkActionButtons={bulkActions}>
         <TextField source="id" />
         <TextField source="name" />
         <SelectField source="legalForm" choices={legalFormChoices} />
@@ -132,7 +134,7 @@ export function UserOrganizationCreate() {
 
 export function UserOrganizationEdit() {
   return (
-    <Edit transform={toInput} mutationMode="pessimistic">
+    <Edit transform={toInput} mutationMode="pessimistic" aside={<HistoryAside />}>
       <UserOrganizationForm />
     </Edit>
   );

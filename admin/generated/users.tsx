@@ -41,8 +41,9 @@ import {
   moscowDayStart,
   WritableBy,
 } from '../src/fields';
+import { HistoryAside } from '../src/history';
 import { inputTransform } from '../src/input';
-import { ListActions, useRowClick } from '../src/list';
+import { ListActions, useBulkActions, useRowClick } from '../src/list';
 import { zodValidator } from '../src/validation';
 
 const roleChoices = [
@@ -77,6 +78,7 @@ const filters = [
 
 export function UserList() {
   const rowClick = useRowClick();
+  const bulkActions = useBulkActions();
   return (
     <List
       filters={filters}
@@ -85,7 +87,7 @@ export function UserList() {
       pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
       actions={<ListActions />}
     >
-      <Datagrid rowClick={rowClick}>
+      <Datagrid rowClick={rowClick} bulkActionButtons={bulkActions}>
         <TextField source="id" />
         <EmailField source="email" />
         <TextField source="name" />
@@ -170,7 +172,7 @@ export function UserCreate() {
 
 export function UserEdit() {
   return (
-    <Edit transform={toInput} mutationMode="pessimistic">
+    <Edit transform={toInput} mutationMode="pessimistic" aside={<HistoryAside />}>
       <UserForm />
     </Edit>
   );

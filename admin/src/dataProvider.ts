@@ -107,6 +107,141 @@ export function createHttpClient(client: ApiClient) {
   };
 }
 
-export function createDataProvider(client: ApiClient): DataProvider {
-  return simpleRestProvider(ADMIN_API, createHttpClient(client));
+/** One line of a history entry, already in Russian (labels, enum labels, roubles). */
+export interface HistoryLine {
+  label: string;
+  from?: string;
+  to?: string;
+  note?: string;
+}
+
+export interface HistoryEntry {
+  id: number;
+  action: 'create' | 'update' | 'delete';
+  actionLabel: string;
+  userName: string | null;
+  createdAt: string;
+  lines: HistoryLine[];
+}
+
+export interface HistoryPage {
+  data: HistoryEntry[];
+  total: number;
+}
+
+export interface ImportRowReport {
+  line: number;
+  slug: string;
+  article: string;
+  action: 'create' | 'update';
+  errors: string[];
+}
+
+export interface ImportReport {
+  valid: boolean;
+  errors: string[];
+  rows: ImportRowReport[];
+  products: { create: number; update: number };
+  offers: number;
+}
+
+/** react-admin's methods plus the admin API's own: history, CSV export and the products import. */
+export interface ShopDataProvider extends DataProvider {
+  getHistory(resource: string, recordId: number, page: number, perPage: number): Promise<HistoryPage>;
+  /** The filtered, sorted list as the server's CSV file. */
+  exportCsv(
+    resource: string,
+    params: { filter: object; sort: { field: string; order: string } },
+  ): Promise<Blob>;
+  /** commit false: the check alone; commit true: the write, or the report of what stopped it. */
+  importProducts(csv: string, commit: boolean): Promise<{ written: boolean; report: ImportReport }>;
+}
+
+/**
+ * Bulk delete, one request per record so that each record's references are checked on its own: the ones
+ * that can go are deleted, and the error names every record that could not be, with the server's reason.
+ */
+async function deleteOneByOne(
+  http: ReturnType<typeof createHttpClient>,
+  resource: string,
+  ids: (string | number)[],
+): Promise<{ data: (string | number)[] }> {
+  const deleted: (string | number)[] = [];
+  const failed: string[] = [];
+  for (const id of ids) {
+    try {
+      await http(`${ADMIN_API}/${resource}/${encodeURIComponent(String(id))}`, { method: 'DELETE' });
+      deleted.push(id);
+    } catch (error) {
+      if (isCancel(error)) throw error;
+      failed.push(`№${id}: ${error instanceof Error ? error.message : statusMessage(0)}`);
+    }
+  }
+  if (failed.length > 0) {
+    throw new HttpError(
+      `Удалено ${deleted.length} из ${ids.length}. Не удалось удалить: ${failed.join('; ')}`,
+      409,
+      { deleted, failed },
+    );
+  }
+  return { data: deleted };
+}
+
+export function createDataProvider(client: ApiClient): ShopDataProvider {
+  const http = createHttpClient(client);
+  const base = simpleRestProvider(ADMIN_API, http);
+  const json = async <T>(url: string, options: fetchUtils.Options = {}) =>
+    (await http(url, options)).json as T;
+  return {
+    ...base,
+    deleteMany: (resource, params) => deleteOneByOne(http, resource, params.ids),
+    getHistory: (resource, recordId, page, perPage) =>
+      json<HistoryPage>(
+        `${ADMIN_API}/history?${new URLSearchParams({
+          resource,
+          recordId: String(recordId),
+          page: String(page),
+          perPage: String(perPage),
+        }).toString()}`,
+      ),
+    exportCsv: async (resource, { filter, sort }) => {
+      const query = new URLSearchParams({
+        filter: JSON.stringify(filter),
+        sort: JSON.stringify([sort.field, sort.order]),
+      });
+      const response = await client.http.get<Blob>(
+        `${ADMIN_API}/${resource}/export.csv?${query.toString()}`,
+        {
+          responseType: 'blob',
+          validateStatus: () => true,
+        },
+      );
+      if (response.status !== 200) {
+        let body: unknown;
+        try {
+          body = JSON.parse(await response.data.text());
+        } catch {
+          body = undefined;
+        }
+        throw toHttpError(response.status, body);
+      }
+      return response.data;
+    },
+    importProducts: async (csv, commit) => {
+      const url = `${ADMIN_API}/products/import${commit ? '' : '/preview'}`;
+      try {
+        const { data } = await json<{ data: ImportReport }>(url, {
+          method: 'POST',
+          body: JSON.stringify({ csv }),
+        });
+        return { written: commit, report: data };
+      } catch (error) {
+        // A file with errors: the answer is 400 with the report of every row, and nothing is written.
+        const report = (error as HttpError).body as { data?: ImportReport } | undefined;
+        if (error instanceof HttpError && error.status === 400 && report?.data)
+          return { written: false, report: report.data };
+        throw error;
+      }
+    },
+  };
 }

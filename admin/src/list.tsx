@@ -1,7 +1,7 @@
 // Pieces the generated list screens share: the toolbar and the row click, both aware of the role's access.
 import {
+  BulkDeleteButton,
   CreateButton,
-  ExportButton,
   FilterButton,
   TopToolbar,
   useCanAccess,
@@ -12,19 +12,44 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { canRoleAccess } from './access';
+import { CSV_IMPORT_BUTTONS, ExportCsvButton } from './csv';
 
-/** List toolbar: filters, "Создать" and "Экспорт" only when the role may create and export. */
+/**
+ * List toolbar: filters, "Создать", "Экспорт" (the server's CSV of the filtered list) and "Импорт из CSV"
+ * (where the server imports the resource), each only when the role may do it.
+ */
 export function ListActions() {
   const resource = useResourceContext();
   const { hasCreate } = useResourceDefinition();
   const filters = useFilterContext();
+  const { permissions } = usePermissions<string>();
   const { canAccess: canExport } = useCanAccess({ action: 'export', resource });
+  const ImportButton = resource ? CSV_IMPORT_BUTTONS[resource] : undefined;
+  const canImport =
+    !!resource &&
+    canRoleAccess(permissions, resource, 'create') &&
+    canRoleAccess(permissions, resource, 'edit');
   return (
     <TopToolbar>
       {filters && filters.length > 0 ? <FilterButton /> : null}
       {hasCreate ? <CreateButton /> : null}
-      {canExport ? <ExportButton /> : null}
+      {canExport ? <ExportCsvButton /> : null}
+      {ImportButton && canImport ? <ImportButton /> : null}
     </TopToolbar>
+  );
+}
+
+/**
+ * The list's bulk actions: delete for a role that may delete (the API refuses the others anyway), else
+ * none, so no checkboxes either. Pessimistic: records that references keep are named in the error.
+ */
+export function useBulkActions() {
+  const resource = useResourceContext();
+  const { permissions } = usePermissions<string>();
+  return resource && canRoleAccess(permissions, resource, 'delete') ? (
+    <BulkDeleteButton mutationMode="pessimistic" />
+  ) : (
+    false
   );
 }
 

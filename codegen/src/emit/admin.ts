@@ -638,12 +638,20 @@ function listScreen(ctx: Ctx, name: string, fields: Map<string, UiField>): strin
     expr('pagination', `<${ra(ctx, 'Pagination')} rowsPerPageOptions={${lit(rowsPerPage)}} />`),
     expr('actions', `<${ctx.imports.add('../src/list', 'ListActions')} />`),
   ];
-  const grid = el(ra(ctx, 'Datagrid'), [expr('rowClick', 'rowClick')], columns);
+  // Bulk delete only for a role that may delete (src/list.tsx useBulkActions).
+  const grid = el(
+    ra(ctx, 'Datagrid'),
+    [expr('rowClick', 'rowClick'), expr('bulkActionButtons', 'bulkActions')],
+    columns,
+  );
   const parts: string[] = [];
   if (filters.length > 0) parts.push(`const filters = [\n${indent(filters.join(',\n'))},\n];`);
   ctx.imports.add('../src/list', 'useRowClick');
+  ctx.imports.add('../src/list', 'useBulkActions');
   parts.push(
-    component(name, el(ra(ctx, 'List'), listAttrs, [grid]), { prelude: ['const rowClick = useRowClick();'] }),
+    component(name, el(ra(ctx, 'List'), listAttrs, [grid]), {
+      prelude: ['const rowClick = useRowClick();', 'const bulkActions = useBulkActions();'],
+    }),
   );
   return parts.join('\n\n');
 }
@@ -712,7 +720,12 @@ function formScreens(
   }
   if (own.has('edit')) {
     // Pessimistic: the server's field errors (a taken slug...) come back onto the inputs.
-    const attrs = [expr('transform', 'toInput'), str('mutationMode', 'pessimistic')];
+    // The aside: the record's history of changes (src/history), on every generated edit screen.
+    const attrs = [
+      expr('transform', 'toInput'),
+      str('mutationMode', 'pessimistic'),
+      expr('aside', `<${ctx.imports.add('../src/history', 'HistoryAside')} />`),
+    ];
     parts.push(component(names.edit, el(ra(ctx, 'Edit'), attrs, [`<${form} />`])));
   }
   return parts.join('\n\n');

@@ -1,0 +1,2 @@
+// The change history of a record, shown beside its edit screen.
+export { HistoryAside } from './HistoryAside';
