@@ -19,7 +19,16 @@ import AddPhotoIcon from '@mui/icons-material/AddPhotoAlternate';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { FieldTitle, InputHelperText, useInput, useResourceContext, type InputProps } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
+import {
+  FieldTitle,
+  InputHelperText,
+  useInput,
+  useRecordContext,
+  useResourceContext,
+  type InputProps,
+} from 'react-admin';
+import { addImagesPages } from '../screens/media/pages';
 import { IMAGE_ACCEPT, previewUrl, uploadImages } from '../screens/media/upload';
 
 export type ImagesInputProps = Pick<
@@ -52,6 +61,9 @@ export function ImagesInput(props: ImagesInputProps) {
   const [error, setError] = useState<string | null>(null);
   const [dragged, setDragged] = useState<number | null>(null);
   const inputId = useId();
+  // A stored record of a resource with its own "add many images" page (the gallery) links to it.
+  const record = useRecordContext();
+  const addPage = resource && record?.id !== undefined ? addImagesPages[resource]?.(record.id) : undefined;
 
   const change = (next: ImageItem[]) =>
     field.onChange(withSortOrder ? next.map((item, i) => ({ ...item, sortOrder: i })) : next);
@@ -202,6 +214,11 @@ export function ImagesInput(props: ImagesInputProps) {
         <Typography variant="caption" color="text.secondary">
           JPEG, PNG, WebP, AVIF или GIF до 10 МБ; можно перетащить файлы сюда
         </Typography>
+        {addPage && (
+          <Button component={RouterLink} to={addPage} size="small">
+            Добавить много файлов сразу
+          </Button>
+        )}
       </Stack>
       {progress !== null && (
         <LinearProgress
