@@ -1,7 +1,7 @@
 // POST /api/admin/uploads through the real server and database: real images are stored under UPLOADS_DIR
 // and get their WebP variants; a non-image or an oversized file is refused in Russian and nothing of the
 // request is stored; guests get 401, customers 403.
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -11,6 +11,7 @@ import { buildApp, type App } from '../src/app';
 import { ensureAdmin } from '../src/auth/bootstrap';
 import { loadConfig } from '../src/config';
 import { openDatabase, type Database } from '../src/db';
+import { isSafeKey, localDiskStorage } from '../src/storage';
 
 interface Upload {
   name: string;
@@ -221,5 +222,38 @@ describe('POST /api/admin/uploads', () => {
     const content = await upload(files, tokens.content);
     expect(content.statusCode).toBe(200);
     expect(storedFiles(uploads)).toHaveLength(before.length + 1);
+  });
+});
+
+describe('local disk storage', () => {
+  const root = mkdtempSync(join(tmpdir(), 'shop-storage-'));
+  const storage = localDiskStorage(root, '/uploads/');
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it('puts a file under its key, answers its public address and deletes it', async () => {
+    const url = await storage.put('2026/11/a.png', Buffer.from('bytes'));
+    expect(url).toBe('/uploads/2026/11/a.png');
+    expect(storage.url('2026/11/a.png')).toBe(url);
+    expect(readFileSync(join(root, '2026/11/a.png'), 'utf8')).toBe('bytes');
+    expect(readdirSync(join(root, '2026/11'))).toEqual(['a.png']);
+    await storage.delete('2026/11/a.png');
+    expect(existsSync(join(root, '2026/11/a.png'))).toBe(false);
+    await expect(storage.delete('2026/11/a.png')).resolves.toBeUndefined();
+  });
+
+  it('refuses keys that climb out of the folder or name hidden files', async () => {
+    for (const key of [
+      '../x.png',
+      '/etc/x.png',
+      'a/../../x.png',
+      '.variants/320/x.webp',
+      'a//b.png',
+      'a\\b.png',
+      '',
+    ])
+      expect(isSafeKey(key), key).toBe(false);
+    expect(isSafeKey('2026/11/3f2a.jpg')).toBe(true);
+    await expect(storage.put('../escape.png', Buffer.from('x'))).rejects.toThrow('Unsafe storage key');
+    expect(existsSync(join(root, '..', 'escape.png'))).toBe(false);
   });
 });

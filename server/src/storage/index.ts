@@ -12,7 +12,7 @@ export interface FileStorage {
   url(key: string): string;
 }
 
-export { localDiskStorage } from './local-disk';
+export { isSafeKey, localDiskStorage } from './local-disk';
 
 /** The shop's storage: the local folder UPLOADS_DIR, served at /uploads/. */
 export function createStorage(config: { uploadsDir: string }): FileStorage {
