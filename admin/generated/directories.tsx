@@ -23,6 +23,7 @@ import {
 } from 'react-admin';
 import MenuBookIcon from '@mui/icons-material/MenuBook';
 import { DirectoryInputSchema } from '@shop/schemas/generated/zod';
+import { withHistory } from '../src/history';
 import { inputTransform } from '../src/input';
 import { ListActions, useBulkActions, useRowClick } from '../src/list';
 import { DirectoryEditWithEntries } from '../src/screens/catalog/directories/DirectoryEdit';
@@ -142,7 +143,7 @@ export const directoriesResource: ResourceProps = {
   name: 'directories',
   list: DirectoryList,
   create: DirectoryCreate,
-  edit: DirectoryEditWithEntries,
+  edit: withHistory(DirectoryEditWithEntries),
   icon: MenuBookIcon,
   recordRepresentation: 'title',
   options: { label: 'Справочники' },

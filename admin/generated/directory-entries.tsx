@@ -21,6 +21,7 @@ import {
 } from 'react-admin';
 import ListAltIcon from '@mui/icons-material/ListAlt';
 import { JsonField, moscowDateTime } from '../src/fields';
+import { withHistory } from '../src/history';
 import { ListActions, useBulkActions, useRowClick } from '../src/list';
 import { EntryCreate, EntryEdit } from '../src/screens/catalog/directories/EntryScreens';
 
@@ -78,7 +79,7 @@ export const directoryEntriesResource: ResourceProps = {
   name: 'directory-entries',
   list: DirectoryEntryList,
   create: EntryCreate,
-  edit: EntryEdit,
+  edit: withHistory(EntryEdit),
   show: DirectoryEntryShow,
   icon: ListAltIcon,
   recordRepresentation: 'title',

@@ -4,6 +4,7 @@
 
 import { type ResourceProps } from 'react-admin';
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
+import { withHistory } from '../src/history';
 import {
   CategoryCreate,
   CategoryEditByName,
@@ -16,7 +17,7 @@ export const productCategoriesResource: ResourceProps = {
   name: 'product-categories',
   list: CategoryTreeList,
   create: CategoryCreate,
-  edit: CategoryEditByName,
+  edit: withHistory(CategoryEditByName),
   show: CategoryShowByName,
   icon: AccountTreeIcon,
   recordRepresentation: 'title',

@@ -19,6 +19,7 @@ import {
 } from 'react-admin';
 import Inventory2Icon from '@mui/icons-material/Inventory2';
 import { JsonField, MoneyField, moscowDateTime } from '../src/fields';
+import { withHistory } from '../src/history';
 import { ProductCreateWithOffers, ProductEditWithOffers } from '../src/screens/catalog/products/ProductForm';
 import { ProductListWithBulkEdit } from '../src/screens/catalog/products/ProductList';
 
@@ -63,7 +64,7 @@ export const productsResource: ResourceProps = {
   name: 'products',
   list: ProductListWithBulkEdit,
   create: ProductCreateWithOffers,
-  edit: ProductEditWithOffers,
+  edit: withHistory(ProductEditWithOffers),
   show: ProductShow,
   icon: Inventory2Icon,
   recordRepresentation: 'title',

@@ -1,8 +1,9 @@
 // "История изменений" beside every edit screen (the codegen puts it there for each resource): who changed
 // the record, when (Moscow time) and what, newest first, as the server describes it in Russian.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ComponentType } from 'react';
+import { useParams } from 'react-router-dom';
 import { Box, Button, Card, CardContent, Divider, Typography } from '@mui/material';
-import { useDataProvider, useRecordContext, useResourceContext } from 'react-admin';
+import { useDataProvider, useGetOne, useRecordContext, useResourceContext, type RaRecord } from 'react-admin';
 import type { HistoryEntry, HistoryLine, ShopDataProvider } from '../dataProvider';
 
 const PER_PAGE = 10;
@@ -52,21 +53,24 @@ function Entry({ entry }: { entry: HistoryEntry }) {
   );
 }
 
-export function HistoryAside() {
-  const record = useRecordContext();
-  const resource = useResourceContext();
+/** The history of one record; `version` changes when the record is saved, and the history reloads. */
+export function HistoryPanel({
+  resource,
+  recordId,
+  version,
+}: {
+  resource: string;
+  recordId: number;
+  version: string;
+}) {
   const dataProvider = useDataProvider<ShopDataProvider>();
   const [entries, setEntries] = useState<HistoryEntry[]>([]);
   const [total, setTotal] = useState(0);
   const [page, setPage] = useState(1);
   const [error, setError] = useState<string | null>(null);
-  const recordId = record?.id;
-  // A save gives the edit screen a new record: the history reloads with it.
-  const version = record ? JSON.stringify(record) : '';
 
   const load = useCallback(
     async (upTo: number) => {
-      if (!resource || typeof recordId !== 'number') return;
       try {
         const result = await dataProvider.getHistory(resource, recordId, 1, upTo * PER_PAGE);
         setEntries(result.data);
@@ -83,9 +87,11 @@ export function HistoryAside() {
     void load(page);
   }, [load, page, version]);
 
-  if (!record) return null;
   return (
-    <Card sx={{ width: { xs: '100%', md: 360 }, ml: { md: 2 }, mt: { xs: 2, md: 0 }, flexShrink: 0 }}>
+    <Card
+      sx={{ width: { xs: '100%', md: 360 }, ml: { md: 2 }, mt: { xs: 2, md: 0 }, flexShrink: 0 }}
+      data-testid="history"
+    >
       <CardContent>
         <Typography variant="h6" component="h2">
           История изменений
@@ -114,4 +120,44 @@ export function HistoryAside() {
       </CardContent>
     </Card>
   );
+}
+
+/** The aside of a generated edit screen: the history of the record being edited. */
+export function HistoryAside() {
+  const record = useRecordContext();
+  const resource = useResourceContext();
+  if (!record || !resource || typeof record.id !== 'number') return null;
+  // A save gives the edit screen a new record: the history reloads with it.
+  return <HistoryPanel resource={resource} recordId={record.id} version={JSON.stringify(record)} />;
+}
+
+/**
+ * A hand-written edit screen (x-components.edit) with the history below it: the codegen wraps it, so
+ * every resource's edit screen has one. The record comes from react-admin's cache of the screen's own
+ * getOne, so a save reloads the history too. Screens addressed by something else than a numeric id
+ * (a category by its slug) show none.
+ */
+export function withHistory(Screen: ComponentType): ComponentType {
+  function EditWithHistory() {
+    const resource = useResourceContext();
+    const { id } = useParams();
+    const recordId = id && /^\d+$/.test(id) ? Number(id) : null;
+    const { data } = useGetOne<RaRecord>(
+      resource ?? '',
+      { id: recordId ?? 0 },
+      { enabled: !!resource && recordId !== null },
+    );
+    return (
+      <>
+        <Screen />
+        {resource && recordId !== null ? (
+          <Box sx={{ mt: 2 }}>
+            <HistoryPanel resource={resource} recordId={recordId} version={JSON.stringify(data ?? null)} />
+          </Box>
+        ) : null}
+      </>
+    );
+  }
+  EditWithHistory.displayName = `withHistory(${Screen.displayName ?? Screen.name})`;
+  return EditWithHistory;
 }

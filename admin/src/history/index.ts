@@ -1,2 +1,2 @@
 // The change history of a record, shown beside its edit screen.
-export { HistoryAside } from './HistoryAside';
+export { HistoryAside, HistoryPanel, withHistory } from './HistoryAside';

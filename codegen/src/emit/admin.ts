@@ -792,7 +792,12 @@ function emitScreens(e: EntityModel, byResource: Map<string, EntityModel>): stri
     throw new AdminEmitError(`${e.file}: x-entity.icon: "${icon}" is not an @mui/icons-material name`);
   const iconName = ctx.imports.addDefault(`@mui/icons-material/${icon}`, `${icon}Icon`);
   ctx.imports.add('react-admin', 'ResourceProps', true);
-  const screens = ADMIN_COMPONENT_KEYS.filter((k) => !absent.has(k)).map((k) => `${k}: ${names[k]}`);
+  // A hand-written edit screen gets the record's history below it, as generated ones have it beside.
+  const screen = (k: ScreenKey) =>
+    k === 'edit' && !own.has(k)
+      ? `${ctx.imports.add('../src/history', 'withHistory')}(${names[k]})`
+      : names[k];
+  const screens = ADMIN_COMPONENT_KEYS.filter((k) => !absent.has(k)).map((k) => `${k}: ${screen(k)}`);
   body.push(
     [
       `/** <Resource> props of ${e.resource}: ${e.label.many}. */`,

@@ -1,0 +1,131 @@
+// The administrator in real Chromium against the production build: a price edited on a product's screen
+// shows up in its history of changes; the filtered list downloads as CSV for Excel; a CSV file with a bad
+// row is refused with the row's errors and writes nothing, and the corrected file creates the products.
+import { readFileSync } from 'node:fs';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { ADMIN } from '../playwright.config';
+
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`${page.url()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => errors.push(`${page.url()}: ${String(e)}`));
+  return errors;
+}
+
+async function signIn(page: Page) {
+  await page.goto('/nuxt');
+  await page.getByLabel(/Имя пользователя|Логин|E-mail/i).fill(ADMIN.email);
+  await page.getByRole('textbox', { name: 'Пароль' }).fill(ADMIN.password);
+  await page.getByRole('button', { name: /Войти/i }).click();
+  await expect(page.getByRole('menuitem').first()).toBeVisible();
+}
+
+async function apiToken(request: APIRequestContext): Promise<string> {
+  const login = await request.post('/api/auth/login', {
+    data: { login: ADMIN.email, password: ADMIN.password },
+  });
+  return ((await login.json()) as { data: { token: string } }).data.token;
+}
+
+async function productsBySlug(request: APIRequestContext, token: string, slug: string) {
+  const filter = encodeURIComponent(JSON.stringify({ q: slug }));
+  const res = await request.get(`/api/admin/products?filter=${filter}`, {
+    headers: { authorization: token },
+  });
+  return ((await res.json()) as { slug: string }[]).filter((p) => p.slug === slug);
+}
+
+test('a price edited on the product screen appears in its history of changes', async ({ page, request }) => {
+  const token = await apiToken(request);
+  const res = await request.get('/api/admin/products?range=[0,0]&sort=["id","ASC"]', {
+    headers: { authorization: token },
+  });
+  const [product] = (await res.json()) as { id: number; offers: { article: string; basePrice: number }[] }[];
+  const errors = watchErrors(page);
+  await signIn(page);
+  await page.goto(`/nuxt/products/${product!.id}`);
+  const history = page.getByTestId('history');
+  await expect(history.getByText('История изменений')).toBeVisible();
+  await page.getByRole('tab', { name: 'Варианты' }).click();
+  const price = page.getByRole('textbox', { name: 'Цена', exact: true }).first();
+  await price.fill('1234,50');
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  // Saved: the screen goes back to the list; the product's screen shows the change on top of its history.
+  await expect(page).toHaveURL(/\/nuxt\/products$/);
+  await page.goto(`/nuxt/products/${product!.id}`);
+  const entry = history.getByTestId('history-entry').first();
+  await expect(entry).toContainText('Изменение');
+  await expect(entry).toContainText('admin@e2e.local');
+  await expect(entry).toContainText(`Артикул ${product!.offers[0]!.article}): Цена`);
+  await expect(entry).toContainText('1 234,50');
+  expect(errors).toEqual([]);
+});
+
+test('the filtered list downloads as a CSV file for Excel', async ({ page }) => {
+  await signIn(page);
+  // The products marked as hits: the filter of the list goes into the file.
+  await page.goto(`/nuxt/products?filter=${encodeURIComponent(JSON.stringify({ isHit: true }))}`);
+  await expect(page.locator('table tbody tr').first()).toBeVisible();
+  const shown = await page
+    .locator('.RaPaginationActions, .MuiTablePagination-displayedRows')
+    .first()
+    .textContent();
+  const total = Number(/из\s+(\d+)/.exec(shown ?? '')?.[1] ?? (await page.locator('table tbody tr').count()));
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Экспорт' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^products-\d{4}-\d{2}-\d{2}\.csv$/);
+  const text = readFileSync(await file.path(), 'utf8');
+  expect(text.startsWith('\uFEFF')).toBe(true);
+  const lines = text.slice(1).trimEnd().split('\r\n');
+  const header = lines[0]!.split(';');
+  expect(header).toEqual(expect.arrayContaining(['ID', 'Название', 'Хит', 'Бренд']));
+  const hit = header.indexOf('Хит');
+  expect(lines.length - 1).toBe(total);
+  for (const line of lines.slice(1)) expect(line.split(';')[hit]).toBe('да');
+});
+
+test('a CSV file with a bad row is refused with its errors, the corrected one creates the products', async ({
+  page,
+  request,
+}) => {
+  const token = await apiToken(request);
+  const errors = watchErrors(page);
+  await signIn(page);
+  await page.goto('/nuxt/products');
+  await page.getByRole('button', { name: 'Импорт из CSV' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Импорт товаров из CSV' });
+  const header = 'Адрес (slug);Название;Хит;Артикул;Цена;Остаток';
+  const good = [
+    'e2e-import-one;Ресницы импорт 1;да;E2E-IMP-1;990,00;5',
+    'e2e-import-two;Ресницы импорт 2;нет;E2E-IMP-2;1290,50;3',
+  ];
+  const bad = [...good, 'e2e-import-three;Ресницы импорт 3;может быть;E2E-IMP-3;дорого;1'];
+  await dialog.getByLabel('CSV-файл').setInputFiles({
+    name: 'bad.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`\uFEFF${[header, ...bad].join('\r\n')}`),
+  });
+  const report = dialog.getByTestId('import-errors');
+  await expect(report).toContainText('Строк с ошибками: 1 из 3');
+  await expect(report).toContainText('«Хит»: ожидается «да» или «нет»');
+  await expect(report).toContainText('«Цена»: ожидается сумма в рублях, например 1290,50');
+  await expect(dialog.getByRole('button', { name: 'Импортировать' })).toBeDisabled();
+  expect(await productsBySlug(request, token, 'e2e-import-one')).toHaveLength(0);
+
+  await dialog.getByLabel('CSV-файл').setInputFiles({
+    name: 'good.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from([header, ...good].join('\r\n')),
+  });
+  await expect(dialog.getByTestId('import-ok')).toContainText('Будет создано товаров: 2');
+  await dialog.getByRole('button', { name: 'Импортировать' }).click();
+  await expect(page.getByText('Импорт выполнен: создано товаров 2, обновлено 0')).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  expect(await productsBySlug(request, token, 'e2e-import-one')).toHaveLength(1);
+  expect(await productsBySlug(request, token, 'e2e-import-two')).toHaveLength(1);
+  await expect(page.getByText('Ресницы импорт 2').first()).toBeVisible();
+  expect(errors).toEqual([]);
+});
