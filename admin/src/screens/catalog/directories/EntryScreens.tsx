@@ -13,11 +13,9 @@ import {
   ResourceContextProvider,
   SimpleForm,
   TextInput,
-  required,
   useGetOne,
   useRecordContext,
   type RaRecord,
-  type Validator,
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { Box, Typography } from '@mui/material';
@@ -39,33 +37,28 @@ const toInput = inputTransform({
 const validate = zodValidator(DirectoryEntryInputSchema, toInput);
 
 const COLOUR = /^#[0-9a-fA-F]{6}$/;
-const colour: Validator = (value: unknown) =>
-  value === undefined || value === null || value === '' || (typeof value === 'string' && COLOUR.test(value))
-    ? undefined
-    : 'Цвет в виде #RRGGBB, например #1a2b3c';
 
+// The form validates with the entity's zod schema, which knows nothing of the directory's fields: the
+// server checks the values against them and its message lands on each input (values.<code>).
 function ValueInput({ field }: { field: DirectoryField }) {
   const source = `values.${field.code}`;
-  const common = {
-    source,
-    label: field.title,
-    validate: (field.required && field.type !== 'boolean' ? [required()] : []) as Validator[],
-  };
+  const label = field.required ? `${field.title} *` : field.title;
+  const common = { source, label };
   switch (field.type) {
     case 'number':
       return <NumberInput {...common} />;
     case 'boolean':
-      return <BooleanInput source={source} label={field.title} />;
+      return <BooleanInput source={source} label={label} />;
     case 'color':
-      return <ColourInput {...common} validate={[...common.validate, colour]} />;
+      return <ColourInput {...common} />;
     case 'image':
-      return <ImageInput source={source} label={field.title} />;
+      return <ImageInput source={source} label={label} />;
     default:
       return <TextInput {...common} fullWidth />;
   }
 }
 
-function ColourInput(props: { source: string; label: string; validate: Validator[] }) {
+function ColourInput(props: { source: string; label: string }) {
   const value = useWatch({ name: props.source }) as unknown;
   const swatch = typeof value === 'string' && COLOUR.test(value) ? value : 'transparent';
   return (
