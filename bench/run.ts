@@ -11,6 +11,8 @@
 //                        instead of a fresh in-memory database
 //   --search-requests N  requests per search query (default 50)
 //   --search-only        the search section alone
+//   --admin-list-only    the admin products list section alone (bench/admin-list.ts)
+//   --admin-list-requests N  requests per row of that section (default 50)
 //   --ssr-requests N     requests per page in the server-rendering table (default 300)
 //   --concurrency N      requests in flight there (default 10)
 //   --no-lighthouse      skip Lighthouse (about 15 s per page and run)
@@ -34,6 +36,8 @@ import {
   requireStorefrontBuild,
   storefrontPages,
 } from './pages';
+import { products } from '../server/generated/tables';
+import { benchAdminList, printAdminList } from './admin-list';
 import { addProducts, benchSearch, printSearch } from './search';
 import { freePort, median, p95 } from './util';
 
@@ -48,16 +52,18 @@ const textArg = (name: string) => {
 const REQUESTS = arg('requests', 300);
 const PRODUCTS = arg('products', 0);
 const SEARCH_REQUESTS = arg('search-requests', 50);
+const ADMIN_LIST_ONLY = process.argv.includes('--admin-list-only');
+const ADMIN_LIST_REQUESTS = arg('admin-list-requests', 50);
 const SEARCH_ONLY = process.argv.includes('--search-only');
 const DATA_DIR = textArg('data-dir');
 const SSR_REQUESTS = arg('ssr-requests', 300);
 const CONCURRENCY = arg('concurrency', 10);
-const LIGHTHOUSE = !SEARCH_ONLY && !process.argv.includes('--no-lighthouse');
+const LIGHTHOUSE = !SEARCH_ONLY && !ADMIN_LIST_ONLY && !process.argv.includes('--no-lighthouse');
 const LIGHTHOUSE_RUNS = arg('lighthouse-runs', 1);
 const LIGHTHOUSE_REPORTS = textArg('lighthouse-reports');
 
 const defaults = loadConfig({});
-if (!SEARCH_ONLY) requireStorefrontBuild(defaults.storefrontBuildDir);
+if (!SEARCH_ONLY && !ADMIN_LIST_ONLY) requireStorefrontBuild(defaults.storefrontBuildDir);
 const uploadsDir = mkdtempSync(join(tmpdir(), 'bench-uploads-'));
 const config = {
   ...defaults,
@@ -106,7 +112,7 @@ const cases: { name: string; url: string; auth?: boolean }[] = [
 
 await app.listen({ port: config.port, host: '127.0.0.1' });
 const rows: { name: string; median: number; p95: number; status: number }[] = [];
-for (const c of SEARCH_ONLY ? [] : cases) {
+for (const c of SEARCH_ONLY || ADMIN_LIST_ONLY ? [] : cases) {
   const times: number[] = [];
   let status = 0;
   const headers = c.auth ? { authorization: token } : {};
@@ -131,14 +137,23 @@ if (rows.length) {
       `| ${r.name} | ${r.status} | ${r.median.toFixed(2)} | ${r.p95.toFixed(2)} | ${(r.median / base).toFixed(1)} |`,
     );
 }
-const pages = SEARCH_ONLY ? [] : await storefrontPages(app);
+if (!SEARCH_ONLY) {
+  const count = await database.db.$count(products);
+  printAdminList(
+    await benchAdminList(app, token, count, ADMIN_LIST_REQUESTS),
+    count,
+    ADMIN_LIST_REQUESTS,
+    database.kind,
+  );
+}
+const pages = SEARCH_ONLY || ADMIN_LIST_ONLY ? [] : await storefrontPages(app);
 if (pages.length) {
   printPages(await benchPages(app, pages, SSR_REQUESTS, CONCURRENCY), SSR_REQUESTS, CONCURRENCY);
   const scripts = [];
   for (const page of pages) scripts.push(await pageScripts(app, page));
   printScripts(scripts);
 }
-printSearch(await benchSearch(app, database.db, SEARCH_REQUESTS), SEARCH_REQUESTS);
+if (!ADMIN_LIST_ONLY) printSearch(await benchSearch(app, database.db, SEARCH_REQUESTS), SEARCH_REQUESTS);
 if (LIGHTHOUSE)
   printLighthouse(
     await benchLighthouse(`http://127.0.0.1:${config.port}`, pages, LIGHTHOUSE_RUNS, LIGHTHOUSE_REPORTS),
