@@ -66,7 +66,7 @@ function Balance({ userId }: { userId: number }) {
             choices={DIRECTIONS}
             validate={required()}
           />
-          <NumberInput source="points" label="Баллов" min={1} validate={required()} />
+          <NumberInput source="points" label="Баллов" validate={required()} />
           <TextInput source="reason" label="Основание" multiline fullWidth validate={required()} />
           {error ? (
             <Alert severity="error" sx={{ mb: 1 }} role="alert">

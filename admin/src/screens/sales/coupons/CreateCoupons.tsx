@@ -47,7 +47,7 @@ function DiscountInputs({ type }: { type: SeriesValues['type'] | undefined }) {
   if (type === 'percent')
     return (
       <>
-        <NumberInput source="value" label="Скидка, %" min={1} max={100} />
+        <NumberInput source="value" label="Скидка, %" />
         <MoneyInput source="maxDiscount" label="Скидка не больше" />
       </>
     );
@@ -97,8 +97,6 @@ export function CreateCoupons() {
               <NumberInput
                 source="count"
                 label="Количество купонов"
-                min={1}
-                max={SERIES_MAX}
                 helperText={`От 1 до ${SERIES_MAX.toLocaleString('ru-RU')}`}
               />
               <TextInput source="batch" label="Серия" helperText="Общая метка этих купонов" />
@@ -111,8 +109,6 @@ export function CreateCoupons() {
               <NumberInput
                 source="length"
                 label="Длина случайной части"
-                min={6}
-                max={16}
                 helperText="Буквы и цифры без похожих (нет O, 0, I, 1)"
               />
               <SelectInput source="type" label="Тип скидки" choices={TYPES} />
@@ -132,8 +128,8 @@ export function CreateCoupons() {
                 format={isoToMoscowLocal}
                 parse={moscowLocalToIso}
               />
-              <NumberInput source="usageLimit" label="Лимит использований каждого купона" min={1} />
-              <NumberInput source="usageLimitPerUser" label="Лимит на покупателя" min={1} />
+              <NumberInput source="usageLimit" label="Лимит использований каждого купона" />
+              <NumberInput source="usageLimitPerUser" label="Лимит на покупателя" />
               <TextInput source="description" label="Описание для администраторов" multiline />
             </Box>
             <MuiButton type="submit" variant="contained" disabled={busy} sx={{ mt: 1 }}>

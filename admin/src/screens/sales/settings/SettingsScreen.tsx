@@ -7,6 +7,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import { Edit, useNotify } from 'react-admin';
 import { ShopSettingsInputSchema } from '@shop/schemas/generated/zod';
 import { zodValidator } from '../../../validation';
+import { RoleGate } from '../RoleGate';
 import { useAdminGet } from '../useAdminGet';
 import { secretInput } from './SecretInput';
 import { SettingsForm } from './SettingsForm';
@@ -30,7 +31,7 @@ export function toSettingsInput(values: Record<string, unknown>) {
 
 const validate = zodValidator(ShopSettingsInputSchema, toSettingsInput);
 
-export function SettingsScreen() {
+function SettingsEditor() {
   const current = useAdminGet<Current>('/settings/current');
   const notify = useNotify();
   if (current.error) return <Alert severity="error">{current.error}</Alert>;
@@ -52,5 +53,14 @@ export function SettingsScreen() {
     >
       <SettingsForm validate={validate} secrets={current.data.secrets} />
     </Edit>
+  );
+}
+
+/** Only the administrator edits the settings (x-access); other roles get "Доступ запрещен". */
+export function SettingsScreen() {
+  return (
+    <RoleGate resource="settings" action="edit">
+      <SettingsEditor />
+    </RoleGate>
   );
 }
