@@ -86,6 +86,15 @@ describe.each(DB_TARGETS)('admin catalogue on $name', (target) => {
       });
       expect(res.statusCode, res.body).toBe(200);
       expect(await offersOf(b)).toMatchObject([{ basePrice: 15000, stock: 42 }]);
+      // The product's history names the offer and what changed, and who changed it.
+      const history = await call('GET', `/api/admin/history?resource=products&recordId=${b}`);
+      const [last] = history.json<{ data: { userName: string; changes: Record<string, unknown> }[] }>().data;
+      expect(last!.userName).toContain('admin@test.local');
+      expect(last!.changes.offers).toMatchObject({
+        changed: [
+          { article: 'BB-1', fields: { basePrice: { from: 22000, to: 15000 }, stock: { from: 3, to: 42 } } },
+        ],
+      });
     });
 
     it('refuses bad input in Russian and changes nothing, even for the products that exist', async () => {
@@ -105,6 +114,9 @@ describe.each(DB_TARGETS)('admin catalogue on $name', (target) => {
         expect(errorOf(res).message).toMatch(message);
       }
       expect([await offersOf(a), await offersOf(b)]).toEqual(before);
+      const history = await call('GET', `/api/admin/history?resource=products&recordId=${a}`);
+      // Created, then the percentage change: the refused requests left no entry.
+      expect(history.json<{ total: number }>().total).toBe(2);
     });
 
     it('is refused to a manager, who only reads the catalogue', async () => {
@@ -163,6 +175,10 @@ describe.each(DB_TARGETS)('admin catalogue on $name', (target) => {
       expect((await move(top2, null, 0)).statusCode).toBe(200);
       all = await tree();
       expect(at(top2).sortOrder).toBeLessThan(at(top1).sortOrder);
+      const history = await call('GET', `/api/admin/history?resource=product-categories&recordId=${childB}`);
+      const entries = history.json<{ data: { action: string; changes: object }[] }>().data;
+      expect(entries.map((e) => e.action)).toEqual(['update', 'create']);
+      expect(entries[0]!.changes).toMatchObject({ parentId: { from: top1, to: top2 } });
     });
 
     it('refuses a third level and a category under its own child, and changes nothing', async () => {

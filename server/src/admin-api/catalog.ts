@@ -3,6 +3,7 @@
 // each route is guarded by the x-access of the resource it changes.
 import type { FastifyInstance } from 'fastify';
 import { requireAccess } from '../auth/guard';
+import { actorOf } from '../crud/history';
 import { badRequest } from '../http/errors';
 import type { AdminApiContext } from './index';
 import { parseBulkOffers, updateOffersInBulk } from './catalog/bulk';
@@ -18,22 +19,26 @@ export function catalogRoutes(ctx: AdminApiContext) {
 
     // Select products in the list → set the price, change it by a percentage, or set the stock of all
     // their offers; all or nothing.
-    app.post(
-      '/products/bulk-offers',
-      { preHandler: requireAccess(resource('products'), 'edit') },
-      async (request) => ({
-        data: await updateOffersInBulk(ctx.database.db, parseBulkOffers(request.body)),
+    const products = resource('products');
+    app.post('/products/bulk-offers', { preHandler: requireAccess(products, 'edit') }, async (request) => ({
+      data: await updateOffersInBulk(ctx.database.db, parseBulkOffers(request.body), {
+        products,
+        actor: actorOf(request.user),
       }),
-    );
+    }));
 
     // Drag a category: to another place among its siblings, or under another top-level category.
+    const categories = resource('product-categories');
     app.post<{ Params: { id: string } }>(
       '/product-categories/:id/move',
-      { preHandler: requireAccess(resource('product-categories'), 'edit') },
+      { preHandler: requireAccess(categories, 'edit') },
       async (request) => {
         const id = Number(request.params.id);
         if (!Number.isInteger(id) || id <= 0) throw badRequest('Неверный номер категории');
-        return { data: await moveCategory(ctx.database.db, id, parseCategoryMove(request.body)) };
+        const move = parseCategoryMove(request.body);
+        return {
+          data: await moveCategory(ctx.database.db, id, move, { categories, actor: actorOf(request.user) }),
+        };
       },
     );
   };

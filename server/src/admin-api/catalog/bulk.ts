@@ -2,7 +2,10 @@
 // changes or, on any bad input or missing product, nothing does.
 import { inArray, sql } from 'drizzle-orm';
 import { productOffers, products } from '../../../generated/tables';
-import type { Db } from '../../db';
+import { diffRecords, recordHistory, type Actor } from '../../crud/history';
+import type { ResourceDef } from '../../crud/resource';
+import { getRecord } from '../../crud/service';
+import type { Db, Tx } from '../../db';
 import { badRequest } from '../../http/errors';
 
 export const MAX_BULK_PRODUCTS = 1000;
@@ -68,7 +71,18 @@ export function changeByPercent(kopecks: number, percent: number): number {
   return Math.round((kopecks * (100 + percent)) / 100);
 }
 
-export async function updateOffersInBulk(db: Db, input: BulkOffersInput) {
+const snapshot = async (tx: Tx, def: ResourceDef, ids: number[]) => {
+  const out: Record<string, unknown>[] = [];
+  for (const id of ids) out.push(await getRecord(tx, def, id));
+  return out;
+};
+
+/** `products` is the products' ResourceDef: each product's history gets the change of its offers. */
+export async function updateOffersInBulk(
+  db: Db,
+  input: BulkOffersInput,
+  history: { products: ResourceDef; actor: Actor },
+) {
   return db.transaction(async (tx) => {
     const found = await tx
       .select({ id: products.id })
@@ -77,6 +91,7 @@ export async function updateOffersInBulk(db: Db, input: BulkOffersInput) {
       .for('update');
     const missing = input.ids.filter((id) => !found.some((p) => p.id === id));
     if (missing.length) throw badRequest(`Товары не найдены: №${missing.join(', №')}`);
+    const before = await snapshot(tx, history.products, input.ids);
     const where = inArray(productOffers.productId, input.ids);
     const set: Record<string, unknown> = {};
     if (input.price?.mode === 'set') set.basePrice = input.price.value;
@@ -88,6 +103,16 @@ export async function updateOffersInBulk(db: Db, input: BulkOffersInput) {
     if (input.stock !== undefined) set.stock = input.stock;
     const changed = await tx.update(productOffers).set(set).where(where).returning({ id: productOffers.id });
     await tx.update(products).set({ updatedAt: new Date() }).where(inArray(products.id, input.ids));
+    const after = await snapshot(tx, history.products, input.ids);
+    for (const [i, id] of input.ids.entries()) {
+      await recordHistory(tx, {
+        resource: 'products',
+        recordId: id,
+        action: 'update',
+        actor: history.actor,
+        changes: diffRecords(history.products, before[i]!, after[i]!),
+      });
+    }
     return { products: input.ids.length, offers: changed.length };
   });
 }

@@ -2,6 +2,9 @@
 // and a place among the new siblings. The siblings are renumbered 0, 1, 2… in one transaction.
 import { and, asc, eq, isNull, ne } from 'drizzle-orm';
 import { productCategories } from '../../../generated/tables';
+import { diffRecords, recordHistory, type Actor } from '../../crud/history';
+import type { ResourceDef } from '../../crud/resource';
+import { getRecord } from '../../crud/service';
 import type { Db, Tx } from '../../db';
 import { badRequest, notFound } from '../../http/errors';
 
@@ -45,7 +48,13 @@ async function renumber(tx: Tx, ids: number[], parentId: number | null) {
   }
 }
 
-export async function moveCategory(db: Db, id: number, move: CategoryMove) {
+/** `categories` is the categories' ResourceDef: every category the move renumbers gets a history entry. */
+export async function moveCategory(
+  db: Db,
+  id: number,
+  move: CategoryMove,
+  history: { categories: ResourceDef; actor: Actor },
+) {
   return db.transaction(async (tx) => {
     // One move at a time: two editors dragging at once must not interleave their renumbering.
     const all = await tx
@@ -73,6 +82,8 @@ export async function moveCategory(db: Db, id: number, move: CategoryMove) {
           `У категории «${moved.title}» есть подкатегории: её нельзя вложить в другую категорию, допускается только два уровня`,
         );
     }
+    const before = new Map<number, Record<string, unknown>>();
+    for (const c of all) before.set(c.id, await getRecord(tx, history.categories, c.id));
     const oldParentId = moved.parentId;
     const target = (await siblingsOf(tx, move.parentId, id)).map((c) => c.id);
     target.splice(Math.min(move.position, target.length), 0, id);
@@ -83,6 +94,20 @@ export async function moveCategory(db: Db, id: number, move: CategoryMove) {
         (await siblingsOf(tx, oldParentId, id)).map((c) => c.id),
         oldParentId,
       );
+    }
+    for (const [categoryId, was] of before) {
+      const changes = diffRecords(
+        history.categories,
+        was,
+        await getRecord(tx, history.categories, categoryId),
+      );
+      await recordHistory(tx, {
+        resource: 'product-categories',
+        recordId: categoryId,
+        action: 'update',
+        actor: history.actor,
+        changes,
+      });
     }
     return { id, parentId: move.parentId, position: target.indexOf(id) };
   });
