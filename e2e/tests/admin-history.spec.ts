@@ -129,3 +129,67 @@ test('a CSV file with a bad row is refused with its errors, the corrected one cr
   await expect(page.getByText('Ресницы импорт 2').first()).toBeVisible();
   expect(errors).toEqual([]);
 });
+
+test('bulk delete names the records that references keep, and is absent for a role that may not delete', async ({
+  page,
+  request,
+}) => {
+  const token = await apiToken(request);
+  const headers = { authorization: token };
+  const service = async (title: string, code: string) => {
+    const res = await request.post('/api/admin/delivery-services', {
+      headers,
+      data: { title, code, kind: 'courier', active: false },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    return ((await res.json()) as { id: number }).id;
+  };
+  const used = await service('Курьер для заказа (e2e)', 'e2e_used');
+  const unused = await service('Курьер без заказов (e2e)', 'e2e_unused');
+  const order = await request.post('/api/admin/orders', {
+    headers,
+    data: { customerName: 'Покупатель e2e', customerPhone: '+79990000000', deliveryServiceId: used },
+  });
+  expect(order.status(), await order.text()).toBe(201);
+
+  const errors = watchErrors(page);
+  await signIn(page);
+  await page.goto('/nuxt/delivery-services');
+  for (const title of ['Курьер для заказа (e2e)', 'Курьер без заказов (e2e)'])
+    await page
+      .getByRole('row', { name: new RegExp(title.replace(/[()]/g, '\\$&')) })
+      .getByRole('checkbox')
+      .check();
+  await page.getByRole('button', { name: 'Удалить' }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /Подтвердить|Удалить|Да/ })
+    .click();
+  await expect(page.getByText(`Удалено 1 из 2. Не удалось удалить: №${used}: Нельзя удалить`)).toBeVisible();
+  await expect(page.getByText('записи раздела «Заказы»')).toBeVisible();
+  expect((await request.get(`/api/admin/delivery-services/${unused}`, { headers })).status()).toBe(404);
+  expect((await request.get(`/api/admin/delivery-services/${used}`, { headers })).status()).toBe(200);
+  expect(errors.filter((e) => !e.includes('409'))).toEqual([]);
+
+  // A manager may list products but not delete them: no row checkboxes, no bulk delete.
+  const manager = await request.post('/api/admin/users', {
+    headers,
+    data: {
+      email: 'manager-bulk@e2e.local',
+      name: 'Менеджер',
+      role: 'manager',
+      password: 'manager-password-1',
+    },
+  });
+  expect(manager.status()).toBe(201);
+  await page.evaluate('localStorage.clear()');
+  await page.goto('/nuxt/login');
+  await page.getByLabel(/Имя пользователя|Логин|E-mail/i).fill('manager-bulk@e2e.local');
+  await page.getByRole('textbox', { name: 'Пароль' }).fill('manager-password-1');
+  await page.getByRole('button', { name: /Войти/i }).click();
+  await expect(page.getByRole('menuitem').first()).toBeVisible();
+  await page.goto('/nuxt/delivery-services');
+  await expect(page.locator('table tbody tr').first()).toBeVisible();
+  await expect(page.locator('table tbody tr').first().getByRole('checkbox')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Экспорт' })).toBeVisible();
+});
