@@ -161,6 +161,13 @@ describe.each(DB_TARGETS)('admin sales endpoints on $name', (target) => {
       );
       expect(Number(all[0]!.n)).toBe(1000);
       expect(Number(all[0]!.d)).toBe(1000);
+      // Each coupon has its "created" entry in the change history, by the manager.
+      expect(
+        await count(
+          'history h JOIN coupons c ON c.id = h.record_id',
+          sql`h.resource = 'coupons' AND h.action = 'create' AND c.batch = 'Весна' AND h.user_name LIKE 'manager <%'`,
+        ),
+      ).toBe(1000);
 
       const batches = await call(tokens.manager, 'GET', '/api/admin/coupons/batches');
       expect(batches.json<{ data: unknown[] }>().data).toContainEqual(
@@ -228,6 +235,14 @@ describe.each(DB_TARGETS)('admin sales endpoints on $name', (target) => {
       });
       expect(debit.statusCode).toBe(201);
       expect(await balance()).toBe(200);
+      const entryId = debit.json<{ data: { entry: { id: number } } }>().data.entry.id;
+      const [logged] = await rows<{ changes: Record<string, unknown> }>(
+        sql`SELECT changes FROM history WHERE resource = 'bonuses' AND record_id = ${entryId} AND action = 'create'`,
+      );
+      expect(logged!.changes).toMatchObject({
+        amount: { to: -100 },
+        reason: { to: 'Списание по просьбе покупателя' },
+      });
 
       const before = await count('bonus_transactions');
       const over = await call(tokens.manager, 'POST', '/api/admin/bonuses/adjust', {
@@ -365,6 +380,14 @@ describe.each(DB_TARGETS)('admin sales endpoints on $name', (target) => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ data: { updated: 2, status: 'published' } });
       expect(await statuses()).toEqual(['published', 'published', 'pending']);
+      const logged = await rows<{ record_id: number; changes: unknown }>(
+        sql`SELECT record_id, changes FROM history WHERE resource = 'reviews-on-site' ORDER BY record_id`,
+      );
+      expect(logged).toEqual(
+        ids
+          .slice(0, 2)
+          .map((id) => ({ record_id: id, changes: { status: { from: 'pending', to: 'published' } } })),
+      );
     });
 
     it('changes nothing when one of the reviews does not exist, or for the content role', async () => {
@@ -423,6 +446,12 @@ describe.each(DB_TARGETS)('admin sales endpoints on $name', (target) => {
       >();
       expect(shown).toMatchObject({ processed: true, processedById: managerId });
       expect(shown.processedAt).toEqual(expect.any(String));
+      expect(
+        await count(
+          'history',
+          sql`resource = 'feedback' AND record_id = ${form!.id} AND user_name LIKE 'manager <%'`,
+        ),
+      ).toBe(1);
       const undone = await call(tokens.manager, 'POST', `/api/admin/feedback/${form!.id}/processed`, {
         processed: false,
       });

@@ -3,6 +3,7 @@
 // refused in Russian; the balance check and the insert share one transaction holding the customer's row.
 import type { FastifyInstance } from 'fastify';
 import { bonusTransactions } from '../../../generated/tables';
+import { actorOf, recordHistory } from '../../crud/history';
 import type { Registry } from '../../crud/service';
 import type { Db } from '../../db';
 import { assertCovered, lockedBalance } from '../../hooks/bonuses';
@@ -36,14 +37,26 @@ export function parseAdjustRequest(body: unknown): AdjustRequest {
   return { userId, direction: b.direction as AdjustRequest['direction'], points: points as number, reason };
 }
 
-export async function adjustBonuses(db: Db, req: AdjustRequest, byUserId: number) {
+export async function adjustBonuses(db: Db, req: AdjustRequest, by: { id: number; name: string }) {
   const amount = req.direction === 'debit' ? -req.points : req.points;
   return db.transaction(async (tx) => {
     const balance = await assertCovered(tx, req.userId, amount);
     const [entry] = await tx
       .insert(bonusTransactions)
-      .values({ userId: req.userId, amount, kind: 'manual', reason: req.reason, createdById: byUserId })
+      .values({ userId: req.userId, amount, kind: 'manual', reason: req.reason, createdById: by.id })
       .returning();
+    await recordHistory(tx, {
+      resource: 'bonuses',
+      recordId: entry!.id,
+      action: 'create',
+      actor: actorOf(by),
+      changes: {
+        userId: { to: req.userId },
+        amount: { to: amount },
+        kind: { to: 'manual' },
+        reason: { to: req.reason },
+      },
+    });
     return { entry: entry!, balance };
   });
 }
@@ -61,7 +74,7 @@ export function bonusRoutes(db: Db, registry: Registry) {
     app.post('/bonuses/adjust', async (request, reply) => {
       const user = requireRole(def, request, 'create');
       const req = parseAdjustRequest(request.body);
-      const { entry, balance } = await adjustBonuses(db, req, user.id);
+      const { entry, balance } = await adjustBonuses(db, req, user);
       return reply.status(201).send({ data: { entry, balance } });
     });
   };

@@ -3,7 +3,8 @@
 // the series with their sizes. Bad input is refused in Russian before anything is written.
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { coupons } from '../../../generated/tables';
+import { coupons, history } from '../../../generated/tables';
+import { actorOf, type Actor } from '../../crud/history';
 import type { Registry } from '../../crud/service';
 import { selectRows, type Db } from '../../db';
 import { badRequest, conflict } from '../../http/errors';
@@ -43,7 +44,7 @@ export function parseGenerateRequest(body: unknown): GenerateRequest {
   const errors: Record<string, string> = {};
   const optionalInt = (name: string, min: number, message: string): number | null => {
     if (blank(b[name])) return null;
-    if (!isInt(b[name]) || (b[name]) < min) errors[name] = message;
+    if (!isInt(b[name]) || b[name] < min) errors[name] = message;
     return b[name] as number;
   };
   const optionalDate = (name: string): Date | null => {
@@ -107,7 +108,7 @@ export function parseGenerateRequest(body: unknown): GenerateRequest {
 }
 
 /** Inserts `count` new codes in one transaction; a code some other coupon has is replaced by a fresh one. */
-export async function generateCoupons(db: Db, req: GenerateRequest): Promise<string[]> {
+export async function generateCoupons(db: Db, req: GenerateRequest, actor: Actor): Promise<string[]> {
   return db.transaction(async (tx) => {
     const created: string[] = [];
     const tried = new Set<string>();
@@ -134,8 +135,25 @@ export async function generateCoupons(db: Db, req: GenerateRequest): Promise<str
           })),
         )
         .onConflictDoNothing({ target: coupons.code })
-        .returning({ code: coupons.code });
+        .returning({ id: coupons.id, code: coupons.code });
       created.push(...rows.map((r) => r.code));
+      // The change history, as for a coupon created one by one (crud/history.ts), in one insert.
+      if (rows.length)
+        await tx.insert(history).values(
+          rows.map((r) => ({
+            resource: 'coupons',
+            recordId: r.id,
+            action: 'create',
+            userId: actor.id,
+            userName: actor.name,
+            changes: {
+              code: { to: r.code },
+              batch: { to: req.batch },
+              type: { to: req.type },
+              value: { to: req.value },
+            },
+          })),
+        );
     }
     return created;
   });
@@ -154,9 +172,9 @@ export function couponRoutes(db: Db, registry: Registry) {
   const def = resourceOf(registry, 'coupons');
   return async function plugin(app: FastifyInstance) {
     app.post('/coupons/generate', async (request, reply) => {
-      requireRole(def, request, 'create');
+      const user = requireRole(def, request, 'create');
       const req = parseGenerateRequest(request.body);
-      const codes = await generateCoupons(db, req);
+      const codes = await generateCoupons(db, req, actorOf(user));
       return reply.status(201).send({ data: { batch: req.batch, created: codes.length, codes } });
     });
     app.get('/coupons/batches', async (request) => {

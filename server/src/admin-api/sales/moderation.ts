@@ -3,6 +3,7 @@
 // - POST /api/admin/feedback/:id/processed {processed}: the manager's flag, with the server's time and name.
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { actorOf, recordHistory } from '../../crud/history';
 import type { Registry } from '../../crud/service';
 import { selectRows, type Db } from '../../db';
 import { badRequest, notFound } from '../../http/errors';
@@ -43,20 +44,31 @@ export function moderationRoutes(db: Db, registry: Registry) {
       const def = resourceOf(registry, resource);
       const t = sql.raw(table);
       app.post(`/${resource}/bulk-status`, async (request) => {
-        requireRole(def, request, 'edit');
+        const user = requireRole(def, request, 'edit');
         const { ids, status } = parseBulk(request.body);
         const updated = await db.transaction(async (tx) => {
-          const rows = await selectRows<{ id: number }>(
+          const before = await selectRows<{ id: number; status: string }>(
             tx,
-            sql`UPDATE ${t} SET status = ${status}, updated_at = now() WHERE id IN (${idList(ids)}) RETURNING id`,
+            sql`SELECT id, status FROM ${t} WHERE id IN (${idList(ids)}) ORDER BY id FOR UPDATE`,
           );
           // A missing review (deleted meanwhile, or a wrong number) cancels the whole change.
-          if (rows.length !== ids.length) {
-            const found = new Set(rows.map((r) => r.id));
+          if (before.length !== ids.length) {
+            const found = new Set(before.map((r) => r.id));
             const missing = ids.filter((id) => !found.has(id));
             throw notFound(`Отзывы не найдены: №${missing.join(', №')}; ничего не изменено`);
           }
-          return rows.length;
+          await tx.execute(
+            sql`UPDATE ${t} SET status = ${status}, updated_at = now() WHERE id IN (${idList(ids)})`,
+          );
+          for (const row of before.filter((r) => r.status !== status))
+            await recordHistory(tx, {
+              resource,
+              recordId: row.id,
+              action: 'update',
+              actor: actorOf(user),
+              changes: { status: { from: row.status, to: status } },
+            });
+          return before.length;
         });
         return { data: { updated, status } };
       });
@@ -70,18 +82,38 @@ export function moderationRoutes(db: Db, registry: Registry) {
         unknown
       >;
       if (typeof b.processed !== 'boolean') throw badRequest('Укажите, обработана ли заявка');
-      const rows = await selectRows<Record<string, unknown>>(
-        db,
-        b.processed
-          ? sql`UPDATE feedback_requests SET processed = true,
-                  processed_at = CASE WHEN processed THEN processed_at ELSE now() END,
-                  processed_by_id = CASE WHEN processed THEN processed_by_id ELSE ${user.id}::int END
-                WHERE id = ${id}
-                RETURNING id, processed, processed_at AS "processedAt", processed_by_id AS "processedById"`
-          : sql`UPDATE feedback_requests SET processed = false, processed_at = NULL, processed_by_id = NULL
-                WHERE id = ${id}
-                RETURNING id, processed, processed_at AS "processedAt", processed_by_id AS "processedById"`,
-      );
+      const processed = b.processed;
+      const rows = await db.transaction(async (tx) => {
+        const [before] = await selectRows<{
+          processed: boolean;
+          processedAt: string | null;
+          processedById: number | null;
+        }>(
+          tx,
+          sql`SELECT processed, processed_at AS "processedAt", processed_by_id AS "processedById"
+              FROM feedback_requests WHERE id = ${id} FOR UPDATE`,
+        );
+        if (!before) return [];
+        if (before.processed === processed) return [{ id, ...before }];
+        const after = await selectRows<Record<string, unknown>>(
+          tx,
+          processed
+            ? sql`UPDATE feedback_requests SET processed = true, processed_at = now(), processed_by_id = ${user.id}
+                  WHERE id = ${id}
+                  RETURNING id, processed, processed_at AS "processedAt", processed_by_id AS "processedById"`
+            : sql`UPDATE feedback_requests SET processed = false, processed_at = NULL, processed_by_id = NULL
+                  WHERE id = ${id}
+                  RETURNING id, processed, processed_at AS "processedAt", processed_by_id AS "processedById"`,
+        );
+        await recordHistory(tx, {
+          resource: 'feedback',
+          recordId: id,
+          action: 'update',
+          actor: actorOf(user),
+          changes: { processed: { from: before.processed, to: processed } },
+        });
+        return after;
+      });
       if (!rows[0]) throw notFound(`Заявка №${id} не найдена`);
       const row = rows[0];
       return {
