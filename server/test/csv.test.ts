@@ -2,7 +2,7 @@
 // headers, enum labels, roubles with a comma, the role's access), and the product import (a preview with
 // per-row Russian errors; all rows in one transaction, or nothing when any row is bad).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseCsv } from '../src/crud/csv';
+import { CSV_BOM, csvLine, parseCsv } from '../src/crud/csv';
 import { DB_TARGETS, startTestApp, type TestApp } from './harness';
 
 interface Report {
@@ -14,6 +14,27 @@ interface Report {
 
 const HEADER =
   'Адрес (slug);Название;Категории;Бренд;Хит;Артикул;Изгиб;Толщина;Длина;Цена;Цена со скидкой;Остаток';
+
+describe('CSV text', () => {
+  it('quotes what needs it and reads it back: separators, quotes, line breaks, formulas', () => {
+    const values = ['просто', 'a;b', 'он сказал "да"', 'строка 1\nстрока 2', '=СУММ(A1)', ''];
+    const line = csvLine(values);
+    expect(line).toBe(`просто;"a;b";"он сказал ""да""";"строка 1\nстрока 2";'=СУММ(A1);\r\n`);
+    const expected = [...values.slice(0, 4), "'=СУММ(A1)", ''];
+    expect(parseCsv(`${CSV_BOM}${line}${line}`)).toEqual([expected, expected]);
+  });
+
+  it('reads comma- and tab-separated files and skips empty lines', () => {
+    expect(parseCsv('a,b\r\n\r\n"1,5",2\n')).toEqual([
+      ['a', 'b'],
+      ['1,5', '2'],
+    ]);
+    expect(parseCsv('a\tb\n1\t2')).toEqual([
+      ['a', 'b'],
+      ['1', '2'],
+    ]);
+  });
+});
 
 describe.each(DB_TARGETS)('CSV export and import on $name', (target) => {
   let t: TestApp;
