@@ -11,7 +11,6 @@ import {
   DateInput,
   DateTimeInput,
   Edit,
-  ImageField,
   List,
   NullableBooleanInput,
   NumberField,
@@ -31,13 +30,13 @@ import ViewCarouselIcon from '@mui/icons-material/ViewCarousel';
 import { BannerInputSchema } from '@shop/schemas/generated/zod';
 import {
   ImageInput,
+  ImagePreviewField,
   isoToMoscowDate,
   isoToMoscowLocal,
   moscowDateTime,
   moscowDayEnd,
   moscowDayStart,
   moscowLocalToIso,
-  thumbnail,
 } from '../src/fields';
 import { HistoryAside } from '../src/history';
 import { inputTransform } from '../src/input';
@@ -74,7 +73,7 @@ export function BannerList() {
     >
       <Datagrid rowClick={rowClick} bulkActionButtons={bulkActions}>
         <TextField source="id" />
-        <ImageField source="imageDesktopUrl" sx={thumbnail} />
+        <ImagePreviewField source="imageDesktopUrl" thumbnail />
         <TextField source="title" />
         <SelectField source="position" choices={positionChoices} />
         <DateField source="startsAt" showTime locales="ru-RU" options={moscowDateTime} />
@@ -146,8 +145,8 @@ export function BannerShow() {
       <SimpleShowLayout>
         <TextField source="id" />
         <TextField source="title" />
-        <ImageField source="imageDesktopUrl" />
-        <ImageField source="imageMobileUrl" />
+        <ImagePreviewField source="imageDesktopUrl" />
+        <ImagePreviewField source="imageMobileUrl" />
         <TextField source="alt" />
         <TextField source="link" />
         <BooleanField source="openInNewTab" />

@@ -9,7 +9,6 @@ import {
   Datagrid,
   DateField,
   Edit,
-  ImageField,
   List,
   NullableBooleanInput,
   NumberField,
@@ -27,7 +26,14 @@ import {
 } from 'react-admin';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import { DeliveryServiceInputSchema } from '@shop/schemas/generated/zod';
-import { ImageInput, JsonInput, MoneyField, MoneyInput, moscowDateTime, thumbnail } from '../src/fields';
+import {
+  ImageInput,
+  ImagePreviewField,
+  JsonInput,
+  MoneyField,
+  MoneyInput,
+  moscowDateTime,
+} from '../src/fields';
 import { HistoryAside } from '../src/history';
 import { inputTransform } from '../src/input';
 import { ListActions, useBulkActions, useRowClick } from '../src/list';
@@ -69,7 +75,7 @@ export function DeliveryServiceList() {
     >
       <Datagrid rowClick={rowClick} bulkActionButtons={bulkActions}>
         <TextField source="id" />
-        <ImageField source="iconUrl" sx={thumbnail} />
+        <ImagePreviewField source="iconUrl" thumbnail />
         <TextField source="title" />
         <TextField source="code" />
         <SelectField source="kind" choices={kindChoices} />
@@ -178,7 +184,7 @@ export function DeliveryServiceShow() {
         <MoneyField source="freeFrom" textAlign="right" />
         <NumberField source="minDays" locales="ru-RU" />
         <NumberField source="maxDays" locales="ru-RU" />
-        <ImageField source="iconUrl" />
+        <ImagePreviewField source="iconUrl" />
         <NumberField source="sortOrder" locales="ru-RU" />
         <BooleanField source="active" />
         <DateField source="createdAt" showTime locales="ru-RU" options={moscowDateTime} />

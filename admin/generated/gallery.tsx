@@ -10,7 +10,6 @@ import {
   DateField,
   DateInput,
   Edit,
-  ImageField,
   List,
   NullableBooleanInput,
   NumberField,
@@ -26,7 +25,7 @@ import {
 } from 'react-admin';
 import CollectionsIcon from '@mui/icons-material/Collections';
 import { GalleryInputSchema } from '@shop/schemas/generated/zod';
-import { calendarDate, ImagesInput, moscowDateTime } from '../src/fields';
+import { calendarDate, ImagePreviewField, ImagesInput, moscowDateTime } from '../src/fields';
 import { HistoryAside } from '../src/history';
 import { inputTransform } from '../src/input';
 import { ListActions, useBulkActions, useRowClick } from '../src/list';
@@ -128,7 +127,7 @@ export function GalleryShow() {
         <DateField source="eventDate" locales="ru-RU" options={calendarDate} />
         <NumberField source="sortOrder" locales="ru-RU" />
         <BooleanField source="active" />
-        <ImageField source="images" src="url" title="alt" />
+        <ImagePreviewField source="images" src="url" title="alt" />
         <DateField source="createdAt" showTime locales="ru-RU" options={moscowDateTime} />
         <DateField source="updatedAt" showTime locales="ru-RU" options={moscowDateTime} />
       </SimpleShowLayout>

@@ -11,7 +11,6 @@ import {
   DateInput,
   DateTimeInput,
   Edit,
-  ImageField,
   List,
   NullableBooleanInput,
   Pagination,
@@ -28,13 +27,13 @@ import ArticleIcon from '@mui/icons-material/Article';
 import { ArticleInputSchema } from '@shop/schemas/generated/zod';
 import {
   ImageInput,
+  ImagePreviewField,
   isoToMoscowDate,
   isoToMoscowLocal,
   moscowDateTime,
   moscowDayEnd,
   moscowDayStart,
   moscowLocalToIso,
-  thumbnail,
 } from '../src/fields';
 import { HistoryAside } from '../src/history';
 import { inputTransform } from '../src/input';
@@ -66,7 +65,7 @@ export function ArticleList() {
     >
       <Datagrid rowClick={rowClick} bulkActionButtons={bulkActions}>
         <TextField source="id" />
-        <ImageField source="coverUrl" sx={thumbnail} />
+        <ImagePreviewField source="coverUrl" thumbnail />
         <TextField source="title" />
         <TextField source="slug" />
         <DateField source="publishedAt" showTime locales="ru-RU" options={moscowDateTime} />
@@ -148,7 +147,7 @@ export function ArticleShow() {
         <TextField source="slug" />
         <TextField source="announce" sx={{ whiteSpace: 'pre-wrap' }} />
         <RichTextField source="content" />
-        <ImageField source="coverUrl" />
+        <ImagePreviewField source="coverUrl" />
         <DateField source="publishedAt" showTime locales="ru-RU" options={moscowDateTime} />
         <BooleanField source="active" />
         <TextField source="seoTitle" />

@@ -10,7 +10,6 @@ import {
   Datagrid,
   DateField,
   Edit,
-  ImageField,
   List,
   NullableBooleanInput,
   NumberField,
@@ -30,7 +29,14 @@ import {
 } from 'react-admin';
 import PaymentIcon from '@mui/icons-material/Payment';
 import { PaymentServiceInputSchema } from '@shop/schemas/generated/zod';
-import { ImageInput, JsonInput, MoneyField, MoneyInput, moscowDateTime, thumbnail } from '../src/fields';
+import {
+  ImageInput,
+  ImagePreviewField,
+  JsonInput,
+  MoneyField,
+  MoneyInput,
+  moscowDateTime,
+} from '../src/fields';
 import { HistoryAside } from '../src/history';
 import { inputTransform } from '../src/input';
 import { ListActions, useBulkActions, useRowClick } from '../src/list';
@@ -70,7 +76,7 @@ export function PaymentServiceList() {
     >
       <Datagrid rowClick={rowClick} bulkActionButtons={bulkActions}>
         <TextField source="id" />
-        <ImageField source="iconUrl" sx={thumbnail} />
+        <ImagePreviewField source="iconUrl" thumbnail />
         <TextField source="title" />
         <TextField source="code" />
         <SelectField source="kind" choices={kindChoices} />
@@ -164,7 +170,7 @@ export function PaymentServiceShow() {
         <SelectField source="kind" choices={kindChoices} />
         <SelectField source="provider" choices={providerChoices} />
         <BooleanField source="testMode" />
-        <ImageField source="iconUrl" />
+        <ImagePreviewField source="iconUrl" />
         <MoneyField source="minOrderTotal" textAlign="right" />
         <MoneyField source="maxOrderTotal" textAlign="right" />
         <ReferenceArrayField source="deliveryServiceIds" reference="delivery-services" />

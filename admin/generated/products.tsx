@@ -7,7 +7,6 @@ import {
   BooleanField,
   Datagrid,
   DateField,
-  ImageField,
   NumberField,
   ReferenceArrayField,
   ReferenceField,
@@ -18,7 +17,7 @@ import {
   TextField,
 } from 'react-admin';
 import Inventory2Icon from '@mui/icons-material/Inventory2';
-import { JsonField, MoneyField, moscowDateTime } from '../src/fields';
+import { ImagePreviewField, JsonField, MoneyField, moscowDateTime } from '../src/fields';
 import { withHistory } from '../src/history';
 import { ProductCreateWithOffers, ProductEditWithOffers } from '../src/screens/catalog/products/ProductForm';
 import { ProductListWithBulkEdit } from '../src/screens/catalog/products/ProductList';
@@ -34,7 +33,7 @@ export function ProductShow() {
         <ReferenceField source="brandId" reference="directory-entries" />
         <TextField source="shortDescription" sx={{ whiteSpace: 'pre-wrap' }} />
         <RichTextField source="description" />
-        <ImageField source="images" src="url" title="alt" />
+        <ImagePreviewField source="images" src="url" title="alt" />
         <BooleanField source="active" />
         <BooleanField source="isNew" />
         <BooleanField source="isHit" />

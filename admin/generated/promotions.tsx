@@ -13,7 +13,6 @@ import {
   DateInput,
   DateTimeInput,
   Edit,
-  ImageField,
   List,
   NullableBooleanInput,
   NumberField,
@@ -36,13 +35,13 @@ import CampaignIcon from '@mui/icons-material/Campaign';
 import { PromotionInputSchema } from '@shop/schemas/generated/zod';
 import {
   ImageInput,
+  ImagePreviewField,
   isoToMoscowDate,
   isoToMoscowLocal,
   moscowDateTime,
   moscowDayEnd,
   moscowDayStart,
   moscowLocalToIso,
-  thumbnail,
 } from '../src/fields';
 import { HistoryAside } from '../src/history';
 import { inputTransform } from '../src/input';
@@ -77,7 +76,7 @@ export function PromotionList() {
     >
       <Datagrid rowClick={rowClick} bulkActionButtons={bulkActions}>
         <TextField source="id" />
-        <ImageField source="imageUrl" sx={thumbnail} />
+        <ImagePreviewField source="imageUrl" thumbnail />
         <TextField source="title" />
         <TextField source="slug" />
         <DateField source="startsAt" showTime locales="ru-RU" options={moscowDateTime} />
@@ -169,7 +168,7 @@ export function PromotionShow() {
         <TextField source="slug" />
         <TextField source="announce" sx={{ whiteSpace: 'pre-wrap' }} />
         <RichTextField source="content" />
-        <ImageField source="imageUrl" />
+        <ImagePreviewField source="imageUrl" />
         <DateField source="startsAt" showTime locales="ru-RU" options={moscowDateTime} />
         <DateField source="endsAt" showTime locales="ru-RU" options={moscowDateTime} />
         <ReferenceArrayField source="productIds" reference="products" />

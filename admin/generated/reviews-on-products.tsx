@@ -8,7 +8,6 @@ import {
   Create,
   DateField,
   Edit,
-  ImageField,
   NumberField,
   NumberInput,
   ReferenceField,
@@ -24,7 +23,7 @@ import {
 } from 'react-admin';
 import RateReviewIcon from '@mui/icons-material/RateReview';
 import { ProductReviewInputSchema } from '@shop/schemas/generated/zod';
-import { ImagesInput, moscowDateTime } from '../src/fields';
+import { ImagePreviewField, ImagesInput, moscowDateTime } from '../src/fields';
 import { HistoryAside } from '../src/history';
 import { inputTransform } from '../src/input';
 import { ProductReviewsScreen } from '../src/screens/sales/reviews/ReviewLists';
@@ -106,7 +105,7 @@ export function ProductReviewShow() {
         <TextField source="advantages" sx={{ whiteSpace: 'pre-wrap' }} />
         <TextField source="disadvantages" sx={{ whiteSpace: 'pre-wrap' }} />
         <TextField source="text" sx={{ whiteSpace: 'pre-wrap' }} />
-        <ImageField source="images" src="url" title="alt" />
+        <ImagePreviewField source="images" src="url" title="alt" />
         <BooleanField source="verifiedPurchase" />
         <SelectField source="status" choices={statusChoices} />
         <TextField source="answer" sx={{ whiteSpace: 'pre-wrap' }} />

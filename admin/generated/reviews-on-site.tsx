@@ -7,7 +7,6 @@ import {
   Create,
   DateField,
   Edit,
-  ImageField,
   NumberField,
   NumberInput,
   ReferenceField,
@@ -23,7 +22,7 @@ import {
 } from 'react-admin';
 import ReviewsIcon from '@mui/icons-material/Reviews';
 import { SiteReviewInputSchema } from '@shop/schemas/generated/zod';
-import { ImagesInput, moscowDateTime } from '../src/fields';
+import { ImagePreviewField, ImagesInput, moscowDateTime } from '../src/fields';
 import { HistoryAside } from '../src/history';
 import { inputTransform } from '../src/input';
 import { SiteReviewsScreen } from '../src/screens/sales/reviews/ReviewLists';
@@ -97,7 +96,7 @@ export function SiteReviewShow() {
         <TextField source="city" />
         <NumberField source="rating" locales="ru-RU" />
         <TextField source="text" sx={{ whiteSpace: 'pre-wrap' }} />
-        <ImageField source="images" src="url" title="alt" />
+        <ImagePreviewField source="images" src="url" title="alt" />
         <SelectField source="status" choices={statusChoices} />
         <TextField source="answer" sx={{ whiteSpace: 'pre-wrap' }} />
         <DateField source="answeredAt" showTime locales="ru-RU" options={moscowDateTime} />

@@ -106,8 +106,20 @@ describe('emitAdmin on the shop schemas', () => {
     expect(show).toContain(
       '<MoneyField source="basePrice" label="Цена" sortable={false} textAlign="right" />',
     );
-    expect(show).toContain('<ImageField source="images" src="url" title="alt" />');
+    expect(show).toContain('<ImagePreviewField source="images" src="url" title="alt" />');
     expect(show).toContain('<DateField source="createdAt" showTime');
+  });
+
+  it('gives image fields an upload input and image lists a multi-file input, previews in lists', () => {
+    const banners = files['admin/generated/banners.tsx']!;
+    expect(banners).toContain('<ImageInput source="imageDesktopUrl" isRequired />');
+    expect(banners).toContain('<ImagePreviewField source="imageDesktopUrl" thumbnail />');
+    const reviews = files['admin/generated/reviews-on-products.tsx']!;
+    expect(reviews).toContain('<ImagesInput source="images" withAlt />');
+    // Gallery images are a child table with x-ui.widget "images": same input, positions kept in sortOrder.
+    const gallery = files['admin/generated/gallery.tsx']!;
+    expect(gallery).toContain('<ImagesInput source="images" withAlt withSortOrder />');
+    expect(gallery).not.toContain('<ArrayInput source="images">');
   });
 
   it('writes Russian messages: plural names and labels of fields, child fields and range filters', async () => {

@@ -3,6 +3,7 @@ export { MoneyField } from './MoneyField';
 export { MoneyInput } from './MoneyInput';
 export { ImageInput } from './ImageInput';
 export { ImagesInput } from './ImagesInput';
+export { ImagePreviewField } from '../screens/media/ImagePreviewField';
 export { JsonField } from './JsonField';
 export { JsonInput } from './JsonInput';
 export { ChoicesArrayField, type Choice } from './ChoicesArrayField';

@@ -356,12 +356,13 @@ function fieldElement(ctx: Ctx, f: UiField, o: FieldOptions): string {
   }
   if (f.items) {
     if (f.widget === 'images' && f.items.some((i) => i.name === 'url')) {
+      // Previews through the server's WebP variants, never the full-size originals.
       const title = f.items.some((i) => i.name === 'alt') ? str('title', 'alt') : null;
-      return el(ra(ctx, 'ImageField'), [
+      return el(shared(ctx, 'ImagePreviewField'), [
         ...base,
         str('src', 'url'),
         title,
-        o.column && expr('sx', shared(ctx, 'thumbnail')),
+        o.column && 'thumbnail',
       ]);
     }
     if (o.column) return el(shared(ctx, 'JsonField'), [...base, expr('inline', '60')]);
@@ -419,7 +420,7 @@ function fieldElement(ctx: Ctx, f: UiField, o: FieldOptions): string {
 function stringField(ctx: Ctx, f: UiField, base: Attr[], o: FieldOptions): string {
   switch (f.widget) {
     case 'image':
-      return el(ra(ctx, 'ImageField'), [...base, o.column && expr('sx', shared(ctx, 'thumbnail'))]);
+      return el(shared(ctx, 'ImagePreviewField'), [...base, o.column && 'thumbnail']);
     case 'email':
       return el(ra(ctx, 'EmailField'), base);
     case 'richtext':
