@@ -206,6 +206,13 @@ test('the category tree: drag a category under another, then move it back with t
   const mine = async () => (await categories()).find((c) => c.slug === CATEGORY.slug)!;
   const parent = (await categories()).find((c) => c.parentId === null && c.slug !== CATEGORY.slug)!;
 
+  // The category's edit screen at /{slug}/edit; a save leads back to /{slug}.
+  await page.goto(`/nuxt/product-categories/${CATEGORY.slug}/edit`);
+  await page.getByLabel('Описание', { exact: true }).fill('Ресницы для проверки дерева категорий');
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page).toHaveURL(new RegExp(`/nuxt/product-categories/${CATEGORY.slug}$`));
+  await expect(page.getByText('Ресницы для проверки дерева категорий')).toBeVisible();
+
   await page.goto('/nuxt/product-categories');
   const tree = page.getByRole('tree', { name: 'Категории товаров' });
   const item = tree.locator(`[data-category="${CATEGORY.slug}"]`);

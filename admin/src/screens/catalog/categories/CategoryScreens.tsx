@@ -32,6 +32,7 @@ import { Typography } from '@mui/material';
 import type { ProductCategory } from '@shop/schemas/generated/types';
 import { ProductCategoryInputSchema } from '@shop/schemas/generated/zod';
 import { ImageInput, moscowDateTime } from '../../../fields';
+import { HistoryAside } from '../../../history';
 import { inputTransform } from '../../../input';
 import { zodValidator } from '../../../validation';
 
@@ -117,6 +118,7 @@ export function CategoryEditByName() {
           transform={toInput}
           mutationMode="pessimistic"
           redirect={toCategory}
+          aside={<HistoryAside />}
         >
           <CategoryForm />
         </Edit>

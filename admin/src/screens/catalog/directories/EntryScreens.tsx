@@ -22,6 +22,7 @@ import { Box, Typography } from '@mui/material';
 import type { Directory, DirectoryField } from '@shop/schemas/generated/types';
 import { DirectoryEntryInputSchema } from '@shop/schemas/generated/zod';
 import { ImageInput } from '../../../fields';
+import { HistoryAside } from '../../../history';
 import { inputTransform } from '../../../input';
 import { zodValidator } from '../../../validation';
 
@@ -152,6 +153,7 @@ export function DirectoryEntryEdit() {
         transform={toInput}
         mutationMode="pessimistic"
         redirect={toDirectory}
+        aside={<HistoryAside />}
       >
         <EntryOfDirectoryCheck directoryId={id} />
         <EntryForm />
