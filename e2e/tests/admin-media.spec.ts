@@ -127,12 +127,15 @@ test('a photo uploaded into a product shows in the form and on the storefront pr
   expect(errors).toEqual([]);
 });
 
-test('two photos swap places when one is dragged onto the other', async ({ page, request }) => {
+test('two photos swap places when one is dragged onto the other, and back with the keyboard buttons', async ({
+  page,
+  request,
+}) => {
   const errors = watchErrors(page);
   const [product] = await api<{ id: number }[]>(request, '/api/admin/products?range=[1,1]&sort=["id","ASC"]');
   const id = product!.id;
   await signIn(page);
-  let images = await productImages(page, id);
+  const images = await productImages(page, id);
   const tiles = images.getByTestId('image-tile');
   const before = await tiles.count();
   await images
@@ -145,7 +148,7 @@ test('two photos swap places when one is dragged onto the other', async ({ page,
   );
   expect(uploaded).toHaveLength(2);
 
-  images = await productImages(page, id);
+  await productImages(page, id);
   await tiles.nth(before + 1).dragTo(tiles.nth(before));
   await expect(tiles.nth(before).locator('img')).toHaveAttribute(
     'src',
@@ -154,6 +157,14 @@ test('two photos swap places when one is dragged onto the other', async ({ page,
   await save(page);
   const after = (await api<{ images: ImageItem[] }>(request, `/api/admin/products/${id}`)).images.slice(-2);
   expect(after.map((i) => i.url)).toEqual([uploaded[1]!.url, uploaded[0]!.url]);
+
+  // Without a mouse: the move button of a tile, reached and pressed from the keyboard.
+  await productImages(page, id);
+  await images.getByRole('button', { name: `Переместить изображение ${before + 1} позже` }).focus();
+  await page.keyboard.press('Enter');
+  await save(page);
+  const back = (await api<{ images: ImageItem[] }>(request, `/api/admin/products/${id}`)).images.slice(-2);
+  expect(back.map((i) => i.url)).toEqual([uploaded[0]!.url, uploaded[1]!.url]);
   expect(errors).toEqual([]);
 });
 
