@@ -24,10 +24,12 @@ function watchErrors(page: Page): string[] {
   return errors;
 }
 
-async function signIn(page: Page) {
+const CONTENT = { email: 'content-sales@e2e.local', password: 'content-password-1' };
+
+async function signIn(page: Page, who: { email: string; password: string } = ADMIN) {
   await page.goto('/nuxt');
-  await page.getByLabel(/Имя пользователя|Логин|E-mail/i).fill(ADMIN.email);
-  await page.getByRole('textbox', { name: 'Пароль' }).fill(ADMIN.password);
+  await page.getByLabel(/Имя пользователя|Логин|E-mail/i).fill(who.email);
+  await page.getByRole('textbox', { name: 'Пароль' }).fill(who.password);
   await page.getByRole('button', { name: /Войти/i }).click();
   await expect(page.getByRole('menuitem').first()).toBeVisible();
 }
@@ -56,6 +58,12 @@ test.beforeAll(async ({ request }) => {
     data: { kind: 'call', name: `Заявка ${RUN}`, phone: '+79990001122' },
   });
   expect(form.status(), await form.text()).toBe(201);
+  const content = await request.post('/api/admin/users', {
+    headers,
+    data: { email: CONTENT.email, name: 'Контент-редактор', role: 'content', password: CONTENT.password },
+  });
+  // 409: left from an earlier run against the same server.
+  expect([201, 409], await content.text()).toContain(content.status());
 });
 
 test('each screen of the sales area opens without a console error', async ({ page }) => {
@@ -85,6 +93,22 @@ test('each screen of the sales area opens without a console error', async ({ pag
   // The menu has the single screens.
   for (const entry of ['Рабочий стол', 'Создать купоны', 'Заявки с сайта', 'Бонусы', 'Настройки'])
     await expect(page.getByRole('menuitem', { name: entry, exact: true })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test("the content role's desktop shows only its blocks, and its menu only its screens", async ({ page }) => {
+  const errors = watchErrors(page);
+  await signIn(page, CONTENT);
+  await page.goto('/nuxt/desktop');
+  await expect(page.getByTestId('desktop-reviews')).toBeVisible();
+  await expect(page.getByTestId('desktop-low-stock')).toBeVisible();
+  for (const block of ['orders', 'revenue', 'feedback'])
+    await expect(page.getByTestId(`desktop-${block}`)).toHaveCount(0);
+  await expect(page.getByRole('menuitem', { name: 'Рабочий стол', exact: true })).toBeVisible();
+  for (const entry of ['Создать купоны', 'Заявки с сайта', 'Бонусы', 'Настройки'])
+    await expect(page.getByRole('menuitem', { name: entry, exact: true })).toHaveCount(0);
+  await page.goto('/nuxt/create-coupons');
+  await expect(page.getByText('Доступ запрещен')).toBeVisible();
   expect(errors).toEqual([]);
 });
 

@@ -6,6 +6,7 @@ import Alert from '@mui/material/Alert';
 import LinearProgress from '@mui/material/LinearProgress';
 import { Edit, useNotify } from 'react-admin';
 import { ShopSettingsInputSchema } from '@shop/schemas/generated/zod';
+import { HistoryAside } from '../../../history';
 import { zodValidator } from '../../../validation';
 import { RoleGate } from '../RoleGate';
 import { useAdminGet } from '../useAdminGet';
@@ -44,6 +45,7 @@ function SettingsEditor() {
       mutationMode="pessimistic"
       transform={toSettingsInput}
       redirect={false}
+      aside={<HistoryAside />}
       mutationOptions={{
         onSuccess: () => {
           notify('Настройки сохранены', { type: 'info' });
