@@ -6,7 +6,7 @@ import { directoryBeforeSave as directories_beforeSave } from '../src/admin-api/
 import { directoryEntryBeforeSave as directoryEntries_beforeSave } from '../src/admin-api/catalog/hooks';
 import { beforeSave as orders_beforeSave } from '../src/hooks/orders';
 import { productCategoryBeforeSave as productCategories_beforeSave } from '../src/admin-api/catalog/hooks';
-import { beforeSave as products_beforeSave } from '../src/hooks/products';
+import { productBeforeSave as products_beforeSave } from '../src/admin-api/catalog/hooks';
 import { beforeSave as reviewsOnProducts_beforeSave } from '../src/hooks/reviews';
 import { beforeSave as reviewsOnSite_beforeSave } from '../src/hooks/reviews';
 import { beforeSave as users_beforeSave } from '../src/hooks/users';

@@ -138,6 +138,33 @@ describe.each(DB_TARGETS)('admin catalogue on $name', (target) => {
     });
   });
 
+  describe("offers' characteristics", () => {
+    it('must be entries of the directory they name; keys no directory describes stay free', async () => {
+      const curl = await created('/api/admin/directories', {
+        title: 'Изгиб',
+        code: 'curl',
+        useInOffers: true,
+      });
+      await created('/api/admin/directory-entries', { directoryId: curl, code: 'D', title: 'D' });
+      const product = (attributes: Record<string, string>, slug: string) =>
+        call('POST', '/api/admin/products', {
+          title: 'Ресницы с изгибом',
+          slug,
+          offers: [{ article: `ATTR-${slug}`, attributes, basePrice: 10000 }],
+        });
+      const bad = await product({ curl: 'ZZ' }, 'attr-bad');
+      expect(bad.statusCode).toBe(400);
+      expect(errorOf(bad).message).toBe('Вариант «ATTR-attr-bad»: в справочнике «Изгиб» нет значения «ZZ»');
+      expect(errorOf(bad).fields).toEqual({
+        'offers.0.attributes.curl': 'В справочнике «Изгиб» нет значения «ZZ»',
+      });
+      expect(
+        (await call('GET', `/api/admin/products?filter=${encodeURIComponent('{"q":"attr-bad"}')}`)).json(),
+      ).toEqual([]);
+      expect((await product({ curl: 'D', glueBase: 'цианоакрилат' }, 'attr-good')).statusCode).toBe(201);
+    });
+  });
+
   describe('the category tree', () => {
     let top1: number;
     let top2: number;

@@ -1,11 +1,13 @@
 // beforeSave hooks of the catalogue's entities (named by x-hooks in their schemas), for the rules the
 // schema vocabulary cannot say: entry values checked against their directory's fields (x-custom-fields
-// "directory-fields"), field codes unique within a directory, and the two-level category tree.
-import { asc, eq } from 'drizzle-orm';
-import { directories, directoryFields, productCategories } from '../../../generated/tables';
+// "directory-fields"), offers' characteristics against the directories ("directories"), field codes unique
+// within a directory, and the two-level category tree.
+import { asc, eq, inArray } from 'drizzle-orm';
+import { directories, directoryEntries, directoryFields, productCategories } from '../../../generated/tables';
 import type { ResourceHooks } from '../../crud/resource';
 import type { DbOrTx } from '../../db';
 import { badRequest } from '../../http/errors';
+import { beforeSave as productSearchBeforeSave } from '../../hooks/products';
 import { checkEntryValues, type EntryField } from './entry-values';
 
 type BeforeSave = NonNullable<ResourceHooks['beforeSave']>;
@@ -82,3 +84,50 @@ export const productCategoryBeforeSave: BeforeSave = async (data, { tx, existing
 };
 
 const nested = (message: string) => badRequest(message, { parentId: message });
+
+/**
+ * products: an offer's characteristic that names a directory (x-custom-fields "directories") must hold
+ * one of its entry codes, so the storefront's filters and variant chooser find it. Keys no directory
+ * describes stay free text (the product page lists them after the known ones). Then the search
+ * document, as before (hooks/products.ts).
+ */
+export const productBeforeSave: BeforeSave = async (data, context) => {
+  const offers = data.offers as { article?: string; attributes?: Record<string, string> }[] | undefined;
+  if (offers?.length) await checkOfferAttributes(context.tx, offers);
+  return productSearchBeforeSave(data, context);
+};
+
+async function checkOfferAttributes(
+  tx: DbOrTx,
+  offers: { article?: string; attributes?: Record<string, string> }[],
+) {
+  const codes = [...new Set(offers.flatMap((o) => Object.keys(o.attributes ?? {})))];
+  if (!codes.length) return;
+  const rows = await tx
+    .select({ directory: directories.code, title: directories.title, entry: directoryEntries.code })
+    .from(directories)
+    .leftJoin(directoryEntries, eq(directoryEntries.directoryId, directories.id))
+    .where(inArray(directories.code, codes));
+  const known = new Map<string, { title: string; entries: Set<string> }>();
+  for (const r of rows) {
+    const d = known.get(r.directory) ?? { title: r.title, entries: new Set<string>() };
+    if (r.entry !== null) d.entries.add(r.entry);
+    known.set(r.directory, d);
+  }
+  const errors: Record<string, string> = {};
+  for (const [i, offer] of offers.entries()) {
+    for (const [code, value] of Object.entries(offer.attributes ?? {})) {
+      const d = known.get(code);
+      if (d && !d.entries.has(value))
+        errors[`offers.${i}.attributes.${code}`] = `В справочнике «${d.title}» нет значения «${value}»`;
+    }
+  }
+  const entries = Object.entries(errors);
+  if (!entries.length) return;
+  const [key, message] = entries[0]!;
+  const article = offers[Number(key.split('.')[1])]?.article;
+  throw badRequest(
+    `Вариант ${article ? `«${article}»` : `№${Number(key.split('.')[1]) + 1}`}: ${message.charAt(0).toLowerCase()}${message.slice(1)}`,
+    errors,
+  );
+}
