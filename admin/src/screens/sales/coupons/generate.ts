@@ -4,6 +4,8 @@ import { postAdmin } from '../api';
 
 export const CHUNK = 500;
 export const SERIES_MAX = 10_000;
+/** "10 000" with a plain space, as the message reads. */
+const SERIES_MAX_TEXT = String(SERIES_MAX).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
 
 export interface SeriesValues {
   count: number;
@@ -25,7 +27,7 @@ export interface SeriesValues {
 export function validateSeries(v: Partial<SeriesValues>): Record<string, string> {
   const errors: Record<string, string> = {};
   if (!Number.isInteger(v.count) || (v.count as number) < 1 || (v.count as number) > SERIES_MAX)
-    errors.count = `Количество — от 1 до ${SERIES_MAX.toLocaleString('ru-RU')}`;
+    errors.count = `Количество — от 1 до ${SERIES_MAX_TEXT}`;
   if (!v.batch || !String(v.batch).trim()) errors.batch = 'Укажите название серии';
   if (!v.type) errors.type = 'Выберите тип скидки';
   if (
