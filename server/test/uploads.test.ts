@@ -6,7 +6,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { imageResources, MAX_UPLOAD_BYTES, type UploadedImage } from '../src/admin-api/media';
+import Fastify from 'fastify';
+import type { AdminApiContext } from '../src/admin-api';
+import { imageResources, MAX_UPLOAD_BYTES, mediaRoutes, type UploadedImage } from '../src/admin-api/media';
+import type { AuthUser } from '../src/auth/sessions';
+import { registerErrorHandler } from '../src/http/errors';
+import type { FileStorage } from '../src/storage';
+import { resources } from '../generated/resources';
 import { buildApp, type App } from '../src/app';
 import { ensureAdmin } from '../src/auth/bootstrap';
 import { loadConfig } from '../src/config';
@@ -255,5 +261,83 @@ describe('local disk storage', () => {
     expect(isSafeKey('2026/11/3f2a.jpg')).toBe(true);
     await expect(storage.put('../escape.png', Buffer.from('x'))).rejects.toThrow('Unsafe storage key');
     expect(existsSync(join(root, '..', 'escape.png'))).toBe(false);
+  });
+});
+
+describe('uploads into another store', () => {
+  /** An in-memory store standing in for S3: it can fail on the n-th file, as a full disk or a lost link would. */
+  function memoryStore(failOn = Infinity) {
+    const files = new Map<string, Buffer>();
+    let puts = 0;
+    const store: FileStorage = {
+      url: (key) => `https://cdn.example/${key}`,
+      put: async (key, data) => {
+        if (++puts >= failOn) throw new Error('store unavailable');
+        files.set(key, data);
+        return store.url(key);
+      },
+      delete: async (key) => {
+        files.delete(key);
+      },
+    };
+    return { store, files };
+  }
+  async function appWith(store: FileStorage, maxTotalBytes?: number) {
+    const app = Fastify({ logger: false });
+    registerErrorHandler(app);
+    app.decorateRequest('user', null);
+    app.addHook('onRequest', async (request) => {
+      request.user = { id: 1, role: 'admin' } as AuthUser;
+    });
+    const ctx = { resources, config: { uploadsDir: '/nonexistent' } } as unknown as AdminApiContext;
+    await app.register(mediaRoutes(ctx, { storage: store, maxTotalBytes }), { prefix: '/api/admin' });
+    return app;
+  }
+  const send = (app: Awaited<ReturnType<typeof appWith>>, files: Upload[]) =>
+    app.inject({ method: 'POST', url: '/api/admin/uploads', ...multipart(files) });
+
+  it('answers the addresses the store gives', async () => {
+    const { store, files } = memoryStore();
+    const app = await appWith(store);
+    const res = await send(app, [
+      { name: 'a.webp', data: await picture('webp', 30, 20), type: 'image/webp' },
+    ]);
+    expect(res.statusCode).toBe(200);
+    const [image] = res.json<{ data: UploadedImage[] }>().data;
+    expect(image!.url).toMatch(/^https:\/\/cdn\.example\/\d{4}\/\d{2}\/[0-9a-f-]{36}\.webp$/);
+    expect([...files.keys()]).toEqual([image!.url.replace('https://cdn.example/', '')]);
+    await app.close();
+  });
+
+  it('removes the files already stored when the store fails half way', async () => {
+    const { store, files } = memoryStore(3);
+    const app = await appWith(store);
+    const res = await send(
+      app,
+      pictures.map((data, i) => ({ name: `${i}.png`, data, type: 'image/png' })),
+    );
+    expect(res.statusCode).toBe(500);
+    expect(files.size).toBe(0);
+    await app.close();
+  });
+
+  it('refuses a request whose files together exceed the limit', async () => {
+    const { store, files } = memoryStore();
+    const app = await appWith(store, pictures[0]!.length + 10);
+    const res = await send(app, [
+      { name: 'a.png', data: pictures[0]!, type: 'image/png' },
+      { name: 'b.png', data: pictures[1]!, type: 'image/png' },
+    ]);
+    expect(res.statusCode).toBe(413);
+    expect(res.json<{ error: { message: string } }>().error.message).toMatch(
+      /^За один раз можно отправить не больше [\d,.]+ МБ: загрузите файлы частями$/,
+    );
+    expect(files.size).toBe(0);
+    await app.close();
+  });
+
+  let pictures: Buffer[] = [];
+  beforeAll(async () => {
+    pictures = await Promise.all([1, 2, 3].map((n) => picture('png', 40 * n, 30)));
   });
 });

@@ -19,6 +19,8 @@ import type { AdminApiContext } from './index';
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** Enough for a gallery's event in one go; the gallery itself holds at most 200. */
 export const MAX_UPLOAD_FILES = 50;
+/** All files of one request together: they are held in memory until every one of them is judged. */
+export const MAX_UPLOAD_TOTAL_BYTES = 100 * 1024 * 1024;
 const ENTITIES_DIR = resolve(import.meta.dirname, '../../../schemas/entities');
 
 export interface UploadedImage {
@@ -63,13 +65,23 @@ interface ReceivedFile {
   tooLarge: boolean;
 }
 
-async function receiveFiles(request: FastifyRequest): Promise<ReceivedFile[]> {
+async function receiveFiles(request: FastifyRequest, maxTotalBytes: number): Promise<ReceivedFile[]> {
   const files: ReceivedFile[] = [];
+  let total = 0;
   try {
     for await (const part of request.parts()) {
       if (part.type !== 'file') continue;
       const chunks: Buffer[] = [];
-      for await (const chunk of part.file) chunks.push(chunk as Buffer);
+      for await (const chunk of part.file) {
+        total += (chunk as Buffer).length;
+        if (total > maxTotalBytes)
+          throw new ApiError(
+            413,
+            'too_large',
+            `За один раз можно отправить не больше ${sizeInMb(maxTotalBytes)}: загрузите файлы частями`,
+          );
+        chunks.push(chunk as Buffer);
+      }
       // Past the limit busboy stops keeping bytes and marks the stream truncated; the rest of the
       // request is still read so every refused file can be named.
       files.push({
@@ -79,6 +91,7 @@ async function receiveFiles(request: FastifyRequest): Promise<ReceivedFile[]> {
       });
     }
   } catch (error) {
+    if (error instanceof ApiError) throw error;
     const code = (error as { code?: string }).code;
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT')
       throw new ApiError(
@@ -113,7 +126,15 @@ async function storeAll(storage: FileStorage, files: { key: string; data: Buffer
   return files.map((f) => storage.url(f.key));
 }
 
-export function mediaRoutes(ctx: AdminApiContext, storage: FileStorage = createStorage(ctx.config)) {
+export interface MediaOptions {
+  /** Where files go; the local UPLOADS_DIR by default (tests pass another store). */
+  storage?: FileStorage;
+  maxTotalBytes?: number;
+}
+
+export function mediaRoutes(ctx: AdminApiContext, opts: MediaOptions = {}) {
+  const storage = opts.storage ?? createStorage(ctx.config);
+  const maxTotalBytes = opts.maxTotalBytes ?? MAX_UPLOAD_TOTAL_BYTES;
   const names = new Set(imageResources());
   const uploaders = new Set<Role>(
     ctx.resources
@@ -140,7 +161,7 @@ export function mediaRoutes(ctx: AdminApiContext, storage: FileStorage = createS
 
     app.post('/uploads', { preHandler: requireUploader }, async (request) => {
       if (!request.isMultipart()) throw badRequest('Файлы отправляются формой multipart/form-data');
-      const files = await receiveFiles(request);
+      const files = await receiveFiles(request, maxTotalBytes);
       if (files.length === 0) throw badRequest('Выберите хотя бы один файл изображения');
 
       const problems: string[] = [];
