@@ -1,20 +1,24 @@
 // /nuxt/directories/{id}/createFields: the fields every entry of the directory has (string, number,
 // yes/no, colour, image), with code, title, "required" and order. Saved as the directory's child rows;
 // the server refuses two fields with one code.
-import { useParams } from 'react-router-dom';
+import { Link as RouterLink, useParams } from 'react-router-dom';
 import {
   ArrayInput,
   BooleanInput,
+  Button,
   Edit,
   NumberInput,
   ResourceContextProvider,
+  SaveButton,
   SelectInput,
   SimpleForm,
   SimpleFormIterator,
   TextInput,
+  Toolbar,
   useRecordContext,
 } from 'react-admin';
 import { Typography } from '@mui/material';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import type { Directory } from '@shop/schemas/generated/types';
 import { DirectoryPatchSchema } from '@shop/schemas/generated/zod';
 import { inputTransform } from '../../../input';
@@ -35,6 +39,22 @@ function Heading() {
   ) : null;
 }
 
+/** Save, and back to the directory: no "Удалить" here, it would delete the whole directory. */
+function FieldsToolbar({ directoryId }: { directoryId: string }) {
+  return (
+    <Toolbar>
+      <SaveButton />
+      <Button
+        component={RouterLink}
+        to={`/directories/${directoryId}`}
+        label="К справочнику"
+        startIcon={<ArrowBackIcon />}
+        sx={{ ml: 2 }}
+      />
+    </Toolbar>
+  );
+}
+
 export function DirectoryFieldsEdit() {
   const { id = '' } = useParams<{ id: string }>();
   return (
@@ -47,7 +67,7 @@ export function DirectoryFieldsEdit() {
         redirect={() => `directories/${id}`}
         title="Поля записей"
       >
-        <SimpleForm validate={validate}>
+        <SimpleForm validate={validate} toolbar={<FieldsToolbar directoryId={id} />}>
           <Heading />
           <ArrayInput source="fields" label="Поля">
             <SimpleFormIterator inline>

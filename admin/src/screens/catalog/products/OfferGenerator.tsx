@@ -49,6 +49,13 @@ export function OfferGenerator({ directories, existing, onAdd }: Props) {
       return { ...c, [directory]: list.includes(code) ? list.filter((x) => x !== code) : [...list, code] };
     });
 
+  // The product's own prefix when its offers have one (LE132-CC-005-9 → LE132).
+  const start = () => {
+    const first = existing().find((o) => o.article.includes('-'));
+    if (!prefix && first) setPrefix(first.article.split('-')[0]!);
+    setOpen(true);
+  };
+
   const add = () => {
     onAdd(
       drafts,
@@ -60,7 +67,7 @@ export function OfferGenerator({ directories, existing, onAdd }: Props) {
 
   return (
     <>
-      <Button startIcon={<AutoFixHighIcon />} onClick={() => setOpen(true)}>
+      <Button startIcon={<AutoFixHighIcon />} onClick={start}>
         Сгенерировать варианты
       </Button>
       <Dialog

@@ -104,7 +104,7 @@ function OffersTable({ directories }: { directories: OfferDirectory[] }) {
           <TableBody>
             {fields.map((field, index) => (
               <TableRow key={field.id}>
-                <TableCell sx={{ ...cell, minWidth: 150 }}>
+                <TableCell sx={{ ...cell, minWidth: 190 }}>
                   <TextInput source={`${index}.article`} label="Артикул" helperText={false} size="small" />
                 </TableCell>
                 {shown.map((d) => (
