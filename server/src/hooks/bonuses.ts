@@ -7,11 +7,16 @@ import type { ResourceHooks } from '../crud/resource';
 import { selectRows, type DbOrTx } from '../db';
 import { badRequest, notFound } from '../http/errors';
 
-/** Locks the customer's row for the rest of the transaction and answers their balance in points. */
-export async function lockedBalance(tx: DbOrTx, userId: number): Promise<number> {
+/**
+ * The customer's balance in points; with `lock` (inside a transaction) the customer's row stays locked
+ * until it ends, so that a write checked against this balance cannot race another one.
+ */
+export async function balanceOf(tx: DbOrTx, userId: number, { lock }: { lock: boolean }): Promise<number> {
   const user = await selectRows<{ id: number }>(
     tx,
-    sql`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`,
+    lock
+      ? sql`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`
+      : sql`SELECT id FROM users WHERE id = ${userId}`,
   );
   if (!user[0]) throw notFound(`Покупатель №${userId} не найден`);
   const rows = await selectRows<{ balance: number | string | null }>(
@@ -27,7 +32,7 @@ export function overdraftMessage(balance: number, debit: number): string {
 
 /** Refuses a change that would leave the customer with a negative balance. */
 export async function assertCovered(tx: DbOrTx, userId: number, change: number): Promise<number> {
-  const balance = await lockedBalance(tx, userId);
+  const balance = await balanceOf(tx, userId, { lock: true });
   if (balance + change < 0)
     throw badRequest(overdraftMessage(balance, -change), { amount: overdraftMessage(balance, -change) });
   return balance + change;

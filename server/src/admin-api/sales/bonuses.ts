@@ -6,7 +6,7 @@ import { bonusTransactions } from '../../../generated/tables';
 import { actorOf, recordHistory } from '../../crud/history';
 import type { Registry } from '../../crud/service';
 import type { Db } from '../../db';
-import { assertCovered, lockedBalance } from '../../hooks/bonuses';
+import { assertCovered, balanceOf } from '../../hooks/bonuses';
 import { badRequest } from '../../http/errors';
 import { positiveId, requireRole, resourceOf } from './access';
 
@@ -67,8 +67,7 @@ export function bonusRoutes(db: Db, registry: Registry) {
     app.get('/bonuses/balance/:userId', async (request) => {
       requireRole(def, request, 'list');
       const userId = positiveId((request.params as { userId: string }).userId, 'Неверный номер покупателя');
-      // A read needs no lock, but the same query keeps "not found" and the sum in one place.
-      const balance = await db.transaction((tx) => lockedBalance(tx, userId));
+      const balance = await balanceOf(db, userId, { lock: false });
       return { data: { userId, balance } };
     });
     app.post('/bonuses/adjust', async (request, reply) => {
