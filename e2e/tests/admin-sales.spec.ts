@@ -231,3 +231,36 @@ test('settings save a new SMTP password that is never shown back', async ({ page
   }
   expect(errors).toEqual([]);
 });
+
+test('a site form is marked processed from the forms list, with the time recorded', async ({
+  page,
+  request,
+}) => {
+  const errors = watchErrors(page);
+  await signIn(page);
+  await page.goto(`/nuxt/forms-list?filter=${encodeURIComponent(JSON.stringify({ processed: false }))}`);
+  const row = page.getByRole('row').filter({ hasText: `Заявка ${RUN}` });
+  const toggle = row.getByRole('switch');
+  await expect(toggle).not.toBeChecked();
+  // A controlled switch: it turns when the server has answered, so click rather than check().
+  await toggle.click();
+  await expect(page.getByText('Заявка отмечена как обработанная')).toBeVisible();
+  // The list shows unprocessed forms only: the form leaves it.
+  await expect(page.getByRole('row').filter({ hasText: `Заявка ${RUN}` })).toHaveCount(0);
+
+  const res = await request.get(
+    `/api/admin/feedback?filter=${encodeURIComponent(JSON.stringify({ q: `Заявка ${RUN}` }))}`,
+    { headers: { authorization: token } },
+  );
+  const [form] = (await res.json()) as {
+    processed: boolean;
+    processedAt: string | null;
+    processedById: number;
+  }[];
+  expect(form).toMatchObject({
+    processed: true,
+    processedAt: expect.any(String),
+    processedById: expect.any(Number),
+  });
+  expect(errors).toEqual([]);
+});
