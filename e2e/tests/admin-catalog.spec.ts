@@ -282,7 +282,7 @@ test('a directory: its fields at /{id}/createFields and an entry at /{id}/{entry
   await page.getByLabel('Образец *').fill('#f0f0f0');
   await page.getByRole('button', { name: 'Сохранить' }).click();
   await expect(page).toHaveURL(new RegExp(`/nuxt/directories/${id}$`));
-  await page.getByRole('row').filter({ hasText: 'Прозрачный' }).click();
+  await page.getByRole('link', { name: 'Прозрачный' }).click();
   await expect(page).toHaveURL(new RegExp(`/nuxt/directories/${id}/\\d+$`));
   await expect(page.getByLabel('Образец *')).toHaveValue('#f0f0f0');
   expect(errors).toEqual([]);

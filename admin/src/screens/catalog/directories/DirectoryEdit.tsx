@@ -7,6 +7,7 @@ import {
   Button,
   Datagrid,
   Edit,
+  FunctionField,
   NumberInput,
   ReferenceManyField,
   SimpleForm,
@@ -15,10 +16,10 @@ import {
   useCanAccess,
   useRecordContext,
 } from 'react-admin';
-import { Box, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
+import { Box, Card, CardContent, Chip, Link as MuiLink, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import TuneIcon from '@mui/icons-material/Tune';
-import type { Directory } from '@shop/schemas/generated/types';
+import type { Directory, DirectoryEntry } from '@shop/schemas/generated/types';
 import { DirectoryInputSchema } from '@shop/schemas/generated/zod';
 import { inputTransform } from '../../../input';
 import { zodValidator } from '../../../validation';
@@ -115,7 +116,14 @@ function DirectoryEntries() {
             empty={<Typography color="text.secondary">Записей пока нет</Typography>}
           >
             <TextField source="code" />
-            <TextField source="title" />
+            <FunctionField<DirectoryEntry>
+              source="title"
+              render={(entry) => (
+                <MuiLink component={RouterLink} to={`/directories/${record.id}/${entry.id}`}>
+                  {entry.title}
+                </MuiLink>
+              )}
+            />
             <TextField source="sortOrder" />
             <BooleanField source="active" />
           </Datagrid>
