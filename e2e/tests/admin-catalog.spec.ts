@@ -287,3 +287,44 @@ test('a directory: its fields at /{id}/createFields and an entry at /{id}/{entry
   await expect(page.getByLabel('Образец *')).toHaveValue('#f0f0f0');
   expect(errors).toEqual([]);
 });
+
+test('a manager reads the catalogue but gets no tools to change it, and the API agrees', async ({
+  page,
+  request,
+}) => {
+  const manager = { email: 'manager-catalog@e2e.local', password: 'manager-password-1' };
+  const admin = await tokenFor(request, ADMIN.email, ADMIN.password);
+  const created = await request.post('/api/admin/users', {
+    headers: { authorization: admin },
+    data: { email: manager.email, name: 'Менеджер', role: 'manager', password: manager.password },
+  });
+  expect([201, 200, 409]).toContain(created.status());
+  const errors = watchErrors(page);
+  await page.goto('/nuxt');
+  await page.getByLabel(/Имя пользователя|Логин|E-mail/i).fill(manager.email);
+  await page.getByRole('textbox', { name: 'Пароль' }).fill(manager.password);
+  await page.getByRole('button', { name: /Войти/i }).click();
+  await expect(page.getByRole('menuitem', { name: 'Товары', exact: true })).toBeVisible();
+
+  await page.goto('/nuxt/product-categories');
+  await expect(page.getByRole('treeitem').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Выше: / })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Создать' })).toHaveCount(0);
+  await expect(page.getByRole('treeitem').first()).toHaveAttribute('draggable', 'false');
+
+  await page.goto('/nuxt/products');
+  await expect(page.locator('tbody tr').first()).toBeVisible();
+  await expect(page.getByRole('checkbox')).toHaveCount(0);
+
+  const token = await tokenFor(request, manager.email, manager.password);
+  const [category] = (await (
+    await request.get('/api/admin/product-categories?range=[0,0]', { headers: { authorization: token } })
+  ).json()) as Category[];
+  const move = await request.post(`/api/admin/product-categories/${category!.id}/move`, {
+    headers: { authorization: token },
+    data: { parentId: null, position: 0 },
+  });
+  expect(move.status()).toBe(403);
+  expect(((await move.json()) as { error: { message: string } }).error.message).toMatch(/Недостаточно прав/);
+  expect(errors).toEqual([]);
+});
