@@ -91,7 +91,22 @@ function likePattern(q: string) {
   return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-function whereOf(def: ResourceDef, filter: Record<string, unknown>): SQL | undefined {
+/**
+ * The text search `q`: the full-text match or a substring. `asUnion` writes it as the union of two
+ * index scans (`id IN (… UNION …)`): for counting and sorting many matches the planner otherwise reads
+ * the whole table and computes every row's tsvector (100 000 products: 7 s → 0.7 s), while the plain OR is
+ * the fast form for a first page in id order (an index scan that stops after a page).
+ */
+function textCondition(def: ResourceDef, text: string, asUnion: boolean): SQL {
+  const expr = sql.raw(`(${def.search})`);
+  const fts = sql`to_tsvector('russian'::regconfig, ${expr}) @@ websearch_to_tsquery('russian'::regconfig, ${text})`;
+  const like = sql`${expr} ILIKE ${likePattern(text)}`;
+  if (!asUnion) return sql`(${fts} OR ${like})`;
+  const id = columnsOf(def.table).id!;
+  return sql`${id} IN (SELECT "id" FROM ${def.table} WHERE ${fts} UNION SELECT "id" FROM ${def.table} WHERE ${like})`;
+}
+
+function whereOf(def: ResourceDef, filter: Record<string, unknown>, textAsUnion = false): SQL | undefined {
   const cols = columnsOf(def.table);
   const byName = new Map(def.fields.map((f) => [f.name, f]));
   const parts: SQL[] = [];
@@ -102,10 +117,7 @@ function whereOf(def: ResourceDef, filter: Record<string, unknown>): SQL | undef
       if (typeof raw !== 'string') throw badRequest('Текст поиска должен быть строкой');
       const text = raw.trim().slice(0, 200);
       if (!text) continue;
-      const expr = sql.raw(`(${def.search})`);
-      parts.push(
-        sql`(to_tsvector('russian'::regconfig, ${expr}) @@ websearch_to_tsquery('russian'::regconfig, ${text}) OR ${expr} ILIKE ${likePattern(text)})`,
-      );
+      parts.push(textCondition(def, text, textAsUnion));
       continue;
     }
     if (key === 'id') {
@@ -185,17 +197,21 @@ export async function listRecords(db: Db, def: ResourceDef, query: ListQuery) {
   }
   if (end - start + 1 > MAX_PAGE) throw badRequest(`За один запрос — не больше ${MAX_PAGE} записей`);
   const scoped = Object.entries(query.scope ?? {}).map(([field, values]) => inArray(cols[field]!, values));
-  const where = and(whereOf(def, query.filter ?? {}), ...scoped);
+  const filter = query.filter ?? {};
+  const where = and(whereOf(def, filter), ...scoped);
+  // Text search: the union form for counting, and for a page unless it is near the start in id order.
+  const countWhere = filter.q ? and(whereOf(def, filter, true), ...scoped) : where;
+  const pageWhere = filter.q && (sortField !== 'id' || start >= 1000) ? countWhere : where;
   const sortCol = cols[sortField]!;
   const direction = order === 'ASC' ? asc : desc;
   const rows = (await db
     .select(selection(def.table, def.fields))
     .from(def.table)
-    .where(where)
+    .where(pageWhere)
     .orderBy(direction(sortCol), direction(cols.id!))
     .limit(end - start + 1)
     .offset(start)) as Record<string, unknown>[];
-  const [{ total }] = (await db.select({ total: count() }).from(def.table).where(where)) as [
+  const [{ total }] = (await db.select({ total: count() }).from(def.table).where(countWhere)) as [
     { total: number },
   ];
   await attachChildren(db, def, rows);
