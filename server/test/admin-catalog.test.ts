@@ -170,6 +170,11 @@ describe.each(DB_TARGETS)('admin catalogue on $name', (target) => {
     let top2: number;
     let childA: number;
     let childB: number;
+    let product: number;
+    const found = async (text: string) =>
+      (await t.app.inject(`/api/products/search?perPage=50&filter[search]=${encodeURIComponent(text)}`))
+        .json<{ data: { id: number }[] }>()
+        .data.some((p) => p.id === product);
     const tree = async () =>
       (await call('GET', '/api/admin/product-categories?range=[0,999]')).json<Category[]>();
     const move = (id: number, parentId: number | null, position: number) =>
@@ -188,6 +193,12 @@ describe.each(DB_TARGETS)('admin catalogue on $name', (target) => {
         slug: 'tree-b',
         parentId: top1,
       });
+      product = await created('/api/admin/products', {
+        title: 'Ресницы для проверки дерева',
+        slug: 'tree-product',
+        categoryIds: [childB],
+        offers: [{ article: 'TREE-1', basePrice: 50000, stock: 5 }],
+      });
     });
 
     it('reorders within a level and moves under another parent, renumbering both levels', async () => {
@@ -195,7 +206,10 @@ describe.each(DB_TARGETS)('admin catalogue on $name', (target) => {
       let all = await tree();
       const at = (id: number) => all.find((c) => c.id === id)!;
       expect([at(childB).sortOrder, at(childA).sortOrder]).toEqual([0, 1]);
+      expect(await found('клей')).toBe(false);
       expect((await move(childB, top2, 5)).statusCode).toBe(200);
+      // The product's search document now holds its category's new path.
+      expect(await found('клей')).toBe(true);
       all = await tree();
       expect(at(childB)).toMatchObject({ parentId: top2, sortOrder: 0 });
       expect(at(childA)).toMatchObject({ parentId: top1, sortOrder: 0 });
