@@ -44,6 +44,11 @@ describe.each(DB_TARGETS)('change history on $name', (target) => {
       payload: { login: 'content@test.local', password: 'content-password-1' },
     });
     content = login.json<{ data: { token: string } }>().data.token;
+    const category = await call('POST', '/api/admin/product-categories', {
+      title: 'Ресницы',
+      slug: 'resnitsy',
+    });
+    categoryId = category.json<{ id: number }>().id;
   });
   afterAll(async () => {
     await t.close();
@@ -51,6 +56,7 @@ describe.each(DB_TARGETS)('change history on $name', (target) => {
 
   let productId: number;
   let offerIds: number[];
+  let categoryId: number;
 
   it('records a create with who did it and every filled field and child row', async () => {
     const res = await call('POST', '/api/admin/products', {
@@ -84,6 +90,7 @@ describe.each(DB_TARGETS)('change history on $name', (target) => {
     const res = await call('PUT', `/api/admin/products/${productId}`, {
       title: 'Ресницы Шёлк Премиум',
       isHit: true,
+      categoryIds: [categoryId],
       offers: [
         { id: offerIds[0], article: 'SH-D-007-10', basePrice: 129050, stock: 3 },
         { article: 'SH-D-007-12', basePrice: 99000 },
@@ -105,6 +112,9 @@ describe.each(DB_TARGETS)('change history on $name', (target) => {
       removed: [{ id: offerIds[1], article: 'SH-D-007-11' }],
     });
     expect(entry.lines).toContainEqual({ label: 'Хит', from: 'нет', to: 'да' });
+    // References by their titles, not their ids.
+    expect(entry.changes.categoryIds).toEqual({ from: [], to: [categoryId] });
+    expect(entry.lines).toContainEqual({ label: 'Категории', from: '', to: 'Ресницы' });
     expect(entry.lines).toContainEqual({
       label: 'Варианты (торговые предложения) (Артикул SH-D-007-10): Цена',
       from: '990,00',

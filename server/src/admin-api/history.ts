@@ -7,6 +7,7 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { history } from '../../generated/tables';
 import { assertInScope, rowScopeOf } from '../crud/access';
+import { referenceTitles, titlesText } from '../crud/csv-export';
 import { displayValue, fieldLooks, type FieldLook } from '../crud/csv-fields';
 import { registerCsvImport } from '../crud/csv-import-routes';
 import type { Changes, ChildrenChange, ChildSummary, FieldChange } from '../crud/history';
@@ -36,13 +37,22 @@ function summaryText(items: Map<string, FieldLook> | undefined, s: ChildSummary)
   return parts.length ? parts.join(', ') : `№${typeof s.id === 'number' ? s.id : ''}`;
 }
 
-/** A stored change set → lines a person reads. */
-export function historyLines(resource: string, changes: Changes): HistoryLine[] {
+/** A stored change set → lines a person reads; `titles` names the referenced records by field. */
+export function historyLines(
+  resource: string,
+  changes: Changes,
+  titles: Map<string, Map<number, string>> = new Map(),
+): HistoryLine[] {
   const looks = fieldLooks(resource);
   const lines: HistoryLine[] = [];
   for (const [name, change] of Object.entries(changes)) {
     const look = looks.get(name);
     const label = look?.label ?? name;
+    const names = titles.get(name);
+    const show = (v: unknown) =>
+      names && v !== null && v !== undefined && !(Array.isArray(v) && v.length === 0)
+        ? titlesText(names, v)
+        : displayValue(look, v, true);
     if (isChildren(change)) {
       const items = look?.items;
       for (const s of change.added) lines.push({ label, note: `добавлено: ${summaryText(items, s)}` });
@@ -61,8 +71,8 @@ export function historyLines(resource: string, changes: Changes): HistoryLine[] 
     } else {
       lines.push({
         label,
-        ...('from' in change ? { from: displayValue(look, change.from, true) } : {}),
-        ...('to' in change ? { to: displayValue(look, change.to, true) } : {}),
+        ...('from' in change ? { from: show(change.from) } : {}),
+        ...('to' in change ? { to: show(change.to) } : {}),
       });
     }
   }
@@ -109,6 +119,13 @@ export function historyRoutes(ctx: AdminApiContext) {
       const [{ total }] = (await db.select({ total: count() }).from(history).where(where)) as [
         { total: number },
       ];
+      // The references the entries name (a brand, categories) by their titles, one query per resource.
+      const values = rows.flatMap((r) =>
+        Object.entries(r.changes as Changes).flatMap(([field, c]) =>
+          'from' in c || 'to' in c ? [{ [field]: c.from }, { [field]: c.to }] : [],
+        ),
+      ) as Record<string, unknown>[];
+      const titles = await referenceTitles(db, ctx.registry, def.fields, values);
       return {
         data: rows.map((r) => ({
           id: r.id,
@@ -118,7 +135,7 @@ export function historyRoutes(ctx: AdminApiContext) {
           userName: r.userName,
           createdAt: r.createdAt.toISOString(),
           changes: r.changes,
-          lines: historyLines(def.resource, r.changes as Changes),
+          lines: historyLines(def.resource, r.changes as Changes, titles),
         })),
         total: Number(total),
         page,

@@ -12,12 +12,18 @@ import { listRecords, MAX_PAGE, type ListQuery, type Registry } from './service'
 /** The field naming a referenced record in a cell (its title, else its name or code). */
 const TITLE_FIELDS = ['title', 'name', 'number', 'code', 'email'];
 
+/** Reference ids as text: their titles ("Lovely, Ресницы"), `№id` for a record that is gone. */
+export function titlesText(names: Map<number, string>, value: unknown): string {
+  const ids = Array.isArray(value) ? (value as number[]) : [value as number];
+  return ids.map((id) => names.get(id) ?? `№${id}`).join(', ');
+}
+
 function exportFields(def: ResourceDef): FieldDef[] {
   return def.fields.filter((f) => !f.private && !f.virtual && !f.writeOnly);
 }
 
 /** id → title of the records the rows refer to, one query per referenced resource and page. */
-async function referenceTitles(
+export async function referenceTitles(
   db: Db,
   registry: Registry,
   fields: FieldDef[],
@@ -75,10 +81,7 @@ export async function* exportCsv(
         fields.map((f) => {
           const v = row[f.name];
           const names = titles.get(f.name);
-          if (names && v !== null && v !== undefined) {
-            const ids = Array.isArray(v) ? (v as number[]) : [v as number];
-            return ids.map((id) => names.get(id) ?? `№${id}`).join(', ');
-          }
+          if (names && v !== null && v !== undefined) return titlesText(names, v);
           return displayValue(looks.get(f.name), v);
         }),
       );
