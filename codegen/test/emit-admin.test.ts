@@ -253,6 +253,15 @@ describe('emitAdmin on scratch schemas', () => {
     expect(text).toContain('export function SupplierEdit');
   });
 
+  it('renames a hand-written screen whose name a generated one takes, and uses the new name', () => {
+    const text = emitAdmin(model(supplier({ 'x-components': { edit: './screens/suppliers#SupplierList' } })))[
+      'admin/generated/suppliers.tsx'
+    ]!;
+    expect(text).toContain("import { SupplierList as SupplierEditScreen } from '../src/screens/suppliers';");
+    expect(text).toContain('export function SupplierList');
+    expect(text).not.toMatch(/edit: [^,\n]* as /);
+  });
+
   it('refuses an unknown menu group, an unknown x-components key and a malformed component path', () => {
     const bad = (over: Record<string, unknown>) => () => emitAdmin(model(supplier(over)));
     expect(bad({ 'x-entity': { menu: 'warehouse', icon: 'LocalShipping' } })).toThrow(

@@ -614,7 +614,9 @@ function componentImport(ctx: Ctx, key: string, spec: string, taken: Set<string>
     exported && !taken.has(exported) ? exported : `${pascal(ctx.entity.typeName)}${pascal(key)}Screen`;
   taken.add(local);
   if (!exported) return ctx.imports.addDefault(module, local);
-  return ctx.imports.add(module, exported === local ? exported : `${exported} as ${local}`);
+  // The import may rename (`ProductList as ProductListScreen`); the screen is used by its local name.
+  ctx.imports.add(module, exported === local ? exported : `${exported} as ${local}`);
+  return local;
 }
 
 function listScreen(ctx: Ctx, name: string, fields: Map<string, UiField>): string {
