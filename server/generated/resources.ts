@@ -4,6 +4,7 @@ import * as t from './tables';
 import { beforeSave as bonuses_beforeSave } from '../src/hooks/bonuses';
 import { directoryBeforeSave as directories_beforeSave } from '../src/admin-api/catalog/hooks';
 import { directoryEntryBeforeSave as directoryEntries_beforeSave } from '../src/admin-api/catalog/hooks';
+import { beforeSave as feedback_beforeSave } from '../src/hooks/feedback';
 import { beforeSave as orders_beforeSave } from '../src/hooks/orders';
 import { productCategoryBeforeSave as productCategories_beforeSave } from '../src/admin-api/catalog/hooks';
 import { productBeforeSave as products_beforeSave } from '../src/admin-api/catalog/hooks';
@@ -2066,7 +2067,7 @@ export const resources: ResourceDef[] = [
         description: 'Заявка: для изменения',
       },
     },
-    hooks: {},
+    hooks: { beforeSave: feedback_beforeSave },
   },
   {
     resource: 'gallery',

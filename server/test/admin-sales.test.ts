@@ -467,5 +467,29 @@ describe.each(DB_TARGETS)('admin sales endpoints on $name', (target) => {
           .statusCode,
       ).toBe(404);
     });
+
+    it('dates and signs the processed flag saved through the ordinary edit too', async () => {
+      const [form] = await rows<{ id: number }>(
+        sql`INSERT INTO feedback_requests (kind, name, phone) VALUES ('call', 'Вера', '+79990001122') RETURNING id`,
+      );
+      const managerId = (
+        await rows<{ id: number }>(sql`SELECT id FROM users WHERE email = 'manager@sales.test'`)
+      )[0]!.id;
+      const saved = await call(tokens.manager, 'PUT', `/api/admin/feedback/${form!.id}`, {
+        processed: true,
+        managerComment: 'Перезвонили',
+      });
+      expect(saved.statusCode).toBe(200);
+      expect(saved.json()).toMatchObject({ processed: true, processedById: managerId });
+      expect(saved.json<{ processedAt: unknown }>().processedAt).toEqual(expect.any(String));
+      const comment = await call(tokens.manager, 'PUT', `/api/admin/feedback/${form!.id}`, {
+        managerComment: 'Заказ оформлен',
+      });
+      expect(comment.json()).toMatchObject({ processed: true, processedById: managerId });
+      const reopened = await call(tokens.manager, 'PUT', `/api/admin/feedback/${form!.id}`, {
+        processed: false,
+      });
+      expect(reopened.json()).toMatchObject({ processed: false, processedAt: null, processedById: null });
+    });
   });
 });

@@ -1,6 +1,7 @@
 // What the generated registration (server/generated/resources.ts) tells the CRUD layer about a resource.
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db';
+import type { Actor } from './history';
 
 export type Role = 'admin' | 'manager' | 'content';
 export type Action = 'list' | 'show' | 'create' | 'edit' | 'delete' | 'export';
@@ -44,6 +45,8 @@ export interface HookContext {
   tx: DbOrTx;
   /** The stored record when updating, null when creating. */
   existing: Record<string, unknown> | null;
+  /** Who writes (the signed-in staff member through the admin API); null for scripts and the seed. */
+  actor: Actor | null;
 }
 
 export interface ResourceHooks {
