@@ -372,7 +372,9 @@ export async function createRecord(
   assertValid(def.schemas.create, data, def.labels);
   try {
     return await db.transaction(async (tx) => {
-      const stored = def.hooks.beforeSave ? await def.hooks.beforeSave(data, { tx, existing: null, actor: actor ?? null }) : data;
+      const stored = def.hooks.beforeSave
+        ? await def.hooks.beforeSave(data, { tx, existing: null, actor: actor ?? null })
+        : data;
       await checkManyRefs(tx, registry, def.fields, stored);
       const [row] = (await tx
         .insert(def.table)
@@ -416,7 +418,9 @@ export async function updateRecord(
       if (!locked.length) throw notFound(`${def.label.one} №${id} не найден(а)`);
       const existing = await getRecord(tx, def, id);
       const secretsBefore = await readSecrets(tx, def, id);
-      const stored = def.hooks.beforeSave ? await def.hooks.beforeSave(data, { tx, existing, actor: actor ?? null }) : data;
+      const stored = def.hooks.beforeSave
+        ? await def.hooks.beforeSave(data, { tx, existing, actor: actor ?? null })
+        : data;
       await checkManyRefs(tx, registry, def.fields, stored);
       const values = toColumns(def.fields, stored);
       if (cols.updatedAt) values.updatedAt = new Date();
