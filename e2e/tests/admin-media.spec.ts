@@ -202,26 +202,38 @@ test('a banner picture is uploaded, shown and cleared in its single image field'
   request,
 }) => {
   const errors = watchErrors(page);
-  const [banner] = await api<{ id: number }[]>(request, '/api/admin/banners?range=[0,0]');
-  await signIn(page);
-  await page.goto(`/nuxt/banners/${banner!.id}`);
-  const field = page.getByTestId('image-input-imageMobileUrl');
-  await field
-    .locator('input[type=file]')
-    .setInputFiles(await png('баннер-телефон.png', [120, 200, 120], 600, 400));
-  await expect(field.getByRole('img', { name: 'Предпросмотр' })).toHaveAttribute('src', /^\/img\/320\//);
-  await expect(field.getByText('Заменить')).toBeVisible();
-  await save(page);
-  const stored = await api<{ imageMobileUrl: string | null }>(request, `/api/admin/banners/${banner!.id}`);
-  expect(stored.imageMobileUrl).toMatch(/^\/uploads\/\d{4}\/\d{2}\/[0-9a-f-]+\.png$/);
+  const [banner] = await api<{ id: number; imageMobileUrl: string | null }[]>(
+    request,
+    '/api/admin/banners?range=[0,0]',
+  );
+  try {
+    await signIn(page);
+    await page.goto(`/nuxt/banners/${banner!.id}`);
+    const field = page.getByTestId('image-input-imageMobileUrl');
+    await field
+      .locator('input[type=file]')
+      .setInputFiles(await png('баннер-телефон.png', [120, 200, 120], 600, 400));
+    await expect(field.getByRole('img', { name: 'Предпросмотр' })).toHaveAttribute('src', /^\/img\/320\//);
+    await expect(field.getByText('Заменить')).toBeVisible();
+    await save(page);
+    const stored = await api<{ imageMobileUrl: string | null }>(request, `/api/admin/banners/${banner!.id}`);
+    expect(stored.imageMobileUrl).toMatch(/^\/uploads\/\d{4}\/\d{2}\/[0-9a-f-]+\.png$/);
 
-  await page.goto(`/nuxt/banners/${banner!.id}`);
-  await field.getByRole('button', { name: 'Очистить' }).click();
-  await expect(field.getByText('Нет изображения')).toBeVisible();
-  await save(page);
-  const cleared = await api<{ imageMobileUrl: string | null }>(request, `/api/admin/banners/${banner!.id}`);
-  expect(cleared.imageMobileUrl).toBeNull();
-  expect(errors).toEqual([]);
+    await page.goto(`/nuxt/banners/${banner!.id}`);
+    await field.getByRole('button', { name: 'Очистить' }).click();
+    await expect(field.getByText('Нет изображения')).toBeVisible();
+    await save(page);
+    const cleared = await api<{ imageMobileUrl: string | null }>(request, `/api/admin/banners/${banner!.id}`);
+    expect(cleared.imageMobileUrl).toBeNull();
+    expect(errors).toEqual([]);
+  } finally {
+    // The shop is shared by every spec: the home page's slider needs each banner's phone picture back.
+    const restored = await request.put(`/api/admin/banners/${banner!.id}`, {
+      headers: { authorization: token },
+      data: { imageMobileUrl: banner!.imageMobileUrl },
+    });
+    expect(restored.status()).toBe(200);
+  }
 });
 
 test('a file that is not an image is refused with a Russian message and changes nothing', async ({

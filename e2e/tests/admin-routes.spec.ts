@@ -1,5 +1,6 @@
 // Every admin route of spec §2 under /nuxt opens in Chromium for the administrator, shows its screen and
-// logs no console error: list, create and {id} of each resource, the nested paths and the single screens.
+// logs no console error: list, create and {id} of each resource, the nested paths of galleries, directories
+// and categories, and the single screens (desktop, settings, coupons, bonuses, forms).
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ADMIN } from '../playwright.config';
 
@@ -71,6 +72,52 @@ test('every admin route of the spec opens without a console error', async ({ pag
     const id = await firstId(request, token, resource);
     await visit(page, `/${resource}/${id}`);
     await expect(page.locator('form').first()).toBeVisible();
+  }
+
+  // The nested paths of galleries, directories and categories (categories are addressed by slug).
+  const galleryId = await firstId(request, token, 'gallery');
+  await visit(page, `/gallery/${galleryId}/addImage`);
+  await expect(page.locator('input[type=file]').first()).toBeAttached();
+  const directoryId = await firstId(request, token, 'directories');
+  for (const path of ['/directories', '/directories/create', `/directories/${directoryId}`]) {
+    await visit(page, path);
+    await expect(page.locator('table, form').first()).toBeVisible();
+  }
+  await visit(page, `/directories/${directoryId}/createFields`);
+  await expect(page.locator('form').first()).toBeVisible();
+  const entries = await request.get(
+    `/api/admin/directory-entries?range=[0,0]&filter=${encodeURIComponent(JSON.stringify({ directoryId }))}`,
+    { headers: { authorization: token } },
+  );
+  const [entry] = (await entries.json()) as { id: number }[];
+  await visit(page, `/directories/${directoryId}/${entry!.id}`);
+  await expect(page.locator('form').first()).toBeVisible();
+  const categories = await request.get('/api/admin/product-categories?range=[0,0]', {
+    headers: { authorization: token },
+  });
+  const [category] = (await categories.json()) as { slug: string; title: string }[];
+  await visit(page, '/product-categories');
+  await expect(page.getByText(category!.title).first()).toBeVisible();
+  await visit(page, '/product-categories/create');
+  await expect(page.locator('form').first()).toBeVisible();
+  await visit(page, `/product-categories/${category!.slug}`);
+  await expect(page.getByText(category!.title).first()).toBeVisible();
+  await visit(page, `/product-categories/${category!.slug}/edit`);
+  await expect(page.locator('form').first()).toBeVisible();
+
+  // The single screens; /nuxt itself opens the desktop.
+  const single: [string, RegExp][] = [
+    ['', /Рабочий стол|Новые заказы/],
+    ['/desktop', /Новые заказы/],
+    ['/settings', /Настройки/],
+    ['/coupons', /Купоны/],
+    ['/create-coupons', /Создать купоны|Создание купонов/],
+    ['/bonuses', /Бонус/],
+    ['/forms-list', /Заявки/],
+  ];
+  for (const [path, text] of single) {
+    await visit(page, path);
+    await expect(page.getByText(text).first()).toBeVisible();
   }
   expect(errors).toEqual([]);
 });
