@@ -158,6 +158,35 @@ describe('POST /api/admin/uploads', () => {
     });
   });
 
+  it('drops the position and camera data of a phone photo, upright, and keeps a clean picture as sent', async () => {
+    // A portrait photo stored sideways with EXIF orientation 6 and a GPS position, as phones write them.
+    const phone = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#c8a' } })
+      .withMetadata({ orientation: 6 })
+      .withExifMerge({
+        IFD0: { Make: 'LashPhone', Model: 'X' },
+        IFD3: {
+          GPSLatitudeRef: 'N',
+          GPSLatitude: '55/1 45/1 0/1',
+          GPSLongitudeRef: 'E',
+          GPSLongitude: '37/1 37/1 0/1',
+        },
+      })
+      .jpeg()
+      .toBuffer();
+    expect(phone.includes(Buffer.from('LashPhone'))).toBe(true);
+    expect((await sharp(phone).metadata()).exif).toBeDefined();
+    const res = await upload([{ name: 'с телефона.jpg', data: phone, type: 'image/jpeg' }]);
+    expect(res.statusCode).toBe(200);
+    const [stored] = res.json<{ data: UploadedImage[] }>().data;
+    expect([stored!.width, stored!.height]).toEqual([200, 300]);
+    const served = await built.app.inject({ method: 'GET', url: stored!.url });
+    const meta = await sharp(served.rawPayload).metadata();
+    expect(meta).toMatchObject({ format: 'jpeg', width: 200, height: 300 });
+    expect(meta.exif).toBeUndefined();
+    expect(meta.orientation ?? 1).toBe(1);
+    expect(served.rawPayload.includes(Buffer.from('LashPhone'))).toBe(false);
+  });
+
   it('refuses a request with a file that is not an image, naming it, and stores none of its files', async () => {
     const before = storedFiles(uploads);
     const res = await upload([

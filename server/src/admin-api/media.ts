@@ -178,7 +178,7 @@ export function mediaRoutes(ctx: AdminApiContext, opts: MediaOptions = {}) {
         }
         accepted.push({
           key: uploadKey(image.extension),
-          data: file.data,
+          data: image.data,
           file,
           width: image.width,
           height: image.height,

@@ -5,6 +5,8 @@ import sharp, { type Metadata } from 'sharp';
 export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'avif' | 'gif';
 
 export interface CheckedImage {
+  /** The bytes to store: the upload itself, or re-encoded without its metadata (see withoutMetadata). */
+  data: Buffer;
   format: ImageFormat;
   extension: string;
   /** As displayed, i.e. after the EXIF orientation is applied (the /img variants rotate the same way). */
@@ -50,6 +52,7 @@ export async function checkImage(data: Buffer): Promise<CheckedImage | null> {
     const height = meta.pageHeight && meta.pages && meta.pages > 1 ? meta.pageHeight : meta.height;
     const turned = (meta.orientation ?? 1) >= 5;
     return {
+      data: await withoutMetadata(data, format, meta),
       format,
       extension: EXTENSIONS[format],
       width: turned ? height : meta.width,
@@ -57,5 +60,26 @@ export async function checkImage(data: Buffer): Promise<CheckedImage | null> {
     };
   } catch {
     return null;
+  }
+}
+
+/**
+ * Phone photos carry EXIF (often the GPS position of the salon or the home where they were taken), XMP and
+ * IPTC, which a public shop must not republish. Such a picture is re-encoded in its own format with the
+ * orientation applied and only the colour profile kept; a picture without them is stored as sent. GIF has
+ * no such metadata (and re-encoding would flatten an animation).
+ */
+async function withoutMetadata(data: Buffer, format: ImageFormat, meta: Metadata): Promise<Buffer> {
+  if (format === 'gif' || !(meta.exif || meta.xmp || meta.iptc)) return data;
+  const image = sharp(data, { limitInputPixels: MAX_PIXELS }).rotate().keepIccProfile();
+  switch (format) {
+    case 'jpeg':
+      return image.jpeg({ quality: 92, mozjpeg: true }).toBuffer();
+    case 'png':
+      return image.png({ compressionLevel: 9 }).toBuffer();
+    case 'webp':
+      return image.webp({ quality: 92 }).toBuffer();
+    case 'avif':
+      return image.avif({ quality: 70 }).toBuffer();
   }
 }
