@@ -41,7 +41,8 @@ export function OffersInput() {
   const { directories, isPending } = useOfferDirectories();
   if (isPending) return <Typography>Загрузка справочников…</Typography>;
   return (
-    <ArrayInput source="offers" label="Варианты (торговые предложения)" fullWidth>
+    // maxWidth keeps the table inside the form: it scrolls sideways in its container on narrower screens.
+    <ArrayInput source="offers" label="Варианты (торговые предложения)" fullWidth sx={{ maxWidth: '100%' }}>
       <OffersTable directories={directories} />
     </ArrayInput>
   );
@@ -65,7 +66,7 @@ function OffersTable({ directories }: { directories: OfferDirectory[] }) {
     setColumns((c) => (c.includes(code) ? c.filter((x) => x !== code) : [...c, code]));
 
   return (
-    <Box sx={{ width: '100%' }}>
+    <Box sx={{ width: '100%', minWidth: 0 }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.5, mb: 1 }}>
         <Typography variant="body2" sx={{ mr: 1 }}>
           Характеристики:
@@ -83,7 +84,7 @@ function OffersTable({ directories }: { directories: OfferDirectory[] }) {
           />
         ))}
       </Box>
-      <TableContainer sx={{ overflowX: 'auto' }}>
+      <TableContainer sx={{ overflowX: 'auto', maxWidth: '100%' }}>
         <Table size="small" aria-label="Варианты товара">
           <TableHead>
             <TableRow>
