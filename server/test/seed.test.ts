@@ -12,6 +12,8 @@ import {
   directoryEntries,
   galleries,
   galleryImages,
+  orderItems,
+  orders,
   productCategories,
   productOffers,
   products,
@@ -168,6 +170,26 @@ describe('seedDemo', () => {
       expect(existsSync(join(uploadsDir, image.url.replace('/uploads/', ''))), image.url).toBe(true);
     const rules = await db.select().from(cartRules);
     expect(rules.map((r) => r.discountType).sort()).toEqual(['free_delivery', 'percent']);
+  });
+
+  it('has a month of orders in every status, numbered, with totals the orders hook computed', async () => {
+    const { db } = database;
+    const rows = await db.select().from(orders);
+    expect(rows.length).toBeGreaterThanOrEqual(30);
+    expect(new Set(rows.map((o) => o.status))).toEqual(
+      new Set(['new', 'confirmed', 'paid', 'shipped', 'completed', 'canceled']),
+    );
+    expect(new Set(rows.map((o) => o.number)).size).toBe(rows.length);
+    const items = await db.select().from(orderItems);
+    for (const o of rows) {
+      expect(o.number).toMatch(/^\d{4}-\d{6}$/);
+      expect(Date.now() - o.createdAt.getTime()).toBeLessThan(31 * 24 * 60 * 60 * 1000);
+      const own = items.filter((i) => i.orderId === o.id);
+      expect(own.length, o.number).toBeGreaterThan(0);
+      expect(o.itemsTotal).toBe(own.reduce((sum, i) => sum + i.price * i.quantity, 0));
+      expect(o.total).toBe(o.itemsTotal + o.deliveryPrice - o.discountTotal);
+      expect(o.paidAt !== null).toBe(['paid', 'shipped', 'completed'].includes(o.status));
+    }
   });
 
   it('does nothing on a shop that has products', async () => {

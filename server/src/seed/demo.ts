@@ -8,6 +8,7 @@ import { loadConfig } from '../config';
 import { KINDS, draftProduct, insertDrafts, type Draft } from './catalog';
 import { seedContent } from './content';
 import { seedCustomers } from './customers';
+import { seedOrders } from './orders';
 import { ensureDemoImages } from './images';
 import { Rng } from './random';
 import { loadCatalogContext, seedReference, type CatalogContext } from './reference';
@@ -48,12 +49,14 @@ export async function seedDemo(
       now,
     );
     const customers = await seedCustomers(tx, now);
+    const demoOrders = await seedOrders(tx, now);
     return {
       ...reference,
       products: inserted.products,
       productOffers: inserted.offers,
       ...content,
       ...customers,
+      ...demoOrders,
       images,
     };
   });

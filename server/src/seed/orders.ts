@@ -1,0 +1,135 @@
+// The demo shop's orders: about forty over the last 30 days from the demo customers, in every status, so the
+// admin's desktop, the orders list and a customer's history have something true to show before the first
+// real order. Numbers and totals come from the orders hook, as for an order placed through the API.
+import { asc, eq } from 'drizzle-orm';
+import type { Tx } from '../db';
+import { beforeSave as orderBeforeSave } from '../hooks/orders';
+import {
+  deliveryServices,
+  orderItems,
+  orders,
+  paymentServices,
+  productOffers,
+  products,
+  users,
+} from '../../generated/tables';
+import { Rng } from './random';
+
+const DAY = 24 * 60 * 60 * 1000;
+const ORDERS = 42;
+
+type Status = 'new' | 'confirmed' | 'paid' | 'shipped' | 'completed' | 'canceled';
+
+/** Older orders are further along: what was ordered today is new, what was ordered a month ago is done. */
+function statusOf(daysAgo: number, rng: Rng): Status {
+  if (rng.chance(0.08)) return 'canceled';
+  if (daysAgo < 1) return 'new';
+  if (daysAgo < 3) return rng.pick(['new', 'confirmed', 'paid']);
+  if (daysAgo < 8) return rng.pick(['paid', 'shipped', 'shipped']);
+  return rng.chance(0.9) ? 'completed' : 'shipped';
+}
+
+const CITIES: [string, string, string][] = [
+  ['Москва', '115114', 'ул. Летниковская, д. 4, кв. 12'],
+  ['Санкт-Петербург', '191025', 'Невский пр., д. 88, кв. 7'],
+  ['Казань', '420111', 'ул. Баумана, д. 15, кв. 3'],
+  ['Екатеринбург', '620014', 'ул. Малышева, д. 36, кв. 41'],
+  ['Новосибирск', '630099', 'Красный пр., д. 22, кв. 9'],
+  ['Краснодар', '350000', 'ул. Красная, д. 120, кв. 55'],
+];
+
+export async function seedOrders(tx: Tx, now: Date): Promise<Record<string, number>> {
+  const rng = new Rng(20261124);
+  const customers = await tx
+    .select({
+      id: users.id,
+      name: users.name,
+      lastName: users.lastName,
+      phone: users.phone,
+      email: users.email,
+    })
+    .from(users)
+    .where(eq(users.role, 'customer'))
+    .orderBy(asc(users.id));
+  const offers = await tx
+    .select({
+      id: productOffers.id,
+      productId: productOffers.productId,
+      article: productOffers.article,
+      attributes: productOffers.attributes,
+      basePrice: productOffers.basePrice,
+      salePrice: productOffers.salePrice,
+      title: products.title,
+    })
+    .from(productOffers)
+    .innerJoin(products, eq(products.id, productOffers.productId))
+    .orderBy(asc(productOffers.id));
+  const delivery = await tx
+    .select({ id: deliveryServices.id, code: deliveryServices.code })
+    .from(deliveryServices);
+  const payment = await tx
+    .select({ id: paymentServices.id, code: paymentServices.code })
+    .from(paymentServices);
+  if (!customers.length || !offers.length || !delivery.length || !payment.length) return { orders: 0 };
+
+  let count = 0;
+  for (let i = 0; i < ORDERS; i++) {
+    // Spread over 30 days, more of them recent; each at a daytime hour.
+    const daysAgo = Math.floor(30 * rng.next() ** 1.6);
+    const placed = new Date(now.getTime() - daysAgo * DAY - rng.int(0, 10) * 60 * 60 * 1000);
+    const customer = rng.pick(customers);
+    const status = statusOf(daysAgo, rng);
+    const [city, postalCode, address] = rng.pick(CITIES);
+    const items = rng.sample(offers, rng.int(1, 4)).map((o) => ({
+      productId: o.productId,
+      offerId: o.id,
+      title: o.title,
+      article: o.article,
+      attributes: o.attributes,
+      price: o.salePrice ?? o.basePrice,
+      quantity: rng.int(1, 5),
+    }));
+    const paid = status === 'paid' || status === 'shipped' || status === 'completed';
+    const draft = await orderBeforeSave(
+      {
+        userId: customer.id,
+        status,
+        cancelReason: status === 'canceled' ? 'Покупатель передумал' : null,
+        customerName: [customer.name, customer.lastName].filter(Boolean).join(' '),
+        customerPhone: customer.phone ?? '+79990000000',
+        customerEmail: customer.email,
+        deliveryServiceId: rng.pick(delivery).id,
+        deliveryCity: city,
+        deliveryPostalCode: postalCode,
+        deliveryAddress: address,
+        deliveryPrice: rng.pick([0, 29_000, 35_000, 45_000]),
+        paymentServiceId: rng.pick(payment).id,
+        paymentStatus: paid ? 'paid' : 'unpaid',
+        items,
+      },
+      { tx, existing: null, actor: null },
+    );
+    const { items: priced, ...order } = draft as { items: Record<string, unknown>[] } & Record<
+      string,
+      unknown
+    >;
+    const [row] = await tx
+      .insert(orders)
+      .values({
+        ...(order as typeof orders.$inferInsert),
+        paidAt: paid ? new Date(placed.getTime() + 20 * 60 * 1000) : null,
+        createdAt: placed,
+        updatedAt: placed,
+      })
+      .returning({ id: orders.id });
+    await tx.insert(orderItems).values(
+      priced.map((item, position) => ({
+        ...(item as typeof orderItems.$inferInsert),
+        orderId: row!.id,
+        position,
+      })),
+    );
+    count++;
+  }
+  return { orders: count };
+}
