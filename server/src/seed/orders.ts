@@ -21,10 +21,10 @@ const ORDERS = 42;
 type Status = 'new' | 'confirmed' | 'paid' | 'shipped' | 'completed' | 'canceled';
 
 /** Older orders are further along: what was ordered today is new, what was ordered a month ago is done. */
-function statusOf(daysAgo: number, rng: Rng): Status {
+function statusOf(daysAgo: number, rng: Rng, turn: number): Status {
   if (rng.chance(0.08)) return 'canceled';
   if (daysAgo < 1) return 'new';
-  if (daysAgo < 3) return rng.pick(['new', 'confirmed', 'paid']);
+  if (daysAgo < 3) return (['confirmed', 'paid', 'new'] as const)[turn % 3]!;
   if (daysAgo < 8) return rng.pick(['paid', 'shipped', 'shipped']);
   return rng.chance(0.9) ? 'completed' : 'shipped';
 }
@@ -72,13 +72,16 @@ export async function seedOrders(tx: Tx, now: Date): Promise<Record<string, numb
     .from(paymentServices);
   if (!customers.length || !offers.length || !delivery.length || !payment.length) return { orders: 0 };
 
-  let count = 0;
-  for (let i = 0; i < ORDERS; i++) {
-    // Spread over 30 days, more of them recent; each at a daytime hour.
+  // Spread over 30 days, more of them recent, each at a daytime hour; placed (and so numbered) oldest first.
+  const moments = Array.from({ length: ORDERS }, () => {
     const daysAgo = Math.floor(30 * rng.next() ** 1.6);
-    const placed = new Date(now.getTime() - daysAgo * DAY - rng.int(0, 10) * 60 * 60 * 1000);
+    return { daysAgo, placed: new Date(now.getTime() - daysAgo * DAY - rng.int(0, 10) * 60 * 60 * 1000) };
+  }).sort((a, b) => a.placed.getTime() - b.placed.getTime());
+
+  let count = 0;
+  for (const [turn, { daysAgo, placed }] of moments.entries()) {
     const customer = rng.pick(customers);
-    const status = statusOf(daysAgo, rng);
+    const status = statusOf(daysAgo, rng, turn);
     const [city, postalCode, address] = rng.pick(CITIES);
     const items = rng.sample(offers, rng.int(1, 4)).map((o) => ({
       productId: o.productId,
