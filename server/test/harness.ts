@@ -30,8 +30,9 @@ export interface TestApp extends App {
 
 export async function startTestApp(
   target: DbTarget,
-  opts: { resources?: ResourceDef[]; migrationsDir?: string } = {},
+  opts: { resources?: ResourceDef[]; migrationsDir?: string; uploadsDir?: string } = {},
 ): Promise<TestApp> {
+  const { uploadsDir, ...appOpts } = opts;
   let url: string | null = null;
   let dropSchema: (() => Promise<void>) | null = null;
   if (target.url) {
@@ -58,9 +59,10 @@ export async function startTestApp(
     dataDir: 'memory',
     demoData: false,
     logLevel: 'silent',
+    ...(uploadsDir ? { uploadsDir } : {}),
   };
   const database = await openDatabase(config);
-  const built = await buildApp({ config, database, logger: false, ...opts });
+  const built = await buildApp({ config, database, logger: false, ...appOpts });
   await ensureAdmin(database.db, { email: ADMIN.email, password: ADMIN.password }, built.app.log);
   const res = await built.app.inject({
     method: 'POST',
