@@ -10,6 +10,9 @@ export default defineConfig({
   root,
   base: '/nuxt/',
   plugins: [react()],
+  // ra-input-rich-text's tiptap extensions come in mixed patch versions and some need the newest core's
+  // helpers: one copy of the editor's core for all of them.
+  resolve: { dedupe: ['@tiptap/core', '@tiptap/pm', '@tiptap/react'] },
   // Its own dependency cache: two Vite servers in one process must not share one.
   cacheDir: fileURLToPath(new URL('./node_modules/.vite-admin', import.meta.url)),
   build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 2000 },

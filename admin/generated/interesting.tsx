@@ -34,6 +34,7 @@ import {
   moscowDayEnd,
   moscowDayStart,
   moscowLocalToIso,
+  RichTextInput,
 } from '../src/fields';
 import { HistoryAside } from '../src/history';
 import { inputTransform } from '../src/input';
@@ -112,7 +113,7 @@ function ArticleForm() {
         <BooleanInput source="active" defaultValue={true} />
       </TabbedForm.Tab>
       <TabbedForm.Tab label="Текст">
-        <TextInput source="content" multiline minRows={8} fullWidth />
+        <RichTextInput source="content" />
       </TabbedForm.Tab>
       <TabbedForm.Tab label="SEO">
         <TextInput source="seoTitle" />

@@ -24,7 +24,7 @@ import {
 } from 'react-admin';
 import MailIcon from '@mui/icons-material/Mail';
 import { MailTemplateInputSchema } from '@shop/schemas/generated/zod';
-import { moscowDateTime } from '../src/fields';
+import { moscowDateTime, RichTextInput } from '../src/fields';
 import { HistoryAside } from '../src/history';
 import { inputTransform } from '../src/input';
 import { ListActions, useBulkActions, useRowClick } from '../src/list';
@@ -81,13 +81,10 @@ function MailTemplateForm() {
       <TextInput source="title" isRequired />
       <TextInput source="description" multiline minRows={3} fullWidth />
       <TextInput source="subject" isRequired helperText={'Можно использовать переменные: {{orderNumber}}'} />
-      <TextInput
+      <RichTextInput
         source="body"
         isRequired
         helperText={'Переменные пишутся в двойных фигурных скобках: {{customerName}}'}
-        multiline
-        minRows={8}
-        fullWidth
       />
       <BooleanInput
         source="active"

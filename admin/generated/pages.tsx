@@ -23,7 +23,7 @@ import {
 } from 'react-admin';
 import DescriptionIcon from '@mui/icons-material/Description';
 import { PageInputSchema } from '@shop/schemas/generated/zod';
-import { moscowDateTime } from '../src/fields';
+import { moscowDateTime, RichTextInput } from '../src/fields';
 import { HistoryAside } from '../src/history';
 import { inputTransform } from '../src/input';
 import { ListActions, useBulkActions, useRowClick } from '../src/list';
@@ -78,7 +78,7 @@ function PageForm() {
           isRequired
           helperText="Путь без начальной косой черты, например company, loyalty или payment-and-delivery/one_page"
         />
-        <TextInput source="content" multiline minRows={8} fullWidth />
+        <RichTextInput source="content" />
         <BooleanInput source="active" defaultValue={true} />
       </TabbedForm.Tab>
       <TabbedForm.Tab label="SEO">

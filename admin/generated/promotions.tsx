@@ -42,6 +42,7 @@ import {
   moscowDayEnd,
   moscowDayStart,
   moscowLocalToIso,
+  RichTextInput,
 } from '../src/fields';
 import { HistoryAside } from '../src/history';
 import { inputTransform } from '../src/input';
@@ -125,7 +126,7 @@ function PromotionForm() {
         <BooleanInput source="active" defaultValue={true} />
       </TabbedForm.Tab>
       <TabbedForm.Tab label="Описание">
-        <TextInput source="content" multiline minRows={8} fullWidth />
+        <RichTextInput source="content" />
       </TabbedForm.Tab>
       <TabbedForm.Tab label="Товары и скидка">
         <ReferenceArrayInput source="productIds" reference="products">

@@ -96,7 +96,7 @@ describe('emitAdmin on the shop schemas', () => {
     expect(form).toContain('<ArrayInput source="offers">');
     expect(form).toContain('<SimpleFormIterator inline>');
     expect(form).toContain('<JsonInput');
-    expect(form).toContain('<TextInput source="description" multiline minRows={8} fullWidth />');
+    expect(form).toContain('<RichTextInput source="description" />');
     // Read-only fields and the ids of child rows are not edited.
     expect(form).not.toContain('source="createdAt"');
     expect(form).not.toContain('source="id"');

@@ -3,6 +3,7 @@ export { MoneyField } from './MoneyField';
 export { MoneyInput } from './MoneyInput';
 export { ImageInput } from './ImageInput';
 export { ImagesInput } from './ImagesInput';
+export { RichTextInput } from './RichTextInput';
 export { ImagePreviewField } from '../screens/media/ImagePreviewField';
 export { JsonField } from './JsonField';
 export { JsonInput } from './JsonInput';

@@ -514,7 +514,8 @@ function stringInput(ctx: Ctx, f: UiField, common: Attr[]): string {
     case 'textarea':
       return el(ra(ctx, 'TextInput'), [...common, 'multiline', expr('minRows', '3'), 'fullWidth']);
     case 'richtext':
-      return el(ra(ctx, 'TextInput'), [...common, 'multiline', expr('minRows', '8'), 'fullWidth']);
+      // A WYSIWYG editor whose toolbar matches what the storefront keeps (admin/src/fields/RichTextInput).
+      return el(shared(ctx, 'RichTextInput'), common);
     case 'email':
       return el(ra(ctx, 'TextInput'), [...common, str('type', 'email')]);
     case 'phone':

@@ -16,6 +16,7 @@ import {
 import type { Directory } from '@shop/schemas/generated/types';
 import { ProductInputSchema } from '@shop/schemas/generated/zod';
 import { ImagesInput } from '../../../fields/ImagesInput';
+import { RichTextInput } from '../../../fields/RichTextInput';
 import { inputTransform } from '../../../input';
 import { zodValidator } from '../../../validation';
 import { OffersInput } from './OffersInput';
@@ -100,7 +101,7 @@ function ProductForm() {
         </ReferenceArrayInput>
         <BrandInput />
         <TextInput source="shortDescription" multiline minRows={3} fullWidth />
-        <TextInput source="description" multiline minRows={8} fullWidth />
+        <RichTextInput source="description" />
         <BooleanInput source="active" defaultValue={true} />
         <BooleanInput source="isNew" defaultValue={false} />
         <BooleanInput source="isHit" defaultValue={false} />
