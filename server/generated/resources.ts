@@ -6,6 +6,7 @@ import { directoryBeforeSave as directories_beforeSave } from '../src/admin-api/
 import { directoryEntryBeforeSave as directoryEntries_beforeSave } from '../src/admin-api/catalog/hooks';
 import { beforeSave as feedback_beforeSave } from '../src/hooks/feedback';
 import { beforeSave as orders_beforeSave } from '../src/hooks/orders';
+import { productCategoryAfterSave as productCategories_afterSave } from '../src/admin-api/catalog/hooks';
 import { productCategoryBeforeSave as productCategories_beforeSave } from '../src/admin-api/catalog/hooks';
 import { productBeforeSave as products_beforeSave } from '../src/admin-api/catalog/hooks';
 import { beforeSave as reviewsOnProducts_beforeSave } from '../src/hooks/reviews';
@@ -4144,7 +4145,7 @@ export const resources: ResourceDef[] = [
         description: 'Категория: для изменения',
       },
     },
-    hooks: { beforeSave: productCategories_beforeSave },
+    hooks: { afterSave: productCategories_afterSave, beforeSave: productCategories_beforeSave },
   },
   {
     resource: 'products',

@@ -222,6 +222,23 @@ describe.each(DB_TARGETS)('admin catalogue on $name', (target) => {
       expect(entries[0]!.changes).toMatchObject({ parentId: { from: top1, to: top2 } });
     });
 
+    it('rewrites the search documents when a category is renamed or moved through the ordinary edit', async () => {
+      expect(await found('лампочки')).toBe(false);
+      const renamed = await call('PUT', `/api/admin/product-categories/${top2}`, { title: 'Лампочки' });
+      expect(renamed.statusCode).toBe(200);
+      // The product sits in a subcategory of the renamed one: its path now says «Лампочки».
+      expect(await found('лампочки')).toBe(true);
+      const moved = await call('PUT', `/api/admin/product-categories/${childB}`, { parentId: top1 });
+      expect(moved.statusCode).toBe(200);
+      expect(await found('лампочки')).toBe(false);
+      expect(
+        (await call('PUT', `/api/admin/product-categories/${childB}`, { parentId: top2 })).statusCode,
+      ).toBe(200);
+      expect((await call('PUT', `/api/admin/product-categories/${top2}`, { title: 'Клей' })).statusCode).toBe(
+        200,
+      );
+    });
+
     it('refuses a third level and a category under its own child, and changes nothing', async () => {
       const before = await tree();
       const cases: [number, number, RegExp][] = [

@@ -58,6 +58,12 @@ export interface ResourceHooks {
     data: Record<string, unknown>,
     ctx: HookContext,
   ) => Promise<Record<string, unknown>> | Record<string, unknown>;
+  /**
+   * Runs inside the same transaction once the row and its children are written, with the record as now
+   * stored (and `existing` as it was): for work that depends on the saved state, such as rewriting the
+   * search documents of the products a renamed or moved category holds. Throwing undoes the whole write.
+   */
+  afterSave?: (record: Record<string, unknown>, ctx: HookContext) => Promise<void> | void;
 }
 
 export interface ResourceDef {

@@ -386,6 +386,8 @@ export async function createRecord(
           await writeChildren(tx, child, row!.id, items as Record<string, unknown>[], registry);
       }
       const created = await getRecord(tx, def, row!.id);
+      if (def.hooks.afterSave)
+        await def.hooks.afterSave(created, { tx, existing: null, actor: actor ?? null });
       const changes = diffRecords(def, null, created, {}, await readSecrets(tx, def, row!.id));
       await recordHistory(tx, {
         resource: def.resource,
@@ -431,6 +433,7 @@ export async function updateRecord(
           await writeChildren(tx, child, id, items as Record<string, unknown>[], registry);
       }
       const updated = await getRecord(tx, def, id);
+      if (def.hooks.afterSave) await def.hooks.afterSave(updated, { tx, existing, actor: actor ?? null });
       const changes = diffRecords(def, existing, updated, secretsBefore, await readSecrets(tx, def, id));
       await recordHistory(tx, { resource: def.resource, recordId: id, action: 'update', actor, changes });
       return updated;

@@ -315,3 +315,14 @@ export async function vacuumSearchTables(db: Db): Promise<void> {
   await db.execute(sql`VACUUM ANALYZE products`);
   await db.execute(sql`VACUUM ANALYZE search_words`);
 }
+
+/**
+ * Rewrites the search documents of the products in a category and in its subcategories: a document holds
+ * the category path ("Ресницы Чёрные ресницы"), so renaming or moving a category changes what finds them.
+ */
+export async function reindexCategoryProducts(db: DbOrTx, categoryId: number): Promise<number> {
+  await db.execute(sql`
+    UPDATE products SET search_vector = NULL
+    WHERE category_ids && ARRAY(SELECT id FROM product_categories WHERE id = ${categoryId} OR parent_id = ${categoryId})`);
+  return indexProducts(db);
+}

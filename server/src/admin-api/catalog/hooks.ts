@@ -8,6 +8,7 @@ import type { ResourceHooks } from '../../crud/resource';
 import type { DbOrTx } from '../../db';
 import { badRequest } from '../../http/errors';
 import { beforeSave as productSearchBeforeSave } from '../../hooks/products';
+import { reindexCategoryProducts } from '../../search/document';
 import { checkEntryValues, type EntryField } from './entry-values';
 
 type BeforeSave = NonNullable<ResourceHooks['beforeSave']>;
@@ -84,6 +85,15 @@ export const productCategoryBeforeSave: BeforeSave = async (data, { tx, existing
 };
 
 const nested = (message: string) => badRequest(message, { parentId: message });
+
+/** product-categories: a renamed or moved category rewrites the search documents of its products. */
+export const productCategoryAfterSave: NonNullable<ResourceHooks['afterSave']> = async (
+  record,
+  { tx, existing },
+) => {
+  if (existing && (record.title !== existing.title || record.parentId !== existing.parentId))
+    await reindexCategoryProducts(tx, record.id as number);
+};
 
 /**
  * products: an offer's characteristic that names a directory (x-custom-fields "directories") must hold

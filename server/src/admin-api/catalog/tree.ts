@@ -1,13 +1,13 @@
 // Moving a category in the two-level tree (drag and drop in the admin): a new parent (or the top level)
 // and a place among the new siblings. The siblings are renumbered 0, 1, 2… in one transaction.
-import { and, arrayContains, asc, eq, isNull, ne } from 'drizzle-orm';
-import { productCategories, products } from '../../../generated/tables';
+import { and, asc, eq, isNull, ne } from 'drizzle-orm';
+import { productCategories } from '../../../generated/tables';
 import { diffRecords, recordHistory, type Actor } from '../../crud/history';
 import type { ResourceDef } from '../../crud/resource';
 import { getRecord } from '../../crud/service';
 import type { Db, Tx } from '../../db';
 import { badRequest, notFound } from '../../http/errors';
-import { indexProducts } from '../../search/document';
+import { reindexCategoryProducts } from '../../search/document';
 
 export interface CategoryMove {
   /** The new parent, or null for the top level. */
@@ -96,11 +96,7 @@ export async function moveCategory(
         oldParentId,
       );
       // The search documents hold each product's category path: those of this category are written anew.
-      await tx
-        .update(products)
-        .set({ searchVector: null })
-        .where(arrayContains(products.categoryIds, [id]));
-      await indexProducts(tx);
+      await reindexCategoryProducts(tx, id);
     }
     for (const [categoryId, was] of before) {
       const changes = diffRecords(
