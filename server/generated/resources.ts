@@ -2,13 +2,13 @@
 import type { ResourceDef } from '../src/crud/resource';
 import * as t from './tables';
 import { beforeSave as bonuses_beforeSave } from '../src/hooks/bonuses';
-import { directoryBeforeSave as directories_beforeSave } from '../src/admin-api/catalog/hooks';
-import { directoryEntryBeforeSave as directoryEntries_beforeSave } from '../src/admin-api/catalog/hooks';
+import { directoryBeforeSave as directories_beforeSave } from '../src/hooks/catalog';
+import { directoryEntryBeforeSave as directoryEntries_beforeSave } from '../src/hooks/catalog';
 import { beforeSave as feedback_beforeSave } from '../src/hooks/feedback';
 import { beforeSave as orders_beforeSave } from '../src/hooks/orders';
-import { productCategoryAfterSave as productCategories_afterSave } from '../src/admin-api/catalog/hooks';
-import { productCategoryBeforeSave as productCategories_beforeSave } from '../src/admin-api/catalog/hooks';
-import { productBeforeSave as products_beforeSave } from '../src/admin-api/catalog/hooks';
+import { productCategoryAfterSave as productCategories_afterSave } from '../src/hooks/catalog';
+import { productCategoryBeforeSave as productCategories_beforeSave } from '../src/hooks/catalog';
+import { productBeforeSave as products_beforeSave } from '../src/hooks/catalog';
 import { beforeSave as reviewsOnProducts_beforeSave } from '../src/hooks/reviews';
 import { beforeSave as reviewsOnSite_beforeSave } from '../src/hooks/reviews';
 import { beforeSave as users_beforeSave } from '../src/hooks/users';

@@ -3,12 +3,12 @@
 // "directory-fields"), offers' characteristics against the directories ("directories"), field codes unique
 // within a directory, and the two-level category tree.
 import { asc, eq, inArray } from 'drizzle-orm';
-import { directories, directoryEntries, directoryFields, productCategories } from '../../../generated/tables';
-import type { ResourceHooks } from '../../crud/resource';
-import type { DbOrTx } from '../../db';
-import { badRequest } from '../../http/errors';
-import { beforeSave as productSearchBeforeSave } from '../../hooks/products';
-import { reindexCategoryProducts } from '../../search/document';
+import { directories, directoryEntries, directoryFields, productCategories } from '../../generated/tables';
+import type { ResourceHooks } from '../crud/resource';
+import type { DbOrTx } from '../db';
+import { badRequest } from '../http/errors';
+import { beforeSave as productSearchBeforeSave } from './products';
+import { reindexCategoryProducts } from '../search/document';
 import { checkEntryValues, type EntryField } from './entry-values';
 
 type BeforeSave = NonNullable<ResourceHooks['beforeSave']>;

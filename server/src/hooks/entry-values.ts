@@ -1,6 +1,6 @@
 // The values of a directory entry against the fields its directory defines (string, number, boolean,
 // colour, image): unknown keys, wrong types and missing required values are refused in Russian.
-import { badRequest } from '../../http/errors';
+import { badRequest } from '../http/errors';
 
 export type EntryFieldType = 'string' | 'number' | 'boolean' | 'color' | 'image';
 export interface EntryField {
