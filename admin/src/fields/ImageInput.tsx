@@ -2,20 +2,12 @@
 // preview, replace and clear. The file goes to POST /api/admin/uploads at once; the form stores the
 // answered address when it is saved.
 import { useId, useState, type ChangeEvent } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  FormHelperText,
-  FormLabel,
-  LinearProgress,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Box, Button, FormLabel, Stack, Typography } from '@mui/material';
 import UploadIcon from '@mui/icons-material/Upload';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { FieldTitle, InputHelperText, useInput, useResourceContext, type InputProps } from 'react-admin';
+import { FieldTitle, useInput, useResourceContext, type InputProps } from 'react-admin';
 import { IMAGE_ACCEPT, previewUrl, uploadImages } from '../screens/media/upload';
+import { UploadStatus } from './UploadStatus';
 
 export type ImageInputProps = Pick<
   InputProps,
@@ -108,19 +100,13 @@ export function ImageInput(props: ImageInputProps) {
           )}
         </Stack>
       </Stack>
-      {progress !== null && (
-        <LinearProgress variant="determinate" value={progress * 100} sx={{ mt: 1, maxWidth: 360 }} />
-      )}
-      {error && (
-        <Alert severity="error" sx={{ mt: 1 }} role="alert">
-          {error}
-        </Alert>
-      )}
-      {(fieldState.error?.message || helperText) && (
-        <FormHelperText error={fieldState.invalid}>
-          <InputHelperText error={fieldState.error?.message} helperText={helperText} />
-        </FormHelperText>
-      )}
+      <UploadStatus
+        progress={progress}
+        progressLabel="Загрузка изображения"
+        error={error}
+        fieldError={fieldState.error?.message}
+        helperText={helperText}
+      />
     </Box>
   );
 }

@@ -2,34 +2,16 @@
 // upload with progress, drag-to-reorder (and buttons that move a picture, for the keyboard), alt text and
 // removal. The first picture is the main one wherever the shop shows a single image.
 import { useId, useState, type ChangeEvent, type DragEvent } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  FormHelperText,
-  FormLabel,
-  IconButton,
-  LinearProgress,
-  Stack,
-  TextField,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Box, Button, FormLabel, IconButton, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import AddPhotoIcon from '@mui/icons-material/AddPhotoAlternate';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Link as RouterLink } from 'react-router-dom';
-import {
-  FieldTitle,
-  InputHelperText,
-  useInput,
-  useRecordContext,
-  useResourceContext,
-  type InputProps,
-} from 'react-admin';
+import { FieldTitle, useInput, useRecordContext, useResourceContext, type InputProps } from 'react-admin';
 import { addImagesPages } from '../screens/media/pages';
 import { IMAGE_ACCEPT, previewUrl, uploadImages } from '../screens/media/upload';
+import { UploadStatus } from './UploadStatus';
 
 export type ImagesInputProps = Pick<
   InputProps,
@@ -220,24 +202,13 @@ export function ImagesInput(props: ImagesInputProps) {
           </Button>
         )}
       </Stack>
-      {progress !== null && (
-        <LinearProgress
-          variant="determinate"
-          value={progress * 100}
-          aria-label="Загрузка изображений"
-          sx={{ mt: 1, maxWidth: 360 }}
-        />
-      )}
-      {error && (
-        <Alert severity="error" sx={{ mt: 1 }} role="alert">
-          {error}
-        </Alert>
-      )}
-      {(fieldState.error?.message || helperText) && (
-        <FormHelperText error={fieldState.invalid}>
-          <InputHelperText error={fieldState.error?.message} helperText={helperText} />
-        </FormHelperText>
-      )}
+      <UploadStatus
+        progress={progress}
+        progressLabel="Загрузка изображений"
+        error={error}
+        fieldError={fieldState.error?.message}
+        helperText={helperText}
+      />
     </Box>
   );
 }
