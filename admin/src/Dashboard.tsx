@@ -14,7 +14,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { formatRubles } from './fields/money';
 import { MOSCOW_TIME_ZONE } from './fields/dates';
 import { RevenueChart } from './screens/sales/desktop/RevenueChart';
-import type { DashboardData } from './screens/sales/desktop/types';
+import type { AdminDashboard } from '@shop/schemas';
 import { useAdminGet } from './screens/sales/useAdminGet';
 
 const when = new Intl.DateTimeFormat('ru-RU', {
@@ -52,7 +52,7 @@ const Big = ({ children }: { children: ReactNode }) => (
 
 export function Dashboard() {
   const { identity } = useGetIdentity();
-  const { data, error } = useAdminGet<DashboardData>('/dashboard');
+  const { data, error } = useAdminGet<AdminDashboard>('/dashboard');
   return (
     <Box sx={{ mt: 2 }}>
       <Title title="Рабочий стол" />

@@ -5,6 +5,7 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import { fetchUtils, HttpError, type DataProvider } from 'react-admin';
 import { apiErrorMessage, type ApiClient } from '@shop/client';
+import type { ProductImportReport } from '@shop/schemas';
 
 export const ADMIN_API = '/api/admin';
 
@@ -129,21 +130,7 @@ export interface HistoryPage {
   total: number;
 }
 
-export interface ImportRowReport {
-  line: number;
-  slug: string;
-  article: string;
-  action: 'create' | 'update';
-  errors: string[];
-}
-
-export interface ImportReport {
-  valid: boolean;
-  errors: string[];
-  rows: ImportRowReport[];
-  products: { create: number; update: number };
-  offers: number;
-}
+export type ImportReport = ProductImportReport;
 
 /** react-admin's methods plus the admin API's own: history, CSV export and the products import. */
 export interface ShopDataProvider extends DataProvider {

@@ -1,4 +1,5 @@
 // CSV import of products with their offers: one row per offer, the product's columns repeated (or left
+import type { ProductImportReport, ProductImportRow } from '@shop/schemas';
 // empty) on its further rows. `analyseImport` checks every row (columns, numbers, references to categories
 // and directory entries, then the product input with the schema's own ajv validator) and plans a create or
 // an update per product (by slug; offers by article). `commitImport` writes the plan in one transaction,
@@ -59,23 +60,9 @@ const PRODUCT_COLUMNS: Column[] = ['title', 'categories', 'brand', 'active', 'is
 const ATTRIBUTE_COLUMNS = ['curl', 'thickness', 'length'] as const;
 const headerOf = (c: Column) => IMPORT_COLUMNS.find((x) => x.code === c)!.header;
 
-export interface ImportRowReport {
-  /** The row's number in the file, the header being row 1. */
-  line: number;
-  slug: string;
-  article: string;
-  action: 'create' | 'update';
-  errors: string[];
-}
-
-export interface ImportReport {
-  valid: boolean;
-  /** Errors of the file as a whole (a missing column...). */
-  errors: string[];
-  rows: ImportRowReport[];
-  products: { create: number; update: number };
-  offers: number;
-}
+/** The report's shape is schemas/api/product-import-report.schema.json, shared with the admin's dialog. */
+export type ImportReport = ProductImportReport;
+export type ImportRowReport = ProductImportRow;
 
 export interface PlannedProduct {
   existingId: number | null;

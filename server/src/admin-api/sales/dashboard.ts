@@ -1,6 +1,7 @@
 // GET /api/admin/dashboard: the desktop's figures in one call, each block only when the caller's role may
 // list the resource it comes from (the same x-access as the lists the blocks link to).
 import { sql } from 'drizzle-orm';
+import type { AdminDashboard } from '@shop/schemas';
 import type { FastifyInstance } from 'fastify';
 import type { Registry } from '../../crud/service';
 import { selectRows, type Db } from '../../db';
@@ -15,23 +16,8 @@ export const LOW_STOCK_THRESHOLD = 3;
 const LATEST = 5;
 const STAFF: string[] = ['admin', 'manager', 'content'];
 
-export interface DashboardData {
-  orders?: {
-    newCount: number;
-    latest: { id: number; number: string; createdAt: string; customerName: string; total: number }[];
-  };
-  revenue?: { days: { day: string; total: number; count: number }[]; total: number; count: number };
-  reviews?: { site?: number; products?: number };
-  feedback?: {
-    unprocessed: number;
-    latest: { id: number; kind: string; name: string; createdAt: string }[];
-  };
-  lowStock?: {
-    threshold: number;
-    count: number;
-    offers: { id: number; productId: number; title: string; article: string; stock: number }[];
-  };
-}
+/** The answer's shape is schemas/api/admin-dashboard.schema.json, shared with the admin's desktop. */
+export type DashboardData = AdminDashboard;
 
 const count = async (db: Db, query: ReturnType<typeof sql>) =>
   Number((await selectRows<{ n: number }>(db, query))[0]?.n ?? 0);
