@@ -9,6 +9,7 @@ export { JsonField } from './JsonField';
 export { JsonInput } from './JsonInput';
 export { ChoicesArrayField, type Choice } from './ChoicesArrayField';
 export { BufferedTextInput } from './BufferedTextInput';
+export { dateRangeFilters } from './dateRangeFilters';
 export { recordTemplate } from './representation';
 export {
   calendarDate,

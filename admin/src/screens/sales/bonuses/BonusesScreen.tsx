@@ -4,7 +4,6 @@ import {
   AutocompleteInput,
   Datagrid,
   DateField,
-  DateInput,
   List,
   NumberField,
   Pagination,
@@ -14,7 +13,7 @@ import {
   SelectInput,
   TextField,
 } from 'react-admin';
-import { isoToMoscowDate, moscowDateTime, moscowDayEnd, moscowDayStart } from '../../../fields';
+import { dateRangeFilters, moscowDateTime } from '../../../fields';
 import { ListActions, useRowClick } from '../../../list';
 import { AdjustPanel } from './AdjustPanel';
 
@@ -31,20 +30,7 @@ const filters = [
     <AutocompleteInput label="Покупатель" />
   </ReferenceInput>,
   <SelectInput key="kind" source="kind" choices={BONUS_KINDS} alwaysOn />,
-  <DateInput
-    key="createdAt_gte"
-    source="createdAt_gte"
-    label="С даты"
-    format={isoToMoscowDate}
-    parse={moscowDayStart}
-  />,
-  <DateInput
-    key="createdAt_lte"
-    source="createdAt_lte"
-    label="По дату"
-    format={isoToMoscowDate}
-    parse={moscowDayEnd}
-  />,
+  ...dateRangeFilters('createdAt', 'С даты', 'По дату'),
 ];
 
 export function BonusesScreen() {

@@ -3,7 +3,6 @@
 import {
   Datagrid,
   DateField,
-  DateInput,
   List,
   NullableBooleanInput,
   Pagination,
@@ -15,7 +14,7 @@ import {
   usePermissions,
 } from 'react-admin';
 import { canRoleAccess } from '../../../access';
-import { isoToMoscowDate, moscowDateTime, moscowDayEnd, moscowDayStart } from '../../../fields';
+import { dateRangeFilters, moscowDateTime } from '../../../fields';
 import { ListActions, useRowClick } from '../../../list';
 import { ProcessedToggle } from './ProcessedToggle';
 
@@ -28,20 +27,7 @@ const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
   <SelectInput key="kind" source="kind" label="Тип" choices={FEEDBACK_KINDS} alwaysOn />,
   <NullableBooleanInput key="processed" source="processed" label="Обработана" alwaysOn />,
-  <DateInput
-    key="createdAt_gte"
-    source="createdAt_gte"
-    label="Получена с"
-    format={isoToMoscowDate}
-    parse={moscowDayStart}
-  />,
-  <DateInput
-    key="createdAt_lte"
-    source="createdAt_lte"
-    label="Получена по"
-    format={isoToMoscowDate}
-    parse={moscowDayEnd}
-  />,
+  ...dateRangeFilters('createdAt', 'Получена с', 'Получена по'),
 ];
 
 export function FormsList() {

@@ -4,7 +4,6 @@
 import {
   Datagrid,
   DateField,
-  DateInput,
   List,
   NumberField,
   Pagination,
@@ -17,7 +16,7 @@ import {
 } from 'react-admin';
 import type { ReactElement } from 'react';
 import { canRoleAccess } from '../../../access';
-import { isoToMoscowDate, moscowDateTime, moscowDayEnd, moscowDayStart } from '../../../fields';
+import { dateRangeFilters, moscowDateTime } from '../../../fields';
 import { ListActions, useRowClick } from '../../../list';
 import { BulkStatusButtons } from './BulkStatusButtons';
 import { REVIEW_STATUSES, StatusTabs } from './StatusTabs';
@@ -27,20 +26,7 @@ const RATINGS = [1, 2, 3, 4, 5].map((n) => ({ id: n, name: '★'.repeat(n) }));
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
   <SelectInput key="rating" source="rating" label="Оценка" choices={RATINGS} />,
-  <DateInput
-    key="createdAt_gte"
-    source="createdAt_gte"
-    label="С даты"
-    format={isoToMoscowDate}
-    parse={moscowDayStart}
-  />,
-  <DateInput
-    key="createdAt_lte"
-    source="createdAt_lte"
-    label="По дату"
-    format={isoToMoscowDate}
-    parse={moscowDayEnd}
-  />,
+  ...dateRangeFilters('createdAt', 'С даты', 'По дату'),
 ];
 
 interface ReviewListProps {
