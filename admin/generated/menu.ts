@@ -33,6 +33,18 @@ export const menuGroups: MenuGroup[] = [
     title: 'Контент',
     resources: ['promotions', 'banners', 'gallery', 'interesting', 'pages'],
   },
-  { key: 'messages', title: 'Сообщения', resources: ['feedback', 'mail-templates', 'sms-templates'] },
+  {
+    key: 'messages',
+    title: 'Сообщения',
+    resources: [
+      'outbox-messages',
+      'feedback',
+      'subscriptions',
+      'mailings',
+      'consents',
+      'mail-templates',
+      'sms-templates',
+    ],
+  },
   { key: 'settings', title: 'Настройки', resources: ['settings', 'delivery-services', 'payment-services'] },
 ];

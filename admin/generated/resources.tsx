@@ -6,6 +6,7 @@ import type { ResourceProps } from 'react-admin';
 import { bannersResource } from './banners';
 import { bonusesResource } from './bonuses';
 import { cartRulesResource } from './cart-rules';
+import { consentsResource } from './consents';
 import { couponsResource } from './coupons';
 import { deliveryServicesResource } from './delivery-services';
 import { directoriesResource } from './directories';
@@ -14,7 +15,9 @@ import { feedbackResource } from './feedback';
 import { galleryResource } from './gallery';
 import { interestingResource } from './interesting';
 import { mailTemplatesResource } from './mail-templates';
+import { mailingsResource } from './mailings';
 import { ordersResource } from './orders';
+import { outboxMessagesResource } from './outbox-messages';
 import { pagesResource } from './pages';
 import { paymentServicesResource } from './payment-services';
 import { productCategoriesResource } from './product-categories';
@@ -24,6 +27,7 @@ import { reviewsOnProductsResource } from './reviews-on-products';
 import { reviewsOnSiteResource } from './reviews-on-site';
 import { settingsResource } from './settings';
 import { smsTemplatesResource } from './sms-templates';
+import { subscriptionsResource } from './subscriptions';
 import { userGroupsResource } from './user-groups';
 import { userTypesResource } from './user-types';
 import { usersResource } from './users';
@@ -33,6 +37,7 @@ export const resources: ResourceProps[] = [
   bannersResource,
   bonusesResource,
   cartRulesResource,
+  consentsResource,
   couponsResource,
   deliveryServicesResource,
   directoriesResource,
@@ -41,7 +46,9 @@ export const resources: ResourceProps[] = [
   galleryResource,
   interestingResource,
   mailTemplatesResource,
+  mailingsResource,
   ordersResource,
+  outboxMessagesResource,
   pagesResource,
   paymentServicesResource,
   productCategoriesResource,
@@ -51,6 +58,7 @@ export const resources: ResourceProps[] = [
   reviewsOnSiteResource,
   settingsResource,
   smsTemplatesResource,
+  subscriptionsResource,
   userGroupsResource,
   userTypesResource,
   usersResource,

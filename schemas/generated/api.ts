@@ -83,6 +83,16 @@ export interface ArticleCard {
 }
 
 /**
+ * POST /api/captcha/generate answers { data: Captcha } (spec §3, §7): the image is an SVG data URL made on the server; the answer is checked once by the form that sends captchaId and captchaPhrase.
+ */
+export interface Captcha {
+  id: string;
+  image: {
+    url: string;
+  };
+}
+
+/**
  * GET /api/catalog/categories/{slug}: an active category for its catalogue page, with the path to it (breadcrumbs) and its active subcategories.
  */
 export interface CatalogCategory {
@@ -135,12 +145,39 @@ export interface CategoryNode {
 }
 
 /**
+ * POST /api/feedback/call (spec §3, §5, §7): a call-back request from the header dialog. Text fields are trimmed before the check.
+ */
+export interface FeedbackCallRequest {
+  name: string;
+  phone: string;
+  captchaId: string;
+  captchaPhrase: string;
+}
+
+/**
+ * POST /api/feedback/write (spec §3, §5, §7): a message from the header dialog. The name is the visitor's name, e-mail and phone joined with '+' (the server splits it and checks the name part for 3 to 20 characters). Text fields are trimmed before the check.
+ */
+export interface FeedbackWriteRequest {
+  name: string;
+  message: string;
+  captchaId: string;
+  captchaPhrase: string;
+}
+
+/**
  * POST /api/auth/login: login is an e-mail or a phone number.
  */
 export interface LoginRequest {
   login: string;
   password: string;
   remember?: boolean;
+}
+
+/**
+ * POST /api/newsletter/subscribe: the footer's e-mail box. Sends a confirmation letter (double opt-in); the same answer whether or not the address was known. Submitting records consent to the processing of the address.
+ */
+export interface NewsletterSubscribeRequest {
+  email: string;
 }
 
 /**
@@ -366,6 +403,14 @@ export interface ProductReviewRequest {
   text: string;
   advantages?: string | null;
   disadvantages?: string | null;
+}
+
+/**
+ * GET and PUT /api/profile/subscriptions: the signed-in customer's choices behind /profile/subscriptions.
+ */
+export interface ProfileSubscriptions {
+  email: boolean;
+  sms: boolean;
 }
 
 /**

@@ -93,6 +93,35 @@ export interface BonusTransactionPatch {
 }
 
 /**
+ * Капча: как её отдаёт API
+ */
+export interface CaptchaChallenge {
+  id: number;
+  token: string;
+  expiresAt: string;
+  ip: string | null;
+  createdAt: string;
+}
+
+/**
+ * Капча: для создания
+ */
+export interface CaptchaChallengeInput {
+  token: string;
+  expiresAt: string;
+  ip?: string | null;
+}
+
+/**
+ * Капча: для изменения
+ */
+export interface CaptchaChallengePatch {
+  token?: string;
+  expiresAt?: string;
+  ip?: string | null;
+}
+
+/**
  * Правило корзины: как её отдаёт API
  */
 export interface CartRule {
@@ -162,6 +191,50 @@ export interface CartRulePatch {
   discountValue?: number;
   maxDiscount?: number | null;
   active?: boolean;
+}
+
+/**
+ * Согласие на обработку данных: как её отдаёт API
+ */
+export interface Consent {
+  id: number;
+  purpose: 'personal_data' | 'newsletter';
+  source: 'feedback_call' | 'feedback_message' | 'newsletter' | 'registration' | 'profile' | 'order';
+  userId: number | null;
+  email: string | null;
+  phone: string | null;
+  ip: string | null;
+  userAgent: string | null;
+  textVersion: string;
+  createdAt: string;
+}
+
+/**
+ * Согласие на обработку данных: для создания
+ */
+export interface ConsentInput {
+  purpose: 'personal_data' | 'newsletter';
+  source: 'feedback_call' | 'feedback_message' | 'newsletter' | 'registration' | 'profile' | 'order';
+  userId?: number | null;
+  email?: string | null;
+  phone?: string | null;
+  ip?: string | null;
+  userAgent?: string | null;
+  textVersion: string;
+}
+
+/**
+ * Согласие на обработку данных: для изменения
+ */
+export interface ConsentPatch {
+  purpose?: 'personal_data' | 'newsletter';
+  source?: 'feedback_call' | 'feedback_message' | 'newsletter' | 'registration' | 'profile' | 'order';
+  userId?: number | null;
+  email?: string | null;
+  phone?: string | null;
+  ip?: string | null;
+  userAgent?: string | null;
+  textVersion?: string;
 }
 
 /**
@@ -643,6 +716,52 @@ export interface MailTemplatePatch {
 }
 
 /**
+ * Рассылка: как её отдаёт API
+ */
+export interface Mailing {
+  id: number;
+  channel: 'email' | 'sms';
+  title: string;
+  audience: 'user' | 'group' | 'subscribers';
+  userId: number | null;
+  groupId: number | null;
+  templateCode: string | null;
+  subject: string | null;
+  body: string;
+  total: number;
+  createdById: number | null;
+  createdAt: string;
+}
+
+/**
+ * Рассылка: для создания
+ */
+export interface MailingInput {
+  channel: 'email' | 'sms';
+  title: string;
+  audience: 'user' | 'group' | 'subscribers';
+  userId?: number | null;
+  groupId?: number | null;
+  templateCode?: string | null;
+  subject?: string | null;
+  body: string;
+}
+
+/**
+ * Рассылка: для изменения
+ */
+export interface MailingPatch {
+  channel?: 'email' | 'sms';
+  title?: string;
+  audience?: 'user' | 'group' | 'subscribers';
+  userId?: number | null;
+  groupId?: number | null;
+  templateCode?: string | null;
+  subject?: string | null;
+  body?: string;
+}
+
+/**
  * Заказ: как её отдаёт API
  */
 export interface Order {
@@ -774,6 +893,57 @@ export interface OrderItemPatch {
   };
   price: number;
   quantity: number;
+}
+
+/**
+ * Отправленное сообщение: как её отдаёт API
+ */
+export interface OutboxMessage {
+  id: number;
+  channel: 'email' | 'sms';
+  recipient: string;
+  subject: string | null;
+  body: string;
+  templateCode: string | null;
+  userId: number | null;
+  mailingId: number | null;
+  status: 'queued' | 'held' | 'sending' | 'sent' | 'failed';
+  attempts: number;
+  nextAttemptAt: string | null;
+  lockedUntil: string | null;
+  lastError: string | null;
+  providerId: string | null;
+  sentAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * Отправленное сообщение: для создания
+ */
+export interface OutboxMessageInput {
+  channel: 'email' | 'sms';
+  recipient: string;
+  subject?: string | null;
+  body: string;
+  templateCode?: string | null;
+  userId?: number | null;
+  mailingId?: number | null;
+  status: 'queued' | 'held' | 'sending' | 'sent' | 'failed';
+}
+
+/**
+ * Отправленное сообщение: для изменения
+ */
+export interface OutboxMessagePatch {
+  channel?: 'email' | 'sms';
+  recipient?: string;
+  subject?: string | null;
+  body?: string;
+  templateCode?: string | null;
+  userId?: number | null;
+  mailingId?: number | null;
+  status?: 'queued' | 'held' | 'sending' | 'sent' | 'failed';
 }
 
 /**
@@ -1101,6 +1271,34 @@ export interface PromotionPatch {
   active?: boolean;
   seoTitle?: string | null;
   seoDescription?: string | null;
+}
+
+/**
+ * Счётчик запросов: как её отдаёт API
+ */
+export interface RateLimitHit {
+  id: number;
+  key: string;
+  windowStart: string;
+  hits: number;
+}
+
+/**
+ * Счётчик запросов: для создания
+ */
+export interface RateLimitHitInput {
+  key: string;
+  windowStart: string;
+  hits: number;
+}
+
+/**
+ * Счётчик запросов: для изменения
+ */
+export interface RateLimitHitPatch {
+  key?: string;
+  windowStart?: string;
+  hits?: number;
 }
 
 /**
@@ -2920,6 +3118,43 @@ export interface SmsTemplatePatch {
 }
 
 /**
+ * Подписчик: как её отдаёт API
+ */
+export interface Subscription {
+  id: number;
+  email: string;
+  userId: number | null;
+  status: 'pending' | 'active' | 'unsubscribed';
+  source: 'footer' | 'profile' | 'registration' | 'admin';
+  confirmExpiresAt: string | null;
+  confirmedAt: string | null;
+  unsubscribedAt: string | null;
+  ip: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * Подписчик: для создания
+ */
+export interface SubscriptionInput {
+  email: string;
+  userId?: number | null;
+  status: 'pending' | 'active' | 'unsubscribed';
+  source?: 'footer' | 'profile' | 'registration' | 'admin';
+}
+
+/**
+ * Подписчик: для изменения
+ */
+export interface SubscriptionPatch {
+  email?: string;
+  userId?: number | null;
+  status?: 'pending' | 'active' | 'unsubscribed';
+  source?: 'footer' | 'profile' | 'registration' | 'admin';
+}
+
+/**
  * Группа пользователей: как её отдаёт API
  */
 export interface UserGroup {
@@ -3146,7 +3381,9 @@ export interface UserPatch {
 export interface EntityTypes {
   banners: Banner;
   bonuses: BonusTransaction;
+  captchas: CaptchaChallenge;
   'cart-rules': CartRule;
+  consents: Consent;
   coupons: Coupon;
   'delivery-services': DeliveryService;
   directories: Directory;
@@ -3156,18 +3393,22 @@ export interface EntityTypes {
   history: HistoryEntry;
   interesting: Article;
   'mail-templates': MailTemplate;
+  mailings: Mailing;
   orders: Order;
+  'outbox-messages': OutboxMessage;
   pages: Page;
   'payment-services': PaymentService;
   'product-categories': ProductCategory;
   products: Product;
   promotions: Promotion;
+  'rate-limit-hits': RateLimitHit;
   'reviews-on-products': ProductReview;
   'reviews-on-site': SiteReview;
   'search-words': SearchWord;
   sessions: Session;
   settings: ShopSettings;
   'sms-templates': SmsTemplate;
+  subscriptions: Subscription;
   'user-groups': UserGroup;
   'user-types': UserType;
   'users-organizations': UserOrganization;
@@ -3178,7 +3419,9 @@ export interface EntityTypes {
 export interface EntityInputTypes {
   banners: BannerInput;
   bonuses: BonusTransactionInput;
+  captchas: CaptchaChallengeInput;
   'cart-rules': CartRuleInput;
+  consents: ConsentInput;
   coupons: CouponInput;
   'delivery-services': DeliveryServiceInput;
   directories: DirectoryInput;
@@ -3188,18 +3431,22 @@ export interface EntityInputTypes {
   history: HistoryEntryInput;
   interesting: ArticleInput;
   'mail-templates': MailTemplateInput;
+  mailings: MailingInput;
   orders: OrderInput;
+  'outbox-messages': OutboxMessageInput;
   pages: PageInput;
   'payment-services': PaymentServiceInput;
   'product-categories': ProductCategoryInput;
   products: ProductInput;
   promotions: PromotionInput;
+  'rate-limit-hits': RateLimitHitInput;
   'reviews-on-products': ProductReviewInput;
   'reviews-on-site': SiteReviewInput;
   'search-words': SearchWordInput;
   sessions: SessionInput;
   settings: ShopSettingsInput;
   'sms-templates': SmsTemplateInput;
+  subscriptions: SubscriptionInput;
   'user-groups': UserGroupInput;
   'user-types': UserTypeInput;
   'users-organizations': UserOrganizationInput;

@@ -54,6 +54,19 @@ export const BonusTransactionPatchSchema = z.strictObject({
   expiresAt: z.iso.datetime({ offset: true, local: false }).nullable().optional(),
 });
 
+/** Капча: данные для создания. */
+export const CaptchaChallengeInputSchema = z.strictObject({
+  token: z.string().min(1).max(64),
+  expiresAt: z.iso.datetime({ offset: true, local: false }),
+  ip: z.string().max(45).nullable().optional(),
+});
+/** Капча: данные для изменения. */
+export const CaptchaChallengePatchSchema = z.strictObject({
+  token: z.string().min(1).max(64).optional(),
+  expiresAt: z.iso.datetime({ offset: true, local: false }).optional(),
+  ip: z.string().max(45).nullable().optional(),
+});
+
 /** Правило корзины: данные для создания. */
 export const CartRuleInputSchema = z.strictObject({
   title: z.string().min(1).max(200),
@@ -99,6 +112,31 @@ export const CartRulePatchSchema = z.strictObject({
   discountValue: z.int().min(0).optional(),
   maxDiscount: z.int().min(0).nullable().optional(),
   active: z.boolean().optional(),
+});
+
+/** Согласие на обработку данных: данные для создания. */
+export const ConsentInputSchema = z.strictObject({
+  purpose: z.enum(['personal_data', 'newsletter']),
+  source: z.enum(['feedback_call', 'feedback_message', 'newsletter', 'registration', 'profile', 'order']),
+  userId: z.int().nullable().optional(),
+  email: z.string().max(255).nullable().optional(),
+  phone: z.string().max(20).nullable().optional(),
+  ip: z.string().max(45).nullable().optional(),
+  userAgent: z.string().max(500).nullable().optional(),
+  textVersion: z.string().min(1).max(100),
+});
+/** Согласие на обработку данных: данные для изменения. */
+export const ConsentPatchSchema = z.strictObject({
+  purpose: z.enum(['personal_data', 'newsletter']).optional(),
+  source: z
+    .enum(['feedback_call', 'feedback_message', 'newsletter', 'registration', 'profile', 'order'])
+    .optional(),
+  userId: z.int().nullable().optional(),
+  email: z.string().max(255).nullable().optional(),
+  phone: z.string().max(20).nullable().optional(),
+  ip: z.string().max(45).nullable().optional(),
+  userAgent: z.string().max(500).nullable().optional(),
+  textVersion: z.string().min(1).max(100).optional(),
 });
 
 /** Купон: данные для создания. */
@@ -360,6 +398,29 @@ export const MailTemplatePatchSchema = z.strictObject({
   active: z.boolean().optional(),
 });
 
+/** Рассылка: данные для создания. */
+export const MailingInputSchema = z.strictObject({
+  channel: z.enum(['email', 'sms']),
+  title: z.string().min(1).max(255),
+  audience: z.enum(['user', 'group', 'subscribers']),
+  userId: z.int().nullable().optional(),
+  groupId: z.int().nullable().optional(),
+  templateCode: z.string().max(100).nullable().optional(),
+  subject: z.string().max(255).nullable().optional(),
+  body: z.string().min(1).max(200000),
+});
+/** Рассылка: данные для изменения. */
+export const MailingPatchSchema = z.strictObject({
+  channel: z.enum(['email', 'sms']).optional(),
+  title: z.string().min(1).max(255).optional(),
+  audience: z.enum(['user', 'group', 'subscribers']).optional(),
+  userId: z.int().nullable().optional(),
+  groupId: z.int().nullable().optional(),
+  templateCode: z.string().max(100).nullable().optional(),
+  subject: z.string().max(255).nullable().optional(),
+  body: z.string().min(1).max(200000).optional(),
+});
+
 /** Заказ: данные для создания. */
 export const OrderInputSchema = z.strictObject({
   userId: z.int().nullable().optional(),
@@ -439,6 +500,29 @@ export const OrderPatchSchema = z.strictObject({
       }),
     )
     .optional(),
+});
+
+/** Отправленное сообщение: данные для создания. */
+export const OutboxMessageInputSchema = z.strictObject({
+  channel: z.enum(['email', 'sms']),
+  recipient: z.string().min(1).max(255),
+  subject: z.string().max(255).nullable().optional(),
+  body: z.string().min(1).max(300000),
+  templateCode: z.string().max(100).nullable().optional(),
+  userId: z.int().nullable().optional(),
+  mailingId: z.int().nullable().optional(),
+  status: z.enum(['queued', 'held', 'sending', 'sent', 'failed']),
+});
+/** Отправленное сообщение: данные для изменения. */
+export const OutboxMessagePatchSchema = z.strictObject({
+  channel: z.enum(['email', 'sms']).optional(),
+  recipient: z.string().min(1).max(255).optional(),
+  subject: z.string().max(255).nullable().optional(),
+  body: z.string().min(1).max(300000).optional(),
+  templateCode: z.string().max(100).nullable().optional(),
+  userId: z.int().nullable().optional(),
+  mailingId: z.int().nullable().optional(),
+  status: z.enum(['queued', 'held', 'sending', 'sent', 'failed']).optional(),
 });
 
 /** Страница: данные для создания. */
@@ -626,6 +710,19 @@ export const PromotionPatchSchema = z.strictObject({
   active: z.boolean().optional(),
   seoTitle: z.string().max(200).nullable().optional(),
   seoDescription: z.string().max(500).nullable().optional(),
+});
+
+/** Счётчик запросов: данные для создания. */
+export const RateLimitHitInputSchema = z.strictObject({
+  key: z.string().min(1).max(300),
+  windowStart: z.iso.datetime({ offset: true, local: false }),
+  hits: z.int().min(0),
+});
+/** Счётчик запросов: данные для изменения. */
+export const RateLimitHitPatchSchema = z.strictObject({
+  key: z.string().min(1).max(300).optional(),
+  windowStart: z.iso.datetime({ offset: true, local: false }).optional(),
+  hits: z.int().min(0).optional(),
 });
 
 /** Отзыв о товаре: данные для создания. */
@@ -842,6 +939,21 @@ export const SmsTemplatePatchSchema = z.strictObject({
   active: z.boolean().optional(),
 });
 
+/** Подписчик: данные для создания. */
+export const SubscriptionInputSchema = z.strictObject({
+  email: z.email().max(255),
+  userId: z.int().nullable().optional(),
+  status: z.enum(['pending', 'active', 'unsubscribed']),
+  source: z.enum(['footer', 'profile', 'registration', 'admin']).optional(),
+});
+/** Подписчик: данные для изменения. */
+export const SubscriptionPatchSchema = z.strictObject({
+  email: z.email().max(255).optional(),
+  userId: z.int().nullable().optional(),
+  status: z.enum(['pending', 'active', 'unsubscribed']).optional(),
+  source: z.enum(['footer', 'profile', 'registration', 'admin']).optional(),
+});
+
 /** Группа пользователей: данные для создания. */
 export const UserGroupInputSchema = z.strictObject({
   title: z.string().min(1).max(200),
@@ -966,7 +1078,9 @@ export const UserPatchSchema = z.strictObject({
 export const inputSchemas = {
   banners: BannerInputSchema,
   bonuses: BonusTransactionInputSchema,
+  captchas: CaptchaChallengeInputSchema,
   'cart-rules': CartRuleInputSchema,
+  consents: ConsentInputSchema,
   coupons: CouponInputSchema,
   'delivery-services': DeliveryServiceInputSchema,
   directories: DirectoryInputSchema,
@@ -976,18 +1090,22 @@ export const inputSchemas = {
   history: HistoryEntryInputSchema,
   interesting: ArticleInputSchema,
   'mail-templates': MailTemplateInputSchema,
+  mailings: MailingInputSchema,
   orders: OrderInputSchema,
+  'outbox-messages': OutboxMessageInputSchema,
   pages: PageInputSchema,
   'payment-services': PaymentServiceInputSchema,
   'product-categories': ProductCategoryInputSchema,
   products: ProductInputSchema,
   promotions: PromotionInputSchema,
+  'rate-limit-hits': RateLimitHitInputSchema,
   'reviews-on-products': ProductReviewInputSchema,
   'reviews-on-site': SiteReviewInputSchema,
   'search-words': SearchWordInputSchema,
   sessions: SessionInputSchema,
   settings: ShopSettingsInputSchema,
   'sms-templates': SmsTemplateInputSchema,
+  subscriptions: SubscriptionInputSchema,
   'user-groups': UserGroupInputSchema,
   'user-types': UserTypeInputSchema,
   'users-organizations': UserOrganizationInputSchema,
@@ -997,7 +1115,9 @@ export const inputSchemas = {
 export const patchSchemas = {
   banners: BannerPatchSchema,
   bonuses: BonusTransactionPatchSchema,
+  captchas: CaptchaChallengePatchSchema,
   'cart-rules': CartRulePatchSchema,
+  consents: ConsentPatchSchema,
   coupons: CouponPatchSchema,
   'delivery-services': DeliveryServicePatchSchema,
   directories: DirectoryPatchSchema,
@@ -1007,18 +1127,22 @@ export const patchSchemas = {
   history: HistoryEntryPatchSchema,
   interesting: ArticlePatchSchema,
   'mail-templates': MailTemplatePatchSchema,
+  mailings: MailingPatchSchema,
   orders: OrderPatchSchema,
+  'outbox-messages': OutboxMessagePatchSchema,
   pages: PagePatchSchema,
   'payment-services': PaymentServicePatchSchema,
   'product-categories': ProductCategoryPatchSchema,
   products: ProductPatchSchema,
   promotions: PromotionPatchSchema,
+  'rate-limit-hits': RateLimitHitPatchSchema,
   'reviews-on-products': ProductReviewPatchSchema,
   'reviews-on-site': SiteReviewPatchSchema,
   'search-words': SearchWordPatchSchema,
   sessions: SessionPatchSchema,
   settings: ShopSettingsPatchSchema,
   'sms-templates': SmsTemplatePatchSchema,
+  subscriptions: SubscriptionPatchSchema,
   'user-groups': UserGroupPatchSchema,
   'user-types': UserTypePatchSchema,
   'users-organizations': UserOrganizationPatchSchema,

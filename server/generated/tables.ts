@@ -43,6 +43,15 @@ export const bonusTransactions = pgTable('bonus_transactions', {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
+export const captchas = pgTable('captchas', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  token: text('token').notNull(),
+  answerHash: text('answer_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  ip: text('ip'),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
 export const cartRules = pgTable('cart_rules', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
   title: text('title').notNull(),
@@ -64,6 +73,19 @@ export const cartRules = pgTable('cart_rules', {
   active: boolean('active').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+export const consents = pgTable('consents', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  purpose: text('purpose').notNull(),
+  source: text('source').notNull(),
+  userId: integer('user_id'),
+  email: text('email'),
+  phone: text('phone'),
+  ip: text('ip'),
+  userAgent: text('user_agent'),
+  textVersion: text('text_version').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
 export const coupons = pgTable('coupons', {
@@ -220,6 +242,21 @@ export const mailTemplates = pgTable('mail_templates', {
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
+export const mailings = pgTable('mailings', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  channel: text('channel').notNull(),
+  title: text('title').notNull(),
+  audience: text('audience').notNull(),
+  userId: integer('user_id'),
+  groupId: integer('group_id'),
+  templateCode: text('template_code'),
+  subject: text('subject'),
+  body: text('body').notNull(),
+  total: integer('total').notNull().default(0),
+  createdById: integer('created_by_id'),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
 export const orders = pgTable('orders', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
   number: text('number').notNull(),
@@ -265,6 +302,26 @@ export const orderItems = pgTable('order_items', {
   quantity: integer('quantity').notNull(),
   total: integer('total').notNull().default(0),
   position: integer('position').notNull(),
+});
+
+export const outboxMessages = pgTable('outbox_messages', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  channel: text('channel').notNull(),
+  recipient: text('recipient').notNull(),
+  subject: text('subject'),
+  body: text('body').notNull(),
+  templateCode: text('template_code'),
+  userId: integer('user_id'),
+  mailingId: integer('mailing_id'),
+  status: text('status').notNull().default('queued'),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }),
+  lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+  lastError: text('last_error'),
+  providerId: text('provider_id'),
+  sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
 export const pages = pgTable('pages', {
@@ -364,6 +421,13 @@ export const promotions = pgTable('promotions', {
   seoDescription: text('seo_description'),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+export const rateLimitHits = pgTable('rate_limit_hits', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  key: text('key').notNull(),
+  windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull(),
+  hits: integer('hits').notNull(),
 });
 
 export const productReviews = pgTable('product_reviews', {
@@ -475,6 +539,22 @@ export const smsTemplates = pgTable('sms_templates', {
   body: text('body').notNull(),
   variables: text('variables').array().notNull().default([]),
   active: boolean('active').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+export const subscriptions = pgTable('subscriptions', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  email: text('email').notNull(),
+  userId: integer('user_id'),
+  status: text('status').notNull().default('pending'),
+  source: text('source').notNull().default('admin'),
+  confirmTokenHash: text('confirm_token_hash'),
+  confirmExpiresAt: timestamp('confirm_expires_at', { withTimezone: true, mode: 'date' }),
+  unsubscribeToken: text('unsubscribe_token'),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
+  unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true, mode: 'date' }),
+  ip: text('ip'),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });

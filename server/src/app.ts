@@ -18,6 +18,7 @@ import { openDatabase, type Database } from './db';
 import { migrate } from './db/migrate';
 import { registerDocs } from './docs';
 import { registerErrorHandler } from './http/errors';
+import { registerRateLimit } from './http/rate-limit';
 import { catalogRoutes } from './public/catalog';
 import { catalogPageRoutes } from './public/catalog-pages';
 import { productPageRoutes } from './public/product-page';
@@ -51,7 +52,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   const resources = opts.resources ?? generatedResources;
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel },
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
   });
   const database = opts.database ?? (await openDatabase(config));
@@ -69,6 +70,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   registerAuth(app, database.db);
+  await registerRateLimit(app, database.db, { scale: config.rateLimitScale });
   const registry = createRegistry(resources);
 
   await app.register(

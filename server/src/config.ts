@@ -22,6 +22,21 @@ export interface Config {
   migrationsDir: string;
   /** Uploaded and generated images, served at /uploads/. */
   uploadsDir: string;
+  /** Which proxies' X-Forwarded-For to believe (Fastify's trustProxy): the client IP decides rate limits
+   *  and consent records, so a spoofed header must not count. Default: loopback only (a local nginx). */
+  trustProxy: boolean | string;
+  /** Multiplies every abuse limit (RATE_LIMIT_SCALE); the browser tests raise it, production keeps 1. */
+  rateLimitScale: number;
+  /** smtp://user:pass@host:port or smtps://…; overrides the SMTP settings of the admin. */
+  smtpUrl: string | null;
+  /** Sender of e-mails ("Shop <shop@example.ru>"); overrides the admin's sender settings. */
+  mailFrom: string | null;
+  /** SMS.ru api_id; overrides the admin's SMS settings. */
+  smsRuApiId: string | null;
+  /** SMS.ru's address (tests point it at a local server). */
+  smsRuUrl: string;
+  /** Whether this instance delivers the outbox (OUTBOX_WORKER=0 leaves it to other instances). */
+  outboxWorker: boolean;
 }
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -45,5 +60,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminDistDir: resolve(ROOT, 'admin/dist'),
     migrationsDir: resolve(ROOT, 'server/migrations'),
     uploadsDir: resolve(env.UPLOADS_DIR ?? resolve(ROOT, 'uploads')),
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
+    rateLimitScale: positiveNumber(env.RATE_LIMIT_SCALE, 'RATE_LIMIT_SCALE', 1),
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM || null,
+    smsRuApiId: env.SMS_RU_API_ID || null,
+    smsRuUrl: env.SMS_RU_URL || 'https://sms.ru',
+    outboxWorker: env.OUTBOX_WORKER !== '0',
   };
+}
+
+function positiveNumber(raw: string | undefined, name: string, dflt: number): number {
+  if (raw === undefined || raw === '') return dflt;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number, got ${raw}`);
+  return n;
+}
+
+/** TRUST_PROXY: "true"/"false", or addresses and subnets ("loopback", "10.0.0.0/8,…"). */
+function trustProxyOf(raw: string | undefined): boolean | string {
+  if (raw === undefined || raw === '') return 'loopback';
+  if (raw === 'true') return true;
+  if (raw === 'false') return false;
+  return raw;
 }
