@@ -1,0 +1,117 @@
+// Which variables a template may use. The server fills a template by its code (auth.registration,
+// order.created…), so each known code has its own variables; a template of a code the server does not know
+// (a newsletter an administrator writes for send-emails) may use the common ones. Saving a template with any
+// other variable is refused (hooks/templates.ts), and the admin's preview fills the samples in.
+
+export interface TemplateVariable {
+  name: string;
+  /** What the value is, in Russian, for the admin's list of variables. */
+  label: string;
+  /** A plausible value for the preview. */
+  sample: string;
+  /** The value is ready HTML (e-mail only): it goes in unescaped. */
+  html?: boolean;
+}
+
+export type Channel = 'email' | 'sms';
+
+const v = (name: string, label: string, sample: string, html = false): TemplateVariable => ({
+  name,
+  label,
+  sample,
+  ...(html ? { html } : {}),
+});
+
+/** Every template may use these; the sender fills them in for each message. */
+export const COMMON_VARIABLES: TemplateVariable[] = [
+  v('shopName', 'Название магазина', 'Lash Shop'),
+  v('siteUrl', 'Адрес сайта', 'https://lash-shop.ru'),
+  v('supportPhone', 'Телефон поддержки', '+7 (800) 555-35-35'),
+  v('customerName', 'Имя покупателя', 'Анна'),
+];
+
+/** A newsletter's own variable: each subscriber gets a link of their own. */
+const UNSUBSCRIBE = v(
+  'unsubscribeUrl',
+  'Ссылка для отписки',
+  'https://lash-shop.ru/newsletter/unsubscribe?token=…',
+);
+
+const ORDER = [
+  v('orderNumber', 'Номер заказа', '10025'),
+  v('orderTotal', 'Сумма заказа', '4 350,00 ₽'),
+  v('orderUrl', 'Ссылка на заказ в личном кабинете', 'https://lash-shop.ru/profile/orders/10025'),
+];
+
+const BY_CODE: Record<string, { email?: TemplateVariable[]; sms?: TemplateVariable[] }> = {
+  'auth.registration': {
+    email: [v('confirmUrl', 'Ссылка подтверждения e-mail', 'https://lash-shop.ru/mail-confirm?token=…')],
+    sms: [v('code', 'Код подтверждения', '4821')],
+  },
+  'auth.password_recovery': {
+    email: [v('resetUrl', 'Ссылка на смену пароля', 'https://lash-shop.ru/change-password?token=…')],
+    sms: [v('code', 'Код подтверждения', '4821')],
+  },
+  'order.created': {
+    email: [
+      ...ORDER,
+      v('deliveryService', 'Способ доставки', 'СДЭК до пункта выдачи'),
+      v('paymentService', 'Способ оплаты', 'Картой онлайн'),
+      v(
+        'orderItems',
+        'Таблица товаров заказа',
+        '<table><tr><td>Клей Sky S+, 5 мл</td><td>1 шт.</td><td>1 290,00 ₽</td></tr></table>',
+        true,
+      ),
+    ],
+    sms: ORDER,
+  },
+  'order.status_changed': {
+    email: [
+      ...ORDER,
+      v('orderStatus', 'Новый статус', 'Передан в доставку'),
+      v('statusComment', 'Комментарий', 'Трек-номер 1234567890'),
+    ],
+    sms: [...ORDER, v('orderStatus', 'Новый статус', 'Передан в доставку')],
+  },
+  'feedback.call': {
+    email: [
+      v('requestName', 'Имя из заявки', 'Мария'),
+      v('requestPhone', 'Телефон из заявки', '+7 912 345-67-89'),
+      v('adminUrl', 'Ссылка на заявку в админке', 'https://lash-shop.ru/nuxt/forms-list'),
+    ],
+  },
+  'feedback.message': {
+    email: [
+      v('requestName', 'Имя из заявки', 'Мария'),
+      v('requestEmail', 'E-mail из заявки', 'maria@example.ru'),
+      v('requestPhone', 'Телефон из заявки', '89123456789'),
+      v('requestMessage', 'Текст сообщения', 'Подскажите, есть ли клей Sky S+ в наличии?'),
+      v('adminUrl', 'Ссылка на заявку в админке', 'https://lash-shop.ru/nuxt/forms-list'),
+    ],
+  },
+  'newsletter.confirm': {
+    email: [
+      v('confirmUrl', 'Ссылка подтверждения подписки', 'https://lash-shop.ru/newsletter/confirm?token=…'),
+    ],
+  },
+};
+
+/** Codes the server sends by itself (the admin lists them as "system" templates). */
+export const SYSTEM_TEMPLATE_CODES = Object.keys(BY_CODE);
+
+/** The variables a template of this code and channel may use: its own and the common ones. */
+export function variablesFor(channel: Channel, code: string): TemplateVariable[] {
+  const own = BY_CODE[code]?.[channel];
+  return [...COMMON_VARIABLES, ...(own ?? [UNSUBSCRIBE].filter(() => channel === 'email'))];
+}
+
+/** Sample values for a preview of a template of this code. */
+export function sampleValues(channel: Channel, code: string): Record<string, string> {
+  return Object.fromEntries(variablesFor(channel, code).map((x) => [x.name, x.sample]));
+}
+
+/** Variables that are ready HTML in e-mails of this code. */
+export function rawHtmlVariables(code: string): string[] {
+  return (BY_CODE[code]?.email ?? []).filter((x) => x.html).map((x) => x.name);
+}
