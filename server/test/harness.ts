@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { buildApp, type App } from '../src/app';
-import { loadConfig } from '../src/config';
+import { loadConfig, type Config } from '../src/config';
 import type { ResourceDef } from '../src/crud/resource';
 import { openDatabase } from '../src/db';
 import { ensureAdmin } from '../src/auth/bootstrap';
@@ -30,9 +30,15 @@ export interface TestApp extends App {
 
 export async function startTestApp(
   target: DbTarget,
-  opts: { resources?: ResourceDef[]; migrationsDir?: string; uploadsDir?: string } = {},
+  opts: {
+    resources?: ResourceDef[];
+    migrationsDir?: string;
+    uploadsDir?: string;
+    /** Settings over the defaults (SMTP_URL, SMS.ru address…). */
+    config?: Partial<Config>;
+  } = {},
 ): Promise<TestApp> {
-  const { uploadsDir, ...appOpts } = opts;
+  const { uploadsDir, config: overrides, ...appOpts } = opts;
   let url: string | null = null;
   let dropSchema: (() => Promise<void>) | null = null;
   if (target.url) {
@@ -59,7 +65,10 @@ export async function startTestApp(
     dataDir: 'memory',
     demoData: false,
     logLevel: 'silent',
+    // Tests deliver the outbox themselves (deliverOutbox), so that they know when it happened.
+    outboxWorker: false,
     ...(uploadsDir ? { uploadsDir } : {}),
+    ...overrides,
   };
   const database = await openDatabase(config);
   const built = await buildApp({ config, database, logger: false, ...appOpts });
