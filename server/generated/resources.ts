@@ -5,12 +5,14 @@ import { beforeSave as bonuses_beforeSave } from '../src/hooks/bonuses';
 import { directoryBeforeSave as directories_beforeSave } from '../src/hooks/catalog';
 import { directoryEntryBeforeSave as directoryEntries_beforeSave } from '../src/hooks/catalog';
 import { beforeSave as feedback_beforeSave } from '../src/hooks/feedback';
+import { beforeSaveMail as mailTemplates_beforeSave } from '../src/hooks/templates';
 import { beforeSave as orders_beforeSave } from '../src/hooks/orders';
 import { productCategoryAfterSave as productCategories_afterSave } from '../src/hooks/catalog';
 import { productCategoryBeforeSave as productCategories_beforeSave } from '../src/hooks/catalog';
 import { productBeforeSave as products_beforeSave } from '../src/hooks/catalog';
 import { beforeSave as reviewsOnProducts_beforeSave } from '../src/hooks/reviews';
 import { beforeSave as reviewsOnSite_beforeSave } from '../src/hooks/reviews';
+import { beforeSaveSms as smsTemplates_beforeSave } from '../src/hooks/templates';
 import { beforeSave as users_beforeSave } from '../src/hooks/users';
 
 export const resources: ResourceDef[] = [
@@ -3182,7 +3184,7 @@ export const resources: ResourceDef[] = [
         description: 'Шаблон письма: для изменения',
       },
     },
-    hooks: {},
+    hooks: { beforeSave: mailTemplates_beforeSave },
   },
   {
     resource: 'mailings',
@@ -7412,7 +7414,7 @@ export const resources: ResourceDef[] = [
         description: 'Шаблон SMS: для изменения',
       },
     },
-    hooks: {},
+    hooks: { beforeSave: smsTemplates_beforeSave },
   },
   {
     resource: 'subscriptions',

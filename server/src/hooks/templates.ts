@@ -1,0 +1,36 @@
+// mail-templates and sms-templates: a template may only use the variables the server fills in for its code
+// (messages/catalog.ts); a misspelt {{custmerName}} would otherwise go out to customers as an empty gap. The
+// `variables` column is derived here for the admin's list.
+import type { ResourceHooks } from '../crud/resource';
+import { badRequest } from '../http/errors';
+import { templateVariables } from '../messages/render';
+import { variablesFor, type Channel } from '../messages/catalog';
+
+const LABELS: Record<string, string> = { subject: 'Тема письма', body: 'Текст' };
+
+function checkVariables(
+  channel: Channel,
+  fields: readonly string[],
+): NonNullable<ResourceHooks['beforeSave']> {
+  return (data, { existing }) => {
+    const merged = { ...existing, ...data } as Record<string, unknown>;
+    const code = String(merged.code ?? '');
+    const allowed = new Set(variablesFor(channel, code).map((v) => v.name));
+    const errors: Record<string, string> = {};
+    for (const field of fields) {
+      const unknown = templateVariables(merged[field] as string | null).filter((n) => !allowed.has(n));
+      if (unknown.length)
+        errors[field] =
+          `Неизвестные переменные: ${unknown.map((n) => `{{${n}}}`).join(', ')}. ` +
+          `Доступны: ${[...allowed].map((n) => `{{${n}}}`).join(', ')}`;
+    }
+    if (Object.keys(errors).length) {
+      const first = Object.keys(errors)[0]!;
+      throw badRequest(`${LABELS[first] ?? first}: ${errors[first]}`, errors);
+    }
+    return { ...data, variables: templateVariables(...fields.map((f) => merged[f] as string | null)) };
+  };
+}
+
+export const beforeSaveMail = checkVariables('email', ['subject', 'body']);
+export const beforeSaveSms = checkVariables('sms', ['body']);
