@@ -55,6 +55,67 @@ export interface AdminDashboard {
 }
 
 /**
+ * GET /api/admin/messages/mailings/:id/progress: how many of a mailing's messages are in each outbox state.
+ */
+export interface AdminMailingProgress {
+  total: number;
+  queued: number;
+  sending: number;
+  sent: number;
+  failed: number;
+  /**
+   * Not sent because no gateway is configured.
+   */
+  held: number;
+}
+
+/**
+ * POST /api/admin/messages/mailings: a send from send-emails or send-sms. To one customer (userId), a user group (groupId) or all subscribers; the content is an active template (templateCode) or free text (body, and subject for e-mail).
+ */
+export interface AdminMailingRequest {
+  channel: 'email' | 'sms';
+  audience: 'user' | 'group' | 'subscribers';
+  userId?: number | null;
+  groupId?: number | null;
+  templateCode?: string | null;
+  title?: string | null;
+  subject?: string | null;
+  body?: string | null;
+}
+
+/**
+ * POST /api/admin/messages/preview: a template's or a free text's subject and body, rendered with the sample values of the channel and code (the template forms and the send-emails / send-sms screens).
+ */
+export interface AdminMessagePreviewRequest {
+  channel: 'email' | 'sms';
+  /**
+   * The template's code; none for a free-text mailing.
+   */
+  code?: string | null;
+  subject?: string | null;
+  body: string;
+}
+
+/**
+ * The answer of POST /api/admin/messages/preview: the rendered subject and body (HTML for e-mail, plain text for SMS) and the variables a text of that channel and code may use.
+ */
+export interface AdminMessagePreview {
+  subject: string;
+  body: string;
+  variables: {
+    name: string;
+    label: string;
+  }[];
+}
+
+/**
+ * POST /api/admin/messages/outbox/resend: queue again every failed and held message of a channel (unsend-emails, unsend-sms).
+ */
+export interface AdminOutboxResendRequest {
+  channel: 'email' | 'sms';
+}
+
+/**
  * Every error answer: HTTP status plus this body; messages in Russian.
  */
 export interface ApiErrorBody {
