@@ -206,6 +206,13 @@ export interface CategoryNode {
 }
 
 /**
+ * POST /api/auth/email/confirm: the token from the /mail-confirm?token=… link of the registration letter.
+ */
+export interface EmailConfirmRequest {
+  token: string;
+}
+
+/**
  * POST /api/feedback/call (spec §3, §5, §7): a call-back request from the header dialog. Text fields are trimmed before the check.
  */
 export interface FeedbackCallRequest {
@@ -239,6 +246,29 @@ export interface LoginRequest {
  */
 export interface NewsletterSubscribeRequest {
   email: string;
+}
+
+/**
+ * POST /api/auth/password/change (signed in, /profile/change-pass): the other sessions of the customer end, this one stays.
+ */
+export interface PasswordChangeRequest {
+  currentPassword: string;
+  password: string;
+}
+
+/**
+ * POST /api/auth/password/recovery: sends a /change-password?token=… link if the address belongs to a customer; the answer is the same either way.
+ */
+export interface PasswordRecoveryRequest {
+  email: string;
+}
+
+/**
+ * POST /api/auth/password/reset: a new password by the token of the recovery letter; every session of the customer ends.
+ */
+export interface PasswordResetRequest {
+  token: string;
+  password: string;
 }
 
 /**
@@ -467,11 +497,124 @@ export interface ProductReviewRequest {
 }
 
 /**
+ * GET /api/profile/bonuses: the balance and a page of the ledger, newest first (/profile/bonuses).
+ */
+export interface ProfileBonuses {
+  /**
+   * Points
+   */
+  balance: number;
+  /**
+   * The programme is on and the customer's type takes part in it
+   */
+  allowed: boolean;
+  history: {
+    id: number;
+    createdAt: string;
+    kind: 'accrual' | 'spending' | 'manual' | 'expiry' | 'refund';
+    kindLabel: string;
+    /**
+     * Points: positive accrued, negative spent
+     */
+    amount: number;
+    orderNumber: string | null;
+    reason: string | null;
+    expiresAt: string | null;
+  }[];
+}
+
+/**
+ * GET and PUT /api/profile/company: the customer's organisation (/profile/company). Check digits of ИНН, ОГРН/ОГРНИП and the account against the БИК are verified by the server.
+ */
+export interface ProfileCompany {
+  legalForm: 'ooo' | 'ip' | 'ao' | 'pao' | 'self_employed' | 'other';
+  name: string;
+  inn: string;
+  kpp?: string | null;
+  ogrn?: string | null;
+  directorName?: string | null;
+  legalAddress?: string | null;
+  actualAddress?: string | null;
+  bankName?: string | null;
+  bik?: string | null;
+  settlementAccount?: string | null;
+  correspondentAccount?: string | null;
+}
+
+/**
+ * GET /api/profile/orders (items left out) and GET /api/profile/orders/:number: an order of the signed-in customer, or of the group they act for. Money in kopecks.
+ */
+export interface ProfileOrder {
+  number: string;
+  createdAt: string;
+  status: 'new' | 'confirmed' | 'paid' | 'shipped' | 'completed' | 'canceled';
+  statusLabel: string;
+  paymentStatus: 'unpaid' | 'pending' | 'paid' | 'refunded' | 'failed';
+  paymentStatusLabel: string;
+  cancelReason?: string | null;
+  /**
+   * Pieces in the order
+   */
+  itemsCount: number;
+  itemsTotal: number;
+  discountTotal: number;
+  deliveryPrice: number;
+  bonusSpent: number;
+  total: number;
+  customerName?: string;
+  customerPhone?: string;
+  customerEmail?: string | null;
+  deliveryCity?: string | null;
+  deliveryAddress?: string | null;
+  deliveryTrackNumber?: string | null;
+  comment?: string | null;
+  items?: {
+    productId: number | null;
+    title: string;
+    article: string | null;
+    price: number;
+    quantity: number;
+    total: number;
+  }[];
+}
+
+/**
  * GET and PUT /api/profile/subscriptions: the signed-in customer's choices behind /profile/subscriptions.
  */
 export interface ProfileSubscriptions {
   email: boolean;
   sms: boolean;
+}
+
+/**
+ * PUT /api/profile: a new e-mail must be confirmed again (a letter goes to it).
+ */
+export interface ProfileUpdateRequest {
+  name: string;
+  email: string;
+  phone: string;
+  /**
+   * YYYY-MM-DD, or null to clear
+   */
+  birthday?: string | null;
+}
+
+/**
+ * GET /api/profile: the signed-in customer's own data (/profile/user).
+ */
+export interface Profile {
+  id: number;
+  name: string;
+  email: string;
+  /**
+   * +<digits>
+   */
+  phone: string | null;
+  /**
+   * YYYY-MM-DD
+   */
+  birthday: string | null;
+  emailConfirmed: boolean;
 }
 
 /**
@@ -631,6 +774,20 @@ export interface PublicSiteReview {
 }
 
 /**
+ * POST /api/auth/register: a new customer. The phone is stored as +<digits> (8 999… and +7 999… are the same number); consent to personal-data processing must be given. Signs the customer in unless signIn is false.
+ */
+export interface RegisterRequest {
+  name: string;
+  email: string;
+  phone: string;
+  password: string;
+  consent: true;
+  subscribe?: boolean;
+  remember?: boolean;
+  signIn?: boolean;
+}
+
+/**
  * A point of GET /api/representatives (page «Где купить»): an active user group shown on the map — a representative or a partner shop.
  */
 export interface Representative {
@@ -683,7 +840,7 @@ export interface SearchProduct {
 }
 
 /**
- * GET /api/auth/session: the signed-in user (spec §3: groups with id and isRepresentative).
+ * GET /api/auth/session: the signed-in user (spec §3: groups with id and isRepresentative), what the account pages and later pricing need, and the session's own lifetime (sliding: it moves forward as the token is used).
  */
 export interface SessionUser {
   id: number;
@@ -699,6 +856,39 @@ export interface SessionUser {
     title: string;
     isRepresentative: boolean;
   }[];
+  /**
+   * +<digits>
+   */
+  phone: string | null;
+  emailConfirmed: boolean;
+  /**
+   * The bonus programme is on and the user's type takes part in it
+   */
+  isBonusAllowed: boolean;
+  /**
+   * Points on the bonus account
+   */
+  bonusBalance: number;
+  /**
+   * The user's type: its discount is the price list applied to them
+   */
+  userType: null | {
+    id: number;
+    code: string;
+    title: string;
+    discountPercent: number;
+  };
+  /**
+   * The group named by this request's X-User-Group, or null
+   */
+  actingGroupId: number | null;
+  session: {
+    expiresAt: string;
+    /**
+     * Long-lived (30 days) rather than a browser-session token (1 day)
+     */
+    remember: boolean;
+  };
 }
 
 /**

@@ -3215,6 +3215,41 @@ export interface UserGroupPatch {
 }
 
 /**
+ * Одноразовая ссылка: как её отдаёт API
+ */
+export interface UserToken {
+  id: number;
+  userId: number;
+  purpose: 'email_confirm' | 'password_reset';
+  email: string | null;
+  expiresAt: string;
+  usedAt: string | null;
+  createdAt: string;
+}
+
+/**
+ * Одноразовая ссылка: для создания
+ */
+export interface UserTokenInput {
+  userId: number;
+  purpose: 'email_confirm' | 'password_reset';
+  email?: string | null;
+  expiresAt: string;
+  usedAt?: string | null;
+}
+
+/**
+ * Одноразовая ссылка: для изменения
+ */
+export interface UserTokenPatch {
+  userId?: number;
+  purpose?: 'email_confirm' | 'password_reset';
+  email?: string | null;
+  expiresAt?: string;
+  usedAt?: string | null;
+}
+
+/**
  * Тип пользователя: как её отдаёт API
  */
 export interface UserType {
@@ -3410,6 +3445,7 @@ export interface EntityTypes {
   'sms-templates': SmsTemplate;
   subscriptions: Subscription;
   'user-groups': UserGroup;
+  'user-tokens': UserToken;
   'user-types': UserType;
   'users-organizations': UserOrganization;
   users: User;
@@ -3448,6 +3484,7 @@ export interface EntityInputTypes {
   'sms-templates': SmsTemplateInput;
   subscriptions: SubscriptionInput;
   'user-groups': UserGroupInput;
+  'user-tokens': UserTokenInput;
   'user-types': UserTypeInput;
   'users-organizations': UserOrganizationInput;
   users: UserInput;

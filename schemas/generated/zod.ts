@@ -987,6 +987,23 @@ export const UserGroupPatchSchema = z.strictObject({
   active: z.boolean().optional(),
 });
 
+/** Одноразовая ссылка: данные для создания. */
+export const UserTokenInputSchema = z.strictObject({
+  userId: z.int(),
+  purpose: z.enum(['email_confirm', 'password_reset']),
+  email: z.string().max(255).nullable().optional(),
+  expiresAt: z.iso.datetime({ offset: true, local: false }),
+  usedAt: z.iso.datetime({ offset: true, local: false }).nullable().optional(),
+});
+/** Одноразовая ссылка: данные для изменения. */
+export const UserTokenPatchSchema = z.strictObject({
+  userId: z.int().optional(),
+  purpose: z.enum(['email_confirm', 'password_reset']).optional(),
+  email: z.string().max(255).nullable().optional(),
+  expiresAt: z.iso.datetime({ offset: true, local: false }).optional(),
+  usedAt: z.iso.datetime({ offset: true, local: false }).nullable().optional(),
+});
+
 /** Тип пользователя: данные для создания. */
 export const UserTypeInputSchema = z.strictObject({
   title: z.string().min(1).max(100),
@@ -1107,6 +1124,7 @@ export const inputSchemas = {
   'sms-templates': SmsTemplateInputSchema,
   subscriptions: SubscriptionInputSchema,
   'user-groups': UserGroupInputSchema,
+  'user-tokens': UserTokenInputSchema,
   'user-types': UserTypeInputSchema,
   'users-organizations': UserOrganizationInputSchema,
   users: UserInputSchema,
@@ -1144,6 +1162,7 @@ export const patchSchemas = {
   'sms-templates': SmsTemplatePatchSchema,
   subscriptions: SubscriptionPatchSchema,
   'user-groups': UserGroupPatchSchema,
+  'user-tokens': UserTokenPatchSchema,
   'user-types': UserTypePatchSchema,
   'users-organizations': UserOrganizationPatchSchema,
   users: UserPatchSchema,
