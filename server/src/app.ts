@@ -19,10 +19,15 @@ import { migrate } from './db/migrate';
 import { registerDocs } from './docs';
 import { registerErrorHandler } from './http/errors';
 import { registerRateLimit } from './http/rate-limit';
+import { ensureSystemTemplates } from './messages/system-templates';
 import { catalogRoutes } from './public/catalog';
 import { catalogPageRoutes } from './public/catalog-pages';
 import { productPageRoutes } from './public/product-page';
 import { contentRoutes } from './public/content';
+import { captchaRoutes } from './public/captcha';
+import { feedbackRoutes } from './public/feedback';
+import { newsletterRoutes } from './public/newsletter';
+import { profileSubscriptionRoutes } from './public/profile-subscriptions';
 import { siteRoutes } from './public/site';
 import { indexProducts, vacuumSearchTables } from './search/document';
 import { seedDemo } from './seed/demo';
@@ -81,6 +86,10 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       await api.register(productPageRoutes(database.db));
       await api.register(siteRoutes(database));
       await api.register(contentRoutes(database.db));
+      await api.register(captchaRoutes(database.db));
+      await api.register(feedbackRoutes(database.db, config));
+      await api.register(newsletterRoutes(database.db, config));
+      await api.register(profileSubscriptionRoutes(database.db, config));
       // Hand-written admin endpoints first: their fixed paths (/admin/coupons/generate) sit beside the
       // generated /admin/<resource>/:id ones.
       await api.register(adminApiRoutes({ database, registry, resources, config }), { prefix: '/admin' });
@@ -125,6 +134,8 @@ export async function buildApp(opts: AppOptions): Promise<App> {
 /** First-start work: the administrator account and, on an empty shop, the demo catalogue. */
 export async function prepareData(app: FastifyInstance, database: Database, config: Config) {
   await ensureAdmin(database.db, { email: config.adminEmail, password: config.adminPassword }, app.log);
+  const templates = await ensureSystemTemplates(database.db);
+  if (templates.mail || templates.sms) app.log.info(templates, 'system message templates created');
   let seeded: Record<string, number> | null = null;
   if (config.demoData) {
     seeded = await seedDemo(database.db, { uploadsDir: config.uploadsDir });

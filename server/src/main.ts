@@ -1,10 +1,16 @@
 // npm run serve: starts the shop on PORT (default 3000) and stops cleanly on SIGTERM / SIGINT.
 import { buildApp, prepareData } from './app';
 import { loadConfig } from './config';
+import { startOutboxWorker } from './messages/worker';
 
 const config = loadConfig();
 const { app, database } = await buildApp({ config });
 await prepareData(app, database, config);
+if (config.outboxWorker) {
+  const worker = startOutboxWorker(database, config, app.log);
+  // Before the database closes: the batch in flight finishes and records what it sent.
+  app.addHook('preClose', () => worker.stop());
+}
 
 let closing = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
