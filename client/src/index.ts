@@ -21,6 +21,16 @@ import type {
 } from '@shop/schemas';
 
 import type { CatalogCategory, ProductFacets, ProductPage, ProductReviewRequest } from '@shop/schemas';
+import type {
+  Captcha,
+  FeedbackCallRequest,
+  FeedbackCreated,
+  FeedbackWriteRequest,
+  NewsletterState,
+  NewsletterSubscribeRequest,
+  ProfileSubscriptions,
+  ProfileSubscriptionsState,
+} from '@shop/schemas';
 
 export const API_TIMEOUT_MS = 10_000;
 
@@ -202,6 +212,36 @@ export function createApiClient(options: ApiClientOptions) {
         (await http.post<Envelope<{ id: number; status: 'pending' }>>('/api/reviews/site', body)).data.data,
       representatives: async () =>
         (await http.get<Envelope<Representative[]>>('/api/representatives')).data.data,
+    },
+    captcha: {
+      /** A new picture; each one can be answered once (a 400 with code captcha_invalid asks for another). */
+      generate: async () => (await http.post<Envelope<Captcha>>('/api/captcha/generate')).data.data,
+    },
+    feedback: {
+      /** The call-back dialog; 400 with Russian messages per field, 429 when sent too often. */
+      call: async (body: FeedbackCallRequest) =>
+        (await http.post<Envelope<FeedbackCreated>>('/api/feedback/call', body)).data.data,
+      /** The message dialog; `name` is the name, e-mail and phone joined with "+". */
+      write: async (body: FeedbackWriteRequest) =>
+        (await http.post<Envelope<FeedbackCreated>>('/api/feedback/write', body)).data.data,
+    },
+    newsletter: {
+      /** Always answers { status: 'pending' }: a confirmation letter goes out unless already subscribed. */
+      subscribe: async (body: NewsletterSubscribeRequest) =>
+        (await http.post<Envelope<NewsletterState>>('/api/newsletter/subscribe', body)).data.data,
+      /** The token of the confirmation letter's link. */
+      confirm: async (token: string) =>
+        (await http.post<Envelope<NewsletterState>>('/api/newsletter/confirm', { token })).data.data,
+      /** The token of a newsletter's unsubscribe link; a second call answers the same. */
+      unsubscribe: async (token: string) =>
+        (await http.post<Envelope<NewsletterState>>('/api/newsletter/unsubscribe', { token })).data.data,
+    },
+    profile: {
+      /** The signed-in customer's news by e-mail and SMS (401 for a guest). */
+      subscriptions: async () =>
+        (await http.get<Envelope<ProfileSubscriptionsState>>('/api/profile/subscriptions')).data.data,
+      updateSubscriptions: async (body: ProfileSubscriptions) =>
+        (await http.put<Envelope<ProfileSubscriptionsState>>('/api/profile/subscriptions', body)).data.data,
     },
     maintenanceMode: async () =>
       (await http.get<Envelope<{ maintenanceMode: boolean; cartCount: number }>>('/api/maintenance-mode'))

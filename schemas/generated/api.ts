@@ -223,6 +223,13 @@ export interface FeedbackCallRequest {
 }
 
 /**
+ * The answer (201) of POST /api/feedback/call and POST /api/feedback/write: the stored request's id.
+ */
+export interface FeedbackCreated {
+  id: number;
+}
+
+/**
  * POST /api/feedback/write (spec §3, §5, §7): a message from the header dialog. The name is the visitor's name, e-mail and phone joined with '+' (the server splits it and checks the name part for 3 to 20 characters). Text fields are trimmed before the check.
  */
 export interface FeedbackWriteRequest {
@@ -242,10 +249,25 @@ export interface LoginRequest {
 }
 
 /**
+ * The answer of POST /api/newsletter/subscribe ({ status: 'pending' } in every case, so it does not tell who is subscribed), /confirm ('active', with the address) and /unsubscribe ('unsubscribed', with the address).
+ */
+export interface NewsletterState {
+  status: 'pending' | 'active' | 'unsubscribed';
+  email?: string;
+}
+
+/**
  * POST /api/newsletter/subscribe: the footer's e-mail box. Sends a confirmation letter (double opt-in); the same answer whether or not the address was known. Submitting records consent to the processing of the address.
  */
 export interface NewsletterSubscribeRequest {
   email: string;
+}
+
+/**
+ * POST /api/newsletter/confirm (the token of the confirmation letter's link) and POST /api/newsletter/unsubscribe (the token of a newsletter's unsubscribe link; RFC 8058 one-click sends it in the query instead).
+ */
+export interface NewsletterTokenRequest {
+  token: string;
 }
 
 /**
@@ -576,6 +598,15 @@ export interface ProfileOrder {
     quantity: number;
     total: number;
   }[];
+}
+
+/**
+ * The answer of GET and PUT /api/profile/subscriptions: the customer's choices and whether the e-mail subscription still waits for the confirmation link (the account's e-mail is not confirmed yet).
+ */
+export interface ProfileSubscriptionsState {
+  email: boolean;
+  sms: boolean;
+  emailPending: boolean;
 }
 
 /**

@@ -1,0 +1,145 @@
+// The header's call-back and message dialogs (spec §4, §5, §7, §8): POST /api/feedback/call and
+// POST /api/feedback/write. The server checks every rule the dialogs check.
+//
+// Order of checks: the body first, then the captcha. A field error costs the visitor nothing (the dialog
+// keeps its picture and they correct the field); only a body that could be stored spends the captcha, and
+// then it is spent whatever the answer was, so a wrong answer always needs a new picture.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FeedbackCallRequest, FeedbackCreated, FeedbackWriteRequest } from '@shop/schemas';
+import callSchema from '../../../schemas/api/feedback-call-request.schema.json' with { type: 'json' };
+import writeSchema from '../../../schemas/api/feedback-write-request.schema.json' with { type: 'json' };
+import type { Config } from '../config';
+import type { Db, Tx } from '../db';
+import { feedbackRequests } from '../../generated/tables';
+import { badRequest } from '../http/errors';
+import { limitOf } from '../http/rate-limit';
+import { assertValid } from '../http/validation';
+import { enqueueTemplatedEmail } from '../messages/outbox';
+import type { TemplateValues } from '../messages/render';
+import { checkCaptcha } from './captcha';
+import { consentContext, recordConsent } from './consents';
+import { shopValues, siteOrigin } from './shop-values';
+
+/** Spec §5, §9: the name and the phone take 3 to 20 characters. */
+export const NAME_MIN = 3;
+export const NAME_MAX = 20;
+export const PHONE_MIN = 3;
+export const PHONE_MAX = 20;
+const EMAIL_MAX = 255;
+
+const labelsOf = (schema: { properties: Record<string, { 'x-label': string }> }) =>
+  Object.fromEntries(Object.entries(schema.properties).map(([k, v]) => [k, v['x-label']]));
+const CALL_LABELS = labelsOf(callSchema);
+const WRITE_LABELS = labelsOf(writeSchema);
+
+/** String fields trimmed before the check, so "   " is no name. Anything else goes to the schema as is. */
+function trimmed(body: unknown): unknown {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+  return Object.fromEntries(
+    Object.entries(body as Record<string, unknown>).map(([k, v]) => [
+      k,
+      typeof v === 'string' ? v.trim() : v,
+    ]),
+  );
+}
+
+const nameError = (text: string) => badRequest(`Проверьте данные: «Имя»: ${text}`, { name: text });
+
+// name + '+' + e-mail + '+' + phone, where the phone may itself begin with '+' ("Анна+a@b.ru++79991234567")
+// and an e-mail may hold a '+' ("anna+shop@b.ru"): the name ends at the first '+', the phone is what follows
+// the last '+' (with one more '+' right before it taken as the phone's own), the e-mail lies between.
+const JOINED = /^([^+]*)\+(.*?)\+(\+?[^+]*)$/s;
+
+/** Splits the message form's joined name and checks each part (errors on the field `name`). */
+export function splitJoinedName(joined: string): { name: string; email: string; phone: string } {
+  const m = JOINED.exec(joined);
+  if (!m) throw nameError('ожидаются имя, e-mail и телефон через «+»');
+  const [name, email, phone] = [m[1]!.trim(), m[2]!.trim(), m[3]!.trim()];
+  if (name.length < NAME_MIN || name.length > NAME_MAX)
+    throw nameError(`имя — от ${NAME_MIN} до ${NAME_MAX} символов`);
+  if (!email) throw nameError('не указан e-mail');
+  if (email.length > EMAIL_MAX) throw nameError(`e-mail — не длиннее ${EMAIL_MAX} символов`);
+  if (!phone) throw nameError('не указан телефон');
+  if (phone.length < PHONE_MIN || phone.length > PHONE_MAX)
+    throw nameError(`телефон — от ${PHONE_MIN} до ${PHONE_MAX} символов`);
+  return { name, email, phone };
+}
+
+interface Stored {
+  kind: 'call' | 'message';
+  name: string;
+  phone: string;
+  email: string | null;
+  message: string | null;
+}
+
+const TEMPLATE = { call: 'feedback.call', message: 'feedback.message' } as const;
+const CONSENT_SOURCE = { call: 'feedback_call', message: 'feedback_message' } as const;
+
+async function store(db: Db, request: FastifyRequest, site: string, r: Stored): Promise<FeedbackCreated> {
+  const who = consentContext(request);
+  return db.transaction(async (tx: Tx) => {
+    const [row] = await tx
+      .insert(feedbackRequests)
+      .values({ ...r, ip: who.ip.slice(0, 45), userId: who.userId })
+      .returning({ id: feedbackRequests.id });
+    await recordConsent(tx, {
+      purpose: 'personal_data',
+      source: CONSENT_SOURCE[r.kind],
+      email: r.email,
+      phone: r.phone,
+      ...who,
+    });
+    const shop = await shopValues(tx, site);
+    const to = shop.settings?.adminNotificationEmail ?? shop.settings?.supportEmail;
+    // No address in the settings: the request waits in forms-list, which is where it is handled anyway.
+    if (to) {
+      const values: TemplateValues = {
+        ...shop.values,
+        customerName: r.name,
+        requestName: r.name,
+        requestPhone: r.phone,
+        requestEmail: r.email,
+        requestMessage: r.message,
+        adminUrl: `${site}/nuxt/forms-list`,
+      };
+      await enqueueTemplatedEmail(tx, { code: TEMPLATE[r.kind], to, values });
+    }
+    return { id: row!.id };
+  });
+}
+
+export function feedbackRoutes(db: Db, config: Pick<Config, 'siteUrl'>) {
+  return async function plugin(app: FastifyInstance) {
+    const opts = { config: { rateLimit: limitOf('feedback') } };
+
+    app.post('/feedback/call', opts, async (request, reply) => {
+      const input = trimmed(request.body);
+      assertValid(callSchema, input, CALL_LABELS);
+      const body = input as FeedbackCallRequest;
+      await checkCaptcha(db, body.captchaId, body.captchaPhrase);
+      const data = await store(db, request, siteOrigin(config.siteUrl, request), {
+        kind: 'call',
+        name: body.name,
+        phone: body.phone,
+        email: null,
+        message: null,
+      });
+      return reply.status(201).send({ data });
+    });
+
+    app.post('/feedback/write', opts, async (request, reply) => {
+      const input = trimmed(request.body);
+      assertValid(writeSchema, input, WRITE_LABELS);
+      const body = input as FeedbackWriteRequest;
+      const parts = splitJoinedName(body.name);
+      await checkCaptcha(db, body.captchaId, body.captchaPhrase);
+      const data = await store(db, request, siteOrigin(config.siteUrl, request), {
+        kind: 'message',
+        ...parts,
+        message: body.message,
+      });
+      return reply.status(201).send({ data });
+    });
+  };
+}
