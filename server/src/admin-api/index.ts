@@ -8,6 +8,7 @@ import type { Database } from '../db';
 import { catalogRoutes } from './catalog';
 import { historyRoutes } from './history';
 import { mediaRoutes } from './media';
+import { messagesRoutes } from './messages';
 import { salesRoutes } from './sales';
 
 export interface AdminApiContext {
@@ -23,5 +24,6 @@ export function adminApiRoutes(ctx: AdminApiContext) {
     await app.register(historyRoutes(ctx));
     await app.register(catalogRoutes(ctx));
     await app.register(salesRoutes(ctx));
+    await app.register(messagesRoutes(ctx));
   };
 }

@@ -1,0 +1,40 @@
+// Who may use the messaging endpoints, read from the schemas' x-access like the CRUD routes: sending (and
+// sending again) is creating a mailing; the preview also serves whoever edits templates of that channel.
+import type { FastifyRequest } from 'fastify';
+import type { Registry } from '../../crud/service';
+import { forbidden } from '../../http/errors';
+import type { Channel } from '../../messages/catalog';
+import { roleMay, resourceOf, userOf } from '../sales/access';
+
+export function messagesAccess(registry: Registry) {
+  const mailings = resourceOf(registry, 'mailings');
+  const outbox = resourceOf(registry, 'outbox-messages');
+  const templates = {
+    email: resourceOf(registry, 'mail-templates'),
+    sms: resourceOf(registry, 'sms-templates'),
+  };
+  const check = (request: FastifyRequest, allowed: (role: string) => boolean) => {
+    const user = userOf(request);
+    if (!allowed(user.role)) throw forbidden();
+    return user;
+  };
+  return {
+    /** Composing and sending: the role may create mailings. */
+    send: (request: FastifyRequest) => check(request, (role) => roleMay(mailings, role, 'create')),
+    /** A mailing's progress: the role may see mailings. */
+    watch: (request: FastifyRequest) => check(request, (role) => roleMay(mailings, role, 'show')),
+    /** Queueing failed messages again: sending, and seeing the outbox. */
+    resend: (request: FastifyRequest) =>
+      check(request, (role) => roleMay(mailings, role, 'create') && roleMay(outbox, role, 'list')),
+    preview: (request: FastifyRequest, channel: Channel) =>
+      check(
+        request,
+        (role) =>
+          roleMay(mailings, role, 'create') ||
+          roleMay(templates[channel], role, 'create') ||
+          roleMay(templates[channel], role, 'edit'),
+      ),
+  };
+}
+
+export type MessagesAccess = ReturnType<typeof messagesAccess>;

@@ -1,0 +1,42 @@
+// POST /api/admin/messages/preview: a template or a free text rendered with sample values, as the template
+// forms and the send screens show it, with the variables the text may use. A variable the server would not
+// fill in is refused with the same message as saving the template (hooks/templates.ts).
+import type { FastifyInstance } from 'fastify';
+import type { AdminMessagePreview, AdminMessagePreviewRequest } from '@shop/schemas';
+import previewSchema from '../../../../schemas/api/admin-message-preview-request.schema.json' with { type: 'json' };
+import { unknownVariableErrors } from '../../hooks/templates';
+import { badRequest } from '../../http/errors';
+import { assertValid } from '../../http/validation';
+import { rawHtmlVariables, sampleValues, variablesFor } from '../../messages/catalog';
+import { renderTemplate } from '../../messages/render';
+import type { MessagesAccess } from './access';
+
+const LABELS = { channel: 'Канал', code: 'Код шаблона', subject: 'Тема', body: 'Текст' };
+
+export function renderPreview(req: AdminMessagePreviewRequest): AdminMessagePreview {
+  const code = req.code?.trim() ?? '';
+  const texts = req.channel === 'email' ? { subject: req.subject, body: req.body } : { body: req.body };
+  const errors = unknownVariableErrors(req.channel, code, texts);
+  const first = Object.keys(errors)[0];
+  if (first) throw badRequest(`${LABELS[first as keyof typeof LABELS]}: ${errors[first]}`, errors);
+  const values = sampleValues(req.channel, code);
+  return {
+    subject: req.channel === 'email' ? renderTemplate(req.subject ?? '', values) : '',
+    body:
+      req.channel === 'email'
+        ? renderTemplate(req.body, values, { html: true, rawHtml: rawHtmlVariables(code) })
+        : renderTemplate(req.body, values),
+    variables: variablesFor(req.channel, code).map(({ name, label }) => ({ name, label })),
+  };
+}
+
+export function previewRoutes(access: MessagesAccess) {
+  return async function plugin(app: FastifyInstance) {
+    app.post('/messages/preview', async (request) => {
+      assertValid(previewSchema, request.body, LABELS);
+      const req = request.body as AdminMessagePreviewRequest;
+      access.preview(request, req.channel);
+      return { data: renderPreview(req) };
+    });
+  };
+}
