@@ -27,6 +27,7 @@ import { contentRoutes } from './public/content';
 import { captchaRoutes } from './public/captcha';
 import { feedbackRoutes } from './public/feedback';
 import { newsletterRoutes } from './public/newsletter';
+import { profileRoutes } from './public/profile';
 import { profileSubscriptionRoutes } from './public/profile-subscriptions';
 import { siteRoutes } from './public/site';
 import { indexProducts, vacuumSearchTables } from './search/document';
@@ -80,7 +81,8 @@ export async function buildApp(opts: AppOptions): Promise<App> {
 
   await app.register(
     async (api) => {
-      await api.register(authRoutes(database.db), { prefix: '/auth' });
+      await api.register(authRoutes(database.db, { siteUrl: config.siteUrl }), { prefix: '/auth' });
+      await api.register(profileRoutes(database.db, config));
       await api.register(catalogRoutes(database.db));
       await api.register(catalogPageRoutes(database.db));
       await api.register(productPageRoutes(database.db));

@@ -1,4 +1,5 @@
-// POST /api/auth/login, GET /api/auth/session, POST /api/auth/logout (ARCHITECTURE §5).
+// POST /api/auth/login, GET /api/auth/session, POST /api/auth/logout (ARCHITECTURE §5), and the account
+// routes of register.ts and password-routes.ts under the same prefix.
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import loginSchema from '../../../schemas/api/login.schema.json' with { type: 'json' };
@@ -10,38 +11,41 @@ import { assertValid } from '../http/validation';
 import { verifyPassword } from './password';
 import { createSession, revokeSession, sessionUser } from './sessions';
 import { requireUser } from './guard';
+import { loginRouteLimit, loginThrottle, normalisedLogin } from './throttle';
+import { registerRoutes } from './register';
+import { passwordRoutes } from './password-routes';
+
+import { phoneEquals } from './input';
+
+export { phoneDigits } from './input';
 
 export const WRONG_CREDENTIALS = 'Неверный логин или пароль';
 const LOGIN_LABELS = { login: 'Логин', password: 'Пароль', remember: 'Запомнить меня' };
 
-/** Digits of a Russian phone number as stored: 8XXXXXXXXXX and +7XXXXXXXXXX are the same number. */
-export function phoneDigits(s: string): string {
-  const d = s.replace(/\D/g, '');
-  return d.length === 11 && d.startsWith('8') ? `7${d.slice(1)}` : d;
+export interface AuthRoutesOptions {
+  /** SITE_URL for links in letters; without it, the address of the request. */
+  siteUrl: string | null;
 }
 
-export function authRoutes(db: Db) {
+export function authRoutes(db: Db, opts: AuthRoutesOptions = { siteUrl: null }) {
   return async function plugin(app: FastifyInstance) {
-    app.post('/login', async (request) => {
+    const throttle = loginThrottle(app);
+
+    app.post('/login', { config: { rateLimit: loginRouteLimit() } }, async (request) => {
       assertValid(loginSchema, request.body, LOGIN_LABELS);
       const { login, password, remember } = request.body as LoginRequest;
-      const text = login.trim();
-      const digits = phoneDigits(text);
-      const byPhone = digits.length >= 10 && !text.includes('@');
+      await throttle.attempt(request);
+      const { byPhone, key } = normalisedLogin(login);
       const [user] = await db
         .select({ id: users.id, passwordHash: users.passwordHash, active: users.active })
         .from(users)
-        .where(
-          byPhone
-            ? eq(
-                sql`regexp_replace(regexp_replace(coalesce(${users.phone}, ''), '\\D', '', 'g'), '^8(\\d{10})$', '7\\1')`,
-                digits,
-              )
-            : eq(sql`lower(${users.email})`, text.toLowerCase()),
-        )
+        .where(byPhone ? phoneEquals(key) : eq(sql`lower(${users.email})`, key))
         .limit(1);
       const ok = await verifyPassword(password, user?.passwordHash);
-      if (!user || !ok) throw new ApiError(401, 'wrong_credentials', WRONG_CREDENTIALS);
+      if (!user || !ok) {
+        await throttle.failed(request);
+        throw new ApiError(401, 'wrong_credentials', WRONG_CREDENTIALS);
+      }
       if (!user.active)
         throw new ApiError(403, 'blocked', 'Учётная запись заблокирована. Обратитесь в поддержку.');
       const { token } = await createSession(db, user.id, {
@@ -55,12 +59,15 @@ export function authRoutes(db: Db) {
 
     app.get('/session', async (request) => {
       if (!request.user) throw unauthorized('Сессия не найдена или истекла');
-      return { data: await sessionUser(db, request.user) };
+      return { data: await sessionUser(db, request.user, request.actingGroup?.id ?? null) };
     });
 
     app.post('/logout', { preHandler: requireUser }, async (request) => {
       await revokeSession(db, request.user!.sessionId);
       return { data: null };
     });
+
+    await app.register(registerRoutes(db, opts));
+    await app.register(passwordRoutes(db, opts));
   };
 }

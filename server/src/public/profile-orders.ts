@@ -1,0 +1,191 @@
+// GET /api/profile/orders[?status=active|canceled|completed], /api/profile/orders/:name and
+// /api/profile/bonuses. A representative acting for a group (a checked X-User-Group) sees that group's
+// orders; everyone else sees only the orders of their own account.
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ProfileBonuses, ProfileOrder } from '@shop/schemas';
+import ordersSchema from '../../../schemas/entities/orders.schema.json' with { type: 'json' };
+import bonusesSchema from '../../../schemas/entities/bonuses.schema.json' with { type: 'json' };
+import { bonusAllowed, bonusBalance } from '../auth/sessions';
+import type { Db } from '../db';
+import { bonusTransactions, orderItems, orders, users, userTypes } from '../../generated/tables';
+import { badRequest, notFound } from '../http/errors';
+
+const STATUS_LABELS: Record<string, string> = ordersSchema.properties.status['x-enum-labels'];
+const PAYMENT_LABELS: Record<string, string> = ordersSchema.properties.paymentStatus['x-enum-labels'];
+const KIND_LABELS: Record<string, string> = bonusesSchema.properties.kind['x-enum-labels'];
+
+/** The account pages' three lists (spec §4: canceled and completed apart from the rest). */
+const STATUS_GROUPS = {
+  active: ['new', 'confirmed', 'paid', 'shipped'],
+  completed: ['completed'],
+  canceled: ['canceled'],
+} as const;
+
+function paging(query: Record<string, unknown>, dflt: number, max: number) {
+  const page = query.page === undefined ? 1 : Number(query.page);
+  const perPage = query.perPage === undefined ? dflt : Number(query.perPage);
+  if (!Number.isInteger(page) || page < 1)
+    throw badRequest('Номер страницы — целое число от 1', { page: 'Целое число от 1' });
+  if (!Number.isInteger(perPage) || perPage < 1 || perPage > max)
+    throw badRequest(`На странице от 1 до ${max} записей`, { perPage: `Целое число от 1 до ${max}` });
+  return { page, perPage };
+}
+
+/** Whose orders this request may see. */
+const ownerOf = (request: FastifyRequest) =>
+  request.actingGroup ? eq(orders.userGroupId, request.actingGroup.id) : eq(orders.userId, request.user!.id);
+
+const summaryColumns = {
+  id: orders.id,
+  number: orders.number,
+  createdAt: orders.createdAt,
+  status: orders.status,
+  paymentStatus: orders.paymentStatus,
+  cancelReason: orders.cancelReason,
+  itemsTotal: orders.itemsTotal,
+  discountTotal: orders.discountTotal,
+  deliveryPrice: orders.deliveryPrice,
+  bonusSpent: orders.bonusSpent,
+  total: orders.total,
+  itemsCount: sql<number>`(SELECT coalesce(sum(${orderItems.quantity}), 0) FROM ${orderItems} WHERE ${orderItems.orderId} = ${orders.id})`,
+};
+
+type SummaryRow = { [K in keyof typeof summaryColumns]: unknown };
+
+function summary(row: SummaryRow): ProfileOrder {
+  const status = row.status as ProfileOrder['status'];
+  const paymentStatus = row.paymentStatus as ProfileOrder['paymentStatus'];
+  return {
+    number: row.number as string,
+    createdAt: (row.createdAt as Date).toISOString(),
+    status,
+    statusLabel: STATUS_LABELS[status] ?? status,
+    paymentStatus,
+    paymentStatusLabel: PAYMENT_LABELS[paymentStatus] ?? paymentStatus,
+    cancelReason: (row.cancelReason as string | null) ?? null,
+    itemsCount: Number(row.itemsCount),
+    itemsTotal: row.itemsTotal as number,
+    discountTotal: row.discountTotal as number,
+    deliveryPrice: row.deliveryPrice as number,
+    bonusSpent: row.bonusSpent as number,
+    total: row.total as number,
+  };
+}
+
+export function profileOrderRoutes(db: Db) {
+  return async function plugin(app: FastifyInstance) {
+    app.get('/profile/orders', async (request) => {
+      const query = request.query as Record<string, unknown>;
+      const status = (query.status ?? 'active') as string;
+      if (!(status in STATUS_GROUPS))
+        throw badRequest('Неверный список заказов: ожидается active, canceled или completed', {
+          status: 'Ожидается active, canceled или completed',
+        });
+      const { page, perPage } = paging(query, 20, 100);
+      const where = and(
+        ownerOf(request),
+        inArray(orders.status, [...STATUS_GROUPS[status as keyof typeof STATUS_GROUPS]]),
+      );
+      const [rows, [total]] = await Promise.all([
+        db
+          .select(summaryColumns)
+          .from(orders)
+          .where(where)
+          .orderBy(desc(orders.createdAt), desc(orders.id))
+          .limit(perPage)
+          .offset((page - 1) * perPage),
+        db.select({ n: count() }).from(orders).where(where),
+      ]);
+      return { data: rows.map(summary), meta: { total: Number(total?.n ?? 0), page, perPage } };
+    });
+
+    app.get('/profile/orders/:name', async (request) => {
+      const { name } = request.params as { name: string };
+      const [row] = await db
+        .select({
+          ...summaryColumns,
+          customerName: orders.customerName,
+          customerPhone: orders.customerPhone,
+          customerEmail: orders.customerEmail,
+          deliveryCity: orders.deliveryCity,
+          deliveryAddress: orders.deliveryAddress,
+          deliveryTrackNumber: orders.deliveryTrackNumber,
+          comment: orders.comment,
+        })
+        .from(orders)
+        .where(and(eq(orders.number, name), ownerOf(request)));
+      // Someone else's order is "not found", never "forbidden": its number tells nothing.
+      if (!row) throw notFound(`Заказ ${name} не найден`);
+      const items = await db
+        .select({
+          productId: orderItems.productId,
+          title: orderItems.title,
+          article: orderItems.article,
+          price: orderItems.price,
+          quantity: orderItems.quantity,
+          total: orderItems.total,
+        })
+        .from(orderItems)
+        .where(eq(orderItems.orderId, row.id))
+        .orderBy(asc(orderItems.position), asc(orderItems.id));
+      const data: ProfileOrder = {
+        ...summary(row),
+        customerName: row.customerName,
+        customerPhone: row.customerPhone,
+        customerEmail: row.customerEmail,
+        deliveryCity: row.deliveryCity,
+        deliveryAddress: row.deliveryAddress,
+        deliveryTrackNumber: row.deliveryTrackNumber,
+        comment: row.comment,
+        items,
+      };
+      return { data };
+    });
+
+    app.get('/profile/bonuses', async (request) => {
+      const userId = request.user!.id;
+      const { page, perPage } = paging(request.query as Record<string, unknown>, 20, 100);
+      const [rows, [total], balance, [type]] = await Promise.all([
+        db
+          .select({
+            id: bonusTransactions.id,
+            createdAt: bonusTransactions.createdAt,
+            kind: bonusTransactions.kind,
+            amount: bonusTransactions.amount,
+            orderNumber: orders.number,
+            reason: bonusTransactions.reason,
+            expiresAt: bonusTransactions.expiresAt,
+          })
+          .from(bonusTransactions)
+          .leftJoin(orders, eq(orders.id, bonusTransactions.orderId))
+          .where(eq(bonusTransactions.userId, userId))
+          .orderBy(desc(bonusTransactions.createdAt), desc(bonusTransactions.id))
+          .limit(perPage)
+          .offset((page - 1) * perPage),
+        db.select({ n: count() }).from(bonusTransactions).where(eq(bonusTransactions.userId, userId)),
+        bonusBalance(db, userId),
+        db
+          .select({ bonusAllowed: userTypes.bonusAllowed, active: userTypes.active })
+          .from(users)
+          .leftJoin(userTypes, eq(userTypes.id, users.userTypeId))
+          .where(eq(users.id, userId)),
+      ]);
+      const data: ProfileBonuses = {
+        balance,
+        allowed: await bonusAllowed(db, type?.active ? type.bonusAllowed : null),
+        history: rows.map((r) => ({
+          id: r.id,
+          createdAt: r.createdAt.toISOString(),
+          kind: r.kind as ProfileBonuses['history'][number]['kind'],
+          kindLabel: KIND_LABELS[r.kind] ?? r.kind,
+          amount: r.amount,
+          orderNumber: r.orderNumber ?? null,
+          reason: r.reason,
+          expiresAt: r.expiresAt ? r.expiresAt.toISOString() : null,
+        })),
+      };
+      return { data, meta: { total: Number(total?.n ?? 0), page, perPage } };
+    });
+  };
+}

@@ -1,0 +1,109 @@
+// GET/PUT /api/profile (/profile/user) and the other account pages' endpoints (profile-company.ts,
+// profile-orders.ts). Every route here is for a signed-in user and only ever reads or writes their own rows.
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Profile, ProfileUpdateRequest } from '@shop/schemas';
+import updateSchema from '../../../schemas/api/profile-update-request.schema.json' with { type: 'json' };
+import { requireUser } from '../auth/guard';
+import { assertValidWith, fieldsError, labelsOf, PHONE_MESSAGE, storedPhone } from '../auth/input';
+import { queueEmailConfirmation } from '../auth/letters';
+import { assertUnique, EMAIL_TAKEN, isUniqueViolation } from '../auth/register';
+import type { Db, DbOrTx } from '../db';
+import { users } from '../../generated/tables';
+import { conflict, notFound } from '../http/errors';
+import { profileCompanyRoutes } from './profile-company';
+import { profileOrderRoutes } from './profile-orders';
+import { siteOrigin } from './shop-values';
+
+const LABELS = labelsOf(updateSchema);
+const CUSTOM = { phone: { pattern: PHONE_MESSAGE } };
+
+async function profileOf(db: DbOrTx, userId: number): Promise<Profile> {
+  const [u] = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      phone: users.phone,
+      birthday: users.birthDate,
+      confirmedAt: users.emailConfirmedAt,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!u) throw notFound('Учётная запись не найдена');
+  const { confirmedAt, ...rest } = u;
+  return { ...rest, emailConfirmed: confirmedAt !== null };
+}
+
+/** Moscow's today as YYYY-MM-DD: a birthday is a calendar date there. */
+const moscowToday = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Moscow' });
+
+function birthdayProblem(birthday: string | null | undefined): string | null {
+  if (!birthday) return null;
+  if (birthday < '1900-01-01') return 'Год рождения должен быть не раньше 1900';
+  if (birthday > moscowToday()) return 'Дата рождения не может быть в будущем';
+  return null;
+}
+
+export function profileRoutes(db: Db, opts: { siteUrl: string | null }) {
+  return async function plugin(app: FastifyInstance) {
+    app.addHook('preHandler', requireUser);
+
+    app.get('/profile', async (request) => ({ data: await profileOf(db, request.user!.id) }));
+
+    app.put('/profile', async (request) => {
+      const body = request.body as Record<string, unknown> | null;
+      const input =
+        body && typeof body === 'object'
+          ? Object.fromEntries(
+              Object.entries(body).map(([k, v]) => [k, typeof v === 'string' ? v.trim() : v]),
+            )
+          : body;
+      assertValidWith(updateSchema, input, LABELS, CUSTOM);
+      const p = input as unknown as ProfileUpdateRequest;
+      const phone = storedPhone(p.phone);
+      if (!phone) throw fieldsError({ phone: PHONE_MESSAGE }, LABELS);
+      const birthday = birthdayProblem(p.birthday);
+      if (birthday) throw fieldsError({ birthday }, LABELS);
+      const email = p.email.toLowerCase();
+      const me = request.user!;
+      const data = await db
+        .transaction(async (tx) => {
+          await assertUnique(tx, email, phone, me.id);
+          const [before] = await tx
+            .select({ email: users.email })
+            .from(users)
+            .where(eq(users.id, me.id))
+            .for('update');
+          const emailChanged = before!.email.toLowerCase() !== email;
+          await tx
+            .update(users)
+            .set({
+              name: p.name,
+              email,
+              phone,
+              ...(p.birthday !== undefined ? { birthDate: p.birthday } : {}),
+              // A new address is unconfirmed until the link sent to it is followed.
+              ...(emailChanged ? { emailConfirmedAt: null } : {}),
+              updatedAt: new Date(),
+            })
+            .where(eq(users.id, me.id));
+          if (emailChanged)
+            await queueEmailConfirmation(
+              tx,
+              { userId: me.id, email, name: p.name },
+              siteOrigin(opts.siteUrl, request),
+            );
+          return profileOf(tx, me.id);
+        })
+        .catch((e: unknown) => {
+          if (isUniqueViolation(e)) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
+          throw e;
+        });
+      return { data };
+    });
+
+    await app.register(profileCompanyRoutes(db));
+    await app.register(profileOrderRoutes(db));
+  };
+}
