@@ -121,8 +121,7 @@ function describe(e: unknown): DeliveryError {
   const what = reason[err.code ?? ''] ?? 'ошибка SMTP';
   // A 5xx answer to this letter's envelope or content is final; a refused login or a dead server is not
   // about the letter, and the next try (after the administrator fixes the settings) may succeed.
-  const permanent =
-    err.permanent === true && (err.code === 'EENVELOPE' || err.code === 'EMESSAGE');
+  const permanent = err.permanent === true && (err.code === 'EENVELOPE' || err.code === 'EMESSAGE');
   return new DeliveryError(`${what} (${detail})`, permanent);
 }
 

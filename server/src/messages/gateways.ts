@@ -48,8 +48,7 @@ export function senderOf(config: Config, s: SettingsRow | undefined, smtpUser: s
 
 function smtpOf(config: Config, s: SettingsRow | undefined): SmtpOptions | string {
   if (config.smtpUrl) return { url: config.smtpUrl };
-  if (!s?.smtpHost)
-    return 'e-mail: задайте SMTP_URL или SMTP-сервер в настройках магазина';
+  if (!s?.smtpHost) return 'e-mail: задайте SMTP_URL или SMTP-сервер в настройках магазина';
   return {
     host: s.smtpHost,
     port: s.smtpPort,
@@ -88,13 +87,15 @@ function smsGateway(config: Config, s: SettingsRow | undefined, timeoutMs?: numb
   });
   if (config.smsRuApiId) return smsRu(config.smsRuApiId);
   const provider = s?.smsProvider;
-  if (!provider) return { gateway: null, reason: 'SMS: задайте SMS_RU_API_ID или SMS-провайдера в настройках магазина' };
+  if (!provider)
+    return { gateway: null, reason: 'SMS: задайте SMS_RU_API_ID или SMS-провайдера в настройках магазина' };
   if (provider !== 'smsru')
     return {
       gateway: null,
       reason: `SMS-провайдер ${SMS_PROVIDER_NAMES[provider] ?? provider} пока не поддерживается`,
     };
-  if (!s.smsApiKey) return { gateway: null, reason: 'SMS.ru: в настройках магазина не указан API-ключ (api_id)' };
+  if (!s.smsApiKey)
+    return { gateway: null, reason: 'SMS.ru: в настройках магазина не указан API-ключ (api_id)' };
   return smsRu(s.smsApiKey);
 }
 

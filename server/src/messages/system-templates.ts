@@ -90,7 +90,8 @@ ${signature}`,
   {
     code: 'newsletter.confirm',
     title: 'Подтверждение подписки на новости',
-    description: 'Подписчику после ввода e-mail в подвале сайта: подписка начнёт действовать после перехода по ссылке.',
+    description:
+      'Подписчику после ввода e-mail в подвале сайта: подписка начнёт действовать после перехода по ссылке.',
     subject: 'Подтвердите подписку на новости {{shopName}}',
     body: `<p>Здравствуйте!</p>
 <p>Этот адрес указали при подписке на новости интернет-магазина {{shopName}}: новинки, акции и скидки для мастеров. Чтобы подтвердить подписку, перейдите по ссылке:</p>
@@ -149,4 +150,3 @@ export async function ensureSystemTemplates(db: DbOrTx): Promise<{ mail: number;
     .returning({ id: smsTemplates.id });
   return { mail: mail.length, sms: sms.length };
 }
-

@@ -50,7 +50,9 @@ interface ClaimedRow {
 const iso = (d: Date) => d.toISOString();
 
 // Due: new, held, or failed with a retry scheduled (nextAttemptAt null on a failed row means given up).
-const due = (now: Date) => sql`(status IN ('queued', 'held') OR (status = 'failed' AND next_attempt_at IS NOT NULL))
+const due = (
+  now: Date,
+) => sql`(status IN ('queued', 'held') OR (status = 'failed' AND next_attempt_at IS NOT NULL))
   AND next_attempt_at <= ${iso(now)}::timestamptz`;
 
 /** Marks due rows of a channel without a gateway as held, with the reason; their tries are not counted. */
