@@ -13,6 +13,7 @@ import { i18nProvider } from './i18n';
 import { AppLayout } from './Layout';
 import { catalogRoutes } from './screens/catalog/routes';
 import { mediaRoutes } from './screens/media/routes';
+import { messagesRoutes } from './screens/messages/routes';
 import { salesRoutes } from './screens/sales/routes';
 
 const tokens = localTokenStore();
@@ -42,6 +43,7 @@ export function App() {
           {catalogRoutes}
           {mediaRoutes}
           {salesRoutes}
+          {messagesRoutes}
         </CustomRoutes>
       </Admin>
     </BrowserRouter>

@@ -1,9 +1,14 @@
 // The side menu: the desktop, then the generated resources in their groups (Каталог, Продажи...), each
 // group shown only when the role may list at least one of its resources. The single screens of the spec
-// sit among them: "Создать купоны" after the coupons, and the site forms at /forms-list.
+// sit among them: "Создать купоны" after the coupons, the site forms at /forms-list, the send screens after
+// the mailings and the unsent messages after the outbox log.
 import AddCardIcon from '@mui/icons-material/AddCard';
 import ContactPhoneIcon from '@mui/icons-material/ContactPhone';
 import DashboardIcon from '@mui/icons-material/Dashboard';
+import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
+import MarkEmailUnreadIcon from '@mui/icons-material/MarkEmailUnread';
+import SmsIcon from '@mui/icons-material/Sms';
+import SmsFailedIcon from '@mui/icons-material/SmsFailed';
 import ListSubheader from '@mui/material/ListSubheader';
 import type { ReactElement } from 'react';
 import { Menu, usePermissions, useSidebarState } from 'react-admin';
@@ -24,6 +29,31 @@ function resourceItems(name: string, role: string | undefined): ReactElement[] {
         to="/create-coupons"
         primaryText="Создать купоны"
         leftIcon={<AddCardIcon />}
+      />,
+    );
+  if (name === 'mailings' && canRoleAccess(role, 'mailings', 'create'))
+    items.push(
+      <Menu.Item
+        key="send-emails"
+        to="/send-emails"
+        primaryText="Рассылка писем"
+        leftIcon={<ForwardToInboxIcon />}
+      />,
+      <Menu.Item key="send-sms" to="/send-sms" primaryText="Рассылка SMS" leftIcon={<SmsIcon />} />,
+    );
+  if (name === 'outbox-messages')
+    items.push(
+      <Menu.Item
+        key="unsend-emails"
+        to="/unsend-emails"
+        primaryText="Неотправленные письма"
+        leftIcon={<MarkEmailUnreadIcon />}
+      />,
+      <Menu.Item
+        key="unsend-sms"
+        to="/unsend-sms"
+        primaryText="Неотправленные SMS"
+        leftIcon={<SmsFailedIcon />}
       />,
     );
   return items;

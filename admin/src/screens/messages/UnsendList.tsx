@@ -1,0 +1,135 @@
+// /nuxt/unsend-emails and /nuxt/unsend-sms: the channel's failed messages and those held because no gateway
+// is configured, newest first, each with its error and next try; «Отправить снова» queues one again,
+// «Отправить все снова» all of them (a sent message is never sent twice: the server refuses).
+import Alert from '@mui/material/Alert';
+import MuiButton from '@mui/material/Button';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import {
+  Datagrid,
+  DateField,
+  List,
+  NumberField,
+  Pagination,
+  SelectField,
+  TextField,
+  TopToolbar,
+  useListContext,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+} from 'react-admin';
+import { moscowDateTime } from '../../fields';
+import { plural, resendAll, resendMessage, type Channel } from './api';
+
+export const STATUS_LABELS = [
+  { id: 'failed', name: 'Ошибка отправки' },
+  { id: 'held', name: 'Не отправлено: шлюз не настроен' },
+  { id: 'queued', name: 'В очереди' },
+  { id: 'sending', name: 'Отправляется' },
+  { id: 'sent', name: 'Отправлено' },
+];
+
+const messagesText = (n: number) => plural(n, 'сообщение', 'сообщения', 'сообщений');
+
+function useResend() {
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [busy, setBusy] = useState(false);
+  const run = async (action: () => Promise<{ count: number }>) => {
+    setBusy(true);
+    try {
+      const { count } = await action();
+      notify(count ? `Поставлено в очередь: ${messagesText(count)}` : 'Нечего отправлять', { type: 'info' });
+    } catch (e) {
+      notify((e as Error).message, { type: 'error' });
+    } finally {
+      setBusy(false);
+      refresh();
+    }
+  };
+  return { busy, run };
+}
+
+function ResendButton() {
+  const record = useRecordContext<{ id: number }>();
+  const { busy, run } = useResend();
+  if (!record) return null;
+  return (
+    <MuiButton
+      size="small"
+      disabled={busy}
+      onClick={(e) => {
+        e.stopPropagation();
+        void run(() => resendMessage(record.id));
+      }}
+    >
+      Отправить снова
+    </MuiButton>
+  );
+}
+
+function Actions({ channel }: { channel: Channel }) {
+  const { total } = useListContext();
+  const { busy, run } = useResend();
+  return (
+    <TopToolbar>
+      <MuiButton
+        variant="contained"
+        disabled={busy || !total}
+        onClick={() => void run(() => resendAll(channel))}
+      >
+        Отправить все снова
+      </MuiButton>
+    </TopToolbar>
+  );
+}
+
+function Empty({ channel }: { channel: Channel }) {
+  return (
+    <Box sx={{ p: 4, textAlign: 'center' }} data-testid="unsend-empty">
+      <Typography variant="h6" component="p">
+        {channel === 'email' ? 'Неотправленных писем нет' : 'Неотправленных SMS нет'}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        Здесь появляются сообщения, которые не удалось отправить или которые ждут настройки шлюза.
+      </Typography>
+    </Box>
+  );
+}
+
+export function UnsendList({ channel }: { channel: Channel }) {
+  const title = channel === 'email' ? 'Неотправленные письма' : 'Неотправленные SMS';
+  return (
+    <>
+      <Alert severity="info" sx={{ mt: 2 }}>
+        Сообщение со статусом «Не отправлено: шлюз не настроен» уйдёт после настройки{' '}
+        {channel === 'email' ? 'SMTP' : 'SMS-шлюза'} в настройках и нажатия «Отправить снова».
+      </Alert>
+      <List
+        resource="outbox-messages"
+        title={title}
+        filter={{ channel, status: ['failed', 'held'] }}
+        sort={{ field: 'createdAt', order: 'DESC' }}
+        perPage={25}
+        pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
+        actions={<Actions channel={channel} />}
+        empty={<Empty channel={channel} />}
+        disableSyncWithLocation
+        storeKey={`unsend-${channel}`}
+      >
+        <Datagrid bulkActionButtons={false} rowClick="show">
+          <TextField source="recipient" />
+          {channel === 'email' ? <TextField source="subject" /> : null}
+          <SelectField source="status" choices={STATUS_LABELS} />
+          <TextField source="lastError" sortable={false} />
+          <NumberField source="attempts" />
+          <DateField source="nextAttemptAt" showTime locales="ru-RU" options={moscowDateTime} />
+          <DateField source="createdAt" showTime locales="ru-RU" options={moscowDateTime} />
+          <ResendButton />
+        </Datagrid>
+      </List>
+    </>
+  );
+}
