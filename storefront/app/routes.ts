@@ -25,6 +25,9 @@ export default [
     route('payment-and-delivery/:section?', 'routes/payment-and-delivery.tsx'),
     route('promotions', 'routes/promotions.tsx'),
     route('promotions/:name', 'routes/promotions.$name.tsx'),
+    // Newsletter: the confirmation letter's link and the unsubscribe link of every newsletter.
+    route('newsletter/confirm', 'routes/newsletter.confirm.tsx'),
+    route('newsletter/unsubscribe', 'routes/newsletter.unsubscribe.tsx'),
   ]),
   layout('layouts/empty.tsx', []),
   // Anything unmatched answers HTTP 404 through the root error boundary.

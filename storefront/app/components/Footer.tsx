@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { phoneHref, useShellData } from '../lib/shell-data';
+import { NewsletterForm } from './NewsletterForm';
 import { RepresentLink } from './RepresentLink';
 import { SocialLinks } from './SocialLinks';
 import { Wordmark } from './Wordmark';
@@ -41,9 +42,8 @@ function PolicyLink({ href }: { href: string }) {
 }
 
 /**
- * The shell footer (spec §2): phone, links, social icons, the seller's legal details and the privacy policy.
- * The spec's newsletter box is left out until subscriptions can really be stored (the messages issue):
- * a field that silently drops the address would mislead the visitor.
+ * The shell footer (spec §2): phone, links, the newsletter box, social icons, the seller's legal details and
+ * the privacy policy.
  */
 export function Footer() {
   const { config, year } = useShellData();
@@ -81,6 +81,7 @@ export function Footer() {
             </ul>
           </nav>
         ))}
+        <NewsletterForm />
       </div>
       <div className="container">
         <div className="site-footer__legal">

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { reachGoal } from '../lib/analytics';
 import { useFavoritesCount } from '../lib/favorites';
@@ -6,6 +6,7 @@ import { plural } from '../lib/format';
 import { phoneHref, useShellData } from '../lib/shell-data';
 import { CatalogMenu, CompanyMenu } from './CatalogMenu';
 import { CountBadge } from './CountBadge';
+import type { FeedbackKind } from './feedback/FeedbackDialogs';
 import { Icon } from './Icon';
 import { LiveSearch } from './LiveSearch';
 import { MobileMenu } from './MobileMenu';
@@ -16,6 +17,12 @@ import './header.css';
 import './header-menus.css';
 
 const goods = ['товар', 'товара', 'товаров'] as const;
+
+// The call-back and message forms (with their captcha) load on the first use: most visitors never open them.
+const loadFeedbackDialogs = () => import('./feedback/FeedbackDialogs');
+const FeedbackDialogs = lazy(loadFeedbackDialogs);
+// Hovering or focusing an opener starts the download, so the click rarely waits for it.
+const preloadFeedbackDialogs = () => void loadFeedbackDialogs();
 
 /** "Корзина, 3 товара": the badge is hidden from screen readers, so the link says the count. */
 function countedLabel(title: string, count: number): string {
@@ -29,8 +36,8 @@ function countedLabel(title: string, count: number): string {
  *   favourites and cart; on tablets a burger for the side menu and the search in the bar; on phones the
  *   burger, the logo and icons, the search opening as a full-width panel. It sticks to the top on phones
  *   and tablets.
- * The call-back and message dialogs of the top strip come with the messages issue (their forms need the
- * captcha and feedback endpoints); Profile and Logout replace "Войти" with the accounts issue.
+ * The call-back and message dialogs open from the top strip and, on phones, from the side menu.
+ * Profile and Logout replace "Войти" with the accounts issue.
  */
 export function Header() {
   const { config, categories, cartCount, maintenanceBypass } = useShellData();
@@ -41,6 +48,13 @@ export function Header() {
   const searchInput = useRef<HTMLInputElement>(null);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   const closeSearch = useCallback(() => setSearchOpen(false), []);
+  const [feedback, setFeedback] = useState<FeedbackKind | null>(null);
+  const [feedbackUsed, setFeedbackUsed] = useState(false);
+  const openFeedback = useCallback((kind: FeedbackKind) => {
+    setFeedbackUsed(true);
+    setFeedback(kind);
+  }, []);
+  const closeFeedback = useCallback(() => setFeedback(null), []);
   // Going anywhere closes the phone's search panel.
   const { key: locationKey } = useLocation();
   useEffect(() => setSearchOpen(false), [locationKey]);
@@ -68,6 +82,26 @@ export function Header() {
               <span className="visually-hidden">Телефон поддержки: </span>
               {config.supportPhone}
             </a>
+            <button
+              type="button"
+              className="topbar__action"
+              aria-haspopup="dialog"
+              onPointerEnter={preloadFeedbackDialogs}
+              onFocus={preloadFeedbackDialogs}
+              onClick={() => openFeedback('call')}
+            >
+              Заказать звонок
+            </button>
+            <button
+              type="button"
+              className="topbar__action"
+              aria-haspopup="dialog"
+              onPointerEnter={preloadFeedbackDialogs}
+              onFocus={preloadFeedbackDialogs}
+              onClick={() => openFeedback('message')}
+            >
+              Написать нам
+            </button>
             <SocialLinks urls={config.social} className="topbar__social" />
           </div>
         </div>
@@ -145,7 +179,12 @@ export function Header() {
           </nav>
         </div>
       </header>
-      <MobileMenu open={menuOpen} onClose={closeMenu} />
+      <MobileMenu open={menuOpen} onClose={closeMenu} onFeedback={openFeedback} />
+      {feedbackUsed && (
+        <Suspense fallback={null}>
+          <FeedbackDialogs open={feedback} onClose={closeFeedback} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { reachGoal } from '../lib/analytics';
 import { phoneHref, useShellData } from '../lib/shell-data';
 import { COMPANY_LINKS, categoryPath } from './CatalogMenu';
+import type { FeedbackKind } from './feedback/FeedbackDialogs';
 import { Icon } from './Icon';
 import { RepresentLink } from './RepresentLink';
 import { SocialLinks } from './SocialLinks';
@@ -19,14 +20,16 @@ const SHOP_LINKS = [
 interface MobileMenuProps {
   open: boolean;
   onClose: () => void;
+  /** Opens the call-back or message dialog (the header's top strip, which has them, is hidden on phones). */
+  onFeedback: (kind: FeedbackKind) => void;
 }
 
 /**
  * The side menu of phones and tablets (spec §2): sign-in, the catalogue by category (links by slug),
- * the shop's and the company's pages, the phone and the social links. A modal <dialog>: the rest of the
+ * the shop's and the company's pages, the phone, the call-back and message dialogs and the social links. A modal <dialog>: the rest of the
  * page is inert while it is open, Escape and a tap outside close it, and so does any navigation.
  */
-export function MobileMenu({ open, onClose }: MobileMenuProps) {
+export function MobileMenu({ open, onClose, onFeedback }: MobileMenuProps) {
   const { config, categories } = useShellData();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const [expanded, setExpanded] = useState<number | null>(null);
@@ -150,6 +153,27 @@ export function MobileMenu({ open, onClose }: MobileMenuProps) {
             <span className="visually-hidden">Телефон поддержки: </span>
             {config.supportPhone}
           </a>
+          <div className="mobile-menu__feedback">
+            {(
+              [
+                ['call', 'Заказать звонок'],
+                ['message', 'Написать нам'],
+              ] as const
+            ).map(([kind, label]) => (
+              <button
+                key={kind}
+                type="button"
+                className="button button--quiet"
+                aria-haspopup="dialog"
+                onClick={() => {
+                  onClose();
+                  onFeedback(kind);
+                }}
+              >
+                {label}
+              </button>
+            ))}
+          </div>
           <SocialLinks urls={config.social} />
         </div>
       </div>

@@ -1,0 +1,60 @@
+// The spec's rules for the call-back and message forms (§5, §9). The server checks the same again; these
+// spare the visitor a round trip and a spent captcha.
+
+export const NAME_LENGTH = { min: 3, max: 20 } as const;
+export const PHONE_LENGTH = { min: 3, max: 20 } as const;
+export const MESSAGE_LENGTH = { min: 3, max: 500 } as const;
+
+export const NAME_ERROR = 'Имя должно быть от 3 до 20 символов';
+export const PHONE_ERROR = 'Телефон должен быть от 3 до 20 символов';
+export const MESSAGE_ERROR = 'Сообщение должно быть от 3 до 500 символов';
+
+export type FieldErrors = Partial<Record<string, string>>;
+
+const within = (value: string, { min, max }: { min: number; max: number }) => {
+  const length = value.trim().length;
+  return length >= min && length <= max;
+};
+
+const filled = (...values: string[]) => values.every((v) => v.trim() !== '');
+
+export interface CallbackValues {
+  name: string;
+  phone: string;
+}
+
+/** Spec §5: the button is enabled once name, phone and the captcha answer are filled. */
+export const callbackReady = (v: CallbackValues, answer: string) => filled(v.name, v.phone, answer);
+
+/** Spec §5: name and phone 3 to 20 characters each, otherwise nothing is sent. */
+export function callbackErrors(v: CallbackValues): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!within(v.name, NAME_LENGTH)) errors.name = NAME_ERROR;
+  if (!within(v.phone, PHONE_LENGTH)) errors.phone = PHONE_ERROR;
+  return errors;
+}
+
+export interface MessageValues {
+  name: string;
+  email: string;
+  phone: string;
+  message: string;
+}
+
+/** Spec §5: name, e-mail, phone and the captcha answer are needed for the button (the message is checked on
+ *  sending, with its length). */
+export const messageReady = (v: MessageValues, answer: string) => filled(v.name, v.email, v.phone, answer);
+
+/** Spec §5: name 3 to 20, message 3 to 500 characters; the e-mail's format is not checked. */
+export function messageErrors(v: MessageValues): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!within(v.name, NAME_LENGTH)) errors.name = NAME_ERROR;
+  if (!within(v.message, MESSAGE_LENGTH)) errors.message = MESSAGE_ERROR;
+  return errors;
+}
+
+/** Spec §5: the message request's name is the name, e-mail and phone joined with '+'. */
+export const joinedName = (v: MessageValues) => [v.name.trim(), v.email.trim(), v.phone].join('+');
+
+/** The phone of the message form is a numeric field: only digits stay. */
+export const digitsOnly = (value: string) => value.replace(/\D+/g, '');
