@@ -2,11 +2,11 @@
 // outbox row per recipient, all in one transaction, inserted in chunks (10 000 recipients are a few
 // statements, not 10 000 round trips); the outbox worker delivers them. GET …/mailings/:id/progress counts
 // them by state for the progress bar.
-import { and, asc, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { AdminMailingProgress, AdminMailingRequest } from '@shop/schemas';
 import mailingSchema from '../../../../schemas/api/admin-mailing-request.schema.json' with { type: 'json' };
-import { mailings, mailTemplates, outboxMessages, settings, smsTemplates } from '../../../generated/tables';
+import { mailings, mailTemplates, outboxMessages, smsTemplates } from '../../../generated/tables';
 import { actorOf, recordHistory } from '../../crud/history';
 import { selectRows, type Db, type Tx } from '../../db';
 import { unknownVariableErrors } from '../../hooks/templates';
@@ -14,6 +14,8 @@ import { badRequest, notFound } from '../../http/errors';
 import { assertValid } from '../../http/validation';
 import { outboxEvents } from '../../messages/outbox';
 import { renderTemplate, templateVariables, type TemplateValues } from '../../messages/render';
+import { unsubscribeUrls } from '../../public/newsletter';
+import { shopValues, siteOrigin } from '../../public/shop-values';
 import { positiveId } from '../sales/access';
 import type { MessagesAccess } from './access';
 import {
@@ -93,19 +95,6 @@ async function contentOf(db: Db | Tx, req: AdminMailingRequest): Promise<Content
   return { ...content, title: title.slice(0, 255) };
 }
 
-/** The values every message of the shop can use; the site's address from SITE_URL or the request. */
-async function commonValues(db: Db | Tx, siteUrl: string): Promise<TemplateValues> {
-  const [s] = await db
-    .select({ shopName: settings.shopName, supportPhone: settings.supportPhone })
-    .from(settings)
-    .orderBy(asc(settings.id))
-    .limit(1);
-  return { shopName: s?.shopName ?? '', supportPhone: s?.supportPhone ?? '', siteUrl };
-}
-
-export const unsubscribeUrl = (siteUrl: string, token: string) =>
-  `${siteUrl}/newsletter/unsubscribe?token=${encodeURIComponent(token)}`;
-
 function messageRow(
   req: AdminMailingRequest,
   content: Content,
@@ -117,7 +106,7 @@ function messageRow(
   const values: TemplateValues = {
     ...common,
     customerName: r.name,
-    unsubscribeUrl: r.token ? unsubscribeUrl(siteUrl, r.token) : '',
+    unsubscribeUrl: r.token ? unsubscribeUrls(siteUrl, r.token).page : '',
   };
   const email = req.channel === 'email';
   return {
@@ -170,7 +159,7 @@ export async function createMailing(
       })
       .returning({ id: mailings.id });
     const id = mailing!.id;
-    const common = await commonValues(tx, opts.siteUrl);
+    const { values: common } = await shopValues(tx, opts.siteUrl);
     for (let i = 0; i < recipients.length; i += INSERT_CHUNK)
       await tx
         .insert(outboxMessages)
@@ -224,19 +213,13 @@ export async function mailingProgress(db: Db, id: number): Promise<AdminMailingP
   return progress;
 }
 
-/** The shop's address for links in letters: SITE_URL when set, else the address the admin is using. */
-export function siteUrlOf(configured: string | null, request: FastifyRequest): string {
-  if (configured) return new URL(configured).origin;
-  return `${request.protocol}://${request.host}`;
-}
-
 export function mailingRoutes(db: Db, access: MessagesAccess, configuredSiteUrl: string | null) {
   return async function plugin(app: FastifyInstance) {
     app.post('/messages/mailings', async (request, reply) => {
       const user = access.send(request);
       assertValid(mailingSchema, request.body, LABELS);
       const data = await createMailing(db, request.body as AdminMailingRequest, {
-        siteUrl: siteUrlOf(configuredSiteUrl, request),
+        siteUrl: siteOrigin(configuredSiteUrl, request),
         by: user,
       });
       return reply.status(201).send({ data });
