@@ -16,6 +16,7 @@ import login from '../../schemas/api/login.schema.json' with { type: 'json' };
 import searchProduct from '../../schemas/api/search-product.schema.json' with { type: 'json' };
 import sessionUser from '../../schemas/api/session-user.schema.json' with { type: 'json' };
 import { CONTENT_DOC_PATHS, CONTENT_DOC_SCHEMAS } from './public/content-docs';
+import { MESSAGES_DOC_PATHS, MESSAGES_DOC_SCHEMAS } from './public/messages-docs';
 
 const strip = ({ $schema: _s, $id: _i, ...rest }: Record<string, unknown>) => rest;
 // A schema's own "#/definitions/…" pointers, made to work inside components.schemas.
@@ -204,7 +205,7 @@ export async function registerDocs(app: FastifyInstance) {
       version: '1.0.0',
       description: 'Токен передаётся в заголовке Authorization без префикса.',
     },
-    paths: { ...PUBLIC_PATHS, ...CONTENT_DOC_PATHS, ...generated.paths },
+    paths: { ...PUBLIC_PATHS, ...CONTENT_DOC_PATHS, ...MESSAGES_DOC_PATHS, ...generated.paths },
     components: {
       schemas: {
         ...generated.components.schemas,
@@ -222,6 +223,7 @@ export async function registerDocs(app: FastifyInstance) {
         SearchProduct: strip(searchProduct),
         SessionUser: strip(sessionUser),
         ...CONTENT_DOC_SCHEMAS,
+        ...MESSAGES_DOC_SCHEMAS,
       },
     },
   };

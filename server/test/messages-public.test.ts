@@ -829,6 +829,29 @@ describe.each(DB_TARGETS)('public message endpoints on $name', (target) => {
     });
   });
 
+  it('describes these endpoints in /api/docs, every reference resolving to a component', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+      paths: Record<string, Record<string, unknown>>;
+      components: { schemas: Record<string, unknown> };
+    }>();
+    const ours = {
+      '/api/captcha/generate': ['post'],
+      '/api/feedback/call': ['post'],
+      '/api/feedback/write': ['post'],
+      '/api/newsletter/subscribe': ['post'],
+      '/api/newsletter/confirm': ['post'],
+      '/api/newsletter/unsubscribe': ['post'],
+      '/api/profile/subscriptions': ['get', 'put'],
+    };
+    for (const [path, methods] of Object.entries(ours)) {
+      expect(Object.keys(doc.paths[path] ?? {}).sort(), path).toEqual(methods);
+      const refs = [...JSON.stringify(doc.paths[path]).matchAll(/"#\/components\/schemas\/(\w+)"/g)];
+      expect(refs.length, path).toBeGreaterThan(0);
+      for (const [, name] of refs)
+        expect(doc.components.schemas, `${path} → ${name}`).toHaveProperty([name!]);
+    }
+  });
+
   // ---- helpers over the database -------------------------------------------------------------------
 
   let customers = 0;
