@@ -26,8 +26,20 @@ const loginKeyOf = (request: FastifyRequest) => {
   return `login:${typeof login === 'string' ? normalisedLogin(login).key.slice(0, 254) : ''}`;
 };
 
+const tooMany = (ttlMs: number) =>
+  new ApiError(
+    429,
+    'rate_limited',
+    `Слишком много попыток входа. Повторите через ${Math.max(1, Math.ceil(ttlMs / 1000))} с.`,
+  );
+
 /** The route option: attempts per login (the body is parsed by then, hence preHandler). */
-export const loginRouteLimit = () => limitOf('login', { hook: 'preHandler', keyGenerator: loginKeyOf });
+export const loginRouteLimit = () =>
+  limitOf('login', {
+    hook: 'preHandler',
+    keyGenerator: loginKeyOf,
+    errorResponseBuilder: (_request, context) => tooMany(context.ttl),
+  });
 
 /**
  * No wait for the first third of the allowed failures, then 250 ms doubling with each failure, at most
@@ -38,13 +50,6 @@ export function loginDelayMs(failures: number, max: number): number {
   if (failures <= free) return 0;
   return Math.min(MAX_DELAY_MS, 250 * 2 ** (failures - free - 1));
 }
-
-const tooMany = (ttlMs: number) =>
-  new ApiError(
-    429,
-    'rate_limited',
-    `Слишком много попыток входа. Повторите через ${Math.max(1, Math.ceil(ttlMs / 1000))} с.`,
-  );
 
 export function loginThrottle(app: FastifyInstance) {
   const base = limitOf('login').max as number;
