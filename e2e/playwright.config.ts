@@ -4,6 +4,8 @@ import { defineConfig } from '@playwright/test';
 
 export const PORT = Number(process.env.E2E_PORT ?? 3199);
 export const ADMIN = { email: 'admin@e2e.local', password: 'e2e-admin-password' };
+/** The answer of every captcha of the e2e server (CAPTCHA_TEST_ANSWER below). */
+export const CAPTCHA_ANSWER = 'E2E77';
 
 export default defineConfig({
   testDir: './tests',
@@ -51,6 +53,10 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Every spec runs from 127.0.0.1: the abuse limits (tested on the server) would stop the suite.
       RATE_LIMIT_SCALE: '50',
+      // Every captcha gets this answer (the browser cannot read the picture); honoured only with
+      // E2E_TEST_MODE=1, and the server warns about it at start. Never set outside this file.
+      E2E_TEST_MODE: '1',
+      CAPTCHA_TEST_ANSWER: CAPTCHA_ANSWER,
     },
   },
 });

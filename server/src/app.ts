@@ -26,7 +26,7 @@ import { productPageRoutes } from './public/product-page';
 import { contentRoutes } from './public/content';
 import { captchaRoutes } from './public/captcha';
 import { feedbackRoutes } from './public/feedback';
-import { newsletterRoutes } from './public/newsletter';
+import { newsletterOneClickRoutes, newsletterRoutes } from './public/newsletter';
 import { profileRoutes } from './public/profile';
 import { profileSubscriptionRoutes } from './public/profile-subscriptions';
 import { siteRoutes } from './public/site';
@@ -88,7 +88,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       await api.register(productPageRoutes(database.db));
       await api.register(siteRoutes(database));
       await api.register(contentRoutes(database.db));
-      await api.register(captchaRoutes(database.db));
+      await api.register(captchaRoutes(database.db, config.captchaTestAnswer));
       await api.register(feedbackRoutes(database.db, config));
       await api.register(newsletterRoutes(database.db, config));
       await api.register(profileSubscriptionRoutes(database.db, config));
@@ -123,6 +123,8 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   // sitemap.xml and robots.txt from the database, ahead of the storefront's catch-all.
   await app.register(seoRoutes({ db: database.db, siteUrl: config.siteUrl }));
   await app.register(privacyPolicyRoutes(database.db));
+  // A mail client's one-click unsubscribe posts to the letter's link, the storefront's page address.
+  await app.register(newsletterOneClickRoutes(database.db));
 
   if (existsSync(join(config.storefrontBuildDir, 'server/index.js'))) {
     await app.register(storefrontPlugin, {

@@ -37,6 +37,9 @@ export interface Config {
   smsRuUrl: string;
   /** Whether this instance delivers the outbox (OUTBOX_WORKER=0 leaves it to other instances). */
   outboxWorker: boolean;
+  /** CAPTCHA_TEST_ANSWER: every captcha gets this answer, so browser tests can pass it. Honoured only with
+   *  E2E_TEST_MODE=1 (the server refuses to start otherwise); null everywhere else. */
+  captchaTestAnswer: string | null;
 }
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -67,7 +70,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smsRuApiId: env.SMS_RU_API_ID || null,
     smsRuUrl: env.SMS_RU_URL || 'https://sms.ru',
     outboxWorker: env.OUTBOX_WORKER !== '0',
+    captchaTestAnswer: captchaTestAnswerOf(env),
   };
+}
+
+// A known captcha answer turns the captcha off: a deployment that copied it into its environment by
+// mistake must fail loudly rather than run unprotected.
+function captchaTestAnswerOf(env: NodeJS.ProcessEnv): string | null {
+  const answer = env.CAPTCHA_TEST_ANSWER;
+  if (answer === undefined || answer === '') return null;
+  if (env.E2E_TEST_MODE !== '1')
+    throw new Error('CAPTCHA_TEST_ANSWER is for the browser tests only: it needs E2E_TEST_MODE=1');
+  if (!/^[A-Za-z0-9]{1,20}$/.test(answer))
+    throw new Error(`CAPTCHA_TEST_ANSWER must be 1 to 20 Latin letters or digits, got ${answer}`);
+  return answer;
 }
 
 function positiveNumber(raw: string | undefined, name: string, dflt: number): number {

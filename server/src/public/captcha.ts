@@ -58,14 +58,16 @@ function captchaText(): string {
   return text;
 }
 
-/** Makes and stores a captcha. Returns the answer too: the route keeps it to itself, tests read it. */
+/** Makes and stores a captcha. Returns the answer too: the route keeps it to itself, tests read it.
+ *  `text` fixes the answer (the browser tests' CAPTCHA_TEST_ANSWER); otherwise it is random. */
 export async function createCaptcha(
   db: Db,
   ip: string | null,
+  text: string = captchaText(),
 ): Promise<{ id: string; svg: string; text: string }> {
-  const text = captchaText();
-  // 200 × 64 is the size the dialogs show it at (spec §9), so the lines stay crisp without scaling.
-  const svg = drawText(text, { width: 200, height: 64, fontSize: 58, noise: 3, background: '#f6f4f2' });
+  // 200 × 64 is the size the dialogs show it at (spec §9). Dark grey on a transparent ground: pale
+  // random colours were hard to read on the dialog's white, and the noise lines do the hindering.
+  const svg = drawText(text, { width: 200, height: 64, fontSize: 58, noise: 3, color: false });
   const id = randomBytes(18).toString('base64url');
   // Expired pictures nobody answered go here rather than in a job: the table stays as small as the
   // number of dialogs open in the last ten minutes.
@@ -101,10 +103,16 @@ export async function checkCaptcha(db: DbOrTx, id: string, phrase: string): Prom
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw refused(CAPTCHA_WRONG);
 }
 
-export function captchaRoutes(db: Db) {
+/** `testAnswer`: Config.captchaTestAnswer, set only for the browser tests (E2E_TEST_MODE=1). */
+export function captchaRoutes(db: Db, testAnswer: string | null = null) {
   return async function plugin(app: FastifyInstance) {
+    if (testAnswer)
+      app.log.warn(
+        'CAPTCHA_TEST_ANSWER is set (E2E_TEST_MODE=1): every captcha has one known answer and protects ' +
+          'nothing. This is for the browser tests only; never run a shop like this.',
+      );
     app.post('/captcha/generate', { config: { rateLimit: limitOf('captcha') } }, async (request) => {
-      const { id, svg } = await createCaptcha(db, request.ip);
+      const { id, svg } = await createCaptcha(db, request.ip, testAnswer ?? undefined);
       const data: Captcha = { id, image: { url: svgDataUrl(svg) } };
       return { data };
     });
