@@ -31,6 +31,16 @@ import type {
   ProfileSubscriptions,
   ProfileSubscriptionsState,
 } from '@shop/schemas';
+import type {
+  PasswordChangeRequest,
+  PasswordResetRequest,
+  Profile,
+  ProfileBonuses,
+  ProfileCompany,
+  ProfileOrder,
+  ProfileUpdateRequest,
+  RegisterRequest,
+} from '@shop/schemas';
 
 export const API_TIMEOUT_MS = 10_000;
 
@@ -143,6 +153,26 @@ export function createApiClient(options: ApiClientOptions) {
       logout: async () => {
         await http.post('/api/auth/logout');
       },
+      /** 201 with a token (null with signIn: false); 400/409 carry Russian messages per field. */
+      register: async (body: RegisterRequest) =>
+        (await http.post<Envelope<{ token: string | null }>>('/api/auth/register', body)).data.data,
+      /** The token of the /mail-confirm?token=… link; 400 for an unknown, used or expired one. */
+      confirmEmail: async (token: string) =>
+        (await http.post<Envelope<{ emailConfirmed: true }>>('/api/auth/email/confirm', { token })).data.data,
+      /** Signed in: a new confirmation letter (the earlier link stops working). */
+      resendConfirmation: async () =>
+        (await http.post<Envelope<{ sent: true }>>('/api/auth/email/resend')).data.data,
+      /** The same answer whether or not the address has an account. */
+      recover: async (email: string) =>
+        (await http.post<Envelope<{ message: string }>>('/api/auth/password/recovery', { email })).data.data,
+      /** The token of the /change-password?token=… link; every session of the customer ends. */
+      reset: async (body: PasswordResetRequest) => {
+        await http.post('/api/auth/password/reset', body);
+      },
+      /** Signed in; the other sessions end, this one stays. */
+      changePassword: async (body: PasswordChangeRequest) => {
+        await http.post('/api/auth/password/change', body);
+      },
     },
     catalog: {
       categoriesTree: async () =>
@@ -237,6 +267,29 @@ export function createApiClient(options: ApiClientOptions) {
         (await http.post<Envelope<NewsletterState>>('/api/newsletter/unsubscribe', { token })).data.data,
     },
     profile: {
+      get: async () => (await http.get<Envelope<Profile>>('/api/profile')).data.data,
+      /** A changed e-mail is unconfirmed until the link of the letter sent to it is followed. */
+      update: async (body: ProfileUpdateRequest) =>
+        (await http.put<Envelope<Profile>>('/api/profile', body)).data.data,
+      /** The customer's organisation, or null. */
+      company: async () =>
+        (await http.get<Envelope<ProfileCompany | null>>('/api/profile/company')).data.data,
+      updateCompany: async (body: ProfileCompany) =>
+        (await http.put<Envelope<ProfileCompany>>('/api/profile/company', body)).data.data,
+      bonuses: async (p: PageParams = {}) =>
+        (
+          await http.get<Envelope<ProfileBonuses> & Pick<ListEnvelope<unknown>, 'meta'>>(
+            '/api/profile/bonuses',
+            { params: p },
+          )
+        ).data,
+      /** Own orders (or the acting group's): active (default), completed or canceled; without items. */
+      orders: async (p: PageParams & { status?: 'active' | 'canceled' | 'completed' } = {}) =>
+        (await http.get<ListEnvelope<ProfileOrder>>('/api/profile/orders', { params: p })).data,
+      /** One order with its items by number; 404 for anyone else's. */
+      order: async (number: string) =>
+        (await http.get<Envelope<ProfileOrder>>(`/api/profile/orders/${encodeURIComponent(number)}`)).data
+          .data,
       /** The signed-in customer's news by e-mail and SMS (401 for a guest). */
       subscriptions: async () =>
         (await http.get<Envelope<ProfileSubscriptionsState>>('/api/profile/subscriptions')).data.data,
