@@ -613,6 +613,29 @@ describe.each(DB_TARGETS)('public message endpoints on $name', (target) => {
       expect(multipart.statusCode, multipart.body).toBe(200);
       expect((await subscription('multipart@example.ru'))!.status).toBe('unsubscribed');
 
+      // The List-Unsubscribe header names the letter's link, the storefront page: a POST there works too.
+      await post('/api/newsletter/subscribe', { email: 'page@example.ru' });
+      await post('/api/newsletter/confirm', {
+        token: confirmToken((await lettersTo('page@example.ru'))[0]!.body),
+      });
+      const pageToken = (await subscription('page@example.ru'))!.unsubscribeToken!;
+      const onPage = await t.app.inject({
+        method: 'POST',
+        url: `/newsletter/unsubscribe?token=${encodeURIComponent(pageToken)}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      });
+      expect(onPage.statusCode, onPage.body).toBe(200);
+      expect(onPage.json()).toEqual({ data: { status: 'unsubscribed', email: 'page@example.ru' } });
+      const pageUnknown = await t.app.inject({
+        method: 'POST',
+        url: '/newsletter/unsubscribe?token=nope',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      });
+      expect(pageUnknown.statusCode).toBe(400);
+      expect(pageUnknown.json<Body>().error!.message).toBe(UNSUBSCRIBE_INVALID);
+
       const unknown = await post('/api/newsletter/unsubscribe', { token: 'no-such-token' });
       expect(unknown.status).toBe(400);
       expect(unknown.body.error!.message).toBe(UNSUBSCRIBE_INVALID);

@@ -222,21 +222,39 @@ function tokenOf(body: unknown, query: unknown): string {
   return (input as { token: string }).token.trim();
 }
 
+// RFC 8058: a mail client's one-click unsubscribe posts `List-Unsubscribe=One-Click` as a form (multipart
+// or url-encoded) to the header's address, which carries the token. Only the token matters, so the form
+// is read as text; the parsers live in the scope of the plugin that adds them.
+function acceptForms(app: FastifyInstance) {
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 4096 },
+    (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+  app.addContentTypeParser(
+    'multipart/form-data',
+    { parseAs: 'string', bodyLimit: 4096 },
+    (_req, body, done) => done(null, String(body)),
+  );
+}
+
+/**
+ * POST /newsletter/unsubscribe?token=…, outside /api: the List-Unsubscribe header names the address of the
+ * letter's link (the storefront's unsubscribe page), and a mail client's one-click POST must work there
+ * whatever the page does.
+ */
+export function newsletterOneClickRoutes(db: Db) {
+  return async function plugin(app: FastifyInstance) {
+    acceptForms(app);
+    app.post('/newsletter/unsubscribe', async (request) => ({
+      data: await unsubscribe(db, tokenOf(undefined, request.query)),
+    }));
+  };
+}
+
 export function newsletterRoutes(db: Db, config: Pick<Config, 'siteUrl'>) {
   return async function plugin(app: FastifyInstance) {
-    // RFC 8058: a mail client's one-click unsubscribe posts `List-Unsubscribe=One-Click` as a form
-    // (multipart or url-encoded) to the header's address, which carries the token. These parsers are
-    // in this plugin's scope only.
-    app.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: 4096 },
-      (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-    );
-    app.addContentTypeParser(
-      'multipart/form-data',
-      { parseAs: 'string', bodyLimit: 4096 },
-      (_req, body, done) => done(null, String(body)),
-    );
+    acceptForms(app);
 
     app.post('/newsletter/subscribe', { config: { rateLimit: limitOf('subscribe') } }, async (request) => {
       const raw: unknown = request.body;
