@@ -17,6 +17,7 @@ import searchProduct from '../../schemas/api/search-product.schema.json' with { 
 import sessionUser from '../../schemas/api/session-user.schema.json' with { type: 'json' };
 import { CONTENT_DOC_PATHS, CONTENT_DOC_SCHEMAS } from './public/content-docs';
 import { MESSAGES_DOC_PATHS, MESSAGES_DOC_SCHEMAS } from './public/messages-docs';
+import { PROFILE_DOC_PATHS, PROFILE_DOC_SCHEMAS } from './public/profile-docs';
 
 const strip = ({ $schema: _s, $id: _i, ...rest }: Record<string, unknown>) => rest;
 // A schema's own "#/definitions/…" pointers, made to work inside components.schemas.
@@ -41,6 +42,10 @@ const PUBLIC_PATHS = {
           ...envelope({ type: 'object', properties: { token: { type: 'string' } } }),
         },
         401: { description: 'Неверный логин или пароль', ...json(ref('ApiErrorBody')) },
+        429: {
+          description: 'Слишком много попыток для этого логина или с этого адреса',
+          ...json(ref('ApiErrorBody')),
+        },
       },
     },
   },
@@ -205,7 +210,13 @@ export async function registerDocs(app: FastifyInstance) {
       version: '1.0.0',
       description: 'Токен передаётся в заголовке Authorization без префикса.',
     },
-    paths: { ...PUBLIC_PATHS, ...CONTENT_DOC_PATHS, ...MESSAGES_DOC_PATHS, ...generated.paths },
+    paths: {
+      ...PUBLIC_PATHS,
+      ...CONTENT_DOC_PATHS,
+      ...MESSAGES_DOC_PATHS,
+      ...PROFILE_DOC_PATHS,
+      ...generated.paths,
+    },
     components: {
       schemas: {
         ...generated.components.schemas,
@@ -224,6 +235,7 @@ export async function registerDocs(app: FastifyInstance) {
         SessionUser: strip(sessionUser),
         ...CONTENT_DOC_SCHEMAS,
         ...MESSAGES_DOC_SCHEMAS,
+        ...PROFILE_DOC_SCHEMAS,
       },
     },
   };

@@ -658,6 +658,30 @@ describe.each(DB_TARGETS)('accounts on $name', (target) => {
       expect((await get(`/api/profile/orders/B-${seq}-1`, anna.token, asGroup)).statusCode).toBe(200);
     });
   });
+  it('describes the account endpoints in /api/docs, every reference resolving to a component', async () => {
+    const doc = (await get('/api/docs/json')).json<{
+      paths: Record<string, Record<string, unknown>>;
+      components: { schemas: Record<string, unknown> };
+    }>();
+    const ours = {
+      '/api/auth/register': ['post'],
+      '/api/auth/email/confirm': ['post'],
+      '/api/auth/email/resend': ['post'],
+      '/api/auth/password/recovery': ['post'],
+      '/api/auth/password/reset': ['post'],
+      '/api/auth/password/change': ['post'],
+      '/api/profile': ['get', 'put'],
+      '/api/profile/company': ['get', 'put'],
+      '/api/profile/bonuses': ['get'],
+      '/api/profile/orders': ['get'],
+      '/api/profile/orders/{name}': ['get'],
+    };
+    for (const [path, methods] of Object.entries(ours)) {
+      expect(Object.keys(doc.paths[path] ?? {}).sort(), path).toEqual(methods);
+      for (const [, name] of JSON.stringify(doc.paths[path]).matchAll(/"#\/components\/schemas\/(\w+)"/g))
+        expect(doc.components.schemas[name!], `${path} → ${name}`).toBeDefined();
+    }
+  });
 });
 
 describe.each(DB_TARGETS)('sign-in throttling on $name', (target) => {
