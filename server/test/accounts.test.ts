@@ -189,6 +189,23 @@ describe.each(DB_TARGETS)('accounts on $name', (target) => {
       });
     });
 
+    it('lets only one of two simultaneous registrations with the same e-mail or phone through', async () => {
+      const a = person();
+      const b = person({ email: a.email });
+      const byEmail = await Promise.all([post('/api/auth/register', a), post('/api/auth/register', b)]);
+      expect(byEmail.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+      expect(byEmail.find((r) => r.statusCode === 409)!.json()).toMatchObject({
+        error: { fields: { email: expect.any(String) } },
+      });
+      const c = person();
+      const d = person({ phone: c.phone });
+      const byPhone = await Promise.all([post('/api/auth/register', c), post('/api/auth/register', d)]);
+      expect(byPhone.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+      expect(byPhone.find((r) => r.statusCode === 409)!.json()).toMatchObject({
+        error: { fields: { phone: 'Этот телефон уже зарегистрирован. Войдите или восстановите пароль.' } },
+      });
+    });
+
     it('does not sign in with signIn: false; the phone signs in in any notation', async () => {
       const body = person({ signIn: false });
       const res = await post('/api/auth/register', body);

@@ -72,9 +72,24 @@ export async function assertUnique(tx: DbOrTx, email: string, phone: string | nu
 }
 
 /** A unique index refused the row: another request took the e-mail or phone a moment earlier. */
-export const isUniqueViolation = (e: unknown) =>
-  (e as { code?: string; cause?: { code?: string } })?.code === '23505' ||
-  (e as { cause?: { code?: string } })?.cause?.code === '23505';
+export const isUniqueViolation = (e: unknown) => uniqueViolation(e) !== null;
+
+function uniqueViolation(e: unknown): { constraint: string } | null {
+  for (const err of [e, (e as { cause?: unknown } | null)?.cause]) {
+    const x = err as { code?: string; constraint?: string } | null | undefined;
+    if (x?.code === '23505') return { constraint: x.constraint ?? '' };
+  }
+  return null;
+}
+
+/** The 409 for a unique violation of users: the phone's index or else the e-mail's. */
+export function takenConflict(e: unknown) {
+  const v = uniqueViolation(e);
+  if (!v) return null;
+  return v.constraint.includes('phone')
+    ? conflict(PHONE_TAKEN, { phone: PHONE_TAKEN })
+    : conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
+}
 
 async function welcomePoints(tx: DbOrTx, userId: number, typeBonusAllowed: boolean) {
   const [s] = await tx.select().from(settings).orderBy(asc(settings.id)).limit(1);
@@ -159,8 +174,7 @@ export function registerRoutes(db: Db, opts: AuthRoutesOptions) {
           return id;
         })
         .catch((e: unknown) => {
-          if (isUniqueViolation(e)) throw conflict(`${EMAIL_TAKEN}`, { email: EMAIL_TAKEN });
-          throw e;
+          throw takenConflict(e) ?? e;
         });
 
       reply.status(201);

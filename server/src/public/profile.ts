@@ -7,10 +7,10 @@ import updateSchema from '../../../schemas/api/profile-update-request.schema.jso
 import { requireUser } from '../auth/guard';
 import { assertValidWith, fieldsError, labelsOf, PHONE_MESSAGE, storedPhone } from '../auth/input';
 import { queueEmailConfirmation } from '../auth/letters';
-import { assertUnique, EMAIL_TAKEN, isUniqueViolation } from '../auth/register';
+import { assertUnique, takenConflict } from '../auth/register';
 import type { Db, DbOrTx } from '../db';
 import { users } from '../../generated/tables';
-import { conflict, notFound } from '../http/errors';
+import { notFound } from '../http/errors';
 import { profileCompanyRoutes } from './profile-company';
 import { profileOrderRoutes } from './profile-orders';
 import { siteOrigin } from './shop-values';
@@ -97,8 +97,7 @@ export function profileRoutes(db: Db, opts: { siteUrl: string | null }) {
           return profileOf(tx, me.id);
         })
         .catch((e: unknown) => {
-          if (isUniqueViolation(e)) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
-          throw e;
+          throw takenConflict(e) ?? e;
         });
       return { data };
     });
