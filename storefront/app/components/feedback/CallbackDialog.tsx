@@ -23,8 +23,11 @@ export function CallbackDialog({ open, onClose }: DialogProps) {
   const id = useId();
   const [values, setValues] = useState<CallbackValues>(EMPTY);
   const form = useFeedbackForm(open, onClose, CALLBACK_SENT);
-  const set = (key: keyof CallbackValues) => (event: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [key]: event.target.value }));
+  const set = (key: keyof CallbackValues) => (event: { target: { value: string } }) => {
+    const value = event.target.value;
+    setValues((v) => ({ ...v, [key]: value }));
+    form.edited(key);
+  };
 
   return (
     <Dialog open={open} onClose={onClose} title={CALLBACK_TITLE}>

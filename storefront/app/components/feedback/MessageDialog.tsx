@@ -36,8 +36,11 @@ export function MessageDialog({ open, onClose }: DialogProps) {
   const set = (key: keyof MessageValues, clean: (v: string) => string = (v) => v) => ({
     name: key,
     value: values[key],
-    onChange: (event: { target: { value: string } }) =>
-      setValues((v) => ({ ...v, [key]: clean(event.target.value) })),
+    onChange: (event: { target: { value: string } }) => {
+      const value = clean(event.target.value);
+      setValues((v) => ({ ...v, [key]: value }));
+      form.edited(key);
+    },
   });
   const used = values.message.trim().length;
 

@@ -294,7 +294,9 @@ describe('«Написать нам»', () => {
     expect(screen.getByText(NAME_ERROR)).toBeTruthy();
     expect(screen.getByText(MESSAGE_ERROR)).toBeTruthy();
     type('Имя *', 'Анна');
+    expect(screen.queryByText(NAME_ERROR)).toBeNull();
     type('Сообщение *', 'я'.repeat(501));
+    expect(screen.getByText('501 из 500 символов')).toBeTruthy();
     fireEvent.click(submitButton('Отправить'));
     await wait(0);
     expect(write).not.toHaveBeenCalled();

@@ -85,6 +85,13 @@ export function useFeedbackForm(open: boolean, onDone: () => void, successText: 
       setSending(false);
     }
   };
+  /** A field the visitor changes loses its old message (a counter or nothing shows again). */
+  const edited = (field: string) =>
+    setErrors((current) => {
+      if (!current[field]) return current;
+      const { [field]: _gone, ...rest } = current;
+      return rest;
+    });
   const submit = (plan: SubmitPlan) => (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     void run(plan);
@@ -99,6 +106,7 @@ export function useFeedbackForm(open: boolean, onDone: () => void, successText: 
     sending,
     formRef,
     submit,
+    edited,
     /** Ready to press: the caller's fields are filled and a picture is there to answer. */
     canSend: (filled: boolean) => filled && captcha.captcha !== null && !sending,
   };
