@@ -73,7 +73,8 @@ async function wrongCaptcha(dialog: Locator, submit: Locator) {
   const before = await captchaImage(dialog).getAttribute('src');
   await answer.fill('WRONG');
   await submit.click();
-  await expect(dialog.getByRole('alert')).toHaveText(CAPTCHA_WRONG);
+  await expect(dialog.getByText(CAPTCHA_WRONG)).toBeVisible();
+  await expect(answer).toBeFocused();
   await expect(captchaImage(dialog)).not.toHaveAttribute('src', before!);
   await expect(answer).toHaveValue('');
   await expect(submit).toBeDisabled();

@@ -57,9 +57,6 @@ export default function NewsletterConfirm({ loaderData }: Route.ComponentProps) 
       <p className="newsletter-notice__error" role="alert">
         {loaderData.message}
       </p>
-      <p className="newsletter-notice__text">
-        Ссылка могла устареть. Подпишитесь ещё раз — мы пришлём новое письмо.
-      </p>
       <NewsletterForm />
     </NewsletterNotice>
   );

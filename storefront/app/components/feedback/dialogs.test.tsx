@@ -215,7 +215,9 @@ describe('«Заказать звонок»', () => {
     fireEvent.click(submitButton('Заказать звонок'));
     await wait(0);
     expect(logged).toHaveBeenCalled();
-    expect(screen.getByRole('alert').textContent).toBe(message);
+    expect(screen.getAllByText(message)).toHaveLength(1);
+    expect(field('Надпись с капчи *').getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(field('Надпись с капчи *'));
     expect(generate).toHaveBeenCalledTimes(2);
     expect(captchaImage()!.getAttribute('src')).toBe('data:image/svg+xml;base64,2');
     expect(field('Надпись с капчи *').value).toBe('');

@@ -75,7 +75,9 @@ export function useFeedbackForm(open: boolean, onDone: () => void, successText: 
       const fields = apiFieldErrors(error);
       const status = apiErrorStatus(error);
       setErrors(fields);
-      setFailure(apiErrorMessage(error));
+      const message = apiErrorMessage(error);
+      // A message that already stands under its field is not repeated above the form.
+      setFailure(Object.values(fields).includes(message) ? null : message);
       if (fields.captchaPhrase || status === undefined || status >= 500) {
         setAnswer('');
         captcha.refresh();
