@@ -219,3 +219,54 @@ test.afterAll(async ({ request }) => {
     expect(deleted.status(), await deleted.text()).toBe(200);
   }
 });
+
+test("the footer subscribes, the letter's link confirms, a spent or missing link explains itself", async ({
+  page,
+  request,
+}) => {
+  const email = `news-${RUN}@e2e.local`;
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/contacts');
+  await page.waitForLoadState('networkidle');
+  const box = page.locator('footer');
+  await box.getByLabel('E-mail для рассылки').fill(email);
+  await box.getByRole('button', { name: 'Подписаться' }).click();
+  await expect(
+    box.getByText('Проверьте почту: мы отправили письмо для подтверждения подписки'),
+  ).toBeVisible();
+
+  // The confirmation letter waits in the outbox (no mail server in the e2e shop); its link has the token.
+  const headers = { authorization: await adminToken(request) };
+  const letters = await request.get(
+    `/api/admin/outbox-messages?filter=${encodeURIComponent(JSON.stringify({ q: email }))}`,
+    { headers },
+  );
+  const [letter] = (await letters.json()) as { id: number; body: string }[];
+  const link = /\/newsletter\/confirm\?token=[^"'\s<&]+/.exec(letter!.body)?.[0];
+  expect(link).toBeTruthy();
+
+  await page.goto(link!);
+  await expect(page.getByRole('heading', { name: 'Подписка подтверждена' })).toBeVisible();
+  expect(await page.locator('meta[name="robots"]').getAttribute('content')).toContain('noindex');
+  // The link works once.
+  const again = await page.goto(link!);
+  expect(again?.status()).toBe(400);
+  await expect(page.getByRole('heading', { name: 'Не удалось подтвердить подписку' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveText(/недействительна или устарела/);
+  await expect(page.getByRole('main').getByRole('button', { name: 'Подписаться' })).toBeVisible();
+
+  await page.goto('/newsletter/confirm');
+  await expect(page.getByText('В ссылке нет кода подтверждения')).toBeVisible();
+
+  await page.goto('/newsletter/unsubscribe?token=not-a-token');
+  await expect(page.getByRole('heading', { name: 'Отписаться от рассылки?' })).toBeVisible();
+  await page.getByRole('button', { name: 'Отписаться' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'Ссылка для отписки недействительна. Проверьте адрес из письма.',
+  );
+  await page.goto('/newsletter/unsubscribe');
+  await expect(page.getByText('В ссылке нет кода отписки')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Отписаться' })).toHaveCount(0);
+
+  await request.delete(`/api/admin/outbox-messages/${letter!.id}`, { headers });
+});
