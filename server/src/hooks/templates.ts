@@ -36,7 +36,7 @@ function checkVariables(
 ): NonNullable<ResourceHooks['beforeSave']> {
   return (data, { existing }) => {
     const merged = { ...existing, ...data } as Record<string, unknown>;
-    const code = String(merged.code ?? '');
+    const code = typeof merged.code === 'string' ? merged.code : '';
     const texts = Object.fromEntries(fields.map((f) => [f, merged[f] as string | null]));
     const errors = unknownVariableErrors(channel, code, texts);
     if (Object.keys(errors).length) {
