@@ -4,11 +4,8 @@
 
 import {
   BooleanField,
-  BooleanInput,
-  Create,
   Datagrid,
   DateField,
-  Edit,
   List,
   NullableBooleanInput,
   Pagination,
@@ -16,19 +13,18 @@ import {
   RichTextField,
   SearchInput,
   Show,
-  SimpleForm,
   SimpleShowLayout,
   TextArrayField,
   TextField,
-  TextInput,
 } from 'react-admin';
 import MailIcon from '@mui/icons-material/Mail';
-import { MailTemplateInputSchema } from '@shop/schemas/generated/zod';
-import { moscowDateTime, RichTextInput } from '../src/fields';
-import { HistoryAside } from '../src/history';
-import { inputTransform } from '../src/input';
+import { moscowDateTime } from '../src/fields';
+import { withHistory } from '../src/history';
 import { ListActions, useBulkActions, useRowClick } from '../src/list';
-import { zodValidator } from '../src/validation';
+import {
+  MailTemplateCreate as MailTemplateCreateScreen,
+  MailTemplateEdit as MailTemplateEditScreen,
+} from '../src/screens/messages/templates/TemplateScreens';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -58,59 +54,6 @@ export function MailTemplateList() {
   );
 }
 
-/** Form values → the API input: what is saved and what the validation checks. */
-const toInput = inputTransform({
-  code: {},
-  title: {},
-  description: { nullable: true },
-  subject: {},
-  body: {},
-  active: {},
-});
-
-const validate = zodValidator(MailTemplateInputSchema, toInput);
-
-function MailTemplateForm() {
-  return (
-    <SimpleForm validate={validate}>
-      <TextInput
-        source="code"
-        isRequired
-        helperText="По коду сервер выбирает шаблон, например order.created или auth.password_recovery"
-      />
-      <TextInput source="title" isRequired />
-      <TextInput source="description" multiline minRows={3} fullWidth />
-      <TextInput source="subject" isRequired helperText={'Можно использовать переменные: {{orderNumber}}'} />
-      <RichTextInput
-        source="body"
-        isRequired
-        helperText={'Переменные пишутся в двойных фигурных скобках: {{customerName}}'}
-      />
-      <BooleanInput
-        source="active"
-        helperText="Письма по неактивному шаблону не отправляются"
-        defaultValue={true}
-      />
-    </SimpleForm>
-  );
-}
-
-export function MailTemplateCreate() {
-  return (
-    <Create transform={toInput} redirect="edit">
-      <MailTemplateForm />
-    </Create>
-  );
-}
-
-export function MailTemplateEdit() {
-  return (
-    <Edit transform={toInput} mutationMode="pessimistic" aside={<HistoryAside />}>
-      <MailTemplateForm />
-    </Edit>
-  );
-}
-
 export function MailTemplateShow() {
   return (
     <Show>
@@ -134,8 +77,8 @@ export function MailTemplateShow() {
 export const mailTemplatesResource: ResourceProps = {
   name: 'mail-templates',
   list: MailTemplateList,
-  create: MailTemplateCreate,
-  edit: MailTemplateEdit,
+  create: MailTemplateCreateScreen,
+  edit: withHistory(MailTemplateEditScreen),
   show: MailTemplateShow,
   icon: MailIcon,
   recordRepresentation: 'title',

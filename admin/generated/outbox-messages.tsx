@@ -4,11 +4,9 @@
 
 import {
   AutocompleteInput,
-  Create,
   Datagrid,
   DateField,
   DateInput,
-  Edit,
   List,
   NumberField,
   Pagination,
@@ -19,18 +17,13 @@ import {
   SelectField,
   SelectInput,
   Show,
-  SimpleForm,
   SimpleShowLayout,
   TextField,
   TextInput,
 } from 'react-admin';
 import OutboxIcon from '@mui/icons-material/Outbox';
-import { OutboxMessageInputSchema } from '@shop/schemas/generated/zod';
 import { isoToMoscowDate, moscowDateTime, moscowDayEnd, moscowDayStart } from '../src/fields';
-import { HistoryAside } from '../src/history';
-import { inputTransform } from '../src/input';
 import { ListActions, useBulkActions, useRowClick } from '../src/list';
-import { zodValidator } from '../src/validation';
 
 const channelChoices = [
   { id: 'email', name: 'E-mail' },
@@ -83,55 +76,6 @@ export function OutboxMessageList() {
   );
 }
 
-/** Form values → the API input: what is saved and what the validation checks. */
-const toInput = inputTransform({
-  channel: {},
-  recipient: {},
-  subject: { nullable: true },
-  body: {},
-  templateCode: { nullable: true },
-  userId: { nullable: true },
-  mailingId: { nullable: true },
-  status: {},
-});
-
-const validate = zodValidator(OutboxMessageInputSchema, toInput);
-
-function OutboxMessageForm() {
-  return (
-    <SimpleForm validate={validate}>
-      <SelectInput source="channel" isRequired choices={channelChoices} />
-      <TextInput source="recipient" isRequired />
-      <TextInput source="subject" />
-      <TextInput source="body" isRequired multiline minRows={3} fullWidth />
-      <TextInput source="templateCode" />
-      <ReferenceInput source="userId" reference="users">
-        <AutocompleteInput />
-      </ReferenceInput>
-      <ReferenceInput source="mailingId" reference="mailings">
-        <AutocompleteInput />
-      </ReferenceInput>
-      <SelectInput source="status" isRequired defaultValue="queued" choices={statusChoices} />
-    </SimpleForm>
-  );
-}
-
-export function OutboxMessageCreate() {
-  return (
-    <Create transform={toInput} redirect="edit">
-      <OutboxMessageForm />
-    </Create>
-  );
-}
-
-export function OutboxMessageEdit() {
-  return (
-    <Edit transform={toInput} mutationMode="pessimistic" aside={<HistoryAside />}>
-      <OutboxMessageForm />
-    </Edit>
-  );
-}
-
 export function OutboxMessageShow() {
   return (
     <Show>
@@ -161,8 +105,6 @@ export function OutboxMessageShow() {
 export const outboxMessagesResource: ResourceProps = {
   name: 'outbox-messages',
   list: OutboxMessageList,
-  create: OutboxMessageCreate,
-  edit: OutboxMessageEdit,
   show: OutboxMessageShow,
   icon: OutboxIcon,
   recordRepresentation: 'recipient',

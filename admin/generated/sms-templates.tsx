@@ -4,30 +4,26 @@
 
 import {
   BooleanField,
-  BooleanInput,
-  Create,
   Datagrid,
   DateField,
-  Edit,
   List,
   NullableBooleanInput,
   Pagination,
   type ResourceProps,
   SearchInput,
   Show,
-  SimpleForm,
   SimpleShowLayout,
   TextArrayField,
   TextField,
-  TextInput,
 } from 'react-admin';
 import SmsIcon from '@mui/icons-material/Sms';
-import { SmsTemplateInputSchema } from '@shop/schemas/generated/zod';
 import { moscowDateTime } from '../src/fields';
-import { HistoryAside } from '../src/history';
-import { inputTransform } from '../src/input';
+import { withHistory } from '../src/history';
 import { ListActions, useBulkActions, useRowClick } from '../src/list';
-import { zodValidator } from '../src/validation';
+import {
+  SmsTemplateCreate as SmsTemplateCreateScreen,
+  SmsTemplateEdit as SmsTemplateEditScreen,
+} from '../src/screens/messages/templates/TemplateScreens';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -57,62 +53,6 @@ export function SmsTemplateList() {
   );
 }
 
-/** Form values → the API input: what is saved and what the validation checks. */
-const toInput = inputTransform({
-  code: {},
-  title: {},
-  description: { nullable: true },
-  body: {},
-  active: {},
-});
-
-const validate = zodValidator(SmsTemplateInputSchema, toInput);
-
-function SmsTemplateForm() {
-  return (
-    <SimpleForm validate={validate}>
-      <TextInput
-        source="code"
-        isRequired
-        helperText="По коду сервер выбирает шаблон, например order.shipped или auth.code"
-      />
-      <TextInput source="title" isRequired />
-      <TextInput source="description" multiline minRows={3} fullWidth />
-      <TextInput
-        source="body"
-        isRequired
-        helperText={
-          'Переменные пишутся в двойных фигурных скобках: {{orderNumber}}. 70 символов кириллицы — одно SMS'
-        }
-        multiline
-        minRows={3}
-        fullWidth
-      />
-      <BooleanInput
-        source="active"
-        helperText="SMS по неактивному шаблону не отправляются"
-        defaultValue={true}
-      />
-    </SimpleForm>
-  );
-}
-
-export function SmsTemplateCreate() {
-  return (
-    <Create transform={toInput} redirect="edit">
-      <SmsTemplateForm />
-    </Create>
-  );
-}
-
-export function SmsTemplateEdit() {
-  return (
-    <Edit transform={toInput} mutationMode="pessimistic" aside={<HistoryAside />}>
-      <SmsTemplateForm />
-    </Edit>
-  );
-}
-
 export function SmsTemplateShow() {
   return (
     <Show>
@@ -135,8 +75,8 @@ export function SmsTemplateShow() {
 export const smsTemplatesResource: ResourceProps = {
   name: 'sms-templates',
   list: SmsTemplateList,
-  create: SmsTemplateCreate,
-  edit: SmsTemplateEdit,
+  create: SmsTemplateCreateScreen,
+  edit: withHistory(SmsTemplateEditScreen),
   show: SmsTemplateShow,
   icon: SmsIcon,
   recordRepresentation: 'title',

@@ -7,6 +7,7 @@ import { directoryEntryBeforeSave as directoryEntries_beforeSave } from '../src/
 import { beforeSave as feedback_beforeSave } from '../src/hooks/feedback';
 import { beforeSaveMail as mailTemplates_beforeSave } from '../src/hooks/templates';
 import { beforeSave as orders_beforeSave } from '../src/hooks/orders';
+import { beforeSave as outboxMessages_beforeSave } from '../src/hooks/outbox-messages';
 import { productCategoryAfterSave as productCategories_afterSave } from '../src/hooks/catalog';
 import { productCategoryBeforeSave as productCategories_beforeSave } from '../src/hooks/catalog';
 import { productBeforeSave as products_beforeSave } from '../src/hooks/catalog';
@@ -4314,7 +4315,7 @@ export const resources: ResourceDef[] = [
         description: 'Отправленное сообщение: для изменения',
       },
     },
-    hooks: {},
+    hooks: { beforeSave: outboxMessages_beforeSave },
   },
   {
     resource: 'pages',

@@ -13,7 +13,7 @@ import {
   userGroups,
   users,
 } from '../generated/tables';
-import { MANUAL_OUTBOX_WRITE } from '../src/admin-api/messages/outbox-guard';
+import { MANUAL_OUTBOX_WRITE } from '../src/hooks/outbox-messages';
 import { selectRows } from '../src/db';
 import { DB_TARGETS, startTestApp, type TestApp } from './harness';
 
