@@ -78,7 +78,7 @@ function MailTemplateForm() {
           source="subject"
           isRequired
           fullWidth
-          helperText={'Можно использовать переменные: {{orderNumber}}'}
+          helperText="Переменные пишутся в двойных фигурных скобках; доступные для этого кода показаны справа"
         />
         <RichTextInput source="body" isRequired helperText={VARIABLES_HELP} />
         <BooleanInput
