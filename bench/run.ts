@@ -13,6 +13,9 @@
 //   --search-only        the search section alone
 //   --admin-list-only    the admin products list section alone (bench/admin-list.ts)
 //   --admin-list-requests N  requests per row of that section (default 50)
+//   --messages-only      the messages section alone (bench/messages.ts)
+//   --letters N          e-mails delivered in that section (default 300)
+//   --subscribers N      recipients of its mailing (default 10000)
 //   --ssr-requests N     requests per page in the server-rendering table (default 300)
 //   --concurrency N      requests in flight there (default 10)
 //   --no-lighthouse      skip Lighthouse (about 15 s per page and run)
@@ -39,6 +42,7 @@ import {
 import { products } from '../server/generated/tables';
 import { benchAdminList, printAdminList } from './admin-list';
 import { addProducts, benchSearch, printSearch } from './search';
+import { benchMessages, printMessages } from './messages';
 import { freePort, median, p95 } from './util';
 
 const arg = (name: string, dflt: number) => {
@@ -55,15 +59,19 @@ const SEARCH_REQUESTS = arg('search-requests', 50);
 const ADMIN_LIST_ONLY = process.argv.includes('--admin-list-only');
 const ADMIN_LIST_REQUESTS = arg('admin-list-requests', 50);
 const SEARCH_ONLY = process.argv.includes('--search-only');
+const MESSAGES_ONLY = process.argv.includes('--messages-only');
+const LETTERS = arg('letters', 300);
+const SUBSCRIBERS = arg('subscribers', 10_000);
 const DATA_DIR = textArg('data-dir');
 const SSR_REQUESTS = arg('ssr-requests', 300);
 const CONCURRENCY = arg('concurrency', 10);
-const LIGHTHOUSE = !SEARCH_ONLY && !ADMIN_LIST_ONLY && !process.argv.includes('--no-lighthouse');
+const ONLY = SEARCH_ONLY || ADMIN_LIST_ONLY || MESSAGES_ONLY;
+const LIGHTHOUSE = !ONLY && !process.argv.includes('--no-lighthouse');
 const LIGHTHOUSE_RUNS = arg('lighthouse-runs', 1);
 const LIGHTHOUSE_REPORTS = textArg('lighthouse-reports');
 
 const defaults = loadConfig({});
-if (!SEARCH_ONLY && !ADMIN_LIST_ONLY) requireStorefrontBuild(defaults.storefrontBuildDir);
+if (!ONLY) requireStorefrontBuild(defaults.storefrontBuildDir);
 const uploadsDir = mkdtempSync(join(tmpdir(), 'bench-uploads-'));
 const config = {
   ...defaults,
@@ -112,7 +120,7 @@ const cases: { name: string; url: string; auth?: boolean }[] = [
 
 await app.listen({ port: config.port, host: '127.0.0.1' });
 const rows: { name: string; median: number; p95: number; status: number }[] = [];
-for (const c of SEARCH_ONLY || ADMIN_LIST_ONLY ? [] : cases) {
+for (const c of ONLY ? [] : cases) {
   const times: number[] = [];
   let status = 0;
   const headers = c.auth ? { authorization: token } : {};
@@ -137,7 +145,7 @@ if (rows.length) {
       `| ${r.name} | ${r.status} | ${r.median.toFixed(2)} | ${r.p95.toFixed(2)} | ${(r.median / base).toFixed(1)} |`,
     );
 }
-if (!SEARCH_ONLY) {
+if (!SEARCH_ONLY && !MESSAGES_ONLY) {
   const count = await database.db.$count(products);
   printAdminList(
     await benchAdminList(app, token, count, ADMIN_LIST_REQUESTS),
@@ -146,14 +154,24 @@ if (!SEARCH_ONLY) {
     database.kind,
   );
 }
-const pages = SEARCH_ONLY || ADMIN_LIST_ONLY ? [] : await storefrontPages(app);
+const pages = ONLY ? [] : await storefrontPages(app);
 if (pages.length) {
   printPages(await benchPages(app, pages, SSR_REQUESTS, CONCURRENCY), SSR_REQUESTS, CONCURRENCY);
   const scripts = [];
   for (const page of pages) scripts.push(await pageScripts(app, page));
   printScripts(scripts);
 }
-if (!ADMIN_LIST_ONLY) printSearch(await benchSearch(app, database.db, SEARCH_REQUESTS), SEARCH_REQUESTS);
+if (!ADMIN_LIST_ONLY && !MESSAGES_ONLY)
+  printSearch(await benchSearch(app, database.db, SEARCH_REQUESTS), SEARCH_REQUESTS);
+if (!SEARCH_ONLY && !ADMIN_LIST_ONLY)
+  printMessages(
+    await benchMessages(app, database, config, token, {
+      letters: LETTERS,
+      subscribers: SUBSCRIBERS,
+      runs: 3,
+    }),
+    database.kind,
+  );
 if (LIGHTHOUSE)
   printLighthouse(
     await benchLighthouse(`http://127.0.0.1:${config.port}`, pages, LIGHTHOUSE_RUNS, LIGHTHOUSE_REPORTS),
