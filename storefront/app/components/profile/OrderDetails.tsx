@@ -1,0 +1,136 @@
+import type { ProfileOrder } from '@shop/schemas';
+import { Link } from 'react-router';
+import { formatDate, formatPhone, formatPrice, plural } from '../../lib/format';
+import { Picture } from '../Picture';
+import { StatusBadge } from './OrderList';
+import { formatPoints } from './orders';
+
+/** What the catalogue still knows of an ordered product: its page and picture (null once removed). */
+export interface OrderedProduct {
+  url: string;
+  image: string | null;
+}
+
+interface OrderDetailsProps {
+  order: ProfileOrder;
+  products: Record<number, OrderedProduct>;
+}
+
+/** One order: status, the items with their pictures and prices, delivery, payment and the totals. */
+export function OrderDetails({ order, products }: OrderDetailsProps) {
+  const items = order.items ?? [];
+  const delivery = [order.deliveryCity, order.deliveryAddress].filter(Boolean).join(', ');
+  return (
+    <div className="order">
+      <div className="order__status">
+        <StatusBadge order={order} />
+        <span className="order__date">
+          от <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
+        </span>
+      </div>
+      {order.status === 'canceled' && order.cancelReason && (
+        <p className="order__cancel">Причина отмены: {order.cancelReason}</p>
+      )}
+
+      <section className="order__section" aria-labelledby="order-items">
+        <h2 id="order-items" className="order__heading">
+          Товары
+        </h2>
+        <ul className="order-items">
+          {items.map((item, i) => {
+            const product = item.productId !== null ? products[item.productId] : undefined;
+            const title = product ? (
+              <Link to={product.url} className="order-item__title">
+                {item.title}
+              </Link>
+            ) : (
+              <span className="order-item__title">{item.title}</span>
+            );
+            return (
+              <li key={`${item.productId ?? 'x'}-${i}`} className="order-item">
+                <div className="order-item__image">
+                  {product?.image ? (
+                    <Picture src={product.image} alt={item.title} width={80} height={80} sizes="80px" />
+                  ) : (
+                    <span className="order-item__noimage" aria-hidden="true" />
+                  )}
+                </div>
+                <div className="order-item__body">
+                  {title}
+                  {item.article && <p className="order-item__article">Артикул {item.article}</p>}
+                  <p className="order-item__price">
+                    {formatPrice(item.price)} × {item.quantity} шт.
+                  </p>
+                </div>
+                <p className="order-item__total">{formatPrice(item.total)}</p>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+
+      <div className="order__columns">
+        <section className="order__section" aria-labelledby="order-delivery">
+          <h2 id="order-delivery" className="order__heading">
+            Доставка
+          </h2>
+          <dl className="order__facts">
+            <dt>Адрес</dt>
+            <dd>{delivery || 'Не указан'}</dd>
+            {order.deliveryTrackNumber && (
+              <>
+                <dt>Трек-номер</dt>
+                <dd>{order.deliveryTrackNumber}</dd>
+              </>
+            )}
+            {order.customerName && (
+              <>
+                <dt>Получатель</dt>
+                <dd>
+                  {order.customerName}
+                  {order.customerPhone && <>, {formatPhone(order.customerPhone)}</>}
+                </dd>
+              </>
+            )}
+            {order.comment && (
+              <>
+                <dt>Комментарий</dt>
+                <dd>{order.comment}</dd>
+              </>
+            )}
+          </dl>
+        </section>
+
+        <section className="order__section" aria-labelledby="order-payment">
+          <h2 id="order-payment" className="order__heading">
+            Оплата
+          </h2>
+          <dl className="order__totals">
+            <dt>Статус оплаты</dt>
+            <dd>{order.paymentStatusLabel}</dd>
+            <dt>Товары</dt>
+            <dd>{formatPrice(order.itemsTotal)}</dd>
+            {order.discountTotal > 0 && (
+              <>
+                <dt>Скидка</dt>
+                <dd className="order__minus">−{formatPrice(order.discountTotal)}</dd>
+              </>
+            )}
+            <dt>Доставка</dt>
+            <dd>{order.deliveryPrice > 0 ? formatPrice(order.deliveryPrice) : 'Бесплатно'}</dd>
+            {order.bonusSpent > 0 && (
+              <>
+                <dt>Списано бонусов</dt>
+                <dd>
+                  {formatPoints(order.bonusSpent)} {plural(order.bonusSpent, ['балл', 'балла', 'баллов'])}
+                </dd>
+              </>
+            )}
+            <dt className="order__grand">Итого</dt>
+            <dd className="order__grand">{formatPrice(order.total)}</dd>
+          </dl>
+        </section>
+      </div>
+    </div>
+  );
+}
