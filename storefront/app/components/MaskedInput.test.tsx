@@ -132,6 +132,21 @@ describe('MaskedInput', () => {
     expect(ok.value).toBe('29.02.2000');
   });
 
+  it('undoes and redoes typing with Ctrl+Z and Ctrl+Shift+Z (the mask keeps the history)', () => {
+    const input = field(DATE_MASK);
+    type(input, '170519');
+    expect(input.value).toBe('17.05.19');
+    act(() => {
+      fireEvent.keyDown(input, { key: 'z', keyCode: 90, ctrlKey: true });
+    });
+    expect(input.value).toBe('17.05.1');
+    expect(screen.getByTestId('state').textContent).toBe('17.05.1');
+    act(() => {
+      fireEvent.keyDown(input, { key: 'z', keyCode: 90, ctrlKey: true, shiftKey: true });
+    });
+    expect(input.value).toBe('17.05.19');
+  });
+
   it('keeps only digits, up to the length, in a number field', () => {
     const input = field(digitsMask(10));
     type(input, '77a0412345678');
