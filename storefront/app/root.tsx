@@ -1,13 +1,16 @@
 import fontPreloadHref from '@fontsource/golos-text/files/golos-text-cyrillic-400-normal.woff2?url';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+import type { SessionUser } from '@shop/schemas';
 import {
   Links,
   Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
+  data,
   isRouteErrorResponse,
+  type ShouldRevalidateFunction,
   useLocation,
   useRouteLoaderData,
 } from 'react-router';
@@ -18,6 +21,8 @@ import { MaintenancePage } from './components/MaintenancePage';
 import { Metrika } from './components/Metrika';
 import { SiteShell } from './components/SiteShell';
 import { ToastProvider } from './components/Toast';
+import { AuthProvider, takeAuthChange } from './lib/auth';
+import { clearingHeaders, sessionOf } from './lib/auth.server';
 import { SHOP_NAME } from './lib/brand';
 import { isMaintenanceData } from './lib/maintenance';
 import { loadShellData } from './lib/runtime-config.server';
@@ -33,13 +38,25 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
+/** The shell data and the visitor's session as the server saw it (null: a guest). */
+export type RootData = ShellData & { sessionUser: SessionUser | null };
+
 /**
  * Runtime configuration, the category tree and counters for the header and footer of every page (see
  * lib/shell-data). In maintenance mode it throws HTTP 503 for everyone but staff (lib/runtime-config.server).
+ * The session comes along for the browser's auth state; a token the API refused is removed by this answer.
  */
-export function loader({ context, request }: Route.LoaderArgs): Promise<ShellData> {
-  return loadShellData(context, request);
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const [shell, session] = await Promise.all([loadShellData(context, request), sessionOf(context)]);
+  return data<RootData>(
+    { ...shell, sessionUser: session.user },
+    { headers: clearingHeaders(session, request) },
+  );
 }
+
+/** A sign-in or sign-out in the browser: the next navigation loads the header's data for the new session. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ defaultShouldRevalidate }) =>
+  takeAuthChange() || defaultShouldRevalidate;
 
 /** The maintenance answer's Retry-After reaches the response; pages' own headers build on these. */
 export const headers: Route.HeadersFunction = ({ errorHeaders, loaderHeaders }) =>
@@ -72,7 +89,13 @@ export const meta: Route.MetaFunction = ({ error, loaderData, location, matches 
  * Client-side state shared by every page: react-query (live search; later the cart and favourites) and the
  * toasts. In the layout, so the error pages (which render the header with its live search) have them too.
  */
-function Providers({ children }: { children: ReactNode }) {
+function Providers({
+  sessionUser,
+  children,
+}: {
+  sessionUser: SessionUser | null | undefined;
+  children: ReactNode;
+}) {
   const [queryClient] = useState(
     () =>
       new QueryClient({
@@ -81,14 +104,16 @@ function Providers({ children }: { children: ReactNode }) {
   );
   return (
     <QueryClientProvider client={queryClient}>
-      <ToastProvider>{children}</ToastProvider>
+      <AuthProvider serverUser={sessionUser}>
+        <ToastProvider>{children}</ToastProvider>
+      </AuthProvider>
     </QueryClientProvider>
   );
 }
 
 export function Layout({ children }: { children: ReactNode }) {
   // Undefined when the root loader failed or answered the maintenance page.
-  const shell = useRouteLoaderData<ShellData>('root');
+  const shell = useRouteLoaderData<RootData>('root');
   return (
     <html lang="ru">
       <head>
@@ -106,7 +131,7 @@ export function Layout({ children }: { children: ReactNode }) {
         )}
       </head>
       <body>
-        <Providers>
+        <Providers sessionUser={shell?.sessionUser}>
           {children}
           <AppUpdates />
         </Providers>

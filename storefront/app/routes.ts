@@ -28,6 +28,8 @@ export default [
     // Newsletter: the confirmation letter's link and the unsubscribe link of every newsletter.
     route('newsletter/confirm', 'routes/newsletter.confirm.tsx'),
     route('newsletter/unsubscribe', 'routes/newsletter.unsubscribe.tsx'),
+    // The account area (spec §2): routes/profile.tsx guards it and draws its section menu.
+    route('profile', 'routes/profile.tsx', []),
   ]),
   layout('layouts/empty.tsx', []),
   // Anything unmatched answers HTTP 404 through the root error boundary.

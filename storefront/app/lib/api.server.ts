@@ -1,14 +1,25 @@
 import { createApiClient, type ApiClient } from '@shop/client';
 import type { AppLoadContext } from 'react-router';
+import { groupFromCookie } from './auth-cookies';
 import { TOKEN_COOKIE, readCookie } from './cookies';
+
+// Requests whose group cookie named a group the user no longer represents: their later calls go without it.
+const staleGroup = new WeakSet<AppLoadContext>();
+
+/** Stops sending this request's X-User-Group (the API refused it with 403). */
+export function forgetGroup(context: AppLoadContext): void {
+  staleGroup.add(context);
+}
 
 /**
  * The API client for loaders and actions. The base address comes from the load context (set by the
- * server at run time), and the visitor's token cookie is forwarded so the API answers as for them.
+ * server at run time), and the visitor's token and representative group cookies are forwarded so the API
+ * answers as for them.
  */
 export function serverApi(context: AppLoadContext): ApiClient {
   return createApiClient({
     baseURL: context.apiBaseURL,
     getToken: () => readCookie(context.requestCookie, TOKEN_COOKIE),
+    getGroup: () => (staleGroup.has(context) ? undefined : groupFromCookie(context.requestCookie)),
   });
 }
