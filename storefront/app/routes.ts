@@ -28,6 +28,12 @@ export default [
     // Newsletter: the confirmation letter's link and the unsubscribe link of every newsletter.
     route('newsletter/confirm', 'routes/newsletter.confirm.tsx'),
     route('newsletter/unsubscribe', 'routes/newsletter.unsubscribe.tsx'),
+    // Account access: sign-in and registration (guests only), the e-mail confirmation and password links.
+    route('login', 'routes/login.tsx'),
+    route('auth/register', 'routes/auth.register.tsx'),
+    route('mail-confirm', 'routes/mail-confirm.tsx'),
+    route('recovery-password', 'routes/recovery-password.tsx'),
+    route('change-password', 'routes/change-password.tsx'),
     // The account area (spec §2): routes/profile.tsx guards it and draws its section menu.
     route('profile', 'routes/profile.tsx', []),
   ]),

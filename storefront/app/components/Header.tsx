@@ -1,6 +1,7 @@
 import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { reachGoal } from '../lib/analytics';
+import { useAuth } from '../lib/auth';
 import { useFavoritesCount } from '../lib/favorites';
 import { plural } from '../lib/format';
 import { phoneHref, useShellData } from '../lib/shell-data';
@@ -29,6 +30,26 @@ function countedLabel(title: string, count: number): string {
   return count > 0 ? `${title}, ${count} ${plural(count, goods)}` : title;
 }
 
+/** A door with an arrow out of it, drawn like the other header icons. */
+function SignOutIcon() {
+  return (
+    <svg
+      width={24}
+      height={24}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d="M14 4H6a1 1 0 0 0-1 1v14a1 1 0 0 0 1 1h8M10 12h10m-3-3 3 3-3 3" />
+    </svg>
+  );
+}
+
 /**
  * The shell header of the spec (§2).
  * - Top strip (tablet and up): where to buy, "Стать представителем", the support phone, social links.
@@ -37,10 +58,11 @@ function countedLabel(title: string, count: number): string {
  *   burger, the logo and icons, the search opening as a full-width panel. It sticks to the top on phones
  *   and tablets.
  * The call-back and message dialogs open from the top strip and, on phones, from the side menu.
- * Profile and Logout replace "Войти" with the accounts issue.
+ * A signed-in visitor sees «Профиль» and «Выйти» instead of «Войти» (spec §2).
  */
 export function Header() {
   const { config, categories, cartCount, maintenanceBypass } = useShellData();
+  const { status, signOut } = useAuth();
   // Favourites live in the browser (lib/favorites): 0 on the server, the real count after hydration.
   const favoritesCount = useFavoritesCount();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -145,14 +167,31 @@ export function Header() {
             >
               <Icon name={searchOpen ? 'close' : 'search'} />
             </button>
-            <Link
-              to="/login"
-              className="header-action header-action--login"
-              onClick={() => reachGoal('login')}
-            >
-              <Icon name="user" />
-              <span className="header-action__label">Войти</span>
-            </Link>
+            {status === 'authenticated' ? (
+              <>
+                <Link to="/profile" className="header-action header-action--login">
+                  <Icon name="user" />
+                  <span className="header-action__label">Профиль</span>
+                </Link>
+                <button
+                  type="button"
+                  className="header-action header-action--login"
+                  onClick={() => void signOut()}
+                >
+                  <SignOutIcon />
+                  <span className="header-action__label">Выйти</span>
+                </button>
+              </>
+            ) : (
+              <Link
+                to="/login"
+                className="header-action header-action--login"
+                onClick={() => reachGoal('login')}
+              >
+                <Icon name="user" />
+                <span className="header-action__label">Войти</span>
+              </Link>
+            )}
             <Link
               to="/favorites"
               className="header-action"

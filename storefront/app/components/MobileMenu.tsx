@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { reachGoal } from '../lib/analytics';
+import { useAuth } from '../lib/auth';
+import { GroupChooser } from '../lib/auth-group-chooser';
 import { phoneHref, useShellData } from '../lib/shell-data';
 import { COMPANY_LINKS, categoryPath } from './CatalogMenu';
 import type { FeedbackKind } from './feedback/FeedbackDialogs';
@@ -31,6 +33,7 @@ interface MobileMenuProps {
  */
 export function MobileMenu({ open, onClose, onFeedback }: MobileMenuProps) {
   const { config, categories } = useShellData();
+  const { status, signOut } = useAuth();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const [expanded, setExpanded] = useState<number | null>(null);
   const { key: locationKey } = useLocation();
@@ -63,14 +66,35 @@ export function MobileMenu({ open, onClose, onFeedback }: MobileMenuProps) {
           </button>
         </div>
 
-        <Link
-          to="/login"
-          className="button button--primary mobile-menu__login"
-          onClick={() => reachGoal('login')}
-        >
-          <Icon name="user" size={20} />
-          Войти
-        </Link>
+        {status === 'authenticated' ? (
+          // Stacked full-width buttons; the side menu's stylesheet belongs to the header's parts.
+          <div className="mobile-menu__account" style={{ display: 'grid', gap: 'var(--space-1)' }}>
+            <Link to="/profile" className="button button--primary mobile-menu__login">
+              <Icon name="user" size={20} />
+              Профиль
+            </Link>
+            <button
+              type="button"
+              className="button button--quiet mobile-menu__login"
+              onClick={() => {
+                onClose();
+                void signOut();
+              }}
+            >
+              Выйти
+            </button>
+            <GroupChooser />
+          </div>
+        ) : (
+          <Link
+            to="/login"
+            className="button button--primary mobile-menu__login"
+            onClick={() => reachGoal('login')}
+          >
+            <Icon name="user" size={20} />
+            Войти
+          </Link>
+        )}
 
         <nav aria-label="Каталог" className="mobile-menu__section">
           <h2 className="mobile-menu__title">

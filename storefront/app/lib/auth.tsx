@@ -1,5 +1,5 @@
 import { apiErrorStatus } from '@shop/client';
-import type { LoginRequest, SessionUser } from '@shop/schemas';
+import type { LoginRequest, RegisterRequest, SessionUser } from '@shop/schemas';
 import {
   createContext,
   useCallback,
@@ -43,20 +43,24 @@ export interface AuthContextValue {
   /** The group the user acts for (sent as X-User-Group), or null. */
   group: number | null;
   signIn: (credentials: LoginRequest, options?: SignInOptions) => Promise<SessionUser>;
+  /** Registers and, unless body.signIn is false, signs the new customer in (spec §4). */
+  signUp: (body: RegisterRequest, options?: SignInOptions) => Promise<SessionUser | null>;
   signOut: () => Promise<void>;
   /** Loads the session again; without a token cookie it does nothing unless forced (spec §4). */
   refresh: (options?: { force?: boolean }) => Promise<SessionUser | null>;
   chooseGroup: (groupId: number | null) => void;
 }
 
-/** Spec §8: an authentication request failed; the cause is logged, the caller gets this. */
+/**
+ * Spec §8: an authentication request failed; it is logged and the caller gets this. `cause` is the API's
+ * error (its status and Russian message), when there was one.
+ */
 export class AuthError extends Error {
-  constructor(
-    message: string,
-    readonly status?: number,
-  ) {
-    super(message);
+  readonly status: number | undefined;
+  constructor(message: string, cause?: unknown) {
+    super(message, { cause });
     this.name = 'AuthError';
+    this.status = apiErrorStatus(cause);
   }
 }
 
@@ -166,22 +170,15 @@ export function AuthProvider({ serverUser, children }: AuthProviderProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [refresh]);
 
-  const signIn = useCallback(
-    async (credentials: LoginRequest, { redirectTo }: SignInOptions = {}): Promise<SessionUser> => {
-      let answer: { token?: unknown };
-      try {
-        answer = await api.auth.login(credentials);
-      } catch (error) {
-        console.error('sign-in failed:', error);
-        throw new AuthError('sign-in failed', apiErrorStatus(error));
-      }
-      if (typeof answer?.token !== 'string' || !answer.token) {
+  // A token from sign-in or sign-up becomes the session: cookie, session fetch, group, then onwards.
+  const startSession = useCallback(
+    async (token: unknown, remember: boolean, redirectTo: SignInOptions['redirectTo']) => {
+      if (typeof token !== 'string' || !token) {
         // Spec §5: no string token in the answer: nothing is stored.
-        console.error('sign-in answer holds no token:', answer);
+        console.error('sign-in answer holds no token:', token);
         throw new AuthError('sign-in answer holds no token');
       }
-      const remember = credentials.remember === true;
-      setCookie(cookieString(TOKEN_COOKIE, answer.token, { secure: secure() }));
+      setCookie(cookieString(TOKEN_COOKIE, token, { secure: secure() }));
       let next: SessionUser;
       try {
         next = await api.auth.session();
@@ -189,12 +186,12 @@ export function AuthProvider({ serverUser, children }: AuthProviderProps) {
         console.error('session fetch after sign-in failed:', error);
         clearSessionCookies();
         apply(null);
-        throw new AuthError('session fetch failed', apiErrorStatus(error));
+        throw new AuthError('session fetch failed', error);
       }
       if (remember) {
         // Remember me: the cookie outlives the browser, as long as the session itself.
         const expires = tokenCookieExpiry({ remember, expiresAt: next.session.expiresAt, secure: secure() });
-        setCookie(cookieString(TOKEN_COOKIE, answer.token, { secure: secure(), expires }));
+        setCookie(cookieString(TOKEN_COOKIE, token, { secure: secure(), expires }));
       }
       defaultGroup(next);
       apply(next);
@@ -209,6 +206,35 @@ export function AuthProvider({ serverUser, children }: AuthProviderProps) {
       return next;
     },
     [api, apply, navigate],
+  );
+
+  const signIn = useCallback(
+    async (credentials: LoginRequest, { redirectTo }: SignInOptions = {}): Promise<SessionUser> => {
+      let answer: { token?: unknown } | undefined;
+      try {
+        answer = await api.auth.login(credentials);
+      } catch (error) {
+        console.error('sign-in failed:', error);
+        throw new AuthError('sign-in failed', error);
+      }
+      return startSession(answer?.token, credentials.remember === true, redirectTo);
+    },
+    [api, startSession],
+  );
+
+  const signUp = useCallback(
+    async (body: RegisterRequest, { redirectTo }: SignInOptions = {}): Promise<SessionUser | null> => {
+      let answer: { token?: unknown } | undefined;
+      try {
+        answer = await api.auth.register(body);
+      } catch (error) {
+        console.error('sign-up failed:', error);
+        throw new AuthError('sign-up failed', error);
+      }
+      if (body.signIn === false) return null;
+      return startSession(answer?.token, body.remember === true, redirectTo);
+    },
+    [api, startSession],
   );
 
   const signOut = useCallback(async () => {
@@ -238,8 +264,8 @@ export function AuthProvider({ serverUser, children }: AuthProviderProps) {
   );
 
   const value = useMemo<AuthContextValue>(
-    () => ({ status, user, group, signIn, signOut, refresh, chooseGroup }),
-    [status, user, group, signIn, signOut, refresh, chooseGroup],
+    () => ({ status, user, group, signIn, signUp, signOut, refresh, chooseGroup }),
+    [status, user, group, signIn, signUp, signOut, refresh, chooseGroup],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
@@ -249,6 +275,7 @@ const GUEST: AuthContextValue = {
   user: null,
   group: null,
   signIn: () => Promise.reject(new AuthError('no auth provider')),
+  signUp: () => Promise.reject(new AuthError('no auth provider')),
   signOut: () => Promise.resolve(),
   refresh: () => Promise.resolve(null),
   chooseGroup: () => undefined,
