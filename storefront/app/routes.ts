@@ -35,7 +35,18 @@ export default [
     route('recovery-password', 'routes/recovery-password.tsx'),
     route('change-password', 'routes/change-password.tsx'),
     // The account area (spec §2): routes/profile.tsx guards it and draws its section menu.
-    route('profile', 'routes/profile.tsx', []),
+    route('profile', 'routes/profile.tsx', [
+      index('routes/profile._index.tsx'),
+      route('user', 'routes/profile.user.tsx'),
+      route('orders', 'routes/profile.orders.tsx'),
+      route('orders/completed', 'routes/profile.orders.completed.tsx'),
+      route('orders/canceled', 'routes/profile.orders.canceled.tsx'),
+      route('orders/:name', 'routes/profile.orders.$name.tsx'),
+      route('bonuses', 'routes/profile.bonuses.tsx'),
+      route('company', 'routes/profile.company.tsx'),
+      route('subscriptions', 'routes/profile.subscriptions.tsx'),
+      route('change-pass', 'routes/profile.change-pass.tsx'),
+    ]),
   ]),
   layout('layouts/empty.tsx', []),
   // Anything unmatched answers HTTP 404 through the root error boundary.

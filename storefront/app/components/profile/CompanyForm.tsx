@@ -37,25 +37,18 @@ export function CompanyForm({ company }: { company: ProfileCompany | null }) {
   const api = useApi();
   const { errors, failure, busy, formRef, save, edited, toast } = useSave();
   const [values, setValues] = useState<CompanyValues>(() => companyValues(company));
-  const [blurred, setBlurred] = useState<Record<string, string>>({});
   const person = isPerson(values.legalForm);
 
   const set = (key: keyof CompanyValues) => (value: string) => {
     setValues((v) => ({ ...v, [key]: value }));
     edited(key);
-    setBlurred(({ [key]: _gone, ...rest }) => rest);
   };
-  /** A number that is wrong is said so as soon as the field is left, not only on saving. */
-  const check = (key: TextKey) => () => {
-    if (!values[key]) return;
-    const problem = companyProblems(values)[key];
-    if (problem) setBlurred((b) => ({ ...b, [key]: problem }));
-  };
-  const errorOf = (key: keyof CompanyValues) => errors[key] ?? blurred[key];
+  // Checked on saving only: a message appearing when a field is left moves the button away from a click
+  // already on its way.
+  const errorOf = (key: keyof CompanyValues) => errors[key];
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setBlurred({});
     void save({
       errors: companyProblems(values),
       send: () => api.profile.updateCompany(companyBody(values)),
@@ -91,7 +84,6 @@ export function CompanyForm({ company }: { company: ProfileCompany | null }) {
           mask={mask}
           value={values[key]}
           onValueChange={set(key)}
-          onBlur={check(key)}
         />
       )}
     </ProfileField>
@@ -113,7 +105,6 @@ export function CompanyForm({ company }: { company: ProfileCompany | null }) {
               value={values.legalForm}
               onChange={(e) => {
                 setValues((v) => ({ ...v, legalForm: e.target.value as LegalForm }));
-                setBlurred({});
               }}
             >
               {LEGAL_FORMS.map((f) => (
