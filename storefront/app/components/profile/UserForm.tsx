@@ -151,7 +151,7 @@ export function UserForm({ profile }: { profile: Profile }) {
           />
         )}
       </ProfileField>
-      <ProfileField id="birthday" label="Дата рождения" error={errors.birthday} hint="ДД.ММ.ГГГГ">
+      <ProfileField id="birthday" label="Дата рождения" error={errors.birthday} hint="Например, 17.05.1990">
         {(control) => (
           <MaskedInput
             {...control}
