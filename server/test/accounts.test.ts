@@ -1,11 +1,12 @@
 // The accounts API through HTTP on a real database: registration, e-mail confirmation, password recovery,
 // reset and change, sliding sessions, sign-in throttling, X-User-Group, the profile, company requisites,
 // bonuses and the customer's own orders.
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bonusTransactions,
   consents,
+  orderItems,
   orders,
   outboxMessages,
   sessions,
@@ -669,6 +670,35 @@ describe.each(DB_TARGETS)('accounts on $name', (target) => {
       expect(foreign.statusCode).toBe(404);
       expect(foreign.json()).toMatchObject({ error: { message: `Заказ B-${seq}-1 не найден` } });
       expect((await get(`/api/profile/orders/A-${seq}-1`, boris.token)).statusCode).toBe(404);
+
+      // Each order counts its own pieces (2 + 2 in one, 3 in another).
+      const ids = await db()
+        .select({ id: orders.id, number: orders.number })
+        .from(orders)
+        .where(inArray(orders.number, [`A-${seq}-1`, `A-${seq}-2`]));
+      const idOf = (n: string) => ids.find((o) => o.number === n)!.id;
+      const item = (orderId: number, quantity: number, position: number) => ({
+        orderId,
+        title: 'Клей',
+        price: 1000,
+        quantity,
+        total: 1000 * quantity,
+        position,
+      });
+      await db()
+        .insert(orderItems)
+        .values([
+          item(idOf(`A-${seq}-1`), 2, 1),
+          item(idOf(`A-${seq}-1`), 2, 2),
+          item(idOf(`A-${seq}-2`), 3, 1),
+        ]);
+      const counts = async (query: string) =>
+        (await get(`/api/profile/orders${query}`, anna.token))
+          .json<{ data: { itemsCount: number }[] }>()
+          .data.map((o) => o.itemsCount);
+      expect(await counts('')).toEqual([4]);
+      expect(await counts('?status=completed')).toEqual([3]);
+      expect(await counts('?status=canceled')).toEqual([0]);
 
       const asGroup = { 'x-user-group': String(group!.id) };
       expect(await numbers('', asGroup)).toEqual([`B-${seq}-1`]);

@@ -48,7 +48,9 @@ const summaryColumns = {
   deliveryPrice: orders.deliveryPrice,
   bonusSpent: orders.bonusSpent,
   total: orders.total,
-  itemsCount: sql<number>`(SELECT coalesce(sum(${orderItems.quantity}), 0) FROM ${orderItems} WHERE ${orderItems.orderId} = ${orders.id})`,
+  // Written out with table names: in a one-table select Drizzle leaves columns unqualified, and inside this
+  // subquery a bare "id" would be order_items.id (every order then counted the same wrong number).
+  itemsCount: sql<number>`(SELECT coalesce(sum(oi.quantity), 0) FROM order_items oi WHERE oi.order_id = "orders"."id")`,
 };
 
 type SummaryRow = { [K in keyof typeof summaryColumns]: unknown };
