@@ -2,7 +2,12 @@
 // /usr/bin/chromium), otherwise the Chromium build inside the @sparticuz/chromium package, so a fresh
 // machine needs no system install. Its own launch args are not used: they include --single-process,
 // which ends the whole browser when one page closes.
+//
+// It also starts the mailbox (mailbox.ts) that the shop's SMTP_URL points at. Playwright starts the
+// webServer before globalSetup, but the shop sends nothing on its own at start: the first letters come
+// from the specs, which run after this. The returned function (Playwright's teardown) stops the mailbox.
 import { existsSync } from 'node:fs';
+import { startMailbox } from './mailbox';
 
 export default async function globalSetup() {
   let path = process.env.CHROME_PATH;
@@ -17,4 +22,5 @@ export default async function globalSetup() {
     );
   }
   process.env.E2E_CHROME_PATH = path;
+  return startMailbox();
 }

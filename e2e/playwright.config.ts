@@ -1,6 +1,7 @@
 // Browser tests of the whole product in real Chromium against the production build, one server
 // process on the embedded database with demo data (the same thing `npm start` runs).
 import { defineConfig } from '@playwright/test';
+import { SMTP_PORT } from './mailbox';
 
 export const PORT = Number(process.env.E2E_PORT ?? 3199);
 export const ADMIN = { email: 'admin@e2e.local', password: 'e2e-admin-password' };
@@ -57,6 +58,9 @@ export default defineConfig({
       // E2E_TEST_MODE=1, and the server warns about it at start. Never set outside this file.
       E2E_TEST_MODE: '1',
       CAPTCHA_TEST_ANSWER: CAPTCHA_ANSWER,
+      // Letters go to the mailbox that globalSetup starts (mailbox.ts); the specs read them from it.
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      MAIL_FROM: 'LashLine <shop@e2e.local>',
     },
   },
 });

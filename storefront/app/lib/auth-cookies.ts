@@ -68,6 +68,9 @@ export function safeReturnPath(raw: string | null | undefined): string | null {
   return raw;
 }
 
+/** Where a signed-in visitor of a guests-only page (/login, /auth/register) is sent. */
+export const SIGNED_IN_HOME = '/profile';
+
 /** /login with the address to come back to. */
 export function loginPath(returnTo: string): string {
   return `/login?redirect=${encodeURIComponent(returnTo)}`;

@@ -2,7 +2,7 @@ import { apiErrorStatus } from '@shop/client';
 import type { SessionUser } from '@shop/schemas';
 import { redirect, type AppLoadContext } from 'react-router';
 import { forgetGroup, serverApi } from './api.server';
-import { GROUP_COOKIE, expiredCookie, loginPath } from './auth-cookies';
+import { GROUP_COOKIE, SIGNED_IN_HOME, expiredCookie, loginPath } from './auth-cookies';
 import { TOKEN_COOKIE, readCookie } from './cookies';
 
 // The visitor's session as the server rendering sees it, and the guards of route loaders. Loaders of one
@@ -75,9 +75,6 @@ export async function requireUser({ request, context }: GuardArgs): Promise<Sess
   const url = new URL(request.url);
   throw redirect(loginPath(url.pathname + url.search), { headers: clearingHeaders(session, request) });
 }
-
-/** Where a signed-in visitor of a guests-only page (/login, /auth/register) is sent. */
-export const SIGNED_IN_HOME = '/profile';
 
 /** For loaders of guests-only pages: a signed-in visitor is sent to /profile. */
 export async function guestOnly({ context }: GuardArgs): Promise<void> {
