@@ -99,10 +99,10 @@ test('register, confirm by e-mail, sign in, edit the profile, sign out, recover 
   // The confirmation letter arrives through SMTP; its link confirms the address.
   const confirmation = await waitForLetter(CUSTOMER.email, /Подтвердите регистрацию/);
   await page.goto(linkIn(confirmation, '/mail-confirm'));
-  await expect(page.getByRole('heading', { name: 'E-mail подтверждён', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'E‑mail подтверждён', level: 1 })).toBeVisible();
   // The link is single-use: a second visit explains itself.
   await page.reload();
-  await expect(page.getByRole('heading', { name: 'Не удалось подтвердить e-mail' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Не удалось подтвердить e‑mail' })).toBeVisible();
   await expect(page.getByRole('alert')).toContainText('Ссылка подтверждения недействительна или устарела');
 
   // Sign out from the header; a guest's cart count comes back as nothing.

@@ -232,7 +232,7 @@ export default function Register() {
             checked={values.subscribe}
             onChange={(e) => set('subscribe')(e.target.checked)}
           />
-          <span>Получать новости и акции магазина по e-mail</span>
+          <span>Получать новости и акции магазина по e‑mail</span>
         </label>
         <div className="profile-form__actions">
           <button type="submit" className="button button--primary" disabled={busy}>

@@ -5,13 +5,15 @@ import { ResendConfirmation } from '../components/profile/ResendConfirmation';
 import { useAuth } from '../lib/auth';
 import { serverApi } from '../lib/api.server';
 import { seoMeta } from '../lib/seo';
+import '../components/profile/profile.css';
 import './auth.css';
 
 // The link of the registration letter: opening it confirms the address. The token is single-use, so a
 // second visit gets the server's explanation, and a signed-in customer can ask for a new letter.
 
-export const EMAIL_CONFIRMED = 'E-mail подтверждён';
-export const EMAIL_NOT_CONFIRMED = 'Не удалось подтвердить e-mail';
+// A non-breaking hyphen: «e-» must not be left alone at the end of a line of the heading.
+export const EMAIL_CONFIRMED = 'E‑mail подтверждён';
+export const EMAIL_NOT_CONFIRMED = 'Не удалось подтвердить e‑mail';
 const NO_TOKEN = 'В ссылке нет кода подтверждения. Откройте ссылку из письма целиком.';
 
 type Result = { ok: true } | { ok: false; message: string };
