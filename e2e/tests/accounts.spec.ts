@@ -5,6 +5,7 @@
 // → set a new one → sign in with it. Then the guards, in the browser and in the server's own answers.
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { lettersTo, linkIn, type Letter } from '../mailbox';
+import { ADMIN } from '../playwright.config';
 
 const RUN = Date.now().toString(36);
 const digits = String(Date.now()).slice(-7);
@@ -276,4 +277,69 @@ test.describe('guards', () => {
     const guestLogin = await rawGet(request, '/login');
     expect(guestLogin.status()).toBe(200);
   });
+});
+
+test('a representative chooses whom they buy for, and the choice goes with every API call', async ({
+  page,
+  request,
+}) => {
+  const rep = {
+    name: 'Инна',
+    email: `rep-${RUN}@e2e.local`,
+    phone: `+7996${digits}`,
+    password: 'rep-pass-1',
+  };
+  const registered = await request.post('/api/auth/register', { data: { ...rep, consent: true } });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const repToken = ((await registered.json()) as { data: { token: string } }).data.token;
+  const session = await request.get('/api/auth/session', { headers: { authorization: repToken } });
+  const userId = ((await session.json()) as { data: { id: number } }).data.id;
+  const login = await request.post('/api/auth/login', {
+    data: { login: ADMIN.email, password: ADMIN.password },
+  });
+  const admin = { authorization: ((await login.json()) as { data: { token: string } }).data.token };
+  const group = await request.post('/api/admin/user-groups', {
+    headers: admin,
+    data: { title: `Салон ${RUN}`, isRepresentative: true },
+  });
+  expect(group.status(), await group.text()).toBe(201);
+  const groupId = ((await group.json()) as { id: number }).id;
+  const assigned = await request.put(`/api/admin/users/${userId}`, {
+    headers: admin,
+    data: { groupIds: [groupId] },
+  });
+  expect(assigned.status(), await assigned.text()).toBe(200);
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/login');
+  await signInForm(page, rep.email, rep.password);
+  await expect(page).toHaveURL(/\/$/);
+  // Acting for the group from the start.
+  const groupCookie = async () =>
+    (await page.context().cookies()).find((c) => c.name === 'auth.group')?.value;
+  expect(await groupCookie()).toBe(String(groupId));
+
+  const searchHeader = async () => {
+    const search = page.getByRole('searchbox', { name: 'Поиск по каталогу' });
+    const sent = page.waitForRequest((r) => r.url().includes('/api/products/search'));
+    await search.fill(`ресницы ${Math.random().toString(36).slice(2, 6)}`);
+    return (await sent).headers()['x-user-group'];
+  };
+  expect(await searchHeader()).toBe(String(groupId));
+
+  await header(page)
+    .getByRole('button', { name: /Группа/ })
+    .click();
+  const chooser = page.getByRole('region', { name: 'Покупать от имени' }).getByLabel('Покупать от имени');
+  await expect(chooser).toHaveValue(String(groupId));
+  await chooser.selectOption({ label: 'Себя лично' });
+  await expect.poll(groupCookie).toBe('none');
+  expect(await searchHeader()).toBeUndefined();
+
+  // The account menu has the same choice.
+  await page.goto('/profile');
+  const inMenu = page.getByRole('complementary').getByLabel('Покупать от имени');
+  await expect(inMenu).toHaveValue('');
+  await inMenu.selectOption({ label: `Салон ${RUN}` });
+  await expect.poll(groupCookie).toBe(String(groupId));
 });

@@ -2,11 +2,14 @@ import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react'
 import { Link, useLocation } from 'react-router';
 import { reachGoal } from '../lib/analytics';
 import { useAuth } from '../lib/auth';
+import { representedGroups } from '../lib/auth-cookies';
+import { GroupChooser } from '../lib/auth-group-chooser';
 import { useFavoritesCount } from '../lib/favorites';
 import { plural } from '../lib/format';
 import { phoneHref, useShellData } from '../lib/shell-data';
 import { CatalogMenu, CompanyMenu } from './CatalogMenu';
 import { CountBadge } from './CountBadge';
+import { HeaderDropdown } from './HeaderDropdown';
 import type { FeedbackKind } from './feedback/FeedbackDialogs';
 import { Icon } from './Icon';
 import { LiveSearch } from './LiveSearch';
@@ -62,7 +65,9 @@ function SignOutIcon() {
  */
 export function Header() {
   const { config, categories, cartCount, maintenanceBypass } = useShellData();
-  const { status, signOut } = useAuth();
+  const { status, user, group, signOut } = useAuth();
+  const represented = representedGroups(user);
+  const actingTitle = represented.find((g) => g.id === group)?.title;
   // Favourites live in the browser (lib/favorites): 0 on the server, the real count after hydration.
   const favoritesCount = useFavoritesCount();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -173,6 +178,23 @@ export function Header() {
                   <Icon name="user" />
                   <span className="header-action__label">Профиль</span>
                 </Link>
+                {represented.length > 0 && (
+                  // A representative's choice of whom they buy for (phones have it in the side menu).
+                  <HeaderDropdown
+                    label={
+                      <>
+                        <Icon name="represent" />
+                        <span className="header-action__label">Группа</span>
+                        <span className="visually-hidden">: {actingTitle ?? 'лично'}</span>
+                      </>
+                    }
+                    buttonClassName="header-action header-action--login header-action--group"
+                    panelClassName="header-panel header-panel--small group-menu"
+                    panelLabel="Покупать от имени"
+                  >
+                    <GroupChooser />
+                  </HeaderDropdown>
+                )}
                 <button
                   type="button"
                   className="header-action header-action--login"

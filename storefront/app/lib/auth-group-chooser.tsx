@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { representedGroups } from './auth-cookies';
 import { useAuth } from './auth';
+import './auth-group-chooser.css';
 
 /**
  * A representative's choice of the group to act for (spec §6): its prices and orders apply to what they do
