@@ -5,6 +5,7 @@
 //
 // Recipients at @refused.e2e.local are refused with 550, so the shop's failure path (a letter that ends
 // «Ошибка отправки» in unsend-emails) stays testable with a working gateway.
+import { expect } from '@playwright/test';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -92,6 +93,22 @@ export async function lettersTo(address: string): Promise<Letter[]> {
   );
   if (!res.ok) throw new Error(`mailbox answered ${res.status}`);
   return (await res.json()) as Letter[];
+}
+
+/** The newest letter to an address whose subject matches, once it has arrived (the outbox worker sends
+ *  within seconds of the change that queued it). */
+export async function waitForLetter(address: string, subject: RegExp): Promise<Letter> {
+  let found: Letter | undefined;
+  await expect
+    .poll(
+      async () => {
+        found = (await lettersTo(address)).findLast((l) => subject.test(l.subject));
+        return found !== undefined;
+      },
+      { timeout: 20_000, message: `a letter «${String(subject)}» to ${address}` },
+    )
+    .toBe(true);
+  return found!;
 }
 
 /** The first link in a letter to this site's path (e.g. '/mail-confirm'), as a path with its query. */

@@ -4,7 +4,7 @@
 // and the company's requisites → sign out (cart badge gone, «Войти» back) → recover the password by e-mail
 // → set a new one → sign in with it. Then the guards, in the browser and in the server's own answers.
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { lettersTo, linkIn, type Letter } from '../mailbox';
+import { linkIn, waitForLetter } from '../mailbox';
 import { ADMIN } from '../playwright.config';
 
 const RUN = Date.now().toString(36);
@@ -29,21 +29,6 @@ function watchPageErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(`${page.url()}: ${String(e)}`));
   return errors;
-}
-
-/** The letters to an address once one whose subject matches has arrived. */
-async function waitForLetter(address: string, subject: RegExp): Promise<Letter> {
-  let found: Letter | undefined;
-  await expect
-    .poll(
-      async () => {
-        found = (await lettersTo(address)).findLast((l) => subject.test(l.subject));
-        return found !== undefined;
-      },
-      { timeout: 20_000, message: `a letter «${String(subject)}» to ${address}` },
-    )
-    .toBe(true);
-  return found!;
 }
 
 async function tokenCookie(page: Page) {

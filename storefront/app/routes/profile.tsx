@@ -17,6 +17,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 const SECTIONS = [
   { to: '/profile', label: 'Профиль', end: true },
+  { to: '/profile/user', label: 'Личные данные', end: true },
   { to: '/profile/orders', label: 'Мои заказы', end: false },
   { to: '/profile/bonuses', label: 'Бонусы', end: true },
   { to: '/profile/company', label: 'Компания', end: true },
