@@ -15,6 +15,7 @@ import publicSettings from '../../schemas/api/public-settings.schema.json' with 
 import login from '../../schemas/api/login.schema.json' with { type: 'json' };
 import searchProduct from '../../schemas/api/search-product.schema.json' with { type: 'json' };
 import sessionUser from '../../schemas/api/session-user.schema.json' with { type: 'json' };
+import { envelope, json, ref } from './http/openapi';
 import { CONTENT_DOC_PATHS, CONTENT_DOC_SCHEMAS } from './public/content-docs';
 import { MESSAGES_DOC_PATHS, MESSAGES_DOC_SCHEMAS } from './public/messages-docs';
 import { PROFILE_DOC_PATHS, PROFILE_DOC_SCHEMAS } from './public/profile-docs';
@@ -25,10 +26,6 @@ const localRefs = (schema: Record<string, unknown>, name: string) =>
   JSON.parse(
     JSON.stringify(schema).replaceAll('"#/definitions/', `"#/components/schemas/${name}/definitions/`),
   ) as Record<string, unknown>;
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const json = (schema: unknown) => ({ content: { 'application/json': { schema } } });
-const envelope = (schema: unknown) =>
-  json({ type: 'object', required: ['data'], properties: { data: schema } });
 
 const PUBLIC_PATHS = {
   '/api/auth/login': {

@@ -8,45 +8,14 @@ import publicPromotion from '../../../schemas/api/public-promotion.schema.json' 
 import publicSiteReview from '../../../schemas/api/public-site-review.schema.json' with { type: 'json' };
 import representative from '../../../schemas/api/representative.schema.json' with { type: 'json' };
 import siteReviewRequest from '../../../schemas/api/site-review-request.schema.json' with { type: 'json' };
+import { apiError, component, envelope, json, list, ref } from '../http/openapi';
 
-/** A schema file as an OpenAPI component: without $schema, $id and the x- keywords. */
-function component(schema: object): unknown {
-  if (Array.isArray(schema)) return schema.map((s: object) => component(s));
-  if (!schema || typeof schema !== 'object') return schema;
-  return Object.fromEntries(
-    Object.entries(schema)
-      .filter(([k]) => k !== '$schema' && k !== '$id' && k !== 'tsType' && !k.startsWith('x-'))
-      .map(([k, v]) => [k, v && typeof v === 'object' ? component(v as object) : v]),
-  );
-}
-
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const json = (schema: unknown) => ({ content: { 'application/json': { schema } } });
-const envelope = (schema: unknown) =>
-  json({ type: 'object', required: ['data'], properties: { data: schema } });
-const list = (item: unknown, meta: Record<string, unknown> = {}) =>
-  json({
-    type: 'object',
-    required: ['data', 'meta'],
-    properties: {
-      data: { type: 'array', items: item },
-      meta: {
-        type: 'object',
-        properties: {
-          total: { type: 'integer' },
-          page: { type: 'integer' },
-          perPage: { type: 'integer' },
-          ...meta,
-        },
-      },
-    },
-  });
 const paging = (perPage: number, max: number) => [
   { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1, default: 1 } },
   { name: 'perPage', in: 'query', schema: { type: 'integer', minimum: 1, maximum: max, default: perPage } },
 ];
 const slug = { name: 'slug', in: 'path', required: true, schema: { type: 'string' } };
-const notFound = (description: string) => ({ description, ...json(ref('ApiErrorBody')) });
+const notFound = apiError;
 const TAG = ['Содержимое'];
 
 export const CONTENT_DOC_PATHS = {

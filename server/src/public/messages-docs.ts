@@ -9,23 +9,9 @@ import newsletterSubscribeRequest from '../../../schemas/api/newsletter-subscrib
 import newsletterTokenRequest from '../../../schemas/api/newsletter-token-request.schema.json' with { type: 'json' };
 import profileSubscriptions from '../../../schemas/api/profile-subscriptions.schema.json' with { type: 'json' };
 import profileSubscriptionsState from '../../../schemas/api/profile-subscriptions-state.schema.json' with { type: 'json' };
+import { apiError, component, envelope, json, ref } from '../http/openapi';
 
-/** A schema file as an OpenAPI component: without $schema, $id and the x- keywords. */
-function component(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(component);
-  if (!schema || typeof schema !== 'object') return schema;
-  return Object.fromEntries(
-    Object.entries(schema)
-      .filter(([k]) => k !== '$schema' && k !== '$id' && !k.startsWith('x-'))
-      .map(([k, v]) => [k, component(v)]),
-  );
-}
-
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const json = (schema: unknown) => ({ content: { 'application/json': { schema } } });
-const envelope = (schema: unknown) =>
-  json({ type: 'object', required: ['data'], properties: { data: schema } });
-const error = (description: string) => ({ description, ...json(ref('ApiErrorBody')) });
+const error = apiError;
 const tooMany = error('Слишком много запросов с этого адреса: «Повторите через N с.»');
 
 const CAPTCHA_400 = error(

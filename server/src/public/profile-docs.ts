@@ -10,23 +10,9 @@ import profileCompany from '../../../schemas/api/profile-company.schema.json' wi
 import profileOrder from '../../../schemas/api/profile-order.schema.json' with { type: 'json' };
 import profileUpdateRequest from '../../../schemas/api/profile-update-request.schema.json' with { type: 'json' };
 import registerRequest from '../../../schemas/api/register-request.schema.json' with { type: 'json' };
+import { apiError, component, envelope, json, ref } from '../http/openapi';
 
-/** A schema file as an OpenAPI component: without $schema, $id and the x- keywords. */
-function component(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(component);
-  if (!schema || typeof schema !== 'object') return schema;
-  return Object.fromEntries(
-    Object.entries(schema)
-      .filter(([k]) => k !== '$schema' && k !== '$id' && !k.startsWith('x-'))
-      .map(([k, v]) => [k, component(v)]),
-  );
-}
-
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const json = (schema: unknown) => ({ content: { 'application/json': { schema } } });
-const envelope = (schema: unknown) =>
-  json({ type: 'object', required: ['data'], properties: { data: schema } });
-const error = (description: string) => ({ description, ...json(ref('ApiErrorBody')) });
+const error = apiError;
 const signedIn = error('Требуется вход');
 const tooMany = error('Слишком много попыток: «Повторите через N с.»');
 const paging = [
