@@ -1,9 +1,9 @@
-import { apiErrorMessage, apiErrorStatus } from '@shop/client';
-import { Link, data } from 'react-router';
+import { Link } from 'react-router';
 import type { Route } from './+types/mail-confirm';
 import { ResendConfirmation } from '../components/profile/ResendConfirmation';
 import { useAuth } from '../lib/auth';
 import { serverApi } from '../lib/api.server';
+import { spendLinkToken } from '../lib/token-link.server';
 import { seoMeta } from '../lib/seo';
 import '../components/profile/profile.css';
 import './auth.css';
@@ -14,24 +14,10 @@ import './auth.css';
 // A non-breaking hyphen: «e-» must not be left alone at the end of a line of the heading.
 export const EMAIL_CONFIRMED = 'E‑mail подтверждён';
 export const EMAIL_NOT_CONFIRMED = 'Не удалось подтвердить e‑mail';
-const NO_TOKEN = 'В ссылке нет кода подтверждения. Откройте ссылку из письма целиком.';
-
-type Result = { ok: true } | { ok: false; message: string };
-
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get('token')?.trim();
-  if (!token) return data<Result>({ ok: false, message: NO_TOKEN }, { status: 400 });
-  try {
-    await serverApi(context).auth.confirmEmail(token);
-    return data<Result>({ ok: true });
-  } catch (error) {
-    const status = apiErrorStatus(error);
-    if (status === undefined || status >= 500) console.error('e-mail confirmation failed:', error);
-    return data<Result>(
-      { ok: false, message: apiErrorMessage(error) },
-      { status: status !== undefined && status < 500 ? status : 502 },
-    );
-  }
+  return spendLinkToken(request, 'e-mail confirmation', (token) =>
+    serverApi(context).auth.confirmEmail(token),
+  );
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,9 +1,8 @@
-import { apiErrorMessage, apiErrorStatus } from '@shop/client';
-import { data } from 'react-router';
 import type { Route } from './+types/newsletter.confirm';
 import { NewsletterForm } from '../components/NewsletterForm';
 import { NewsletterNotice } from '../components/NewsletterNotice';
 import { serverApi } from '../lib/api.server';
+import { spendLinkToken } from '../lib/token-link.server';
 import { seoMeta } from '../lib/seo';
 
 // The link of the confirmation letter (double opt-in): opening it confirms the subscription. The token is
@@ -11,24 +10,10 @@ import { seoMeta } from '../lib/seo';
 
 export const CONFIRMED = 'Подписка подтверждена';
 export const NOT_CONFIRMED = 'Не удалось подтвердить подписку';
-const NO_TOKEN = 'В ссылке нет кода подтверждения. Откройте ссылку из письма целиком.';
-
-type Result = { ok: true } | { ok: false; message: string };
-
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get('token')?.trim();
-  if (!token) return data<Result>({ ok: false, message: NO_TOKEN }, { status: 400 });
-  try {
-    await serverApi(context).newsletter.confirm(token);
-    return data<Result>({ ok: true });
-  } catch (error) {
-    const status = apiErrorStatus(error);
-    if (status === undefined || status >= 500) console.error('newsletter confirmation failed:', error);
-    return data<Result>(
-      { ok: false, message: apiErrorMessage(error) },
-      { status: status !== undefined && status < 500 ? status : 502 },
-    );
-  }
+  return spendLinkToken(request, 'newsletter confirmation', (token) =>
+    serverApi(context).newsletter.confirm(token),
+  );
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
