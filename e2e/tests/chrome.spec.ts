@@ -161,6 +161,11 @@ test.describe('phone header', () => {
     );
     await expect(menu.getByRole('link', { name: 'Мои заказы' })).toHaveAttribute('href', '/profile/orders');
     await expect(menu.getByRole('link', { name: 'Войти' })).toHaveAttribute('href', '/login');
+    await expect(menu.getByRole('link', { name: 'Регистрация' })).toHaveAttribute('href', '/auth/register');
+    await expect(menu.getByRole('link', { name: 'Забыли пароль?' })).toHaveAttribute(
+      'href',
+      '/recovery-password',
+    );
 
     const child = parent.children[0]!;
     const childLink = menu.getByRole('link', { name: child.title, exact: true });

@@ -67,8 +67,7 @@ export function MobileMenu({ open, onClose, onFeedback }: MobileMenuProps) {
         </div>
 
         {status === 'authenticated' ? (
-          // Stacked full-width buttons; the side menu's stylesheet belongs to the header's parts.
-          <div className="mobile-menu__account" style={{ display: 'grid', gap: 'var(--space-1)' }}>
+          <div className="mobile-menu__account">
             <Link to="/profile" className="button button--primary mobile-menu__login">
               <Icon name="user" size={20} />
               Профиль
@@ -86,14 +85,22 @@ export function MobileMenu({ open, onClose, onFeedback }: MobileMenuProps) {
             <GroupChooser />
           </div>
         ) : (
-          <Link
-            to="/login"
-            className="button button--primary mobile-menu__login"
-            onClick={() => reachGoal('login')}
-          >
-            <Icon name="user" size={20} />
-            Войти
-          </Link>
+          <div className="mobile-menu__account">
+            <Link
+              to="/login"
+              className="button button--primary mobile-menu__login"
+              onClick={() => reachGoal('login')}
+            >
+              <Icon name="user" size={20} />
+              Войти
+            </Link>
+            <div className="mobile-menu__account-links">
+              <Link to="/auth/register" onClick={() => reachGoal('register')}>
+                Регистрация
+              </Link>
+              <Link to="/recovery-password">Забыли пароль?</Link>
+            </div>
+          </div>
         )}
 
         <nav aria-label="Каталог" className="mobile-menu__section">
