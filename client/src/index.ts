@@ -5,8 +5,27 @@ import axios, { AxiosError, type AxiosInstance, type AxiosRequestConfig } from '
 import type {
   ApiErrorBody,
   ArticleCard,
+  Captcha,
+  CatalogCategory,
   CategoryNode,
+  FeedbackCallRequest,
+  FeedbackCreated,
+  FeedbackWriteRequest,
   LoginRequest,
+  NewsletterState,
+  NewsletterSubscribeRequest,
+  PasswordChangeRequest,
+  PasswordResetRequest,
+  ProductFacets,
+  ProductPage,
+  ProductReviewRequest,
+  Profile,
+  ProfileBonuses,
+  ProfileCompany,
+  ProfileOrder,
+  ProfileSubscriptions,
+  ProfileSubscriptionsState,
+  ProfileUpdateRequest,
   PromotionCard,
   PublicArticle,
   PublicBanner,
@@ -14,32 +33,11 @@ import type {
   PublicPromotion,
   PublicSettings,
   PublicSiteReview,
+  RegisterRequest,
   Representative,
   SearchProduct,
   SessionUser,
   SiteReviewRequest,
-} from '@shop/schemas';
-
-import type { CatalogCategory, ProductFacets, ProductPage, ProductReviewRequest } from '@shop/schemas';
-import type {
-  Captcha,
-  FeedbackCallRequest,
-  FeedbackCreated,
-  FeedbackWriteRequest,
-  NewsletterState,
-  NewsletterSubscribeRequest,
-  ProfileSubscriptions,
-  ProfileSubscriptionsState,
-} from '@shop/schemas';
-import type {
-  PasswordChangeRequest,
-  PasswordResetRequest,
-  Profile,
-  ProfileBonuses,
-  ProfileCompany,
-  ProfileOrder,
-  ProfileUpdateRequest,
-  RegisterRequest,
 } from '@shop/schemas';
 
 export const API_TIMEOUT_MS = 10_000;
