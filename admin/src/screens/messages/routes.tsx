@@ -6,41 +6,27 @@ import { RoleGate } from '../sales/RoleGate';
 import { ComposeScreen } from './ComposeScreen';
 import { UnsendList } from './UnsendList';
 
-export const messagesRoutes: ReactElement[] = [
-  <Route
-    key="send-emails"
-    path="/send-emails"
-    element={
-      <RoleGate resource="mailings" action="create">
-        <ComposeScreen key="email" channel="email" />
-      </RoleGate>
-    }
-  />,
-  <Route
-    key="send-sms"
-    path="/send-sms"
-    element={
-      <RoleGate resource="mailings" action="create">
-        <ComposeScreen key="sms" channel="sms" />
-      </RoleGate>
-    }
-  />,
-  <Route
-    key="unsend-emails"
-    path="/unsend-emails"
-    element={
-      <RoleGate resource="outbox-messages" action="list">
-        <UnsendList key="email" channel="email" />
-      </RoleGate>
-    }
-  />,
-  <Route
-    key="unsend-sms"
-    path="/unsend-sms"
-    element={
-      <RoleGate resource="outbox-messages" action="list">
-        <UnsendList key="sms" channel="sms" />
-      </RoleGate>
-    }
-  />,
-];
+// One pair of screens per channel: /send-emails and /unsend-emails, /send-sms and /unsend-sms.
+export const messagesRoutes: ReactElement[] = (['email', 'sms'] as const).flatMap((channel) => {
+  const suffix = channel === 'email' ? 'emails' : 'sms';
+  return [
+    <Route
+      key={`send-${suffix}`}
+      path={`/send-${suffix}`}
+      element={
+        <RoleGate resource="mailings" action="create">
+          <ComposeScreen key={channel} channel={channel} />
+        </RoleGate>
+      }
+    />,
+    <Route
+      key={`unsend-${suffix}`}
+      path={`/unsend-${suffix}`}
+      element={
+        <RoleGate resource="outbox-messages" action="list">
+          <UnsendList key={channel} channel={channel} />
+        </RoleGate>
+      }
+    />,
+  ];
+});
