@@ -1,7 +1,8 @@
 import type { CategoryNode, PublicSettings, SessionUser } from '@shop/schemas';
 import { data, type AppLoadContext } from 'react-router';
 import { serverApi } from './api.server';
-import { CART_COUNT_COOKIE, TOKEN_COOKIE, readCookie } from './cookies';
+import { sessionOf } from './auth.server';
+import { CART_COUNT_COOKIE, readCookie } from './cookies';
 import { formatPhone } from './format';
 import { MAINTENANCE_RETRY_AFTER_S, type MaintenanceData } from './maintenance';
 import { FALLBACK_SHELL, PRIVACY_POLICY_PDF, type PublicConfig, type ShellData } from './shell-data';
@@ -105,14 +106,9 @@ export async function loadShellData(
   };
 }
 
-/** Whether the visitor's session (cookie auth.token) belongs to an administrator, manager or editor. */
+/** Whether the visitor's session belongs to an administrator, manager or editor. The session is the one the
+ *  root loader fetches anyway (sessionOf: once per request); none, or a failed fetch, is a visitor (spec §8). */
 async function isStaff(context: AppLoadContext): Promise<boolean> {
-  if (!readCookie(context.requestCookie, TOKEN_COOKIE)) return false;
-  try {
-    const user = await serverApi(context).auth.session();
-    return STAFF_ROLES.has(user.role);
-  } catch {
-    // No session (expired, signed out) or the API failed: treated as a visitor (spec §8).
-    return false;
-  }
+  const { user } = await sessionOf(context);
+  return user !== null && STAFF_ROLES.has(user.role);
 }
