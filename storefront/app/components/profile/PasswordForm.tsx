@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { PASSWORDS_DIFFER, PASSWORD_HINT, PASSWORD_RULE } from '../../lib/auth-fields';
 import { useApi } from '../../lib/browser-api';
 import { ProfileField } from './ProfileField';
 import { useSave, type FieldErrors } from './use-save';
@@ -17,10 +18,10 @@ export function passwordProblems(v: Values): FieldErrors {
   const errors: FieldErrors = {};
   if (!v.currentPassword) errors.currentPassword = 'Введите текущий пароль';
   if (v.password.length < 8 || !/[A-Za-zА-Яа-яЁё]/.test(v.password) || !/\d/.test(v.password))
-    errors.password = 'Пароль должен быть не короче 8 символов и содержать хотя бы одну букву и цифру';
+    errors.password = PASSWORD_RULE;
   else if (v.password.length > 128) errors.password = 'Пароль не длиннее 128 символов';
   else if (v.password === v.currentPassword) errors.password = 'Новый пароль совпадает с текущим';
-  if (!errors.password && v.repeat !== v.password) errors.repeat = 'Пароли не совпадают';
+  if (!errors.password && v.repeat !== v.password) errors.repeat = PASSWORDS_DIFFER;
   return errors;
 }
 
@@ -77,7 +78,7 @@ export function PasswordForm() {
         </p>
       )}
       {field('currentPassword', 'Текущий пароль', 'current-password')}
-      {field('password', 'Новый пароль', 'new-password', 'Не короче 8 символов, буквы и цифры')}
+      {field('password', 'Новый пароль', 'new-password', PASSWORD_HINT)}
       {field('repeat', 'Новый пароль ещё раз', 'new-password')}
       <div className="profile-form__actions">
         <button type="submit" className="button button--primary" disabled={busy}>
