@@ -19,6 +19,17 @@ export function newPasswordErrors(password: string, repeat: string): Record<stri
   return {};
 }
 
+/** The server's rules for a customer's name and e-mail (registration and /profile/user), said before sending. */
+export function nameAndEmailErrors(name: string, email: string): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const trimmed = name.trim();
+  if (trimmed.length < 2) errors.name = 'Введите имя: не короче 2 символов';
+  else if (trimmed.length > 100) errors.name = 'Имя не длиннее 100 символов';
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim()))
+    errors.email = 'Введите e-mail, например anna@mail.ru';
+  return errors;
+}
+
 type PasswordInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>;
 
 /** A password field with a button that shows what was typed (and hides it again). */

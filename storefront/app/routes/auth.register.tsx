@@ -2,13 +2,13 @@ import { apiErrorMessage, apiFieldErrors } from '@shop/client';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { Route } from './+types/auth.register';
-import { MaskedInput, PHONE_MASK, PHONE_PLACEHOLDER, phoneFromMasked } from '../components/MaskedInput';
-import { ProfileField } from '../components/profile/ProfileField';
+import { phoneFromMasked } from '../components/MaskedInput';
+import { PhoneField, ProfileField } from '../components/profile/ProfileField';
 import { useToast } from '../components/Toast';
 import { reachGoal } from '../lib/analytics';
 import { AuthError, useAuth } from '../lib/auth';
 import { SIGNED_IN_HOME } from '../lib/auth-cookies';
-import { PASSWORD_HINT, PasswordInput, newPasswordErrors } from '../lib/auth-fields';
+import { PASSWORD_HINT, PasswordInput, nameAndEmailErrors, newPasswordErrors } from '../lib/auth-fields';
 import { guestOnly } from '../lib/auth.server';
 import { seoMeta } from '../lib/seo';
 import '../components/profile/profile.css';
@@ -58,12 +58,7 @@ const EMPTY: Values = {
 
 /** What the server would refuse, said before sending (its own words come back for the rest). */
 export function registerErrors(v: Values): Errors {
-  const errors: Errors = {};
-  const name = v.name.trim();
-  if (name.length < 2) errors.name = 'Введите имя: не короче 2 символов';
-  else if (name.length > 100) errors.name = 'Имя не длиннее 100 символов';
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.email.trim()))
-    errors.email = 'Введите e-mail, например anna@mail.ru';
+  const errors: Errors = nameAndEmailErrors(v.name, v.email);
   if (!phoneFromMasked(v.phone)) errors.phone = 'Введите телефон полностью: +7 (999) 123-45-67';
   Object.assign(errors, newPasswordErrors(v.password, v.repeat));
   if (!v.consent) errors.consent = CONSENT_REQUIRED;
@@ -165,20 +160,7 @@ export default function Register() {
         )}
         {text('name', 'Имя', 'text', 'name', 100)}
         {text('email', 'E-mail', 'email', 'email', 255)}
-        <ProfileField id="phone" label="Телефон" required error={errors.phone}>
-          {(control) => (
-            <MaskedInput
-              {...control}
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
-              placeholder={PHONE_PLACEHOLDER}
-              mask={PHONE_MASK}
-              value={values.phone}
-              onValueChange={set('phone')}
-            />
-          )}
-        </ProfileField>
+        <PhoneField value={values.phone} error={errors.phone} onValueChange={set('phone')} />
         <div className="profile-form__pair">
           <ProfileField id="password" label="Пароль" required error={errors.password} hint={PASSWORD_HINT}>
             {(control) => (

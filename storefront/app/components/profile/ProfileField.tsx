@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { MaskedInput, PHONE_MASK, PHONE_PLACEHOLDER } from '../MaskedInput';
 
 interface ProfileFieldProps {
   id: string;
@@ -51,5 +52,33 @@ export function ProfileField({ id, label, error, hint, required, children }: Pro
         )
       )}
     </div>
+  );
+}
+
+/** The required phone field with its mask (+7 (000) 000-00-00), as the account and registration forms ask it. */
+export function PhoneField({
+  value,
+  error,
+  onValueChange,
+}: {
+  value: string;
+  error?: string;
+  onValueChange: (value: string) => void;
+}) {
+  return (
+    <ProfileField id="phone" label="Телефон" required error={error}>
+      {(control) => (
+        <MaskedInput
+          {...control}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          placeholder={PHONE_PLACEHOLDER}
+          mask={PHONE_MASK}
+          value={value}
+          onValueChange={onValueChange}
+        />
+      )}
+    </ProfileField>
   );
 }

@@ -1,18 +1,17 @@
 import type { Profile } from '@shop/schemas';
 import { useState, type FormEvent } from 'react';
 import { useApi } from '../../lib/browser-api';
+import { nameAndEmailErrors } from '../../lib/auth-fields';
 import {
   DATE_MASK,
   DATE_PLACEHOLDER,
   MaskedInput,
-  PHONE_MASK,
-  PHONE_PLACEHOLDER,
   dateFromMasked,
   dateToMasked,
   phoneFromMasked,
   phoneToMasked,
 } from '../MaskedInput';
-import { ProfileField } from './ProfileField';
+import { PhoneField, ProfileField } from './ProfileField';
 import { ResendConfirmation } from './ResendConfirmation';
 import { useSave, type FieldErrors } from './use-save';
 
@@ -39,12 +38,7 @@ const moscowToday = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'Eu
 
 /** The checks a person can fix before sending; the server repeats them and adds uniqueness. */
 export function userProblems(v: Values): FieldErrors {
-  const errors: FieldErrors = {};
-  const name = v.name.trim();
-  if (name.length < 2) errors.name = 'Введите имя: не короче 2 символов';
-  else if (name.length > 100) errors.name = 'Имя не длиннее 100 символов';
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.email.trim()))
-    errors.email = 'Введите e-mail, например anna@mail.ru';
+  const errors: FieldErrors = nameAndEmailErrors(v.name, v.email);
   if (!phoneFromMasked(v.phone)) errors.phone = 'Введите номер телефона полностью: +7 (000) 000-00-00';
   if (v.birthday) {
     const iso = dateFromMasked(v.birthday);
@@ -137,20 +131,7 @@ export function UserForm({ profile }: { profile: Profile }) {
           <ResendConfirmation />
         </div>
       )}
-      <ProfileField id="phone" label="Телефон" required error={errors.phone}>
-        {(control) => (
-          <MaskedInput
-            {...control}
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            placeholder={PHONE_PLACEHOLDER}
-            mask={PHONE_MASK}
-            value={values.phone}
-            onValueChange={set('phone')}
-          />
-        )}
-      </ProfileField>
+      <PhoneField value={values.phone} error={errors.phone} onValueChange={set('phone')} />
       <ProfileField id="birthday" label="Дата рождения" error={errors.birthday} hint="Например, 17.05.1990">
         {(control) => (
           <MaskedInput
