@@ -15,7 +15,7 @@ import {
 } from '../generated/tables';
 import { MANUAL_OUTBOX_WRITE } from '../src/hooks/outbox-messages';
 import { selectRows } from '../src/db';
-import { DB_TARGETS, startTestApp, type TestApp } from './harness';
+import { ADMIN, DB_TARGETS, startTestApp, type TestApp } from './harness';
 
 type Method = 'GET' | 'POST' | 'PUT';
 type Outbox = typeof outboxMessages.$inferSelect;
@@ -260,11 +260,12 @@ describe.each(DB_TARGETS)('admin messages on $name', (target) => {
       );
       expect(rows[1]!.body).toContain('Здравствуйте, Борис!');
       expect(rows.every((r) => r.nextAttemptAt !== null && r.attempts === 0)).toBe(true);
-      const [mailing] = await selectRows<{ title: string; total: number; created_by_id: number }>(
+      const [mailing] = await selectRows<{ title: string; total: number; createdBy: string | null }>(
         db(),
-        sql`SELECT title, total, created_by_id FROM mailings WHERE id = ${id}`,
+        sql`SELECT m.title, m.total, u.email AS "createdBy"
+          FROM mailings m LEFT JOIN users u ON u.id = m.created_by_id WHERE m.id = ${id}`,
       );
-      expect(mailing).toMatchObject({ title: 'Новости для {{customerName}}', total: 2 });
+      expect(mailing).toEqual({ title: 'Новости для {{customerName}}', total: 2, createdBy: ADMIN.email });
     });
 
     it('gives every subscriber an unsubscribe link of their own, adding the footer when the text has none', async () => {
