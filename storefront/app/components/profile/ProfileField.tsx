@@ -1,13 +1,15 @@
 import type { ReactNode } from 'react';
 import { MaskedInput, PHONE_MASK, PHONE_PLACEHOLDER } from '../MaskedInput';
 
-interface ProfileFieldProps {
+export interface ProfileFieldProps {
   id: string;
   label: string;
   error?: string;
   /** Shown under the field when there is no error (a format, a hint). */
   hint?: ReactNode;
   required?: boolean;
+  /** The CSS block of the field's parts: the account forms' (default) or the feedback dialogs'. */
+  block?: 'profile-field' | 'feedback-field';
   children: (control: {
     id: string;
     name: string;
@@ -18,15 +20,23 @@ interface ProfileFieldProps {
   }) => ReactNode;
 }
 
-/** A labelled field of the account forms with its message under it, tied to it for screen readers. */
-export function ProfileField({ id, label, error, hint, required, children }: ProfileFieldProps) {
+/** A labelled field of the shop's forms with its message under it, tied to it for screen readers. */
+export function ProfileField({
+  id,
+  label,
+  error,
+  hint,
+  required,
+  block = 'profile-field',
+  children,
+}: ProfileFieldProps) {
   const noteId = `${id}-note`;
   return (
-    <div className="profile-field">
-      <label className="profile-field__label" htmlFor={id}>
+    <div className={block}>
+      <label className={`${block}__label`} htmlFor={id}>
         {label}
         {required && (
-          <span className="profile-field__required" aria-hidden="true">
+          <span className={`${block}__required`} aria-hidden="true">
             {' '}
             *
           </span>
@@ -35,18 +45,18 @@ export function ProfileField({ id, label, error, hint, required, children }: Pro
       {children({
         id,
         name: id,
-        className: 'profile-field__input',
+        className: `${block}__input`,
         'aria-invalid': error ? true : undefined,
         'aria-describedby': error || hint ? noteId : undefined,
         'aria-required': required ? true : undefined,
       })}
       {error ? (
-        <p id={noteId} className="profile-field__error">
+        <p id={noteId} className={`${block}__error`}>
           {error}
         </p>
       ) : (
         hint && (
-          <p id={noteId} className="profile-field__hint">
+          <p id={noteId} className={`${block}__hint`}>
             {hint}
           </p>
         )
