@@ -228,6 +228,7 @@ for (const target of DB_TARGETS) {
         const id = await enqueueTemplatedEmail(db(), {
           code: 'feedback.message',
           to: 'admin@lash.test',
+          site: 'https://lash.test',
           values: {
             shopName: 'Lash Shop',
             supportPhone: '+7 (800) 555-35-35',

@@ -2,12 +2,7 @@
 // queued through the outbox in the caller's transaction.
 import type { DbOrTx } from '../db';
 import { enqueueTemplatedEmail } from '../messages/outbox';
-import { shopValues } from '../public/shop-values';
 import { issueToken } from './tokens';
-
-async function commonValues(tx: DbOrTx, siteUrl: string, customerName: string) {
-  return { ...(await shopValues(tx, siteUrl)).values, customerName };
-}
 
 export interface Recipient {
   userId: number;
@@ -22,8 +17,9 @@ export async function queueEmailConfirmation(tx: DbOrTx, to: Recipient, siteUrl:
     code: 'auth.registration',
     to: to.email,
     userId: to.userId,
+    site: siteUrl,
     values: {
-      ...(await commonValues(tx, siteUrl, to.name)),
+      customerName: to.name,
       confirmUrl: `${siteUrl}/mail-confirm?token=${token}`,
     },
   });
@@ -36,8 +32,9 @@ export async function queuePasswordRecovery(tx: DbOrTx, to: Recipient, siteUrl: 
     code: 'auth.password_recovery',
     to: to.email,
     userId: to.userId,
+    site: siteUrl,
     values: {
-      ...(await commonValues(tx, siteUrl, to.name)),
+      customerName: to.name,
       resetUrl: `${siteUrl}/change-password?token=${token}`,
     },
   });

@@ -5,6 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { EventEmitter } from 'node:events';
 import type { DbOrTx } from '../db';
 import { mailTemplates, outboxMessages, smsTemplates } from '../../generated/tables';
+import { shopValues } from '../public/shop-values';
 import { renderTemplate, type TemplateValues } from './render';
 
 /** The worker listens here so that a queued message goes out at once, not at the next poll. */
@@ -71,11 +72,19 @@ export interface TemplatedMessage {
   /** The template's code, e.g. 'auth.password_recovery'. */
   code: string;
   to: string;
+  /** The site's origin: {{siteUrl}}, next to {{shopName}} and {{supportPhone}} from the settings. */
+  site: string;
+  /** The code's own variables (they win over the common ones of the same name). */
   values: TemplateValues;
   /** Variables whose values are ready HTML (e-mail only). */
   rawHtml?: readonly string[];
   userId?: number | null;
   mailingId?: number | null;
+}
+
+/** The common variables every template may use (COMMON_VARIABLES), then the message's own. */
+async function valuesOf(db: DbOrTx, m: TemplatedMessage): Promise<TemplateValues> {
+  return { ...(await shopValues(db, m.site)), ...m.values };
 }
 
 /**
@@ -89,10 +98,11 @@ export async function enqueueTemplatedEmail(db: DbOrTx, m: TemplatedMessage): Pr
     .where(and(eq(mailTemplates.code, m.code), eq(mailTemplates.active, true)))
     .limit(1);
   if (!t) return null;
+  const values = await valuesOf(db, m);
   return enqueueEmail(db, {
     to: m.to,
-    subject: renderTemplate(t.subject, m.values),
-    html: renderTemplate(t.body, m.values, { html: true, rawHtml: m.rawHtml }),
+    subject: renderTemplate(t.subject, values),
+    html: renderTemplate(t.body, values, { html: true, rawHtml: m.rawHtml }),
     templateCode: t.code,
     userId: m.userId,
     mailingId: m.mailingId,
@@ -109,7 +119,7 @@ export async function enqueueTemplatedSms(db: DbOrTx, m: TemplatedMessage): Prom
   if (!t) return null;
   return enqueueSms(db, {
     to: m.to,
-    text: renderTemplate(t.body, m.values),
+    text: renderTemplate(t.body, await valuesOf(db, m)),
     templateCode: t.code,
     userId: m.userId,
     mailingId: m.mailingId,

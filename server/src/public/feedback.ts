@@ -18,7 +18,7 @@ import { enqueueTemplatedEmail } from '../messages/outbox';
 import type { TemplateValues } from '../messages/render';
 import { checkCaptcha } from './captcha';
 import { consentContext, recordConsent } from './consents';
-import { shopValues, siteOrigin } from './shop-values';
+import { settingsRow, siteOrigin } from './shop-values';
 
 /** Spec §5, §9: the name and the phone take 3 to 20 characters. */
 export const NAME_MIN = 3;
@@ -90,12 +90,11 @@ async function store(db: Db, request: FastifyRequest, site: string, r: Stored): 
       phone: r.phone,
       ...who,
     });
-    const shop = await shopValues(tx, site);
-    const to = shop.settings?.adminNotificationEmail ?? shop.settings?.supportEmail;
+    const shop = await settingsRow(tx);
+    const to = shop?.adminNotificationEmail ?? shop?.supportEmail;
     // No address in the settings: the request waits in forms-list, which is where it is handled anyway.
     if (to) {
       const values: TemplateValues = {
-        ...shop.values,
         customerName: r.name,
         requestName: r.name,
         requestPhone: r.phone,
@@ -103,7 +102,7 @@ async function store(db: Db, request: FastifyRequest, site: string, r: Stored): 
         requestMessage: r.message,
         adminUrl: `${site}/nuxt/forms-list`,
       };
-      await enqueueTemplatedEmail(tx, { code: TEMPLATE[r.kind], to, values });
+      await enqueueTemplatedEmail(tx, { code: TEMPLATE[r.kind], to, site, values });
     }
     return { id: row!.id };
   });

@@ -19,7 +19,7 @@ import { limitOf } from '../http/rate-limit';
 import { assertValid } from '../http/validation';
 import { enqueueTemplatedEmail } from '../messages/outbox';
 import { consentContext, recordConsent } from './consents';
-import { shopValues, siteOrigin } from './shop-values';
+import { siteOrigin } from './shop-values';
 
 /** How long a confirmation link works. */
 export const CONFIRM_TTL_MS = 3 * 24 * 60 * 60_000;
@@ -97,11 +97,11 @@ export async function requestSubscription(tx: Tx, r: SubscriptionRequest): Promi
     await linkUser(tx, r.email, r.userId);
     return 'active';
   }
-  const shop = await shopValues(tx, r.site);
   await enqueueTemplatedEmail(tx, {
     code: 'newsletter.confirm',
     to: r.email,
-    values: { ...shop.values, confirmUrl: confirmUrl(r.site, token) },
+    site: r.site,
+    values: { confirmUrl: confirmUrl(r.site, token) },
     userId: r.userId,
   });
   return 'pending';

@@ -10,11 +10,14 @@ export function siteOrigin(siteUrl: string | null, request: FastifyRequest): str
   return siteUrl ? new URL(siteUrl).origin : `${request.protocol}://${request.host}`;
 }
 
-/** The settings row (the oldest, as everywhere) with the common template values filled from it. */
-export async function shopValues(db: DbOrTx, site: string) {
+/** The settings row: the oldest, should an administrator have made more. */
+export async function settingsRow(db: DbOrTx) {
   const [row] = await db.select().from(settings).orderBy(asc(settings.id)).limit(1);
-  return {
-    settings: row ?? null,
-    values: { shopName: row?.shopName ?? '', siteUrl: site, supportPhone: row?.supportPhone ?? '' },
-  };
+  return row;
+}
+
+/** The common template values, filled from the settings row (enqueueTemplated* and mailings). */
+export async function shopValues(db: DbOrTx, site: string) {
+  const row = await settingsRow(db);
+  return { shopName: row?.shopName ?? '', siteUrl: site, supportPhone: row?.supportPhone ?? '' };
 }

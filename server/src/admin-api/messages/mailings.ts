@@ -26,7 +26,7 @@ import {
   type Recipient,
 } from './audience';
 
-export const INSERT_CHUNK = 500;
+const INSERT_CHUNK = 500;
 
 const LABELS = {
   channel: 'Канал',
@@ -40,7 +40,7 @@ const LABELS = {
 };
 
 /** What a newsletter to subscribers gets when its text has no unsubscribe link of its own. */
-export const UNSUBSCRIBE_FOOTER =
+const UNSUBSCRIBE_FOOTER =
   '<hr><p style="font-size:12px;color:#666">Вы получили это письмо, потому что подписались на новости ' +
   '{{shopName}}. Чтобы больше не получать рассылку, <a href="{{unsubscribeUrl}}">отпишитесь</a>.</p>';
 
@@ -122,7 +122,7 @@ function messageRow(
   };
 }
 
-export async function createMailing(
+async function createMailing(
   db: Db,
   req: AdminMailingRequest,
   opts: { siteUrl: string; by: { id: number; name?: string | null; email?: string | null } },
@@ -159,7 +159,7 @@ export async function createMailing(
       })
       .returning({ id: mailings.id });
     const id = mailing!.id;
-    const { values: common } = await shopValues(tx, opts.siteUrl);
+    const common = await shopValues(tx, opts.siteUrl);
     for (let i = 0; i < recipients.length; i += INSERT_CHUNK)
       await tx
         .insert(outboxMessages)
@@ -188,7 +188,7 @@ export async function createMailing(
 
 const STATES = ['queued', 'sending', 'sent', 'failed', 'held'] as const;
 
-export async function mailingProgress(db: Db, id: number): Promise<AdminMailingProgress> {
+async function mailingProgress(db: Db, id: number): Promise<AdminMailingProgress> {
   const [mailing] = await db
     .select({ total: mailings.total })
     .from(mailings)
