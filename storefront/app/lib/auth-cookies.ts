@@ -7,13 +7,11 @@ import { readCookie } from './cookies';
 /** The group a representative acts for; sent as X-User-Group by both clients. */
 export const GROUP_COOKIE = 'auth.group';
 
-export interface TokenCookieOptions {
+interface TokenCookieOptions {
   /** Remember-me: the cookie lives as long as the session (30 days); otherwise until the browser closes. */
   remember: boolean;
   /** The session's end (session.expiresAt); only used with remember. */
   expiresAt?: string;
-  /** https pages get Secure cookies. */
-  secure: boolean;
 }
 
 function attributes(secure: boolean): string {

@@ -190,7 +190,7 @@ export function AuthProvider({ serverUser, children }: AuthProviderProps) {
       }
       if (remember) {
         // Remember me: the cookie outlives the browser, as long as the session itself.
-        const expires = tokenCookieExpiry({ remember, expiresAt: next.session.expiresAt, secure: secure() });
+        const expires = tokenCookieExpiry({ remember, expiresAt: next.session.expiresAt });
         setCookie(cookieString(TOKEN_COOKIE, token, { secure: secure(), expires }));
       }
       defaultGroup(next);
