@@ -48,11 +48,22 @@ export interface AuthUser {
   remember: boolean;
 }
 
+export interface TokenOwner {
+  user: AuthUser;
+  /** The claimed group, when it is one of the user's, representative and active; else null. */
+  actingGroup: { id: number; title: string } | null;
+}
+
 /**
  * The user a token belongs to, or null when the token is unknown, expired or the user is blocked.
- * An expired session is deleted on the spot; one past half its lifetime is extended.
+ * An expired session is deleted on the spot; one past half its lifetime is extended. A claimed
+ * X-User-Group (`groupId`) is checked in the same query, as the guard does this on every request.
  */
-export async function userByToken(db: DbOrTx, token: string): Promise<AuthUser | null> {
+export async function userByToken(
+  db: DbOrTx,
+  token: string,
+  groupId: number | null = null,
+): Promise<TokenOwner | null> {
   if (!token || token.length > 200) return null;
   const [row] = await db
     .select({
@@ -65,6 +76,11 @@ export async function userByToken(db: DbOrTx, token: string): Promise<AuthUser |
       role: users.role,
       groupIds: users.groupIds,
       active: users.active,
+      actingGroupTitle:
+        groupId === null
+          ? sql<string | null>`NULL`
+          : sql<string | null>`(SELECT g.title FROM user_groups g WHERE g.id = ${groupId}
+              AND g.id = ANY(${users.groupIds}) AND g.is_representative AND g.active)`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -86,14 +102,18 @@ export async function userByToken(db: DbOrTx, token: string): Promise<AuthUser |
       .where(eq(sessions.id, row.sessionId));
   }
   return {
-    id: row.id,
-    email: row.email,
-    name: row.name,
-    role: row.role as AuthUser['role'],
-    groupIds: row.groupIds ?? [],
-    sessionId: row.sessionId,
-    expiresAt,
-    remember: row.remember,
+    user: {
+      id: row.id,
+      email: row.email,
+      name: row.name,
+      role: row.role as AuthUser['role'],
+      groupIds: row.groupIds ?? [],
+      sessionId: row.sessionId,
+      expiresAt,
+      remember: row.remember,
+    },
+    actingGroup:
+      groupId !== null && row.actingGroupTitle !== null ? { id: groupId, title: row.actingGroupTitle } : null,
   };
 }
 
