@@ -11,9 +11,9 @@ import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { mailingProgress, type Channel } from './api';
 
-export const POLL_MS = 1000;
+const POLL_MS = 1000;
 
-export const isFinished = (p: AdminMailingProgress) => p.queued + p.sending === 0;
+const isFinished = (p: AdminMailingProgress) => p.queued + p.sending === 0;
 
 export function MailingProgress({ id, total, channel }: { id: number; total: number; channel: Channel }) {
   const [progress, setProgress] = useState<AdminMailingProgress | null>(null);

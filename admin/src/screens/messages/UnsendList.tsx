@@ -23,7 +23,7 @@ import {
 import { moscowDateTime } from '../../fields';
 import { plural, resendAll, resendMessage, type Channel } from './api';
 
-export const STATUS_LABELS = [
+const STATUS_LABELS = [
   { id: 'failed', name: 'Ошибка отправки' },
   { id: 'held', name: 'Не отправлено: шлюз не настроен' },
   { id: 'queued', name: 'В очереди' },

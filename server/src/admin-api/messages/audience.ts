@@ -55,7 +55,7 @@ function recipientsSql(c: AudienceChoice): SQL {
     FROM users u WHERE ${byUser} AND btrim(u.email) <> '' ORDER BY u.id`;
 }
 
-export async function countRecipients(db: DbOrTx, c: AudienceChoice): Promise<number> {
+async function countRecipients(db: DbOrTx, c: AudienceChoice): Promise<number> {
   const [row] = await selectRows<{ n: number }>(
     db,
     sql`SELECT count(*)::integer AS "n" FROM (${recipientsSql(c)}) r`,
@@ -86,7 +86,7 @@ function optionalId(raw: unknown, message: string): number | null {
 }
 
 /** The query of GET /messages/audience, checked: a bad value is a Russian 400. */
-export function parseAudienceQuery(query: Record<string, unknown>): AudienceChoice {
+function parseAudienceQuery(query: Record<string, unknown>): AudienceChoice {
   if (!CHANNELS.includes(query.channel as string))
     throw badRequest('Параметр channel: ожидается email или sms');
   if (!AUDIENCES.includes(query.audience as string))

@@ -13,7 +13,7 @@ import type { MessagesAccess } from './access';
 
 const LABELS = { channel: 'Канал', code: 'Код шаблона', subject: 'Тема', body: 'Текст' };
 
-export function renderPreview(req: AdminMessagePreviewRequest): AdminMessagePreview {
+function renderPreview(req: AdminMessagePreviewRequest): AdminMessagePreview {
   const code = req.code?.trim() ?? '';
   const texts = req.channel === 'email' ? { subject: req.subject, body: req.body } : { body: req.body };
   const errors = unknownVariableErrors(req.channel, code, texts);

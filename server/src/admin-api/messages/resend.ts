@@ -23,7 +23,7 @@ const queuedAgain = {
   updatedAt: sql`now()`,
 } as const;
 
-export async function resendOne(db: Db, id: number): Promise<number> {
+async function resendOne(db: Db, id: number): Promise<number> {
   const updated = await db
     .update(outboxMessages)
     .set(queuedAgain)
@@ -40,7 +40,7 @@ export async function resendOne(db: Db, id: number): Promise<number> {
   throw conflict('Сообщение уже в очереди на отправку');
 }
 
-export async function resendChannel(db: Db, channel: 'email' | 'sms'): Promise<number> {
+async function resendChannel(db: Db, channel: 'email' | 'sms'): Promise<number> {
   const updated = await db
     .update(outboxMessages)
     .set(queuedAgain)
