@@ -132,15 +132,19 @@ export async function revokeUserSessions(db: DbOrTx, userId: number, except?: nu
     );
 }
 
-/** The shop's bonus programme is on, and the user's type (if any) takes part in it. */
-export async function bonusAllowed(db: DbOrTx, userTypeBonusAllowed: boolean | null | undefined) {
+/** The shop's bonus programme is switched on in the settings (on when there are none). */
+export async function bonusProgrammeOn(db: DbOrTx): Promise<boolean> {
   const [s] = await db
     .select({ enabled: settings.bonusEnabled })
     .from(settings)
     .orderBy(asc(settings.id))
     .limit(1);
-  return (s?.enabled ?? true) && userTypeBonusAllowed !== false;
+  return s?.enabled ?? true;
 }
+
+/** The programme is on, and the user's type (if any) takes part in it. */
+export const bonusAllowed = (programmeOn: boolean, userTypeBonusAllowed: boolean | null | undefined) =>
+  programmeOn && userTypeBonusAllowed !== false;
 
 export async function bonusBalance(db: DbOrTx, userId: number): Promise<number> {
   const [row] = await selectRows<{ balance: number | string | null }>(
@@ -155,7 +159,7 @@ export async function sessionUser(
   user: AuthUser,
   actingGroupId: number | null = null,
 ): Promise<SessionUser> {
-  const [groups, [own], balance] = await Promise.all([
+  const [groups, [own], balance, programmeOn] = await Promise.all([
     user.groupIds.length
       ? db
           .select({
@@ -181,6 +185,7 @@ export async function sessionUser(
       .leftJoin(userTypes, eq(userTypes.id, users.userTypeId))
       .where(eq(users.id, user.id)),
     bonusBalance(db, user.id),
+    bonusProgrammeOn(db),
   ]);
   // A switched-off type no longer sets prices: the user is priced as one without a type.
   const type = own?.typeId && own.typeActive ? own : null;
@@ -193,7 +198,7 @@ export async function sessionUser(
     groups,
     phone: own?.phone ?? null,
     emailConfirmed: Boolean(own?.emailConfirmedAt),
-    isBonusAllowed: await bonusAllowed(db, type?.typeBonusAllowed),
+    isBonusAllowed: bonusAllowed(programmeOn, type?.typeBonusAllowed),
     bonusBalance: balance,
     userType: type
       ? {

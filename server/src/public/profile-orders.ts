@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ProfileBonuses, ProfileOrder } from '@shop/schemas';
 import ordersSchema from '../../../schemas/entities/orders.schema.json' with { type: 'json' };
 import bonusesSchema from '../../../schemas/entities/bonuses.schema.json' with { type: 'json' };
-import { bonusAllowed, bonusBalance } from '../auth/sessions';
+import { bonusAllowed, bonusBalance, bonusProgrammeOn } from '../auth/sessions';
 import type { Db } from '../db';
 import { bonusTransactions, orderItems, orders, users, userTypes } from '../../generated/tables';
 import { badRequest, notFound } from '../http/errors';
@@ -148,7 +148,7 @@ export function profileOrderRoutes(db: Db) {
     app.get('/profile/bonuses', async (request) => {
       const userId = request.user!.id;
       const { page, perPage } = paging(request.query as Record<string, unknown>, 20, 100);
-      const [rows, [total], balance, [type]] = await Promise.all([
+      const [rows, [total], balance, [type], programmeOn] = await Promise.all([
         db
           .select({
             id: bonusTransactions.id,
@@ -172,10 +172,11 @@ export function profileOrderRoutes(db: Db) {
           .from(users)
           .leftJoin(userTypes, eq(userTypes.id, users.userTypeId))
           .where(eq(users.id, userId)),
+        bonusProgrammeOn(db),
       ]);
       const data: ProfileBonuses = {
         balance,
-        allowed: await bonusAllowed(db, type?.active ? type.bonusAllowed : null),
+        allowed: bonusAllowed(programmeOn, type?.active ? type.bonusAllowed : null),
         history: rows.map((r) => ({
           id: r.id,
           createdAt: r.createdAt.toISOString(),
