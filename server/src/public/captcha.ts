@@ -2,7 +2,7 @@
 // once. Only a hash of the answer is stored; checking deletes the row in the same statement whatever the
 // answer was, so each picture allows exactly one guess and a replayed id finds nothing.
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { eq, lt, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import * as svgCaptcha from 'svg-captcha';
 import type { Captcha } from '@shop/schemas';
@@ -69,9 +69,7 @@ export async function createCaptcha(
   // random colours were hard to read on the dialog's white, and the noise lines do the hindering.
   const svg = drawText(text, { width: 200, height: 64, fontSize: 58, noise: 3, color: false });
   const id = randomBytes(18).toString('base64url');
-  // Expired pictures nobody answered go here rather than in a job: the table stays as small as the
-  // number of dialogs open in the last ten minutes.
-  await db.delete(captchas).where(lt(captchas.expiresAt, new Date()));
+  // Expired pictures nobody answered are dropped by the outbox worker's housekeeping (messages/worker.ts).
   await db.insert(captchas).values({
     token: id,
     answerHash: hashCaptchaAnswer(text),
