@@ -1,5 +1,6 @@
 // SMS.ru's HTTP protocol (https://sms.ru/api/send): POST /sms/send with api_id, to, msg, json=1 and an
 // optional sender name. The answer has a top-level status (the request as a whole) and one per number.
+import { phoneDigits } from '../auth/input';
 import { DeliveryError } from './delivery-error';
 
 export interface SmsRuOptions {
@@ -13,10 +14,9 @@ export interface SmsRuOptions {
 
 /** 7XXXXXXXXXX from 8XXXXXXXXXX, +7 (XXX) XXX-XX-XX, 9XXXXXXXXX…; null when it is not a Russian number. */
 export function normalizePhone(raw: string): string | null {
-  const digits = raw.replace(/\D/g, '');
-  if (/^[78]\d{10}$/.test(digits)) return `7${digits.slice(1)}`;
+  const digits = phoneDigits(raw);
   if (/^9\d{9}$/.test(digits)) return `7${digits}`;
-  return null;
+  return /^7\d{10}$/.test(digits) ? digits : null;
 }
 
 // Codes that describe this message or number, not the account or the service: sending again fails the same.
