@@ -31,7 +31,7 @@ export function limitOf(name: LimitName, extra: Partial<RateLimitOptions> = {}):
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
 /** Increments the key's counter in the current fixed window; answers the count and the window's rest. */
-export async function hit(db: Db, key: string, timeWindow: number) {
+async function hit(db: Db, key: string, timeWindow: number) {
   const now = Date.now();
   const windowStart = new Date(Math.floor(now / timeWindow) * timeWindow);
   const [row] = await selectRows<{ hits: number }>(
