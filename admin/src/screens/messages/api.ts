@@ -6,7 +6,7 @@ import type {
   AdminMessagePreview,
   AdminMessagePreviewRequest,
 } from '@shop/schemas';
-import { getAdmin, postAdmin } from '../sales/api';
+import { getAdmin, postAdmin } from '../../admin-api';
 
 export type Channel = 'email' | 'sms';
 export type Audience = AdminMailingRequest['audience'];

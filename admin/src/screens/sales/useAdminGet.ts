@@ -1,6 +1,6 @@
 // Reads one of this area's endpoints for a screen: the data, the Russian error, and a reload.
 import { useCallback, useEffect, useState } from 'react';
-import { getAdmin } from './api';
+import { getAdmin } from '../../admin-api';
 
 export function useAdminGet<T>(path: string | null) {
   const [data, setData] = useState<T | undefined>(undefined);

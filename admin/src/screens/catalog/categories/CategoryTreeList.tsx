@@ -11,7 +11,7 @@ import SubdirectoryArrowRightIcon from '@mui/icons-material/SubdirectoryArrowRig
 import NorthWestIcon from '@mui/icons-material/NorthWest';
 import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
 import { ListActions } from '../../../list';
-import { postAdmin } from '../api';
+import { postAdmin } from '../../../admin-api';
 import {
   buildTree,
   dropMove,

@@ -19,7 +19,7 @@ import {
 } from '@mui/material';
 import PriceChangeIcon from '@mui/icons-material/PriceChange';
 import { parseMoney } from '../../../fields/money';
-import { postAdmin } from '../api';
+import { postAdmin } from '../../../admin-api';
 
 type PriceMode = 'keep' | 'set' | 'percent';
 

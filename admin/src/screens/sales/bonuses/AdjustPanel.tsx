@@ -20,7 +20,7 @@ import {
   useRefresh,
 } from 'react-admin';
 import { canRoleAccess } from '../../../access';
-import { postAdmin } from '../api';
+import { postAdmin } from '../../../admin-api';
 import { useAdminGet } from '../useAdminGet';
 
 const DIRECTIONS = [

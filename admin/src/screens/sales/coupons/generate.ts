@@ -1,6 +1,6 @@
 // Generating a coupon series chunk by chunk: each chunk is one request and one transaction on the server,
 // so a large series shows its progress and a failure stops it with the chunks before it kept and counted.
-import { postAdmin } from '../api';
+import { postAdmin } from '../../../admin-api';
 
 export const CHUNK = 500;
 export const SERIES_MAX = 10_000;

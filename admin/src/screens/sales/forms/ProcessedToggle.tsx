@@ -3,7 +3,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import { useState } from 'react';
 import { useNotify, useRecordContext, useRefresh, type RaRecord } from 'react-admin';
-import { postAdmin } from '../api';
+import { postAdmin } from '../../../admin-api';
 
 /** `label` is read by the Datagrid for the column header. */
 export function ProcessedToggle({ disabled }: { disabled?: boolean; label?: string }) {

@@ -4,7 +4,7 @@ import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import { useState } from 'react';
 import { Button, useListContext, useNotify, useRefresh, useResourceContext } from 'react-admin';
-import { postAdmin } from '../api';
+import { postAdmin } from '../../../admin-api';
 
 export function BulkStatusButtons() {
   const resource = useResourceContext();

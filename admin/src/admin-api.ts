@@ -1,13 +1,13 @@
-// This area's own admin endpoints (dashboard, coupon series, bonus balance, moderation, settings) through
-// the one API client (@shop/client) on the admin's token; a failure becomes an Error carrying the server's
-// Russian message (and its per-field messages, for forms).
+// The hand-written admin endpoints (/api/admin/…: dashboard, coupons, bonuses, moderation, settings, the
+// catalogue's bulk actions, messages) through the one API client (@shop/client) on the admin's token; a
+// failure becomes an Error carrying the server's Russian message (and its per-field messages, for forms).
 import { apiErrorMessage, apiFieldErrors, createApiClient } from '@shop/client';
-import { localTokenStore } from '../../authProvider';
+import { localTokenStore } from './authProvider';
 
 const tokens = localTokenStore();
 const client = createApiClient({ baseURL: '', getToken: () => tokens.get() });
 
-export class SalesApiError extends Error {
+export class AdminApiError extends Error {
   constructor(
     message: string,
     public fields: Record<string, string> = {},
@@ -16,8 +16,8 @@ export class SalesApiError extends Error {
   }
 }
 
-function toError(error: unknown): SalesApiError {
-  return new SalesApiError(apiErrorMessage(error), apiFieldErrors(error));
+function toError(error: unknown): AdminApiError {
+  return new AdminApiError(apiErrorMessage(error), apiFieldErrors(error));
 }
 
 export async function getAdmin<T>(path: string): Promise<T> {
