@@ -66,6 +66,14 @@ export function assertValidWith(
   }
 }
 
+/** A JSON object body with its strings trimmed, but for the `keep` fields: a name of spaces is no name. */
+export const trimmedBody = (body: unknown, keep: readonly string[] = []): unknown =>
+  body && typeof body === 'object' && !Array.isArray(body)
+    ? Object.fromEntries(
+        Object.entries(body).map(([k, v]) => [k, typeof v === 'string' && !keep.includes(k) ? v.trim() : v]),
+      )
+    : body;
+
 /** Labels of a payload schema's fields, from its x-label keywords. */
 export function labelsOf(schema: { properties: Record<string, { 'x-label'?: string }> }) {
   return Object.fromEntries(

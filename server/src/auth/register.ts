@@ -24,6 +24,7 @@ import {
   phoneDigits,
   phoneEquals,
   storedPhone,
+  trimmedBody,
 } from './input';
 import { queueEmailConfirmation } from './letters';
 import { hashPassword } from './password';
@@ -44,14 +45,6 @@ const CUSTOM = {
   password: { pattern: PASSWORD_MESSAGE, minLength: PASSWORD_MESSAGE },
   phone: { pattern: PHONE_MESSAGE },
 };
-
-/** Text fields as typed, trimmed: a name of spaces is no name. */
-const trimmed = (body: unknown) =>
-  body && typeof body === 'object' && !Array.isArray(body)
-    ? Object.fromEntries(
-        Object.entries(body).map(([k, v]) => [k, typeof v === 'string' && k !== 'password' ? v.trim() : v]),
-      )
-    : body;
 
 /** 409 naming each field already taken by another account (excluding `exceptId`). */
 export async function assertUnique(tx: DbOrTx, email: string, phone: string | null, exceptId?: number) {
@@ -107,7 +100,7 @@ async function welcomePoints(tx: DbOrTx, userId: number, typeBonusAllowed: boole
 export function registerRoutes(db: Db, opts: AuthRoutesOptions) {
   return async function plugin(app: FastifyInstance) {
     app.post('/register', async (request, reply) => {
-      const body = trimmed(request.body);
+      const body = trimmedBody(request.body, ['password']);
       assertValidWith(registerSchema, body, LABELS, CUSTOM);
       const b = body as RegisterRequest;
       const phone = storedPhone(b.phone);

@@ -5,7 +5,14 @@ import type { FastifyInstance } from 'fastify';
 import type { Profile, ProfileUpdateRequest } from '@shop/schemas';
 import updateSchema from '../../../schemas/api/profile-update-request.schema.json' with { type: 'json' };
 import { requireUser } from '../auth/guard';
-import { assertValidWith, fieldsError, labelsOf, PHONE_MESSAGE, storedPhone } from '../auth/input';
+import {
+  assertValidWith,
+  fieldsError,
+  labelsOf,
+  PHONE_MESSAGE,
+  storedPhone,
+  trimmedBody,
+} from '../auth/input';
 import { queueEmailConfirmation } from '../auth/letters';
 import { assertUnique, takenConflict } from '../auth/register';
 import type { Db, DbOrTx } from '../db';
@@ -52,15 +59,9 @@ export function profileRoutes(db: Db, opts: { siteUrl: string | null }) {
     app.get('/profile', async (request) => ({ data: await profileOf(db, request.user!.id) }));
 
     app.put('/profile', async (request) => {
-      const body = request.body as Record<string, unknown> | null;
-      const input =
-        body && typeof body === 'object'
-          ? Object.fromEntries(
-              Object.entries(body).map(([k, v]) => [k, typeof v === 'string' ? v.trim() : v]),
-            )
-          : body;
+      const input = trimmedBody(request.body);
       assertValidWith(updateSchema, input, LABELS, CUSTOM);
-      const p = input as unknown as ProfileUpdateRequest;
+      const p = input as ProfileUpdateRequest;
       const phone = storedPhone(p.phone);
       if (!phone) throw fieldsError({ phone: PHONE_MESSAGE }, LABELS);
       const birthday = birthdayProblem(p.birthday);
