@@ -14,10 +14,7 @@ import { requireUser } from './guard';
 import { loginRouteLimit, loginThrottle, normalisedLogin } from './throttle';
 import { registerRoutes } from './register';
 import { passwordRoutes } from './password-routes';
-
 import { phoneEquals } from './input';
-
-export { phoneDigits } from './input';
 
 export const WRONG_CREDENTIALS = 'Неверный логин или пароль';
 const LOGIN_LABELS = { login: 'Логин', password: 'Пароль', remember: 'Запомнить меня' };
