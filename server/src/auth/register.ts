@@ -7,7 +7,8 @@ import type { EmailConfirmRequest, RegisterRequest } from '@shop/schemas';
 import registerSchema from '../../../schemas/api/register-request.schema.json' with { type: 'json' };
 import confirmSchema from '../../../schemas/api/email-confirm-request.schema.json' with { type: 'json' };
 import type { Db, DbOrTx } from '../db';
-import { bonusTransactions, settings, subscriptions, users, userTypes } from '../../generated/tables';
+import { bonusTransactions, subscriptions, users, userTypes } from '../../generated/tables';
+import { settingsRow } from '../settings';
 import { ApiError, badRequest, conflict } from '../http/errors';
 import { limitOf } from '../http/rate-limit';
 import { assertValid } from '../http/validation';
@@ -85,7 +86,7 @@ export function takenConflict(e: unknown) {
 }
 
 async function welcomePoints(tx: DbOrTx, userId: number, typeBonusAllowed: boolean) {
-  const [s] = await tx.select().from(settings).orderBy(asc(settings.id)).limit(1);
+  const s = await settingsRow(tx);
   const points = s?.bonusWelcomePoints ?? 0;
   if (!s?.bonusEnabled || !typeBonusAllowed || points <= 0) return;
   await tx.insert(bonusTransactions).values({

@@ -1,10 +1,10 @@
 // Which gateway delivers each channel, decided at send time: an administrator may fill in the SMTP or SMS
 // settings while the server runs, and held messages then go out at the next poll. Environment variables
 // (SMTP_URL, MAIL_FROM, SMS_RU_API_ID) win over the settings row.
-import { asc } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db } from '../db';
-import { settings } from '../../generated/tables';
+import type { settings } from '../../generated/tables';
+import { settingsRow } from '../settings';
 import { sendEmail, type SmtpOptions } from './email';
 import { sendSmsRu } from './sms-ru';
 
@@ -105,6 +105,6 @@ export async function resolveGateways(
   config: Config,
   opts: { smsTimeoutMs?: number } = {},
 ): Promise<Gateways> {
-  const [s] = await db.select().from(settings).orderBy(asc(settings.id)).limit(1);
+  const s = await settingsRow(db);
   return { email: emailGateway(config, s), sms: smsGateway(config, s, opts.smsTimeoutMs) };
 }

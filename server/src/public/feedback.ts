@@ -18,7 +18,8 @@ import { enqueueTemplatedEmail } from '../messages/outbox';
 import type { TemplateValues } from '../messages/render';
 import { checkCaptcha } from './captcha';
 import { consentContext, recordConsent } from './consents';
-import { settingsRow, siteOrigin } from './shop-values';
+import { settingsRow } from '../settings';
+import { siteOrigin } from './shop-values';
 
 /** Spec §5, §9: the name and the phone take 3 to 20 characters. */
 export const NAME_MIN = 3;

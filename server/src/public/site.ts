@@ -1,15 +1,9 @@
 // Site-wide public reads: GET /api/maintenance-mode (spec §7), GET /api/site/settings, GET /api/health.
-import { asc, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { PublicSettings } from '@shop/schemas';
 import type { Database, Db } from '../db';
-import { settings } from '../../generated/tables';
-
-/** The settings row (there is one; the oldest wins if an administrator made more). */
-async function settingsRow(db: Db) {
-  const [row] = await db.select().from(settings).orderBy(asc(settings.id)).limit(1);
-  return row;
-}
+import { settingsRow } from '../settings';
 
 export async function publicSettings(db: Db): Promise<PublicSettings> {
   const s = await settingsRow(db);

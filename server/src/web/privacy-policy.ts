@@ -2,14 +2,15 @@
 // page `privacy-policy` that administrators edit (Контент → Страницы), headed by the seller's details from the
 // settings: nobody has to make and upload a new file after changing the text or the company's details.
 // Made on the first request after a change (keyed by the page's and the settings' updatedAt), kept in memory.
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import type { Db } from '../db';
 import { sanitizeHtml } from '../public/sanitize-html';
-import { pages, settings } from '../../generated/tables';
+import { pages } from '../../generated/tables';
+import { settingsRow } from '../settings';
 import { htmlToPdfContent } from './html-to-pdf';
 
 /** The content page the PDF is made from. */
@@ -111,9 +112,9 @@ export function privacyPolicyRoutes(db: Db) {
   let cached: { key: string; pdf: Buffer } | null = null;
   return async function plugin(app: FastifyInstance) {
     app.get('/privacy-policy.pdf', async (_request, reply) => {
-      const [[page], [shop]] = await Promise.all([
+      const [[page], shop] = await Promise.all([
         db.select().from(pages).where(eq(pages.slug, POLICY_PAGE)).limit(1),
-        db.select().from(settings).orderBy(asc(settings.id)).limit(1),
+        settingsRow(db),
       ]);
       if (!page || !page.active)
         return reply

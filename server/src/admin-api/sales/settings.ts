@@ -2,11 +2,11 @@
 // defaults if the shop has none yet), plus whether each secret is set. The secrets themselves
 // (smtpPassword, smsApiKey: writeOnly in the schema) never leave the server; the screen replaces or
 // clears them through the ordinary PUT /api/admin/settings/:id.
-import { asc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { settings } from '../../../generated/tables';
 import { getRecord, type Registry } from '../../crud/service';
 import type { Db } from '../../db';
+import { settingsRow } from '../../settings';
 import { requireRole, resourceOf } from './access';
 
 export const SECRET_FIELDS = ['smtpPassword', 'smsApiKey'] as const;
@@ -16,7 +16,7 @@ export function settingsRoutes(db: Db, registry: Registry) {
   return async function plugin(app: FastifyInstance) {
     app.get('/settings/current', async (request) => {
       requireRole(def, request, 'edit');
-      let [row] = await db.select().from(settings).orderBy(asc(settings.id)).limit(1);
+      let row = await settingsRow(db);
       if (!row) [row] = await db.insert(settings).values({ shopName: 'Магазин' }).returning();
       const record = await getRecord(db, def, row!.id);
       const secrets = Object.fromEntries(
