@@ -5,5 +5,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: ['schemas', 'codegen', 'server', 'client', 'storefront', 'admin'],
+    // The second reporter says how many PostgreSQL and race tests were skipped, and why.
+    reporters: ['default', './server/test/skip-reporter.ts'],
   },
 });

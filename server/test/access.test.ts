@@ -2,10 +2,10 @@
 // accounts only: staff accounts are absent for them) and x-access.write on a property (a manager may edit
 // customers but not their role: the record sent back unchanged passes, a changed role is refused with 403
 // and nothing is written).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_TARGETS, startTestApp, type TestApp } from './harness';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeOnDatabases, startTestApp, type TestApp } from './harness';
 
-describe.each(DB_TARGETS)('row and field access on $name', (target) => {
+describeOnDatabases('row and field access on $name', (target) => {
   let t: TestApp;
   let manager: string;
   const call = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>

@@ -2,7 +2,7 @@
 // stock of offers (all or nothing), moving categories in the two-level tree, directory entry values
 // checked against their directory's fields.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_TARGETS, startTestApp, type TestApp } from './harness';
+import { describeOnDatabases, startTestApp, type TestApp } from './harness';
 
 interface Offer {
   id: number;
@@ -18,7 +18,7 @@ interface Category {
   slug: string;
 }
 
-describe.each(DB_TARGETS)('admin catalogue on $name', (target) => {
+describeOnDatabases('admin catalogue on $name', (target) => {
   let t: TestApp;
   const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, token?: string) =>
     t.app.inject({ method, url, headers: { authorization: token ?? t.adminToken }, payload });

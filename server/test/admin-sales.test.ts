@@ -6,11 +6,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardData } from '../src/admin-api/sales/dashboard';
 import { selectRows } from '../src/db';
-import { DB_TARGETS, startTestApp, type TestApp } from './harness';
+import { describeOnDatabases, itRaces, startTestApp, type TestApp } from './harness';
 
 type Method = 'GET' | 'POST' | 'PUT';
 
-describe.each(DB_TARGETS)('admin sales endpoints on $name', (target) => {
+describeOnDatabases('admin sales endpoints on $name', (target) => {
   let t: TestApp;
   const tokens: Record<'admin' | 'manager' | 'content', string> = { admin: '', manager: '', content: '' };
   let customerId = 0;
@@ -208,18 +208,29 @@ describe.each(DB_TARGETS)('admin sales endpoints on $name', (target) => {
   });
 
   describe('bonuses', () => {
-    const balance = async () =>
-      (await call(tokens.manager, 'GET', `/api/admin/bonuses/balance/${customerId}`)).json<{
+    let customers = 0;
+    /** A customer of the test's own, so that no test depends on the balance another one left. */
+    const newCustomer = async (points = 0): Promise<number> => {
+      customers += 1;
+      const res = await call(tokens.admin, 'POST', '/api/admin/users', {
+        email: `bonus${customers}@sales.test`,
+        name: `Покупательница ${customers}`,
+      });
+      expect(res.statusCode).toBe(201);
+      const id = res.json<{ id: number }>().id;
+      if (points) await adjust(id, 'accrual', points, 'Начальный остаток');
+      return id;
+    };
+    const adjust = (userId: number, direction: 'accrual' | 'debit', points: number, reason: string) =>
+      call(tokens.manager, 'POST', '/api/admin/bonuses/adjust', { userId, direction, points, reason });
+    const balance = async (userId: number) =>
+      (await call(tokens.manager, 'GET', `/api/admin/bonuses/balance/${userId}`)).json<{
         data: { balance: number };
       }>().data.balance;
 
     it('accrues, debits within the balance and refuses a debit above it in Russian', async () => {
-      const accrual = await call(tokens.manager, 'POST', '/api/admin/bonuses/adjust', {
-        userId: customerId,
-        direction: 'accrual',
-        points: 300,
-        reason: 'Подарок ко дню рождения',
-      });
+      const userId = await newCustomer();
+      const accrual = await adjust(userId, 'accrual', 300, 'Подарок ко дню рождения');
       expect(accrual.statusCode).toBe(201);
       expect(
         accrual.json<{ data: { balance: number; entry: Record<string, unknown> } }>().data,
@@ -227,14 +238,9 @@ describe.each(DB_TARGETS)('admin sales endpoints on $name', (target) => {
         balance: 300,
         entry: { amount: 300, kind: 'manual', reason: 'Подарок ко дню рождения' },
       });
-      const debit = await call(tokens.manager, 'POST', '/api/admin/bonuses/adjust', {
-        userId: customerId,
-        direction: 'debit',
-        points: 100,
-        reason: 'Списание по просьбе покупателя',
-      });
+      const debit = await adjust(userId, 'debit', 100, 'Списание по просьбе покупателя');
       expect(debit.statusCode).toBe(201);
-      expect(await balance()).toBe(200);
+      expect(await balance(userId)).toBe(200);
       const entryId = debit.json<{ data: { entry: { id: number } } }>().data.entry.id;
       const [logged] = await rows<{ changes: Record<string, unknown> }>(
         sql`SELECT changes FROM history WHERE resource = 'bonuses' AND record_id = ${entryId} AND action = 'create'`,
@@ -245,68 +251,58 @@ describe.each(DB_TARGETS)('admin sales endpoints on $name', (target) => {
       });
 
       const before = await count('bonus_transactions');
-      const over = await call(tokens.manager, 'POST', '/api/admin/bonuses/adjust', {
-        userId: customerId,
-        direction: 'debit',
-        points: 201,
-        reason: 'Слишком много',
-      });
+      const over = await adjust(userId, 'debit', 201, 'Слишком много');
       expect(over.statusCode).toBe(400);
       expect(over.json<{ error: { message: string } }>().error.message).toBe(
         'Нельзя списать 201 балл(ов): на счёте покупателя только 200',
       );
       expect(await count('bonus_transactions')).toBe(before);
-      expect(await balance()).toBe(200);
+      expect(await balance(userId)).toBe(200);
     });
 
-    it('never overdraws when debits arrive at the same moment', async () => {
-      expect(await balance()).toBe(200);
-      const debits = await Promise.all(
-        Array.from({ length: 5 }, () =>
-          call(tokens.manager, 'POST', '/api/admin/bonuses/adjust', {
-            userId: customerId,
-            direction: 'debit',
-            points: 60,
-            reason: 'Одновременно',
-          }),
-        ),
-      );
-      expect(debits.map((d) => d.statusCode).sort()).toEqual([201, 201, 201, 400, 400]);
-      expect(await balance()).toBe(20);
+    itRaces(target, 'never overdraws when many debits arrive at the same moment', async () => {
+      // Ten debits of 30 against 100 points, all at once, five times over: each round exactly three may
+      // pass. Without the ledger's row lock the debits read the same old balance and more get through.
+      for (let round = 1; round <= 5; round++) {
+        const userId = await newCustomer(100);
+        const debits = await Promise.all(
+          Array.from({ length: 10 }, () => adjust(userId, 'debit', 30, `Одновременно, круг ${round}`)),
+        );
+        expect(debits.map((d) => d.statusCode).sort()).toEqual([
+          201, 201, 201, 400, 400, 400, 400, 400, 400, 400,
+        ]);
+        expect(await balance(userId)).toBe(10);
+      }
     });
 
     it('applies the same rule to a ledger entry written through the generic create', async () => {
+      const userId = await newCustomer(20);
       const res = await call(tokens.admin, 'POST', '/api/admin/bonuses', {
-        userId: customerId,
+        userId,
         amount: -21,
         kind: 'manual',
       });
       expect(res.statusCode).toBe(400);
-      expect(await balance()).toBe(20);
+      expect(res.json<{ error: { message: string } }>().error.message).toBe(
+        'Нельзя списать 21 балл(ов): на счёте покупателя только 20',
+      );
+      expect(await balance(userId)).toBe(20);
     });
 
     it('refuses bad input and unknown customers in Russian', async () => {
-      const bad = await call(tokens.manager, 'POST', '/api/admin/bonuses/adjust', {
-        userId: customerId,
-        direction: 'accrual',
-        points: 0,
-        reason: '',
-      });
+      const userId = await newCustomer();
+      const bad = await adjust(userId, 'accrual', 0, '');
       expect(bad.statusCode).toBe(400);
       expect(bad.json<{ error: { fields: Record<string, string> } }>().error.fields).toEqual({
         points: 'Количество баллов — целое число от 1 до 1 000 000',
         reason: 'Укажите основание',
       });
-      const missing = await call(tokens.manager, 'POST', '/api/admin/bonuses/adjust', {
-        userId: 999999,
-        direction: 'accrual',
-        points: 5,
-        reason: 'Нет такого',
-      });
+      const missing = await adjust(999999, 'accrual', 5, 'Нет такого');
       expect(missing.statusCode).toBe(404);
-      expect((await call(tokens.content, 'GET', `/api/admin/bonuses/balance/${customerId}`)).statusCode).toBe(
+      expect((await call(tokens.content, 'GET', `/api/admin/bonuses/balance/${userId}`)).statusCode).toBe(
         403,
       );
+      expect(await balance(userId)).toBe(0);
     });
   });
 

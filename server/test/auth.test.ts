@@ -1,8 +1,8 @@
 // Sign-in, session, sign-out and the admin API's 401/403, through HTTP on a real database.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, DB_TARGETS, startTestApp, type TestApp } from './harness';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ADMIN, describeOnDatabases, startTestApp, type TestApp } from './harness';
 
-describe.each(DB_TARGETS)('auth on $name', (target) => {
+describeOnDatabases('auth on $name', (target) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp(target);

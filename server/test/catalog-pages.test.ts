@@ -8,14 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogCategory, ProductFacets, ProductPage, SearchProduct } from '@shop/schemas';
 import { selectRows } from '../src/db';
 import { seedDemo } from '../src/seed/demo';
-import { DB_TARGETS, startTestApp, type TestApp } from './harness';
+import { describeOnDatabases, startTestApp, type TestApp } from './harness';
 
 interface Listing {
   data: SearchProduct[];
   meta: { total: number; page: number; perPage: number };
 }
 
-describe.each(DB_TARGETS)('catalogue pages API on $name', (target) => {
+describeOnDatabases('catalogue pages API on $name', (target) => {
   let t: TestApp;
   const uploadsDir = mkdtempSync(join(tmpdir(), 'shop-uploads-'));
   beforeAll(async () => {

@@ -7,12 +7,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articles, banners, pages, promotions, siteReviews, userGroups } from '../generated/tables';
 import { seedDemo } from '../src/seed/demo';
-import { DB_TARGETS, startTestApp, type TestApp } from './harness';
+import { describeOnDatabases, startTestApp, type TestApp } from './harness';
 
 const DAY = 24 * 60 * 60 * 1000;
 const daysFromNow = (n: number) => new Date(Date.now() + n * DAY);
 
-describe.each(DB_TARGETS)('content API on $name', (target) => {
+describeOnDatabases('content API on $name', (target) => {
   let t: TestApp;
   const uploadsDir = mkdtempSync(join(tmpdir(), 'shop-uploads-'));
   beforeAll(async () => {

@@ -1,10 +1,10 @@
 // The generic admin CRUD through the real HTTP API on a real database: the ra-data-simple-rest
 // convention, children rows, validation, errors, and that a refused request changes nothing.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { resources } from '../generated/resources';
-import { DB_TARGETS, startTestApp, type TestApp } from './harness';
+import { describeOnDatabases, startTestApp, type TestApp } from './harness';
 
-describe.each(DB_TARGETS)('admin CRUD on $name', (target) => {
+describeOnDatabases('admin CRUD on $name', (target) => {
   let t: TestApp;
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object | string) => {
     const headers: Record<string, string> = { authorization: t.adminToken };

@@ -3,6 +3,8 @@
 // parallel never see each other's rows.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { describe, it, type TestFunction } from 'vitest';
+import { SKIP_MARKS } from './harness-marks';
 import { buildApp, type App } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import type { ResourceDef } from '../src/crud/resource';
@@ -16,12 +18,39 @@ export interface DbTarget {
   url: string | null;
 }
 
+if (process.env.CI && !process.env.TEST_DATABASE_URL)
+  throw new Error(
+    'CI is set but TEST_DATABASE_URL is not: the PostgreSQL half of the suite (and every race test) would not run. ' +
+      'Set TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test (as .ci/run does).',
+  );
+
+/** Both databases, always: without TEST_DATABASE_URL the PostgreSQL suites are reported as skipped. */
 export const DB_TARGETS: DbTarget[] = [
   { name: 'pglite', url: null },
-  ...(process.env.TEST_DATABASE_URL
-    ? [{ name: 'postgres' as const, url: process.env.TEST_DATABASE_URL }]
-    : []),
+  { name: 'postgres', url: process.env.TEST_DATABASE_URL ?? null },
 ];
+
+/**
+ * One suite per database, `$name` in the title naming it. Where TEST_DATABASE_URL is missing the PostgreSQL
+ * suite is still declared, as skipped, so that the run counts what it left out.
+ */
+export function describeOnDatabases(title: string, body: (target: DbTarget) => void): void {
+  for (const target of DB_TARGETS) {
+    const name = title.replaceAll('$name', target.name);
+    if (target.name === 'postgres' && !target.url)
+      describe.skip(`${name} ${SKIP_MARKS.noPostgres}`, () => body(target));
+    else describe(name, () => body(target));
+  }
+}
+
+/**
+ * A test of what happens when requests overlap. It proves something only where transactions really run at
+ * the same time, so it runs on PostgreSQL and is reported as skipped on PGlite.
+ */
+export function itRaces(target: DbTarget, title: string, fn: TestFunction, timeout?: number): void {
+  if (target.name === 'postgres') it(title, fn, timeout);
+  else it.skip(`${title} ${SKIP_MARKS.race}`, fn);
+}
 
 export interface TestApp extends App {
   adminToken: string;

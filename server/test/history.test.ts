@@ -1,8 +1,8 @@
 // The change history through the real admin API on a real database: a row per create, update and
 // delete, written in the change's own transaction (none for a no-op, none when the write fails),
 // secrets recorded only as changed, and GET /api/admin/history with Russian lines and role access.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_TARGETS, startTestApp, type TestApp } from './harness';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeOnDatabases, startTestApp, type TestApp } from './harness';
 
 interface Entry {
   action: string;
@@ -13,7 +13,7 @@ interface Entry {
   lines: { label: string; from?: string; to?: string; note?: string }[];
 }
 
-describe.each(DB_TARGETS)('change history on $name', (target) => {
+describeOnDatabases('change history on $name', (target) => {
   let t: TestApp;
   let content: string;
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, token?: string) =>

@@ -27,7 +27,7 @@ import {
   subscriptions,
   users,
 } from '../generated/tables';
-import { DB_TARGETS, startTestApp, type TestApp } from './harness';
+import { describeOnDatabases, startTestApp, type TestApp } from './harness';
 
 type Body = {
   data?: Record<string, unknown>;
@@ -45,7 +45,7 @@ const nextIp = () => {
   return `198.51.${Math.floor(lastIp / 250)}.${(lastIp % 250) + 1}`;
 };
 
-describe.each(DB_TARGETS)('public message endpoints on $name', (target) => {
+describeOnDatabases('public message endpoints on $name', (target) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp(target);

@@ -9,7 +9,7 @@ import { pages } from '../generated/tables';
 import { seedDemo } from '../src/seed/demo';
 import { htmlToPdfContent } from '../src/web/html-to-pdf';
 import { POLICY_PAGE, policyDocument } from '../src/web/privacy-policy';
-import { DB_TARGETS, startTestApp, type TestApp } from './harness';
+import { describeOnDatabases, startTestApp, type TestApp } from './harness';
 
 describe('rich text as PDF content', () => {
   it('keeps headings, paragraphs, lists, emphasis and links, and drops images', () => {
@@ -75,7 +75,7 @@ describe('rich text as PDF content', () => {
   });
 });
 
-describe.each(DB_TARGETS)('GET /privacy-policy.pdf on $name', (target) => {
+describeOnDatabases('GET /privacy-policy.pdf on $name', (target) => {
   let t: TestApp;
   const uploadsDir = mkdtempSync(join(tmpdir(), 'shop-uploads-'));
   beforeAll(async () => {

@@ -2,11 +2,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { seedDemo } from '../src/seed/demo';
-import { DB_TARGETS, startTestApp, type TestApp } from './harness';
+import { describeOnDatabases, startTestApp, type TestApp } from './harness';
 
-describe.each(DB_TARGETS)('public API on $name', (target) => {
+describeOnDatabases('public API on $name', (target) => {
   let t: TestApp;
   const uploadsDir = mkdtempSync(join(tmpdir(), 'shop-uploads-'));
   beforeAll(async () => {

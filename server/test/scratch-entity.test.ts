@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCodegen } from '../../codegen/src/main';
 import type { ResourceDef } from '../src/crud/resource';
-import { DB_TARGETS, startTestApp, type TestApp } from './harness';
+import { describeOnDatabases, startTestApp, type TestApp } from './harness';
 
 const REPO = resolve(import.meta.dirname, '../..');
 // Inside server/ so that the scratch's generated files resolve the server's own dependencies.
@@ -82,7 +82,7 @@ describe('a new entity from one schema', () => {
     expect((await runCodegen(ROOT, true)).stale).toEqual([]);
   });
 
-  describe.each(DB_TARGETS)('its API on $name', (target) => {
+  describeOnDatabases('its API on $name', (target) => {
     let t: TestApp;
     beforeAll(async () => {
       const { resources } = (await import(join(ROOT, 'server/generated/resources.ts'))) as {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productCategories } from '../generated/tables';
 import { seedDemo } from '../src/seed/demo';
 import { pagePath, robotsTxt, seoRoutes, sitemapIndexXml, urlsetXml } from '../src/web/seo';
-import { DB_TARGETS, startTestApp, type TestApp } from './harness';
+import { describeOnDatabases, startTestApp, type TestApp } from './harness';
 
 describe('sitemap and robots text', () => {
   it('robots.txt keeps crawlers out of the admin, the API, the account and the cart', () => {
@@ -56,7 +56,7 @@ describe('sitemap and robots text', () => {
   });
 });
 
-describe.each(DB_TARGETS)('GET /sitemap.xml and /robots.txt on $name', (target) => {
+describeOnDatabases('GET /sitemap.xml and /robots.txt on $name', (target) => {
   let t: TestApp;
   const uploadsDir = mkdtempSync(join(tmpdir(), 'shop-uploads-'));
   beforeAll(async () => {
