@@ -58,8 +58,19 @@ describeOnDatabases('row and field access on $name', (target) => {
   });
 
   it('accepts the whole record sent back with the role unchanged, refuses a changed role', async () => {
-    const list = await call(manager, 'GET', `/api/admin/users?filter=${encodeURIComponent('{"q":"buyer"}')}`);
+    const created = await call(manager, 'POST', '/api/admin/users', {
+      email: 'renamed@test.local',
+      name: 'Покупательница',
+    });
+    expect(created.statusCode).toBe(201);
+    // The record as react-admin holds it: read back through the list, every field included.
+    const list = await call(
+      manager,
+      'GET',
+      `/api/admin/users?filter=${encodeURIComponent('{"q":"renamed"}')}`,
+    );
     const record = list.json<Record<string, unknown>[]>()[0]!;
+    expect(record.id).toBe(created.json<{ id: number }>().id);
     const renamed = await call(manager, 'PUT', `/api/admin/users/${String(record.id)}`, {
       ...record,
       name: 'Покупательница Анна',
@@ -76,6 +87,13 @@ describeOnDatabases('row and field access on $name', (target) => {
       role: 'manager',
     });
     expect(promoted.statusCode).toBe(403);
+    expect(promoted.json()).toEqual({
+      error: {
+        code: 'forbidden',
+        message: 'Поле «Роль» может менять только администратор',
+        fields: { role: 'Недостаточно прав, чтобы менять это поле' },
+      },
+    });
     const stored = await call(t.adminToken, 'GET', `/api/admin/users/${String(record.id)}`);
     expect(stored.json<{ name: string; role: string }>()).toMatchObject({
       name: 'Покупательница Анна',
