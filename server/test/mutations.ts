@@ -150,7 +150,7 @@ function runTests(tests: Mutation['tests']): Outcome {
     }[];
   };
   try {
-    report = JSON.parse(readFileSync(out, 'utf8'));
+    report = JSON.parse(readFileSync(out, 'utf8')) as typeof report;
   } catch {
     return { passed: 0, failed: [], loadError: true };
   }
