@@ -14,6 +14,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
+  // A test.only left in a commit would silently skip the rest of the suite on CI.
+  forbidOnly: !!process.env.CI,
+  // A flaky test is a bug to fix, not to hide behind a second attempt.
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   globalSetup: './browser.ts',

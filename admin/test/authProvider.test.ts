@@ -84,9 +84,22 @@ describe('authProvider', () => {
   });
 
   it('logs out on 401 and stays signed in on 403 (the failed call reports it)', async () => {
-    const { auth } = setup('admin');
-    await expect(auth.checkError({ status: 401 })).rejects.toBeDefined();
+    const { auth, calls } = setup('admin');
+    await auth.login({ username: 'anna@lash.ru', password: 'secret' });
+    const loggedOut = auth.checkError({ status: 401 });
+    // react-admin shows this key's translation ("signed out") and then calls logout itself.
+    await expect(loggedOut).rejects.toBeInstanceOf(Error);
+    await expect(loggedOut).rejects.toMatchObject({ message: 'ra.notification.logged_out' });
+    // A 401 is recognised on error.response too (how an axios error carries it), not only on error.status.
+    await expect(auth.checkError({ response: { status: 401 } })).rejects.toMatchObject({
+      message: 'ra.notification.logged_out',
+    });
+    // The session cached for the refused token is dropped: the next question goes to the server again.
+    await auth.getIdentity!();
+    expect(calls.filter((c) => c.includes('/api/auth/session'))).toHaveLength(2);
+
     await expect(auth.checkError({ status: 403 })).resolves.toBeUndefined();
+    await expect(auth.checkError({ response: { status: 403 } })).resolves.toBeUndefined();
     await expect(auth.checkError({ status: 500 })).resolves.toBeUndefined();
   });
 

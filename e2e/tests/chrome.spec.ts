@@ -1,6 +1,6 @@
 // The storefront's chrome (spec §2, §4, §8, §9): the catalogue menu's hover delay, the live search, the side
 // menu on a phone, "Стать представителем", what bots and search engines get, and maintenance mode.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { ADMIN } from '../playwright.config';
 
 interface CategoryNode {
@@ -12,6 +12,69 @@ interface CategoryNode {
 async function categoryTree(request: APIRequestContext): Promise<CategoryNode[]> {
   const res = await request.get('/api/categories/tree');
   return ((await res.json()) as { data: CategoryNode[] }).data;
+}
+
+/** Spec §9: the catalogue menu opens once the pointer has rested on it for 200 ms. */
+const HOVER_DELAY_MS = 200;
+/** Leaving the menu closes it after a moment (HeaderDropdown's own delay), so a slip off its edge is forgiven. */
+const LEAVE_DELAY_MS = 250;
+// A timer may fire up to a frame early by the page's clock; a loaded CI machine may be several frames late.
+const EARLY_MS = 10;
+const LATE_MS = 250;
+
+/** Moments on the page's own clock (performance.now), in ms. */
+interface MenuClock {
+  /** The pointer entered the menu's button. */
+  entered: number | null;
+  /** The pointer last left the menu's panel. */
+  left: number | null;
+  visibleAtStart: boolean;
+  /** Every time the panel turned visible or hidden. */
+  changes: { visible: boolean; at: number }[];
+}
+
+// The little of the browser that the clock uses: this project compiles without the DOM library.
+interface PageElement {
+  getAttribute(name: string): string | null;
+  checkVisibility(): boolean;
+  addEventListener(type: string, listener: () => void): void;
+}
+interface PageWindow {
+  document: { getElementById(id: string): PageElement | null; documentElement: unknown };
+  MutationObserver: new (callback: () => void) => { observe(target: unknown, options: object): void };
+  menuClock?: MenuClock;
+}
+
+/**
+ * Starts timing a header menu inside the page. Measured there, a delay is not blurred by the round trips
+ * between the test and the browser, which is what let a fixed wait pass for any delay above it.
+ */
+async function startMenuClock(button: Locator) {
+  await button.evaluate((trigger: PageElement) => {
+    const browser = globalThis as unknown as PageWindow;
+    // The panel is hidden now, so a role locator would not find it; the button names it (disclosure pattern).
+    const panel = browser.document.getElementById(trigger.getAttribute('aria-controls') ?? '');
+    if (!panel) throw new Error('the menu button controls no panel');
+    const visible = () => panel.checkVisibility();
+    const clock: MenuClock = { entered: null, left: null, visibleAtStart: visible(), changes: [] };
+    trigger.addEventListener('pointerenter', () => (clock.entered ??= performance.now()));
+    panel.addEventListener('pointerleave', () => (clock.left = performance.now()));
+    let last = clock.visibleAtStart;
+    // Any change of the document may show or hide the panel (its attribute, a class, an ancestor); the
+    // observer's callback runs right after the change, before the browser paints it.
+    new browser.MutationObserver(() => {
+      const now = visible();
+      if (now !== last) clock.changes.push({ visible: now, at: performance.now() });
+      last = now;
+    }).observe(browser.document.documentElement, { subtree: true, attributes: true, childList: true });
+    browser.menuClock = clock;
+  });
+}
+
+async function readMenuClock(page: Page): Promise<MenuClock> {
+  const clock = await page.evaluate(() => (globalThis as unknown as PageWindow).menuClock);
+  if (!clock) throw new Error('startMenuClock was not called on this page');
+  return clock;
 }
 
 /** The page is hydrated (its scripts loaded and ran) once the network is quiet. */
@@ -38,11 +101,19 @@ test.describe('desktop header', () => {
     const button = page.getByRole('button', { name: 'Каталог' });
     const panel = page.getByRole('region', { name: 'Каталог товаров' });
     await expect(panel).toBeHidden();
+    await startMenuClock(button);
     await button.hover();
-    await page.waitForTimeout(60);
-    await expect(panel).toBeHidden();
     await expect(panel).toBeVisible();
     await expect(button).toHaveAttribute('aria-expanded', 'true');
+    const opening = await readMenuClock(page);
+    expect(opening.visibleAtStart).toBe(false);
+    expect(opening.entered).not.toBeNull();
+    // Exactly one change, to visible: the menu neither flashed open at once nor closed again.
+    expect(opening.changes.map((c) => c.visible)).toEqual([true]);
+    const openDelay = opening.changes[0]!.at - opening.entered!;
+    test.info().annotations.push({ type: 'hover delay', description: `${openDelay.toFixed(1)} ms` });
+    expect(openDelay).toBeGreaterThanOrEqual(HOVER_DELAY_MS - EARLY_MS);
+    expect(openDelay).toBeLessThanOrEqual(HOVER_DELAY_MS + LATE_MS);
 
     // First level: every top category with its image, by slug.
     const roots = panel.locator('.catalog-menu__roots');
@@ -62,9 +133,16 @@ test.describe('desktop header', () => {
       `/catalog/${child.slug}`,
     );
 
-    // Leaving the menu closes it; Escape closes it from the keyboard.
+    // Leaving the menu closes it after a moment; Escape closes it from the keyboard.
     await page.mouse.move(700, 880);
     await expect(panel).toBeHidden();
+    const closing = await readMenuClock(page);
+    expect(closing.changes.map((c) => c.visible)).toEqual([true, false]);
+    expect(closing.left).not.toBeNull();
+    const closeDelay = closing.changes[1]!.at - closing.left!;
+    test.info().annotations.push({ type: 'leave delay', description: `${closeDelay.toFixed(1)} ms` });
+    expect(closeDelay).toBeGreaterThanOrEqual(LEAVE_DELAY_MS - EARLY_MS);
+    expect(closeDelay).toBeLessThanOrEqual(LEAVE_DELAY_MS + LATE_MS);
     await button.focus();
     await page.keyboard.press('Enter');
     await expect(panel).toBeVisible();
