@@ -19,6 +19,7 @@ import { migrate } from './db/migrate';
 import { registerDocs } from './docs';
 import { registerErrorHandler } from './http/errors';
 import { registerRateLimit } from './http/rate-limit';
+import { registerRouteSchemas } from './http/route-schemas';
 import { ensureSystemTemplates } from './messages/system-templates';
 import { catalogRoutes } from './public/catalog';
 import { catalogPageRoutes } from './public/catalog-pages';
@@ -51,6 +52,8 @@ export interface AppOptions {
 export interface App {
   app: FastifyInstance;
   database: Database;
+  /** Every route registered, as method and URL (the /api/docs completeness test compares them). */
+  routes: { method: string; url: string }[];
 }
 
 export async function buildApp(opts: AppOptions): Promise<App> {
@@ -67,6 +70,13 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   if (ran.length) app.log.info({ migrations: ran }, 'migrations applied');
 
   registerErrorHandler(app);
+  const routes: App['routes'] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of ([] as string[]).concat(route.method)) routes.push({ method, url: route.url });
+  });
+  registerRouteSchemas(app);
+  // Before the routes: @fastify/swagger collects them as they are registered.
+  await registerDocs(app);
   // Pages, scripts, styles and JSON go out compressed (brotli, else gzip): the storefront's HTML and scripts
   // are a fifth of their size on a phone's connection. Registered before every route so all of them get it;
   // images are already compressed and are left alone by content type.
@@ -101,12 +111,11 @@ export async function buildApp(opts: AppOptions): Promise<App> {
         reply.status(404).send({
           error: { code: 'not_found', message: `Нет такого адреса API: ${request.method} ${request.url}` },
         });
-      api.all('/*', apiNotFound);
+      api.all('/*', { schema: { hide: true } }, apiNotFound);
       api.setNotFoundHandler(apiNotFound);
     },
     { prefix: '/api' },
   );
-  await registerDocs(app);
 
   mkdirSync(config.uploadsDir, { recursive: true });
   await app.register(fastifyStatic, {
@@ -132,7 +141,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       apiBaseURL: config.baseUrlToApi ?? `http://127.0.0.1:${config.port}`,
     });
   }
-  return { app, database };
+  return { app, database, routes };
 }
 
 /** First-start work: the administrator account and, on an empty shop, the demo catalogue. */

@@ -15,7 +15,7 @@ import publicSettings from '../../schemas/api/public-settings.schema.json' with 
 import login from '../../schemas/api/login.schema.json' with { type: 'json' };
 import searchProduct from '../../schemas/api/search-product.schema.json' with { type: 'json' };
 import sessionUser from '../../schemas/api/session-user.schema.json' with { type: 'json' };
-import { envelope, json, ref } from './http/openapi';
+import { component, envelope, json, ref } from './http/openapi';
 import { CONTENT_DOC_PATHS, CONTENT_DOC_SCHEMAS } from './public/content-docs';
 import { MESSAGES_DOC_PATHS, MESSAGES_DOC_SCHEMAS } from './public/messages-docs';
 import { PROFILE_DOC_PATHS, PROFILE_DOC_SCHEMAS } from './public/profile-docs';
@@ -193,49 +193,88 @@ const PUBLIC_PATHS = {
   },
 };
 
+const HIDDEN = { hide: true };
+
+/** "/api/admin/users/:id" → "/api/admin/users/{id}", as OpenAPI writes a path. */
+export const openapiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}').replace(/\*$/, '{*}');
+
+/**
+ * @fastify/swagger in dynamic mode: every /api route appears in /api/docs from its own `schema` (routes
+ * outside /api, the storefront's pages and files, are not API). Routes not yet declared that way keep their
+ * hand-written description, which goes as each one is declared.
+ */
 export async function registerDocs(app: FastifyInstance) {
   const generated = JSON.parse(
     readFileSync(join(import.meta.dirname, '../generated/openapi.json'), 'utf8'),
   ) as {
-    paths: Record<string, unknown>;
+    paths: Record<string, Record<string, unknown>>;
     components: { schemas: Record<string, unknown> };
   };
-  const document = {
-    openapi: '3.1.0',
-    info: {
-      title: 'API интернет-магазина',
-      version: '1.0.0',
-      description: 'Токен передаётся в заголовке Authorization без префикса.',
-    },
-    paths: {
-      ...PUBLIC_PATHS,
-      ...CONTENT_DOC_PATHS,
-      ...MESSAGES_DOC_PATHS,
-      ...PROFILE_DOC_PATHS,
-      ...generated.paths,
-    },
-    components: {
-      schemas: {
-        ...generated.components.schemas,
-        ApiErrorBody: strip(apiError),
-        CategoryNode: {
-          ...strip(categoryNode),
-          properties: { ...categoryNode.properties, children: { type: 'array', items: ref('CategoryNode') } },
-        },
-        LoginRequest: strip(login),
-        CatalogCategory: localRefs(strip(catalogCategory), 'CatalogCategory'),
-        ProductFacets: strip(productFacets),
-        ProductPage: localRefs(strip(productPage), 'ProductPage'),
-        ProductReviewRequest: strip(productReviewRequest),
-        PublicSettings: strip(publicSettings),
-        SearchProduct: strip(searchProduct),
-        SessionUser: strip(sessionUser),
-        ...CONTENT_DOC_SCHEMAS,
-        ...MESSAGES_DOC_SCHEMAS,
-        ...PROFILE_DOC_SCHEMAS,
+  const handWritten: Record<string, Record<string, unknown>> = {
+    ...PUBLIC_PATHS,
+    ...CONTENT_DOC_PATHS,
+    ...MESSAGES_DOC_PATHS,
+    ...PROFILE_DOC_PATHS,
+    ...generated.paths,
+  };
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'API интернет-магазина',
+        version: '1.0.0',
+        description: 'Токен передаётся в заголовке Authorization без префикса.',
+      },
+      paths: handWritten,
+      components: {
+        schemas: {
+          ...generated.components.schemas,
+          ApiErrorBody: strip(apiError),
+          CategoryNode: {
+            ...strip(categoryNode),
+            properties: {
+              ...categoryNode.properties,
+              children: { type: 'array', items: ref('CategoryNode') },
+            },
+          },
+          LoginRequest: strip(login),
+          CatalogCategory: localRefs(strip(catalogCategory), 'CatalogCategory'),
+          ProductFacets: strip(productFacets),
+          ProductPage: localRefs(strip(productPage), 'ProductPage'),
+          ProductReviewRequest: strip(productReviewRequest),
+          PublicSettings: strip(publicSettings),
+          SearchProduct: strip(searchProduct),
+          SessionUser: strip(sessionUser),
+          ...CONTENT_DOC_SCHEMAS,
+          ...MESSAGES_DOC_SCHEMAS,
+          ...PROFILE_DOC_SCHEMAS,
+        } as unknown as Record<string, never>,
       },
     },
-  };
-  await app.register(swagger, { mode: 'static', specification: { document: document as never } });
+    // Shared schemas become components named by their title (LoginRequest), not def-0.
+    refResolver: {
+      buildLocalReference: (json, _base, _fragment, i) =>
+        typeof json.title === 'string' ? json.title : typeof json.$id === 'string' ? json.$id : `def-${i}`,
+    },
+    // The document speaks plain JSON Schema: our keywords (x-label, x-trim…), $schema and $id stay home.
+    transformObject: (documentObject) => {
+      const doc = (documentObject as { openapiObject: Record<string, unknown> }).openapiObject;
+      const components = doc.components as { schemas?: unknown } | undefined;
+      return {
+        ...doc,
+        paths: component(doc.paths),
+        ...(components ? { components: { ...components, schemas: component(components.schemas) } } : {}),
+      } as never;
+    },
+    transform: ({ schema, url, route }) => {
+      if (!url.startsWith('/api/') || url.startsWith('/api/docs')) return { schema: HIDDEN, url };
+      const declared =
+        schema && Object.keys(schema).some((k) => k !== 'hide' && k !== 'tags' && k !== 'summary');
+      const methods = ([] as string[]).concat(route.method).map((m) => m.toLowerCase());
+      const described = methods.every((m) => handWritten[openapiPath(url)]?.[m]);
+      if (!declared && described) return { schema: HIDDEN, url };
+      return { schema, url };
+    },
+  });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 }

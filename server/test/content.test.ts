@@ -371,7 +371,7 @@ describeOnDatabases('content API on $name', (target) => {
       '/api/docs/json',
     );
     for (const path of [
-      '/api/pages/{slug}',
+      '/api/pages/{*}',
       '/api/articles',
       '/api/articles/{slug}',
       '/api/promotions',

@@ -1,26 +1,54 @@
-// ajv validators for request bodies, compiled once per schema, with errors turned into Russian messages
-// that name the field by its label.
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+// ajv validators for request bodies, query strings and path parameters, compiled once per schema, with errors
+// turned into Russian messages that name the field by its label. Routes declare their schemas in Fastify's
+// route `schema` (http/route-schemas.ts compiles them here); services check their own inputs with assertValid.
+import { Ajv, type ErrorObject, type Options, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { badRequest } from './errors';
+import { badRequest, type ApiError } from './errors';
 
-// The same rules zod applies in the browser (see the parity test): no coercion, no defaults filled in.
-export const ajv = new Ajv({
-  allErrors: true,
-  strict: true,
-  allowUnionTypes: true,
-  coerceTypes: false,
-  useDefaults: false,
-});
-addFormats(ajv, ['date-time', 'date', 'email', 'uri']);
-// Descriptive keywords allowed in schemas.
-ajv.addKeyword('x-label');
+/**
+ * The schema keywords of ours that validation knows: `x-label` names a field in messages, `x-messages`
+ * replaces the generic message of a rule (`{ "pattern": "Введите номер телефона полностью…" }`), `x-trim`
+ * trims a string before its length and pattern are checked (a name of spaces is no name).
+ */
+function withVocabulary(ajv: Ajv): Ajv {
+  addFormats(ajv, ['date-time', 'date', 'email', 'uri']);
+  ajv.addKeyword('x-label');
+  ajv.addKeyword({ keyword: 'x-messages', schemaType: 'object' });
+  ajv.addKeyword({
+    keyword: 'x-trim',
+    type: 'string',
+    schemaType: 'boolean',
+    modifying: true,
+    before: 'minLength',
+    validate: (
+      on: boolean,
+      data: string,
+      _schema?: unknown,
+      cxt?: { parentData: unknown; parentDataProperty: string | number },
+    ) => {
+      if (on && cxt?.parentData && typeof cxt.parentData === 'object')
+        (cxt.parentData as Record<string | number, unknown>)[cxt.parentDataProperty] = data.trim();
+      return true;
+    },
+  });
+  return ajv;
+}
+
+const COMMON: Options = { allErrors: true, strict: true, allowUnionTypes: true, verbose: true };
+
+// Bodies: the same rules zod applies in the browser (see the parity test): no coercion, no defaults filled in.
+export const ajv = withVocabulary(new Ajv({ ...COMMON, coerceTypes: false, useDefaults: false }));
+// Query strings and path parameters arrive as text: "2" is the integer 2, a single value is a list of one,
+// and a declared default fills a missing parameter.
+export const textAjv = withVocabulary(new Ajv({ ...COMMON, coerceTypes: 'array', useDefaults: true }));
 
 const cache = new WeakMap<object, ValidateFunction>();
 export function validatorFor(schema: object): ValidateFunction {
   let v = cache.get(schema);
   if (!v) {
-    v = ajv.compile(schema);
+    // A schemas/api file is known by its $id already (route-schemas.ts adds them all).
+    const id = (schema as { $id?: unknown }).$id;
+    v = (typeof id === 'string' ? ajv.getSchema(id) : undefined) ?? ajv.compile(schema);
     cache.set(schema, v);
   }
   return v;
@@ -101,21 +129,27 @@ function paths(e: ErrorObject): { key: string; labelKey: string } {
   return { key: parts.join('.'), labelKey: parts.filter((x) => !/^\d+$/.test(x)).join('.') };
 }
 
-/** Validates, or throws a 400 with Russian messages per field. */
-export function assertValid(schema: object, data: unknown, labels: Record<string, string> = {}): void {
-  const validate = validatorFor(schema);
-  if (validate(data)) return;
+/** The 400 for a failed validation: a Russian message per field, the summary naming fields by label. */
+export function validationError(errors: ErrorObject[], labels: Record<string, string> = {}): ApiError {
   const fields: Record<string, string> = {};
   const lines: string[] = [];
   // An anyOf/oneOf failure repeats its branches' errors; keep the first error per field.
-  for (const e of validate.errors ?? []) {
+  for (const e of errors) {
     if (e.keyword === 'anyOf' || e.keyword === 'oneOf' || e.keyword === 'if') continue;
     const { key, labelKey } = paths(e);
     if (fields[key || '_']) continue;
-    const text = message(e);
+    const own = (e.parentSchema?.['x-messages'] as Record<string, string> | undefined)?.[e.keyword];
+    const text = own ?? message(e);
     fields[key || '_'] = text;
     const label = labels[labelKey] ?? (e.keyword === 'additionalProperties' ? labelKey : undefined);
     lines.push(label ? `«${label}»: ${text.charAt(0).toLowerCase()}${text.slice(1)}` : text);
   }
-  throw badRequest(`Проверьте данные: ${lines.join('; ')}`, fields);
+  return badRequest(`Проверьте данные: ${lines.join('; ')}`, fields);
+}
+
+/** Validates, or throws a 400 with Russian messages per field. */
+export function assertValid(schema: object, data: unknown, labels: Record<string, string> = {}): void {
+  const validate = validatorFor(schema);
+  if (validate(data)) return;
+  throw validationError(validate.errors ?? [], labels);
 }

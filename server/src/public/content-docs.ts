@@ -19,7 +19,7 @@ const notFound = apiError;
 const TAG = ['Содержимое'];
 
 export const CONTENT_DOC_PATHS = {
-  '/api/pages/{slug}': {
+  '/api/pages/{*}': {
     get: {
       tags: TAG,
       summary: 'Опубликованная страница; адрес может содержать косую черту (payment-and-delivery/one_page)',

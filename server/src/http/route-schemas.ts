@@ -1,0 +1,122 @@
+// An endpoint is declared once: its params, query, body and response schemas sit in the Fastify route's
+// `schema`. From there Fastify validates the input (through the ajv instances of validation.ts, so the
+// messages are Russian and name fields by their labels), serialises the output, and @fastify/swagger writes
+// /api/docs (docs.ts). The payload schemas of schemas/api are shared by their $id: a route names one with
+// `{ $ref: 'login#' }` (see `api()` below).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AnySchema, ValidateFunction } from 'ajv';
+import { badRequest } from './errors';
+import { ajv, textAjv, validationError } from './validation';
+
+type Schema = Record<string, unknown>;
+
+const API_DIR = join(import.meta.dirname, '../../../schemas/api');
+
+/** Every payload schema of schemas/api, by its $id. */
+export const API_SCHEMAS: Schema[] = readdirSync(API_DIR)
+  .filter((f) => f.endsWith('.schema.json'))
+  .sort()
+  .map((f) => JSON.parse(readFileSync(join(API_DIR, f), 'utf8')) as Schema);
+
+for (const engine of [ajv, textAjv])
+  for (const schema of API_SCHEMAS) if (!engine.getSchema(String(schema.$id))) engine.addSchema(schema);
+
+/** A reference to a schemas/api payload schema, for a route's `schema`. */
+export const api = (id: string) => {
+  if (!API_SCHEMAS.some((s) => s.$id === id)) throw new Error(`schemas/api has no schema with $id "${id}"`);
+  return { $ref: `${id}#` };
+};
+
+/** The spec's `{ data: … }` envelope around a response schema. */
+export const envelope = (data: unknown) => ({
+  type: 'object',
+  additionalProperties: false,
+  required: ['data'],
+  properties: { data },
+});
+
+function resolve(schema: Schema): Schema {
+  const ref = schema.$ref;
+  if (typeof ref !== 'string' || !ref.endsWith('#')) return schema;
+  return (ajv.getSchema(ref.slice(0, -1))?.schema as Schema | undefined) ?? schema;
+}
+
+/** Field → label from the x-label keywords, nested fields as `a.b`, for the messages. */
+export function labelsIn(schema: Schema, prefix = '', out: Record<string, string> = {}, depth = 0) {
+  const s = resolve(schema);
+  const properties = s.properties as Record<string, Schema> | undefined;
+  if (!properties || depth > 4) return out;
+  for (const [name, property] of Object.entries(properties)) {
+    const key = prefix + name;
+    const target = resolve(property);
+    const label = property['x-label'] ?? target['x-label'];
+    if (typeof label === 'string') out[key] = label;
+    labelsIn(target, `${key}.`, out, depth + 1);
+    const items = target.items as Schema | undefined;
+    if (items && typeof items === 'object') labelsIn(items, `${key}.`, out, depth + 1);
+  }
+  return out;
+}
+
+const compiled = new WeakMap<object, ValidateFunction>();
+// In a `u` expression a proper pair is one code point: only a surrogate standing alone matches.
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+
+/** Deeper input than any form of the shop sends is refused before a validator recurses into it. */
+export const MAX_INPUT_DEPTH = 32;
+
+/**
+ * What no schema should have to repeat: text the database cannot store (NUL, a lone UTF-16 surrogate) and
+ * nesting deeper than any real payload. Answers the field's path and the reason, or null when all is well.
+ */
+export function unsafeInput(value: unknown): { path: string; reason: string } | null {
+  const stack: { value: unknown; path: string; depth: number }[] = [{ value, path: '', depth: 0 }];
+  while (stack.length) {
+    const { value: v, path, depth } = stack.pop()!;
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) return { path, reason: 'Недопустимый символ (NUL)' };
+      if (LONE_SURROGATE.test(v)) return { path, reason: 'Недопустимый символ (одиночный суррогат UTF-16)' };
+      continue;
+    }
+    if (!v || typeof v !== 'object') continue;
+    if (depth >= MAX_INPUT_DEPTH) return { path, reason: `Вложенность больше ${MAX_INPUT_DEPTH} уровней` };
+    for (const [k, child] of Object.entries(v)) {
+      const childPath = path ? `${path}.${k}` : k;
+      if (k.includes('\u0000') || LONE_SURROGATE.test(k))
+        return { path: childPath, reason: 'Недопустимое имя поля' };
+      stack.push({ value: child, path: childPath, depth: depth + 1 });
+    }
+  }
+  return null;
+}
+
+function assertSafe(request: FastifyRequest) {
+  for (const part of [request.params, request.query, request.body]) {
+    const bad = unsafeInput(part);
+    if (bad)
+      throw badRequest(
+        bad.path ? `Проверьте данные: «${bad.path}»: ${bad.reason.toLowerCase()}` : bad.reason,
+        { [bad.path || '_']: bad.reason },
+      );
+  }
+}
+
+/** Shared schemas, the validator compiler and the input guard, before any route is registered. */
+export function registerRouteSchemas(app: FastifyInstance) {
+  for (const schema of API_SCHEMAS) app.addSchema(schema);
+  app.setValidatorCompiler(({ schema, httpPart }) => {
+    let validate = compiled.get(schema);
+    if (!validate) {
+      validate = (httpPart === 'body' ? ajv : textAjv).compile(schema as AnySchema);
+      compiled.set(schema, validate);
+    }
+    const check = validate;
+    const labels = labelsIn(schema as Schema);
+    return (data: unknown) =>
+      check(data) ? { value: data } : { error: validationError(check.errors ?? [], labels) };
+  });
+  // Before validation, so that a validator never walks a 5 000-deep array.
+  app.addHook('preValidation', async (request) => assertSafe(request));
+}
