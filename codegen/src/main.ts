@@ -1,11 +1,22 @@
 // npm run codegen            writes every generated file and, when the schemas changed the database, the next migration
 // npm run codegen -- --check fails, saying what is stale, when anything generated differs from what the schemas give
 // --root DIR                  works on another copy of the repository (the scratch-entity test uses it)
+// --allow-drop=T,T.C          lets this run's migration drop table T or column T.C with their data (see
+//                             docs/adding-an-entity.md); it names each drop, and a name that drops nothing is an error
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import * as prettier from 'prettier';
 import { emitAdmin } from './emit/admin';
-import { diffSnapshots, migrationName, migrationSql, snapshotOf, type Snapshot } from './emit/migrations';
+import { emitConstraints } from './emit/constraints';
+import {
+  diffSnapshots,
+  intentOf,
+  MigrationRefused,
+  migrationName,
+  migrationSql,
+  snapshotOf,
+  type Snapshot,
+} from './emit/migrations';
 import { emitServer } from './emit/server';
 import { emitTypes } from './emit/types';
 import { emitZod } from './emit/zod';
@@ -31,12 +42,22 @@ async function format(path: string, text: string): Promise<string> {
   return prettier.format(text, { ...config, parser });
 }
 
-export async function runCodegen(root: string, check: boolean): Promise<CodegenResult> {
+export interface CodegenOptions {
+  /** `table` or `table.column`: what this run's migration may drop (--allow-drop). */
+  allowDrop?: string[];
+}
+
+export async function runCodegen(
+  root: string,
+  check: boolean,
+  options: CodegenOptions = {},
+): Promise<CodegenResult> {
   const entities = loadModel(join(root, 'schemas/entities'));
   const files: Record<string, string> = {
     ...(await emitTypes(entities, join(root, 'schemas/api'))),
     ...emitZod(entities),
     ...emitServer(entities),
+    ...emitConstraints(entities),
     ...emitAdmin(entities),
   };
 
@@ -46,7 +67,8 @@ export async function runCodegen(root: string, check: boolean): Promise<CodegenR
     ? (JSON.parse(readFileSync(snapshotPath, 'utf8')) as Snapshot)
     : { extensions: [], tables: {} };
   const next = snapshotOf(entities);
-  const statements = diffSnapshots(prev, next);
+  const allowDrop = options.allowDrop ?? [];
+  const statements = diffSnapshots(prev, next, intentOf(entities, allowDrop));
 
   const stale: string[] = [];
   const written: string[] = [];
@@ -58,7 +80,11 @@ export async function runCodegen(root: string, check: boolean): Promise<CodegenR
     if (check) stale.push(`server/migrations/${name} (a migration for the schema change is missing)`);
     else {
       mkdirSync(migrationsDir, { recursive: true });
-      writeFileSync(join(migrationsDir, name), migrationSql(statements));
+      // The drops asked for on the command line are written into the file, for whoever reviews it.
+      const notes = allowDrop.length
+        ? [`Drops data on purpose: npm run codegen -- --allow-drop=${allowDrop.join(',')}`]
+        : [];
+      writeFileSync(join(migrationsDir, name), migrationSql(statements, notes));
       writeFileSync(snapshotPath, JSON.stringify(next, null, 2) + '\n');
       written.push(`server/migrations/${name}`);
     }
@@ -92,8 +118,27 @@ async function main() {
   const check = args.includes('--check');
   const rootArg = args.indexOf('--root');
   const root = rootArg >= 0 ? resolve(args[rootArg + 1] ?? '.') : REPO;
+  const allowDrop: string[] = [];
+  for (const [i, a] of args.entries()) {
+    const value = a.startsWith('--allow-drop=')
+      ? a.slice('--allow-drop='.length)
+      : a === '--allow-drop'
+        ? args[i + 1]
+        : null;
+    if (value === null) continue;
+    if (!value) {
+      console.error('--allow-drop needs what to drop: --allow-drop=table or --allow-drop=table.column');
+      process.exit(1);
+    }
+    allowDrop.push(
+      ...value
+        .split(',')
+        .map((v) => v.trim())
+        .filter(Boolean),
+    );
+  }
   try {
-    const { stale, written } = await runCodegen(root, check);
+    const { stale, written } = await runCodegen(root, check, { allowDrop });
     if (check) {
       if (stale.length) {
         console.error(
@@ -108,6 +153,10 @@ async function main() {
       );
     }
   } catch (e) {
+    if (e instanceof MigrationRefused) {
+      console.error(e.message);
+      process.exit(1);
+    }
     if (e instanceof SchemaError) {
       console.error(
         `Schema error in ${relative(process.cwd(), join(root, 'schemas/entities'))}/${e.message}`,

@@ -57,6 +57,21 @@ export interface RefModel {
   onDelete: 'restrict' | 'cascade' | 'set null';
 }
 
+/**
+ * A row condition of a partial unique index, as field → value: `true`/`false` for a boolean field,
+ * `null` for IS NULL, a scalar for equality, a list for IN. The string shorthand `"isDefault"` is
+ * `{ "isDefault": true }`.
+ */
+export type WhereModel = Record<string, boolean | null | string | number | (string | number)[]>;
+
+/** Numeric bounds the database enforces with a CHECK constraint (JSON Schema minimum, maximum…). */
+export interface CheckModel {
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+}
+
 export interface FieldModel {
   name: string;
   column: string;
@@ -78,6 +93,14 @@ export interface FieldModel {
   enumLabels?: Record<string, string>;
   ref?: RefModel;
   unique: boolean;
+  /** x-db.unique: { where }: unique only among the rows the condition holds for (a partial unique index). */
+  uniqueWhere?: WhereModel;
+  /** The bounds of minimum / maximum as a CHECK constraint; null without bounds or with x-db.check false. */
+  check: CheckModel | null;
+  /** x-db.renamedFrom: the property's previous name; the migration renames the column instead of dropping it. */
+  renamedFrom?: string;
+  /** x-db.using: how the migration converts the column from an earlier type PostgreSQL cannot cast itself. */
+  using?: { from: string; expression: string };
   /** `trgm`: a pg_trgm GIN index (similarity, `%`, `LIKE`) on a text column; it may sit next to `unique`. */
   index: false | 'btree' | 'gin' | 'trgm';
   /** A column type other than the kind's own: `tsvector` for a text field (a server-maintained search document). */
@@ -97,6 +120,8 @@ export interface ChildModel {
   /** Column in the child table that points at the parent row. */
   parentColumn: string;
   fields: FieldModel[];
+  /** x-children.renamedFrom: the child table's previous name. */
+  renamedFrom?: string;
 }
 
 export interface FilterModel {
@@ -107,6 +132,15 @@ export interface FilterModel {
 export interface IndexModel {
   columns: string[];
   unique: boolean;
+  /** A partial index: only the rows this condition holds for. */
+  where?: WhereModel;
+}
+
+/** x-db.checks: bounds on a field that hold only when a condition does (a percent discount ≤ 100). */
+export interface ConditionalCheckModel {
+  field: string;
+  when: WhereModel;
+  bounds: CheckModel;
 }
 
 export interface EntityModel {
@@ -140,6 +174,9 @@ export interface EntityModel {
   hooks: Record<string, string>;
   components: Record<string, string>;
   indexes: IndexModel[];
+  checks: ConditionalCheckModel[];
+  /** x-db.renamedFrom at the top of the schema: the table's previous name. */
+  renamedFrom?: string;
 }
 
 export class SchemaError extends Error {}
@@ -185,6 +222,72 @@ const ENTITY_KEYS = new Set([
   'x-components',
   'x-db',
 ]);
+const FIELD_DB_KEYS = new Set([
+  'unique',
+  'index',
+  'private',
+  'virtual',
+  'type',
+  'renamedFrom',
+  'check',
+  'using',
+]);
+/** Column types a declared conversion (x-db.using.from) may start from: the ones codegen writes. */
+const SQL_TYPES = [
+  'integer',
+  'bigint',
+  'double precision',
+  'text',
+  'boolean',
+  'timestamptz',
+  'date',
+  'integer[]',
+  'text[]',
+  'jsonb',
+  'tsvector',
+];
+
+const BOUNDS = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'] as const;
+
+function boundsOf(file: string, where: string, s: Record<string, unknown>): CheckModel {
+  const bounds: CheckModel = {};
+  for (const k of BOUNDS) {
+    const v = s[k];
+    if (v === undefined) continue;
+    if (typeof v !== 'number' || !Number.isFinite(v)) fail(file, where, `${k} must be a number`);
+    bounds[k] = v;
+  }
+  return bounds;
+}
+
+function whereModel(file: string, where: string, raw: unknown): WhereModel {
+  if (typeof raw === 'string') return { [raw]: true };
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw) || !Object.keys(raw).length)
+    fail(file, where, 'a condition is a boolean field name or { "field": value, ... }');
+  for (const [k, v] of Object.entries(raw)) {
+    const ok =
+      v === null ||
+      typeof v === 'boolean' ||
+      typeof v === 'string' ||
+      typeof v === 'number' ||
+      (Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === 'string' || typeof x === 'number'));
+    if (!ok) fail(file, where, `${k}: true, false, null, a value or a list of values`);
+  }
+  return raw as WhereModel;
+}
+
+/** A condition names fields of its own table, with values of the right kind. */
+function checkWhere(file: string, where: string, cond: WhereModel, fields: FieldModel[]) {
+  for (const [name, v] of Object.entries(cond)) {
+    const f = fields.find((x) => x.name === name);
+    if (!f || f.virtual || f.kind === 'json' || f.kind.endsWith('[]'))
+      fail(file, where, `${name} is not a scalar field of this table`);
+    if (typeof v === 'boolean' && f.kind !== 'boolean')
+      fail(file, where, `${name}: true/false needs a boolean field`);
+    if (v === null && !f.nullable) fail(file, where, `${name}: null, but the column is NOT NULL`);
+  }
+}
+
 const PROPERTY_X_KEYS = new Set([
   'x-label',
   'x-enum-labels',
@@ -259,12 +362,17 @@ function fieldModel(
   if (typeof label !== 'string' || !label) fail(file, where, 'x-label (Russian field label) is required');
   const kind = fieldKind(file, where, s);
   const db = (s['x-db'] ?? {}) as {
-    unique?: boolean;
+    unique?: boolean | { where?: unknown };
     index?: boolean | 'gin' | 'btree' | 'trgm';
     private?: boolean;
     virtual?: boolean;
     type?: string;
+    renamedFrom?: unknown;
+    check?: unknown;
+    using?: unknown;
   };
+  for (const key of Object.keys(db))
+    if (!FIELD_DB_KEYS.has(key)) fail(file, where, `unknown x-db key ${key}`);
   const ui = (s['x-ui'] ?? {}) as { widget?: UiWidget; help?: string; hidden?: UiPlace[] | boolean };
   if (ui.widget && !WIDGETS.includes(ui.widget)) fail(file, where, `unknown x-ui.widget ${ui.widget}`);
   const rawRef = s['x-ref'] as
@@ -309,6 +417,48 @@ function fieldModel(
       fail(file, where, 'x-db.type "tsvector" needs a private string field (the API never sends it)');
   }
   const dbType = db.type === 'tsvector' ? 'tsvector' : null;
+  let uniqueWhere: WhereModel | undefined;
+  if (typeof db.unique === 'object' && db.unique !== null) {
+    if (Object.keys(db.unique).join() !== 'where')
+      fail(file, where, 'x-db.unique is true or { "where": condition }');
+    uniqueWhere = whereModel(file, `${where}: x-db.unique.where`, db.unique.where);
+  } else if (db.unique !== undefined && typeof db.unique !== 'boolean')
+    fail(file, where, 'x-db.unique is true or { "where": condition }');
+  if (db.renamedFrom !== undefined) {
+    if (typeof db.renamedFrom !== 'string' || !/^[a-z][A-Za-z0-9]*$/.test(db.renamedFrom))
+      fail(file, where, 'x-db.renamedFrom is the previous property name (camelCase)');
+    if (db.renamedFrom === name) fail(file, where, 'x-db.renamedFrom names the property itself');
+    if (db.virtual) fail(file, where, 'x-db.renamedFrom on a virtual field: it has no column');
+  }
+  let using: FieldModel['using'];
+  if (db.using !== undefined) {
+    const u = db.using as { from?: unknown; expression?: unknown };
+    if (
+      typeof u !== 'object' ||
+      u === null ||
+      Object.keys(u).sort().join() !== 'expression,from' ||
+      typeof u.from !== 'string' ||
+      !SQL_TYPES.includes(u.from) ||
+      typeof u.expression !== 'string' ||
+      !u.expression.trim()
+    )
+      fail(
+        file,
+        where,
+        `x-db.using is { "from": "<earlier column type: ${SQL_TYPES.join(', ')}>", "expression": "<SQL giving the new value>" }`,
+      );
+    using = { from: u.from, expression: u.expression };
+  }
+  // The API refuses values outside minimum/maximum; the same bounds in the database stop whatever else
+  // writes (hooks, scripts, hand-written SQL) from storing them.
+  let check: CheckModel | null = null;
+  const bounds = boundsOf(file, where, s);
+  const numeric = kind === 'integer' || kind === 'bigint' || kind === 'number';
+  if (db.check !== undefined && db.check !== false)
+    fail(file, where, 'x-db.check can only be false (no CHECK constraint for minimum/maximum)');
+  if (db.check === false && (!numeric || !Object.keys(bounds).length))
+    fail(file, where, 'x-db.check: false on a field without numeric bounds');
+  if (numeric && Object.keys(bounds).length && db.check !== false && db.virtual !== true) check = bounds;
   if (db.index === 'trgm' && (kind !== 'string' || dbType))
     fail(file, where, 'x-db.index "trgm" needs a text field');
   // Arrays and JSON are searched by containment, so they get GIN; scalars get B-tree.
@@ -336,7 +486,11 @@ function fieldModel(
     enum: enumValues?.filter((v): v is string | number => v !== null),
     enumLabels,
     ref,
-    unique: db.unique === true,
+    unique: db.unique === true || uniqueWhere !== undefined,
+    ...(uniqueWhere ? { uniqueWhere } : {}),
+    check,
+    ...(typeof db.renamedFrom === 'string' ? { renamedFrom: db.renamedFrom } : {}),
+    ...(using ? { using } : {}),
     index,
     dbType,
     widget: 'text',
@@ -389,7 +543,8 @@ function entityModel(file: string, s: JsonSchema): EntityModel {
   const children: ChildModel[] = [];
   for (const [name, p] of Object.entries(props)) {
     const ch = p['x-children'] as
-      { table?: string; title?: string; label?: { one: string; many: string } } | undefined;
+      | { table?: string; title?: string; label?: { one: string; many: string }; renamedFrom?: unknown }
+      | undefined;
     if (ch) {
       if (typesOf(p)[0] !== 'array' || !p.items?.properties)
         fail(file, name, 'x-children needs an array of objects');
@@ -414,7 +569,14 @@ function entityModel(file: string, s: JsonSchema): EntityModel {
         label: ch.label,
         parentColumn: `${snake(s.title.charAt(0).toLowerCase() + s.title.slice(1))}_id`,
         fields: childFields,
+        ...(ch.renamedFrom !== undefined
+          ? { renamedFrom: tableName(file, `${name}: x-children.renamedFrom`, ch.renamedFrom) }
+          : {}),
       });
+      checkFieldRenames(file, name, childFields);
+      for (const f of childFields)
+        if (f.uniqueWhere)
+          checkWhere(file, `${name}.${f.name}: x-db.unique.where`, f.uniqueWhere, childFields);
       continue;
     }
     fields.push(fieldModel(file, name, p, requiredList));
@@ -491,11 +653,52 @@ function entityModel(file: string, s: JsonSchema): EntityModel {
     for (const t of form.tabs)
       for (const f of t.fields) if (!names.has(f)) fail(file, 'x-form', `${f} is not a field`);
   }
-  const dbIdx = ((s['x-db'] ?? {}) as { indexes?: { columns: string[]; unique?: boolean }[] }).indexes ?? [];
-  const indexes = dbIdx.map((i) => {
-    for (const c of i.columns) if (!byName.has(c)) fail(file, 'x-db.indexes', `${c} is not a field`);
-    return { columns: i.columns, unique: i.unique === true };
+  const entityDb = (s['x-db'] ?? {}) as {
+    indexes?: { columns: string[]; unique?: boolean; where?: unknown }[];
+    checks?: unknown;
+    renamedFrom?: unknown;
+  };
+  for (const key of Object.keys(entityDb))
+    if (!['indexes', 'checks', 'renamedFrom'].includes(key)) fail(file, 'x-db', `unknown key ${key}`);
+  if (entityDb.checks !== undefined && !Array.isArray(entityDb.checks))
+    fail(file, 'x-db.checks', 'a list of { "field", "when", "minimum"/"maximum"… } expected');
+  const checks = ((entityDb.checks ?? []) as Record<string, unknown>[]).map((c, n) => {
+    const where = `x-db.checks[${n}]`;
+    for (const key of Object.keys(c))
+      if (key !== 'field' && key !== 'when' && !(BOUNDS as readonly string[]).includes(key))
+        fail(file, where, `unknown key ${key}`);
+    const f = typeof c.field === 'string' ? byName.get(c.field) : undefined;
+    if (!f || f.virtual || !['integer', 'bigint', 'number'].includes(f.kind))
+      fail(file, where, `field: ${String(c.field)} is not a stored numeric field`);
+    const bounds = boundsOf(file, where, c);
+    if (!Object.keys(bounds).length)
+      fail(file, where, 'minimum, maximum, exclusiveMinimum or exclusiveMaximum expected');
+    if (c.when === undefined)
+      fail(file, where, 'when: the condition is required (bounds that always hold go on the property)');
+    const when = whereModel(file, `${where}.when`, c.when);
+    checkWhere(file, `${where}.when`, when, fields);
+    return { field: f.name, when, bounds };
   });
+  // The constraint is named after the field and the condition's fields: two with both the same collide.
+  const checkNames = new Set<string>();
+  for (const c of checks) {
+    const key = `${c.field}|${Object.keys(c.when).join(',')}`;
+    if (checkNames.has(key))
+      fail(file, 'x-db.checks', `two checks of ${c.field} under a condition on the same fields`);
+    checkNames.add(key);
+  }
+  const indexes = (entityDb.indexes ?? []).map((i, n) => {
+    for (const c of i.columns) if (!byName.has(c)) fail(file, 'x-db.indexes', `${c} is not a field`);
+    const model: IndexModel = { columns: i.columns, unique: i.unique === true };
+    if (i.where !== undefined) {
+      model.where = whereModel(file, `x-db.indexes[${n}].where`, i.where);
+      checkWhere(file, `x-db.indexes[${n}].where`, model.where, fields);
+    }
+    return model;
+  });
+  for (const f of fields)
+    if (f.uniqueWhere) checkWhere(file, `${f.name}: x-db.unique.where`, f.uniqueWhere, fields);
+  checkFieldRenames(file, '', fields);
   const recordTitle = ent.recordTitle ?? (byName.has('title') ? 'title' : byName.has('name') ? 'name' : 'id');
   return {
     resource,
@@ -524,7 +727,30 @@ function entityModel(file: string, s: JsonSchema): EntityModel {
     hooks: (s['x-hooks'] ?? {}) as Record<string, string>,
     components: (s['x-components'] ?? {}) as Record<string, string>,
     indexes,
+    checks,
+    ...(entityDb.renamedFrom !== undefined
+      ? { renamedFrom: tableName(file, 'x-db.renamedFrom', entityDb.renamedFrom) }
+      : {}),
   };
+}
+
+function tableName(file: string, where: string, raw: unknown): string {
+  if (typeof raw !== 'string' || !/^[a-z][a-z0-9_]*$/.test(raw))
+    fail(file, where, 'the previous table name (snake_case) is expected');
+  return raw;
+}
+
+/** Two fields cannot both claim one old name, nor rename from a property that is still there. */
+function checkFieldRenames(file: string, prefix: string, fields: FieldModel[]) {
+  const seen = new Set<string>();
+  for (const f of fields) {
+    if (!f.renamedFrom) continue;
+    const where = `${prefix ? `${prefix}.` : ''}${f.name}: x-db.renamedFrom`;
+    if (fields.some((o) => o.name === f.renamedFrom))
+      fail(file, where, `${f.renamedFrom} is still a property: a rename leaves one of the two`);
+    if (seen.has(f.renamedFrom)) fail(file, where, `${f.renamedFrom} is claimed by two fields`);
+    seen.add(f.renamedFrom);
+  }
 }
 
 export const DEFAULT_SCHEMAS_DIR = resolve(import.meta.dirname, '../../schemas/entities');
@@ -556,5 +782,14 @@ export function loadModel(dir = DEFAULT_SCHEMAS_DIR): EntityModel[] {
         throw new SchemaError(`${e.file}: ${f.name}: x-ref names unknown resource ${f.ref.resource}`);
     }
   }
+  for (const e of entities)
+    for (const [t, from] of [
+      [e.table, e.renamedFrom],
+      ...e.children.map((c) => [c.table, c.renamedFrom] as const),
+    ] as const)
+      if (from && tables.has(from))
+        throw new SchemaError(
+          `${e.file}: table ${t} is renamed from ${from}, which is still a table: a rename leaves one of the two`,
+        );
   return entities;
 }

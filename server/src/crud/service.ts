@@ -9,6 +9,7 @@ import {
   desc,
   eq,
   getTableColumns,
+  getTableName,
   gte,
   inArray,
   lte,
@@ -18,6 +19,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { constraints } from '../../generated/constraints';
 import type { Db, DbOrTx } from '../db';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { assertValid } from '../http/validation';
@@ -315,6 +317,7 @@ interface PgErrorLike {
   code?: string;
   constraint?: string;
   table?: string;
+  column?: string;
   cause?: unknown;
 }
 function pgError(e: unknown): PgErrorLike | null {
@@ -327,33 +330,91 @@ function pgError(e: unknown): PgErrorLike | null {
   return null;
 }
 
-/** Database constraint violations → 409/400 naming the field or the referring section in Russian. */
+/** What a refused write broke: the resource, its fields (keys as validation names them) and a check's rule. */
+interface Broken {
+  resource: string;
+  fields: { key: string; label: string }[];
+  rule?: string;
+}
+
+/**
+ * The field behind a constraint. The generated map (server/generated/constraints.ts, written with the
+ * migrations) knows every constraint of the schemas by name. A resource it does not know (one a test
+ * registers) falls back to the naming rule the migrations follow, `<table>_<column>_key|fkey|check`,
+ * matched exactly so that `id` is never taken for the `_id` ending of a reference. A NOT NULL violation
+ * names a column, not a constraint.
+ */
+function brokenBy(registry: Registry, pe: PgErrorLike): Broken | null {
+  const known = pe.code !== '23502' && pe.constraint ? constraints[pe.constraint] : undefined;
+  if (known)
+    return {
+      resource: known.resource,
+      fields: known.fields.map((f) => ({
+        key: known.child ? `${known.child}.${f.name}` : f.name,
+        label: f.label,
+      })),
+      ...(known.rule ? { rule: known.rule } : {}),
+    };
+  if (!pe.table) return null;
+  const owner = registry.byTable(pe.table);
+  if (!owner) return null;
+  const child = owner.children.find((c) => getTableName(c.table) === pe.table);
+  const fields = child ? child.fields : owner.tableName === pe.table ? owner.fields : [];
+  let column = pe.code === '23502' ? pe.column : undefined;
+  if (pe.code !== '23502' && pe.constraint?.startsWith(`${pe.table}_`))
+    column = pe.constraint.slice(pe.table.length + 1).replace(/_(key|fkey|check)$/, '');
+  const f = fields.find((x) => x.column === column);
+  if (!f) return null;
+  return {
+    resource: owner.resource,
+    fields: [{ key: child ? `${child.property}.${f.name}` : f.name, label: f.label }],
+  };
+}
+
+/**
+ * Database constraint violations → 409/400 naming the field or the referring section in Russian. The
+ * answer lists the fields (as validation does) only when they belong to the resource being written; a hook
+ * that broke another table's rule gets the message alone.
+ */
 function translateDbError(registry: Registry, def: ResourceDef, e: unknown, op: 'write' | 'delete'): never {
   const pe = pgError(e);
-  const all = [...def.fields, ...def.children.flatMap((c) => c.fields)];
-  const fieldOf = (constraint?: string) =>
-    constraint
-      ? all.find((f) => constraint.endsWith(`_${f.column}_key`) || constraint.endsWith(`_${f.column}_fkey`))
-      : undefined;
-  if (pe?.code === '23505') {
-    const f = fieldOf(pe.constraint);
-    const msg = f ? `Значение поля «${f.label}» уже занято другой записью` : 'Такая запись уже существует';
-    throw conflict(msg, f ? { [f.name]: 'Значение уже занято' } : undefined);
-  }
+  if (!pe) throw e;
   // 23503: foreign key violation; 23001: ON DELETE RESTRICT.
-  if (pe?.code === '23503' || pe?.code === '23001') {
-    if (op === 'delete') {
-      const referrer = pe.table ? registry.byTable(pe.table) : undefined;
-      throw conflict(
-        `Нельзя удалить: на эту запись ссылаются ${referrer ? `записи раздела «${referrer.label.many}»` : 'другие данные'}`,
-      );
-    }
-    const f = fieldOf(pe.constraint);
-    throw badRequest(
-      `«${f?.label ?? 'Ссылка'}»: связанная запись не найдена`,
-      f ? { [f.name]: 'Связанная запись не найдена' } : undefined,
+  if (op === 'delete' && (pe.code === '23503' || pe.code === '23001')) {
+    const referrer = pe.table ? registry.byTable(pe.table) : undefined;
+    throw conflict(
+      `Нельзя удалить: на эту запись ссылаются ${referrer ? `записи раздела «${referrer.label.many}»` : 'другие данные'}`,
     );
   }
+  const broken = brokenBy(registry, pe);
+  const labels = broken?.fields.map((f) => `«${f.label}»`).join(', ');
+  const fieldsWith = (text: string) =>
+    broken && broken.resource === def.resource
+      ? Object.fromEntries(broken.fields.map((f) => [f.key, text]))
+      : undefined;
+  if (pe.code === '23505') {
+    if (!broken) throw conflict('Такая запись уже существует');
+    const msg =
+      broken.fields.length > 1
+        ? `Сочетание полей ${labels} уже занято другой записью`
+        : `Значение поля ${labels} уже занято другой записью`;
+    throw conflict(msg, fieldsWith('Значение уже занято'));
+  }
+  if (pe.code === '23503' || pe.code === '23001')
+    throw badRequest(
+      `${labels ?? '«Ссылка»'}: связанная запись не найдена`,
+      fieldsWith('Связанная запись не найдена'),
+    );
+  if (pe.code === '23514') {
+    const rule = broken?.rule ?? 'Недопустимое значение';
+    const lower = rule.charAt(0).toLowerCase() + rule.slice(1);
+    throw badRequest(broken ? `${labels}: ${lower}` : `Недопустимое значение: ${lower}`, fieldsWith(rule));
+  }
+  if (pe.code === '23502')
+    throw badRequest(
+      broken ? `${labels}: обязательное поле` : 'Не заполнено обязательное поле',
+      fieldsWith('Обязательное поле'),
+    );
   throw e;
 }
 
