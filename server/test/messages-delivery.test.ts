@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig, type Config } from '../src/config';
+import { htmlToText, unsubscribeUrlOf } from '../src/messages/email';
 import { normalizePhone, sendSmsRu } from '../src/messages/sms-ru';
 import { enqueueEmail, enqueueSms, enqueueTemplatedEmail } from '../src/messages/outbox';
 import { ensureSystemTemplates } from '../src/messages/system-templates';
@@ -166,6 +167,46 @@ async function deadPort() {
   return port;
 }
 
+describe('the text part of a letter', () => {
+  it('keeps paragraphs, breaks, links, lists and tables, and drops scripts, styles, images and comments', () => {
+    const html =
+      '<h2>Заказ №10025</h2><p>Здравствуйте!<br>Ваш заказ <a href="https://lash.test/o/1?a=1&amp;b=2">открыть</a>, ' +
+      'сайт <a href="https://lash.test">https://lash.test</a>.</p>' +
+      '<table><tr><td>Клей Sky S+, 5 мл</td><td>1 шт.</td><td>1 290,00 ₽</td></tr>' +
+      '<tr><td>Ресницы</td><td>2 шт.</td><td>990,00 ₽</td></tr></table>' +
+      '<ul><li>доставка</li><li>оплата</li></ul><img src="/logo.png" alt="Логотип">' +
+      '<script>alert(1)</script><style>p{color:red}</style><!-- заметка --><p>&laquo;Lash&raquo; &amp; Co</p>';
+    expect(htmlToText(html)).toBe(
+      [
+        'Заказ №10025',
+        '',
+        'Здравствуйте!',
+        'Ваш заказ открыть (https://lash.test/o/1?a=1&b=2), сайт https://lash.test.',
+        '',
+        'Клей Sky S+, 5 мл   1 шт.   1 290,00 ₽',
+        'Ресницы             2 шт.   990,00 ₽',
+        '',
+        '• доставка',
+        '• оплата',
+        '',
+        '«Lash» & Co',
+      ].join('\n'),
+    );
+  });
+
+  it('finds the unsubscribe link with its entities decoded, and nothing in a letter without one', () => {
+    expect(
+      unsubscribeUrlOf(
+        '<p><a href="/catalog">Каталог</a> <a href="https://lash.test/newsletter/unsubscribe?token=t1&amp;utm=mail">Отписаться</a></p>',
+      ),
+    ).toBe('https://lash.test/newsletter/unsubscribe?token=t1&utm=mail');
+    expect(
+      unsubscribeUrlOf('<p><a href="https://lash.test/newsletter/unsubscribe?token=">x</a></p>'),
+    ).toBeNull();
+    expect(unsubscribeUrlOf('<p>Новые ресницы.</p>')).toBeNull();
+  });
+});
+
 describe('phone numbers for SMS.ru', () => {
   it('are normalised to 7XXXXXXXXXX from the common Russian notations', () => {
     expect(normalizePhone('+7 (912) 345-67-89')).toBe('79123456789');
@@ -253,7 +294,8 @@ describeOnDatabases('outbox delivery on $name', (target) => {
       expect(mail.html).toContain('<a href="mailto:maria@example.ru">maria@example.ru</a>');
       expect(mail.html).toContain('Есть ли клей Sky S+ в наличии?');
       expect(mail.text).toContain('Имя: Мария <b>');
-      expect(mail.text).toContain('E-mail: maria@example.ru (mailto:maria@example.ru)');
+      // A mailto link whose text is the address itself is written once.
+      expect(mail.text).toContain('E-mail: maria@example.ru\nТелефон: 89123456789');
       expect(mail.text).toContain('«Заявки с сайта» (https://lash.test/nuxt/forms-list)');
       expect(mail.text).not.toMatch(/<\/?(p|strong|a|br|blockquote)\b/);
       // An ordinary letter has no unsubscribe headers.

@@ -50,6 +50,31 @@ describe('rich text as PDF content', () => {
     expect(content).toHaveLength(4);
   });
 
+  it('reads tables and quotes, and every character reference (the text is decoded once, by the parser)', () => {
+    const content = htmlToPdfContent(
+      '<blockquote><p>&laquo;Цитата&raquo;&nbsp;&mdash; &#1090;&#x435;&#1082;&#1089;&#1090;</p></blockquote>' +
+        '<table><tr><th>Срок</th><th>Цель</th></tr><tr><td>3 года</td></tr></table><!-- заметка -->',
+    );
+    // White space folds to one space, &nbsp; included, as it always has in the PDF.
+    expect(content).toEqual([
+      { stack: [{ text: ['«Цитата» — текст'], style: 'p' }], margin: [16, 0, 0, 6], italics: true },
+      {
+        table: {
+          headerRows: 0,
+          widths: ['*', '*'],
+          body: [
+            [
+              { text: ['Срок'], bold: true },
+              { text: ['Цель'], bold: true },
+            ],
+            [{ text: ['3 года'], bold: false }, ''],
+          ],
+        },
+        margin: [0, 4, 0, 8],
+      },
+    ]);
+  });
+
   it('heads the document with the title, the edition date and the seller', () => {
     const doc = policyDocument({
       title: 'Политика',

@@ -11,6 +11,7 @@ import {
   fold,
   latinToCyrillic,
   normalizeText,
+  stripHtml,
   switchLayout,
   variantKeys,
   vocabularyWords,
@@ -49,8 +50,23 @@ describe('normalizeText', () => {
     expect(normalizeText('Изгибы C, D, L+')).toBe('изгибы c d lplus');
   });
 
-  it('decodes the entities of descriptions', () => {
-    expect(normalizeText('Клей &laquo;Pro&raquo; &amp; праймер')).toBe('клей pro праймер');
+  it('reads descriptions as text: entities decoded, tags break words, code left out', () => {
+    expect(normalizeText(stripHtml('Клей &laquo;Pro&raquo; &amp; праймер'))).toBe('клей pro праймер');
+    // Entities the search used not to know were words of the index ("mdash").
+    expect(normalizeText(stripHtml('<p>Клей&nbsp;&mdash; &#1096;&#x451;&#1083;&#1082;</p>'))).toBe(
+      'клей шелк',
+    );
+    expect(normalizeText(stripHtml('один<br>два<p>три</p><ul><li>четыре</li></ul>'))).toBe(
+      'один два три четыре',
+    );
+    expect(
+      normalizeText(
+        stripHtml(
+          '<img alt="фото" src="/a.png"><script>var x = "скрипт"</script><style>p{}</style>текст<!-- заметка -->',
+        ),
+      ),
+    ).toBe('текст');
+    expect(normalizeText(stripHtml('a < b, 1 > 0 <b title="незакрытый'))).toBe('a b 1 0');
   });
 });
 

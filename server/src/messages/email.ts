@@ -1,5 +1,7 @@
 // E-mail over SMTP with nodemailer. One pooled transporter per SMTP configuration, reused across batches;
 // a changed configuration (the admin's settings) gets a new one and the old one is closed.
+import { compile } from 'html-to-text';
+import { DomUtils, parseDocument } from 'htmlparser2';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { DeliveryError } from './delivery-error';
 
@@ -57,51 +59,38 @@ function domainOf(from: string) {
   return /@([^\s>]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
 }
 
-const UNSUBSCRIBE_LINK = /href\s*=\s*"([^"]*\/newsletter\/unsubscribe\?token=[^"]+)"/i;
+const UNSUBSCRIBE_PATH = /\/newsletter\/unsubscribe\?token=./;
 
 /** The newsletter's unsubscribe link in a body, for the List-Unsubscribe header. */
 export function unsubscribeUrlOf(html: string): string | null {
-  const m = UNSUBSCRIBE_LINK.exec(html);
-  return m ? decodeEntities(m[1]!) : null;
-}
-
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
-
-function decodeEntities(s: string) {
-  return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-    if (name[0] === '#')
-      return String.fromCodePoint(
-        name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : Number(name.slice(1)),
-      );
-    return ENTITIES[name.toLowerCase()] ?? whole;
-  });
+  // htmlparser2 decodes the attribute ("&amp;utm=" in the body is "&utm=" in the header).
+  const link = DomUtils.findOne(
+    (el) => el.name === 'a' && UNSUBSCRIBE_PATH.test(el.attribs.href ?? ''),
+    parseDocument(html).children,
+  );
+  return link?.attribs.href ?? null;
 }
 
 /**
- * The plain-text part of a letter: paragraphs and line breaks kept, links written as "text (address)",
- * tags dropped. Mail clients without HTML and spam filters read this one.
+ * The plain-text part of a letter (html-to-text): paragraphs and line breaks kept, links written as
+ * "text (address)" (an e-mail address or a URL that is the link's own text is not repeated), lists with
+ * bullets, tables in columns, images and tags dropped, no hard wrapping (mail clients wrap themselves).
+ * Mail clients without HTML and spam filters read this one.
  */
-export function htmlToText(html: string): string {
-  const text = html
-    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, '')
-    .replace(/<a\s[^>]*href\s*=\s*"([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, (_, href: string, label: string) => {
-      const inner = label.replace(/<[^>]+>/g, '').trim();
-      return !inner || inner === href ? href : `${inner} (${href})`;
-    })
-    .replace(/\s*\n\s*/g, ' ')
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<\/(p|div|h[1-6]|table|ul|ol|blockquote)>/gi, '\n\n')
-    .replace(/<\/(tr|li)>/gi, '\n')
-    .replace(/<\/t[dh]>/gi, '\t')
-    .replace(/<li[^>]*>/gi, '• ')
-    .replace(/<[^>]+>/g, '');
-  return decodeEntities(text)
-    .split('\n')
-    .map((line) => line.replace(/[ \t]+/g, ' ').trim())
-    .join('\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
-}
+export const htmlToText = compile({
+  wordwrap: false,
+  selectors: [
+    { selector: 'a', options: { linkBrackets: ['(', ')'], hideLinkHrefIfSameAsText: true } },
+    { selector: 'img', format: 'skip' },
+    { selector: 'ul', options: { itemPrefix: '• ' } },
+    { selector: 'table', format: 'dataTable' },
+    // Headings as written (the library would shout them in capitals), one blank line around like a paragraph.
+    ...['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((selector) => ({
+      selector,
+      options: { uppercase: false, leadingLineBreaks: 2, trailingLineBreaks: 2 },
+    })),
+  ],
+});
 
 /** What a failed send means for an administrator, in Russian, with the server's own words kept. */
 function describe(e: unknown): DeliveryError {

@@ -3,23 +3,42 @@
 // L+ = lplus), and the other readings of a word a visitor may have meant: the same keys on the other
 // keyboard layout (htcybws → ресницы, ьшкфдфыр → miralash) and a transliteration (миралаш → miralash,
 // velora → велора). Pure functions: no database here.
+import { Parser } from 'htmlparser2';
 
-/** Lower case, ё → е, HTML entities of the descriptions decoded, typographic dashes as '-'. */
+/** Lower case, ё → е, typographic dashes as '-'. */
 export function fold(text: string): string {
   return text
-    .replace(/&nbsp;|&#160;/gi, ' ')
-    .replace(/&amp;/gi, '&')
-    .replace(/&lt;/gi, '<')
-    .replace(/&gt;/gi, '>')
-    .replace(/&quot;|&#39;|&laquo;|&raquo;/gi, ' ')
     .toLowerCase()
     .replace(/ё/g, 'е')
     .replace(/[\u2010-\u2015\u2212]/g, '-');
 }
 
-/** Text of an HTML fragment (the product description): tags become spaces. */
+/** Elements whose content is code, not words of the description. */
+const NOT_TEXT = new Set(['script', 'style', 'template']);
+
+/**
+ * Text of an HTML fragment (the product description), read by htmlparser2: every character reference
+ * decoded (&laquo;, &mdash;, &#1096; are characters, not words), every tag a word break ("один<br>два"
+ * is two words), attributes and the content of scripts and styles left out.
+ */
 export function stripHtml(html: string): string {
-  return html.replace(/<[^>]*>/g, ' ');
+  const out: string[] = [];
+  let hidden = 0;
+  const parser = new Parser({
+    onopentag(name) {
+      if (NOT_TEXT.has(name)) hidden++;
+      out.push(' ');
+    },
+    onclosetag(name) {
+      if (NOT_TEXT.has(name)) hidden--;
+      out.push(' ');
+    },
+    ontext(text) {
+      if (!hidden) out.push(text);
+    },
+  });
+  parser.end(html);
+  return out.join('');
 }
 
 // Units as the trade writes them, Latin spellings mapped to the Russian ones the catalogue uses.

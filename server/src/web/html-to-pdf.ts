@@ -1,74 +1,42 @@
 // The admin's rich text, already cleaned by sanitizeHtml (a whitelist of tags, every tag closed, text
 // escaped), as pdfmake content: headings, paragraphs, lists, quotes, tables, bold, italics and links.
 // Images are left out: a policy is text.
+import { DomUtils, parseDocument } from 'htmlparser2';
 import type { Content, ContentText, TableCell } from 'pdfmake/interfaces';
 
-interface Node {
-  tag: string;
-  href?: string;
-  children: (Node | string)[];
-}
+/** A node of htmlparser2's tree: elements and text are read, anything else (comments) is skipped. */
+type Node = ReturnType<typeof parseDocument>['children'][number];
+type Element = Extract<Node, { attribs: unknown }>;
 
-const ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  '#39': "'",
-  nbsp: '\u00a0',
-};
-const decode = (s: string) =>
-  s.replace(
-    /&(amp|lt|gt|quot|#39|nbsp|#(\d+)|#x([0-9a-f]+));/gi,
-    (m, name: string, dec?: string, hex?: string) =>
-      dec
-        ? String.fromCodePoint(Number(dec))
-        : hex
-          ? String.fromCodePoint(parseInt(hex, 16))
-          : (ENTITIES[name.toLowerCase()] ?? m),
-  );
-
-/** sanitizeHtml's output as a tree (it is well formed, so a stack is enough). */
-export function parseCleanHtml(html: string): Node {
-  const root: Node = { tag: 'root', children: [] };
-  const stack = [root];
-  const token = /<(\/?)([a-z0-9]+)([^>]*)>|([^<]+)/gi;
-  for (let m = token.exec(html); m; m = token.exec(html)) {
-    const top = stack[stack.length - 1]!;
-    if (m[4] !== undefined) {
-      top.children.push(decode(m[4]));
-    } else if (m[1]) {
-      if (stack.length > 1 && top.tag === m[2]!.toLowerCase()) stack.pop();
-    } else {
-      const tag = m[2]!.toLowerCase();
-      const href = /href="([^"]*)"/.exec(m[3] ?? '')?.[1];
-      const node: Node = { tag, children: [], ...(href ? { href: decode(href) } : {}) };
-      top.children.push(node);
-      if (tag !== 'br' && tag !== 'img') stack.push(node);
-    }
-  }
-  return root;
-}
+const isElement = (n: Node): n is Element => DomUtils.isTag(n);
+const isTag = (n: Node, ...names: string[]): n is Element => isElement(n) && names.includes(n.name);
 
 type Inline = string | ContentText;
 const BLOCKS = new Set(['p', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'blockquote', 'table']);
+const isBlock = (n: Node): n is Element => isElement(n) && BLOCKS.has(n.name);
 
-function inlines(children: (Node | string)[], marks: Omit<ContentText, 'text'> = {}): Inline[] {
+function inlines(children: Node[], marks: Omit<ContentText, 'text'> = {}): Inline[] {
   const out: Inline[] = [];
   for (const child of children) {
-    if (typeof child === 'string') {
-      const text = child.replace(/\s+/g, ' ');
+    if (DomUtils.isText(child)) {
+      const text = child.data.replace(/\s+/g, ' ');
       out.push(Object.keys(marks).length ? { text, ...marks } : text);
-    } else if (child.tag === 'br') out.push('\n');
-    else if (child.tag === 'strong' || child.tag === 'b')
+    } else if (!isElement(child) || child.name === 'img') continue;
+    else if (child.name === 'br') out.push('\n');
+    else if (child.name === 'strong' || child.name === 'b')
       out.push(...inlines(child.children, { ...marks, bold: true }));
-    else if (child.tag === 'em' || child.tag === 'i')
+    else if (child.name === 'em' || child.name === 'i')
       out.push(...inlines(child.children, { ...marks, italics: true }));
-    else if (child.tag === 'a' && child.href && /^(https?:|mailto:|tel:)/.test(child.href))
+    else if (child.name === 'a' && /^(https?:|mailto:|tel:)/.test(child.attribs.href ?? ''))
       out.push(
-        ...inlines(child.children, { ...marks, link: child.href, color: '#1a5fb4', decoration: 'underline' }),
+        ...inlines(child.children, {
+          ...marks,
+          link: child.attribs.href,
+          color: '#1a5fb4',
+          decoration: 'underline',
+        }),
       );
-    else if (child.tag !== 'img') out.push(...inlines(child.children, marks));
+    else out.push(...inlines(child.children, marks));
   }
   return out;
 }
@@ -77,21 +45,18 @@ function inlines(children: (Node | string)[], marks: Omit<ContentText, 'text'> =
 const hasText = (parts: Inline[]) =>
   parts.some((p) => (typeof p === 'string' ? p : typeof p.text === 'string' ? p.text : '').trim());
 
-function listItem(li: Node): Content {
-  const text = inlines(li.children.filter((c) => typeof c === 'string' || !BLOCKS.has(c.tag)));
-  const nested = blocks(li.children.filter((c): c is Node => typeof c !== 'string' && BLOCKS.has(c.tag)));
+function listItem(li: Element): Content {
+  const text = inlines(li.children.filter((c) => !isBlock(c)));
+  const nested = blocks(li.children.filter(isBlock));
   return nested.length ? { stack: [{ text }, ...nested] } : { text };
 }
 
-function tableOf(table: Node): Content | null {
-  const rows: Node[] = [];
-  const collect = (n: Node) =>
-    n.children.forEach((c) => typeof c !== 'string' && (c.tag === 'tr' ? rows.push(c) : collect(c)));
-  collect(table);
+function tableOf(table: Element): Content | null {
+  const rows = DomUtils.findAll((n) => n.name === 'tr', table.children);
   const body: TableCell[][] = rows.map((tr) =>
     tr.children
-      .filter((c): c is Node => typeof c !== 'string' && (c.tag === 'td' || c.tag === 'th'))
-      .map((cell) => ({ text: inlines(cell.children), bold: cell.tag === 'th' })),
+      .filter((c) => isTag(c, 'td', 'th'))
+      .map((cell) => ({ text: inlines(cell.children), bold: cell.name === 'th' })),
   );
   const width = Math.max(0, ...body.map((r) => r.length));
   if (!width) return null;
@@ -100,41 +65,40 @@ function tableOf(table: Node): Content | null {
 }
 
 /** Block-level content; loose text between blocks becomes a paragraph of its own. */
-export function blocks(children: (Node | string)[]): Content[] {
+export function blocks(children: Node[]): Content[] {
   const out: Content[] = [];
-  let loose: (Node | string)[] = [];
+  let loose: Node[] = [];
   const flush = () => {
     const text = inlines(loose);
     if (hasText(text)) out.push({ text, style: 'p' });
     loose = [];
   };
   for (const child of children) {
-    if (typeof child === 'string' || !BLOCKS.has(child.tag)) {
+    if (!isBlock(child)) {
       loose.push(child);
       continue;
     }
     flush();
-    if (child.tag === 'ul' || child.tag === 'ol') {
-      const items = child.children
-        .filter((c): c is Node => typeof c !== 'string' && c.tag === 'li')
-        .map(listItem);
+    if (child.name === 'ul' || child.name === 'ol') {
+      const items = child.children.filter((c) => isTag(c, 'li')).map(listItem);
       out.push(
-        child.tag === 'ul' ? { ul: items, margin: [0, 0, 0, 6] } : { ol: items, margin: [0, 0, 0, 6] },
+        child.name === 'ul' ? { ul: items, margin: [0, 0, 0, 6] } : { ol: items, margin: [0, 0, 0, 6] },
       );
-    } else if (child.tag === 'blockquote') {
+    } else if (child.name === 'blockquote') {
       out.push({ stack: blocks(child.children), margin: [16, 0, 0, 6], italics: true });
-    } else if (child.tag === 'table') {
+    } else if (child.name === 'table') {
       const table = tableOf(child);
       if (table) out.push(table);
     } else {
       const text = inlines(child.children);
-      if (hasText(text)) out.push({ text, style: child.tag === 'li' ? 'p' : child.tag });
+      if (hasText(text)) out.push({ text, style: child.name === 'li' ? 'p' : child.name });
     }
   }
   flush();
   return out;
 }
 
+/** The clean HTML parsed by htmlparser2 (entities decoded there), as pdfmake blocks. */
 export function htmlToPdfContent(cleanHtml: string): Content[] {
-  return blocks(parseCleanHtml(cleanHtml).children);
+  return blocks(parseDocument(cleanHtml).children);
 }
