@@ -16,7 +16,7 @@ import {
 import type { Db } from '../db';
 import { ApiError } from '../http/errors';
 import { assertValid } from '../http/validation';
-import { parseCsv } from './csv';
+import { cellValue, CsvFormatError, parseCsv } from './csv';
 import type { Actor } from './history';
 import type { ResourceDef } from './resource';
 import { createRecord, getRecord, updateRecord, type Registry } from './service';
@@ -128,7 +128,14 @@ export async function analyseImport(
     products: { create: 0, update: 0 },
     offers: 0,
   };
-  const table = parseCsv(csv);
+  let table: string[][];
+  try {
+    table = parseCsv(csv);
+  } catch (e) {
+    if (!(e instanceof CsvFormatError)) throw e;
+    report.errors.push(e.message);
+    return { report, plan: [] };
+  }
   if (table.length < 2) {
     report.errors.push('Файл пуст: нужна строка заголовков и хотя бы одна строка с вариантом товара');
     return { report, plan: [] };
@@ -148,7 +155,7 @@ export async function analyseImport(
 
   const refs = await references(db);
   const rows = table.slice(1).map((cells, i) => {
-    const get = (c: Column) => (index.has(c) ? (cells[index.get(c)!] ?? '').trim() : '');
+    const get = (c: Column) => (index.has(c) ? cellValue(cells[index.get(c)!] ?? '').trim() : '');
     const r: ImportRowReport = {
       line: i + 2,
       slug: get('slug'),
