@@ -37,6 +37,21 @@ export const envelope = (data: unknown) => ({
   properties: { data },
 });
 
+/** The largest PostgreSQL `integer`: ids and kopecks above it never reach the database. */
+export const INT4_MAX = 2_147_483_647;
+
+/** Path parameters `:id` (a record's number) and `:slug` (an address part). */
+export const idParams = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'integer', minimum: 1, maximum: INT4_MAX, 'x-label': 'Номер записи' } },
+};
+export const slugParams = {
+  type: 'object',
+  required: ['slug'],
+  properties: { slug: { type: 'string', minLength: 1, maxLength: 255, 'x-label': 'Адрес' } },
+};
+
 function resolve(schema: Schema): Schema {
   const ref = schema.$ref;
   if (typeof ref !== 'string' || !ref.endsWith('#')) return schema;
@@ -81,7 +96,9 @@ export function unsafeInput(value: unknown): { path: string; reason: string } | 
       continue;
     }
     if (!v || typeof v !== 'object') continue;
-    if (depth >= MAX_INPUT_DEPTH) return { path, reason: `Вложенность больше ${MAX_INPUT_DEPTH} уровней` };
+    // Named by its top-level field: the full path of a 5 000-deep array would be the whole message.
+    if (depth >= MAX_INPUT_DEPTH)
+      return { path: path.split('.')[0]!, reason: `Вложенность больше ${MAX_INPUT_DEPTH} уровней` };
     for (const [k, child] of Object.entries(v)) {
       const childPath = path ? `${path}.${k}` : k;
       if (k.includes('\u0000') || LONE_SURROGATE.test(k))
@@ -95,11 +112,12 @@ export function unsafeInput(value: unknown): { path: string; reason: string } | 
 function assertSafe(request: FastifyRequest) {
   for (const part of [request.params, request.query, request.body]) {
     const bad = unsafeInput(part);
-    if (bad)
-      throw badRequest(
-        bad.path ? `Проверьте данные: «${bad.path}»: ${bad.reason.toLowerCase()}` : bad.reason,
-        { [bad.path || '_']: bad.reason },
-      );
+    if (bad) {
+      const lower = bad.reason.charAt(0).toLowerCase() + bad.reason.slice(1);
+      throw badRequest(bad.path ? `Проверьте данные: «${bad.path}»: ${lower}` : bad.reason, {
+        [bad.path || '_']: bad.reason,
+      });
+    }
   }
 }
 

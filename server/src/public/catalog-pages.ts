@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { CatalogCategory } from '@shop/schemas';
 import { selectRows, type Db } from '../db';
 import { ApiError } from '../http/errors';
+import { api, envelope, slugParams } from '../http/route-schemas';
 import { filterDirectories, parseProductFilters, productFacets } from './product-filters';
 
 const CATEGORY_NOT_FOUND = () => new ApiError(404, 'not_found', 'Категория не найдена');
@@ -70,15 +71,37 @@ export async function categoryPage(db: Db, slug: string): Promise<CatalogCategor
 
 export function catalogPageRoutes(db: Db) {
   return async function plugin(app: FastifyInstance) {
-    app.get<{ Params: { slug: string } }>('/catalog/categories/:slug', async (request) => {
-      const category = await categoryPage(db, request.params.slug);
-      if (!category) throw CATEGORY_NOT_FOUND();
-      return { data: category };
-    });
+    app.get<{ Params: { slug: string } }>(
+      '/catalog/categories/:slug',
+      {
+        schema: {
+          tags: ['Каталог'],
+          summary: 'Страница категории: описание, SEO, путь, подкатегории',
+          params: slugParams,
+          response: { 200: envelope(api('catalog-category')) },
+        },
+      },
+      async (request) => {
+        const category = await categoryPage(db, request.params.slug);
+        if (!category) throw CATEGORY_NOT_FOUND();
+        return { data: category };
+      },
+    );
 
-    app.get('/products/facets', async (request) => {
-      const filters = parseProductFilters(request.query as Record<string, unknown>);
-      return { data: await productFacets(db, filters, await filterDirectories(db)) };
-    });
+    app.get(
+      '/products/facets',
+      {
+        schema: {
+          tags: ['Каталог'],
+          summary: 'Фильтры списка товаров со счётчиками (тот же запрос, что у /products/search)',
+          querystring: api('product-list-query'),
+          response: { 200: envelope(api('product-facets')) },
+        },
+      },
+      async (request) => {
+        const filters = parseProductFilters(request.query as Record<string, unknown>);
+        return { data: await productFacets(db, filters, await filterDirectories(db)) };
+      },
+    );
   };
 }

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { CategoryNode, SearchProduct } from '@shop/schemas';
 import { selectRows, type Db } from '../db';
 import { productCategories } from '../../generated/tables';
-import { badRequest } from '../http/errors';
+import { api, envelope } from '../http/route-schemas';
 import { compileSearch, tsqueryInfo } from '../search/query';
 import { filterDirectories, parseProductFilters, productWhere } from './product-filters';
 
@@ -50,20 +50,12 @@ const SORTS: Record<string, string> = {
   '-price': 'o.price DESC NULLS LAST, p.id DESC',
 };
 
-function intParam(raw: unknown, name: string, dflt: number, max: number): number {
-  if (raw === undefined || raw === '') return dflt;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1 || n > max)
-    throw badRequest(`Параметр ${name}: целое число от 1 до ${max}`);
-  return n;
-}
-
+/** The query as its schema left it: page, perPage and sort checked, the defaults filled in. */
 export async function searchProducts(db: Db, query: Record<string, unknown>) {
-  const perPage = intParam(query.perPage, 'perPage', 20, 100);
-  const page = intParam(query.page, 'page', 1, 10_000);
-  const askedSort = typeof query.sort === 'string' && query.sort !== '' ? query.sort : null;
+  const perPage = Number(query.perPage ?? 20);
+  const page = Number(query.page ?? 1);
+  const askedSort = typeof query.sort === 'string' && Object.hasOwn(SORTS, query.sort) ? query.sort : null;
   const sort = askedSort ?? 'popular';
-  if (!SORTS[sort]) throw badRequest('Сортировка: popular, new, price или -price');
   // Every filter (text, category, flags, price, stock, characteristics, brand, ids) comes from the shared
   // builder, which GET /api/products/facets uses too: the counts next to the filters match this list.
   const filters = parseProductFilters(query);
@@ -106,7 +98,7 @@ export async function searchProducts(db: Db, query: Record<string, unknown>) {
           : sql``
       }
       WHERE ${where}
-      ORDER BY ${sql.raw(SORTS[sort])} ${limit}`;
+      ORDER BY ${sql.raw(SORTS[sort]!)} ${limit}`;
   }
   // The planner does not know that a search document is read decompressed when a whole table is scanned
   // (it then prefers a sequential scan for a common word, several times slower): a search always goes
@@ -133,11 +125,47 @@ export async function searchProducts(db: Db, query: Record<string, unknown>) {
   return { data, meta: { total: Number(total), page, perPage } };
 }
 
+/** The answer of a product listing: a page of cards and where it lies in the whole list. */
+export const productPageResponse = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['data', 'meta'],
+  properties: {
+    data: { type: 'array', items: api('search-product') },
+    meta: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['total', 'page', 'perPage'],
+      properties: { total: { type: 'integer' }, page: { type: 'integer' }, perPage: { type: 'integer' } },
+    },
+  },
+};
+
 export function catalogRoutes(db: Db) {
   return async function plugin(app: FastifyInstance) {
-    app.get('/categories/tree', async () => ({ data: await categoryTree(db) }));
-    app.get('/products/search', async (request) =>
-      searchProducts(db, request.query as Record<string, unknown>),
+    app.get(
+      '/categories/tree',
+      {
+        schema: {
+          tags: ['Каталог'],
+          summary: 'Дерево активных категорий (спец. §7)',
+          response: { 200: envelope({ type: 'array', items: api('category-node') }) },
+        },
+      },
+      async () => ({ data: await categoryTree(db) }),
+    );
+    app.get(
+      '/products/search',
+      {
+        schema: {
+          tags: ['Каталог'],
+          summary:
+            'Товары: поиск, категория, фильтры, избранное (спец. §7: perPage=7&page=1&filter[search]=…)',
+          querystring: api('product-list-query'),
+          response: { 200: productPageResponse },
+        },
+      },
+      async (request) => searchProducts(db, request.query as Record<string, unknown>),
     );
   };
 }

@@ -18,6 +18,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FacetGroup, ProductFacets } from '@shop/schemas';
 import { selectRows, type DbOrTx } from '../db';
 import { badRequest } from '../http/errors';
+import { INT4_MAX } from '../http/route-schemas';
 import { searchCondition } from '../search/query';
 
 export interface ProductFilters {
@@ -69,7 +70,8 @@ function strings(raw: unknown): string[] {
 function single(raw: unknown): string {
   const list: unknown[] = Array.isArray(raw) ? (raw as unknown[]) : [raw];
   const v = list.at(-1);
-  return typeof v === 'string' ? v.trim() : '';
+  // The route's schema has already turned a declared integer (filter[priceMin]) into a number.
+  return typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '';
 }
 
 function flag(raw: unknown, name: string): boolean {
@@ -83,7 +85,7 @@ function kopecks(raw: unknown, name: string): number | null {
   const v = single(raw);
   if (v === '') return null;
   const n = Number(v);
-  if (!Number.isSafeInteger(n) || n < 0)
+  if (!Number.isSafeInteger(n) || n < 0 || n > INT4_MAX)
     throw badRequest(`Параметр filter[${name}]: цена в копейках, целое число`);
   return n;
 }
@@ -114,7 +116,7 @@ export function parseProductFilters(query: Record<string, unknown>): ProductFilt
     if (list.length > MAX_IDS) throw badRequest(`Параметр filter[ids]: не больше ${MAX_IDS} товаров`);
     ids = list.map((v) => {
       const n = Number(v);
-      if (!Number.isSafeInteger(n) || n < 1)
+      if (!Number.isSafeInteger(n) || n < 1 || n > INT4_MAX)
         throw badRequest('Параметр filter[ids]: номера товаров через запятую');
       return n;
     });
