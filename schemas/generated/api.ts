@@ -375,6 +375,41 @@ export interface ProductImportRow {
 }
 
 /**
+ * The query of GET /api/products/search and GET /api/products/facets. Lists are comma-separated; filter[<directory code>]=code1,code2 filters by the entries of a directory shown as a filter (unknown codes are ignored, so a shared link outlives a switched-off filter); other keys are ignored.
+ */
+export interface ProductListQuery {
+  page?: number;
+  perPage?: number;
+  sort?: 'popular' | 'new' | 'price' | '-price';
+  'filter[search]'?: string;
+  'filter[categorySlug]'?: string;
+  'filter[ids]'?: string;
+  'filter[isNew]'?: '' | '0' | '1' | 'true' | 'false';
+  'filter[isHit]'?: '' | '0' | '1' | 'true' | 'false';
+  'filter[inStock]'?: '' | '0' | '1' | 'true' | 'false';
+  'filter[priceMin]'?: number;
+  'filter[priceMax]'?: number;
+  /**
+   * This interface was referenced by `ProductListQuery`'s JSON-Schema definition
+   * via the `patternProperty` "^filter\[(?!(search|categorySlug|ids|isNew|isHit|inStock|priceMin|priceMax)\])[A-Za-z][A-Za-z0-9_]{0,63}\]$".
+   */
+  [k: string]:
+    | string
+    | string[]
+    | number
+    | 'popular'
+    | 'new'
+    | 'price'
+    | '-price'
+    | ''
+    | '0'
+    | '1'
+    | 'true'
+    | 'false'
+    | undefined;
+}
+
+/**
  * GET /api/products/{slug}: an active product for its page. Prices in kopecks; an offer's salePrice is the price to pay and basePrice the price before discount (as in SearchProduct). Only active offers are listed.
  */
 export interface ProductPage {
