@@ -48,7 +48,8 @@ const nextIp = () => {
 describeOnDatabases('public message endpoints on $name', (target) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp(target);
+    // Production's limits: the suite checks some of them.
+    t = await startTestApp(target, { config: { rateLimitScale: 1 } });
     await ensureSystemTemplates(t.database.db);
     await t.database.db.insert(settings).values({
       shopName: 'Лэш Шоп',

@@ -6,6 +6,8 @@ declare module 'react-router' {
     apiBaseURL: string;
     /** The Cookie header of the incoming request: the token cookie `auth.token` is forwarded from it. */
     requestCookie: string | undefined;
+    /** The visitor's IP address; the API calls of SSR name it in X-Forwarded-For (the API trusts loopback). */
+    clientIp?: string;
   }
 }
 

@@ -11,7 +11,7 @@ import changeSchema from '../../../schemas/api/password-change-request.schema.js
 import type { Db } from '../db';
 import { users } from '../../generated/tables';
 import { badRequest } from '../http/errors';
-import { limitOf } from '../http/rate-limit';
+import { bodyEmailKey, limitOf, targetLimit } from '../http/rate-limit';
 import { assertValid } from '../http/validation';
 import { siteOrigin } from '../public/shop-values';
 import { requireUser } from './guard';
@@ -32,7 +32,13 @@ const NEW_PASSWORD = { password: { pattern: PASSWORD_MESSAGE, minLength: PASSWOR
 
 export function passwordRoutes(db: Db, opts: AuthRoutesOptions) {
   return async function plugin(app: FastifyInstance) {
-    app.post('/password/recovery', { config: { rateLimit: limitOf('recovery') } }, async (request) => {
+    // Per client address, and per e-mail whoever asks (the same for addresses with and without an account,
+    // so the limit tells nothing either).
+    const recoveryOptions = {
+      config: { rateLimit: limitOf('recovery') },
+      preHandler: targetLimit(app, 'recoveryEmail', { groupId: 'recovery-email', keyOf: bodyEmailKey }),
+    };
+    app.post('/password/recovery', recoveryOptions, async (request) => {
       assertValid(recoverySchema, request.body, labelsOf(recoverySchema));
       const email = (request.body as PasswordRecoveryRequest).email.trim().toLowerCase();
       const [user] = await db
@@ -55,7 +61,8 @@ export function passwordRoutes(db: Db, opts: AuthRoutesOptions) {
       return { data: { message: RECOVERY_SENT } };
     });
 
-    app.post('/password/reset', async (request) => {
+    // Each try is an scrypt hash before the link is even looked at.
+    app.post('/password/reset', { config: { rateLimit: limitOf('links') } }, async (request) => {
       assertValidWith(resetSchema, request.body, labelsOf(resetSchema), NEW_PASSWORD);
       const { token, password } = request.body as PasswordResetRequest;
       const passwordHash = await hashPassword(password);

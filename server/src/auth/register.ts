@@ -10,7 +10,7 @@ import type { Db, DbOrTx } from '../db';
 import { bonusTransactions, subscriptions, users, userTypes } from '../../generated/tables';
 import { settingsRow } from '../settings';
 import { ApiError, badRequest, conflict } from '../http/errors';
-import { limitOf } from '../http/rate-limit';
+import { bodyEmailKey, limitOf, targetLimit } from '../http/rate-limit';
 import { assertValid } from '../http/validation';
 import { consentContext, recordConsent } from '../public/consents';
 import { activateSubscription } from '../public/newsletter';
@@ -100,7 +100,11 @@ async function welcomePoints(tx: DbOrTx, userId: number, typeBonusAllowed: boole
 
 export function registerRoutes(db: Db, opts: AuthRoutesOptions) {
   return async function plugin(app: FastifyInstance) {
-    app.post('/register', async (request, reply) => {
+    // Per client address, and per e-mail whoever asks: each attempt that gets through is an scrypt hash and
+    // possibly a letter to that address.
+    const perEmail = targetLimit(app, 'registerEmail', { groupId: 'register-email', keyOf: bodyEmailKey });
+    const registerOptions = { config: { rateLimit: limitOf('register') }, preHandler: perEmail };
+    app.post('/register', registerOptions, async (request, reply) => {
       const body = trimmedBody(request.body, ['password']);
       assertValidWith(registerSchema, body, LABELS, CUSTOM);
       const b = body as RegisterRequest;
@@ -181,7 +185,7 @@ export function registerRoutes(db: Db, opts: AuthRoutesOptions) {
       return { data: { token } };
     });
 
-    app.post('/email/confirm', async (request) => {
+    app.post('/email/confirm', { config: { rateLimit: limitOf('links') } }, async (request) => {
       assertValid(confirmSchema, request.body, labelsOf(confirmSchema));
       const { token } = request.body as EmailConfirmRequest;
       await db.transaction(async (tx) => {

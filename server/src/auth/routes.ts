@@ -59,7 +59,8 @@ export function authRoutes(db: Db, opts: AuthRoutesOptions = { siteUrl: null }) 
       return { data: await sessionUser(db, request.user, request.actingGroup?.id ?? null) };
     });
 
-    app.post('/logout', { preHandler: requireUser }, async (request) => {
+    // No limit: it only ends the caller's own session, and signing out must always work.
+    app.post('/logout', { preHandler: requireUser, config: { rateLimit: false } }, async (request) => {
       await revokeSession(db, request.user!.sessionId);
       return { data: null };
     });

@@ -19,6 +19,7 @@ import siteReviewRequestSchema from '../../../schemas/api/site-review-request.sc
 import type { Db } from '../db';
 import { articles, banners, pages, promotions, siteReviews, userGroups } from '../../generated/tables';
 import { badRequest, notFound } from '../http/errors';
+import { limitOf } from '../http/rate-limit';
 import { assertValid } from '../http/validation';
 import { productCards } from './catalog';
 import { sanitizeHtml } from './sanitize-html';
@@ -311,7 +312,8 @@ export function contentRoutes(db: Db) {
     }));
     app.get('/banners', async (request) => ({ data: await bannerList(db, request.query) }));
     app.get('/reviews/site', async (request) => siteReviewList(db, request.query));
-    app.post('/reviews/site', async (request, reply) => {
+    const reviewOptions = { config: { rateLimit: limitOf('review', { groupId: 'site-review' }) } };
+    app.post('/reviews/site', reviewOptions, async (request, reply) => {
       const created = await createSiteReview(db, request.body, request.user?.id ?? null);
       return reply.status(201).send({ data: created });
     });

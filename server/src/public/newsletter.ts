@@ -15,7 +15,7 @@ import type { Config } from '../config';
 import type { Db, DbOrTx, Tx } from '../db';
 import { subscriptions, users } from '../../generated/tables';
 import { ApiError } from '../http/errors';
-import { limitOf } from '../http/rate-limit';
+import { limitOf, targetLimit } from '../http/rate-limit';
 import { assertValid } from '../http/validation';
 import { enqueueTemplatedEmail } from '../messages/outbox';
 import { consentContext, recordConsent } from './consents';
@@ -246,9 +246,13 @@ function acceptForms(app: FastifyInstance) {
 export function newsletterOneClickRoutes(db: Db) {
   return async function plugin(app: FastifyInstance) {
     acceptForms(app);
-    app.post('/newsletter/unsubscribe', async (request) => ({
-      data: await unsubscribe(db, tokenOf(undefined, request.query)),
-    }));
+    app.post(
+      '/newsletter/unsubscribe',
+      { config: { rateLimit: limitOf('unsubscribe') } },
+      async (request) => ({
+        data: await unsubscribe(db, tokenOf(undefined, request.query)),
+      }),
+    );
   };
 }
 
@@ -256,7 +260,18 @@ export function newsletterRoutes(db: Db, config: Pick<Config, 'siteUrl'>) {
   return async function plugin(app: FastifyInstance) {
     acceptForms(app);
 
-    app.post('/newsletter/subscribe', { config: { rateLimit: limitOf('subscribe') } }, async (request) => {
+    // Per client address, and per e-mail whoever asks: each accepted request is a letter to that address.
+    const subscribeOptions = {
+      config: { rateLimit: limitOf('subscribe') },
+      preHandler: targetLimit(app, 'subscribeEmail', {
+        groupId: 'subscribe-email',
+        keyOf: (request) => {
+          const email = (request.body as { email?: unknown } | null)?.email;
+          return typeof email === 'string' && email.trim() ? normaliseEmail(email).slice(0, 254) : null;
+        },
+      }),
+    };
+    app.post('/newsletter/subscribe', subscribeOptions, async (request) => {
       const raw: unknown = request.body;
       const input =
         raw && typeof raw === 'object' && typeof (raw as { email?: unknown }).email === 'string'
@@ -285,12 +300,16 @@ export function newsletterRoutes(db: Db, config: Pick<Config, 'siteUrl'>) {
       return { data };
     });
 
-    app.post('/newsletter/confirm', async (request) => ({
+    app.post('/newsletter/confirm', { config: { rateLimit: limitOf('links') } }, async (request) => ({
       data: await confirmSubscription(db, tokenOf(request.body, undefined)),
     }));
 
-    app.post('/newsletter/unsubscribe', async (request) => ({
-      data: await unsubscribe(db, tokenOf(request.body, request.query)),
-    }));
+    app.post(
+      '/newsletter/unsubscribe',
+      { config: { rateLimit: limitOf('unsubscribe') } },
+      async (request) => ({
+        data: await unsubscribe(db, tokenOf(request.body, request.query)),
+      }),
+    );
   };
 }

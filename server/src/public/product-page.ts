@@ -13,6 +13,7 @@ import type {
 import { requireUser } from '../auth/guard';
 import { selectRows, type Db } from '../db';
 import { ApiError, conflict } from '../http/errors';
+import { limitOf, targetLimit } from '../http/rate-limit';
 import { assertValid } from '../http/validation';
 import { sanitizeHtml } from './sanitize-html';
 
@@ -287,7 +288,17 @@ export function productPageRoutes(db: Db) {
 
     app.post<{ Params: { slug: string } }>(
       '/products/:slug/reviews',
-      { preHandler: requireUser },
+      {
+        // Per client address, then (once signed in) per product from everyone.
+        config: { rateLimit: limitOf('review', { groupId: 'product-review' }) },
+        preHandler: [
+          requireUser,
+          targetLimit(app, 'reviewProduct', {
+            groupId: 'product-review-target',
+            keyOf: (request) => (request.params as { slug?: string }).slug?.slice(0, 200) ?? null,
+          }),
+        ],
+      },
       async (request, reply) => {
         const user = request.user!;
         const product = await productBySlug(db, request.params.slug);

@@ -10,6 +10,7 @@ import { isUniqueViolation } from '../auth/register';
 import type { Db } from '../db';
 import { userOrganizations } from '../../generated/tables';
 import { conflict } from '../http/errors';
+import { accountKey, limitOf } from '../http/rate-limit';
 import { assertValid } from '../http/validation';
 
 const LABELS = labelsOf(schema);
@@ -65,7 +66,12 @@ export function profileCompanyRoutes(db: Db) {
       return { data: view(row) };
     });
 
-    app.put('/profile/company', async (request) => {
+    const limit = limitOf('profile', {
+      groupId: 'profile-company',
+      hook: 'preHandler',
+      keyGenerator: accountKey,
+    });
+    app.put('/profile/company', { config: { rateLimit: limit } }, async (request) => {
       const raw = request.body as Record<string, unknown> | null;
       // Empty strings from a form mean "not given"; spaces around a number are not part of it.
       const body =

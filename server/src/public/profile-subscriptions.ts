@@ -11,6 +11,7 @@ import type { Config } from '../config';
 import type { Db, DbOrTx } from '../db';
 import { subscriptions, users } from '../../generated/tables';
 import { notFound } from '../http/errors';
+import { accountKey, limitOf } from '../http/rate-limit';
 import { assertValid } from '../http/validation';
 import { consentContext, recordConsent } from './consents';
 import { activateSubscription, endSubscriptions, normaliseEmail, requestSubscription } from './newsletter';
@@ -98,8 +99,18 @@ export function profileSubscriptionRoutes(db: Db, config: Pick<Config, 'siteUrl'
     app.get('/profile/subscriptions', { preHandler: requireUser }, async (request) => ({
       data: await stateOf(db, request.user!.id),
     }));
-    app.put('/profile/subscriptions', { preHandler: requireUser }, async (request) => ({
-      data: await save(db, request, siteOrigin(config.siteUrl, request)),
-    }));
+    // Switching e-mail news on for an unconfirmed address sends a letter to it.
+    const limit = limitOf('profile', {
+      groupId: 'profile-subscriptions',
+      hook: 'preHandler',
+      keyGenerator: accountKey,
+    });
+    app.put(
+      '/profile/subscriptions',
+      { preHandler: requireUser, config: { rateLimit: limit } },
+      async (request) => ({
+        data: await save(db, request, siteOrigin(config.siteUrl, request)),
+      }),
+    );
   };
 }

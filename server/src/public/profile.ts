@@ -18,6 +18,7 @@ import { assertUnique, takenConflict } from '../auth/register';
 import type { Db, DbOrTx } from '../db';
 import { users } from '../../generated/tables';
 import { notFound } from '../http/errors';
+import { accountKey, limitOf } from '../http/rate-limit';
 import { profileCompanyRoutes } from './profile-company';
 import { profileOrderRoutes } from './profile-orders';
 import { siteOrigin } from './shop-values';
@@ -58,7 +59,13 @@ export function profileRoutes(db: Db, opts: { siteUrl: string | null }) {
 
     app.get('/profile', async (request) => ({ data: await profileOf(db, request.user!.id) }));
 
-    app.put('/profile', async (request) => {
+    // A new e-mail is a letter to that address: a customer's own writes are limited per account.
+    const profileLimit = limitOf('profile', {
+      groupId: 'profile',
+      hook: 'preHandler',
+      keyGenerator: accountKey,
+    });
+    app.put('/profile', { config: { rateLimit: profileLimit } }, async (request) => {
       const input = trimmedBody(request.body);
       assertValidWith(updateSchema, input, LABELS, CUSTOM);
       const p = input as ProfileUpdateRequest;

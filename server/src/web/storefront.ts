@@ -22,6 +22,7 @@ interface StorefrontLoadContext {
   [key: string]: unknown;
   apiBaseURL: string;
   requestCookie: string | undefined;
+  clientIp: string;
 }
 
 export async function storefrontPlugin(app: FastifyInstance, opts: StorefrontPluginOptions): Promise<void> {
@@ -62,6 +63,9 @@ export async function storefrontPlugin(app: FastifyInstance, opts: StorefrontPlu
     const context: StorefrontLoadContext = {
       apiBaseURL: opts.apiBaseURL,
       requestCookie: request.headers.cookie,
+      // The visitor's address (past the trusted proxies): the API calls of this render come from this
+      // process, and the API's abuse limits must count the visitor, not the storefront.
+      clientIp: request.ip,
     };
     const response = await handleRequest(toWebRequest(request, reply), context);
     // Fastify 5 sends a Web Response as it is: status, headers (several Set-Cookie too) and the streamed body.
