@@ -65,7 +65,7 @@ function tableOf(table: Element): Content | null {
 }
 
 /** Block-level content; loose text between blocks becomes a paragraph of its own. */
-export function blocks(children: Node[]): Content[] {
+function blocks(children: Node[]): Content[] {
   const out: Content[] = [];
   let loose: Node[] = [];
   const flush = () => {
