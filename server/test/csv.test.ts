@@ -1,9 +1,11 @@
 // CSV through the real admin API on a real database: the export of a filtered list (BOM, `;`, Russian
 // headers, enum labels, roubles with a comma, the role's access), and the product import (a preview with
 // per-row Russian errors; all rows in one transaction, or nothing when any row is bad).
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSV_BOM, csvLine, parseCsv } from '../src/crud/csv';
-import { DB_TARGETS, startTestApp, type TestApp } from './harness';
+import { selectRows } from '../src/db';
+import { describeOnDatabases, startTestApp, type TestApp } from './harness';
 
 interface Report {
   valid: boolean;
@@ -36,10 +38,11 @@ describe('CSV text', () => {
   });
 });
 
-describe.each(DB_TARGETS)('CSV export and import on $name', (target) => {
+describeOnDatabases('CSV export and import on $name', (target) => {
   let t: TestApp;
   let content: string;
-  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, token?: string) =>
+  const directoryIds: Record<string, number> = {};
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, token?: string) =>
     t.app.inject({
       method,
       url,
@@ -82,6 +85,7 @@ describe.each(DB_TARGETS)('CSV export and import on $name', (target) => {
       ['length', ['10', '11']],
     ] as const) {
       const dir = await ok('POST', '/api/admin/directories', { title: code, code, useInOffers: true });
+      directoryIds[code] = dir.id;
       for (const v of values)
         await ok('POST', '/api/admin/directory-entries', { directoryId: dir.id, code: v, title: v });
     }
@@ -140,6 +144,7 @@ describe.each(DB_TARGETS)('CSV export and import on $name', (target) => {
   ].join('\r\n');
 
   it('previews a file: every bad row is named with its errors in Russian, nothing is written', async () => {
+    const before = await productCount();
     const res = await call('POST', '/api/admin/products/import/preview', { csv: badFile });
     expect(res.statusCode).toBe(200);
     const report = res.json<{ data: Report }>().data;
@@ -159,14 +164,65 @@ describe.each(DB_TARGETS)('CSV export and import on $name', (target) => {
         '«Остаток»: ожидается целое число не меньше 0',
       ]),
     );
-    expect(await productCount()).toBe(0);
+    expect(await productCount()).toBe(before);
   });
 
   it('imports nothing when any row is bad', async () => {
+    const before = await productCount();
     const res = await call('POST', '/api/admin/products/import', { csv: badFile });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: { message: 'В файле есть ошибки: ничего не записано' } });
-    expect(await productCount()).toBe(0);
+    expect(await productCount()).toBe(before);
+  });
+
+  // Every file above is refused by the check, before any write: only a file that passes it and then
+  // fails in the middle of writing shows that the rows are written in one transaction.
+  it('writes nothing when a product fails while writing, not even the products before it', async () => {
+    // A stored variant whose length has since left the directory: the check reads the file's cells, not
+    // the stored variants, so only the save (hooks/catalog.ts) refuses the product.
+    const entry = await ok('POST', '/api/admin/directory-entries', {
+      directoryId: directoryIds.length,
+      code: '12',
+      title: '12',
+    });
+    const stale = await ok('POST', '/api/admin/products', {
+      title: 'Ресницы Stale',
+      slug: 'lashes-stale',
+      offers: [{ article: 'STALE-D-12', basePrice: 60000, stock: 2, attributes: { length: '12' } }],
+    });
+    const removed = await call('DELETE', `/api/admin/directory-entries/${entry.id}`);
+    expect(removed.statusCode, removed.body).toBeLessThan(300);
+
+    const file = [
+      HEADER,
+      'lashes-fresh;Ресницы Fresh;resnitsy;Lovely;да;FRESH-C-010-10;C;0.10;10;500;;3',
+      'lashes-fresh;;;;;FRESH-C-010-11;C;0.10;11;500;;3',
+      'lashes-stale;Ресницы Stale, новые;;;;STALE-D-12;;;;700;;1',
+    ].join('\r\n');
+    const preview = await call('POST', '/api/admin/products/import/preview', { csv: file });
+    expect(preview.json<{ data: Report }>().data).toMatchObject({
+      valid: true,
+      products: { create: 1, update: 1 },
+    });
+
+    const stored = async () => (await call('GET', `/api/admin/products/${stale.id}`)).json<object>();
+    const history = async () =>
+      (
+        await selectRows<{ n: number }>(
+          t.database.db,
+          sql`SELECT count(*)::int AS n FROM history WHERE resource = 'products'`,
+        )
+      )[0]!.n;
+    const before = { count: await productCount(), stale: await stored(), history: await history() };
+    const res = await call('POST', '/api/admin/products/import', { csv: file });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({
+      error: { message: 'Вариант «STALE-D-12»: в справочнике «length» нет значения «12»' },
+    });
+    // «Ресницы Fresh» was written first and passed its own save: the transaction took it back.
+    expect({ count: await productCount(), stale: await stored(), history: await history() }).toEqual(before);
+    const fresh = await call('GET', `/api/admin/products?filter=${encodeURIComponent('{"q":"Fresh"}')}`);
+    expect(fresh.json()).toEqual([]);
   });
 
   it('refuses a file without the required columns, and the schema rules apply per row', async () => {
@@ -183,6 +239,7 @@ describe.each(DB_TARGETS)('CSV export and import on $name', (target) => {
   });
 
   it('imports a good file in one go, then updates by slug and article', async () => {
+    const before = await productCount();
     const good = badFile.split('\r\n').slice(0, 3).join('\r\n');
     const res = await call('POST', '/api/admin/products/import', { csv: good });
     expect(res.statusCode, res.body).toBe(200);
@@ -216,7 +273,7 @@ describe.each(DB_TARGETS)('CSV export and import on $name', (target) => {
     ];
     const second = await call('POST', '/api/admin/products/import', { csv: again.join('\n') });
     expect(second.json<{ data: Report }>().data.products).toEqual({ create: 0, update: 1 });
-    expect(await productCount()).toBe(1);
+    expect(await productCount()).toBe(before + 1);
     const stored = await call('GET', `/api/admin/products/${product!.id}`);
     expect(stored.json<{ offers: Record<string, unknown>[] }>().offers).toMatchObject([
       { article: 'SILK-D-007-10', basePrice: 99000 },
