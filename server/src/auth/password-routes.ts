@@ -1,6 +1,6 @@
 // POST /api/auth/password/recovery, /password/reset and /password/change.
 // Recovery answers the same words whether or not the address has an account, and does comparable work
-// either way (a token is made and hashed), so neither the answer nor its timing tells who is a customer.
+// either way (a token is made and hashed), so neither the answer nor its timing tells who has an account.
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
@@ -46,6 +46,8 @@ export function passwordRoutes(db: Db, opts: AuthRoutesOptions) {
         .from(users)
         .where(eq(sql`lower(${users.email})`, email))
         .limit(1);
+      // Staff too, not only customers: an administrator who forgets the password needs the same way back
+      // in, and the risk (someone else reading the mailbox) is the same as a customer's. Blocked: no letter.
       if (user?.active) {
         await db.transaction((tx) =>
           queuePasswordRecovery(
