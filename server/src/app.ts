@@ -38,6 +38,7 @@ import { imagesPlugin } from './web/images';
 import { privacyPolicyRoutes } from './web/privacy-policy';
 import { seoRoutes } from './web/seo';
 import { storefrontPlugin } from './web/storefront';
+import { uploadsStaticOptions } from './web/uploads';
 
 export interface AppOptions {
   config: Config;
@@ -118,12 +119,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   );
 
   mkdirSync(config.uploadsDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: config.uploadsDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    maxAge: '30d',
-  });
+  await app.register(fastifyStatic, uploadsStaticOptions(config.uploadsDir));
   // WebP variants of uploaded images at the spec's breakpoint widths (the storefront's <Picture>).
   await app.register(imagesPlugin, { uploadsDir: config.uploadsDir });
 

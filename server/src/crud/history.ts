@@ -11,12 +11,24 @@ import type { ChildDef, FieldDef, ResourceDef } from './resource';
 export interface Actor {
   id: number | null;
   name: string | null;
+  /** The staff member's role, for hooks whose rules depend on it (account templates: admin only). */
+  role?: string | null;
+  /** The session the change came through (a password changed by its own owner keeps that one). */
+  sessionId?: number | null;
 }
 
-export function actorOf(user: { id: number; name?: string | null; email?: string | null } | null): Actor {
+export function actorOf(
+  user: {
+    id: number;
+    name?: string | null;
+    email?: string | null;
+    role?: string | null;
+    sessionId?: number | null;
+  } | null,
+): Actor {
   if (!user) return { id: null, name: null };
   const name = [user.name?.trim(), user.email ? `<${user.email}>` : ''].filter(Boolean).join(' ');
-  return { id: user.id, name: name || null };
+  return { id: user.id, name: name || null, role: user.role ?? null, sessionId: user.sessionId ?? null };
 }
 
 export type HistoryAction = 'create' | 'update' | 'delete';

@@ -1,11 +1,12 @@
 // Is an uploaded file a real image? Judged by its content with sharp, never by its name or the browser's
-// content type: the header gives the format, and a small decode proves the pixels are there.
+// content type: the header gives the format, and a small decode proves the pixels are there. What is stored
+// is never the upload itself but the picture re-encoded from its pixels (see reencoded).
 import sharp, { type Metadata } from 'sharp';
 
 export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'avif' | 'gif';
 
 export interface CheckedImage {
-  /** The bytes to store: the upload itself, or re-encoded without its metadata (see withoutMetadata). */
+  /** The bytes to store: the picture re-encoded from its pixels, nothing else of the upload (reencoded). */
   data: Buffer;
   format: ImageFormat;
   extension: string;
@@ -52,7 +53,7 @@ export async function checkImage(data: Buffer): Promise<CheckedImage | null> {
     const height = meta.pageHeight && meta.pages && meta.pages > 1 ? meta.pageHeight : meta.height;
     const turned = (meta.orientation ?? 1) >= 5;
     return {
-      data: await withoutMetadata(data, format, meta),
+      data: await reencoded(data, format, meta),
       format,
       extension: EXTENSIONS[format],
       width: turned ? height : meta.width,
@@ -64,14 +65,18 @@ export async function checkImage(data: Buffer): Promise<CheckedImage | null> {
 }
 
 /**
- * Phone photos carry EXIF (often the GPS position of the salon or the home where they were taken), XMP and
- * IPTC, which a public shop must not republish. Such a picture is re-encoded in its own format with the
- * orientation applied and only the colour profile kept; a picture without them is stored as sent. GIF has
- * no such metadata (and re-encoding would flatten an animation).
+ * The picture as sharp re-encodes it from its decoded pixels, in its own format. Whatever else the upload
+ * carried is gone: bytes after the image's end (an HTML page or a script appended to a JPEG, which a
+ * browser that sniffs could run from our address), comment and text chunks, and the metadata phone photos
+ * carry (EXIF with the GPS position of the salon or the home where they were taken, XMP, IPTC), which a
+ * public shop must not republish. The orientation is applied and only the colour profile kept. Animated GIF
+ * and WebP keep their frames.
  */
-async function withoutMetadata(data: Buffer, format: ImageFormat, meta: Metadata): Promise<Buffer> {
-  if (format === 'gif' || !(meta.exif || meta.xmp || meta.iptc)) return data;
-  const image = sharp(data, { limitInputPixels: MAX_PIXELS }).rotate().keepIccProfile();
+async function reencoded(data: Buffer, format: ImageFormat, meta: Metadata): Promise<Buffer> {
+  const animated = (format === 'gif' || format === 'webp') && (meta.pages ?? 1) > 1;
+  const source = sharp(data, { limitInputPixels: MAX_PIXELS, animated }).keepIccProfile();
+  // Rotation is per page; an animation has no EXIF orientation to apply anyway.
+  const image = animated ? source : source.rotate();
   switch (format) {
     case 'jpeg':
       return image.jpeg({ quality: 92, mozjpeg: true }).toBuffer();
@@ -81,5 +86,7 @@ async function withoutMetadata(data: Buffer, format: ImageFormat, meta: Metadata
       return image.webp({ quality: 92 }).toBuffer();
     case 'avif':
       return image.avif({ quality: 70 }).toBuffer();
+    case 'gif':
+      return image.gif().toBuffer();
   }
 }
