@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db';
 import { requireAccess } from '../auth/guard';
 import { badRequest } from '../http/errors';
+import { INT4_MAX } from '../http/route-schemas';
 import { assertBodyInScope, assertInScope, guardFieldWrites, rowScopeOf } from './access';
 import { exportCsv } from './csv-export';
 import { actorOf } from './history';
@@ -42,7 +43,10 @@ export function parseListQuery(query: Record<string, unknown>): ListQuery {
     throw badRequest('Параметр sort: ожидается ["поле","ASC"|"DESC"]');
   if (
     range !== undefined &&
-    (!Array.isArray(range) || range.length !== 2 || !range.every((n) => Number.isInteger(n)))
+    (!Array.isArray(range) ||
+      range.length !== 2 ||
+      !range.every((n) => Number.isInteger(n) && n >= 0 && n <= INT4_MAX) ||
+      range[0] > range[1])
   )
     throw badRequest('Параметр range: ожидается [начало, конец]');
   if (filter !== undefined && (typeof filter !== 'object' || filter === null || Array.isArray(filter)))
@@ -57,7 +61,8 @@ export function parseListQuery(query: Record<string, unknown>): ListQuery {
 function idParam(request: FastifyRequest): number {
   const raw = (request.params as { id: string }).id;
   const id = Number(raw);
-  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(id) || id <= 0) throw badRequest('Неверный номер записи');
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(id) || id <= 0 || id > INT4_MAX)
+    throw badRequest('Неверный номер записи');
   return id;
 }
 

@@ -22,6 +22,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { constraints } from '../../generated/constraints';
 import type { Db, DbOrTx } from '../db';
 import { badRequest, conflict, notFound } from '../http/errors';
+import { INT4_MAX } from '../http/route-schemas';
 import { assertValid } from '../http/validation';
 import { diffRecords, readSecrets, recordHistory, type Actor } from './history';
 import type { ChildDef, FieldDef, ResourceDef } from './resource';
@@ -52,6 +53,13 @@ function selection(table: PgTable, fields: FieldDef[]) {
 
 // ---- filters ---------------------------------------------------------------------------------------
 
+/** "2026-02-30" is not a day: the calendar date of a `YYYY-MM-DD…` text must exist. */
+function realDate(text: string): boolean {
+  const [y, m, d] = text.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const day = new Date(Date.UTC(y, m - 1, d));
+  return y >= 1 && day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d;
+}
+
 function scalarValue(def: ResourceDef, f: FieldDef, v: unknown): unknown {
   const bad = () => badRequest(`Неверное значение фильтра «${f.label}»`);
   switch (f.kind) {
@@ -59,7 +67,9 @@ function scalarValue(def: ResourceDef, f: FieldDef, v: unknown): unknown {
     case 'bigint':
     case 'integer[]': {
       const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
-      if (typeof n !== 'number' || !Number.isInteger(n)) throw bad();
+      if (typeof n !== 'number' || !Number.isSafeInteger(n)) throw bad();
+      // An int4 column compared with a larger number is a database error, not an empty list.
+      if (f.kind !== 'bigint' && Math.abs(n) > INT4_MAX) throw bad();
       return n;
     }
     case 'number': {
@@ -72,12 +82,13 @@ function scalarValue(def: ResourceDef, f: FieldDef, v: unknown): unknown {
       if (v === false || v === 'false') return false;
       throw bad();
     case 'date-time': {
-      const d = typeof v === 'string' ? new Date(v) : null;
-      if (!d || Number.isNaN(d.getTime())) throw bad();
+      // Years 0001–9999 written out: JavaScript reads "+275760-09-13", PostgreSQL does not.
+      const d = typeof v === 'string' && /^\d{4}-\d{2}-\d{2}/.test(v) ? new Date(v) : null;
+      if (!d || Number.isNaN(d.getTime()) || !realDate(v as string)) throw bad();
       return d;
     }
     case 'date':
-      if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(v)) throw bad();
+      if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(v) || !realDate(v)) throw bad();
       return v;
     case 'string':
     case 'string[]':
@@ -514,6 +525,8 @@ export async function deleteRecord(
   try {
     return await db.transaction(async (tx) => {
       const record = await getRecord(tx, def, id);
+      if (def.hooks.beforeDelete)
+        await def.hooks.beforeDelete(record, { tx, existing: record, actor: actor ?? null });
       await tx.delete(def.table).where(eq(columnsOf(def.table).id!, id));
       const changes = diffRecords(def, record, null);
       await recordHistory(tx, { resource: def.resource, recordId: id, action: 'delete', actor, changes });

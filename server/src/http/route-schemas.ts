@@ -52,6 +52,42 @@ export const slugParams = {
   properties: { slug: { type: 'string', minLength: 1, maxLength: 255, 'x-label': 'Адрес' } },
 };
 
+/** The query of a paged list: page (at most 10 000) and perPage (default and maximum per list). */
+export function pagingQuery(perPage: { default: number; max: number }, extra: Record<string, Schema> = {}) {
+  return {
+    type: 'object',
+    properties: {
+      page: { type: 'integer', minimum: 1, maximum: 10_000, default: 1, 'x-label': 'Страница' },
+      perPage: {
+        type: 'integer',
+        minimum: 1,
+        maximum: perPage.max,
+        default: perPage.default,
+        'x-label': 'Записей на странице',
+      },
+      ...extra,
+    },
+  };
+}
+
+/** A page of a list: `{ data: [...], meta: { total, page, perPage } }`; `data` may be another shape. */
+export function pageOf(data: unknown) {
+  return {
+    type: 'object',
+    additionalProperties: false,
+    required: ['data', 'meta'],
+    properties: {
+      data,
+      meta: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['total', 'page', 'perPage'],
+        properties: { total: { type: 'integer' }, page: { type: 'integer' }, perPage: { type: 'integer' } },
+      },
+    },
+  };
+}
+
 function resolve(schema: Schema): Schema {
   const ref = schema.$ref;
   if (typeof ref !== 'string' || !ref.endsWith('#')) return schema;

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { CategoryNode, SearchProduct } from '@shop/schemas';
 import { selectRows, type Db } from '../db';
 import { productCategories } from '../../generated/tables';
-import { api, envelope } from '../http/route-schemas';
+import { api, envelope, pageOf } from '../http/route-schemas';
 import { compileSearch, tsqueryInfo } from '../search/query';
 import { filterDirectories, parseProductFilters, productWhere } from './product-filters';
 
@@ -125,22 +125,6 @@ export async function searchProducts(db: Db, query: Record<string, unknown>) {
   return { data, meta: { total: Number(total), page, perPage } };
 }
 
-/** The answer of a product listing: a page of cards and where it lies in the whole list. */
-export const productPageResponse = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['data', 'meta'],
-  properties: {
-    data: { type: 'array', items: api('search-product') },
-    meta: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['total', 'page', 'perPage'],
-      properties: { total: { type: 'integer' }, page: { type: 'integer' }, perPage: { type: 'integer' } },
-    },
-  },
-};
-
 export function catalogRoutes(db: Db) {
   return async function plugin(app: FastifyInstance) {
     app.get(
@@ -162,7 +146,7 @@ export function catalogRoutes(db: Db) {
           summary:
             'Товары: поиск, категория, фильтры, избранное (спец. §7: perPage=7&page=1&filter[search]=…)',
           querystring: api('product-list-query'),
-          response: { 200: productPageResponse },
+          response: { 200: pageOf({ type: 'array', items: api('search-product') }) },
         },
       },
       async (request) => searchProducts(db, request.query as Record<string, unknown>),

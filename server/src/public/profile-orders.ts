@@ -9,7 +9,10 @@ import bonusesSchema from '../../../schemas/entities/bonuses.schema.json' with {
 import { bonusAllowed, bonusBalance, bonusProgrammeOn } from '../auth/sessions';
 import type { Db } from '../db';
 import { bonusTransactions, orderItems, orders, users, userTypes } from '../../generated/tables';
-import { badRequest, notFound } from '../http/errors';
+import { notFound } from '../http/errors';
+import { api, envelope, pageOf, pagingQuery } from '../http/route-schemas';
+
+const CABINET = ['Личный кабинет'];
 
 const STATUS_LABELS: Record<string, string> = ordersSchema.properties.status['x-enum-labels'];
 const PAYMENT_LABELS: Record<string, string> = ordersSchema.properties.paymentStatus['x-enum-labels'];
@@ -21,16 +24,6 @@ const STATUS_GROUPS = {
   completed: ['completed'],
   canceled: ['canceled'],
 } as const;
-
-function paging(query: Record<string, unknown>, dflt: number, max: number) {
-  const page = query.page === undefined ? 1 : Number(query.page);
-  const perPage = query.perPage === undefined ? dflt : Number(query.perPage);
-  if (!Number.isInteger(page) || page < 1)
-    throw badRequest('Номер страницы — целое число от 1', { page: 'Целое число от 1' });
-  if (!Number.isInteger(perPage) || perPage < 1 || perPage > max)
-    throw badRequest(`На странице от 1 до ${max} записей`, { perPage: `Целое число от 1 до ${max}` });
-  return { page, perPage };
-}
 
 /** Whose orders this request may see. */
 const ownerOf = (request: FastifyRequest) =>
@@ -77,118 +70,162 @@ function summary(row: SummaryRow): ProfileOrder {
 
 export function profileOrderRoutes(db: Db) {
   return async function plugin(app: FastifyInstance) {
-    app.get('/profile/orders', async (request) => {
-      const query = request.query as Record<string, unknown>;
-      const status = (query.status ?? 'active') as string;
-      if (!(status in STATUS_GROUPS))
-        throw badRequest('Неверный список заказов: ожидается active, canceled или completed', {
-          status: 'Ожидается active, canceled или completed',
-        });
-      const { page, perPage } = paging(query, 20, 100);
-      const where = and(
-        ownerOf(request),
-        inArray(orders.status, [...STATUS_GROUPS[status as keyof typeof STATUS_GROUPS]]),
-      );
-      const [rows, [total]] = await Promise.all([
-        db
-          .select(summaryColumns)
-          .from(orders)
-          .where(where)
-          .orderBy(desc(orders.createdAt), desc(orders.id))
-          .limit(perPage)
-          .offset((page - 1) * perPage),
-        db.select({ n: count() }).from(orders).where(where),
-      ]);
-      return { data: rows.map(summary), meta: { total: Number(total?.n ?? 0), page, perPage } };
-    });
+    app.get(
+      '/profile/orders',
+      {
+        schema: {
+          tags: CABINET,
+          summary: 'Заказы покупателя (или группы, от имени которой он действует: X-User-Group)',
+          querystring: pagingQuery(
+            { default: 20, max: 100 },
+            {
+              status: {
+                type: 'string',
+                enum: Object.keys(STATUS_GROUPS),
+                default: 'active',
+                description: 'active — в работе, completed — выполненные, canceled — отменённые',
+                'x-label': 'Список',
+                'x-messages': { enum: 'Ожидается active, canceled или completed' },
+              },
+            },
+          ),
+          response: { 200: pageOf({ type: 'array', items: api('profile-order') }) },
+        },
+      },
+      async (request) => {
+        const { page, perPage, status } = request.query as {
+          page: number;
+          perPage: number;
+          status: keyof typeof STATUS_GROUPS;
+        };
+        const where = and(ownerOf(request), inArray(orders.status, [...STATUS_GROUPS[status]]));
+        const [rows, [total]] = await Promise.all([
+          db
+            .select(summaryColumns)
+            .from(orders)
+            .where(where)
+            .orderBy(desc(orders.createdAt), desc(orders.id))
+            .limit(perPage)
+            .offset((page - 1) * perPage),
+          db.select({ n: count() }).from(orders).where(where),
+        ]);
+        return { data: rows.map(summary), meta: { total: Number(total?.n ?? 0), page, perPage } };
+      },
+    );
 
-    app.get('/profile/orders/:name', async (request) => {
-      const { name } = request.params as { name: string };
-      const [row] = await db
-        .select({
-          ...summaryColumns,
-          customerName: orders.customerName,
-          customerPhone: orders.customerPhone,
-          customerEmail: orders.customerEmail,
-          deliveryCity: orders.deliveryCity,
-          deliveryAddress: orders.deliveryAddress,
-          deliveryTrackNumber: orders.deliveryTrackNumber,
-          comment: orders.comment,
-        })
-        .from(orders)
-        .where(and(eq(orders.number, name), ownerOf(request)));
-      // Someone else's order is "not found", never "forbidden": its number tells nothing.
-      if (!row) throw notFound(`Заказ ${name} не найден`);
-      const items = await db
-        .select({
-          productId: orderItems.productId,
-          title: orderItems.title,
-          article: orderItems.article,
-          price: orderItems.price,
-          quantity: orderItems.quantity,
-          total: orderItems.total,
-        })
-        .from(orderItems)
-        .where(eq(orderItems.orderId, row.id))
-        .orderBy(asc(orderItems.position), asc(orderItems.id));
-      const data: ProfileOrder = {
-        ...summary(row),
-        customerName: row.customerName,
-        customerPhone: row.customerPhone,
-        customerEmail: row.customerEmail,
-        deliveryCity: row.deliveryCity,
-        deliveryAddress: row.deliveryAddress,
-        deliveryTrackNumber: row.deliveryTrackNumber,
-        comment: row.comment,
-        items,
-      };
-      return { data };
-    });
-
-    app.get('/profile/bonuses', async (request) => {
-      const userId = request.user!.id;
-      const { page, perPage } = paging(request.query as Record<string, unknown>, 20, 100);
-      const [rows, [total], balance, [type], programmeOn] = await Promise.all([
-        db
+    app.get(
+      '/profile/orders/:name',
+      {
+        schema: {
+          tags: CABINET,
+          summary: 'Заказ покупателя с позициями',
+          params: {
+            type: 'object',
+            required: ['name'],
+            properties: { name: { type: 'string', minLength: 1, maxLength: 64, 'x-label': 'Номер заказа' } },
+          },
+          response: { 200: envelope(api('profile-order')) },
+        },
+      },
+      async (request) => {
+        const { name } = request.params as { name: string };
+        const [row] = await db
           .select({
-            id: bonusTransactions.id,
-            createdAt: bonusTransactions.createdAt,
-            kind: bonusTransactions.kind,
-            amount: bonusTransactions.amount,
-            orderNumber: orders.number,
-            reason: bonusTransactions.reason,
-            expiresAt: bonusTransactions.expiresAt,
+            ...summaryColumns,
+            customerName: orders.customerName,
+            customerPhone: orders.customerPhone,
+            customerEmail: orders.customerEmail,
+            deliveryCity: orders.deliveryCity,
+            deliveryAddress: orders.deliveryAddress,
+            deliveryTrackNumber: orders.deliveryTrackNumber,
+            comment: orders.comment,
           })
-          .from(bonusTransactions)
-          .leftJoin(orders, eq(orders.id, bonusTransactions.orderId))
-          .where(eq(bonusTransactions.userId, userId))
-          .orderBy(desc(bonusTransactions.createdAt), desc(bonusTransactions.id))
-          .limit(perPage)
-          .offset((page - 1) * perPage),
-        db.select({ n: count() }).from(bonusTransactions).where(eq(bonusTransactions.userId, userId)),
-        bonusBalance(db, userId),
-        db
-          .select({ bonusAllowed: userTypes.bonusAllowed, active: userTypes.active })
-          .from(users)
-          .leftJoin(userTypes, eq(userTypes.id, users.userTypeId))
-          .where(eq(users.id, userId)),
-        bonusProgrammeOn(db),
-      ]);
-      const data: ProfileBonuses = {
-        balance,
-        allowed: bonusAllowed(programmeOn, type?.active ? type.bonusAllowed : null),
-        history: rows.map((r) => ({
-          id: r.id,
-          createdAt: r.createdAt.toISOString(),
-          kind: r.kind as ProfileBonuses['history'][number]['kind'],
-          kindLabel: KIND_LABELS[r.kind] ?? r.kind,
-          amount: r.amount,
-          orderNumber: r.orderNumber ?? null,
-          reason: r.reason,
-          expiresAt: r.expiresAt ? r.expiresAt.toISOString() : null,
-        })),
-      };
-      return { data, meta: { total: Number(total?.n ?? 0), page, perPage } };
-    });
+          .from(orders)
+          .where(and(eq(orders.number, name), ownerOf(request)));
+        // Someone else's order is "not found", never "forbidden": its number tells nothing.
+        if (!row) throw notFound(`Заказ ${name} не найден`);
+        const items = await db
+          .select({
+            productId: orderItems.productId,
+            title: orderItems.title,
+            article: orderItems.article,
+            price: orderItems.price,
+            quantity: orderItems.quantity,
+            total: orderItems.total,
+          })
+          .from(orderItems)
+          .where(eq(orderItems.orderId, row.id))
+          .orderBy(asc(orderItems.position), asc(orderItems.id));
+        const data: ProfileOrder = {
+          ...summary(row),
+          customerName: row.customerName,
+          customerPhone: row.customerPhone,
+          customerEmail: row.customerEmail,
+          deliveryCity: row.deliveryCity,
+          deliveryAddress: row.deliveryAddress,
+          deliveryTrackNumber: row.deliveryTrackNumber,
+          comment: row.comment,
+          items,
+        };
+        return { data };
+      },
+    );
+
+    app.get(
+      '/profile/bonuses',
+      {
+        schema: {
+          tags: CABINET,
+          summary: 'Бонусный счёт: баланс, участие в программе, история начислений и списаний',
+          querystring: pagingQuery({ default: 20, max: 100 }),
+          response: { 200: pageOf(api('profile-bonuses')) },
+        },
+      },
+      async (request) => {
+        const userId = request.user!.id;
+        const { page, perPage } = request.query as { page: number; perPage: number };
+        const [rows, [total], balance, [type], programmeOn] = await Promise.all([
+          db
+            .select({
+              id: bonusTransactions.id,
+              createdAt: bonusTransactions.createdAt,
+              kind: bonusTransactions.kind,
+              amount: bonusTransactions.amount,
+              orderNumber: orders.number,
+              reason: bonusTransactions.reason,
+              expiresAt: bonusTransactions.expiresAt,
+            })
+            .from(bonusTransactions)
+            .leftJoin(orders, eq(orders.id, bonusTransactions.orderId))
+            .where(eq(bonusTransactions.userId, userId))
+            .orderBy(desc(bonusTransactions.createdAt), desc(bonusTransactions.id))
+            .limit(perPage)
+            .offset((page - 1) * perPage),
+          db.select({ n: count() }).from(bonusTransactions).where(eq(bonusTransactions.userId, userId)),
+          bonusBalance(db, userId),
+          db
+            .select({ bonusAllowed: userTypes.bonusAllowed, active: userTypes.active })
+            .from(users)
+            .leftJoin(userTypes, eq(userTypes.id, users.userTypeId))
+            .where(eq(users.id, userId)),
+          bonusProgrammeOn(db),
+        ]);
+        const data: ProfileBonuses = {
+          balance,
+          allowed: bonusAllowed(programmeOn, type?.active ? type.bonusAllowed : null),
+          history: rows.map((r) => ({
+            id: r.id,
+            createdAt: r.createdAt.toISOString(),
+            kind: r.kind as ProfileBonuses['history'][number]['kind'],
+            kindLabel: KIND_LABELS[r.kind] ?? r.kind,
+            amount: r.amount,
+            orderNumber: r.orderNumber ?? null,
+            reason: r.reason,
+            expiresAt: r.expiresAt ? r.expiresAt.toISOString() : null,
+          })),
+        };
+        return { data, meta: { total: Number(total?.n ?? 0), page, perPage } };
+      },
+    );
   };
 }

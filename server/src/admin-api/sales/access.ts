@@ -3,6 +3,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Action, ResourceDef, Role } from '../../crud/resource';
 import type { Registry } from '../../crud/service';
+import { INT4_MAX } from '../../http/route-schemas';
 import { badRequest, forbidden, unauthorized } from '../../http/errors';
 
 export function resourceOf(registry: Registry, name: string): ResourceDef {
@@ -31,6 +32,6 @@ export function requireRole(def: ResourceDef, request: FastifyRequest, action: A
 /** A positive integer id from a route parameter, or a Russian 400. */
 export function positiveId(raw: unknown, what = 'Неверный номер записи'): number {
   const n = typeof raw === 'number' ? raw : Number(raw);
-  if (!Number.isSafeInteger(n) || n <= 0) throw badRequest(what);
+  if (!Number.isSafeInteger(n) || n <= 0 || n > INT4_MAX) throw badRequest(what);
   return n;
 }
