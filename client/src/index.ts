@@ -35,6 +35,7 @@ import type {
   PublicSiteReview,
   RegisterRequest,
   Representative,
+  ReviewCreated,
   SearchProduct,
   SessionUser,
   SiteReviewRequest,
@@ -209,12 +210,8 @@ export function createApiClient(options: ApiClientOptions) {
         (await http.get<Envelope<ProductPage>>(`/api/products/${encodeURIComponent(slug)}`)).data.data,
       /** A signed-in customer's review; it waits for moderation. */
       addReview: async (slug: string, body: ProductReviewRequest) =>
-        (
-          await http.post<Envelope<{ id: number; status: 'pending' }>>(
-            `/api/products/${encodeURIComponent(slug)}/reviews`,
-            body,
-          )
-        ).data.data,
+        (await http.post<Envelope<ReviewCreated>>(`/api/products/${encodeURIComponent(slug)}/reviews`, body))
+          .data.data,
     },
     site: {
       settings: async () => (await http.get<Envelope<PublicSettings>>('/api/site/settings')).data.data,
@@ -237,7 +234,7 @@ export function createApiClient(options: ApiClientOptions) {
         (await http.get<SiteReviewsEnvelope>('/api/reviews/site', { params: p })).data,
       /** Stored for moderation; a 400 carries Russian messages per field (see apiFieldErrors). */
       sendSiteReview: async (body: SiteReviewRequest) =>
-        (await http.post<Envelope<{ id: number; status: 'pending' }>>('/api/reviews/site', body)).data.data,
+        (await http.post<Envelope<ReviewCreated>>('/api/reviews/site', body)).data.data,
       representatives: async () =>
         (await http.get<Envelope<Representative[]>>('/api/representatives')).data.data,
     },

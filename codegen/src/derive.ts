@@ -10,7 +10,12 @@ export type Shape = 'read' | 'create' | 'patch';
 /** A property's schema without x- annotations and `default` (the database applies defaults). */
 export function clean(s: JsonSchema): JsonSchema {
   const out: JsonSchema = {};
+  // A reference to another schemas/api file (`{ "$ref": "search-product#", "tsType": "SearchProduct" }`)
+  // is for the server's validators and serialisers; the types name it by its tsType, since the compiler
+  // would look for the other schema as a file of its own.
+  const named = typeof s.tsType === 'string' && typeof s.$ref === 'string';
   for (const [k, v] of Object.entries(s)) {
+    if (named && k === '$ref') continue;
     if (k.startsWith('x-') || k === 'default' || k === 'readOnly' || k === 'writeOnly' || k === '$comment')
       continue;
     if (k === 'properties' && v && typeof v === 'object') {

@@ -544,7 +544,7 @@ export interface ProductReviewView {
 }
 
 /**
- * POST /api/products/{slug}/reviews: a signed-in customer's review; it waits for moderation (status pending).
+ * POST /api/products/{slug}/reviews: a signed-in customer's review; it waits for moderation (status pending). Text fields are trimmed before the check (x-trim); an empty advantage or disadvantage is stored as none.
  */
 export interface ProductReviewRequest {
   rating: number;
@@ -878,6 +878,14 @@ export interface Representative {
 }
 
 /**
+ * The answer of POST /api/reviews/site and POST /api/products/{slug}/reviews: the stored review waits for moderation.
+ */
+export interface ReviewCreated {
+  id: number;
+  status: 'pending';
+}
+
+/**
  * A product of GET /api/products/search (spec §3). Prices in kopecks; salePrice is the price to pay, basePrice the price before discount.
  */
 export interface SearchProduct {
@@ -958,7 +966,7 @@ export interface SessionUser {
 }
 
 /**
- * POST /api/reviews/site: a visitor's review of the shop; stored for moderation, published by an administrator. Text fields are trimmed before the check.
+ * POST /api/reviews/site: a visitor's review of the shop; stored for moderation, published by an administrator. Text fields are trimmed before the check (x-trim); an empty city is stored as none.
  */
 export interface SiteReviewRequest {
   name: string;

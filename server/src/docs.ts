@@ -9,14 +9,11 @@ import apiError from '../../schemas/api/api-error.schema.json' with { type: 'jso
 import catalogCategory from '../../schemas/api/catalog-category.schema.json' with { type: 'json' };
 import categoryNode from '../../schemas/api/category-node.schema.json' with { type: 'json' };
 import productFacets from '../../schemas/api/product-facets.schema.json' with { type: 'json' };
-import productPage from '../../schemas/api/product-page.schema.json' with { type: 'json' };
-import productReviewRequest from '../../schemas/api/product-review-request.schema.json' with { type: 'json' };
 import publicSettings from '../../schemas/api/public-settings.schema.json' with { type: 'json' };
 import login from '../../schemas/api/login.schema.json' with { type: 'json' };
 import searchProduct from '../../schemas/api/search-product.schema.json' with { type: 'json' };
 import sessionUser from '../../schemas/api/session-user.schema.json' with { type: 'json' };
 import { component, envelope, json, ref } from './http/openapi';
-import { CONTENT_DOC_PATHS, CONTENT_DOC_SCHEMAS } from './public/content-docs';
 import { MESSAGES_DOC_PATHS, MESSAGES_DOC_SCHEMAS } from './public/messages-docs';
 import { PROFILE_DOC_PATHS, PROFILE_DOC_SCHEMAS } from './public/profile-docs';
 
@@ -137,32 +134,6 @@ const PUBLIC_PATHS = {
       responses: { 200: { description: 'Фильтры', ...envelope(ref('ProductFacets')) } },
     },
   },
-  '/api/products/{slug}': {
-    get: {
-      tags: ['Каталог'],
-      summary: 'Товар для его страницы: варианты, бренд, категории, отзывы',
-      parameters: [{ name: 'slug', in: 'path', required: true, schema: { type: 'string' } }],
-      responses: {
-        200: { description: 'Товар', ...envelope(ref('ProductPage')) },
-        404: { description: 'Товар не найден', ...json(ref('ApiErrorBody')) },
-      },
-    },
-  },
-  '/api/products/{slug}/reviews': {
-    post: {
-      tags: ['Каталог'],
-      summary: 'Отзыв о товаре (для вошедших; публикуется после модерации)',
-      parameters: [{ name: 'slug', in: 'path', required: true, schema: { type: 'string' } }],
-      requestBody: { required: true, ...json(ref('ProductReviewRequest')) },
-      responses: {
-        201: { description: 'Отзыв принят на модерацию' },
-        400: { description: 'Ошибки в полях', ...json(ref('ApiErrorBody')) },
-        401: { description: 'Требуется вход', ...json(ref('ApiErrorBody')) },
-        404: { description: 'Товар не найден', ...json(ref('ApiErrorBody')) },
-        409: { description: 'Отзыв уже оставлен', ...json(ref('ApiErrorBody')) },
-      },
-    },
-  },
   '/api/catalog/categories/{slug}': {
     get: {
       tags: ['Каталог'],
@@ -212,7 +183,6 @@ export async function registerDocs(app: FastifyInstance) {
   };
   const handWritten: Record<string, Record<string, unknown>> = {
     ...PUBLIC_PATHS,
-    ...CONTENT_DOC_PATHS,
     ...MESSAGES_DOC_PATHS,
     ...PROFILE_DOC_PATHS,
     ...generated.paths,
@@ -240,12 +210,9 @@ export async function registerDocs(app: FastifyInstance) {
           LoginRequest: strip(login),
           CatalogCategory: localRefs(strip(catalogCategory), 'CatalogCategory'),
           ProductFacets: strip(productFacets),
-          ProductPage: localRefs(strip(productPage), 'ProductPage'),
-          ProductReviewRequest: strip(productReviewRequest),
           PublicSettings: strip(publicSettings),
           SearchProduct: strip(searchProduct),
           SessionUser: strip(sessionUser),
-          ...CONTENT_DOC_SCHEMAS,
           ...MESSAGES_DOC_SCHEMAS,
           ...PROFILE_DOC_SCHEMAS,
         } as unknown as Record<string, never>,

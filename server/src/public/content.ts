@@ -15,12 +15,11 @@ import type {
   SearchProduct,
   SiteReviewRequest,
 } from '@shop/schemas';
-import siteReviewRequestSchema from '../../../schemas/api/site-review-request.schema.json' with { type: 'json' };
 import type { Db } from '../db';
 import { articles, banners, pages, promotions, siteReviews, userGroups } from '../../generated/tables';
-import { badRequest, notFound } from '../http/errors';
+import { notFound } from '../http/errors';
 import { limitOf } from '../http/rate-limit';
-import { assertValid } from '../http/validation';
+import { api, envelope, pageOf, pagingQuery, slugParams } from '../http/route-schemas';
 import { productCards } from './catalog';
 import { sanitizeHtml } from './sanitize-html';
 
@@ -30,23 +29,10 @@ const BANNER_POSITIONS = ['home_slider', 'home_promo', 'catalog_top', 'cart'] as
 /** Products listed on a promotion's page at most. */
 const PROMOTION_PRODUCTS_MAX = 60;
 
-const REVIEW_LABELS: Record<string, string> = Object.fromEntries(
-  Object.entries(siteReviewRequestSchema.properties).map(([k, v]) => [k, v['x-label']]),
-);
-
-function intParam(raw: unknown, name: string, dflt: number, max: number): number {
-  if (raw === undefined || raw === '') return dflt;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1 || n > max)
-    throw badRequest(`Параметр ${name}: целое число от 1 до ${max}`);
-  return n;
-}
-
-function paging(query: unknown, dfltPerPage: number, maxPerPage: number) {
-  const q = (query ?? {}) as Record<string, unknown>;
-  const perPage = intParam(q.perPage, 'perPage', dfltPerPage, maxPerPage);
-  const page = intParam(q.page, 'page', 1, 10_000);
-  return { page, perPage, offset: (page - 1) * perPage };
+/** A list's page as the route's query schema left it: both numbers checked, the defaults filled in. */
+interface Paging {
+  page: number;
+  perPage: number;
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -76,8 +62,7 @@ export async function publicPage(db: Db, slug: string): Promise<PublicPage> {
 const articlePublished = () =>
   and(eq(articles.active, true), isNotNull(articles.publishedAt), lte(articles.publishedAt, sql`now()`));
 
-export async function articleList(db: Db, query: unknown) {
-  const { page, perPage, offset } = paging(query, 12, 50);
+export async function articleList(db: Db, { page, perPage }: Paging) {
   const where = articlePublished();
   const rows = await db
     .select({
@@ -92,7 +77,7 @@ export async function articleList(db: Db, query: unknown) {
     .where(where)
     .orderBy(desc(articles.publishedAt), desc(articles.id))
     .limit(perPage)
-    .offset(offset);
+    .offset((page - 1) * perPage);
   const [total] = await db.select({ n: count() }).from(articles).where(where);
   const data: ArticleCard[] = rows.map((r) => ({ ...r, publishedAt: r.publishedAt!.toISOString() }));
   return { data, meta: { total: Number(total?.n ?? 0), page, perPage } };
@@ -177,18 +162,14 @@ export async function publicPromotion(db: Db, slug: string): Promise<PublicPromo
 
 // ---- banners --------------------------------------------------------------------------------------
 
-export async function bannerList(db: Db, query: unknown): Promise<PublicBanner[]> {
-  const position = (query as Record<string, unknown> | undefined)?.position;
+/** `position` is one of BANNER_POSITIONS (the route's query schema), or none for every place. */
+export async function bannerList(db: Db, position?: string): Promise<PublicBanner[]> {
   const conditions: (SQL | undefined)[] = [
     eq(banners.active, true),
     or(isNull(banners.startsAt), lte(banners.startsAt, sql`now()`)),
     or(isNull(banners.endsAt), gte(banners.endsAt, sql`now()`)),
   ];
-  if (position !== undefined && position !== '') {
-    if (typeof position !== 'string' || !(BANNER_POSITIONS as readonly string[]).includes(position))
-      throw badRequest(`Параметр position: одно из ${BANNER_POSITIONS.join(', ')}`);
-    conditions.push(eq(banners.position, position));
-  }
+  if (position) conditions.push(eq(banners.position, position));
   const rows = await db
     .select({
       id: banners.id,
@@ -207,8 +188,7 @@ export async function bannerList(db: Db, query: unknown): Promise<PublicBanner[]
 
 // ---- site reviews ---------------------------------------------------------------------------------
 
-export async function siteReviewList(db: Db, query: unknown) {
-  const { page, perPage, offset } = paging(query, 10, 50);
+export async function siteReviewList(db: Db, { page, perPage }: Paging) {
   const published = eq(siteReviews.status, 'published');
   const rows = await db
     .select({
@@ -225,7 +205,7 @@ export async function siteReviewList(db: Db, query: unknown) {
     .where(published)
     .orderBy(desc(siteReviews.createdAt), desc(siteReviews.id))
     .limit(perPage)
-    .offset(offset);
+    .offset((page - 1) * perPage);
   const [stats] = await db
     .select({ n: count(), average: avg(siteReviews.rating) })
     .from(siteReviews)
@@ -240,28 +220,14 @@ export async function siteReviewList(db: Db, query: unknown) {
   return { data, meta: { total, page, perPage, averageRating: average } };
 }
 
-/** Text fields are trimmed and an empty city dropped before the check, so "   " is not a name. */
-function normaliseReview(body: unknown): unknown {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
-  const out: Record<string, unknown> = { ...(body as Record<string, unknown>) };
-  for (const key of ['name', 'city', 'text']) {
-    const value = out[key];
-    if (typeof value === 'string') out[key] = value.trim();
-  }
-  if (out.city === '') delete out.city;
-  return out;
-}
-
-export async function createSiteReview(db: Db, body: unknown, userId: number | null) {
-  const input = normaliseReview(body);
-  if (!input || typeof input !== 'object') throw badRequest('Ожидается объект с полями отзыва');
-  assertValid(siteReviewRequestSchema, input, REVIEW_LABELS);
-  const review = input as SiteReviewRequest;
+/** The review as its schema left it: the text fields trimmed (x-trim) and checked. */
+export async function createSiteReview(db: Db, review: SiteReviewRequest, userId: number | null) {
   const [row] = await db
     .insert(siteReviews)
     .values({
       authorName: review.name,
-      city: review.city ?? null,
+      // An empty city is no city: the form sends "" when it is left blank.
+      city: review.city || null,
       rating: review.rating,
       text: review.text,
       userId,
@@ -296,27 +262,161 @@ export async function representativeList(db: Db): Promise<Representative[]> {
 
 // ---- routes ---------------------------------------------------------------------------------------
 
+const TAGS = ['Содержимое'];
+
+/** A page of published site reviews: the list's meta also carries the average rating of all of them. */
+const siteReviewPage = () => {
+  const page = pageOf({ type: 'array', items: api('public-site-review') });
+  const meta = page.properties.meta;
+  return {
+    ...page,
+    properties: {
+      ...page.properties,
+      meta: {
+        ...meta,
+        required: [...meta.required, 'averageRating'],
+        properties: {
+          ...meta.properties,
+          averageRating: {
+            type: ['number', 'null'],
+            description: 'Средняя оценка опубликованных отзывов, null — если их нет',
+          },
+        },
+      },
+    },
+  };
+};
+
 export function contentRoutes(db: Db) {
   return async function plugin(app: FastifyInstance) {
     // A page's slug may hold slashes (payment-and-delivery/one_page): the rest of the path is the slug.
-    app.get('/pages/*', async (request) => {
-      return { data: await publicPage(db, (request.params as { '*': string })['*'] ?? '') };
-    });
-    app.get('/articles', async (request) => articleList(db, request.query));
-    app.get('/articles/:slug', async (request) => ({
-      data: await publicArticle(db, (request.params as { slug: string }).slug),
-    }));
-    app.get('/promotions', async () => ({ data: await promotionList(db) }));
-    app.get('/promotions/:slug', async (request) => ({
-      data: await publicPromotion(db, (request.params as { slug: string }).slug),
-    }));
-    app.get('/banners', async (request) => ({ data: await bannerList(db, request.query) }));
-    app.get('/reviews/site', async (request) => siteReviewList(db, request.query));
-    const reviewOptions = { config: { rateLimit: limitOf('review', { groupId: 'site-review' }) } };
-    app.post('/reviews/site', reviewOptions, async (request, reply) => {
-      const created = await createSiteReview(db, request.body, request.user?.id ?? null);
-      return reply.status(201).send({ data: created });
-    });
-    app.get('/representatives', async () => ({ data: await representativeList(db) }));
+    // An address no page can have is "not found" like any other (publicPage), not a malformed request.
+    app.get(
+      '/pages/*',
+      {
+        schema: {
+          tags: TAGS,
+          summary:
+            'Опубликованная страница; адрес может содержать косую черту (payment-and-delivery/one_page)',
+          params: {
+            type: 'object',
+            properties: { '*': { type: 'string', 'x-label': 'Адрес страницы' } },
+          },
+          response: { 200: envelope(api('public-page')) },
+        },
+      },
+      async (request) => ({ data: await publicPage(db, (request.params as { '*'?: string })['*'] ?? '') }),
+    );
+    app.get(
+      '/articles',
+      {
+        schema: {
+          tags: TAGS,
+          summary: 'Статьи раздела «Интересное»: опубликованные, новые первыми',
+          querystring: pagingQuery({ default: 12, max: 50 }),
+          response: { 200: pageOf({ type: 'array', items: api('article-card') }) },
+        },
+      },
+      async (request) => articleList(db, request.query as Paging),
+    );
+    app.get(
+      '/articles/:slug',
+      {
+        schema: {
+          tags: TAGS,
+          summary: 'Статья, HTML очищен',
+          params: slugParams,
+          response: { 200: envelope(api('public-article')) },
+        },
+      },
+      async (request) => ({ data: await publicArticle(db, (request.params as { slug: string }).slug) }),
+    );
+    app.get(
+      '/promotions',
+      {
+        schema: {
+          tags: TAGS,
+          summary: 'Действующие акции',
+          response: { 200: envelope({ type: 'array', items: api('promotion-card') }) },
+        },
+      },
+      async () => ({ data: await promotionList(db) }),
+    );
+    app.get(
+      '/promotions/:slug',
+      {
+        schema: {
+          tags: TAGS,
+          summary: 'Акция с её товарами (завершённая — с finished: true)',
+          params: slugParams,
+          response: { 200: envelope(api('public-promotion')) },
+        },
+      },
+      async (request) => ({ data: await publicPromotion(db, (request.params as { slug: string }).slug) }),
+    );
+    app.get(
+      '/banners',
+      {
+        schema: {
+          tags: TAGS,
+          summary: 'Действующие баннеры по месту показа и порядку',
+          querystring: {
+            type: 'object',
+            properties: {
+              position: {
+                type: 'string',
+                enum: [...BANNER_POSITIONS],
+                'x-label': 'Место показа',
+                'x-messages': { enum: `Ожидается одно из: ${BANNER_POSITIONS.join(', ')}` },
+              },
+            },
+          },
+          response: { 200: envelope({ type: 'array', items: api('public-banner') }) },
+        },
+      },
+      async (request) => ({
+        data: await bannerList(db, (request.query as { position?: string }).position),
+      }),
+    );
+    app.get(
+      '/reviews/site',
+      {
+        schema: {
+          tags: TAGS,
+          summary: 'Опубликованные отзывы о магазине и средняя оценка',
+          querystring: pagingQuery({ default: 10, max: 50 }),
+          response: { 200: siteReviewPage() },
+        },
+      },
+      async (request) => siteReviewList(db, request.query as Paging),
+    );
+    app.post(
+      '/reviews/site',
+      {
+        config: { rateLimit: limitOf('review', { groupId: 'site-review' }) },
+        schema: {
+          tags: TAGS,
+          summary: 'Новый отзыв о магазине: сохраняется на модерацию',
+          body: api('site-review-request'),
+          response: { 201: envelope(api('review-created')) },
+        },
+      },
+      async (request, reply) => {
+        const review = request.body as SiteReviewRequest;
+        const created = await createSiteReview(db, review, request.user?.id ?? null);
+        return reply.status(201).send({ data: created });
+      },
+    );
+    app.get(
+      '/representatives',
+      {
+        schema: {
+          tags: TAGS,
+          summary: 'Представители и магазины для страницы «Где купить»',
+          response: { 200: envelope({ type: 'array', items: api('representative') }) },
+        },
+      },
+      async () => ({ data: await representativeList(db) }),
+    );
   };
 }

@@ -2,7 +2,6 @@
 // POST /api/products/:slug/reviews (a signed-in customer's review, held for moderation).
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import reviewInputSchema from '../../../schemas/api/product-review-request.schema.json' with { type: 'json' };
 import type {
   ProductCategoryLink,
   ProductOption,
@@ -14,17 +13,11 @@ import { requireUser } from '../auth/guard';
 import { selectRows, type Db } from '../db';
 import { ApiError, conflict } from '../http/errors';
 import { limitOf, targetLimit } from '../http/rate-limit';
-import { assertValid } from '../http/validation';
+import { api, envelope, slugParams } from '../http/route-schemas';
 import { sanitizeHtml } from './sanitize-html';
 
 const PRODUCT_NOT_FOUND = () => new ApiError(404, 'not_found', 'Товар не найден');
 const REVIEWS_SHOWN = 50;
-const REVIEW_LABELS = {
-  rating: 'Оценка',
-  text: 'Отзыв',
-  advantages: 'Достоинства',
-  disadvantages: 'Недостатки',
-};
 
 interface ProductRow {
   id: number;
@@ -52,8 +45,8 @@ interface CategoryRow {
 const iso = (d: Date | string | null): string | null =>
   d === null ? null : (d instanceof Date ? d : new Date(d)).toISOString();
 
+/** `slug` is as the route's params schema left it: 1 to 255 characters. */
 async function productBySlug(db: Db, slug: string): Promise<ProductRow | null> {
-  if (!slug || slug.length > 255) return null;
   const [row] = await selectRows<ProductRow>(
     db,
     sql`SELECT id, title, slug, short_description, description, seo_title, seo_description, images,
@@ -268,45 +261,52 @@ function authorName(name: string, lastName: string | null): string {
   return (initial ? `${name.trim()} ${initial.toUpperCase()}.` : name.trim()).slice(0, 100);
 }
 
-function trimmed(body: unknown): unknown {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
-  return Object.fromEntries(
-    Object.entries(body as Record<string, unknown>).map(([k, v]) => [
-      k,
-      typeof v === 'string' ? v.trim() : v,
-    ]),
-  );
-}
+const TAGS = ['Каталог'];
 
 export function productPageRoutes(db: Db) {
   return async function plugin(app: FastifyInstance) {
-    app.get<{ Params: { slug: string } }>('/products/:slug', async (request) => {
-      const page = await productPage(db, request.params.slug);
-      if (!page) throw PRODUCT_NOT_FOUND();
-      return { data: page };
-    });
+    app.get<{ Params: { slug: string } }>(
+      '/products/:slug',
+      {
+        schema: {
+          tags: TAGS,
+          summary: 'Товар для его страницы: варианты, бренд, категории, отзывы',
+          params: slugParams,
+          response: { 200: envelope(api('product-page')) },
+        },
+      },
+      async (request) => {
+        const page = await productPage(db, request.params.slug);
+        if (!page) throw PRODUCT_NOT_FOUND();
+        return { data: page };
+      },
+    );
 
-    app.post<{ Params: { slug: string } }>(
+    app.post<{ Params: { slug: string }; Body: ProductReviewRequest }>(
       '/products/:slug/reviews',
       {
         // Per client address, then (once signed in) per product from everyone.
         config: { rateLimit: limitOf('review', { groupId: 'product-review' }) },
-        preHandler: [
-          requireUser,
-          targetLimit(app, 'reviewProduct', {
-            groupId: 'product-review-target',
-            keyOf: (request) => (request.params as { slug?: string }).slug?.slice(0, 200) ?? null,
-          }),
-        ],
+        // A guest is refused before the body is looked at: signing in comes first, whatever was typed.
+        preValidation: requireUser,
+        preHandler: targetLimit(app, 'reviewProduct', {
+          groupId: 'product-review-target',
+          keyOf: (request) => (request.params as { slug?: string }).slug?.slice(0, 200) ?? null,
+        }),
+        schema: {
+          tags: TAGS,
+          summary: 'Отзыв о товаре (для вошедших; публикуется после модерации)',
+          params: slugParams,
+          // Text fields are trimmed by the schema (x-trim): "   " is no review and no advantage.
+          body: api('product-review-request'),
+          response: { 201: envelope(api('review-created')) },
+        },
       },
       async (request, reply) => {
         const user = request.user!;
         const product = await productBySlug(db, request.params.slug);
         if (!product) throw PRODUCT_NOT_FOUND();
-        const body = trimmed(request.body);
-        assertValid(reviewInputSchema, body, REVIEW_LABELS);
-        const input = body as ProductReviewRequest;
-
+        const input = request.body;
         const [existing] = await selectRows<{ id: number }>(
           db,
           sql`SELECT id FROM product_reviews WHERE product_id = ${product.id} AND user_id = ${user.id}
