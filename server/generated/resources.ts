@@ -5,6 +5,7 @@ import { beforeSave as bonuses_beforeSave } from '../src/hooks/bonuses';
 import { directoryBeforeSave as directories_beforeSave } from '../src/hooks/catalog';
 import { directoryEntryBeforeSave as directoryEntries_beforeSave } from '../src/hooks/catalog';
 import { beforeSave as feedback_beforeSave } from '../src/hooks/feedback';
+import { beforeDeleteMail as mailTemplates_beforeDelete } from '../src/hooks/templates';
 import { beforeSaveMail as mailTemplates_beforeSave } from '../src/hooks/templates';
 import { beforeSave as orders_beforeSave } from '../src/hooks/orders';
 import { beforeSave as outboxMessages_beforeSave } from '../src/hooks/outbox-messages';
@@ -13,6 +14,7 @@ import { productCategoryBeforeSave as productCategories_beforeSave } from '../sr
 import { productBeforeSave as products_beforeSave } from '../src/hooks/catalog';
 import { beforeSave as reviewsOnProducts_beforeSave } from '../src/hooks/reviews';
 import { beforeSave as reviewsOnSite_beforeSave } from '../src/hooks/reviews';
+import { beforeDeleteSms as smsTemplates_beforeDelete } from '../src/hooks/templates';
 import { beforeSaveSms as smsTemplates_beforeSave } from '../src/hooks/templates';
 import { beforeSave as users_beforeSave } from '../src/hooks/users';
 
@@ -3185,7 +3187,7 @@ export const resources: ResourceDef[] = [
         description: 'Шаблон письма: для изменения',
       },
     },
-    hooks: { beforeSave: mailTemplates_beforeSave },
+    hooks: { beforeDelete: mailTemplates_beforeDelete, beforeSave: mailTemplates_beforeSave },
   },
   {
     resource: 'mailings',
@@ -7415,7 +7417,7 @@ export const resources: ResourceDef[] = [
         description: 'Шаблон SMS: для изменения',
       },
     },
-    hooks: { beforeSave: smsTemplates_beforeSave },
+    hooks: { beforeDelete: smsTemplates_beforeDelete, beforeSave: smsTemplates_beforeSave },
   },
   {
     resource: 'subscriptions',

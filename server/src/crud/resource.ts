@@ -64,6 +64,11 @@ export interface ResourceHooks {
    * search documents of the products a renamed or moved category holds. Throwing undoes the whole write.
    */
   afterSave?: (record: Record<string, unknown>, ctx: HookContext) => Promise<void> | void;
+  /**
+   * Runs inside the delete's transaction before the row goes, with the record (also as `existing`): for
+   * rules about who may delete which row that x-access cannot say. Throwing keeps the row.
+   */
+  beforeDelete?: (record: Record<string, unknown>, ctx: HookContext) => Promise<void> | void;
 }
 
 export interface ResourceDef {

@@ -11,16 +11,22 @@ export interface TemplateVariable {
   sample: string;
   /** The value is ready HTML (e-mail only): it goes in unescaped. */
   html?: boolean;
+  /**
+   * A secret: a link with a single-use or personal token (password reset, confirmation, unsubscribe) or a
+   * code. In an e-mail it may stand only as the whole href of a link (hooks/templates.ts), so a template
+   * cannot hand it to another site; a system template of its code must keep it.
+   */
+  secret?: boolean;
 }
 
 export type Channel = 'email' | 'sms';
 
-const v = (name: string, label: string, sample: string, html = false): TemplateVariable => ({
-  name,
-  label,
-  sample,
-  ...(html ? { html } : {}),
-});
+const v = (
+  name: string,
+  label: string,
+  sample: string,
+  kind: { html?: true; secret?: true } = {},
+): TemplateVariable => ({ name, label, sample, ...kind });
 
 /** Every template may use these; the sender fills them in for each message. */
 export const COMMON_VARIABLES: TemplateVariable[] = [
@@ -35,6 +41,7 @@ const UNSUBSCRIBE = v(
   'unsubscribeUrl',
   'Ссылка для отписки',
   'https://lash-shop.ru/newsletter/unsubscribe?token=…',
+  { secret: true },
 );
 
 const ORDER = [
@@ -45,12 +52,20 @@ const ORDER = [
 
 const BY_CODE: Record<string, { email?: TemplateVariable[]; sms?: TemplateVariable[] }> = {
   'auth.registration': {
-    email: [v('confirmUrl', 'Ссылка подтверждения e-mail', 'https://lash-shop.ru/mail-confirm?token=…')],
-    sms: [v('code', 'Код подтверждения', '4821')],
+    email: [
+      v('confirmUrl', 'Ссылка подтверждения e-mail', 'https://lash-shop.ru/mail-confirm?token=…', {
+        secret: true,
+      }),
+    ],
+    sms: [v('code', 'Код подтверждения', '4821', { secret: true })],
   },
   'auth.password_recovery': {
-    email: [v('resetUrl', 'Ссылка на смену пароля', 'https://lash-shop.ru/change-password?token=…')],
-    sms: [v('code', 'Код подтверждения', '4821')],
+    email: [
+      v('resetUrl', 'Ссылка на смену пароля', 'https://lash-shop.ru/change-password?token=…', {
+        secret: true,
+      }),
+    ],
+    sms: [v('code', 'Код подтверждения', '4821', { secret: true })],
   },
   'order.created': {
     email: [
@@ -61,7 +76,7 @@ const BY_CODE: Record<string, { email?: TemplateVariable[]; sms?: TemplateVariab
         'orderItems',
         'Таблица товаров заказа',
         '<table><tr><td>Клей Sky S+, 5 мл</td><td>1 шт.</td><td>1 290,00 ₽</td></tr></table>',
-        true,
+        { html: true },
       ),
     ],
     sms: ORDER,
@@ -92,7 +107,9 @@ const BY_CODE: Record<string, { email?: TemplateVariable[]; sms?: TemplateVariab
   },
   'newsletter.confirm': {
     email: [
-      v('confirmUrl', 'Ссылка подтверждения подписки', 'https://lash-shop.ru/newsletter/confirm?token=…'),
+      v('confirmUrl', 'Ссылка подтверждения подписки', 'https://lash-shop.ru/newsletter/confirm?token=…', {
+        secret: true,
+      }),
     ],
   },
 };
@@ -110,6 +127,21 @@ export function variablesFor(channel: Channel, code: string): TemplateVariable[]
 export function sampleValues(channel: Channel, code: string): Record<string, string> {
   return Object.fromEntries(variablesFor(channel, code).map((x) => [x.name, x.sample]));
 }
+
+/** The secret variables (links with tokens, codes) a template of this code and channel may use. */
+export function secretVariables(channel: Channel, code: string): string[] {
+  return variablesFor(channel, code)
+    .filter((x) => x.secret)
+    .map((x) => x.name);
+}
+
+/** The variables a system template of this code must keep: its secret link or code, the reason it exists. */
+export function requiredVariables(channel: Channel, code: string): string[] {
+  return (BY_CODE[code]?.[channel] ?? []).filter((x) => x.secret).map((x) => x.name);
+}
+
+/** The account templates (registration, password recovery): only an administrator may change them. */
+export const isAccountTemplate = (code: unknown) => typeof code === 'string' && code.startsWith('auth.');
 
 /** Variables that are ready HTML in e-mails of this code. */
 export function rawHtmlVariables(code: string): string[] {

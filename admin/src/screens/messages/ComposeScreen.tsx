@@ -169,7 +169,10 @@ function ContentInputs({ channel, templates }: { channel: Channel; templates: Te
       <RichTextInput
         source="body"
         label="Текст письма"
-        helperText={'Можно использовать {{customerName}}, {{shopName}}, {{unsubscribeUrl}}'}
+        helperText={
+          'Можно использовать {{customerName}}, {{shopName}} и ссылку отписки — только как адрес ссылки: ' +
+          '<a href="{{unsubscribeUrl}}">отписаться</a>'
+        }
       />
     </>
   );

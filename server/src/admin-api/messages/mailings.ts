@@ -9,7 +9,7 @@ import mailingSchema from '../../../../schemas/api/admin-mailing-request.schema.
 import { mailings, mailTemplates, outboxMessages, smsTemplates } from '../../../generated/tables';
 import { actorOf, recordHistory } from '../../crud/history';
 import { selectRows, type Db, type Tx } from '../../db';
-import { unknownVariableErrors } from '../../hooks/templates';
+import { templateErrors } from '../../hooks/templates';
 import { badRequest, notFound } from '../../http/errors';
 import { assertValid } from '../../http/validation';
 import { outboxEvents } from '../../messages/outbox';
@@ -81,8 +81,8 @@ async function contentOf(db: Db | Tx, req: AdminMailingRequest): Promise<Content
     content = { title, subject: req.channel === 'email' ? subject : null, body, templateCode: null };
   }
   // A mailing fills in only the common variables (and the unsubscribe link of e-mails): a template made
-  // for an order would go out with empty gaps.
-  const errors = unknownVariableErrors(req.channel, '', { subject: content.subject, body: content.body });
+  // for an order would go out with empty gaps. Each reader's unsubscribe link stands only in a link.
+  const errors = templateErrors(req.channel, '', { subject: content.subject, body: content.body });
   const first = Object.keys(errors)[0];
   if (first)
     throw badRequest(

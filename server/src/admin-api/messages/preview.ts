@@ -1,10 +1,11 @@
 // POST /api/admin/messages/preview: a template or a free text rendered with sample values, as the template
 // forms and the send screens show it, with the variables the text may use. A variable the server would not
-// fill in is refused with the same message as saving the template (hooks/templates.ts).
+// fill in, or a secret link outside a link, is refused with the same message as saving the template
+// (hooks/templates.ts).
 import type { FastifyInstance } from 'fastify';
 import type { AdminMessagePreview, AdminMessagePreviewRequest } from '@shop/schemas';
 import previewSchema from '../../../../schemas/api/admin-message-preview-request.schema.json' with { type: 'json' };
-import { unknownVariableErrors } from '../../hooks/templates';
+import { templateErrors } from '../../hooks/templates';
 import { badRequest } from '../../http/errors';
 import { assertValid } from '../../http/validation';
 import { rawHtmlVariables, sampleValues, variablesFor } from '../../messages/catalog';
@@ -16,7 +17,9 @@ const LABELS = { channel: 'Канал', code: 'Код шаблона', subject: 
 function renderPreview(req: AdminMessagePreviewRequest): AdminMessagePreview {
   const code = req.code?.trim() ?? '';
   const texts = req.channel === 'email' ? { subject: req.subject, body: req.body } : { body: req.body };
-  const errors = unknownVariableErrors(req.channel, code, texts);
+  // The rules of saving, so the form shows a refusal before the save does (a draft may still lack a
+  // system template's link: only the save asks for it).
+  const errors = templateErrors(req.channel, code, texts);
   const first = Object.keys(errors)[0];
   if (first) throw badRequest(`${LABELS[first as keyof typeof LABELS]}: ${errors[first]}`, errors);
   const values = sampleValues(req.channel, code);
