@@ -175,20 +175,31 @@ describeOnDatabases('admin sales endpoints on $name', (target) => {
       );
     });
 
+    // What the request schema checks is summed up as every schema refusal is, the field named by its label
+    // ("Проверьте данные: «Серия»: …"); the field's own message is the form's. Comparing the two dates is
+    // the server's own rule, and its message is the field's.
+    const bySchema = (label: string, message: string) =>
+      `Проверьте данные: «${label}»: ${message.charAt(0).toLowerCase()}${message.slice(1)}`;
     it.each([
-      [{ type: 'percent', value: 101 }, 'value', 'Процент скидки — целое число от 1 до 100'],
-      [{ endsAt: '2026-02-01T00:00:00.000Z' }, 'endsAt', 'Дата окончания должна быть позже даты начала'],
-      [{ count: 0 }, 'count', 'Количество купонов за один запрос — от 1 до 500'],
-      [{ count: 501 }, 'count', 'Количество купонов за один запрос — от 1 до 500'],
+      [{ type: 'percent', value: 101 }, 'value', 'Процент скидки — целое число от 1 до 100', 'Скидка'],
+      [
+        { endsAt: '2026-02-01T00:00:00.000Z' },
+        'endsAt',
+        'Дата окончания должна быть позже даты начала',
+        null,
+      ],
+      [{ count: 0 }, 'count', 'Количество купонов за один запрос — от 1 до 500', 'Количество купонов'],
+      [{ count: 501 }, 'count', 'Количество купонов за один запрос — от 1 до 500', 'Количество купонов'],
       [
         { prefix: 'весна' },
         'prefix',
         'Префикс: до 12 заглавных латинских букв, цифр, дефисов и подчёркиваний',
+        'Префикс кода',
       ],
-      [{ type: 'fixed', value: 0 }, 'value', 'Укажите сумму скидки больше нуля'],
-      [{ usageLimit: 0 }, 'usageLimit', 'Лимит использований — целое число от 1'],
-      [{ batch: ' ' }, 'batch', 'Укажите название серии (до 64 символов)'],
-    ])('refuses %j in Russian and writes nothing', async (change, field, message) => {
+      [{ type: 'fixed', value: 0 }, 'value', 'Укажите сумму скидки больше нуля', 'Скидка'],
+      [{ usageLimit: 0 }, 'usageLimit', 'Лимит использований — целое число от 1', 'Лимит использований'],
+      [{ batch: ' ' }, 'batch', 'Укажите название серии (до 64 символов)', 'Серия'],
+    ])('refuses %j in Russian and writes nothing', async (change, field, fieldMessage, label) => {
       const before = await count('coupons');
       const res = await call(tokens.admin, 'POST', '/api/admin/coupons/generate', {
         ...valid,
@@ -196,7 +207,10 @@ describeOnDatabases('admin sales endpoints on $name', (target) => {
         ...change,
       });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ error: { code: 'bad_request', message, fields: { [field]: message } } });
+      const message = label ? bySchema(label, fieldMessage) : fieldMessage;
+      expect(res.json()).toEqual({
+        error: { code: 'bad_request', message, fields: { [field]: fieldMessage } },
+      });
       expect(await count('coupons')).toBe(before);
     });
 

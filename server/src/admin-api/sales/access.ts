@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Action, ResourceDef, Role } from '../../crud/resource';
 import type { Registry } from '../../crud/service';
 import { INT4_MAX } from '../../http/route-schemas';
-import { badRequest, forbidden, unauthorized } from '../../http/errors';
+import { badRequest, unauthorized } from '../../http/errors';
 
 export function resourceOf(registry: Registry, name: string): ResourceDef {
   const def = registry.get(name);
@@ -17,16 +17,10 @@ export function roleMay(def: ResourceDef, role: string | undefined, action: Acti
   return !!role && def.access[action].includes(role as Role);
 }
 
-/** The user of a request that passed requireAccess; 401 otherwise. */
+/** The signed-in user of a request; 401 otherwise. */
 export function userOf(request: FastifyRequest) {
   if (!request.user) throw unauthorized();
   return request.user;
-}
-
-export function requireRole(def: ResourceDef, request: FastifyRequest, action: Action) {
-  const user = userOf(request);
-  if (!roleMay(def, user.role, action)) throw forbidden();
-  return user;
 }
 
 /** A positive integer id from a route parameter, or a Russian 400. */

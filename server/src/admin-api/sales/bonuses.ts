@@ -2,40 +2,18 @@
 // GET /api/admin/bonuses/balance/:userId, POST /api/admin/bonuses/adjust. A debit above the balance is
 // refused in Russian; the balance check and the insert share one transaction holding the customer's row.
 import type { FastifyInstance } from 'fastify';
+import type { AdminBonusAdjustRequest } from '@shop/schemas';
 import { bonusTransactions } from '../../../generated/tables';
+import { requireAccess } from '../../auth/guard';
 import { actorOf, recordHistory } from '../../crud/history';
 import type { Registry } from '../../crud/service';
 import type { Db } from '../../db';
 import { assertCovered, balanceOf } from '../../hooks/bonuses';
-import { badRequest } from '../../http/errors';
-import { positiveId, requireRole, resourceOf } from './access';
+import { api, envelope, INT4_MAX } from '../../http/route-schemas';
+import { resourceOf } from './access';
 
-export const ADJUST_MAX = 1_000_000;
-
-export interface AdjustRequest {
-  userId: number;
-  direction: 'accrual' | 'debit';
-  points: number;
-  reason: string;
-}
-
-export function parseAdjustRequest(body: unknown): AdjustRequest {
-  const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
-  const errors: Record<string, string> = {};
-  const userId = Number(b.userId);
-  if (!Number.isSafeInteger(userId) || userId <= 0) errors.userId = 'Выберите покупателя';
-  if (b.direction !== 'accrual' && b.direction !== 'debit')
-    errors.direction = 'Выберите: начислить или списать';
-  const points = b.points;
-  if (typeof points !== 'number' || !Number.isSafeInteger(points) || points < 1 || points > ADJUST_MAX)
-    errors.points = 'Количество баллов — целое число от 1 до 1 000 000';
-  const reason = typeof b.reason === 'string' ? b.reason.trim() : '';
-  if (!reason) errors.reason = 'Укажите основание';
-  else if (reason.length > 500) errors.reason = 'Основание — не длиннее 500 символов';
-  const first = Object.values(errors)[0];
-  if (first) throw badRequest(first, errors);
-  return { userId, direction: b.direction as AdjustRequest['direction'], points: points as number, reason };
-}
+/** As its schema (admin-bonus-adjust-request) left it: every field checked, the reason trimmed. */
+export type AdjustRequest = AdminBonusAdjustRequest;
 
 export async function adjustBonuses(db: Db, req: AdjustRequest, by: { id: number; name: string }) {
   const amount = req.direction === 'debit' ? -req.points : req.points;
@@ -63,18 +41,65 @@ export async function adjustBonuses(db: Db, req: AdjustRequest, by: { id: number
 
 export function bonusRoutes(db: Db, registry: Registry) {
   const def = resourceOf(registry, 'bonuses');
+  // Beside the resource's own CRUD routes in /api/docs.
+  const TAGS = [def.label.many];
   return async function plugin(app: FastifyInstance) {
-    app.get('/bonuses/balance/:userId', async (request) => {
-      requireRole(def, request, 'list');
-      const userId = positiveId((request.params as { userId: string }).userId, 'Неверный номер покупателя');
-      const balance = await balanceOf(db, userId, { lock: false });
-      return { data: { userId, balance } };
-    });
-    app.post('/bonuses/adjust', async (request, reply) => {
-      const user = requireRole(def, request, 'create');
-      const req = parseAdjustRequest(request.body);
-      const { entry, balance } = await adjustBonuses(db, req, user);
-      return reply.status(201).send({ data: { entry, balance } });
-    });
+    // The role is checked before the input: a guest learns nothing about what a request should hold.
+    app.get(
+      '/bonuses/balance/:userId',
+      {
+        preValidation: requireAccess(def, 'list'),
+        schema: {
+          tags: TAGS,
+          summary: 'Бонусный баланс покупателя',
+          params: {
+            type: 'object',
+            required: ['userId'],
+            properties: {
+              userId: {
+                type: 'integer',
+                minimum: 1,
+                maximum: INT4_MAX,
+                'x-label': 'Покупатель',
+                'x-messages': {
+                  type: 'Неверный номер покупателя',
+                  minimum: 'Неверный номер покупателя',
+                  maximum: 'Неверный номер покупателя',
+                },
+              },
+            },
+          },
+          response: {
+            200: envelope({
+              type: 'object',
+              additionalProperties: false,
+              required: ['userId', 'balance'],
+              properties: { userId: { type: 'integer' }, balance: { type: 'integer' } },
+            }),
+          },
+        },
+      },
+      async (request) => {
+        const { userId } = request.params as { userId: number };
+        const balance = await balanceOf(db, userId, { lock: false });
+        return { data: { userId, balance } };
+      },
+    );
+    app.post(
+      '/bonuses/adjust',
+      {
+        preValidation: requireAccess(def, 'create'),
+        schema: {
+          tags: TAGS,
+          summary: 'Ручное начисление или списание баллов с основанием (списание — не больше баланса)',
+          body: api('admin-bonus-adjust-request'),
+          response: { 201: envelope(api('admin-bonus-entry')) },
+        },
+      },
+      async (request, reply) => {
+        const { entry, balance } = await adjustBonuses(db, request.body as AdjustRequest, request.user!);
+        return reply.status(201).send({ data: { entry, balance } });
+      },
+    );
   };
 }

@@ -2,10 +2,11 @@
 // list the resource it comes from (the same x-access as the lists the blocks link to).
 import { sql } from 'drizzle-orm';
 import type { AdminDashboard } from '@shop/schemas';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Registry } from '../../crud/service';
 import { selectRows, type Db } from '../../db';
 import { forbidden } from '../../http/errors';
+import { api, envelope } from '../../http/route-schemas';
 import { resourceOf, roleMay, userOf } from './access';
 
 /** Orders that count as sales: paid for, on their way or delivered (not new, confirmed or canceled). */
@@ -97,9 +98,18 @@ export function dashboardRoutes(db: Db, registry: Registry) {
   const feedback = resourceOf(registry, 'feedback');
   const products = resourceOf(registry, 'products');
   return async function plugin(app: FastifyInstance) {
-    app.get('/dashboard', async (request) => {
+    const staffOnly = async (request: FastifyRequest) => {
+      if (!STAFF.includes(userOf(request).role)) throw forbidden();
+    };
+    const schema = {
+      tags: ['Рабочий стол'],
+      summary:
+        'Рабочий стол: заказы, выручка за 30 дней, отзывы и заявки на модерации, заканчивающиеся товары',
+      description: 'Каждый блок — только если роли доступен список, из которого он взят.',
+      response: { 200: envelope(api('admin-dashboard')) },
+    };
+    app.get('/dashboard', { preValidation: staffOnly, schema }, async (request) => {
       const { role } = userOf(request);
-      if (!STAFF.includes(role)) throw forbidden();
       const data: DashboardData = {};
       if (roleMay(orders, role, 'list')) {
         data.orders = await ordersBlock(db);

@@ -6,16 +6,38 @@ import type { FastifyInstance } from 'fastify';
 import { settings } from '../../../generated/tables';
 import { getRecord, type Registry } from '../../crud/service';
 import type { Db } from '../../db';
+import { requireAccess } from '../../auth/guard';
+import { envelope } from '../../http/route-schemas';
 import { settingsRow } from '../../settings';
-import { requireRole, resourceOf } from './access';
+import { resourceOf } from './access';
 
 export const SECRET_FIELDS = ['smtpPassword', 'smsApiKey'] as const;
 
 export function settingsRoutes(db: Db, registry: Registry) {
   const def = resourceOf(registry, 'settings');
   return async function plugin(app: FastifyInstance) {
-    app.get('/settings/current', async (request) => {
-      requireRole(def, request, 'edit');
+    const schema = {
+      tags: [def.label.many],
+      summary: 'Настройки магазина для экрана настроек и то, заданы ли секреты (сами секреты не отдаются)',
+      response: {
+        200: envelope({
+          type: 'object',
+          additionalProperties: false,
+          required: ['record', 'secrets'],
+          properties: {
+            // The record as GET /api/admin/settings/{id} answers it (getRecord leaves the secrets out).
+            record: { type: 'object', additionalProperties: true },
+            secrets: {
+              type: 'object',
+              additionalProperties: false,
+              required: [...SECRET_FIELDS],
+              properties: Object.fromEntries(SECRET_FIELDS.map((f) => [f, { type: 'boolean' }])),
+            },
+          },
+        }),
+      },
+    };
+    app.get('/settings/current', { preValidation: requireAccess(def, 'edit'), schema }, async () => {
       let row = await settingsRow(db);
       if (!row) [row] = await db.insert(settings).values({ shopName: 'Магазин' }).returning();
       const record = await getRecord(db, def, row!.id);

@@ -8,17 +8,12 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
+import type { AdminCouponBatch } from '@shop/schemas';
 import { MOSCOW_TIME_ZONE } from '../../../fields/dates';
 import { formatRubles } from '../../../fields/money';
 
-export interface CouponBatch {
-  batch: string;
-  count: number;
-  used: number;
-  type: string;
-  value: number;
-  createdAt: string;
-}
+/** A series as GET /api/admin/coupons/batches answers it (schemas/api/admin-coupon-batch). */
+export type CouponBatch = AdminCouponBatch;
 
 const when = new Intl.DateTimeFormat('ru-RU', {
   timeZone: MOSCOW_TIME_ZONE,
