@@ -219,13 +219,21 @@ describeOnDatabases('admin messages on $name', (target) => {
     });
 
     it('refuses a missing or malformed choice', async () => {
+      // A malformed parameter is refused by the query's schema, named by its label; a choice without its
+      // customer or group by the server's own rule.
       for (const [query, message] of [
-        ['channel=fax&audience=user&userId=1', 'Параметр channel: ожидается email или sms'],
-        ['channel=email&audience=all', 'Параметр audience: ожидается user, group или subscribers'],
+        ['channel=fax&audience=user&userId=1', 'Проверьте данные: «Канал»: ожидается email или sms'],
+        [
+          'channel=email&audience=all',
+          'Проверьте данные: «Получатели»: ожидается user, group или subscribers',
+        ],
         ['channel=email&audience=user', 'Выберите покупателя'],
         ['channel=email&audience=group', 'Выберите группу покупателей'],
-        ['channel=email&audience=user&userId=abc', 'Неверный номер покупателя'],
-        ['channel=sms&audience=group&groupId=-3', 'Неверный номер группы'],
+        [
+          'channel=email&audience=user&userId=abc',
+          'Проверьте данные: «Покупатель»: неверный номер покупателя',
+        ],
+        ['channel=sms&audience=group&groupId=-3', 'Проверьте данные: «Группа»: неверный номер группы'],
       ]) {
         const res = await admin('GET', `/api/admin/messages/audience?${query}`);
         expect(res.statusCode, query).toBe(400);

@@ -6,8 +6,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { selectRows, type DbOrTx } from '../../db';
 import { badRequest } from '../../http/errors';
+import { envelope, INT4_MAX } from '../../http/route-schemas';
 import type { Channel } from '../../messages/catalog';
-import type { MessagesAccess } from './access';
+import { checkedFirst, type MessagesAccess } from './access';
 
 export type Audience = 'user' | 'group' | 'subscribers';
 
@@ -74,39 +75,65 @@ export async function ensureUnsubscribeTokens(db: DbOrTx): Promise<void> {
     WHERE status = 'active' AND unsubscribe_token IS NULL`);
 }
 
-const CHANNELS = ['email', 'sms'];
-const AUDIENCES = ['user', 'group', 'subscribers'];
+/** A record number of the query; `message` says which one was wrong. */
+const idQuery = (label: string, message: string) => ({
+  type: 'integer',
+  minimum: 1,
+  maximum: INT4_MAX,
+  'x-label': label,
+  'x-messages': { type: message, minimum: message, maximum: message },
+});
 
-function optionalId(raw: unknown, message: string): number | null {
-  if (raw === undefined || raw === '') return null;
-  const n = Number(raw);
-  if (typeof raw !== 'string' || !/^\d+$/.test(raw) || !Number.isSafeInteger(n) || n <= 0)
-    throw badRequest(message);
-  return n;
-}
+const AUDIENCE_QUERY = {
+  type: 'object',
+  required: ['channel', 'audience'],
+  properties: {
+    channel: {
+      type: 'string',
+      enum: ['email', 'sms'],
+      'x-label': 'Канал',
+      'x-messages': { enum: 'Ожидается email или sms' },
+    },
+    audience: {
+      type: 'string',
+      enum: ['user', 'group', 'subscribers'],
+      'x-label': 'Получатели',
+      'x-messages': { enum: 'Ожидается user, group или subscribers' },
+    },
+    userId: idQuery('Покупатель', 'Неверный номер покупателя'),
+    groupId: idQuery('Группа', 'Неверный номер группы'),
+  },
+};
 
-/** The query of GET /messages/audience, checked: a bad value is a Russian 400. */
-function parseAudienceQuery(query: Record<string, unknown>): AudienceChoice {
-  if (!CHANNELS.includes(query.channel as string))
-    throw badRequest('Параметр channel: ожидается email или sms');
-  if (!AUDIENCES.includes(query.audience as string))
-    throw badRequest('Параметр audience: ожидается user, group или subscribers');
-  const choice: AudienceChoice = {
-    channel: query.channel as Channel,
-    audience: query.audience as Audience,
-    userId: optionalId(query.userId, 'Неверный номер покупателя'),
-    groupId: optionalId(query.groupId, 'Неверный номер группы'),
-  };
-  assertChoice(choice);
-  return choice;
-}
+/** The messaging endpoints' group in /api/docs. */
+export const TAGS = ['Рассылки'];
 
 export function audienceRoutes(db: DbOrTx, access: MessagesAccess) {
   return async function plugin(app: FastifyInstance) {
-    app.get('/messages/audience', async (request) => {
-      access.send(request);
-      const choice = parseAudienceQuery(request.query as Record<string, unknown>);
-      return { data: { total: await countRecipients(db, choice) } };
-    });
+    app.get(
+      '/messages/audience',
+      {
+        preValidation: checkedFirst(access.send),
+        schema: {
+          tags: TAGS,
+          summary: 'Сколько получателей у рассылки: один покупатель, группа или все подписчики',
+          querystring: AUDIENCE_QUERY,
+          response: {
+            200: envelope({
+              type: 'object',
+              additionalProperties: false,
+              required: ['total'],
+              properties: { total: { type: 'integer' } },
+            }),
+          },
+        },
+      },
+      async (request) => {
+        // The customer or the group the choice needs is the one rule no schema here says (assertChoice).
+        const choice = request.query as AudienceChoice;
+        assertChoice(choice);
+        return { data: { total: await countRecipients(db, choice) } };
+      },
+    );
   };
 }

@@ -4,14 +4,13 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AdminOutboxResendRequest } from '@shop/schemas';
-import resendSchema from '../../../../schemas/api/admin-outbox-resend-request.schema.json' with { type: 'json' };
 import { outboxMessages } from '../../../generated/tables';
 import type { Db } from '../../db';
 import { conflict, notFound } from '../../http/errors';
-import { assertValid } from '../../http/validation';
+import { api, envelope, INT4_MAX } from '../../http/route-schemas';
 import { outboxEvents } from '../../messages/outbox';
-import { positiveId } from '../sales/access';
-import type { MessagesAccess } from './access';
+import { checkedFirst, type MessagesAccess } from './access';
+import { TAGS } from './audience';
 
 const RESENDABLE = ['failed', 'held'];
 
@@ -49,21 +48,63 @@ async function resendChannel(db: Db, channel: 'email' | 'sms'): Promise<number> 
   return updated.length;
 }
 
+const ID_MESSAGE = 'Неверный номер сообщения';
+const MESSAGE_ID = {
+  type: 'object',
+  required: ['id'],
+  properties: {
+    id: {
+      type: 'integer',
+      minimum: 1,
+      maximum: INT4_MAX,
+      'x-label': 'Сообщение',
+      'x-messages': { type: ID_MESSAGE, minimum: ID_MESSAGE, maximum: ID_MESSAGE },
+    },
+  },
+};
+const QUEUED = envelope({
+  type: 'object',
+  additionalProperties: false,
+  required: ['count'],
+  properties: { count: { type: 'integer', description: 'Сколько сообщений снова в очереди' } },
+});
+
 export function resendRoutes(db: Db, access: MessagesAccess) {
   return async function plugin(app: FastifyInstance) {
-    app.post('/messages/outbox/:id/resend', async (request) => {
-      access.resend(request);
-      const id = positiveId((request.params as { id: string }).id, 'Неверный номер сообщения');
-      const count = await resendOne(db, id);
-      outboxEvents.emit('queued');
-      return { data: { count } };
-    });
-    app.post('/messages/outbox/resend', async (request) => {
-      access.resend(request);
-      assertValid(resendSchema, request.body, { channel: 'Канал' });
-      const count = await resendChannel(db, (request.body as AdminOutboxResendRequest).channel);
-      if (count) outboxEvents.emit('queued');
-      return { data: { count } };
-    });
+    const preValidation = checkedFirst(access.resend);
+    app.post(
+      '/messages/outbox/:id/resend',
+      {
+        preValidation,
+        schema: {
+          tags: TAGS,
+          summary: 'Отправить снова одно неотправленное или задержанное сообщение',
+          params: MESSAGE_ID,
+          response: { 200: QUEUED },
+        },
+      },
+      async (request) => {
+        const count = await resendOne(db, (request.params as { id: number }).id);
+        outboxEvents.emit('queued');
+        return { data: { count } };
+      },
+    );
+    app.post(
+      '/messages/outbox/resend',
+      {
+        preValidation,
+        schema: {
+          tags: TAGS,
+          summary: 'Отправить снова все неотправленные и задержанные сообщения канала',
+          body: api('admin-outbox-resend-request'),
+          response: { 200: QUEUED },
+        },
+      },
+      async (request) => {
+        const count = await resendChannel(db, (request.body as AdminOutboxResendRequest).channel);
+        if (count) outboxEvents.emit('queued');
+        return { data: { count } };
+      },
+    );
   };
 }

@@ -3,8 +3,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Action, ResourceDef, Role } from '../../crud/resource';
 import type { Registry } from '../../crud/service';
-import { INT4_MAX } from '../../http/route-schemas';
-import { badRequest, unauthorized } from '../../http/errors';
+import { unauthorized } from '../../http/errors';
 
 export function resourceOf(registry: Registry, name: string): ResourceDef {
   const def = registry.get(name);
@@ -21,11 +20,4 @@ export function roleMay(def: ResourceDef, role: string | undefined, action: Acti
 export function userOf(request: FastifyRequest) {
   if (!request.user) throw unauthorized();
   return request.user;
-}
-
-/** A positive integer id from a route parameter, or a Russian 400. */
-export function positiveId(raw: unknown, what = 'Неверный номер записи'): number {
-  const n = typeof raw === 'number' ? raw : Number(raw);
-  if (!Number.isSafeInteger(n) || n <= 0 || n > INT4_MAX) throw badRequest(what);
-  return n;
 }
