@@ -360,12 +360,27 @@ export interface FeedbackWriteRequest {
 }
 
 /**
+ * The answer of POST /api/auth/login: the session's token, sent back in the Authorization header (no prefix).
+ */
+export interface LoginResult {
+  token: string;
+}
+
+/**
  * POST /api/auth/login: login is an e-mail or a phone number.
  */
 export interface LoginRequest {
   login: string;
   password: string;
   remember?: boolean;
+}
+
+/**
+ * GET /api/maintenance-mode (spec §7): whether the shop is closed for maintenance, and the number of items in the visitor's cart.
+ */
+export interface MaintenanceMode {
+  maintenanceMode: boolean;
+  cartCount: number;
 }
 
 /**
@@ -971,6 +986,13 @@ export interface RegisterRequest {
   subscribe?: boolean;
   remember?: boolean;
   signIn?: boolean;
+}
+
+/**
+ * The answer (201) of POST /api/auth/register: the new customer's session token, or null when the request asked for signIn: false.
+ */
+export interface RegisterResult {
+  token: string | null;
 }
 
 /**

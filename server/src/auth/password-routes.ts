@@ -5,17 +5,13 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import type { PasswordChangeRequest, PasswordRecoveryRequest, PasswordResetRequest } from '@shop/schemas';
-import recoverySchema from '../../../schemas/api/password-recovery-request.schema.json' with { type: 'json' };
-import resetSchema from '../../../schemas/api/password-reset-request.schema.json' with { type: 'json' };
-import changeSchema from '../../../schemas/api/password-change-request.schema.json' with { type: 'json' };
 import type { Db } from '../db';
 import { users } from '../../generated/tables';
 import { badRequest } from '../http/errors';
 import { bodyEmailKey, limitOf, targetLimit } from '../http/rate-limit';
-import { assertValid } from '../http/validation';
+import { api, envelope, failure } from '../http/route-schemas';
 import { siteOrigin } from '../public/shop-values';
 import { requireUser } from './guard';
-import { assertValidWith, labelsOf, PASSWORD_MESSAGE } from './input';
 import { queuePasswordRecovery } from './letters';
 import { hashPassword, verifyPassword } from './password';
 import type { AuthRoutesOptions } from './routes';
@@ -28,7 +24,7 @@ export const RESET_INVALID =
   'Ссылка для смены пароля недействительна или устарела. Запросите восстановление пароля ещё раз.';
 export const WRONG_CURRENT = 'Неверный текущий пароль';
 
-const NEW_PASSWORD = { password: { pattern: PASSWORD_MESSAGE, minLength: PASSWORD_MESSAGE } };
+const AUTH = ['Вход'];
 
 export function passwordRoutes(db: Db, opts: AuthRoutesOptions) {
   return async function plugin(app: FastifyInstance) {
@@ -37,10 +33,28 @@ export function passwordRoutes(db: Db, opts: AuthRoutesOptions) {
     const recoveryOptions = {
       config: { rateLimit: limitOf('recovery') },
       preHandler: targetLimit(app, 'recoveryEmail', { groupId: 'recovery-email', keyOf: bodyEmailKey }),
+      schema: {
+        tags: AUTH,
+        summary: 'Восстановление пароля: письмо со ссылкой /change-password?token=… (1 час)',
+        description: 'Ответ одинаков, зарегистрирован адрес или нет.',
+        body: api('password-recovery-request'),
+        response: {
+          200: {
+            description: 'Принято',
+            ...envelope({
+              type: 'object',
+              additionalProperties: false,
+              required: ['message'],
+              properties: { message: { type: 'string' } },
+            }),
+          },
+          400: failure('Неверный e-mail'),
+          429: failure('Слишком много запросов с этого адреса или писем на этот e-mail'),
+        },
+      },
     };
     app.post('/password/recovery', recoveryOptions, async (request) => {
-      assertValid(recoverySchema, request.body, labelsOf(recoverySchema));
-      const email = (request.body as PasswordRecoveryRequest).email.trim().toLowerCase();
+      const email = (request.body as PasswordRecoveryRequest).email.toLowerCase();
       const [user] = await db
         .select({ id: users.id, email: users.email, name: users.name, active: users.active })
         .from(users)
@@ -64,8 +78,20 @@ export function passwordRoutes(db: Db, opts: AuthRoutesOptions) {
     });
 
     // Each try is an scrypt hash before the link is even looked at.
-    app.post('/password/reset', { config: { rateLimit: limitOf('links') } }, async (request) => {
-      assertValidWith(resetSchema, request.body, labelsOf(resetSchema), NEW_PASSWORD);
+    const resetOptions = {
+      config: { rateLimit: limitOf('links') },
+      schema: {
+        tags: AUTH,
+        summary: 'Новый пароль по ссылке из письма; все сессии покупателя завершаются',
+        body: api('password-reset-request'),
+        response: {
+          200: envelope({ type: 'null' }),
+          400: failure('Ссылка недействительна или пароль слишком простой'),
+          429: failure('Слишком много попыток с этого адреса'),
+        },
+      },
+    };
+    app.post('/password/reset', resetOptions, async (request) => {
       const { token, password } = request.body as PasswordResetRequest;
       const passwordHash = await hashPassword(password);
       await db.transaction(async (tx) => {
@@ -81,18 +107,30 @@ export function passwordRoutes(db: Db, opts: AuthRoutesOptions) {
     app.post(
       '/password/change',
       {
-        preHandler: requireUser,
+        // A guest is refused before the body is looked at.
+        preValidation: requireUser,
         config: {
-          // Wrong current passwords are guesses too: the same allowance as sign-in, per account.
+          // Wrong current passwords are guesses too: the same allowance as sign-in, per account (every
+          // request counts, a malformed one too).
           rateLimit: limitOf('login', {
             groupId: 'password-change',
-            hook: 'preHandler',
+            hook: 'preValidation',
             keyGenerator: (request) => `user:${request.user?.id ?? request.ip}`,
           }),
         },
+        schema: {
+          tags: AUTH,
+          summary: 'Смена пароля в кабинете; другие сессии завершаются, текущая остаётся',
+          body: api('password-change-request'),
+          response: {
+            200: envelope({ type: 'null' }),
+            400: failure('Неверный текущий пароль (поле currentPassword) или слишком простой новый'),
+            401: failure('Требуется вход'),
+            429: failure('Слишком много попыток'),
+          },
+        },
       },
       async (request) => {
-        assertValidWith(changeSchema, request.body, labelsOf(changeSchema), NEW_PASSWORD);
         const { currentPassword, password } = request.body as PasswordChangeRequest;
         const me = request.user!;
         const [user] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, me.id));

@@ -5,47 +5,32 @@ import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { EmailConfirmRequest, RegisterRequest } from '@shop/schemas';
 import registerSchema from '../../../schemas/api/register-request.schema.json' with { type: 'json' };
-import confirmSchema from '../../../schemas/api/email-confirm-request.schema.json' with { type: 'json' };
 import type { Db, DbOrTx } from '../db';
 import { bonusTransactions, subscriptions, users, userTypes } from '../../generated/tables';
 import { settingsRow } from '../settings';
 import { ApiError, badRequest, conflict } from '../http/errors';
 import { bodyEmailKey, limitOf, targetLimit } from '../http/rate-limit';
-import { assertValid } from '../http/validation';
+import { api, envelope, failure } from '../http/route-schemas';
 import { consentContext, recordConsent } from '../public/consents';
 import { activateSubscription } from '../public/newsletter';
 import { siteOrigin } from '../public/shop-values';
 import { requireUser } from './guard';
-import {
-  assertValidWith,
-  fieldsError,
-  labelsOf,
-  PASSWORD_MESSAGE,
-  PHONE_MESSAGE,
-  phoneDigits,
-  phoneEquals,
-  storedPhone,
-  trimmedBody,
-} from './input';
+import { fieldsError, labelsOf, phoneDigits, phoneEquals, storedPhone } from './input';
 import { queueEmailConfirmation } from './letters';
 import { hashPassword } from './password';
 import { createSession } from './sessions';
 import { spendToken } from './tokens';
 import type { AuthRoutesOptions } from './routes';
 
-export const CONSENT_MESSAGE =
-  'Чтобы зарегистрироваться, подтвердите согласие на обработку персональных данных';
 export const EMAIL_TAKEN = 'Этот e-mail уже зарегистрирован. Войдите или восстановите пароль.';
 export const PHONE_TAKEN = 'Этот телефон уже зарегистрирован. Войдите или восстановите пароль.';
 export const CONFIRM_INVALID =
   'Ссылка подтверждения недействительна или устарела. Запросите новое письмо в личном кабинете.';
 
 const LABELS = labelsOf(registerSchema);
-const CUSTOM = {
-  consent: { const: CONSENT_MESSAGE, type: CONSENT_MESSAGE },
-  password: { pattern: PASSWORD_MESSAGE, minLength: PASSWORD_MESSAGE },
-  phone: { pattern: PHONE_MESSAGE },
-};
+/** The schema's own words for a phone it refuses, for one that passes it but is no real number. */
+const NOT_A_PHONE = registerSchema.properties.phone['x-messages'].pattern;
+const AUTH = ['Вход'];
 
 /** 409 naming each field already taken by another account (excluding `exceptId`). */
 export async function assertUnique(tx: DbOrTx, email: string, phone: string | null, exceptId?: number) {
@@ -103,13 +88,31 @@ export function registerRoutes(db: Db, opts: AuthRoutesOptions) {
     // Per client address, and per e-mail whoever asks: each attempt that gets through is an scrypt hash and
     // possibly a letter to that address.
     const perEmail = targetLimit(app, 'registerEmail', { groupId: 'register-email', keyOf: bodyEmailKey });
-    const registerOptions = { config: { rateLimit: limitOf('register') }, preHandler: perEmail };
+    const registerOptions = {
+      config: { rateLimit: limitOf('register') },
+      preHandler: perEmail,
+      schema: {
+        tags: AUTH,
+        summary: 'Регистрация покупателя',
+        description:
+          'Записывает согласие на обработку персональных данных (consent: true обязательно), начисляет баллы ' +
+          'за регистрацию из настроек, отправляет письмо со ссылкой /mail-confirm?token=… (24 часа), с ' +
+          'subscribe: true — подписка на рассылку, которая включится после подтверждения e-mail. Затем входит ' +
+          '(token), если не передано signIn: false (token: null). remember: true — токен на 30 дней.',
+        body: api('register-request'),
+        response: {
+          201: { description: 'Зарегистрирован', ...envelope(api('register-result')) },
+          400: failure('Ошибки по полям'),
+          409: failure('E-mail или телефон уже зарегистрирован (поля email, phone)'),
+          429: failure('Слишком много регистраций с этого адреса или на этот e-mail'),
+        },
+      },
+    };
     app.post('/register', registerOptions, async (request, reply) => {
-      const body = trimmedBody(request.body, ['password']);
-      assertValidWith(registerSchema, body, LABELS, CUSTOM);
-      const b = body as RegisterRequest;
+      const b = request.body as RegisterRequest;
+      // The pattern lets through what only looks like a number; the stored form needs a real one.
       const phone = storedPhone(b.phone);
-      if (!phone) throw fieldsError({ phone: PHONE_MESSAGE }, LABELS);
+      if (!phone) throw fieldsError({ phone: NOT_A_PHONE }, LABELS);
       const email = b.email.toLowerCase();
       const passwordHash = await hashPassword(b.password);
       const site = siteOrigin(opts.siteUrl, request);
@@ -185,8 +188,28 @@ export function registerRoutes(db: Db, opts: AuthRoutesOptions) {
       return { data: { token } };
     });
 
-    app.post('/email/confirm', { config: { rateLimit: limitOf('links') } }, async (request) => {
-      assertValid(confirmSchema, request.body, labelsOf(confirmSchema));
+    const confirmOptions = {
+      config: { rateLimit: limitOf('links') },
+      schema: {
+        tags: AUTH,
+        summary: 'Подтверждение e-mail по одноразовой ссылке из письма',
+        body: api('email-confirm-request'),
+        response: {
+          200: {
+            description: 'Подтверждён',
+            ...envelope({
+              type: 'object',
+              additionalProperties: false,
+              required: ['emailConfirmed'],
+              properties: { emailConfirmed: { type: 'boolean', const: true } },
+            }),
+          },
+          400: failure('Ссылка неизвестна, уже использована или устарела'),
+          429: failure('Слишком много попыток с этого адреса'),
+        },
+      },
+    };
+    app.post('/email/confirm', confirmOptions, async (request) => {
       const { token } = request.body as EmailConfirmRequest;
       await db.transaction(async (tx) => {
         const spent = await spendToken(tx, token, 'email_confirm');
@@ -230,6 +253,24 @@ export function registerRoutes(db: Db, opts: AuthRoutesOptions) {
             hook: 'preHandler',
             keyGenerator: (request) => `user:${request.user?.id ?? request.ip}`,
           }),
+        },
+        schema: {
+          tags: AUTH,
+          summary: 'Отправить письмо подтверждения ещё раз (прежняя ссылка перестаёт действовать)',
+          response: {
+            200: {
+              description: 'Отправлено',
+              ...envelope({
+                type: 'object',
+                additionalProperties: false,
+                required: ['sent'],
+                properties: { sent: { type: 'boolean', const: true } },
+              }),
+            },
+            400: failure('E-mail уже подтверждён'),
+            401: failure('Требуется вход'),
+            429: failure('Слишком много писем за час'),
+          },
         },
       },
       async (request) => {

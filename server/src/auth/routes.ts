@@ -2,12 +2,11 @@
 // routes of register.ts and password-routes.ts under the same prefix.
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import loginSchema from '../../../schemas/api/login.schema.json' with { type: 'json' };
 import type { LoginRequest } from '@shop/schemas';
 import type { Db } from '../db';
 import { users } from '../../generated/tables';
 import { ApiError, unauthorized } from '../http/errors';
-import { assertValid } from '../http/validation';
+import { api, envelope, failure } from '../http/route-schemas';
 import { verifyPassword } from './password';
 import { createSession, revokeSession, sessionUser } from './sessions';
 import { requireUser } from './guard';
@@ -17,7 +16,7 @@ import { passwordRoutes } from './password-routes';
 import { phoneEquals } from './input';
 
 export const WRONG_CREDENTIALS = 'Неверный логин или пароль';
-const LOGIN_LABELS = { login: 'Логин', password: 'Пароль', remember: 'Запомнить меня' };
+const AUTH = ['Вход'];
 
 export interface AuthRoutesOptions {
   /** SITE_URL for links in letters; without it, the address of the request. */
@@ -28,8 +27,22 @@ export function authRoutes(db: Db, opts: AuthRoutesOptions = { siteUrl: null }) 
   return async function plugin(app: FastifyInstance) {
     const throttle = loginThrottle(app);
 
-    app.post('/login', { config: { rateLimit: loginRouteLimit() } }, async (request) => {
-      assertValid(loginSchema, request.body, LOGIN_LABELS);
+    const loginSchema = {
+      tags: AUTH,
+      summary: 'Вход по e-mail или телефону',
+      body: api('login'),
+      response: {
+        200: {
+          description: 'Токен для заголовка Authorization (без префикса)',
+          ...envelope(api('login-result')),
+        },
+        400: failure('Ошибки в полях'),
+        401: failure('Неверный логин или пароль'),
+        403: failure('Учётная запись заблокирована'),
+        429: failure('Слишком много попыток для этого логина или с этого адреса'),
+      },
+    };
+    app.post('/login', { config: { rateLimit: loginRouteLimit() }, schema: loginSchema }, async (request) => {
       const { login, password, remember } = request.body as LoginRequest;
       await throttle.attempt(request);
       const { byPhone, key } = normalisedLogin(login);
@@ -54,13 +67,27 @@ export function authRoutes(db: Db, opts: AuthRoutesOptions = { siteUrl: null }) 
       return { data: { token } };
     });
 
-    app.get('/session', async (request) => {
+    const sessionSchema = {
+      tags: AUTH,
+      summary: 'Текущий пользователь',
+      response: { 200: envelope(api('session-user')), 401: failure('Нет сессии или она истекла') },
+    };
+    app.get('/session', { schema: sessionSchema }, async (request) => {
       if (!request.user) throw unauthorized('Сессия не найдена или истекла');
       return { data: await sessionUser(db, request.user, request.actingGroup?.id ?? null) };
     });
 
     // No limit: it only ends the caller's own session, and signing out must always work.
-    app.post('/logout', { preHandler: requireUser, config: { rateLimit: false } }, async (request) => {
+    const logout = {
+      preHandler: requireUser,
+      config: { rateLimit: false as const },
+      schema: {
+        tags: AUTH,
+        summary: 'Выход: токен отзывается',
+        response: { 200: envelope({ type: 'null' }), 401: failure('Нет сессии') },
+      },
+    };
+    app.post('/logout', logout, async (request) => {
       await revokeSession(db, request.user!.sessionId);
       return { data: null };
     });

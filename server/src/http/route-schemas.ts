@@ -174,3 +174,6 @@ export function registerRouteSchemas(app: FastifyInstance) {
   // Before validation, so that a validator never walks a 5 000-deep array.
   app.addHook('preValidation', async (request) => assertSafe(request));
 }
+
+/** An error answer of a route: `{ error: { code, message, fields } }`, with what it means for /api/docs. */
+export const failure = (description: string) => ({ description, ...api('api-error') });

@@ -19,7 +19,8 @@ function withVocabulary(ajv: Ajv): Ajv {
     type: 'string',
     schemaType: 'boolean',
     modifying: true,
-    before: 'minLength',
+    // ajv checks maxLength before minLength: trimmed before both, "  abc  " fits a maxLength of 5.
+    before: 'maxLength',
     validate: (
       on: boolean,
       data: string,
