@@ -9,13 +9,8 @@ import apiError from '../../schemas/api/api-error.schema.json' with { type: 'jso
 import catalogCategory from '../../schemas/api/catalog-category.schema.json' with { type: 'json' };
 import categoryNode from '../../schemas/api/category-node.schema.json' with { type: 'json' };
 import productFacets from '../../schemas/api/product-facets.schema.json' with { type: 'json' };
-import publicSettings from '../../schemas/api/public-settings.schema.json' with { type: 'json' };
-import login from '../../schemas/api/login.schema.json' with { type: 'json' };
 import searchProduct from '../../schemas/api/search-product.schema.json' with { type: 'json' };
-import sessionUser from '../../schemas/api/session-user.schema.json' with { type: 'json' };
 import { component, envelope, json, ref } from './http/openapi';
-import { MESSAGES_DOC_PATHS, MESSAGES_DOC_SCHEMAS } from './public/messages-docs';
-import { PROFILE_DOC_PATHS, PROFILE_DOC_SCHEMAS } from './public/profile-docs';
 
 const strip = ({ $schema: _s, $id: _i, ...rest }: Record<string, unknown>) => rest;
 // A schema's own "#/definitions/…" pointers, made to work inside components.schemas.
@@ -25,41 +20,6 @@ const localRefs = (schema: Record<string, unknown>, name: string) =>
   ) as Record<string, unknown>;
 
 const PUBLIC_PATHS = {
-  '/api/auth/login': {
-    post: {
-      tags: ['Вход'],
-      summary: 'Вход по e-mail или телефону',
-      requestBody: { required: true, ...json(ref('LoginRequest')) },
-      responses: {
-        200: {
-          description: 'Токен для заголовка Authorization (без префикса)',
-          ...envelope({ type: 'object', properties: { token: { type: 'string' } } }),
-        },
-        401: { description: 'Неверный логин или пароль', ...json(ref('ApiErrorBody')) },
-        429: {
-          description: 'Слишком много попыток для этого логина или с этого адреса',
-          ...json(ref('ApiErrorBody')),
-        },
-      },
-    },
-  },
-  '/api/auth/session': {
-    get: {
-      tags: ['Вход'],
-      summary: 'Текущий пользователь',
-      responses: {
-        200: { description: 'Пользователь', ...envelope(ref('SessionUser')) },
-        401: { description: 'Нет сессии' },
-      },
-    },
-  },
-  '/api/auth/logout': {
-    post: {
-      tags: ['Вход'],
-      summary: 'Выход: токен отзывается',
-      responses: { 200: { description: 'Готово' } },
-    },
-  },
   '/api/categories/tree': {
     get: {
       tags: ['Каталог'],
@@ -145,23 +105,6 @@ const PUBLIC_PATHS = {
       },
     },
   },
-  '/api/maintenance-mode': {
-    get: {
-      tags: ['Сайт'],
-      summary: 'Режим обслуживания и число товаров в корзине',
-      responses: { 200: { description: 'maintenanceMode, cartCount' } },
-    },
-  },
-  '/api/site/settings': {
-    get: {
-      tags: ['Сайт'],
-      summary: 'Публичные настройки магазина: контакты, реквизиты, соцсети',
-      responses: { 200: { description: 'Настройки', ...envelope(ref('PublicSettings')) } },
-    },
-  },
-  '/api/health': {
-    get: { tags: ['Сайт'], summary: 'Проверка работоспособности', responses: { 200: { description: 'ok' } } },
-  },
 };
 
 const HIDDEN = { hide: true };
@@ -183,8 +126,6 @@ export async function registerDocs(app: FastifyInstance) {
   };
   const handWritten: Record<string, Record<string, unknown>> = {
     ...PUBLIC_PATHS,
-    ...MESSAGES_DOC_PATHS,
-    ...PROFILE_DOC_PATHS,
     ...generated.paths,
   };
   await app.register(swagger, {
@@ -207,14 +148,9 @@ export async function registerDocs(app: FastifyInstance) {
               children: { type: 'array', items: ref('CategoryNode') },
             },
           },
-          LoginRequest: strip(login),
           CatalogCategory: localRefs(strip(catalogCategory), 'CatalogCategory'),
           ProductFacets: strip(productFacets),
-          PublicSettings: strip(publicSettings),
           SearchProduct: strip(searchProduct),
-          SessionUser: strip(sessionUser),
-          ...MESSAGES_DOC_SCHEMAS,
-          ...PROFILE_DOC_SCHEMAS,
         } as unknown as Record<string, never>,
       },
     },

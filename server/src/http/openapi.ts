@@ -1,5 +1,5 @@
-// Building blocks of the hand-written OpenAPI descriptions (public/*-docs.ts), which docs.ts merges into
-// /api/docs beside the generated admin paths.
+// Building blocks of the hand-written OpenAPI descriptions left in docs.ts (routes not yet declared in their
+// own `schema`), and of the document's clean-up of our x- keywords.
 
 /** A schema file as an OpenAPI component: without $schema, $id, tsType and the x- keywords. */
 export function component(schema: unknown): unknown {
@@ -17,23 +17,3 @@ export const json = (schema: unknown) => ({ content: { 'application/json': { sch
 /** The spec's `{ data: … }` envelope. */
 export const envelope = (schema: unknown) =>
   json({ type: 'object', required: ['data'], properties: { data: schema } });
-/** An error answer: `{ error: { code, message, fields? } }`. */
-export const apiError = (description: string) => ({ description, ...json(ref('ApiErrorBody')) });
-/** A page of a list: `{ data: [...], meta: { total, page, perPage, … } }`. */
-export const list = (item: unknown, meta: Record<string, unknown> = {}) =>
-  json({
-    type: 'object',
-    required: ['data', 'meta'],
-    properties: {
-      data: { type: 'array', items: item },
-      meta: {
-        type: 'object',
-        properties: {
-          total: { type: 'integer' },
-          page: { type: 'integer' },
-          perPage: { type: 'integer' },
-          ...meta,
-        },
-      },
-    },
-  });

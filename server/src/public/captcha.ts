@@ -10,6 +10,7 @@ import { selectRows, type Db, type DbOrTx } from '../db';
 import { captchas } from '../../generated/tables';
 import { ApiError } from '../http/errors';
 import { limitOf } from '../http/rate-limit';
+import { api, envelope, failure } from '../http/route-schemas';
 
 export const CAPTCHA_TTL_MS = 10 * 60_000;
 export const CAPTCHA_LENGTH = 5;
@@ -109,7 +110,19 @@ export function captchaRoutes(db: Db, testAnswer: string | null = null) {
         'CAPTCHA_TEST_ANSWER is set (E2E_TEST_MODE=1): every captcha has one known answer and protects ' +
           'nothing. This is for the browser tests only; never run a shop like this.',
       );
-    app.post('/captcha/generate', { config: { rateLimit: limitOf('captcha') } }, async (request) => {
+    const generate = {
+      config: { rateLimit: limitOf('captcha') },
+      schema: {
+        tags: ['Формы сайта'],
+        summary:
+          'Новая капча: картинка SVG (data URL) 200 × 64; ответ проверяется один раз в течение 10 минут',
+        response: {
+          200: { description: 'Капча', ...envelope(api('captcha')) },
+          429: failure('Слишком много запросов с этого адреса: «Повторите через N с.»'),
+        },
+      },
+    };
+    app.post('/captcha/generate', generate, async (request) => {
       const { id, svg } = await createCaptcha(db, request.ip, testAnswer ?? undefined);
       const data: Captcha = { id, image: { url: svgDataUrl(svg) } };
       return { data };

@@ -6,14 +6,12 @@
 // then it is spent whatever the answer was, so a wrong answer always needs a new picture.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FeedbackCallRequest, FeedbackCreated, FeedbackWriteRequest } from '@shop/schemas';
-import callSchema from '../../../schemas/api/feedback-call-request.schema.json' with { type: 'json' };
-import writeSchema from '../../../schemas/api/feedback-write-request.schema.json' with { type: 'json' };
 import type { Config } from '../config';
 import type { Db, Tx } from '../db';
 import { feedbackRequests } from '../../generated/tables';
 import { badRequest } from '../http/errors';
 import { limitOf } from '../http/rate-limit';
-import { assertValid } from '../http/validation';
+import { api, envelope, failure } from '../http/route-schemas';
 import { enqueueTemplatedEmail } from '../messages/outbox';
 import type { TemplateValues } from '../messages/render';
 import { checkCaptcha } from './captcha';
@@ -27,22 +25,7 @@ export const NAME_MAX = 20;
 export const PHONE_MIN = 3;
 export const PHONE_MAX = 20;
 const EMAIL_MAX = 255;
-
-const labelsOf = (schema: { properties: Record<string, { 'x-label': string }> }) =>
-  Object.fromEntries(Object.entries(schema.properties).map(([k, v]) => [k, v['x-label']]));
-const CALL_LABELS = labelsOf(callSchema);
-const WRITE_LABELS = labelsOf(writeSchema);
-
-/** String fields trimmed before the check, so "   " is no name. Anything else goes to the schema as is. */
-function trimmed(body: unknown): unknown {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
-  return Object.fromEntries(
-    Object.entries(body as Record<string, unknown>).map(([k, v]) => [
-      k,
-      typeof v === 'string' ? v.trim() : v,
-    ]),
-  );
-}
+const FORMS = ['Формы сайта'];
 
 const nameError = (text: string) => badRequest(`Проверьте данные: «Имя»: ${text}`, { name: text });
 
@@ -111,12 +94,29 @@ async function store(db: Db, request: FastifyRequest, site: string, r: Stored): 
 
 export function feedbackRoutes(db: Db, config: Pick<Config, 'siteUrl'>) {
   return async function plugin(app: FastifyInstance) {
-    const opts = { config: { rateLimit: limitOf('feedback') } };
+    const limit = { rateLimit: limitOf('feedback') };
+    // The schema's x-trim trims every text field before the check, so "   " is no name.
+    const answers = (saved: string) => ({
+      201: { description: saved, ...envelope(api('feedback-created')) },
+      400: failure(
+        'Ошибки по полям; неверная, устаревшая или уже проверенная капча — code captcha_invalid (поле ' +
+          'captchaPhrase): нужна новая картинка',
+      ),
+      429: failure('Слишком много запросов с этого адреса: «Повторите через N с.»'),
+    });
 
-    app.post('/feedback/call', opts, async (request, reply) => {
-      const input = trimmed(request.body);
-      assertValid(callSchema, input, CALL_LABELS);
-      const body = input as FeedbackCallRequest;
+    const callSchema = {
+      tags: FORMS,
+      summary: 'Заказ обратного звонка',
+      description:
+        'Имя и телефон — от 3 до 20 символов (пробелы по краям отбрасываются). Сначала проверяются поля, ' +
+        'затем капча (она расходуется при любом ответе). Сохраняет заявку и согласие на обработку данных, ' +
+        'ставит в очередь письмо администратору (шаблон feedback.call).',
+      body: api('feedback-call-request'),
+      response: answers('Заявка сохранена'),
+    };
+    app.post('/feedback/call', { config: limit, schema: callSchema }, async (request, reply) => {
+      const body = request.body as FeedbackCallRequest;
       await checkCaptcha(db, body.captchaId, body.captchaPhrase);
       const data = await store(db, request, siteOrigin(config.siteUrl, request), {
         kind: 'call',
@@ -128,10 +128,18 @@ export function feedbackRoutes(db: Db, config: Pick<Config, 'siteUrl'>) {
       return reply.status(201).send({ data });
     });
 
-    app.post('/feedback/write', opts, async (request, reply) => {
-      const input = trimmed(request.body);
-      assertValid(writeSchema, input, WRITE_LABELS);
-      const body = input as FeedbackWriteRequest;
+    const writeSchema = {
+      tags: FORMS,
+      summary: 'Сообщение с сайта',
+      description:
+        'name — имя, e-mail и телефон через «+» (телефон может начинаться с «+»: «Анна+a@b.ru++79991234567»); ' +
+        'имя — от 3 до 20 символов, телефон — от 3 до 20, e-mail не пустой; сообщение — от 3 до 500 символов. ' +
+        'Ошибки частей имени приходят в поле name. Остальное — как у /api/feedback/call (шаблон feedback.message).',
+      body: api('feedback-write-request'),
+      response: answers('Сообщение сохранено'),
+    };
+    app.post('/feedback/write', { config: limit, schema: writeSchema }, async (request, reply) => {
+      const body = request.body as FeedbackWriteRequest;
       const parts = splitJoinedName(body.name);
       await checkCaptcha(db, body.captchaId, body.captchaPhrase);
       const data = await store(db, request, siteOrigin(config.siteUrl, request), {

@@ -7,16 +7,16 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
-import type { NewsletterState, NewsletterSubscribeRequest } from '@shop/schemas';
-import subscribeSchema from '../../../schemas/api/newsletter-subscribe-request.schema.json' with { type: 'json' };
+import type { NewsletterState, NewsletterSubscribeRequest, NewsletterTokenRequest } from '@shop/schemas';
 import tokenSchema from '../../../schemas/api/newsletter-token-request.schema.json' with { type: 'json' };
+import { fieldsError } from '../auth/input';
 import { hashToken } from '../auth/sessions';
 import type { Config } from '../config';
 import type { Db, DbOrTx, Tx } from '../db';
 import { subscriptions, users } from '../../generated/tables';
 import { ApiError } from '../http/errors';
 import { limitOf, targetLimit } from '../http/rate-limit';
-import { assertValid } from '../http/validation';
+import { api, envelope, failure } from '../http/route-schemas';
 import { enqueueTemplatedEmail } from '../messages/outbox';
 import { consentContext, recordConsent } from './consents';
 import { siteOrigin } from './shop-values';
@@ -212,14 +212,22 @@ export async function unsubscribe(db: Db, token: string): Promise<NewsletterStat
   });
 }
 
-const SUBSCRIBE_LABELS = { email: subscribeSchema.properties.email['x-label'] };
-const TOKEN_LABELS = { token: tokenSchema.properties.token['x-label'] };
+const NEWS = ['Рассылка'];
+const TOKEN = tokenSchema.properties.token;
 
+/** ?token= of an unsubscribe link: a mail client's one-click post goes to the link's own address. */
+const tokenQuery = { type: 'object', properties: { token: TOKEN } };
+
+/**
+ * The token of an unsubscribe: the query's, else the body's (the route's schemas checked both). That one
+ * of the two is there is the rule no schema of a single part can say.
+ */
 function tokenOf(body: unknown, query: unknown): string {
-  const fromQuery = (query as Record<string, unknown> | undefined)?.token;
-  const input = typeof fromQuery === 'string' ? { token: fromQuery } : body;
-  assertValid(tokenSchema, input, TOKEN_LABELS);
-  return (input as { token: string }).token.trim();
+  const fromQuery = (query as { token?: string } | undefined)?.token;
+  if (fromQuery !== undefined) return fromQuery;
+  const fromBody = (body as { token?: unknown } | null | undefined)?.token;
+  if (typeof fromBody === 'string') return fromBody;
+  throw fieldsError({ token: 'Обязательное поле' }, { token: TOKEN['x-label'] });
 }
 
 // RFC 8058: a mail client's one-click unsubscribe posts `List-Unsubscribe=One-Click` as a form (multipart
@@ -248,7 +256,7 @@ export function newsletterOneClickRoutes(db: Db) {
     acceptForms(app);
     app.post(
       '/newsletter/unsubscribe',
-      { config: { rateLimit: limitOf('unsubscribe') } },
+      { config: { rateLimit: limitOf('unsubscribe') }, schema: { querystring: tokenQuery } },
       async (request) => ({
         data: await unsubscribe(db, tokenOf(undefined, request.query)),
       }),
@@ -270,15 +278,22 @@ export function newsletterRoutes(db: Db, config: Pick<Config, 'siteUrl'>) {
           return typeof email === 'string' && email.trim() ? normaliseEmail(email).slice(0, 254) : null;
         },
       }),
+      schema: {
+        tags: NEWS,
+        summary: 'Подписка из подвала сайта: письмо со ссылкой подтверждения (действует 3 дня)',
+        description:
+          'Ответ всегда { status: "pending" }; действующему подписчику письмо не отправляется. Записывает ' +
+          'согласие на получение рассылки.',
+        body: api('newsletter-subscribe-request'),
+        response: {
+          200: { description: 'Принято', ...envelope(api('newsletter-state')) },
+          400: failure('Неверный e-mail'),
+          429: failure('Слишком много запросов с этого адреса или писем на этот e-mail'),
+        },
+      },
     };
     app.post('/newsletter/subscribe', subscribeOptions, async (request) => {
-      const raw: unknown = request.body;
-      const input =
-        raw && typeof raw === 'object' && typeof (raw as { email?: unknown }).email === 'string'
-          ? { ...raw, email: normaliseEmail((raw as { email: string }).email) }
-          : raw;
-      assertValid(subscribeSchema, input, SUBSCRIBE_LABELS);
-      const { email } = input as NewsletterSubscribeRequest;
+      const email = normaliseEmail((request.body as NewsletterSubscribeRequest).email);
       const who = consentContext(request);
       const site = siteOrigin(config.siteUrl, request);
       await db.transaction(async (tx) => {
@@ -300,16 +315,58 @@ export function newsletterRoutes(db: Db, config: Pick<Config, 'siteUrl'>) {
       return { data };
     });
 
-    app.post('/newsletter/confirm', { config: { rateLimit: limitOf('links') } }, async (request) => ({
-      data: await confirmSubscription(db, tokenOf(request.body, undefined)),
+    const confirmOptions = {
+      config: { rateLimit: limitOf('links') },
+      schema: {
+        tags: NEWS,
+        summary: 'Подтверждение подписки по ключу из письма (один раз)',
+        body: api('newsletter-token-request'),
+        response: {
+          200: { description: 'Подписка действует', ...envelope(api('newsletter-state')) },
+          400: failure('Ссылка недействительна, устарела или уже использована (code token_invalid)'),
+          429: failure('Слишком много попыток с этого адреса'),
+        },
+      },
+    };
+    app.post('/newsletter/confirm', confirmOptions, async (request) => ({
+      data: await confirmSubscription(db, (request.body as NewsletterTokenRequest).token),
     }));
 
-    app.post(
-      '/newsletter/unsubscribe',
-      { config: { rateLimit: limitOf('unsubscribe') } },
-      async (request) => ({
-        data: await unsubscribe(db, tokenOf(request.body, request.query)),
-      }),
-    );
+    const unsubscribeOptions = {
+      config: { rateLimit: limitOf('unsubscribe') },
+      schema: {
+        tags: NEWS,
+        summary: 'Отписка по ключу из письма рассылки; повторный вызов отвечает так же',
+        description:
+          'Ключ — в теле { token } или в адресе ?token= (заголовок List-Unsubscribe, RFC 8058: почтовая ' +
+          'программа присылает форму List-Unsubscribe=One-Click).',
+        querystring: tokenQuery,
+        body: {
+          content: {
+            'application/json': { schema: api('newsletter-token-request') },
+            'application/x-www-form-urlencoded': {
+              schema: {
+                type: 'object',
+                properties: {
+                  // Any value: a mail client that words it otherwise still unsubscribes by the query's token.
+                  'List-Unsubscribe': { type: 'string', description: 'One-Click (RFC 8058)' },
+                  token: TOKEN,
+                },
+              },
+            },
+            // Read as text (acceptForms): only the query's token matters then.
+            'multipart/form-data': { schema: { type: 'string' } },
+          },
+        },
+        response: {
+          200: { description: 'Подписка прекращена', ...envelope(api('newsletter-state')) },
+          400: failure('Нет ключа или неизвестный ключ (code token_invalid)'),
+          429: failure('Слишком много запросов с этого адреса'),
+        },
+      },
+    };
+    app.post('/newsletter/unsubscribe', unsubscribeOptions, async (request) => ({
+      data: await unsubscribe(db, tokenOf(request.body, request.query)),
+    }));
   };
 }

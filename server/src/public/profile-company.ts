@@ -2,7 +2,7 @@
 // documents. Beyond the schema's formats, every number is checked the way the tax service and the Bank of
 // Russia define it (schemas/rules/requisites.ts, shared with the forms), and against the legal form.
 import { asc, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isValidAccount, isValidBik, isValidInn, isValidOgrn, type ProfileCompany } from '@shop/schemas';
 import schema from '../../../schemas/api/profile-company.schema.json' with { type: 'json' };
 import { fieldsError, labelsOf } from '../auth/input';
@@ -11,11 +11,32 @@ import type { Db } from '../db';
 import { userOrganizations } from '../../generated/tables';
 import { conflict } from '../http/errors';
 import { accountKey, limitOf } from '../http/rate-limit';
-import { assertValid } from '../http/validation';
+import { api, envelope, failure } from '../http/route-schemas';
 
 const LABELS = labelsOf(schema);
 const PERSONS = new Set(['ip', 'self_employed']);
 const FIELDS = Object.keys(schema.properties) as (keyof ProfileCompany)[];
+const CABINET = ['Личный кабинет'];
+const SIGNED_IN = failure('Требуется вход');
+
+/** The fields a form may leave empty (nullable in the schema). */
+const OPTIONAL = new Set(
+  Object.entries(schema.properties)
+    .filter(([, p]) => [p.type].flat().includes('null'))
+    .map(([k]) => k),
+);
+
+/**
+ * An empty or blank optional field of a form means "not given": it becomes null before validation, which
+ * no schema keyword says (a КПП of "" would fail its pattern). The schema's x-trim trims the rest.
+ */
+async function blanksAsNull(request: FastifyRequest) {
+  const body = request.body;
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return;
+  const fields = body as Record<string, unknown>;
+  for (const [k, v] of Object.entries(fields))
+    if (OPTIONAL.has(k) && typeof v === 'string' && !v.trim()) fields[k] = null;
+}
 
 /** Each rule the numbers break, by field, in words a bookkeeper would use. */
 export function requisiteProblems(c: ProfileCompany): Record<string, string> {
@@ -61,30 +82,43 @@ export function profileCompanyRoutes(db: Db) {
     row ? (Object.fromEntries(FIELDS.map((f) => [f, row[f] ?? null])) as unknown as ProfileCompany) : null;
 
   return async function plugin(app: FastifyInstance) {
-    app.get('/profile/company', async (request) => {
+    const readSchema = {
+      tags: CABINET,
+      summary: 'Реквизиты организации покупателя (null, если не заполнены)',
+      response: { 200: envelope({ anyOf: [api('profile-company'), { type: 'null' }] }), 401: SIGNED_IN },
+    };
+    app.get('/profile/company', { schema: readSchema }, async (request) => {
       const [row] = await ownRow(request.user!.id);
       return { data: view(row) };
     });
 
+    // Every request counts, a malformed one too: the limit comes before validation.
     const limit = limitOf('profile', {
       groupId: 'profile-company',
-      hook: 'preHandler',
+      hook: 'preValidation',
       keyGenerator: accountKey,
     });
-    app.put('/profile/company', { config: { rateLimit: limit } }, async (request) => {
-      const raw = request.body as Record<string, unknown> | null;
-      // Empty strings from a form mean "not given"; spaces around a number are not part of it.
-      const body =
-        raw && typeof raw === 'object'
-          ? Object.fromEntries(
-              Object.entries(raw).map(([k, v]) => {
-                const s = typeof v === 'string' ? v.trim() : v;
-                return [k, s === '' && k !== 'name' && k !== 'inn' ? null : s];
-              }),
-            )
-          : raw;
-      assertValid(schema, body, LABELS);
-      const c = body as unknown as ProfileCompany;
+    const saveOptions = {
+      config: { rateLimit: limit },
+      preValidation: blanksAsNull,
+      schema: {
+        tags: CABINET,
+        summary: 'Сохранить реквизиты',
+        description:
+          'Проверяются контрольные числа ИНН (10 и 12 цифр), ОГРН/ОГРНИП, ключ расчётного счёта по БИК и ' +
+          'соответствие ИНН, КПП и ОГРН организационно-правовой форме. Пустые необязательные поля — null.',
+        body: api('profile-company'),
+        response: {
+          200: { description: 'Организация', ...envelope(api('profile-company')) },
+          400: failure('Ошибки по полям'),
+          401: SIGNED_IN,
+          409: failure('Организация с этим ИНН уже есть в кабинете'),
+          429: failure('Слишком много изменений за час'),
+        },
+      },
+    };
+    app.put('/profile/company', saveOptions, async (request) => {
+      const c = request.body as ProfileCompany;
       const problems = requisiteProblems(c);
       if (Object.keys(problems).length) throw fieldsError(problems, LABELS);
       const values = Object.fromEntries(FIELDS.map((f) => [f, c[f] ?? null])) as unknown as ProfileCompany;

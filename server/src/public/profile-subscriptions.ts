@@ -5,19 +5,19 @@
 import { eq, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ProfileSubscriptions, ProfileSubscriptionsState } from '@shop/schemas';
-import schema from '../../../schemas/api/profile-subscriptions.schema.json' with { type: 'json' };
 import { requireUser } from '../auth/guard';
 import type { Config } from '../config';
 import type { Db, DbOrTx } from '../db';
 import { subscriptions, users } from '../../generated/tables';
 import { notFound } from '../http/errors';
 import { accountKey, limitOf } from '../http/rate-limit';
-import { assertValid } from '../http/validation';
+import { api, envelope, failure } from '../http/route-schemas';
 import { consentContext, recordConsent } from './consents';
 import { activateSubscription, endSubscriptions, normaliseEmail, requestSubscription } from './newsletter';
 import { siteOrigin } from './shop-values';
 
-const LABELS = { email: schema.properties.email['x-label'], sms: schema.properties.sms['x-label'] };
+const CABINET = ['Личный кабинет'];
+const SIGNED_IN = failure('Требуется вход');
 
 async function accountOf(db: DbOrTx, userId: number, lock = false) {
   const query = db
@@ -60,7 +60,6 @@ async function stateOf(db: DbOrTx, userId: number): Promise<ProfileSubscriptions
 }
 
 async function save(db: Db, request: FastifyRequest, site: string): Promise<ProfileSubscriptionsState> {
-  assertValid(schema, request.body, LABELS);
   const wanted = request.body as ProfileSubscriptions;
   const who = consentContext(request);
   const userId = request.user!.id;
@@ -96,21 +95,45 @@ async function save(db: Db, request: FastifyRequest, site: string): Promise<Prof
 
 export function profileSubscriptionRoutes(db: Db, config: Pick<Config, 'siteUrl'>) {
   return async function plugin(app: FastifyInstance) {
-    app.get('/profile/subscriptions', { preHandler: requireUser }, async (request) => ({
+    const readOptions = {
+      preValidation: requireUser,
+      schema: {
+        tags: CABINET,
+        summary: 'Подписки покупателя: новости по e-mail и по SMS',
+        response: { 200: envelope(api('profile-subscriptions-state')), 401: SIGNED_IN },
+      },
+    };
+    app.get('/profile/subscriptions', readOptions, async (request) => ({
       data: await stateOf(db, request.user!.id),
     }));
-    // Switching e-mail news on for an unconfirmed address sends a letter to it.
+    // Switching e-mail news on for an unconfirmed address sends a letter to it. Every request counts, a
+    // malformed one too: the limit comes before validation (and after the sign-in check, which keys it).
     const limit = limitOf('profile', {
       groupId: 'profile-subscriptions',
-      hook: 'preHandler',
+      hook: 'preValidation',
       keyGenerator: accountKey,
     });
-    app.put(
-      '/profile/subscriptions',
-      { preHandler: requireUser, config: { rateLimit: limit } },
-      async (request) => ({
-        data: await save(db, request, siteOrigin(config.siteUrl, request)),
-      }),
-    );
+    const saveOptions = {
+      // A guest is refused before the body is looked at.
+      preValidation: requireUser,
+      config: { rateLimit: limit },
+      schema: {
+        tags: CABINET,
+        summary: 'Изменить подписки',
+        description:
+          'Включённая рассылка по e-mail действует сразу, если e-mail учётной записи подтверждён; иначе ' +
+          'приходит письмо со ссылкой подтверждения (emailPending: true). Включение записывает согласие.',
+        body: api('profile-subscriptions'),
+        response: {
+          200: { description: 'Подписки после изменения', ...envelope(api('profile-subscriptions-state')) },
+          400: failure('Ошибки по полям'),
+          401: SIGNED_IN,
+          429: failure('Слишком много изменений за час'),
+        },
+      },
+    };
+    app.put('/profile/subscriptions', saveOptions, async (request) => ({
+      data: await save(db, request, siteOrigin(config.siteUrl, request)),
+    }));
   };
 }

@@ -5,26 +5,23 @@ import type { FastifyInstance } from 'fastify';
 import type { Profile, ProfileUpdateRequest } from '@shop/schemas';
 import updateSchema from '../../../schemas/api/profile-update-request.schema.json' with { type: 'json' };
 import { requireUser } from '../auth/guard';
-import {
-  assertValidWith,
-  fieldsError,
-  labelsOf,
-  PHONE_MESSAGE,
-  storedPhone,
-  trimmedBody,
-} from '../auth/input';
+import { fieldsError, labelsOf, storedPhone } from '../auth/input';
 import { queueEmailConfirmation } from '../auth/letters';
 import { assertUnique, takenConflict } from '../auth/register';
 import type { Db, DbOrTx } from '../db';
 import { users } from '../../generated/tables';
 import { notFound } from '../http/errors';
 import { accountKey, limitOf } from '../http/rate-limit';
+import { api, envelope, failure } from '../http/route-schemas';
 import { profileCompanyRoutes } from './profile-company';
 import { profileOrderRoutes } from './profile-orders';
 import { siteOrigin } from './shop-values';
 
 const LABELS = labelsOf(updateSchema);
-const CUSTOM = { phone: { pattern: PHONE_MESSAGE } };
+/** The schema's own words for a phone it refuses, for one that passes it but is no real number. */
+const NOT_A_PHONE = updateSchema.properties.phone['x-messages'].pattern;
+const CABINET = ['Личный кабинет'];
+const SIGNED_IN = failure('Требуется вход');
 
 async function profileOf(db: DbOrTx, userId: number): Promise<Profile> {
   const [u] = await db
@@ -55,22 +52,46 @@ function birthdayProblem(birthday: string | null | undefined): string | null {
 
 export function profileRoutes(db: Db, opts: { siteUrl: string | null }) {
   return async function plugin(app: FastifyInstance) {
-    app.addHook('preHandler', requireUser);
+    // Before validation: a guest learns nothing about what a body or query should look like.
+    app.addHook('preValidation', requireUser);
 
-    app.get('/profile', async (request) => ({ data: await profileOf(db, request.user!.id) }));
+    const readSchema = {
+      tags: CABINET,
+      summary: 'Данные покупателя',
+      response: { 200: envelope(api('profile')), 401: SIGNED_IN },
+    };
+    app.get('/profile', { schema: readSchema }, async (request) => ({
+      data: await profileOf(db, request.user!.id),
+    }));
 
-    // A new e-mail is a letter to that address: a customer's own writes are limited per account.
+    // A new e-mail is a letter to that address: a customer's own writes are limited per account, every
+    // request counted (a malformed one too), so the limit comes before validation.
     const profileLimit = limitOf('profile', {
       groupId: 'profile',
-      hook: 'preHandler',
+      hook: 'preValidation',
       keyGenerator: accountKey,
     });
-    app.put('/profile', { config: { rateLimit: profileLimit } }, async (request) => {
-      const input = trimmedBody(request.body);
-      assertValidWith(updateSchema, input, LABELS, CUSTOM);
-      const p = input as ProfileUpdateRequest;
+    const updateOptions = {
+      config: { rateLimit: profileLimit },
+      schema: {
+        tags: CABINET,
+        summary: 'Изменить имя, e-mail, телефон, дату рождения',
+        description: 'Новый e-mail нужно подтвердить: на него уходит письмо со ссылкой.',
+        body: api('profile-update-request'),
+        response: {
+          200: { description: 'Профиль после изменения', ...envelope(api('profile')) },
+          400: failure('Ошибки по полям'),
+          401: SIGNED_IN,
+          409: failure('E-mail или телефон занят другой учётной записью'),
+          429: failure('Слишком много изменений за час'),
+        },
+      },
+    };
+    app.put('/profile', updateOptions, async (request) => {
+      const p = request.body as ProfileUpdateRequest;
+      // The pattern lets through what only looks like a number; the stored form needs a real one.
       const phone = storedPhone(p.phone);
-      if (!phone) throw fieldsError({ phone: PHONE_MESSAGE }, LABELS);
+      if (!phone) throw fieldsError({ phone: NOT_A_PHONE }, LABELS);
       const birthday = birthdayProblem(p.birthday);
       if (birthday) throw fieldsError({ birthday }, LABELS);
       const email = p.email.toLowerCase();
