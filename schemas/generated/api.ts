@@ -34,6 +34,33 @@ export interface AdminBonusEntry {
 }
 
 /**
+ * POST /api/admin/products/bulk-offers: a new base price, or a change of the base and sale prices by a percentage, and/or a stock for every offer of the chosen products; all or nothing. A null price or stock leaves it as it is; one of them must be given.
+ */
+export interface AdminBulkOffersRequest {
+  /**
+   * @minItems 1
+   * @maxItems 1000
+   */
+  ids: [number, ...number[]];
+  price?: {
+    /**
+     * set: a new base price in kopecks; percent: change the base and sale prices by value %
+     */
+    mode: 'set' | 'percent';
+    value: number;
+  } | null;
+  stock?: number | null;
+}
+
+/**
+ * POST /api/admin/product-categories/{id}/move: a new parent (none for the top level) and a place among the new siblings, from 0 (past the end means last). The tree keeps two levels: the server refuses a third one and a category under itself or its own child.
+ */
+export interface AdminCategoryMoveRequest {
+  parentId?: number | null;
+  position: number;
+}
+
+/**
  * A coupon series of GET /api/admin/coupons/batches (the latest 20): its size, how many of its coupons were used, and its discount.
  */
 export interface AdminCouponBatch {

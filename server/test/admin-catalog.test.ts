@@ -106,7 +106,7 @@ describeOnDatabases('admin catalogue on $name', (target) => {
         [{ ids: [a], price: { mode: 'set', value: 10.5 } }, /в копейках/],
         [{ ids: [a], stock: -3 }, /Остаток/],
         [{ ids: [a] }, /Укажите новую цену/],
-        [{ ids: [], stock: 1 }, /Выберите хотя бы один товар/],
+        [{ ids: [], stock: 1 }, /выберите хотя бы один товар/i],
       ];
       for (const [payload, message] of bad) {
         const res = await call('POST', '/api/admin/products/bulk-offers', payload);

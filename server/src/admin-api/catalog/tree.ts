@@ -16,17 +16,6 @@ export interface CategoryMove {
   position: number;
 }
 
-export function parseCategoryMove(body: unknown): CategoryMove {
-  const b = (body ?? {}) as Record<string, unknown>;
-  const parentId = b.parentId ?? null;
-  if (parentId !== null && !(Number.isInteger(parentId) && (parentId as number) > 0))
-    throw badRequest('Неверная родительская категория', { parentId: 'Неверное значение' });
-  const position = b.position;
-  if (!Number.isInteger(position) || (position as number) < 0)
-    throw badRequest('Место в списке: целое число не меньше 0', { position: 'Неверное значение' });
-  return { parentId: parentId as number | null, position: position as number };
-}
-
 async function siblingsOf(tx: Tx, parentId: number | null, except: number) {
   return tx
     .select({ id: productCategories.id })
