@@ -190,6 +190,36 @@ export interface AdminFeedbackProcessedRequest {
 }
 
 /**
+ * An entry of GET /api/admin/history (newest first): who changed a record and when, the stored change set, and the same change as ready Russian lines (field labels, enum labels, roubles, Moscow time).
+ */
+export interface AdminHistoryEntry {
+  id: number;
+  action: 'create' | 'update' | 'delete';
+  /**
+   * Создание, Изменение or Удаление
+   */
+  actionLabel: string;
+  userId: number | null;
+  userName: string | null;
+  createdAt: string;
+  /**
+   * Field → { from, to }, { changed: true } for a secret, or { added, changed, removed } for child rows
+   */
+  changes: {
+    [k: string]: unknown | undefined;
+  };
+  lines: {
+    label: string;
+    from?: string;
+    to?: string;
+    /**
+     * For what has no values to show: a secret changed, a child row added or removed
+     */
+    note?: string;
+  }[];
+}
+
+/**
  * GET /api/admin/messages/mailings/:id/progress: how many of a mailing's messages are in each outbox state.
  */
 export interface AdminMailingProgress {
@@ -260,6 +290,20 @@ export interface AdminReviewBulkStatusRequest {
    */
   ids: [number, ...number[]];
   status: 'pending' | 'published' | 'rejected';
+}
+
+/**
+ * A stored image of POST /api/admin/uploads: its address under /uploads/, its size in pixels and bytes (as stored, re-encoded) and the name the file had on the user's computer.
+ */
+export interface AdminUploadedImage {
+  url: string;
+  width: number;
+  height: number;
+  name: string;
+  /**
+   * Bytes
+   */
+  size: number;
 }
 
 /**
@@ -534,6 +578,16 @@ export interface ProductImportRow {
   article: string;
   action: 'create' | 'update';
   errors: string[];
+}
+
+/**
+ * POST /api/admin/products/import/preview and /import: the text of a products CSV file (the columns of GET /api/admin/products/import/columns, «;» between cells).
+ */
+export interface ProductImportRequest {
+  /**
+   * The file's text; a file of a few thousand offers is well under the request limit of 20 MB
+   */
+  csv: string;
 }
 
 /**

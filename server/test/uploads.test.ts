@@ -11,6 +11,7 @@ import type { AdminApiContext } from '../src/admin-api';
 import { imageResources, MAX_UPLOAD_BYTES, mediaRoutes, type UploadedImage } from '../src/admin-api/media';
 import type { AuthUser } from '../src/auth/sessions';
 import { registerErrorHandler } from '../src/http/errors';
+import { registerRouteSchemas } from '../src/http/route-schemas';
 import type { FileStorage } from '../src/storage';
 import { resources } from '../generated/resources';
 import { buildApp, type App } from '../src/app';
@@ -326,6 +327,8 @@ describe('uploads into another store', () => {
   async function appWith(store: FileStorage, maxTotalBytes?: number) {
     const app = Fastify({ logger: false });
     registerErrorHandler(app);
+    // As the real server does before any route: the route's answer names a shared schema.
+    registerRouteSchemas(app);
     app.decorateRequest('user', null);
     app.addHook('onRequest', async (request) => {
       request.user = { id: 1, role: 'admin' } as AuthUser;

@@ -14,6 +14,7 @@ import type { Changes, ChildrenChange, ChildSummary, FieldChange } from '../crud
 import type { Role } from '../crud/resource';
 import { getRecord } from '../crud/service';
 import { badRequest, forbidden, notFound, unauthorized } from '../http/errors';
+import { api, INT4_MAX, pagingQuery } from '../http/route-schemas';
 import type { AdminApiContext } from './index';
 
 export interface HistoryLine {
@@ -79,27 +80,79 @@ export function historyLines(
   return lines;
 }
 
-const positiveInt = (raw: unknown, name: string, dflt?: number): number => {
-  if ((raw === undefined || raw === '') && dflt !== undefined) return dflt;
-  const n = Number(raw);
-  if (typeof raw !== 'string' || !/^\d+$/.test(raw) || !Number.isSafeInteger(n) || n <= 0)
-    throw badRequest(`Параметр ${name}: ожидается положительное целое число`);
-  return n;
+/** The most entries one answer holds, whatever was asked (the admin's panel asks for all it has shown). */
+const HISTORY_PAGE_MAX = 100;
+
+const HISTORY_QUERY = {
+  required: ['resource', 'recordId'],
+  ...pagingQuery(
+    { default: 20, max: 10_000 },
+    {
+      perPage: {
+        type: 'integer',
+        minimum: 1,
+        maximum: 10_000,
+        default: 20,
+        description: `Записей на странице; больше ${HISTORY_PAGE_MAX} — отдаётся ${HISTORY_PAGE_MAX}`,
+        'x-label': 'Записей на странице',
+      },
+      resource: {
+        type: 'string',
+        minLength: 1,
+        maxLength: 100,
+        description: 'Раздел: имя ресурса (products, orders…)',
+        'x-label': 'Раздел',
+      },
+      recordId: {
+        type: 'integer',
+        minimum: 1,
+        maximum: INT4_MAX,
+        'x-label': 'Номер записи',
+        'x-messages': {
+          type: 'Ожидается положительное целое число',
+          minimum: 'Ожидается положительное целое число',
+          maximum: 'Ожидается положительное целое число',
+        },
+      },
+    },
+  ),
+};
+
+const HISTORY_PAGE = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['data', 'total', 'page', 'perPage'],
+  properties: {
+    data: { type: 'array', items: api('admin-history-entry') },
+    total: { type: 'integer' },
+    page: { type: 'integer' },
+    perPage: { type: 'integer' },
+  },
 };
 
 export function historyRoutes(ctx: AdminApiContext) {
   return async function plugin(app: FastifyInstance) {
     const { db } = ctx.database;
-    app.get('/history', async (request: FastifyRequest) => {
-      const user = request.user;
-      if (!user) throw unauthorized();
-      const q = request.query as Record<string, unknown>;
-      const def = typeof q.resource === 'string' ? ctx.registry.get(q.resource) : undefined;
+    // Signed in before the query is read; which role may see it depends on the section it names.
+    const signedIn = async (request: FastifyRequest) => {
+      if (!request.user) throw unauthorized();
+    };
+    const schema = {
+      tags: ['История изменений'],
+      summary: 'История изменений записи, новые первыми, с готовыми строками на русском',
+      description:
+        'Для роли, которой доступен просмотр раздела (и, при ограничении по строкам, самой записи).',
+      querystring: HISTORY_QUERY,
+      response: { 200: HISTORY_PAGE },
+    };
+    app.get('/history', { preValidation: signedIn, schema }, async (request: FastifyRequest) => {
+      const user = request.user!;
+      const q = request.query as { resource: string; recordId: number; page: number; perPage: number };
+      const def = ctx.registry.get(q.resource);
       if (!def || !def.admin) throw badRequest('Неизвестный раздел (resource)');
       if (!def.access.show.includes(user.role as Role)) throw forbidden();
-      const recordId = positiveInt(q.recordId, 'recordId');
-      const page = positiveInt(q.page, 'page', 1);
-      const perPage = Math.min(positiveInt(q.perPage, 'perPage', 20), 100);
+      const { recordId, page } = q;
+      const perPage = Math.min(q.perPage, HISTORY_PAGE_MAX);
       const scope = rowScopeOf(def, user.role);
       if (scope) {
         // A role limited to some rows sees the history of those rows only (a deleted one: none).

@@ -7,11 +7,13 @@
 // responsive WebP variants come from GET /img/<width>/<path> (web/images.ts) for these files as for any.
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AdminUploadedImage } from '@shop/schemas';
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Role } from '../crud/resource';
 import { ApiError, badRequest, forbidden, unauthorized } from '../http/errors';
+import { api, envelope } from '../http/route-schemas';
 import { createStorage, type FileStorage } from '../storage';
 import { checkImage } from '../storage/image-check';
 import type { AdminApiContext } from './index';
@@ -23,14 +25,8 @@ export const MAX_UPLOAD_FILES = 50;
 export const MAX_UPLOAD_TOTAL_BYTES = 100 * 1024 * 1024;
 const ENTITIES_DIR = resolve(import.meta.dirname, '../../../schemas/entities');
 
-export interface UploadedImage {
-  url: string;
-  width: number;
-  height: number;
-  /** The name the file had on the user's computer. */
-  name: string;
-  size: number;
-}
+/** A stored image as the answer names it (schemas/api/admin-uploaded-image). */
+export type UploadedImage = AdminUploadedImage;
 
 type SchemaNode = {
   'x-ui'?: { widget?: string };
@@ -159,7 +155,15 @@ export function mediaRoutes(ctx: AdminApiContext, opts: MediaOptions = {}) {
       },
     });
 
-    app.post('/uploads', { preHandler: requireUploader }, async (request) => {
+    // A multipart form, read file by file below: no JSON body to declare, only what it answers.
+    const schema = {
+      tags: ['Изображения'],
+      summary: 'Загрузка изображений (JPEG, PNG, WebP, AVIF, GIF; до 10 МБ каждое): все или ни одного',
+      description: `Форма multipart/form-data, до ${MAX_UPLOAD_FILES} файлов за раз.`,
+      consumes: ['multipart/form-data'],
+      response: { 200: envelope({ type: 'array', items: api('admin-uploaded-image') }) },
+    };
+    app.post('/uploads', { preValidation: requireUploader, schema }, async (request) => {
       if (!request.isMultipart()) throw badRequest('Файлы отправляются формой multipart/form-data');
       const files = await receiveFiles(request, maxTotalBytes);
       if (files.length === 0) throw badRequest('Выберите хотя бы один файл изображения');

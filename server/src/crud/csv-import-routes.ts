@@ -2,47 +2,99 @@
 // POST /api/admin/products/import { csv } → the same check, then every product in one transaction, or 400
 // with the report and nothing written. For a role that may both create and edit products.
 import type { FastifyInstance } from 'fastify';
+import type { ProductImportRequest } from '@shop/schemas';
 import type { AdminApiContext } from '../admin-api/index';
 import { requireAccess } from '../auth/guard';
-import { badRequest } from '../http/errors';
+import { api, envelope } from '../http/route-schemas';
 import { analyseImport, IMPORT_COLUMNS, writeImport } from './csv-import';
 import { actorOf } from './history';
 
 /** A CSV file of a few thousand offers is well under this. */
 const BODY_LIMIT = 20 * 1024 * 1024;
 
-function csvOf(body: unknown): string {
-  const csv = (body as { csv?: unknown } | null)?.csv;
-  if (typeof csv !== 'string' || csv.trim() === '') throw badRequest('Выберите CSV-файл для загрузки');
-  return csv;
-}
+const COLUMNS = envelope({
+  type: 'array',
+  items: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['code', 'header', 'help'],
+    properties: {
+      code: { type: 'string' },
+      header: { type: 'string', description: "The column's header in the file" },
+      help: { type: 'string', description: 'What the column holds, in Russian' },
+    },
+  },
+});
+
+/** A refused import: the usual error and, when the file was read, the report of every row. */
+const REFUSED = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['error'],
+  properties: {
+    error: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['code', 'message'],
+      properties: {
+        code: { type: 'string' },
+        message: { type: 'string' },
+        fields: { type: 'object', additionalProperties: { type: 'string' } },
+      },
+    },
+    data: api('product-import-report'),
+  },
+};
 
 export function registerCsvImport(app: FastifyInstance, ctx: AdminApiContext) {
   const def = ctx.registry.get('products');
   if (!def) return;
   const { db } = ctx.database;
-  const canCreate = requireAccess(def, 'create');
-  const canEdit = requireAccess(def, 'edit');
-  const opts = { preHandler: [canCreate, canEdit], bodyLimit: BODY_LIMIT };
-
-  app.get('/products/import/columns', { preHandler: [canCreate, canEdit] }, async () => ({
-    data: IMPORT_COLUMNS,
-  }));
-
-  app.post('/products/import/preview', opts, async (request) => {
-    const { report } = await analyseImport(db, def, csvOf(request.body));
-    return { data: report };
+  // Both rights, checked before the body is read: a guest learns nothing about what it should hold.
+  const preValidation = [requireAccess(def, 'create'), requireAccess(def, 'edit')];
+  const tags = [def.label.many];
+  const opts = (summary: string, refused?: object) => ({
+    preValidation,
+    bodyLimit: BODY_LIMIT,
+    schema: {
+      tags,
+      summary,
+      body: api('product-import-request'),
+      response: { 200: envelope(api('product-import-report')), ...(refused ? { 400: refused } : {}) },
+    },
   });
 
-  app.post('/products/import', opts, async (request, reply) => {
-    const { report, plan } = await analyseImport(db, def, csvOf(request.body));
-    if (!report.valid) {
-      return reply.status(400).send({
-        error: { code: 'bad_request', message: 'В файле есть ошибки: ничего не записано' },
-        data: report,
-      });
-    }
-    await writeImport(db, ctx.registry, def, plan, actorOf(request.user));
-    return { data: report };
-  });
+  app.get(
+    '/products/import/columns',
+    {
+      preValidation,
+      schema: { tags, summary: 'Колонки CSV-файла импорта товаров', response: { 200: COLUMNS } },
+    },
+    async () => ({ data: IMPORT_COLUMNS }),
+  );
+
+  app.post(
+    '/products/import/preview',
+    opts('Проверка CSV-файла товаров: отчёт по каждой строке, ничего не записывается'),
+    async (request) => {
+      const { report } = await analyseImport(db, def, (request.body as ProductImportRequest).csv);
+      return { data: report };
+    },
+  );
+
+  app.post(
+    '/products/import',
+    opts('Импорт CSV-файла товаров: всё в одной транзакции, или 400 с отчётом и ничего не записано', REFUSED),
+    async (request, reply) => {
+      const { report, plan } = await analyseImport(db, def, (request.body as ProductImportRequest).csv);
+      if (!report.valid) {
+        return reply.status(400).send({
+          error: { code: 'bad_request', message: 'В файле есть ошибки: ничего не записано' },
+          data: report,
+        });
+      }
+      await writeImport(db, ctx.registry, def, plan, actorOf(request.user));
+      return { data: report };
+    },
+  );
 }
