@@ -4,5 +4,7 @@ import type { Config } from '@react-router/dev/config';
 export default {
   ssr: true,
   appDirectory: 'app',
-  buildDirectory: 'build',
+  // STOREFRONT_BUILD_DIR: a build of its own elsewhere (the server's header tests build into a temporary
+  // folder, so they test the current code without touching the build the server and the browser tests use).
+  buildDirectory: process.env.STOREFRONT_BUILD_DIR || 'build',
 } satisfies Config;

@@ -1,12 +1,11 @@
-// The administration area at /nuxt: react-admin with the generated resources, Russian UI, the shop's
-// token auth and role-based access from the schemas.
+// The administration area at /nuxt: react-admin with the generated resources, Russian UI, the staff
+// session in an HttpOnly cookie (authProvider.ts) and role-based access from the schemas.
 // Real paths (/nuxt/products/12), not react-admin's default hash URLs: a BrowserRouter with basename /nuxt
 // around <Admin>, which then uses it (the server answers index.html for every /nuxt/* page).
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { BrowserRouter } from 'react-router-dom';
-import { createApiClient } from '@shop/client';
 import { resources } from '../generated/resources';
-import { createAuthProvider, localTokenStore } from './authProvider';
+import { adminClient, createAuthProvider } from './authProvider';
 import { Dashboard } from './Dashboard';
 import { createDataProvider } from './dataProvider';
 import { i18nProvider } from './i18n';
@@ -16,10 +15,9 @@ import { mediaRoutes } from './screens/media/routes';
 import { messagesRoutes } from './screens/messages/routes';
 import { salesRoutes } from './screens/sales/routes';
 
-const tokens = localTokenStore();
-const client = createApiClient({ baseURL: '', getToken: () => tokens.get() });
+const client = adminClient();
 const dataProvider = createDataProvider(client);
-const authProvider = createAuthProvider(client, tokens);
+const authProvider = createAuthProvider(client);
 
 export const ADMIN_BASENAME = '/nuxt';
 

@@ -1,11 +1,10 @@
 // The hand-written admin endpoints (/api/admin/…: dashboard, coupons, bonuses, moderation, settings, the
-// catalogue's bulk actions, messages) through the one API client (@shop/client) on the admin's token; a
+// catalogue's bulk actions, messages) through the one API client (@shop/client) on the admin's session; a
 // failure becomes an Error carrying the server's Russian message (and its per-field messages, for forms).
-import { apiErrorMessage, apiFieldErrors, createApiClient } from '@shop/client';
-import { localTokenStore } from './authProvider';
+import { apiErrorMessage, apiFieldErrors } from '@shop/client';
+import { adminClient } from './authProvider';
 
-const tokens = localTokenStore();
-const client = createApiClient({ baseURL: '', getToken: () => tokens.get() });
+const client = adminClient();
 
 export class AdminApiError extends Error {
   constructor(

@@ -1,30 +1,44 @@
-// react-admin's auth provider on the shop's own token (spec §7: sent in Authorization with no prefix).
-// The token lives in localStorage 'auth.token'; the session (user and role) is asked from the server once
-// per token and kept in memory. Roles come from x-access (access.ts); a customer cannot sign in here.
+// react-admin's auth provider on the admin's cookie session (server/src/auth/admin-session.ts). The session
+// token is an HttpOnly cookie the page's scripts never see, so an XSS or a compromised dependency cannot
+// carry it off; the page keeps only the session's CSRF token, in memory, which the shared client sends as
+// X-CSRF-Token on every call (the server refuses a change the cookie authenticates without it). After a
+// reload the token is asked again with the session (user and role), once per session. Roles come from
+// x-access (access.ts); the server lets no customer sign in here.
 import type { AuthProvider, UserIdentity } from 'react-admin';
-import type { ApiClient } from '@shop/client';
+import { createApiClient, type ApiClient, type ApiClientOptions } from '@shop/client';
+import type { SessionUser } from '@shop/schemas';
 import { canRoleAccess, isStaffRole } from './access';
-
-export const TOKEN_KEY = 'auth.token';
 
 export const NO_ADMIN_ACCESS = 'Нет доступа к администрированию';
 const LOGIN_FAILED = 'Произошла ошибка при авторизации';
 
-export interface TokenStore {
+/** Where the session's CSRF token is kept: memory only, gone with the page. */
+export interface CsrfStore {
   get(): string | null;
   set(token: string): void;
   clear(): void;
 }
 
-export function localTokenStore(storage: Storage = window.localStorage): TokenStore {
+export function memoryCsrfStore(): CsrfStore {
+  let token: string | null = null;
   return {
-    get: () => storage.getItem(TOKEN_KEY),
-    set: (token) => storage.setItem(TOKEN_KEY, token),
-    clear: () => storage.removeItem(TOKEN_KEY),
+    get: () => token,
+    set: (value) => {
+      token = value;
+    },
+    clear: () => {
+      token = null;
+    },
   };
 }
 
-type Session = Awaited<ReturnType<ApiClient['auth']['session']>>;
+/** The one CSRF token of this page, shared by every client of the admin (data, screens, uploads). */
+export const csrf = memoryCsrfStore();
+
+/** The shared API client as the admin uses it: same origin (the cookie goes by itself), the CSRF token. */
+export function adminClient(options: Omit<ApiClientOptions, 'baseURL'> = {}): ApiClient {
+  return createApiClient({ baseURL: '', getCsrfToken: () => csrf.get(), ...options });
+}
 
 /** A rejection react-admin reads: `message: false` shows no notice. */
 function authError(message: string | false): Error {
@@ -37,23 +51,30 @@ function httpStatus(error: unknown): number | undefined {
   return typeof status === 'number' ? status : undefined;
 }
 
-/** The server's Russian message for a failed sign-in (401: "Неверный логин или пароль"). */
+/** The server's Russian message for a failed sign-in (401 "Неверный логин или пароль", 403 for a customer). */
 function loginErrorMessage(error: unknown): string {
   const body = (error as { response?: { data?: { error?: { message?: unknown } } } } | null)?.response?.data;
   const message = body?.error?.message;
   return typeof message === 'string' && message ? message : LOGIN_FAILED;
 }
 
-export function createAuthProvider(client: ApiClient, tokens: TokenStore): AuthProvider {
-  let session: Promise<Session> | null = null;
+export function createAuthProvider(client: ApiClient, tokens: CsrfStore = csrf): AuthProvider {
+  let session: Promise<SessionUser> | null = null;
 
-  const loadSession = (): Promise<Session> => {
-    if (!tokens.get()) return Promise.reject(new Error('Нет входа'));
-    session ??= client.auth.session().catch((error: unknown) => {
-      session = null;
-      throw error;
+  /** The cookie's session: the user, and its CSRF token kept for the calls that change something. */
+  const loadSession = (): Promise<SessionUser> => {
+    if (session) return session;
+    const pending = client.auth.adminSession().then((answer) => {
+      if (!answer) throw new Error('Нет входа');
+      tokens.set(answer.csrfToken);
+      return answer.user;
     });
-    return session;
+    // A failed or empty answer is not kept: the next question goes to the server again.
+    pending.catch(() => {
+      if (session === pending) session = null;
+    });
+    session = pending;
+    return pending;
   };
 
   const forget = () => {
@@ -61,38 +82,45 @@ export function createAuthProvider(client: ApiClient, tokens: TokenStore): AuthP
     session = null;
   };
 
+  const signOut = async () => {
+    // The sign-out is a change like any other: it needs the CSRF token, which a reloaded page asks first.
+    if (!tokens.get()) await loadSession().catch(() => undefined);
+    if (tokens.get()) await client.auth.adminLogout().catch(() => undefined);
+    forget();
+  };
+
   return {
     async login({ username, password }: { username: string; password: string }) {
-      let token: string;
+      let csrfToken: string;
       try {
-        ({ token } = await client.auth.login({ login: username, password }));
+        ({ csrfToken } = await client.auth.adminLogin({ login: username, password }));
       } catch (error) {
         throw new Error(loginErrorMessage(error));
       }
-      tokens.set(token);
+      tokens.set(csrfToken);
       session = null;
-      let user: Session;
+      let user: SessionUser;
       try {
         user = await loadSession();
       } catch {
         forget();
         throw new Error(LOGIN_FAILED);
       }
+      // The server admits staff only; a role changed since is caught here.
       if (!isStaffRole(user.role)) {
-        await client.auth.logout().catch(() => undefined);
-        forget();
+        await signOut();
         throw new Error(NO_ADMIN_ACCESS);
       }
     },
 
-    async logout() {
-      if (tokens.get()) await client.auth.logout().catch(() => undefined);
-      forget();
-    },
+    logout: signOut,
 
     checkAuth() {
-      // No token: back to the login page without a "please sign in" notice.
-      return tokens.get() ? Promise.resolve() : Promise.reject(authError(false));
+      // No session: back to the login page without a "please sign in" notice.
+      return loadSession().then(
+        () => undefined,
+        () => Promise.reject(authError(false)),
+      );
     },
 
     checkError(error: unknown) {
@@ -117,7 +145,6 @@ export function createAuthProvider(client: ApiClient, tokens: TokenStore): AuthP
     },
 
     async canAccess({ resource, action }: { resource: string; action: string }) {
-      if (!tokens.get()) return false;
       const user = await loadSession().catch(() => null);
       return canRoleAccess(user?.role, resource, action);
     },

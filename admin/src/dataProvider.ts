@@ -1,7 +1,7 @@
 // react-admin's data provider: ra-data-simple-rest on /api/admin, with its HTTP calls going through the one
-// shared API client (@shop/client: base address, timeout, the token in Authorization). Our error body
-// { error: { code, message, fields } } becomes an HttpError with the Russian message, and the field
-// messages go to body.errors, which react-admin shows on the inputs.
+// shared API client (@shop/client: base address, timeout, the admin's CSRF token beside its session
+// cookie). Our error body { error: { code, message, fields } } becomes an HttpError with the Russian
+// message, and the field messages go to body.errors, which react-admin shows on the inputs.
 import simpleRestProvider from 'ra-data-simple-rest';
 import { fetchUtils, HttpError, type DataProvider } from 'react-admin';
 import { apiErrorMessage, type ApiClient } from '@shop/client';

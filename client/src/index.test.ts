@@ -51,6 +51,19 @@ describe('createApiClient', () => {
     expect(seen[0]!.headers['x-user-group']).toBeUndefined();
   });
 
+  it('sends the admin CSRF token when it has one, and no header when it has none', async () => {
+    seen = [];
+    let csrf: string | null = null;
+    const client = createApiClient({ baseURL, getCsrfToken: () => csrf });
+    await client.catalog.categoriesTree();
+    csrf = 'csrf-1';
+    await client.auth.adminLogout();
+    expect(seen[0]!.headers['x-csrf-token']).toBeUndefined();
+    expect(seen[1]!.url).toBe('/api/auth/admin/logout');
+    expect(seen[1]!.headers['x-csrf-token']).toBe('csrf-1');
+    expect(seen[1]!.headers.authorization).toBeUndefined();
+  });
+
   it('waits at most 10 000 ms', () => {
     expect(API_TIMEOUT_MS).toBe(10_000);
     expect(createApiClient({ baseURL }).http.defaults.timeout).toBe(10_000);

@@ -50,6 +50,11 @@ export interface ApiClientOptions {
   getToken?: () => string | null | undefined;
   /** The representative group the user acts for, if any. */
   getGroup?: () => string | number | null | undefined;
+  /**
+   * The admin area's CSRF token, sent as X-CSRF-Token: the admin's session is an HttpOnly cookie, and the
+   * server refuses a change it authenticates without this proof that the admin's own script sent it.
+   */
+  getCsrfToken?: () => string | null | undefined;
   timeout?: number;
   /** Extra axios settings: headers to forward from an SSR request, an adapter for tests. */
   axios?: AxiosRequestConfig;
@@ -140,6 +145,8 @@ export function createApiClient(options: ApiClientOptions) {
     const group = options.getGroup?.();
     if (group !== null && group !== undefined && group !== '')
       config.headers.set('X-User-Group', String(group));
+    const csrf = options.getCsrfToken?.();
+    if (csrf) config.headers.set('X-CSRF-Token', csrf);
     return config;
   });
 
@@ -149,6 +156,17 @@ export function createApiClient(options: ApiClientOptions) {
       login: async (body: LoginRequest) =>
         (await http.post<Envelope<{ token: string }>>('/api/auth/login', body)).data.data,
       session: async () => (await http.get<Envelope<SessionUser>>('/api/auth/session')).data.data,
+      /** The admin area's sign-in: the session goes into an HttpOnly cookie, the answer holds its CSRF token. */
+      adminLogin: async (body: LoginRequest) =>
+        (await http.post<Envelope<{ csrfToken: string }>>('/api/auth/admin/login', body)).data.data,
+      /** The staff member of the admin cookie and the session's CSRF token; null without a session. */
+      adminSession: async () =>
+        (await http.get<Envelope<{ user: SessionUser; csrfToken: string } | null>>('/api/auth/admin/session'))
+          .data.data,
+      /** Ends the admin cookie's session and clears the cookie (needs the CSRF token). */
+      adminLogout: async () => {
+        await http.post('/api/auth/admin/logout');
+      },
       logout: async () => {
         await http.post('/api/auth/logout');
       },

@@ -182,7 +182,8 @@ test('bulk delete names the records that references keep, and is absent for a ro
     },
   });
   expect(manager.status()).toBe(201);
-  await page.evaluate('localStorage.clear()');
+  // Signs the administrator out: the admin's session is an HttpOnly cookie, not page storage.
+  await page.context().clearCookies();
   await page.goto('/nuxt/login');
   await page.getByLabel(/Имя пользователя|Логин|E-mail/i).fill('manager-bulk@e2e.local');
   await page.getByRole('textbox', { name: 'Пароль' }).fill('manager-password-1');

@@ -176,7 +176,7 @@ test('where to buy shows the points on a Yandex map when the settings hold a key
     });
     await page.goto('/where-buy');
     await expect(page.locator('.stub-mark')).toHaveCount(5);
-    expect(scriptUrl).toBe('https://api-maps.yandex.ru/2.1/?apikey=e2e-test-key&lang=ru_RU');
+    expect(scriptUrl).toBe('https://api-maps.yandex.ru/2.1/?apikey=e2e-test-key&lang=ru_RU&csp=true');
     await page
       .getByRole('article', { name: 'Представитель в Казани' })
       .getByRole('button', { name: 'Показать на карте' })

@@ -7,6 +7,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import { resources as generatedResources } from '../generated/resources';
+import { adminSessionRoutes } from './auth/admin-session';
 import { authRoutes } from './auth/routes';
 import { ensureAdmin } from './auth/bootstrap';
 import { registerAuth } from './auth/guard';
@@ -20,6 +21,7 @@ import { registerDocs } from './docs';
 import { registerErrorHandler } from './http/errors';
 import { registerRateLimit } from './http/rate-limit';
 import { registerRouteSchemas } from './http/route-schemas';
+import { registerSecurityHeaders } from './http/security-headers';
 import { ensureSystemTemplates } from './messages/system-templates';
 import { catalogRoutes } from './public/catalog';
 import { catalogPageRoutes } from './public/catalog-pages';
@@ -76,6 +78,8 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     for (const method of ([] as string[]).concat(route.method)) routes.push({ method, url: route.url });
   });
   registerRouteSchemas(app);
+  // Before every route, so that every answer (API, pages, files, errors, 404s) gets them.
+  await registerSecurityHeaders(app);
   // Before the routes: @fastify/swagger collects them as they are registered.
   await registerDocs(app);
   // Pages, scripts, styles and JSON go out compressed (brotli, else gzip): the storefront's HTML and scripts
@@ -93,6 +97,8 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   await app.register(
     async (api) => {
       await api.register(authRoutes(database.db, { siteUrl: config.siteUrl }), { prefix: '/auth' });
+      // The admin area's sign-in into an HttpOnly cookie, with its CSRF token (auth/admin-session.ts).
+      await api.register(adminSessionRoutes(database.db), { prefix: '/auth/admin' });
       await api.register(profileRoutes(database.db, config));
       await api.register(catalogRoutes(database.db));
       await api.register(catalogPageRoutes(database.db));

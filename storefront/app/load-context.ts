@@ -8,6 +8,8 @@ declare module 'react-router' {
     requestCookie: string | undefined;
     /** The visitor's IP address; the API calls of SSR name it in X-Forwarded-For (the API trusts loopback). */
     clientIp?: string;
+    /** This response's Content-Security-Policy nonce (entry.server.tsx makes one when the server gave none). */
+    cspNonce?: string;
   }
 }
 

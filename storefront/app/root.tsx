@@ -25,6 +25,7 @@ import { AuthProvider, takeAuthChange } from './lib/auth';
 import { clearingHeaders, sessionOf } from './lib/auth.server';
 import { SHOP_NAME } from './lib/brand';
 import { isMaintenanceData } from './lib/maintenance';
+import { useNonce } from './lib/nonce';
 import { loadShellData } from './lib/runtime-config.server';
 import { jsonLdText, organizationJsonLd, seoMeta } from './lib/seo';
 import type { ShellData } from './lib/shell-data';
@@ -114,6 +115,8 @@ function Providers({
 export function Layout({ children }: { children: ReactNode }) {
   // Undefined when the root loader failed or answered the maintenance page.
   const shell = useRouteLoaderData<RootData>('root');
+  // The response's CSP nonce for every inline script below (server render only; see lib/nonce.ts).
+  const nonce = useNonce();
   return (
     <html lang="ru">
       <head>
@@ -126,6 +129,7 @@ export function Layout({ children }: { children: ReactNode }) {
           // The seller, on every page (ARCHITECTURE §6); pages add BreadcrumbList and Product through meta.
           <script
             type="application/ld+json"
+            nonce={nonce}
             dangerouslySetInnerHTML={{ __html: jsonLdText(organizationJsonLd(shell.config)) }}
           />
         )}
@@ -135,9 +139,9 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
           <AppUpdates />
         </Providers>
-        <ScrollRestoration />
-        {shell && <Metrika counterId={shell.config.analyticsCounterId} />}
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        {shell && <Metrika counterId={shell.config.analyticsCounterId} nonce={nonce} />}
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Action, ResourceDef, Role } from '../crud/resource';
 import type { Db } from '../db';
 import { ApiError, forbidden, unauthorized } from '../http/errors';
+import { adminCookieToken } from './admin-session';
 import { userByToken, type AuthUser, type TokenOwner } from './sessions';
 
 export type ActingGroup = NonNullable<TokenOwner['actingGroup']>;
@@ -14,6 +15,8 @@ declare module 'fastify' {
     user: AuthUser | null;
     /** The representative group this request acts for (a checked X-User-Group), or null. */
     actingGroup: ActingGroup | null;
+    /** What authenticated `user`: the Authorization header, or the admin area's HttpOnly cookie. */
+    authSource: 'header' | 'cookie' | null;
   }
 }
 
@@ -42,15 +45,21 @@ function groupClaim(request: FastifyRequest): string | undefined {
 export function registerAuth(app: FastifyInstance, db: Db) {
   app.decorateRequest('user', null);
   app.decorateRequest('actingGroup', null);
+  app.decorateRequest('authSource', null);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
-    const token = tokenOf(request);
+    // Authorization first (API clients, the storefront): such a request never looks at the admin's cookie.
+    // Without it, the admin's cookie on admin addresses, with the CSRF check for changes (admin-session.ts).
+    const hasHeader = request.headers.authorization !== undefined;
+    const header = hasHeader ? tokenOf(request) : null;
+    const token = hasHeader ? header : adminCookieToken(request);
     if (!token) return;
     const claim = groupClaim(request);
     const groupId = claim && /^\d{1,9}$/.test(claim) ? Number(claim) : null;
     const owner = await userByToken(db, token, groupId);
     if (!owner) return;
     request.user = owner.user;
+    request.authSource = header ? 'header' : 'cookie';
     if (claim === undefined) return;
     if (groupId === null)
       throw new ApiError(400, 'bad_request', 'Заголовок X-User-Group должен содержать номер группы');

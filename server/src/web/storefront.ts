@@ -3,6 +3,7 @@
 //
 // Register it with `app.register(storefrontPlugin, …)`, never by calling it directly: it removes the body
 // parsers, and only Fastify's encapsulation keeps that change away from the API routes.
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
@@ -23,6 +24,8 @@ interface StorefrontLoadContext {
   apiBaseURL: string;
   requestCookie: string | undefined;
   clientIp: string;
+  /** This response's Content-Security-Policy nonce: fresh for every request, never reused or stored. */
+  cspNonce: string;
 }
 
 export async function storefrontPlugin(app: FastifyInstance, opts: StorefrontPluginOptions): Promise<void> {
@@ -66,6 +69,9 @@ export async function storefrontPlugin(app: FastifyInstance, opts: StorefrontPlu
       // The visitor's address (past the trusted proxies): the API calls of this render come from this
       // process, and the API's abuse limits must count the visitor, not the storefront.
       clientIp: request.ip,
+      // 128 random bits: the page's inline scripts (React Router's hydration data, the Metrika snippet)
+      // carry it and the policy allows no other inline script (storefront/app/entry.server.tsx).
+      cspNonce: randomBytes(16).toString('base64'),
     };
     const response = await handleRequest(toWebRequest(request, reply), context);
     // Fastify 5 sends a Web Response as it is: status, headers (several Set-Cookie too) and the streamed body.

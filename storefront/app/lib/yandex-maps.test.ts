@@ -18,7 +18,7 @@ describe('loadYandexMaps', () => {
     expect(second).toBe(first);
     const scripts = document.head.querySelectorAll('script');
     expect(scripts).toHaveLength(1);
-    expect(scripts[0]!.src).toBe('https://api-maps.yandex.ru/2.1/?apikey=key-1&lang=ru_RU');
+    expect(scripts[0]!.src).toBe('https://api-maps.yandex.ru/2.1/?apikey=key-1&lang=ru_RU&csp=true');
     expect(scripts[0]!.async).toBe(true);
 
     const ymaps = { ready: (callback: () => void) => callback(), Map: class {} };
@@ -39,6 +39,8 @@ describe('loadYandexMaps', () => {
   });
 
   it('encodes the key', () => {
-    expect(yandexMapsUrl('a b&c')).toBe('https://api-maps.yandex.ru/2.1/?apikey=a%20b%26c&lang=ru_RU');
+    expect(yandexMapsUrl('a b&c')).toBe(
+      'https://api-maps.yandex.ru/2.1/?apikey=a%20b%26c&lang=ru_RU&csp=true',
+    );
   });
 });

@@ -22,7 +22,9 @@ declare global {
 }
 
 export function yandexMapsUrl(apiKey: string): string {
-  return `https://api-maps.yandex.ru/2.1/?apikey=${encodeURIComponent(apiKey)}&lang=ru_RU`;
+  // csp=true: the API's own styles come as blob: stylesheets, not inline <style> elements, which the page's
+  // Content-Security-Policy refuses (lib/content-security-policy.ts).
+  return `https://api-maps.yandex.ru/2.1/?apikey=${encodeURIComponent(apiKey)}&lang=ru_RU&csp=true`;
 }
 
 let pending: { key: string; promise: Promise<YMaps> } | null = null;

@@ -1,7 +1,7 @@
 // Sending pictures to POST /api/admin/uploads through the shared API client (@shop/client) with the admin's
-// token, with upload progress for the progress bars.
-import { apiErrorMessage, createApiClient } from '@shop/client';
-import { localTokenStore } from '../../authProvider';
+// session, with upload progress for the progress bars.
+import { apiErrorMessage, type ApiClient } from '@shop/client';
+import { adminClient } from '../../authProvider';
 
 export interface UploadedImage {
   url: string;
@@ -16,10 +16,9 @@ export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,image/avif,image/gi
 /** A large batch of photos over a slow line takes longer than the client's usual 10 s. */
 const UPLOAD_TIMEOUT_MS = 5 * 60_000;
 
-let client: ReturnType<typeof createApiClient> | null = null;
+let client: ApiClient | null = null;
 const uploadClient = () => {
-  const tokens = localTokenStore();
-  client ??= createApiClient({ baseURL: '', getToken: () => tokens.get(), timeout: UPLOAD_TIMEOUT_MS });
+  client ??= adminClient({ timeout: UPLOAD_TIMEOUT_MS });
   return client;
 };
 

@@ -1,0 +1,213 @@
+// The admin area's session lives in an HttpOnly cookie, not in the page's storage: a script on the page (an
+// XSS, a compromised dependency) cannot read it and send it elsewhere. A cookie is sent by the browser on its
+// own, so every state-changing request it authenticates must also prove it comes from the admin's own
+// script (CSRF): the header X-CSRF-Token, a value derived from the session that only a same-origin script
+// can learn (GET /api/auth/admin/session; no CORS is allowed, and the cookie is SameSite=Strict).
+//
+//   POST /api/auth/admin/login   {login, password}  → Set-Cookie admin.session, {data: {csrfToken}}; staff only
+//   GET  /api/auth/admin/session                    → {data: {user, csrfToken}} for the cookie's session,
+//                                                      {data: null} without one
+//   POST /api/auth/admin/logout                     → the session ends and the cookie is cleared
+//
+// The storefront's token stays where the spec puts it (a readable cookie sent in Authorization), and API
+// clients keep using Authorization: a request with that header never looks at the cookie and needs no
+// CSRF proof, as no browser attaches it by itself.
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { LoginRequest } from '@shop/schemas';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db';
+import { users } from '../../generated/tables';
+import { ApiError } from '../http/errors';
+import { api, envelope } from '../http/route-schemas';
+import { checkCredentials } from './sign-in';
+import { createSession, revokeSession, sessionUser } from './sessions';
+import { loginRouteLimit, loginThrottle } from './throttle';
+
+export const ADMIN_COOKIE = 'admin.session';
+/** Sent by the cookie only under /api: pages, assets and the admin's own files never carry it. */
+const COOKIE_PATH = '/api';
+export const CSRF_HEADER = 'x-csrf-token';
+export const NO_ADMIN_ACCESS = 'Нет доступа к администрированию';
+export const CSRF_REFUSED =
+  'Запрос отклонён: не подтверждено, что он отправлен из администрирования магазина (нет CSRF-токена). ' +
+  'Обновите страницу администрирования и повторите.';
+
+const STAFF = new Set(['admin', 'manager', 'content']);
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const TOKEN = /^[A-Za-z0-9_-]{1,200}$/;
+
+/**
+ * The CSRF token of a session: a one-way hash of its token, so it needs no storage, changes with every
+ * session, and tells nothing about the session's token to whoever reads it.
+ */
+export function csrfTokenOf(sessionToken: string): string {
+  return createHash('sha256').update(`csrf:${sessionToken}`).digest('base64url');
+}
+
+function csrfMatches(sent: string | string[] | undefined, sessionToken: string): boolean {
+  if (typeof sent !== 'string') return false;
+  const expected = Buffer.from(csrfTokenOf(sessionToken));
+  const given = Buffer.from(sent);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** The value of one cookie of a Cookie header, or null. */
+export function cookieValue(header: string | undefined, name: string): string | null {
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const at = part.indexOf('=');
+    if (at < 0 || part.slice(0, at).trim() !== name) continue;
+    return part.slice(at + 1).trim();
+  }
+  return null;
+}
+
+/**
+ * Where the cookie counts: the admin API and the admin's own session endpoints. The storefront's calls
+ * (a staff member browsing the shop as a guest still has the cookie under /api) stay a guest's, and the
+ * sign-in itself ignores an old cookie.
+ */
+function inAdminScope(path: string): boolean {
+  if (path.startsWith('/api/admin/')) return true;
+  return path.startsWith('/api/auth/admin/') && path !== '/api/auth/admin/login';
+}
+
+/**
+ * The session token of the admin cookie for this request, or null (no cookie, or not an admin address).
+ * The guard calls it only for requests without Authorization. A state-changing request the cookie would
+ * authenticate is refused with 403 without the CSRF token: a form another site posts to the admin API
+ * (SameSite keeps the cookie off it in today's browsers; this holds where it does not) changes nothing.
+ */
+export function adminCookieToken(request: FastifyRequest): string | null {
+  const path = request.url.split('?', 1)[0] ?? '';
+  if (!inAdminScope(path)) return null;
+  const token = cookieValue(request.headers.cookie, ADMIN_COOKIE);
+  if (!token || !TOKEN.test(token)) return null;
+  if (!SAFE_METHODS.has(request.method) && !csrfMatches(request.headers[CSRF_HEADER], token))
+    throw new ApiError(403, 'csrf', CSRF_REFUSED);
+  return token;
+}
+
+/** Set-Cookie of the admin session: HttpOnly, SameSite=Strict, Path=/api, Secure over HTTPS. */
+function sessionCookie(request: FastifyRequest, value: string, maxAgeS?: number): string {
+  const parts = [`${ADMIN_COOKIE}=${value}`, `Path=${COOKIE_PATH}`, 'HttpOnly', 'SameSite=Strict'];
+  // request.protocol believes X-Forwarded-Proto only from the proxies TRUST_PROXY names.
+  if (request.protocol === 'https') parts.push('Secure');
+  if (maxAgeS !== undefined) parts.push(`Max-Age=${maxAgeS}`);
+  return parts.join('; ');
+}
+
+/** Without remember-me the cookie ends with the browser; with it, when the session would. */
+function setSessionCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+  expiresAt: Date | null,
+) {
+  const maxAge = expiresAt ? Math.max(0, Math.floor((expiresAt.getTime() - Date.now()) / 1000)) : undefined;
+  reply.header('set-cookie', sessionCookie(request, token, maxAge));
+}
+
+const errorAnswer = (description: string) => ({ description, ...api('api-error') });
+const csrfAnswer = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['csrfToken'],
+  properties: { csrfToken: { type: 'string', description: 'Значение заголовка X-CSRF-Token' } },
+};
+const TAGS = ['Вход в администрирование'];
+
+export function adminSessionRoutes(db: Db) {
+  return async function plugin(app: FastifyInstance) {
+    // The same counters as POST /api/auth/login (shared by their group names): one allowance per login.
+    const throttle = loginThrottle(app);
+
+    app.post(
+      '/login',
+      {
+        config: { rateLimit: loginRouteLimit() },
+        schema: {
+          tags: TAGS,
+          summary: 'Вход сотрудника: сессия в cookie HttpOnly, в ответе — CSRF-токен',
+          body: api('login'),
+          response: {
+            200: { description: 'Вход выполнен; cookie admin.session установлена', ...envelope(csrfAnswer) },
+            400: errorAnswer('Ошибки в полях'),
+            401: errorAnswer('Неверный логин или пароль'),
+            403: errorAnswer('Учётная запись заблокирована или это не сотрудник'),
+            429: errorAnswer('Слишком много попыток'),
+          },
+        },
+      },
+      async (request, reply) => {
+        const { login, password, remember } = request.body as LoginRequest;
+        const user = await checkCredentials(db, throttle, request, login, password);
+        // Checked before a session exists: a customer's password opens no admin session at all.
+        if (!STAFF.has(user.role)) throw new ApiError(403, 'no_admin_access', NO_ADMIN_ACCESS);
+        const { token, expiresAt } = await createSession(db, user.id, {
+          remember: remember === true,
+          userAgent: request.headers['user-agent'],
+          ip: request.ip,
+        });
+        await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
+        setSessionCookie(request, reply, token, remember === true ? expiresAt : null);
+        return { data: { csrfToken: csrfTokenOf(token) } };
+      },
+    );
+
+    app.get(
+      '/session',
+      {
+        schema: {
+          tags: TAGS,
+          summary: 'Сотрудник по cookie admin.session и CSRF-токен для изменяющих запросов',
+          response: {
+            200: {
+              description: 'Пользователь и CSRF-токен; null — входа нет или он истёк',
+              ...envelope({
+                anyOf: [
+                  { type: 'null' },
+                  {
+                    type: 'object',
+                    additionalProperties: false,
+                    required: ['user', 'csrfToken'],
+                    properties: { user: api('session-user'), csrfToken: csrfAnswer.properties.csrfToken },
+                  },
+                ],
+              }),
+            },
+          },
+        },
+      },
+      async (request, reply) => {
+        const token = request.authSource === 'cookie' ? adminCookieToken(request) : null;
+        // "Nobody" is an answer, not an error: the admin asks this on every first load, signed in or not
+        // (a 401 would be logged as a failed request in the browser's console each time).
+        if (!request.user || !token) return { data: null };
+        // A remembered session slides on the server; the cookie follows it.
+        if (request.user.remember) setSessionCookie(request, reply, token, request.user.expiresAt);
+        return { data: { user: await sessionUser(db, request.user), csrfToken: csrfTokenOf(token) } };
+      },
+    );
+
+    // No limit: it only ends the caller's own session, and signing out must always work. With the cookie it
+    // needs the CSRF token like any other change (the guard), so no other site can sign an admin out.
+    app.post(
+      '/logout',
+      {
+        config: { rateLimit: false },
+        schema: {
+          tags: TAGS,
+          summary: 'Выход из администрирования: сессия завершается, cookie удаляется',
+          response: { 200: envelope({ type: 'null' }), 403: errorAnswer('Нет CSRF-токена') },
+        },
+      },
+      async (request, reply) => {
+        if (request.user) await revokeSession(db, request.user.sessionId);
+        reply.header('set-cookie', sessionCookie(request, '', 0));
+        return { data: null };
+      },
+    );
+  };
+}

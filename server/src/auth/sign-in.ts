@@ -1,0 +1,40 @@
+// The credential check of a sign-in: throttled per IP and per login, the same answer for an unknown login
+// and a wrong password, a blocked account refused. Used by the admin's cookie sign-in (admin-session.ts);
+// the same steps as POST /api/auth/login.
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../db';
+import { users } from '../../generated/tables';
+import { ApiError } from '../http/errors';
+import { phoneEquals } from './input';
+import { verifyPassword } from './password';
+import { normalisedLogin, type loginThrottle } from './throttle';
+
+export type LoginThrottle = ReturnType<typeof loginThrottle>;
+
+/** The account the login and password name; throws 401 (wrong), 403 (blocked) or 429 (too many attempts). */
+export async function checkCredentials(
+  db: Db,
+  throttle: LoginThrottle,
+  request: FastifyRequest,
+  login: string,
+  password: string,
+): Promise<{ id: number; role: string }> {
+  await throttle.attempt(request);
+  const { byPhone, key } = normalisedLogin(login);
+  const [user] = await db
+    .select({ id: users.id, role: users.role, passwordHash: users.passwordHash, active: users.active })
+    .from(users)
+    .where(byPhone ? phoneEquals(key) : eq(sql`lower(${users.email})`, key))
+    .limit(1);
+  // Verified even without an account (verifyPassword spends the same time on a missing hash), so the
+  // answer's timing does not tell which logins exist.
+  const ok = await verifyPassword(password, user?.passwordHash);
+  if (!user || !ok) {
+    await throttle.failed(request);
+    throw new ApiError(401, 'wrong_credentials', 'Неверный логин или пароль');
+  }
+  if (!user.active)
+    throw new ApiError(403, 'blocked', 'Учётная запись заблокирована. Обратитесь в поддержку.');
+  return { id: user.id, role: user.role };
+}
