@@ -3,8 +3,6 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import apiError from '../../schemas/api/api-error.schema.json' with { type: 'json' };
 import catalogCategory from '../../schemas/api/catalog-category.schema.json' with { type: 'json' };
 import categoryNode from '../../schemas/api/category-node.schema.json' with { type: 'json' };
@@ -118,15 +116,8 @@ export const openapiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$
  * hand-written description, which goes as each one is declared.
  */
 export async function registerDocs(app: FastifyInstance) {
-  const generated = JSON.parse(
-    readFileSync(join(import.meta.dirname, '../generated/openapi.json'), 'utf8'),
-  ) as {
-    paths: Record<string, Record<string, unknown>>;
-    components: { schemas: Record<string, unknown> };
-  };
   const handWritten: Record<string, Record<string, unknown>> = {
     ...PUBLIC_PATHS,
-    ...generated.paths,
   };
   await app.register(swagger, {
     openapi: {
@@ -139,7 +130,6 @@ export async function registerDocs(app: FastifyInstance) {
       paths: handWritten,
       components: {
         schemas: {
-          ...generated.components.schemas,
           ApiErrorBody: strip(apiError),
           CategoryNode: {
             ...strip(categoryNode),

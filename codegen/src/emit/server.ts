@@ -164,6 +164,7 @@ export function emitServer(entities: EntityModel[]): Record<string, string> {
     rowScopes: ${JSON.stringify(e.rowScopes)},
     labels: ${JSON.stringify(fieldLabels(e))},
     schemas: {
+      read: ${JSON.stringify(deriveSchema(e, 'read'))},
       create: ${JSON.stringify(deriveSchema(e, 'create'))},
       patch: ${JSON.stringify(deriveSchema(e, 'patch'))},
     },
@@ -185,105 +186,5 @@ export function emitServer(entities: EntityModel[]): Record<string, string> {
   return {
     'server/generated/tables.ts': tables,
     'server/generated/resources.ts': resources,
-    'server/generated/openapi.json': JSON.stringify(openapi(entities), null, 2) + '\n',
   };
-}
-
-function openapi(entities: EntityModel[]) {
-  const paths: Record<string, unknown> = {};
-  const schemas: Record<string, unknown> = {};
-  const error = { $ref: '#/components/schemas/ApiErrorBody' };
-  const errors = {
-    400: { description: 'Неверные данные', content: { 'application/json': { schema: error } } },
-    401: { description: 'Нужен вход', content: { 'application/json': { schema: error } } },
-    403: { description: 'Недостаточно прав', content: { 'application/json': { schema: error } } },
-  };
-  for (const e of entities.filter((x) => x.admin)) {
-    const ref = (s: string) => ({ $ref: `#/components/schemas/${s}` });
-    schemas[e.typeName] = deriveSchema(e, 'read');
-    schemas[`${e.typeName}Input`] = deriveSchema(e, 'create');
-    schemas[`${e.typeName}Patch`] = deriveSchema(e, 'patch');
-    const tag = e.label.many;
-    const json = (schema: unknown) => ({ content: { 'application/json': { schema } } });
-    const idParam = [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }];
-    paths[`/api/admin/${e.resource}`] = {
-      get: {
-        tags: [tag],
-        summary: `${e.label.many}: список`,
-        parameters: [
-          {
-            name: 'sort',
-            in: 'query',
-            description: `JSON ["поле","ASC|DESC"]; поля: ${e.list.sortable.join(', ')}`,
-            schema: { type: 'string' },
-          },
-          {
-            name: 'range',
-            in: 'query',
-            description: 'JSON [первый, последний], с нуля',
-            schema: { type: 'string' },
-          },
-          {
-            name: 'filter',
-            in: 'query',
-            description: `JSON-объект; поля: ${['id', ...(e.list.search.length ? ['q'] : []), ...e.list.filters.flatMap((f) => f.ops.map((o) => (o === 'eq' ? f.field : `${f.field}_${o}`)))].join(', ')}`,
-            schema: { type: 'string' },
-          },
-        ],
-        responses: {
-          200: {
-            description: 'Записи; заголовок Content-Range',
-            ...json({ type: 'array', items: ref(e.typeName) }),
-          },
-          ...errors,
-        },
-      },
-      post: {
-        tags: [tag],
-        summary: `${e.label.one}: создать`,
-        requestBody: { required: true, ...json(ref(`${e.typeName}Input`)) },
-        responses: {
-          201: { description: 'Создано', ...json(ref(e.typeName)) },
-          ...errors,
-          409: { description: 'Такое значение уже есть' },
-        },
-      },
-    };
-    paths[`/api/admin/${e.resource}/{id}`] = {
-      get: {
-        tags: [tag],
-        summary: `${e.label.one}: получить`,
-        parameters: idParam,
-        responses: {
-          200: { description: 'Запись', ...json(ref(e.typeName)) },
-          404: { description: 'Не найдено' },
-          ...errors,
-        },
-      },
-      put: {
-        tags: [tag],
-        summary: `${e.label.one}: изменить`,
-        parameters: idParam,
-        requestBody: { required: true, ...json(ref(`${e.typeName}Patch`)) },
-        responses: {
-          200: { description: 'Изменено', ...json(ref(e.typeName)) },
-          404: { description: 'Не найдено' },
-          409: { description: 'Конфликт' },
-          ...errors,
-        },
-      },
-      delete: {
-        tags: [tag],
-        summary: `${e.label.one}: удалить`,
-        parameters: idParam,
-        responses: {
-          200: { description: 'Удалено', ...json(ref(e.typeName)) },
-          404: { description: 'Не найдено' },
-          409: { description: 'На запись ссылаются' },
-          ...errors,
-        },
-      },
-    };
-  }
-  return { paths, components: { schemas } };
 }

@@ -93,6 +93,7 @@ export interface ResourceDef {
   /** Russian labels by field name (child fields as `children.field`). */
   labels: Record<string, string>;
   /** What the create (POST) and update (PUT) bodies are validated against. */
-  schemas: { create: object; patch: object };
+  /** What the API answers, what a create and an update accept (codegen/src/derive.ts). */
+  schemas: { read: object; create: object; patch: object };
   hooks: ResourceHooks;
 }

@@ -8,6 +8,7 @@ import type { Database } from '../db';
 import { requireAccess } from '../auth/guard';
 import { badRequest } from '../http/errors';
 import { INT4_MAX } from '../http/route-schemas';
+import { crudRouteSchemas } from './route-schemas';
 import { assertBodyInScope, assertInScope, guardFieldWrites, rowScopeOf } from './access';
 import { exportCsv } from './csv-export';
 import { actorOf } from './history';
@@ -58,13 +59,8 @@ export function parseListQuery(query: Record<string, unknown>): ListQuery {
   };
 }
 
-function idParam(request: FastifyRequest): number {
-  const raw = (request.params as { id: string }).id;
-  const id = Number(raw);
-  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(id) || id <= 0 || id > INT4_MAX)
-    throw badRequest('Неверный номер записи');
-  return id;
-}
+/** The record number, already checked by the route's params schema (an integer within PostgreSQL's). */
+const idParam = (request: FastifyRequest) => (request.params as { id: number }).id;
 
 export function adminCrudRoutes(database: Database, registry: Registry, resources: ResourceDef[]) {
   return async function plugin(app: FastifyInstance) {
@@ -72,13 +68,16 @@ export function adminCrudRoutes(database: Database, registry: Registry, resource
     for (const def of resources.filter((r) => r.admin)) {
       const base = `/${def.resource}`;
       const writesFields = def.fields.some((f) => f.writeRoles);
+      const schemas = crudRouteSchemas(def);
+      // Access is checked before validation: a guest learns nothing about what a body should look like.
+      const allowed = (action: Parameters<typeof requireAccess>[1]) => requireAccess(def, action);
       /** The stored record the caller may touch (404 outside the role's rows). */
       const ownRecord = async (request: FastifyRequest, id: number) => {
         const record = await getRecord(db, def, id);
         assertInScope(def, rowScopeOf(def, request.user!.role), record);
         return record;
       };
-      app.get(base, { preHandler: requireAccess(def, 'list') }, async (request, reply) => {
+      app.get(base, { preValidation: allowed('list'), schema: schemas.list }, async (request, reply) => {
         const query = parseListQuery(request.query as Record<string, unknown>);
         const { rows, total, start } = await listRecords(db, def, {
           ...query,
@@ -88,34 +87,38 @@ export function adminCrudRoutes(database: Database, registry: Registry, resource
         return reply.header('Content-Range', `${def.resource} ${range}/${total}`).send(rows);
       });
       // The filtered list as a CSV file for Excel (same filter, sort and row scope as the list).
-      app.get(`${base}/export.csv`, { preHandler: requireAccess(def, 'export') }, async (request, reply) => {
-        const { sort, filter } = parseListQuery(request.query as Record<string, unknown>);
-        const query = { sort, filter, scope: rowScopeOf(def, request.user!.role) };
-        const chunks = exportCsv(db, registry, def, query);
-        // The first chunk is read before answering, so a bad filter still answers 400 in JSON.
-        const first = await chunks.next();
-        const stream = Readable.from(
-          (async function* () {
-            if (!first.done) yield first.value;
-            yield* chunks;
-          })(),
-        );
-        const name = `${def.resource}-${new Date().toISOString().slice(0, 10)}.csv`;
-        return reply
-          .header('Content-Type', 'text/csv; charset=utf-8')
-          .header('Content-Disposition', `attachment; filename="${name}"`)
-          .send(stream);
-      });
-      app.get(`${base}/:id`, { preHandler: requireAccess(def, 'show') }, async (request) =>
+      app.get(
+        `${base}/export.csv`,
+        { preValidation: allowed('export'), schema: schemas.export },
+        async (request, reply) => {
+          const { sort, filter } = parseListQuery(request.query as Record<string, unknown>);
+          const query = { sort, filter, scope: rowScopeOf(def, request.user!.role) };
+          const chunks = exportCsv(db, registry, def, query);
+          // The first chunk is read before answering, so a bad filter still answers 400 in JSON.
+          const first = await chunks.next();
+          const stream = Readable.from(
+            (async function* () {
+              if (!first.done) yield first.value;
+              yield* chunks;
+            })(),
+          );
+          const name = `${def.resource}-${new Date().toISOString().slice(0, 10)}.csv`;
+          return reply
+            .header('Content-Type', 'text/csv; charset=utf-8')
+            .header('Content-Disposition', `attachment; filename="${name}"`)
+            .send(stream);
+        },
+      );
+      app.get(`${base}/:id`, { preValidation: allowed('show'), schema: schemas.show }, async (request) =>
         ownRecord(request, idParam(request)),
       );
-      app.post(base, { preHandler: requireAccess(def, 'create') }, async (request, reply) => {
+      app.post(base, { preValidation: allowed('create'), schema: schemas.create }, async (request, reply) => {
         const body = guardFieldWrites(def, request.user!.role, request.body, null);
         assertBodyInScope(def, rowScopeOf(def, request.user!.role), body);
         const created = await createRecord(db, registry, def, body, actorOf(request.user));
         return reply.status(201).send(created);
       });
-      app.put(`${base}/:id`, { preHandler: requireAccess(def, 'edit') }, async (request) => {
+      app.put(`${base}/:id`, { preValidation: allowed('edit'), schema: schemas.update }, async (request) => {
         const id = idParam(request);
         const scope = rowScopeOf(def, request.user!.role);
         // Only resources with restricted rows or fields pay for reading the stored record first.
@@ -126,11 +129,15 @@ export function adminCrudRoutes(database: Database, registry: Registry, resource
         assertBodyInScope(def, scope, body);
         return updateRecord(db, registry, def, id, body, actorOf(request.user));
       });
-      app.delete(`${base}/:id`, { preHandler: requireAccess(def, 'delete') }, async (request) => {
-        const id = idParam(request);
-        if (rowScopeOf(def, request.user!.role)) await ownRecord(request, id);
-        return deleteRecord(db, registry, def, id, actorOf(request.user));
-      });
+      app.delete(
+        `${base}/:id`,
+        { preValidation: allowed('delete'), schema: schemas.remove },
+        async (request) => {
+          const id = idParam(request);
+          if (rowScopeOf(def, request.user!.role)) await ownRecord(request, id);
+          return deleteRecord(db, registry, def, id, actorOf(request.user));
+        },
+      );
     }
   };
 }

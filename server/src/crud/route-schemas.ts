@@ -1,0 +1,93 @@
+// The route schemas of a generated resource, built from what codegen derived from its entity schema (read,
+// create, patch): the admin REST routes declare them like any hand-written route, so Fastify validates with
+// them and /api/docs describes them, and nothing about a resource is written twice.
+import { idParams } from '../http/route-schemas';
+import type { ResourceDef } from './resource';
+
+type Schema = Record<string, unknown>;
+
+/** The derived schema with the Russian labels put back on its properties (validation names fields by them). */
+function labelled(schema: object, labels: Record<string, string>, prefix = ''): Schema {
+  const s = schema as Schema;
+  const properties = s.properties as Record<string, Schema> | undefined;
+  if (!properties) return s;
+  const out: Record<string, Schema> = {};
+  for (const [name, property] of Object.entries(properties)) {
+    const label = labels[prefix + name];
+    let p: Schema = label ? { ...property, 'x-label': label } : property;
+    const items = p.items as Schema | undefined;
+    if (items?.properties) p = { ...p, items: labelled(items, labels, `${prefix}${name}.`) };
+    out[name] = p;
+  }
+  return { ...s, properties: out };
+}
+
+/** What a create accepts: exactly the fields a form may set. */
+const createBody = (def: ResourceDef): Schema => labelled(def.schemas.create, def.labels);
+
+/**
+ * What an update accepts. react-admin sends the whole record back on save, so read-only fields may come
+ * along: they are accepted here and dropped by the service, never written.
+ */
+function updateBody(def: ResourceDef): Schema {
+  const schema = labelled(def.schemas.patch, def.labels);
+  const passing = Object.fromEntries(
+    def.fields.filter((f) => f.readOnly || f.private).map((f) => [f.name, { readOnly: true }]),
+  );
+  return { ...schema, properties: { ...passing, ...(schema.properties as Schema) } };
+}
+
+const jsonParam = (description: string) => ({ type: 'string', maxLength: 20_000, description });
+
+function listQuery(def: ResourceDef, withRange: boolean): Schema {
+  const filters = [
+    'id',
+    ...(def.search ? ['q'] : []),
+    ...Object.entries(def.filters).flatMap(([field, ops]) =>
+      ops.map((o) => (o === 'eq' ? field : `${field}_${o}`)),
+    ),
+  ];
+  return {
+    type: 'object',
+    properties: {
+      sort: jsonParam(`JSON ["поле","ASC|DESC"]; поля: ${def.sortable.join(', ')}`),
+      ...(withRange ? { range: jsonParam('JSON [первый, последний], с нуля') } : {}),
+      filter: jsonParam(`JSON-объект; поля: ${filters.join(', ')}`),
+    },
+  };
+}
+
+/** The `schema` of each of the resource's routes. */
+export function crudRouteSchemas(def: ResourceDef) {
+  const tags = [def.label.many];
+  const read = labelled(def.schemas.read, {});
+  return {
+    list: {
+      tags,
+      summary: `${def.label.many}: список (заголовок Content-Range)`,
+      querystring: listQuery(def, true),
+      response: { 200: { type: 'array', items: read } },
+    },
+    export: {
+      tags,
+      summary: `${def.label.many}: выгрузка в CSV для Excel (фильтр и сортировка списка)`,
+      querystring: listQuery(def, false),
+      produces: ['text/csv'],
+    },
+    show: { tags, summary: `${def.label.one}: получить`, params: idParams, response: { 200: read } },
+    create: {
+      tags,
+      summary: `${def.label.one}: создать`,
+      body: createBody(def),
+      response: { 201: read },
+    },
+    update: {
+      tags,
+      summary: `${def.label.one}: изменить`,
+      params: idParams,
+      body: updateBody(def),
+      response: { 200: read },
+    },
+    remove: { tags, summary: `${def.label.one}: удалить`, params: idParams, response: { 200: read } },
+  };
+}
