@@ -2,7 +2,7 @@
 // reset and change, sliding sessions, sign-in throttling, X-User-Group, the profile, company requisites,
 // bonuses and the customer's own orders.
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   bonusTransactions,
   consents,
@@ -19,7 +19,7 @@ import {
 } from '../generated/tables';
 import { loginDelayMs } from '../src/auth/throttle';
 import { ensureSystemTemplates } from '../src/messages/system-templates';
-import { ADMIN, describeOnDatabases, startTestApp, type TestApp } from './harness';
+import { ADMIN, describeOnDatabases, itRaces, startTestApp, type TestApp } from './harness';
 
 const SITE = 'https://shop.test';
 const PASSWORD = 'lashes-2024';
@@ -194,22 +194,40 @@ describeOnDatabases('accounts on $name', (target) => {
       });
     });
 
-    it('lets only one of two simultaneous registrations with the same e-mail or phone through', async () => {
-      const a = person();
-      const b = person({ email: a.email });
-      const byEmail = await Promise.all([post('/api/auth/register', a), post('/api/auth/register', b)]);
-      expect(byEmail.map((r) => r.statusCode).sort()).toEqual([201, 409]);
-      expect(byEmail.find((r) => r.statusCode === 409)!.json()).toMatchObject({
-        error: { fields: { email: 'Этот e-mail уже зарегистрирован. Войдите или восстановите пароль.' } },
-      });
-      const c = person();
-      const d = person({ phone: c.phone });
-      const byPhone = await Promise.all([post('/api/auth/register', c), post('/api/auth/register', d)]);
-      expect(byPhone.map((r) => r.statusCode).sort()).toEqual([201, 409]);
-      expect(byPhone.find((r) => r.statusCode === 409)!.json()).toMatchObject({
-        error: { fields: { phone: 'Этот телефон уже зарегистрирован. Войдите или восстановите пароль.' } },
-      });
-    });
+    itRaces(
+      target,
+      'lets only one of several simultaneous registrations with the same e-mail or phone through',
+      async () => {
+        // Three at once with one e-mail (from three addresses, as three people would), three rounds; then the
+        // same with one phone. The unique keys decide, not the check before the insert: exactly one passes.
+        const register = (body: Json, n: number) =>
+          t.app.inject({
+            method: 'POST',
+            url: '/api/auth/register',
+            payload: body as object,
+            remoteAddress: `198.51.100.${n}`,
+          });
+        for (const field of ['email', 'phone'] as const)
+          for (let round = 0; round < 3; round++) {
+            const first = person();
+            const answers = await Promise.all(
+              [first, person({ [field]: first[field] }), person({ [field]: first[field] })].map((body, i) =>
+                register(body, round * 3 + i + 1),
+              ),
+            );
+            expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
+            for (const refused of answers.filter((r) => r.statusCode === 409))
+              expect(refused.json()).toMatchObject({
+                error: {
+                  fields:
+                    field === 'email'
+                      ? { email: 'Этот e-mail уже зарегистрирован. Войдите или восстановите пароль.' }
+                      : { phone: 'Этот телефон уже зарегистрирован. Войдите или восстановите пароль.' },
+                },
+              });
+          }
+      },
+    );
 
     it('does not sign in with signIn: false; the phone signs in in any notation', async () => {
       const body = person({ signIn: false });
@@ -785,6 +803,17 @@ describeOnDatabases('sign-in throttling on $name', (target) => {
   });
   const attempt = (login: string, password: string, ip: string) =>
     t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { login, password }, remoteAddress: ip });
+  // The counters are per fixed 15-minute window: a frozen clock, seven minutes into one, so that no test
+  // straddles a boundary. Only Date is frozen; the failure delays still wait on real timers.
+  const WINDOW_START = Date.parse('2026-11-24T09:00:00Z');
+  let window = 0;
+  beforeEach(() => {
+    window += 1;
+    vi.useFakeTimers({ toFake: ['Date'], now: WINDOW_START + window * 15 * 60_000 + 7 * 60_000 });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 
   it('refuses a login after repeated failures with 429, without touching anyone else', async () => {
     for (let i = 0; i < 3; i++)
@@ -797,6 +826,9 @@ describeOnDatabases('sign-in throttling on $name', (target) => {
     // Keyed by the login, not the address: another IP does not help.
     expect((await attempt('victim@test.local', PASSWORD, '192.0.2.2')).statusCode).toBe(429);
     expect((await attempt('bystander@test.local', PASSWORD, '192.0.2.1')).statusCode).toBe(200);
+    // Eight minutes on, the window is over and the owner gets in again.
+    vi.setSystemTime(Date.now() + 8 * 60_000);
+    expect((await attempt('victim@test.local', PASSWORD, '192.0.2.1')).statusCode).toBe(200);
   });
 
   it('refuses an address that sweeps over many logins', async () => {

@@ -103,6 +103,13 @@ const MUTATIONS: Mutation[] = [
     ],
     tests: { file: 'server/test/messages-public.test.ts', title: 'spends the captcha' },
   },
+  {
+    name: 'registration-unique-race',
+    guarantee: 'one account per e-mail and phone, two registrations at the same moment included',
+    file: 'server/src/auth/register.ts',
+    edits: [{ from: "if (x?.code === '23505')", to: "if (x?.code === 'never')" }],
+    tests: { file: 'server/test/accounts.test.ts', title: 'simultaneous registrations' },
+  },
 ];
 
 /** Guarantees whose code does not exist yet; listed so that the gap is visible. */
