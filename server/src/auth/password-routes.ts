@@ -32,7 +32,7 @@ export function passwordRoutes(db: Db, opts: AuthRoutesOptions) {
     // so the limit tells nothing either).
     const recoveryOptions = {
       config: { rateLimit: limitOf('recovery') },
-      preHandler: targetLimit(app, 'recoveryEmail', { groupId: 'recovery-email', keyOf: bodyEmailKey }),
+      preValidation: targetLimit(app, 'recoveryEmail', { groupId: 'recovery-email', keyOf: bodyEmailKey }),
       schema: {
         tags: AUTH,
         summary: 'Восстановление пароля: письмо со ссылкой /change-password?token=… (1 час)',

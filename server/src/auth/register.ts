@@ -90,7 +90,7 @@ export function registerRoutes(db: Db, opts: AuthRoutesOptions) {
     const perEmail = targetLimit(app, 'registerEmail', { groupId: 'register-email', keyOf: bodyEmailKey });
     const registerOptions = {
       config: { rateLimit: limitOf('register') },
-      preHandler: perEmail,
+      preValidation: perEmail,
       schema: {
         tags: AUTH,
         summary: 'Регистрация покупателя',

@@ -62,9 +62,10 @@ export const tooManyRequests = (ttlMs: number) =>
 
 /**
  * A second allowance of a route, counted per target instead of per client: letters to one e-mail, reviews
- * of one product, whoever sends them from however many addresses. The result is a preHandler (the body and
- * the route's parameters are known by then); `keyOf` answers null when the request names no target, which
- * the route's own checks refuse anyway.
+ * of one product, whoever sends them from however many addresses. Use the result as a preValidation hook:
+ * the body is parsed by then but not yet checked against the route's schema, so refused bodies count as
+ * attempts too. `keyOf` reads the raw body and answers null when the request names no target, which the
+ * route's own checks refuse anyway.
  */
 export function targetLimit(
   app: FastifyInstance,

@@ -271,7 +271,7 @@ export function newsletterRoutes(db: Db, config: Pick<Config, 'siteUrl'>) {
     // Per client address, and per e-mail whoever asks: each accepted request is a letter to that address.
     const subscribeOptions = {
       config: { rateLimit: limitOf('subscribe') },
-      preHandler: targetLimit(app, 'subscribeEmail', {
+      preValidation: targetLimit(app, 'subscribeEmail', {
         groupId: 'subscribe-email',
         keyOf: (request) => {
           const email = (request.body as { email?: unknown } | null)?.email;

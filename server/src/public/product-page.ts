@@ -287,12 +287,15 @@ export function productPageRoutes(db: Db) {
       {
         // Per client address, then (once signed in) per product from everyone.
         config: { rateLimit: limitOf('review', { groupId: 'product-review' }) },
-        // A guest is refused before the body is looked at: signing in comes first, whatever was typed.
-        preValidation: requireUser,
-        preHandler: targetLimit(app, 'reviewProduct', {
-          groupId: 'product-review-target',
-          keyOf: (request) => (request.params as { slug?: string }).slug?.slice(0, 200) ?? null,
-        }),
+        // A guest is refused before the body is looked at: signing in comes first, whatever was typed;
+        // then the product's allowance counts the attempt, refused bodies too.
+        preValidation: [
+          requireUser,
+          targetLimit(app, 'reviewProduct', {
+            groupId: 'product-review-target',
+            keyOf: (request) => (request.params as { slug?: string }).slug?.slice(0, 200) ?? null,
+          }),
+        ],
         schema: {
           tags: TAGS,
           summary: 'Отзыв о товаре (для вошедших; публикуется после модерации)',
