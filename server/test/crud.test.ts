@@ -24,30 +24,34 @@ describeOnDatabases('admin CRUD on $name', (target) => {
     await t.close();
   });
 
-  let categoryId: number;
-  let productId: number;
-
-  it('creates records with child rows and read-only fields filled by the database', async () => {
+  // Every test makes the rows it reads, so that none depends on another having run before it (a shuffled
+  // run found "lists", "updates" and "refuses" leaning on the product made by "creates"). The counter keeps
+  // slugs and articles unique within the file's one database.
+  let seq = 0;
+  const newProduct = async () => {
+    const n = ++seq;
     const cat = await call('POST', '/api/admin/product-categories', {
-      title: 'Ресницы чёрные',
-      slug: 'resnitsy-chernye',
+      title: `Ресницы чёрные ${n}`,
+      slug: `resnitsy-chernye-${n}`,
     });
     expect(cat.statusCode).toBe(201);
-    categoryId = cat.json<{ id: number }>().id;
+    const categoryId = cat.json<{ id: number }>().id;
+    const slug = `resnitsy-norka-miks-${n}`;
+    const articles = [`NM-D-007-10-${n}`, `NM-D-007-11-${n}`] as const;
     const res = await call('POST', '/api/admin/products', {
       title: 'Ресницы Норка микс',
-      slug: 'resnitsy-norka-miks',
+      slug,
       categoryIds: [categoryId],
       shortDescription: 'Мягкие ресницы для классического наращивания',
       offers: [
         {
-          article: 'NM-D-007-10',
+          article: articles[0],
           attributes: { curl: 'D', thickness: '0.07', length: '10' },
           basePrice: 99000,
           stock: 5,
         },
         {
-          article: 'NM-D-007-11',
+          article: articles[1],
           attributes: { curl: 'D', thickness: '0.07', length: '11' },
           basePrice: 99000,
           salePrice: 89000,
@@ -61,24 +65,37 @@ describeOnDatabases('admin CRUD on $name', (target) => {
       createdAt: string;
       offers: { id: number; article: string; stock: number }[];
     }>();
-    productId = product.id;
+    return { n, categoryId, slug, articles, product, productId: product.id };
+  };
+
+  it('creates records with child rows and read-only fields filled by the database', async () => {
+    const { product, articles } = await newProduct();
     expect(product.active).toBe(true);
     expect(new Date(product.createdAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
-    expect(product.offers.map((o) => o.article)).toEqual(['NM-D-007-10', 'NM-D-007-11']);
+    expect(product.offers.map((o) => o.article)).toEqual([...articles]);
     expect(product.offers[1]!.stock).toBe(0);
   });
 
   it('lists with sort, range, filter, Content-Range, get-many by id and full-text q', async () => {
+    const before = await count('products');
+    const { n, categoryId, productId } = await newProduct();
+    const ids = [productId];
     for (const [i, title] of ['Клей Супер', 'Пинцет изогнутый', 'Праймер для ресниц'].entries()) {
-      const r = await call('POST', '/api/admin/products', { title, slug: `p-${i}`, isHit: i === 1 });
+      const r = await call('POST', '/api/admin/products', { title, slug: `p-${n}-${i}`, isHit: i === 1 });
       expect(r.statusCode).toBe(201);
+      ids.push(r.json<{ id: number }>().id);
     }
-    const page = await call('GET', '/api/admin/products?sort=["title","ASC"]&range=[0,1]');
+    // The whole table grew by exactly this test's four; the list itself is read within them (other tests'
+    // products would otherwise sort, match or count in between).
+    expect(await count('products')).toBe(before + 4);
+    const own = (filter: object) => encodeURIComponent(JSON.stringify({ ...filter, id: ids }));
+    const page = await call('GET', `/api/admin/products?sort=["title","ASC"]&range=[0,1]&filter=${own({})}`);
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-range']).toBe('products 0-1/4');
     expect(page.json<{ title: string }[]>().map((p) => p.title)).toEqual(['Клей Супер', 'Пинцет изогнутый']);
-    const hits = await call('GET', `/api/admin/products?filter=${encodeURIComponent('{"isHit":true}')}`);
+    const hits = await call('GET', `/api/admin/products?filter=${own({ isHit: true })}`);
     expect(hits.json<{ title: string }[]>().map((p) => p.title)).toEqual(['Пинцет изогнутый']);
+    // The category is this test's own, so the filter alone must find exactly its one product.
     const byCategory = await call(
       'GET',
       `/api/admin/products?filter=${encodeURIComponent(JSON.stringify({ categoryIds: categoryId }))}`,
@@ -90,10 +107,7 @@ describeOnDatabases('admin CRUD on $name', (target) => {
     );
     expect(many.json<{ offers: unknown[] }[]>()[0]!.offers).toHaveLength(2);
     // Russian morphology: "ресниц" finds "ресницы", "Ресницы" and "ресниц".
-    const q = await call(
-      'GET',
-      `/api/admin/products?filter=${encodeURIComponent('{"q":"ресниц"}')}&sort=["id","ASC"]`,
-    );
+    const q = await call('GET', `/api/admin/products?filter=${own({ q: 'ресниц' })}&sort=["id","ASC"]`);
     expect(q.json<{ title: string }[]>().map((p) => p.title)).toEqual([
       'Ресницы Норка микс',
       'Праймер для ресниц',
@@ -101,6 +115,7 @@ describeOnDatabases('admin CRUD on $name', (target) => {
   });
 
   it('updates fields and replaces the set of child rows, keeping the ids of kept rows', async () => {
+    const { n, articles, productId } = await newProduct();
     const before = (await call('GET', `/api/admin/products/${productId}`)).json<{
       offers: { id: number }[];
       updatedAt: string;
@@ -112,7 +127,7 @@ describeOnDatabases('admin CRUD on $name', (target) => {
       title: 'Ресницы Норка микс (новые)',
       offers: [
         { ...first, stock: 7 },
-        { article: 'NM-C-010-12', attributes: { curl: 'C' }, basePrice: 105000 },
+        { article: `NM-C-010-12-${n}`, attributes: { curl: 'C' }, basePrice: 105000 },
       ],
     });
     expect(res.statusCode).toBe(200);
@@ -122,13 +137,15 @@ describeOnDatabases('admin CRUD on $name', (target) => {
       offers: { id: number; article: string; stock: number }[];
     }>();
     expect(after.title).toBe('Ресницы Норка микс (новые)');
-    expect(after.offers.map((o) => o.article)).toEqual(['NM-D-007-10', 'NM-C-010-12']);
+    expect(after.offers.map((o) => o.article)).toEqual([articles[0], `NM-C-010-12-${n}`]);
     expect(after.offers[0]!.id).toBe(first!.id);
     expect(after.offers[0]!.stock).toBe(7);
     expect(after.updatedAt >= before.updatedAt).toBe(true);
   });
 
   it('refuses bad input with Russian messages and writes nothing', async () => {
+    // Its own product supplies the slug and article that are taken, and the record an update must not touch.
+    const { slug, articles, productId } = await newProduct();
     const products = await count('products');
     const missing = await call('POST', '/api/admin/products', { slug: 'no-title' });
     expect(missing.statusCode).toBe(400);
@@ -190,7 +207,7 @@ describeOnDatabases('admin CRUD on $name', (target) => {
 
     const duplicate = await call('POST', '/api/admin/products', {
       title: 'Дубль',
-      slug: 'resnitsy-norka-miks',
+      slug,
     });
     expect(duplicate.statusCode).toBe(409);
     expect(duplicate.json()).toMatchObject({
@@ -201,7 +218,7 @@ describeOnDatabases('admin CRUD on $name', (target) => {
     const dupArticle = await call('POST', '/api/admin/products', {
       title: 'Новый',
       slug: 'novyi',
-      offers: [{ article: 'NM-D-007-10', basePrice: 1 }],
+      offers: [{ article: articles[0], basePrice: 1 }],
     });
     expect(dupArticle.statusCode).toBe(409);
     expect(await count('products')).toBe(products);
@@ -220,7 +237,7 @@ describeOnDatabases('admin CRUD on $name', (target) => {
     const update = await call('PUT', `/api/admin/products/${productId}`, { title: '' });
     expect(update.statusCode).toBe(400);
     expect((await call('GET', `/api/admin/products/${productId}`)).json<{ title: string }>().title).toBe(
-      'Ресницы Норка микс (новые)',
+      'Ресницы Норка микс',
     );
   });
 
@@ -267,14 +284,15 @@ describeOnDatabases('admin CRUD on $name', (target) => {
   });
 
   it('deletes a record with its child rows', async () => {
+    const { n, articles, productId } = await newProduct();
     const res = await call('DELETE', `/api/admin/products/${productId}`);
     expect(res.statusCode).toBe(200);
     expect(res.json<{ id: number }>().id).toBe(productId);
     expect((await call('GET', `/api/admin/products/${productId}`)).statusCode).toBe(404);
     const reuse = await call('POST', '/api/admin/products', {
       title: 'Снова',
-      slug: 'snova',
-      offers: [{ article: 'NM-D-007-10', basePrice: 1 }],
+      slug: `snova-${n}`,
+      offers: [{ article: articles[0], basePrice: 1 }],
     });
     expect(reuse.statusCode).toBe(201);
   });
