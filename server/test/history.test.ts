@@ -54,23 +54,50 @@ describeOnDatabases('change history on $name', (target) => {
     await t.close();
   });
 
-  let productId: number;
-  let offerIds: number[];
   let categoryId: number;
 
-  it('records a create with who did it and every filled field and child row', async () => {
+  // Each test makes its own product and brings it to the state it needs (created, updated, deleted), so its
+  // history totals are about its own record only and hold whatever ran before (a shuffled run found every
+  // test sharing the product of "records a create"). The counter keeps slugs and articles unique.
+  let seq = 0;
+  const newProduct = async () => {
+    const n = ++seq;
+    const slug = `resnitsy-shelk-${n}`;
+    const art = (suffix: string) => `SH-D-007-${suffix}-${n}`;
     const res = await call('POST', '/api/admin/products', {
       title: 'Ресницы Шёлк',
-      slug: 'resnitsy-shelk',
+      slug,
       offers: [
-        { article: 'SH-D-007-10', basePrice: 99000, stock: 3 },
-        { article: 'SH-D-007-11', basePrice: 99000 },
+        { article: art('10'), basePrice: 99000, stock: 3 },
+        { article: art('11'), basePrice: 99000 },
       ],
     });
     expect(res.statusCode).toBe(201);
     const product = res.json<{ id: number; offers: { id: number }[] }>();
-    productId = product.id;
-    offerIds = product.offers.map((o) => o.id);
+    return { n, slug, art, productId: product.id, offerIds: product.offers.map((o) => o.id) };
+  };
+  /** The update "records what an update changed" inspects: new title, hit, a category, offers changed. */
+  const update = (p: Awaited<ReturnType<typeof newProduct>>) =>
+    call('PUT', `/api/admin/products/${p.productId}`, {
+      title: 'Ресницы Шёлк Премиум',
+      isHit: true,
+      categoryIds: [categoryId],
+      offers: [
+        { id: p.offerIds[0], article: p.art('10'), basePrice: 129050, stock: 3 },
+        { article: p.art('12'), basePrice: 99000 },
+      ],
+    });
+  /** A product with its three history rows: create, update, delete. */
+  const deletedProduct = async () => {
+    const p = await newProduct();
+    expect((await update(p)).statusCode).toBe(200);
+    const res = await call('DELETE', `/api/admin/products/${p.productId}`);
+    expect(res.statusCode).toBe(200);
+    return p;
+  };
+
+  it('records a create with who did it and every filled field and child row', async () => {
+    const { productId, art } = await newProduct();
     const { data, total } = await historyOf('products', productId);
     expect(total).toBe(1);
     expect(data[0]).toMatchObject({
@@ -80,22 +107,16 @@ describeOnDatabases('change history on $name', (target) => {
     });
     expect(data[0]!.changes.title).toEqual({ to: 'Ресницы Шёлк' });
     expect(data[0]!.changes.offers).toMatchObject({
-      added: [{ article: 'SH-D-007-10' }, { article: 'SH-D-007-11' }],
+      added: [{ article: art('10') }, { article: art('11') }],
       removed: [],
     });
     expect(data[0]!.lines).toContainEqual({ label: 'Название', to: 'Ресницы Шёлк' });
   });
 
   it('records what an update changed, child rows included, with labels and roubles', async () => {
-    const res = await call('PUT', `/api/admin/products/${productId}`, {
-      title: 'Ресницы Шёлк Премиум',
-      isHit: true,
-      categoryIds: [categoryId],
-      offers: [
-        { id: offerIds[0], article: 'SH-D-007-10', basePrice: 129050, stock: 3 },
-        { article: 'SH-D-007-12', basePrice: 99000 },
-      ],
-    });
+    const p = await newProduct();
+    const { productId, offerIds, art } = p;
+    const res = await update(p);
     expect(res.statusCode).toBe(200);
     const { data, total } = await historyOf('products', productId);
     expect(total).toBe(2);
@@ -105,28 +126,30 @@ describeOnDatabases('change history on $name', (target) => {
     expect(entry.changes.isHit).toEqual({ from: false, to: true });
     expect(entry.changes).not.toHaveProperty('updatedAt');
     expect(entry.changes.offers).toMatchObject({
-      added: [{ article: 'SH-D-007-12' }],
-      changed: [
-        { id: offerIds[0], article: 'SH-D-007-10', fields: { basePrice: { from: 99000, to: 129050 } } },
-      ],
-      removed: [{ id: offerIds[1], article: 'SH-D-007-11' }],
+      added: [{ article: art('12') }],
+      changed: [{ id: offerIds[0], article: art('10'), fields: { basePrice: { from: 99000, to: 129050 } } }],
+      removed: [{ id: offerIds[1], article: art('11') }],
     });
     expect(entry.lines).toContainEqual({ label: 'Хит', from: 'нет', to: 'да' });
     // References by their titles, not their ids.
     expect(entry.changes.categoryIds).toEqual({ from: [], to: [categoryId] });
     expect(entry.lines).toContainEqual({ label: 'Категории', from: '', to: 'Ресницы' });
     expect(entry.lines).toContainEqual({
-      label: 'Варианты (торговые предложения) (Артикул SH-D-007-10): Цена',
+      label: `Варианты (торговые предложения) (Артикул ${art('10')}): Цена`,
       from: '990,00',
       to: '1 290,50',
     });
     expect(entry.lines).toContainEqual({
       label: 'Варианты (торговые предложения)',
-      note: 'удалено: Артикул SH-D-007-11',
+      note: `удалено: Артикул ${art('11')}`,
     });
   });
 
   it('writes no row when an update changes nothing (the whole record sent back)', async () => {
+    const p = await newProduct();
+    const { productId } = p;
+    expect((await update(p)).statusCode).toBe(200);
+    expect((await historyOf('products', productId)).total).toBe(2);
     const stored = await call('GET', `/api/admin/products/${productId}`);
     const res = await call('PUT', `/api/admin/products/${productId}`, stored.json());
     expect(res.statusCode).toBe(200);
@@ -134,13 +157,15 @@ describeOnDatabases('change history on $name', (target) => {
   });
 
   it('writes nothing when the write fails: the change and its history roll back together', async () => {
-    const other = await call('POST', '/api/admin/products', { title: 'Клей', slug: 'klei' });
+    // Its own product holds the slug and the article that the failing writes collide with.
+    const { slug, art, n } = await newProduct();
+    const other = await call('POST', '/api/admin/products', { title: 'Клей', slug: `klei-${n}` });
     expect(other.statusCode).toBe(201);
     const otherId = other.json<{ id: number }>().id;
     // The slug is taken: the unique constraint fails inside the transaction, after the row update.
     const res = await call('PUT', `/api/admin/products/${otherId}`, {
       title: 'Клей новый',
-      slug: 'resnitsy-shelk',
+      slug,
     });
     expect(res.statusCode).toBe(409);
     expect((await historyOf('products', otherId)).total).toBe(1);
@@ -149,8 +174,8 @@ describeOnDatabases('change history on $name', (target) => {
     const before = await call('GET', '/api/admin/products?range=[0,0]');
     const failed = await call('POST', '/api/admin/products', {
       title: 'Дубль',
-      slug: 'dubl',
-      offers: [{ article: 'SH-D-007-10', basePrice: 1 }],
+      slug: `dubl-${n}`,
+      offers: [{ article: art('10'), basePrice: 1 }],
     });
     expect(failed.statusCode).toBe(409);
     const after = await call('GET', '/api/admin/products?range=[0,0]');
@@ -178,8 +203,7 @@ describeOnDatabases('change history on $name', (target) => {
   });
 
   it('records a delete with the values the record had', async () => {
-    const res = await call('DELETE', `/api/admin/products/${productId}`);
-    expect(res.statusCode).toBe(200);
+    const { productId } = await deletedProduct();
     const { data, total } = await historyOf('products', productId);
     expect(total).toBe(3);
     expect(data[0]).toMatchObject({ action: 'delete', actionLabel: 'Удаление' });
@@ -187,6 +211,7 @@ describeOnDatabases('change history on $name', (target) => {
   });
 
   it('pages newest first and answers only a role that may show the resource', async () => {
+    const { productId } = await deletedProduct();
     const page = await call(
       'GET',
       `/api/admin/history?resource=products&recordId=${productId}&page=2&perPage=2`,
