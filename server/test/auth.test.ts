@@ -69,9 +69,17 @@ describeOnDatabases('auth on $name', (target) => {
       headers: { authorization: 'not-a-token' },
     });
     expect(bad.statusCode).toBe(401);
-    const { token } = (await login({ login: 'buyer@test.local', password: 'buyer-pass-1' })).json<{
-      data: { token: string };
-    }>().data;
+    // Its own customer: the buyer of "signs in by e-mail…" exists only if that test ran first.
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/users',
+      headers: { authorization: t.adminToken },
+      payload: { email: 'guarded@test.local', name: 'Покупатель', password: 'guarded-pass-1' },
+    });
+    expect(created.statusCode).toBe(201);
+    const signedIn = await login({ login: 'guarded@test.local', password: 'guarded-pass-1' });
+    expect(signedIn.statusCode).toBe(200);
+    const { token } = signedIn.json<{ data: { token: string } }>().data;
     const customer = await t.app.inject({
       method: 'GET',
       url: '/api/admin/products',
