@@ -19,7 +19,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db';
 import { users } from '../../generated/tables';
 import { ApiError } from '../http/errors';
-import { api, envelope } from '../http/route-schemas';
+import { api, envelope, failure } from '../http/route-schemas';
 import { checkCredentials } from './sign-in';
 import { createSession, revokeSession, sessionUser } from './sessions';
 import { loginRouteLimit, loginThrottle } from './throttle';
@@ -109,7 +109,6 @@ function setSessionCookie(
   reply.header('set-cookie', sessionCookie(request, token, maxAge));
 }
 
-const errorAnswer = (description: string) => ({ description, ...api('api-error') });
 const csrfAnswer = {
   type: 'object',
   additionalProperties: false,
@@ -133,10 +132,10 @@ export function adminSessionRoutes(db: Db) {
           body: api('login'),
           response: {
             200: { description: 'Вход выполнен; cookie admin.session установлена', ...envelope(csrfAnswer) },
-            400: errorAnswer('Ошибки в полях'),
-            401: errorAnswer('Неверный логин или пароль'),
-            403: errorAnswer('Учётная запись заблокирована или это не сотрудник'),
-            429: errorAnswer('Слишком много попыток'),
+            400: failure('Ошибки в полях'),
+            401: failure('Неверный логин или пароль'),
+            403: failure('Учётная запись заблокирована или это не сотрудник'),
+            429: failure('Слишком много попыток'),
           },
         },
       },
@@ -200,7 +199,7 @@ export function adminSessionRoutes(db: Db) {
         schema: {
           tags: TAGS,
           summary: 'Выход из администрирования: сессия завершается, cookie удаляется',
-          response: { 200: envelope({ type: 'null' }), 403: errorAnswer('Нет CSRF-токена') },
+          response: { 200: envelope({ type: 'null' }), 403: failure('Нет CSRF-токена') },
         },
       },
       async (request, reply) => {

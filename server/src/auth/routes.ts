@@ -1,21 +1,20 @@
 // POST /api/auth/login, GET /api/auth/session, POST /api/auth/logout (ARCHITECTURE §5), and the account
 // routes of register.ts and password-routes.ts under the same prefix.
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { LoginRequest } from '@shop/schemas';
 import type { Db } from '../db';
 import { users } from '../../generated/tables';
-import { ApiError, unauthorized } from '../http/errors';
+import { unauthorized } from '../http/errors';
 import { api, envelope, failure } from '../http/route-schemas';
-import { verifyPassword } from './password';
 import { createSession, revokeSession, sessionUser } from './sessions';
 import { requireUser } from './guard';
-import { loginRouteLimit, loginThrottle, normalisedLogin } from './throttle';
+import { loginRouteLimit, loginThrottle } from './throttle';
 import { registerRoutes } from './register';
 import { passwordRoutes } from './password-routes';
-import { phoneEquals } from './input';
+import { checkCredentials } from './sign-in';
 
-export const WRONG_CREDENTIALS = 'Неверный логин или пароль';
+export { WRONG_CREDENTIALS } from './sign-in';
 const AUTH = ['Вход'];
 
 export interface AuthRoutesOptions {
@@ -44,20 +43,8 @@ export function authRoutes(db: Db, opts: AuthRoutesOptions = { siteUrl: null }) 
     };
     app.post('/login', { config: { rateLimit: loginRouteLimit() }, schema: loginSchema }, async (request) => {
       const { login, password, remember } = request.body as LoginRequest;
-      await throttle.attempt(request);
-      const { byPhone, key } = normalisedLogin(login);
-      const [user] = await db
-        .select({ id: users.id, passwordHash: users.passwordHash, active: users.active })
-        .from(users)
-        .where(byPhone ? phoneEquals(key) : eq(sql`lower(${users.email})`, key))
-        .limit(1);
-      const ok = await verifyPassword(password, user?.passwordHash);
-      if (!user || !ok) {
-        await throttle.failed(request);
-        throw new ApiError(401, 'wrong_credentials', WRONG_CREDENTIALS);
-      }
-      if (!user.active)
-        throw new ApiError(403, 'blocked', 'Учётная запись заблокирована. Обратитесь в поддержку.');
+      // The same check as the admin's cookie sign-in (admin-session.ts), throttling counters included.
+      const user = await checkCredentials(db, throttle, request, login, password);
       const { token } = await createSession(db, user.id, {
         remember: remember === true,
         userAgent: request.headers['user-agent'],

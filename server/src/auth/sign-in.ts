@@ -1,6 +1,6 @@
 // The credential check of a sign-in: throttled per IP and per login, the same answer for an unknown login
-// and a wrong password, a blocked account refused. Used by the admin's cookie sign-in (admin-session.ts);
-// the same steps as POST /api/auth/login.
+// and a wrong password, a blocked account refused. POST /api/auth/login (routes.ts) and the admin's cookie
+// sign-in (admin-session.ts) both go through it.
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db';
@@ -9,6 +9,8 @@ import { ApiError } from '../http/errors';
 import { phoneEquals } from './input';
 import { verifyPassword } from './password';
 import { normalisedLogin, type loginThrottle } from './throttle';
+
+export const WRONG_CREDENTIALS = 'Неверный логин или пароль';
 
 export type LoginThrottle = ReturnType<typeof loginThrottle>;
 
@@ -32,7 +34,7 @@ export async function checkCredentials(
   const ok = await verifyPassword(password, user?.passwordHash);
   if (!user || !ok) {
     await throttle.failed(request);
-    throw new ApiError(401, 'wrong_credentials', 'Неверный логин или пароль');
+    throw new ApiError(401, 'wrong_credentials', WRONG_CREDENTIALS);
   }
   if (!user.active)
     throw new ApiError(403, 'blocked', 'Учётная запись заблокирована. Обратитесь в поддержку.');
