@@ -15,6 +15,14 @@ import { mediaRoutes } from './screens/media/routes';
 import { messagesRoutes } from './screens/messages/routes';
 import { salesRoutes } from './screens/sales/routes';
 
+// Before the cookie session the admin kept its token in localStorage: a browser that signed in then still
+// holds a live token there, readable by any script of the origin. It goes at the first load.
+try {
+  window.localStorage.removeItem('auth.token');
+} catch {
+  // Storage refused (private mode): there is nothing to remove.
+}
+
 const client = adminClient();
 const dataProvider = createDataProvider(client);
 const authProvider = createAuthProvider(client);
