@@ -104,6 +104,16 @@ describeOnDatabases('database constraints through the admin API on $name', (targ
   });
   afterAll(async () => t?.close());
 
+  // Each test that needs a coupon makes its own, under a code no other test uses (a shuffled run found the
+  // coupon FULL of one test needed by two others, and colliding when they ran first).
+  let seq = 0;
+  const newCoupon = async (prefix: string, type: 'fixed' | 'percent', value: number) => {
+    const code = `${prefix}-${++seq}`;
+    const res = await call('POST', '/api/admin/coupons', { code, type, value });
+    expect(res.statusCode, res.body).toBe(201);
+    return { code, id: res.json<{ id: number }>().id };
+  };
+
   it('names the referring field of a foreign key that points nowhere (not `id`)', async () => {
     const res = await call('POST', '/api/admin/coupons', {
       code: 'PERSONAL',
@@ -162,17 +172,14 @@ describeOnDatabases('database constraints through the admin API on $name', (targ
         fields: { value: 'Не больше 100, когда «Тип» — «Процент»' },
       },
     });
-    // A fixed discount of 150 kopecks is fine, and so is 100 %.
-    expect(
-      (await call('POST', '/api/admin/coupons', { code: 'FIXED150', type: 'fixed', value: 150 })).statusCode,
-    ).toBe(201);
-    expect(
-      (await call('POST', '/api/admin/coupons', { code: 'FULL', type: 'percent', value: 100 })).statusCode,
-    ).toBe(201);
+    // A fixed discount of 150 kopecks is fine, and so is 100 % (newCoupon expects 201).
+    await newCoupon('FIXED150', 'fixed', 150);
+    await newCoupon('FULL', 'percent', 100);
   });
 
   it('answers 409 naming the field of a unique key', async () => {
-    const again = await call('POST', '/api/admin/coupons', { code: 'FULL', type: 'fixed', value: 1 });
+    const { code } = await newCoupon('FULL', 'percent', 100);
+    const again = await call('POST', '/api/admin/coupons', { code, type: 'fixed', value: 1 });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({
       error: {
@@ -184,9 +191,7 @@ describeOnDatabases('database constraints through the admin API on $name', (targ
 
   it('refuses impossible rows written with raw SQL, whatever writes them', async () => {
     const { db } = t.database;
-    const couponId = (
-      await selectRows<{ id: number }>(db, sql`SELECT id FROM coupons WHERE code = 'FULL'`)
-    )[0]!.id;
+    const { id: couponId } = await newCoupon('FULL', 'percent', 100);
     const cases: [string, ReturnType<typeof sql>][] = [
       ['coupons_used_count_check', sql`UPDATE coupons SET used_count = -1 WHERE id = ${couponId}`],
       ['coupons_value_if_type_check', sql`UPDATE coupons SET value = 101 WHERE id = ${couponId}`],
