@@ -138,19 +138,30 @@ describeOnDatabases('CSV format through the admin API on $name', (target) => {
       .json<{ title: string }[]>()
       .map((p) => p.title);
 
-  it('imports a file the shop itself wrote as it was written: BOM, `;`, CRLF, quotes, guarded cells', async () => {
+  // Each test imports its own two products (unique slugs and articles): the export test found nothing to
+  // export when the import test had not run before it.
+  let seq = 0;
+  const importOwn = async () => {
+    const n = ++seq;
     const file =
       CSV_BOM +
       csvLine(header) +
-      csvLine(['formula-title', formula, 'RT-2', '990', '1']) +
-      csvLine(['lashes-round', title, 'RT-1', '1290,50', '5']);
+      csvLine([`formula-title-${n}`, formula, `RT-2-${n}`, '990', '1']) +
+      csvLine([`lashes-round-${n}`, title, `RT-1-${n}`, '1290,50', '5']);
     expect(file).toContain(`;'${formula};`);
     const res = await call('POST', '/api/admin/products/import', { csv: file });
     expect(res.statusCode, res.body).toBe(200);
-    expect(await titles()).toEqual([formula, title]);
+  };
+
+  it('imports a file the shop itself wrote as it was written: BOM, `;`, CRLF, quotes, guarded cells', async () => {
+    const before = await titles();
+    await importOwn();
+    // The products before stay as they were, and exactly this file's two follow them, in its order.
+    expect(await titles()).toEqual([...before, formula, title]);
   });
 
   it('exports with the guard, and the export reads back to the stored values', async () => {
+    await importOwn();
     const res = await call('GET', '/api/admin/products/export.csv?sort=["id","ASC"]');
     expect(res.statusCode).toBe(200);
     expect(res.body.startsWith(CSV_BOM)).toBe(true);
