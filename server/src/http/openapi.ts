@@ -1,7 +1,6 @@
-// Building blocks of the hand-written OpenAPI descriptions left in docs.ts (routes not yet declared in their
-// own `schema`), and of the document's clean-up of our x- keywords.
+// What /api/docs leaves out of the route schemas (docs.ts): the document is plain JSON Schema.
 
-/** A schema file as an OpenAPI component: without $schema, $id, tsType and the x- keywords. */
+/** A schema without $schema, $id, tsType and our x- keywords (x-label, x-trim, x-messages…). */
 export function component(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(component);
   if (!schema || typeof schema !== 'object') return schema;
@@ -11,9 +10,3 @@ export function component(schema: unknown): unknown {
       .map(([k, v]) => [k, component(v)]),
   );
 }
-
-export const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-export const json = (schema: unknown) => ({ content: { 'application/json': { schema } } });
-/** The spec's `{ data: … }` envelope. */
-export const envelope = (schema: unknown) =>
-  json({ type: 'object', required: ['data'], properties: { data: schema } });
