@@ -3,7 +3,7 @@
 // Metrika counter or a Maps key. On PGlite only: headers do not depend on the database. The storefront is
 // built for this file into a temporary folder, so the pages tested are those of the current code.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -58,6 +58,9 @@ describe('security headers', () => {
   let t: TestApp;
   const buildDir = mkdtempSync(join(tmpdir(), 'storefront-build-'));
   const uploadsDir = mkdtempSync(join(tmpdir(), 'shop-uploads-'));
+  // The admin's headers do not depend on its build: a page of the same shape stands in for it, so that the
+  // test does not rely on an earlier `npm run build` (a clean CI checkout has none before the browser tests).
+  const adminDistDir = mkdtempSync(join(tmpdir(), 'admin-dist-'));
 
   beforeAll(async () => {
     execFileSync('npx', ['react-router', 'build'], {
@@ -65,6 +68,10 @@ describe('security headers', () => {
       env: { ...process.env, STOREFRONT_BUILD_DIR: buildDir, NODE_ENV: 'production' },
       stdio: 'pipe',
     });
+    writeFileSync(
+      join(adminDistDir, 'index.html'),
+      '<!doctype html><html><head><script type="module" src="/nuxt/assets/index.js"></script></head><body><div id="root"></div></body></html>',
+    );
     mkdirSync(join(uploadsDir, '2026/01'), { recursive: true });
     await sharp({ create: { width: 4, height: 4, channels: 3, background: '#c33' } })
       .png()
@@ -72,7 +79,7 @@ describe('security headers', () => {
     const port = await freePort();
     t = await startTestApp(DB_TARGETS[0]!, {
       uploadsDir,
-      config: { storefrontBuildDir: buildDir, port, baseUrlToApi: `http://127.0.0.1:${port}` },
+      config: { storefrontBuildDir: buildDir, adminDistDir, port, baseUrlToApi: `http://127.0.0.1:${port}` },
     });
     await t.app.listen({ port, host: '127.0.0.1' });
     // The settings row the storefront reads (created by the admin's settings screen).
@@ -82,6 +89,7 @@ describe('security headers', () => {
     await t?.close();
     rmSync(buildDir, { recursive: true, force: true });
     rmSync(uploadsDir, { recursive: true, force: true });
+    rmSync(adminDistDir, { recursive: true, force: true });
   });
 
   const adminGet = (url: string) =>
