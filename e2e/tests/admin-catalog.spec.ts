@@ -169,7 +169,7 @@ test('the content editor adds a category and a product with a picture and offers
   await bulk.getByLabel('Изменить цену на %').check();
   await bulk.getByLabel('Изменение, %').fill('-150');
   await bulk.getByRole('button', { name: 'Применить' }).click();
-  await expect(page.getByText(/Изменение цены в процентах: от -99 до 1000/)).toBeVisible();
+  await expect(page.getByText(/в процентах — от -99 до 1000/i).first()).toBeVisible();
   expect(
     (await api<{ offers: Offer[] }>(request, `/api/admin/products/${productId}`)).offers.map(
       (o) => o.basePrice,
