@@ -14,7 +14,7 @@ import type { Changes, ChildrenChange, ChildSummary, FieldChange } from '../crud
 import type { Role } from '../crud/resource';
 import { getRecord } from '../crud/service';
 import { badRequest, forbidden, notFound, unauthorized } from '../http/errors';
-import { api, INT4_MAX, pagingQuery } from '../http/route-schemas';
+import { api, pagingQuery, recordId } from '../http/route-schemas';
 import type { AdminApiContext } from './index';
 
 export interface HistoryLine {
@@ -103,17 +103,7 @@ const HISTORY_QUERY = {
         description: 'Раздел: имя ресурса (products, orders…)',
         'x-label': 'Раздел',
       },
-      recordId: {
-        type: 'integer',
-        minimum: 1,
-        maximum: INT4_MAX,
-        'x-label': 'Номер записи',
-        'x-messages': {
-          type: 'Ожидается положительное целое число',
-          minimum: 'Ожидается положительное целое число',
-          maximum: 'Ожидается положительное целое число',
-        },
-      },
+      recordId: recordId('Номер записи', 'Ожидается положительное целое число'),
     },
   ),
 };

@@ -40,17 +40,32 @@ export const envelope = (data: unknown) => ({
 /** The largest PostgreSQL `integer`: ids and kopecks above it never reach the database. */
 export const INT4_MAX = 2_147_483_647;
 
+/**
+ * A record's number in a path or a query: a positive PostgreSQL integer. `message`, when given, is the one
+ * answer for anything else ("Неверный номер рассылки"), instead of the rule that failed.
+ */
+export function recordId(label = 'Номер записи', message?: string): Schema {
+  return {
+    type: 'integer',
+    minimum: 1,
+    maximum: INT4_MAX,
+    'x-label': label,
+    ...(message ? { 'x-messages': { type: message, minimum: message, maximum: message } } : {}),
+  };
+}
+
+/** Path parameters: every one named is required (a path has no optional parts). */
+export const pathParams = (properties: Record<string, Schema>) => ({
+  type: 'object',
+  required: Object.keys(properties),
+  properties,
+});
+
 /** Path parameters `:id` (a record's number) and `:slug` (an address part). */
-export const idParams = {
-  type: 'object',
-  required: ['id'],
-  properties: { id: { type: 'integer', minimum: 1, maximum: INT4_MAX, 'x-label': 'Номер записи' } },
-};
-export const slugParams = {
-  type: 'object',
-  required: ['slug'],
-  properties: { slug: { type: 'string', minLength: 1, maxLength: 255, 'x-label': 'Адрес' } },
-};
+export const idParams = pathParams({ id: recordId() });
+export const slugParams = pathParams({
+  slug: { type: 'string', minLength: 1, maxLength: 255, 'x-label': 'Адрес' },
+});
 
 /** The query of a paged list: page (at most 10 000) and perPage (default and maximum per list). */
 export function pagingQuery(perPage: { default: number; max: number }, extra: Record<string, Schema> = {}) {

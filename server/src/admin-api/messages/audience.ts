@@ -6,7 +6,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { selectRows, type DbOrTx } from '../../db';
 import { badRequest } from '../../http/errors';
-import { envelope, INT4_MAX } from '../../http/route-schemas';
+import { envelope, recordId } from '../../http/route-schemas';
 import type { Channel } from '../../messages/catalog';
 import { checkedFirst, type MessagesAccess } from './access';
 
@@ -75,15 +75,6 @@ export async function ensureUnsubscribeTokens(db: DbOrTx): Promise<void> {
     WHERE status = 'active' AND unsubscribe_token IS NULL`);
 }
 
-/** A record number of the query; `message` says which one was wrong. */
-const idQuery = (label: string, message: string) => ({
-  type: 'integer',
-  minimum: 1,
-  maximum: INT4_MAX,
-  'x-label': label,
-  'x-messages': { type: message, minimum: message, maximum: message },
-});
-
 const AUDIENCE_QUERY = {
   type: 'object',
   required: ['channel', 'audience'],
@@ -100,8 +91,8 @@ const AUDIENCE_QUERY = {
       'x-label': 'Получатели',
       'x-messages': { enum: 'Ожидается user, group или subscribers' },
     },
-    userId: idQuery('Покупатель', 'Неверный номер покупателя'),
-    groupId: idQuery('Группа', 'Неверный номер группы'),
+    userId: recordId('Покупатель', 'Неверный номер покупателя'),
+    groupId: recordId('Группа', 'Неверный номер группы'),
   },
 };
 

@@ -10,7 +10,7 @@ import { actorOf, recordHistory } from '../../crud/history';
 import { selectRows, type Db, type Tx } from '../../db';
 import { templateErrors } from '../../hooks/templates';
 import { badRequest, notFound } from '../../http/errors';
-import { api, envelope, INT4_MAX } from '../../http/route-schemas';
+import { api, envelope, pathParams, recordId } from '../../http/route-schemas';
 import { outboxEvents } from '../../messages/outbox';
 import { renderTemplate, templateVariables, type TemplateValues } from '../../messages/render';
 import { unsubscribeUrls } from '../../public/newsletter';
@@ -213,20 +213,7 @@ async function mailingProgress(db: Db, id: number): Promise<AdminMailingProgress
   return progress;
 }
 
-const ID_MESSAGE = 'Неверный номер рассылки';
-const MAILING_ID = {
-  type: 'object',
-  required: ['id'],
-  properties: {
-    id: {
-      type: 'integer',
-      minimum: 1,
-      maximum: INT4_MAX,
-      'x-label': 'Рассылка',
-      'x-messages': { type: ID_MESSAGE, minimum: ID_MESSAGE, maximum: ID_MESSAGE },
-    },
-  },
-};
+const MAILING_ID = pathParams({ id: recordId('Рассылка', 'Неверный номер рассылки') });
 
 export function mailingRoutes(db: Db, access: MessagesAccess, configuredSiteUrl: string | null) {
   return async function plugin(app: FastifyInstance) {

@@ -7,7 +7,7 @@ import type { AdminOutboxResendRequest } from '@shop/schemas';
 import { outboxMessages } from '../../../generated/tables';
 import type { Db } from '../../db';
 import { conflict, notFound } from '../../http/errors';
-import { api, envelope, INT4_MAX } from '../../http/route-schemas';
+import { api, envelope, pathParams, recordId } from '../../http/route-schemas';
 import { outboxEvents } from '../../messages/outbox';
 import { checkedFirst, type MessagesAccess } from './access';
 import { TAGS } from './audience';
@@ -48,20 +48,7 @@ async function resendChannel(db: Db, channel: 'email' | 'sms'): Promise<number> 
   return updated.length;
 }
 
-const ID_MESSAGE = 'Неверный номер сообщения';
-const MESSAGE_ID = {
-  type: 'object',
-  required: ['id'],
-  properties: {
-    id: {
-      type: 'integer',
-      minimum: 1,
-      maximum: INT4_MAX,
-      'x-label': 'Сообщение',
-      'x-messages': { type: ID_MESSAGE, minimum: ID_MESSAGE, maximum: ID_MESSAGE },
-    },
-  },
-};
+const MESSAGE_ID = pathParams({ id: recordId('Сообщение', 'Неверный номер сообщения') });
 const QUEUED = envelope({
   type: 'object',
   additionalProperties: false,

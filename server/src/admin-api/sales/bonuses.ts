@@ -9,7 +9,7 @@ import { actorOf, recordHistory } from '../../crud/history';
 import type { Registry } from '../../crud/service';
 import type { Db } from '../../db';
 import { assertCovered, balanceOf } from '../../hooks/bonuses';
-import { api, envelope, INT4_MAX } from '../../http/route-schemas';
+import { api, envelope, pathParams, recordId } from '../../http/route-schemas';
 import { resourceOf } from './access';
 
 /** As its schema (admin-bonus-adjust-request) left it: every field checked, the reason trimmed. */
@@ -52,23 +52,7 @@ export function bonusRoutes(db: Db, registry: Registry) {
         schema: {
           tags: TAGS,
           summary: 'Бонусный баланс покупателя',
-          params: {
-            type: 'object',
-            required: ['userId'],
-            properties: {
-              userId: {
-                type: 'integer',
-                minimum: 1,
-                maximum: INT4_MAX,
-                'x-label': 'Покупатель',
-                'x-messages': {
-                  type: 'Неверный номер покупателя',
-                  minimum: 'Неверный номер покупателя',
-                  maximum: 'Неверный номер покупателя',
-                },
-              },
-            },
-          },
+          params: pathParams({ userId: recordId('Покупатель', 'Неверный номер покупателя') }),
           response: {
             200: envelope({
               type: 'object',
