@@ -15,13 +15,11 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { LoginRequest } from '@shop/schemas';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../db';
-import { users } from '../../generated/tables';
 import { ApiError } from '../http/errors';
 import { api, envelope, failure } from '../http/route-schemas';
-import { checkCredentials } from './sign-in';
-import { createSession, revokeSession, sessionUser } from './sessions';
+import { checkCredentials, startSession } from './sign-in';
+import { revokeSession, sessionUser } from './sessions';
 import { loginRouteLimit, loginThrottle } from './throttle';
 
 export const ADMIN_COOKIE = 'admin.session';
@@ -144,12 +142,7 @@ export function adminSessionRoutes(db: Db) {
         const user = await checkCredentials(db, throttle, request, login, password);
         // Checked before a session exists: a customer's password opens no admin session at all.
         if (!STAFF.has(user.role)) throw new ApiError(403, 'no_admin_access', NO_ADMIN_ACCESS);
-        const { token, expiresAt } = await createSession(db, user.id, {
-          remember: remember === true,
-          userAgent: request.headers['user-agent'],
-          ip: request.ip,
-        });
-        await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
+        const { token, expiresAt } = await startSession(db, request, user.id, remember === true);
         setSessionCookie(request, reply, token, remember === true ? expiresAt : null);
         return { data: { csrfToken: csrfTokenOf(token) } };
       },

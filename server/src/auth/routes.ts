@@ -1,20 +1,17 @@
 // POST /api/auth/login, GET /api/auth/session, POST /api/auth/logout (ARCHITECTURE §5), and the account
 // routes of register.ts and password-routes.ts under the same prefix.
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { LoginRequest } from '@shop/schemas';
 import type { Db } from '../db';
-import { users } from '../../generated/tables';
 import { unauthorized } from '../http/errors';
 import { api, envelope, failure } from '../http/route-schemas';
-import { createSession, revokeSession, sessionUser } from './sessions';
+import { revokeSession, sessionUser } from './sessions';
 import { requireUser } from './guard';
 import { loginRouteLimit, loginThrottle } from './throttle';
 import { registerRoutes } from './register';
 import { passwordRoutes } from './password-routes';
-import { checkCredentials } from './sign-in';
+import { checkCredentials, startSession } from './sign-in';
 
-export { WRONG_CREDENTIALS } from './sign-in';
 const AUTH = ['Вход'];
 
 export interface AuthRoutesOptions {
@@ -45,12 +42,7 @@ export function authRoutes(db: Db, opts: AuthRoutesOptions = { siteUrl: null }) 
       const { login, password, remember } = request.body as LoginRequest;
       // The same check as the admin's cookie sign-in (admin-session.ts), throttling counters included.
       const user = await checkCredentials(db, throttle, request, login, password);
-      const { token } = await createSession(db, user.id, {
-        remember: remember === true,
-        userAgent: request.headers['user-agent'],
-        ip: request.ip,
-      });
-      await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
+      const { token } = await startSession(db, request, user.id, remember === true);
       return { data: { token } };
     });
 

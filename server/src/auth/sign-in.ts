@@ -1,6 +1,6 @@
-// The credential check of a sign-in: throttled per IP and per login, the same answer for an unknown login
-// and a wrong password, a blocked account refused. POST /api/auth/login (routes.ts) and the admin's cookie
-// sign-in (admin-session.ts) both go through it.
+// A sign-in: the credential check (throttled per IP and per login, the same answer for an unknown login and
+// a wrong password, a blocked account refused) and the session it opens. POST /api/auth/login (routes.ts)
+// and the admin's cookie sign-in (admin-session.ts) both go through it.
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db';
@@ -8,6 +8,7 @@ import { users } from '../../generated/tables';
 import { ApiError } from '../http/errors';
 import { phoneEquals } from './input';
 import { verifyPassword } from './password';
+import { createSession } from './sessions';
 import { normalisedLogin, type loginThrottle } from './throttle';
 
 export const WRONG_CREDENTIALS = 'Неверный логин или пароль';
@@ -39,4 +40,20 @@ export async function checkCredentials(
   if (!user.active)
     throw new ApiError(403, 'blocked', 'Учётная запись заблокирована. Обратитесь в поддержку.');
   return { id: user.id, role: user.role };
+}
+
+/** The session of an account that has just proved its password; the account's last sign-in is now. */
+export async function startSession(
+  db: Db,
+  request: FastifyRequest,
+  userId: number,
+  remember: boolean,
+): Promise<{ token: string; expiresAt: Date }> {
+  const session = await createSession(db, userId, {
+    remember,
+    userAgent: request.headers['user-agent'],
+    ip: request.ip,
+  });
+  await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, userId));
+  return session;
 }
