@@ -12,6 +12,8 @@ import type {
   FeedbackCreated,
   FeedbackWriteRequest,
   LoginRequest,
+  LoginResult,
+  MaintenanceMode,
   NewsletterState,
   NewsletterSubscribeRequest,
   PasswordChangeRequest,
@@ -34,6 +36,7 @@ import type {
   PublicSettings,
   PublicSiteReview,
   RegisterRequest,
+  RegisterResult,
   Representative,
   ReviewCreated,
   SearchProduct,
@@ -154,7 +157,7 @@ export function createApiClient(options: ApiClientOptions) {
     http,
     auth: {
       login: async (body: LoginRequest) =>
-        (await http.post<Envelope<{ token: string }>>('/api/auth/login', body)).data.data,
+        (await http.post<Envelope<LoginResult>>('/api/auth/login', body)).data.data,
       session: async () => (await http.get<Envelope<SessionUser>>('/api/auth/session')).data.data,
       /** The admin area's sign-in: the session goes into an HttpOnly cookie, the answer holds its CSRF token. */
       adminLogin: async (body: LoginRequest) =>
@@ -172,7 +175,7 @@ export function createApiClient(options: ApiClientOptions) {
       },
       /** 201 with a token (null with signIn: false); 400/409 carry Russian messages per field. */
       register: async (body: RegisterRequest) =>
-        (await http.post<Envelope<{ token: string | null }>>('/api/auth/register', body)).data.data,
+        (await http.post<Envelope<RegisterResult>>('/api/auth/register', body)).data.data,
       /** The token of the /mail-confirm?token=… link; 400 for an unknown, used or expired one. */
       confirmEmail: async (token: string) =>
         (await http.post<Envelope<{ emailConfirmed: true }>>('/api/auth/email/confirm', { token })).data.data,
@@ -310,8 +313,7 @@ export function createApiClient(options: ApiClientOptions) {
         (await http.put<Envelope<ProfileSubscriptionsState>>('/api/profile/subscriptions', body)).data.data,
     },
     maintenanceMode: async () =>
-      (await http.get<Envelope<{ maintenanceMode: boolean; cartCount: number }>>('/api/maintenance-mode'))
-        .data.data,
+      (await http.get<Envelope<MaintenanceMode>>('/api/maintenance-mode')).data.data,
   };
 }
 
