@@ -4,20 +4,18 @@
 // field, from the generated constraint map. Also: the generated migrations apply on a database that
 // already holds rows (the demo shop), and the rename migrations keep the rows and carry index names.
 import { sql } from 'drizzle-orm';
-import { randomBytes } from 'node:crypto';
 import { copyFileSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { diffSnapshots, intentOf, migrationSql, snapshotOf } from '../../codegen/src/emit/migrations';
 import { loadModel } from '../../codegen/src/model';
 import { resources } from '../generated/resources';
 import type { ResourceDef } from '../src/crud/resource';
-import { openDatabase, selectRows, type Database } from '../src/db';
+import { selectRows } from '../src/db';
 import { migrate } from '../src/db/migrate';
 import { seedDemo } from '../src/seed/demo';
-import { describeOnDatabases, startTestApp, type DbTarget, type TestApp } from './harness';
+import { describeOnDatabases, openTestDatabase, startTestApp, type TestApp } from './harness';
 
 const MIGRATIONS = resolve(import.meta.dirname, '../migrations');
 const temp: string[] = [];
@@ -27,30 +25,6 @@ const tempDir = (prefix: string) => {
   temp.push(d);
   return d;
 };
-
-/** An empty database of its own: PGlite in memory, or a fresh schema on PostgreSQL (as the harness does). */
-async function freshDatabase(target: DbTarget): Promise<Database> {
-  if (!target.url) return openDatabase({ databaseUrl: null, dataDir: 'memory' });
-  const schema = `t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: target.url });
-  await admin.connect();
-  await admin.query('CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public').catch(() => undefined);
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  await admin.end();
-  const u = new URL(target.url);
-  u.searchParams.set('options', `-c search_path=${schema},public`);
-  const database = await openDatabase({ databaseUrl: u.toString(), dataDir: 'memory' });
-  return {
-    ...database,
-    close: async () => {
-      await database.close();
-      const c = new pg.Client({ connectionString: target.url! });
-      await c.connect();
-      await c.query(`DROP SCHEMA ${schema} CASCADE`);
-      await c.end();
-    },
-  };
-}
 
 /** The SQLSTATE and constraint of what the database refused (drizzle wraps the driver's error). */
 async function refusal(p: Promise<unknown>): Promise<{ code?: string; constraint?: string }> {
@@ -236,7 +210,7 @@ describeOnDatabases('database constraints through the admin API on $name', (targ
 
 describeOnDatabases('the constraints migration on a shop with rows on $name', (target) => {
   it('applies on the demo shop, after fixing the rows the admin could save before', async () => {
-    const database = await freshDatabase(target);
+    const database = await openTestDatabase(target);
     try {
       // The database as it was before the constraints: the migrations up to 0005, then the demo shop.
       const before = tempDir('migrations-before-');
@@ -313,7 +287,7 @@ describeOnDatabases('a rename migration on a table with rows on $name', (target)
     const rename = diffSnapshots(snapshotOf(before), snapshotOf(after), intentOf(after));
     expect(rename.some((s) => /DROP (TABLE|COLUMN)|ADD COLUMN|CREATE TABLE/.test(s))).toBe(false);
 
-    const database = await freshDatabase(target);
+    const database = await openTestDatabase(target);
     try {
       const { db } = database;
       await migrate(database, dir);

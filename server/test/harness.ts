@@ -8,7 +8,7 @@ import { SKIP_MARKS } from './harness-marks';
 import { buildApp, type App } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import type { ResourceDef } from '../src/crud/resource';
-import { openDatabase } from '../src/db';
+import { openDatabase, type Database } from '../src/db';
 import { ensureAdmin } from '../src/auth/bootstrap';
 
 export const ADMIN = { email: 'admin@test.local', password: 'admin-password-1' };
@@ -52,6 +52,37 @@ export function itRaces(target: DbTarget, title: string, fn: TestFunction, timeo
   else it.skip(`${title} ${SKIP_MARKS.race}`, fn);
 }
 
+/**
+ * An empty database of the caller's own: PGlite in memory, or on PostgreSQL a fresh schema (the search path
+ * set on the connection, dropped on close), so that test files in parallel never see each other's rows.
+ * `url` is the connection's address (null for PGlite).
+ */
+export async function openTestDatabase(target: DbTarget): Promise<Database & { url: string | null }> {
+  if (!target.url) return { ...(await openDatabase({ databaseUrl: null, dataDir: 'memory' })), url: null };
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: target.url });
+  await admin.connect();
+  // The extension lives in public, shared by every test schema; parallel files may race to create it.
+  await admin.query('CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public').catch(() => undefined);
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  const u = new URL(target.url);
+  u.searchParams.set('options', `-c search_path=${schema},public`);
+  const url = u.toString();
+  const database = await openDatabase({ databaseUrl: url, dataDir: 'memory' });
+  return {
+    ...database,
+    url,
+    close: async () => {
+      await database.close();
+      const c = new pg.Client({ connectionString: target.url! });
+      await c.connect();
+      await c.query(`DROP SCHEMA ${schema} CASCADE`);
+      await c.end();
+    },
+  };
+}
+
 export interface TestApp extends App {
   adminToken: string;
   close(): Promise<void>;
@@ -68,29 +99,10 @@ export async function startTestApp(
   } = {},
 ): Promise<TestApp> {
   const { uploadsDir, config: overrides, ...appOpts } = opts;
-  let url: string | null = null;
-  let dropSchema: (() => Promise<void>) | null = null;
-  if (target.url) {
-    const schema = `t_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: target.url });
-    await admin.connect();
-    // The extension lives in public, shared by every test schema; parallel files may race to create it.
-    await admin.query('CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public').catch(() => undefined);
-    await admin.query(`CREATE SCHEMA ${schema}`);
-    await admin.end();
-    const u = new URL(target.url);
-    u.searchParams.set('options', `-c search_path=${schema},public`);
-    url = u.toString();
-    dropSchema = async () => {
-      const c = new pg.Client({ connectionString: target.url! });
-      await c.connect();
-      await c.query(`DROP SCHEMA ${schema} CASCADE`);
-      await c.end();
-    };
-  }
+  const database = await openTestDatabase(target);
   const config = {
     ...loadConfig({}),
-    databaseUrl: url,
+    databaseUrl: database.url,
     dataDir: 'memory',
     demoData: false,
     logLevel: 'silent',
@@ -102,7 +114,6 @@ export async function startTestApp(
     ...(uploadsDir ? { uploadsDir } : {}),
     ...overrides,
   };
-  const database = await openDatabase(config);
   const built = await buildApp({ config, database, logger: false, ...appOpts });
   await ensureAdmin(database.db, { email: ADMIN.email, password: ADMIN.password }, built.app.log);
   const res = await built.app.inject({
@@ -117,7 +128,6 @@ export async function startTestApp(
     close: async () => {
       await built.app.close();
       await database.close();
-      await dropSchema?.();
     },
   };
 }
