@@ -1,5 +1,6 @@
 // Generating a coupon series chunk by chunk: each chunk is one request and one transaction on the server,
 // so a large series shows its progress and a failure stops it with the chunks before it kept and counted.
+import type { AdminCouponGenerateRequest, AdminCouponsGenerated } from '@shop/schemas';
 import { postAdmin } from '../../../admin-api';
 
 export const CHUNK = 500;
@@ -7,21 +8,11 @@ export const SERIES_MAX = 10_000;
 /** "10 000" with a plain space, as the message reads. */
 const SERIES_MAX_TEXT = String(SERIES_MAX).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
 
-export interface SeriesValues {
-  count: number;
-  prefix?: string | null;
-  length?: number | null;
-  batch: string;
-  description?: string | null;
-  type: 'percent' | 'fixed' | 'free_delivery';
-  value?: number | null;
-  maxDiscount?: number | null;
-  minOrderTotal?: number | null;
-  startsAt?: string | null;
-  endsAt?: string | null;
-  usageLimit?: number | null;
-  usageLimitPerUser?: number | null;
-}
+/**
+ * The form's values: the server's request (schemas/api/admin-coupon-generate-request), except that `count`
+ * is the whole series here, sent in chunks of at most CHUNK.
+ */
+export type SeriesValues = AdminCouponGenerateRequest;
 
 /** What the form checks before the first request (the server checks all of it again, in Russian too). */
 export function validateSeries(v: Partial<SeriesValues>): Record<string, string> {
@@ -49,7 +40,7 @@ export async function generateSeries(
   let created = 0;
   while (created < values.count) {
     const count = Math.min(CHUNK, values.count - created);
-    const chunk = await postAdmin<{ created: number }>('/coupons/generate', { ...values, count });
+    const chunk = await postAdmin<AdminCouponsGenerated>('/coupons/generate', { ...values, count });
     created += chunk.created;
     onProgress(created);
   }
