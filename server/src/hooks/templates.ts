@@ -60,6 +60,7 @@ function placeOf(c: VariableContext): string {
     case 'tag':
       return `внутри тега <${c.tag}>`;
     case 'attribute':
+      if (c.endTag) return `в закрывающем теге </${c.tag}>`;
       if (c.tag === 'a' && c.name === 'href') {
         if (!c.whole) return 'в адресе ссылки вместе с другим текстом';
         if (!c.quoted) return 'в адресе ссылки без кавычек';
@@ -72,6 +73,7 @@ function placeOf(c: VariableContext): string {
 /** A link the mail client opens only when the reader clicks it, and tells no one else about. */
 const isOwnLink = (c: VariableContext) =>
   c.kind === 'attribute' &&
+  !c.endTag &&
   c.tag === 'a' &&
   c.name === 'href' &&
   c.quoted &&

@@ -46,6 +46,8 @@ export type VariableContext =
       whole: boolean;
       /** Every attribute name of the tag, in order. */
       attributes: string[];
+      /** In an end tag (`</a href="…">`): parsers drop its attributes, so the value goes nowhere. */
+      endTag: boolean;
     }
   /** Inside a tag but outside any attribute value: its name, an attribute's name. */
   | { kind: 'tag'; tag: string };
@@ -188,6 +190,7 @@ function regionsOf(source: string): Region[] {
         quoted: quote === '"' || quote === "'",
         whole,
         attributes,
+        endTag: closing,
       };
       add(from, to, context);
     }
