@@ -33,6 +33,20 @@ export type FieldKind =
   | 'string[]'
   | 'json';
 
+/** The PostgreSQL column type of each kind; x-db.type "tsvector" is the one other type codegen writes. */
+export const SQL_TYPE: Record<FieldKind, string> = {
+  integer: 'integer',
+  bigint: 'bigint',
+  number: 'double precision',
+  string: 'text',
+  boolean: 'boolean',
+  'date-time': 'timestamptz',
+  date: 'date',
+  'integer[]': 'integer[]',
+  'string[]': 'text[]',
+  json: 'jsonb',
+};
+
 export type UiWidget =
   | 'text'
   | 'textarea'
@@ -233,19 +247,7 @@ const FIELD_DB_KEYS = new Set([
   'using',
 ]);
 /** Column types a declared conversion (x-db.using.from) may start from: the ones codegen writes. */
-const SQL_TYPES = [
-  'integer',
-  'bigint',
-  'double precision',
-  'text',
-  'boolean',
-  'timestamptz',
-  'date',
-  'integer[]',
-  'text[]',
-  'jsonb',
-  'tsvector',
-];
+const SQL_TYPES = [...Object.values(SQL_TYPE), 'tsvector'];
 
 const BOUNDS = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'] as const;
 

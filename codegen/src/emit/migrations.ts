@@ -8,7 +8,7 @@
 // (x-db.using); that is the MigrationIntent. Whatever would lose data (a dropped table or column) or fail
 // on a table with rows (a new NOT NULL column without a default) is refused unless the intent allows it.
 import type { ChildModel, CheckModel, EntityModel, FieldModel, WhereModel } from '../model';
-import { snake } from '../model';
+import { snake, SQL_TYPE } from '../model';
 import { searchExpression } from './server';
 
 export interface ColumnSnap {
@@ -51,19 +51,6 @@ export class MigrationRefused extends Error {
     );
   }
 }
-
-const SQL_TYPE: Record<FieldModel['kind'], string> = {
-  integer: 'integer',
-  bigint: 'bigint',
-  number: 'double precision',
-  string: 'text',
-  boolean: 'boolean',
-  'date-time': 'timestamptz',
-  date: 'date',
-  'integer[]': 'integer[]',
-  'string[]': 'text[]',
-  json: 'jsonb',
-};
 
 /**
  * Type changes PostgreSQL makes implicitly, where every old value has a new one that means the same;
