@@ -6,9 +6,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AnySchema, ValidateFunction } from 'ajv';
 import { badRequest } from './errors';
-import { ajv, textAjv, validationError } from './validation';
+import { ajv, textAjv, validationError, validatorFor } from './validation';
 
 type Schema = Record<string, unknown>;
 
@@ -126,7 +125,6 @@ export function labelsIn(schema: Schema, prefix = '', out: Record<string, string
   return out;
 }
 
-const compiled = new WeakMap<object, ValidateFunction>();
 // In a `u` expression a proper pair is one code point: only a surrogate standing alone matches.
 const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
 
@@ -176,12 +174,7 @@ function assertSafe(request: FastifyRequest) {
 export function registerRouteSchemas(app: FastifyInstance) {
   for (const schema of API_SCHEMAS) app.addSchema(schema);
   app.setValidatorCompiler(({ schema, httpPart }) => {
-    let validate = compiled.get(schema);
-    if (!validate) {
-      validate = (httpPart === 'body' ? ajv : textAjv).compile(schema as AnySchema);
-      compiled.set(schema, validate);
-    }
-    const check = validate;
+    const check = validatorFor(schema, httpPart === 'body' ? ajv : textAjv);
     const labels = labelsIn(schema as Schema);
     return (data: unknown) =>
       check(data) ? { value: data } : { error: validationError(check.errors ?? [], labels) };

@@ -43,13 +43,16 @@ export const ajv = withVocabulary(new Ajv({ ...COMMON, coerceTypes: false, useDe
 // and a declared default fills a missing parameter.
 export const textAjv = withVocabulary(new Ajv({ ...COMMON, coerceTypes: 'array', useDefaults: true }));
 
-const cache = new WeakMap<object, ValidateFunction>();
-export function validatorFor(schema: object): ValidateFunction {
+const caches = new Map<Ajv, WeakMap<object, ValidateFunction>>();
+/** The engine's validator of a schema, compiled once (routes share params and payload schemas). */
+export function validatorFor(schema: object, engine: Ajv = ajv): ValidateFunction {
+  let cache = caches.get(engine);
+  if (!cache) caches.set(engine, (cache = new WeakMap()));
   let v = cache.get(schema);
   if (!v) {
     // A schemas/api file is known by its $id already (route-schemas.ts adds them all).
     const id = (schema as { $id?: unknown }).$id;
-    v = (typeof id === 'string' ? ajv.getSchema(id) : undefined) ?? ajv.compile(schema);
+    v = (typeof id === 'string' ? engine.getSchema(id) : undefined) ?? engine.compile(schema);
     cache.set(schema, v);
   }
   return v;
