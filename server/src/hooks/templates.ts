@@ -27,11 +27,10 @@ import { templateVariables, variableUses, type VariableContext } from '../messag
 const LABELS: Record<string, string> = { subject: 'Тема письма', body: 'Текст' };
 
 /**
- * The rule of templates, also used by the admin's preview and mailings: for each text (by field name) that
- * uses variables a text of this channel and code may not use, a Russian message naming them and the ones
- * that are available. Empty when every variable is known.
+ * For each text (by field name) that uses variables a text of this channel and code may not use, a Russian
+ * message naming them and the ones that are available. Empty when every variable is known.
  */
-export function unknownVariableErrors(
+function unknownVariableErrors(
   channel: Channel,
   code: string,
   texts: Record<string, string | null | undefined>,
