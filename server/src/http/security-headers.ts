@@ -8,9 +8,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 type Directives = Record<string, string[]>;
 
 /** "default-src 'none'; frame-ancestors 'none'" from { 'default-src': ["'none'"], … }. */
-export function serializePolicy(directives: Directives): string {
+function serializePolicy(directives: Directives): string {
   return Object.entries(directives)
-    .map(([name, sources]) => (sources.length ? `${name} ${sources.join(' ')}` : name))
+    .map(([name, sources]) => `${name} ${sources.join(' ')}`)
     .join('; ');
 }
 
@@ -18,7 +18,7 @@ export function serializePolicy(directives: Directives): string {
  * JSON, files and anything else that is not a page: nothing may load, run or frame it. A JSON answer opened
  * as a document (or an SVG, or a page of an attacker's making that somehow got stored) can do nothing.
  */
-export const NOTHING_POLICY = serializePolicy({
+const NOTHING_POLICY = serializePolicy({
   'default-src': ["'none'"],
   'base-uri': ["'none'"],
   'form-action': ["'none'"],
@@ -26,66 +26,54 @@ export const NOTHING_POLICY = serializePolicy({
 });
 
 /**
- * The admin SPA (react-admin, MUI): its scripts are the build's own files, never inline (Vite emits a
- * `<script type=module src>`). Emotion (MUI's styling) injects <style> elements without a nonce, hence
- * 'unsafe-inline' for styles. Pictures: the shop's own (/uploads, /img), data: icons and blob: previews of a
- * file being uploaded. The letter preview is a sandboxed srcdoc frame, which needs no frame-src.
+ * A page whose scripts are all files of this site, never inline; its UI library writes styles without a
+ * nonce, hence 'unsafe-inline' for styles. It calls the API on this origin.
  */
-export function adminPolicy(https: boolean): string {
+function ownScriptsPolicy(pictures: string[], frames?: string[]): string {
   return serializePolicy({
     'default-src': ["'self'"],
     'script-src': ["'self'"],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'blob:'],
+    'img-src': ["'self'", ...pictures],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'"],
-    'frame-src': ["'none'"],
+    ...(frames ? { 'frame-src': frames } : {}),
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],
     'frame-ancestors': ["'none'"],
-    ...(https ? { 'upgrade-insecure-requests': [] } : {}),
   });
 }
 
 /**
- * /api/docs (Swagger UI): its bundle and initialiser are files of @fastify/swagger-ui (no inline script);
- * React inside it sets style attributes and its CSS holds data: images. It calls the API on this origin
- * ("Try it out").
+ * The admin SPA (react-admin, MUI): Vite emits a `<script type=module src>`; Emotion (MUI's styling) injects
+ * <style> elements. Pictures: the shop's own (/uploads, /img), data: icons and blob: previews of a file being
+ * uploaded. The letter preview is a sandboxed srcdoc frame, which needs no frame-src.
  */
-export function docsPolicy(https: boolean): string {
-  return serializePolicy({
-    'default-src': ["'self'"],
-    'script-src': ["'self'"],
-    'script-src-attr': ["'none'"],
-    'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:'],
-    'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'"],
-    'object-src': ["'none'"],
-    'base-uri': ["'self'"],
-    'form-action': ["'self'"],
-    'frame-ancestors': ["'none'"],
-    ...(https ? { 'upgrade-insecure-requests': [] } : {}),
-  });
-}
+const ADMIN_POLICY = ownScriptsPolicy(['data:', 'blob:'], ["'none'"]);
+
+/**
+ * /api/docs (Swagger UI): its bundle and initialiser are files of @fastify/swagger-ui; React inside it sets
+ * style attributes and its CSS holds data: images ("Try it out" calls the API).
+ */
+const DOCS_POLICY = ownScriptsPolicy(['data:']);
 
 /** One year, as HSTS preload lists expect; subdomains too (the shop's cookies are host-only anyway). */
-export const HSTS = 'max-age=31536000; includeSubDomains';
+const HSTS = 'max-age=31536000; includeSubDomains';
 
-const pathOf = (url: string) => url.split('?', 1)[0] ?? url;
+const isUnder = (path: string, base: string) => path === base || path.startsWith(`${base}/`);
 
 /** The policy of an answer that brought none, by the area of its address. */
-function policyFor(request: FastifyRequest, reply: FastifyReply): string | null {
-  const path = pathOf(request.url);
-  const https = request.protocol === 'https';
+function policyFor(request: FastifyRequest, reply: FastifyReply, https: boolean): string | null {
   // Browsers' PDF viewers are themselves refused by object-src/sandbox policies (the privacy policy would
   // open blank); a PDF runs no script of the page.
   if (String(reply.getHeader('content-type') ?? '').startsWith('application/pdf')) return null;
-  if (path === '/api/docs' || path.startsWith('/api/docs/')) return docsPolicy(https);
-  if (path === '/nuxt' || path.startsWith('/nuxt/')) return adminPolicy(https);
-  return NOTHING_POLICY;
+  const path = request.url.split('?', 1)[0] ?? '';
+  const page = isUnder(path, '/api/docs') ? DOCS_POLICY : isUnder(path, '/nuxt') ? ADMIN_POLICY : null;
+  if (!page) return NOTHING_POLICY;
+  // Over HTTPS a page's plain-HTTP subresources are upgraded rather than blocked.
+  return https ? `${page}; upgrade-insecure-requests` : page;
 }
 
 /** Public pictures: letters and other sites may show them; everything else stays same-origin. */
@@ -103,12 +91,13 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     crossOriginResourcePolicy: { policy: 'same-origin' },
   });
   app.addHook('onSend', async (request, reply, payload) => {
+    // request.protocol believes X-Forwarded-Proto only from the proxies TRUST_PROXY names.
+    const https = request.protocol === 'https';
     if (!reply.hasHeader('content-security-policy')) {
-      const policy = policyFor(request, reply);
+      const policy = policyFor(request, reply, https);
       if (policy) reply.header('content-security-policy', policy);
     }
-    // request.protocol believes X-Forwarded-Proto only from the proxies TRUST_PROXY names.
-    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    if (https) reply.header('strict-transport-security', HSTS);
     if (PUBLIC_PICTURES.test(request.url)) reply.header('cross-origin-resource-policy', 'cross-origin');
     return payload;
   });
