@@ -12,16 +12,15 @@ import { extname, join } from 'node:path';
 
 export const ADMIN_BASE = '/nuxt';
 
+// X-Frame-Options and the admin's Content-Security-Policy come with every answer (http/security-headers.ts).
 const INDEX_HEADERS = {
   'cache-control': 'no-cache',
-  'x-frame-options': 'DENY',
   'content-type': 'text/html; charset=utf-8',
 };
 
 function setCacheHeaders(reply: FastifyReply, path: string): void {
   if (path.endsWith('.html')) {
     reply.header('cache-control', 'no-cache');
-    reply.header('x-frame-options', 'DENY');
   } else if (/[/\\]assets[/\\]/.test(path)) {
     reply.header('cache-control', 'public, max-age=31536000, immutable');
   } else {
