@@ -22,11 +22,11 @@ import { checkCredentials, startSession } from './sign-in';
 import { revokeSession, sessionUser } from './sessions';
 import { loginRouteLimit, loginThrottle } from './throttle';
 
-export const ADMIN_COOKIE = 'admin.session';
+const ADMIN_COOKIE = 'admin.session';
 /** Sent by the cookie only under /api: pages, assets and the admin's own files never carry it. */
 const COOKIE_PATH = '/api';
-export const CSRF_HEADER = 'x-csrf-token';
-export const NO_ADMIN_ACCESS = 'Нет доступа к администрированию';
+const CSRF_HEADER = 'x-csrf-token';
+const NO_ADMIN_ACCESS = 'Нет доступа к администрированию';
 export const CSRF_REFUSED =
   'Запрос отклонён: не подтверждено, что он отправлен из администрирования магазина (нет CSRF-токена). ' +
   'Обновите страницу администрирования и повторите.';
@@ -39,7 +39,7 @@ const TOKEN = /^[A-Za-z0-9_-]{1,200}$/;
  * The CSRF token of a session: a one-way hash of its token, so it needs no storage, changes with every
  * session, and tells nothing about the session's token to whoever reads it.
  */
-export function csrfTokenOf(sessionToken: string): string {
+function csrfTokenOf(sessionToken: string): string {
   return createHash('sha256').update(`csrf:${sessionToken}`).digest('base64url');
 }
 
@@ -51,7 +51,7 @@ function csrfMatches(sent: string | string[] | undefined, sessionToken: string):
 }
 
 /** The value of one cookie of a Cookie header, or null. */
-export function cookieValue(header: string | undefined, name: string): string | null {
+function cookieValue(header: string | undefined, name: string): string | null {
   if (!header) return null;
   for (const part of header.split(';')) {
     const at = part.indexOf('=');
@@ -173,13 +173,14 @@ export function adminSessionRoutes(db: Db) {
         },
       },
       async (request, reply) => {
-        const token = request.authSource === 'cookie' ? adminCookieToken(request) : null;
+        // Only the cookie's session counts here (the guard set cookieToken with the user), not Authorization.
+        const { user, cookieToken: token } = request;
         // "Nobody" is an answer, not an error: the admin asks this on every first load, signed in or not
         // (a 401 would be logged as a failed request in the browser's console each time).
-        if (!request.user || !token) return { data: null };
+        if (!user || !token) return { data: null };
         // A remembered session slides on the server; the cookie follows it.
-        if (request.user.remember) setSessionCookie(request, reply, token, request.user.expiresAt);
-        return { data: { user: await sessionUser(db, request.user), csrfToken: csrfTokenOf(token) } };
+        if (user.remember) setSessionCookie(request, reply, token, user.expiresAt);
+        return { data: { user: await sessionUser(db, user), csrfToken: csrfTokenOf(token) } };
       },
     );
 

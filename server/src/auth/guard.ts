@@ -15,8 +15,8 @@ declare module 'fastify' {
     user: AuthUser | null;
     /** The representative group this request acts for (a checked X-User-Group), or null. */
     actingGroup: ActingGroup | null;
-    /** What authenticated `user`: the Authorization header, or the admin area's HttpOnly cookie. */
-    authSource: 'header' | 'cookie' | null;
+    /** The admin area's HttpOnly cookie's session token when that cookie authenticated `user`; else null. */
+    cookieToken: string | null;
   }
 }
 
@@ -45,21 +45,20 @@ function groupClaim(request: FastifyRequest): string | undefined {
 export function registerAuth(app: FastifyInstance, db: Db) {
   app.decorateRequest('user', null);
   app.decorateRequest('actingGroup', null);
-  app.decorateRequest('authSource', null);
+  app.decorateRequest('cookieToken', null);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     // Authorization first (API clients, the storefront): such a request never looks at the admin's cookie.
     // Without it, the admin's cookie on admin addresses, with the CSRF check for changes (admin-session.ts).
-    const hasHeader = request.headers.authorization !== undefined;
-    const header = hasHeader ? tokenOf(request) : null;
-    const token = hasHeader ? header : adminCookieToken(request);
+    const byHeader = request.headers.authorization !== undefined;
+    const token = byHeader ? tokenOf(request) : adminCookieToken(request);
     if (!token) return;
     const claim = groupClaim(request);
     const groupId = claim && /^\d{1,9}$/.test(claim) ? Number(claim) : null;
     const owner = await userByToken(db, token, groupId);
     if (!owner) return;
     request.user = owner.user;
-    request.authSource = header ? 'header' : 'cookie';
+    if (!byHeader) request.cookieToken = token;
     if (claim === undefined) return;
     if (groupId === null)
       throw new ApiError(400, 'bad_request', 'Заголовок X-User-Group должен содержать номер группы');
