@@ -35,6 +35,9 @@ export const DB_TARGETS: DbTarget[] = [
  * suite is still declared, as skipped, so that the run counts what it left out.
  */
 export function describeOnDatabases(title: string, body: (target: DbTarget) => void): void {
+  // The two suites need different names, and the reporter counts the PostgreSQL tests by " on postgres".
+  if (!title.includes(' on $name'))
+    throw new Error(`describeOnDatabases: the title must say "… on $name": ${title}`);
   for (const target of DB_TARGETS) {
     const name = title.replaceAll('$name', target.name);
     if (target.name === 'postgres' && !target.url)
