@@ -60,7 +60,7 @@ function realDate(text: string): boolean {
   return y >= 1 && day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d;
 }
 
-function scalarValue(def: ResourceDef, f: FieldDef, v: unknown): unknown {
+function scalarValue(f: FieldDef, v: unknown): unknown {
   const bad = () => badRequest(`Неверное значение фильтра «${f.label}»`);
   switch (f.kind) {
     case 'integer':
@@ -95,7 +95,6 @@ function scalarValue(def: ResourceDef, f: FieldDef, v: unknown): unknown {
       if (typeof v !== 'string' && typeof v !== 'number') throw bad();
       return String(v);
     default:
-      void def;
       throw bad();
   }
 }
@@ -134,9 +133,7 @@ function whereOf(def: ResourceDef, filter: Record<string, unknown>, textAsUnion 
       continue;
     }
     if (key === 'id') {
-      const ids = (Array.isArray(raw) ? raw : [raw]).map(
-        (v) => scalarValue(def, byName.get('id')!, v) as number,
-      );
+      const ids = (Array.isArray(raw) ? raw : [raw]).map((v) => scalarValue(byName.get('id')!, v) as number);
       parts.push(ids.length ? inArray(cols.id!, ids) : sql`false`);
       continue;
     }
@@ -153,17 +150,17 @@ function whereOf(def: ResourceDef, filter: Record<string, unknown>, textAsUnion 
       continue;
     }
     if (f.kind.endsWith('[]')) {
-      const values = (Array.isArray(raw) ? raw : [raw]).map((v) => scalarValue(def, f, v));
+      const values = (Array.isArray(raw) ? raw : [raw]).map((v) => scalarValue(f, v));
       parts.push(values.length === 1 ? arrayContains(col, values) : arrayOverlaps(col, values));
       continue;
     }
     if (Array.isArray(raw)) {
       if (op !== 'eq' && op !== 'ne') throw badRequest(`Неверное значение фильтра «${f.label}»`);
-      const values = raw.map((v) => scalarValue(def, f, v));
+      const values = raw.map((v) => scalarValue(f, v));
       parts.push(op === 'eq' ? inArray(col, values) : notInArray(col, values));
       continue;
     }
-    const v = scalarValue(def, f, raw);
+    const v = scalarValue(f, raw);
     parts.push(
       op === 'eq' ? eq(col, v) : op === 'ne' ? ne(col, v) : op === 'gte' ? gte(col, v) : lte(col, v),
     );
@@ -370,7 +367,7 @@ function brokenBy(registry: Registry, pe: PgErrorLike): Broken | null {
   const owner = registry.byTable(pe.table);
   if (!owner) return null;
   const child = owner.children.find((c) => getTableName(c.table) === pe.table);
-  const fields = child ? child.fields : owner.tableName === pe.table ? owner.fields : [];
+  const fields = child ? child.fields : owner.fields;
   let column = pe.code === '23502' ? pe.column : undefined;
   if (pe.code !== '23502' && pe.constraint?.startsWith(`${pe.table}_`))
     column = pe.constraint.slice(pe.table.length + 1).replace(/_(key|fkey|check)$/, '');
