@@ -5,7 +5,7 @@
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { BrowserRouter } from 'react-router-dom';
 import { resources } from '../generated/resources';
-import { adminClient, createAuthProvider } from './authProvider';
+import { adminApiClient, createAuthProvider } from './authProvider';
 import { Dashboard } from './Dashboard';
 import { createDataProvider } from './dataProvider';
 import { i18nProvider } from './i18n';
@@ -23,9 +23,8 @@ try {
   // Storage refused (private mode): there is nothing to remove.
 }
 
-const client = adminClient();
-const dataProvider = createDataProvider(client);
-const authProvider = createAuthProvider(client);
+const dataProvider = createDataProvider(adminApiClient);
+const authProvider = createAuthProvider(adminApiClient);
 
 export const ADMIN_BASENAME = '/nuxt';
 

@@ -2,9 +2,7 @@
 // catalogue's bulk actions, messages) through the one API client (@shop/client) on the admin's session; a
 // failure becomes an Error carrying the server's Russian message (and its per-field messages, for forms).
 import { apiErrorMessage, apiFieldErrors } from '@shop/client';
-import { adminClient } from './authProvider';
-
-const client = adminClient();
+import { adminApiClient as client } from './authProvider';
 
 export class AdminApiError extends Error {
   constructor(

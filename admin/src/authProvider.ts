@@ -5,7 +5,7 @@
 // reload the token is asked again with the session (user and role), once per session. Roles come from
 // x-access (access.ts); the server lets no customer sign in here.
 import type { AuthProvider, UserIdentity } from 'react-admin';
-import { createApiClient, type ApiClient, type ApiClientOptions } from '@shop/client';
+import { createApiClient, type ApiClient } from '@shop/client';
 import type { SessionUser } from '@shop/schemas';
 import { canRoleAccess, isStaffRole } from './access';
 
@@ -32,13 +32,14 @@ export function memoryCsrfStore(): CsrfStore {
   };
 }
 
-/** The one CSRF token of this page, shared by every client of the admin (data, screens, uploads). */
-export const csrf = memoryCsrfStore();
+/** The one CSRF token of this page, which adminApiClient sends. */
+const csrf = memoryCsrfStore();
 
-/** The shared API client as the admin uses it: same origin (the cookie goes by itself), the CSRF token. */
-export function adminClient(options: Omit<ApiClientOptions, 'baseURL'> = {}): ApiClient {
-  return createApiClient({ baseURL: '', getCsrfToken: () => csrf.get(), ...options });
-}
+/**
+ * The admin's one API client (data and auth providers, screens, uploads): same origin, so the cookie goes by
+ * itself, and the CSRF token beside it.
+ */
+export const adminApiClient: ApiClient = createApiClient({ baseURL: '', getCsrfToken: () => csrf.get() });
 
 /** A rejection react-admin reads: `message: false` shows no notice. */
 function authError(message: string | false): Error {

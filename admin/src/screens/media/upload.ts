@@ -1,7 +1,7 @@
 // Sending pictures to POST /api/admin/uploads through the shared API client (@shop/client) with the admin's
 // session, with upload progress for the progress bars.
-import { apiErrorMessage, type ApiClient } from '@shop/client';
-import { adminClient } from '../../authProvider';
+import { apiErrorMessage } from '@shop/client';
+import { adminApiClient } from '../../authProvider';
 
 export interface UploadedImage {
   url: string;
@@ -16,12 +16,6 @@ export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,image/avif,image/gi
 /** A large batch of photos over a slow line takes longer than the client's usual 10 s. */
 const UPLOAD_TIMEOUT_MS = 5 * 60_000;
 
-let client: ApiClient | null = null;
-const uploadClient = () => {
-  client ??= adminClient({ timeout: UPLOAD_TIMEOUT_MS });
-  return client;
-};
-
 /**
  * Uploads the files in one request: all of them are stored, or none (the server's Russian message, naming
  * the refused file, becomes the Error's message). onProgress gets the share sent, 0…1.
@@ -33,7 +27,8 @@ export async function uploadImages(
   const form = new FormData();
   for (const file of files) form.append('files', file, file.name);
   try {
-    const res = await uploadClient().http.post<{ data: UploadedImage[] }>('/api/admin/uploads', form, {
+    const res = await adminApiClient.http.post<{ data: UploadedImage[] }>('/api/admin/uploads', form, {
+      timeout: UPLOAD_TIMEOUT_MS,
       onUploadProgress: (event) => {
         if (onProgress && event.total) onProgress(event.loaded / event.total);
       },
