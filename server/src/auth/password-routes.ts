@@ -8,7 +8,7 @@ import type { PasswordChangeRequest, PasswordRecoveryRequest, PasswordResetReque
 import type { Db } from '../db';
 import { users } from '../../generated/tables';
 import { badRequest } from '../http/errors';
-import { bodyEmailKey, limitOf, targetLimit } from '../http/rate-limit';
+import { accountKey, bodyEmailKey, limitOf, targetLimit } from '../http/rate-limit';
 import { api, envelope, failure } from '../http/route-schemas';
 import { siteOrigin } from '../public/shop-values';
 import { requireUser } from './guard';
@@ -115,7 +115,7 @@ export function passwordRoutes(db: Db, opts: AuthRoutesOptions) {
           rateLimit: limitOf('login', {
             groupId: 'password-change',
             hook: 'preValidation',
-            keyGenerator: (request) => `user:${request.user?.id ?? request.ip}`,
+            keyGenerator: accountKey,
           }),
         },
         schema: {

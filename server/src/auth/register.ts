@@ -9,7 +9,7 @@ import type { Db, DbOrTx } from '../db';
 import { bonusTransactions, subscriptions, users, userTypes } from '../../generated/tables';
 import { settingsRow } from '../settings';
 import { ApiError, badRequest, conflict } from '../http/errors';
-import { bodyEmailKey, limitOf, targetLimit } from '../http/rate-limit';
+import { accountKey, bodyEmailKey, limitOf, targetLimit } from '../http/rate-limit';
 import { api, envelope, failure } from '../http/route-schemas';
 import { consentContext, recordConsent } from '../public/consents';
 import { activateSubscription } from '../public/newsletter';
@@ -251,7 +251,7 @@ export function registerRoutes(db: Db, opts: AuthRoutesOptions) {
           rateLimit: limitOf('recovery', {
             groupId: 'email-resend',
             hook: 'preHandler',
-            keyGenerator: (request) => `user:${request.user?.id ?? request.ip}`,
+            keyGenerator: accountKey,
           }),
         },
         schema: {

@@ -15,7 +15,7 @@ import type { Config } from '../config';
 import type { Db, DbOrTx, Tx } from '../db';
 import { subscriptions, users } from '../../generated/tables';
 import { ApiError } from '../http/errors';
-import { limitOf, targetLimit } from '../http/rate-limit';
+import { bodyEmailKey, limitOf, targetLimit } from '../http/rate-limit';
 import { api, envelope, failure } from '../http/route-schemas';
 import { enqueueTemplatedEmail } from '../messages/outbox';
 import { consentContext, recordConsent } from './consents';
@@ -271,13 +271,7 @@ export function newsletterRoutes(db: Db, config: Pick<Config, 'siteUrl'>) {
     // Per client address, and per e-mail whoever asks: each accepted request is a letter to that address.
     const subscribeOptions = {
       config: { rateLimit: limitOf('subscribe') },
-      preValidation: targetLimit(app, 'subscribeEmail', {
-        groupId: 'subscribe-email',
-        keyOf: (request) => {
-          const email = (request.body as { email?: unknown } | null)?.email;
-          return typeof email === 'string' && email.trim() ? normaliseEmail(email).slice(0, 254) : null;
-        },
-      }),
+      preValidation: targetLimit(app, 'subscribeEmail', { groupId: 'subscribe-email', keyOf: bodyEmailKey }),
       schema: {
         tags: NEWS,
         summary: 'Подписка из подвала сайта: письмо со ссылкой подтверждения (действует 3 дня)',
