@@ -5,7 +5,7 @@ import { getTableColumns, inArray } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db';
 import { displayValue, fieldLooks } from './csv-fields';
-import { CSV_BOM, csvLine } from './csv';
+import { CSV_BOM, csvLine, csvLines } from './csv';
 import type { FieldDef, ResourceDef } from './resource';
 import { listRecords, MAX_PAGE, type ListQuery, type Registry } from './service';
 
@@ -74,19 +74,16 @@ export async function* exportCsv(
       return;
     }
     const titles = await referenceTitles(db, registry, fields, rows);
-    let chunk = header;
+    const cells = rows.map((row) =>
+      fields.map((f) => {
+        const v = row[f.name];
+        const names = titles.get(f.name);
+        if (names && v !== null && v !== undefined) return titlesText(names, v);
+        return displayValue(looks.get(f.name), v);
+      }),
+    );
+    yield header + csvLines(cells);
     header = '';
-    for (const row of rows) {
-      chunk += csvLine(
-        fields.map((f) => {
-          const v = row[f.name];
-          const names = titles.get(f.name);
-          if (names && v !== null && v !== undefined) return titlesText(names, v);
-          return displayValue(looks.get(f.name), v);
-        }),
-      );
-    }
-    yield chunk;
     if (rows.length < MAX_PAGE) return;
   }
 }

@@ -2,7 +2,7 @@
 // doubled inside quoted fields, written by csv-stringify. Read by csv-parse: that, and also `,`- and
 // tab-separated files (guessed from the header line), quoted fields over several lines included.
 import { CsvError, parse } from 'csv-parse/sync';
-import { stringify } from 'csv-stringify/sync';
+import { stringify, type Options as StringifyOptions } from 'csv-stringify/sync';
 
 export const CSV_BOM = '\uFEFF';
 export const CSV_SEPARATOR = ';';
@@ -31,18 +31,29 @@ export function cellValue(cell: string): string {
   return cell.startsWith("'") && guardFormula(cell.slice(1)) === cell ? cell.slice(1) : cell;
 }
 
-/** One line of the file: the fields guarded, quoted where they hold `;`, a quote or a line break. */
-export function csvLine(values: string[]): string {
-  return stringify([values.map(guardFormula)], {
-    delimiter: CSV_SEPARATOR,
-    record_delimiter: 'windows',
-    // Only what needs quotes gets them (a separator, a quote, a line break of any kind); a quote inside a
-    // quoted field is doubled.
-    quote_record_delimiter: true,
-    quote: '"',
-    escape: '"',
-  });
+const STRINGIFY: StringifyOptions = {
+  delimiter: CSV_SEPARATOR,
+  record_delimiter: 'windows',
+  // Only what needs quotes gets them (a separator, a quote, a line break of any kind); a quote inside a
+  // quoted field is doubled.
+  quote_record_delimiter: true,
+  quote: '"',
+  escape: '"',
+};
+
+/**
+ * Lines of the file, each ended by CRLF: the fields guarded, quoted where they hold `;`, a quote or a line
+ * break. One call for many rows (a page of an export) costs a fraction of one call per row.
+ */
+export function csvLines(rows: string[][]): string {
+  return stringify(
+    rows.map((values) => values.map(guardFormula)),
+    STRINGIFY,
+  );
 }
+
+/** One line of the file. */
+export const csvLine = (values: string[]): string => csvLines([values]);
 
 /** The separator of a file: whichever of `;`, `,` and tab occurs most in its first line. */
 function guessSeparator(text: string): string {
