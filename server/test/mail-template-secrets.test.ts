@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailTemplates, outboxMessages, settings, smsTemplates, users } from '../generated/tables';
 import { renderTemplate } from '../src/messages/render';
 import { ensureSystemTemplates, SYSTEM_MAIL_TEMPLATES } from '../src/messages/system-templates';
+import { signedInUser } from './accounts';
 import { describeOnDatabases, startTestApp, type TestApp } from './harness';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -31,19 +32,12 @@ describeOnDatabases('mail templates keep their secret links on $name', (target) 
     t = await startTestApp(target, { config: { siteUrl: SITE } });
     await ensureSystemTemplates(db());
     await db().insert(settings).values({ shopName: 'Лэш Шоп', supportPhone: '+7 800 000-00-00' });
-    const created = await call(t.adminToken, 'POST', '/api/admin/users', {
+    ({ token: content } = await signedInUser(t, {
       email: 'content@holes.test',
       name: 'Редактор',
       role: 'content',
       password: 'content-password-1',
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { login: 'content@holes.test', password: 'content-password-1' },
-    });
-    content = login.json<{ data: { token: string } }>().data.token;
+    }));
   });
   afterAll(async () => {
     await t?.close();

@@ -18,6 +18,7 @@ import {
 import Fastify from 'fastify';
 import { registerRateLimit } from '../src/http/rate-limit';
 import { ensureSystemTemplates } from '../src/messages/system-templates';
+import { signedInUser } from './accounts';
 import { describeOnDatabases, startTestApp, type TestApp } from './harness';
 
 type Json = Record<string, unknown>;
@@ -83,25 +84,9 @@ describeOnDatabases('limits of public writes on $name', (target) => {
   /** A signed-in customer (registered by the administrator: no public allowance spent). */
   const customer = async () => {
     const p = person();
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/users',
-      headers: { authorization: t.adminToken },
-      payload: {
-        email: p.email,
-        name: p.name,
-        phone: `+${p.phone.replace(/\D/g, '')}`,
-        password: PASSWORD,
-        role: 'customer',
-      },
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const login = await post('/api/auth/login', { login: p.email, password: PASSWORD }, nextIp());
-    return {
-      ...p,
-      id: created.json<{ id: number }>().id,
-      token: login.json<{ data: { token: string } }>().data.token,
-    };
+    const phone = `+${p.phone.replace(/\D/g, '')}`;
+    const user = { email: p.email, name: p.name, phone, password: PASSWORD, role: 'customer' };
+    return { ...p, ...(await signedInUser(t, user, { ip: nextIp() })) };
   };
 
   beforeAll(async () => {

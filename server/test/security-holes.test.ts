@@ -8,27 +8,10 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sessions, users } from '../generated/tables';
+import { signedInUser, signIn } from './accounts';
 import { describeOnDatabases, startTestApp, type TestApp } from './harness';
 
 type Json = Record<string, unknown>;
-
-/** A staff member of the role, created by the administrator, and a token of theirs. */
-async function staff(t: TestApp, role: 'manager', email: string) {
-  const password = `${role}-password-1`;
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/api/admin/users',
-    headers: { authorization: t.adminToken },
-    payload: { email, name: role, role, password },
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  const login = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { login: email, password },
-  });
-  return login.json<{ data: { token: string } }>().data.token;
-}
 
 describeOnDatabases('staff actions end sessions on $name', (target) => {
   let t: TestApp;
@@ -41,25 +24,13 @@ describeOnDatabases('staff actions end sessions on $name', (target) => {
   const customer = async () => {
     seq += 1;
     const email = `buyer${seq}@holes.test`;
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/users',
-      headers: { authorization: t.adminToken },
-      payload: { email, name: 'Покупатель', role: 'customer', password: PASSWORD },
+    const { id, token } = await signedInUser(t, {
+      email,
+      name: 'Покупатель',
+      role: 'customer',
+      password: PASSWORD,
     });
-    expect(created.statusCode, created.body).toBe(201);
-    const id = created.json<{ id: number }>().id;
-    const tokens: string[] = [];
-    for (let i = 0; i < 2; i += 1) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { login: email, password: PASSWORD },
-      });
-      expect(res.statusCode).toBe(200);
-      tokens.push(res.json<{ data: { token: string } }>().data.token);
-    }
-    return { id, email, tokens };
+    return { id, email, tokens: [token, await signIn(t.app, email, PASSWORD)] };
   };
   const sessionStatus = async (token: string) =>
     (await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { authorization: token } }))
@@ -76,7 +47,11 @@ describeOnDatabases('staff actions end sessions on $name', (target) => {
 
   beforeAll(async () => {
     t = await startTestApp(target);
-    manager = await staff(t, 'manager', 'manager@holes.test');
+    ({ token: manager } = await signedInUser(t, {
+      email: 'manager@holes.test',
+      role: 'manager',
+      password: 'manager-password-1',
+    }));
   });
   afterAll(async () => {
     await t?.close();
@@ -94,12 +69,13 @@ describeOnDatabases('staff actions end sessions on $name', (target) => {
       for (const s of c.tokens) expect(await sessionStatus(s), who).toBe(401);
       expect(await sessionRows(c.id), who).toBe(0);
       // The new password works; the old one does not.
-      const relogin = await t.app.inject({
+      await signIn(t.app, c.email, 'new-password-2');
+      const old = await t.app.inject({
         method: 'POST',
         url: '/api/auth/login',
-        payload: { login: c.email, password: 'new-password-2' },
+        payload: { login: c.email, password: PASSWORD },
       });
-      expect(relogin.statusCode).toBe(200);
+      expect(old.statusCode, who).toBe(401);
     }
   });
 
@@ -130,23 +106,13 @@ describeOnDatabases('staff actions end sessions on $name', (target) => {
 
   it('an administrator who sets a new password of their own stays signed in there, and only there', async () => {
     const email = 'second-admin@holes.test';
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/users',
-      headers: { authorization: t.adminToken },
-      payload: { email, name: 'Админ', role: 'admin', password: 'admin-password-2' },
+    const { id, token: here } = await signedInUser(t, {
+      email,
+      name: 'Админ',
+      role: 'admin',
+      password: 'admin-password-2',
     });
-    const id = created.json<{ id: number }>().id;
-    const signIn = async () =>
-      (
-        await t.app.inject({
-          method: 'POST',
-          url: '/api/auth/login',
-          payload: { login: email, password: 'admin-password-2' },
-        })
-      ).json<{ data: { token: string } }>().data.token;
-    const here = await signIn();
-    const elsewhere = await signIn();
+    const elsewhere = await signIn(t.app, email, 'admin-password-2');
     const res = await put(here, id, { password: 'admin-password-3' });
     expect(res.statusCode, res.body).toBe(200);
     expect(await sessionStatus(here)).toBe(200);

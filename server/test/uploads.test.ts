@@ -19,6 +19,7 @@ import { ensureAdmin } from '../src/auth/bootstrap';
 import { loadConfig } from '../src/config';
 import { openDatabase, type Database } from '../src/db';
 import { isSafeKey, localDiskStorage } from '../src/storage';
+import { signedInUser, signIn } from './accounts';
 
 interface Upload {
   name: string;
@@ -61,14 +62,6 @@ describe('POST /api/admin/uploads', () => {
   let database: Database;
   const tokens: Record<string, string> = {};
 
-  const login = async (email: string, password: string) => {
-    const res = await built.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { login: email, password },
-    });
-    return res.json<{ data: { token: string } }>().data.token;
-  };
   const upload = (files: Upload[], token: string | null = tokens.admin!) => {
     const body = multipart(files);
     return built.app.inject({
@@ -94,16 +87,10 @@ describe('POST /api/admin/uploads', () => {
       { email: 'admin@test.local', password: 'admin-password-1' },
       built.app.log,
     );
-    tokens.admin = await login('admin@test.local', 'admin-password-1');
+    tokens.admin = await signIn(built.app, 'admin@test.local', 'admin-password-1');
     for (const role of ['content', 'customer'] as const) {
-      const created = await built.app.inject({
-        method: 'POST',
-        url: '/api/admin/users',
-        headers: { authorization: tokens.admin },
-        payload: { email: `${role}@test.local`, name: role, password: `${role}-password-1`, role },
-      });
-      expect(created.statusCode).toBe(201);
-      tokens[role] = await login(`${role}@test.local`, `${role}-password-1`);
+      const user = { email: `${role}@test.local`, password: `${role}-password-1`, role };
+      ({ token: tokens[role] } = await signedInUser({ app: built.app, adminToken: tokens.admin }, user));
     }
   });
   afterAll(async () => {
