@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { resources } from '../generated/resources';
 import type { Action, ResourceDef, Role } from '../src/crud/resource';
+import { signedInUser } from './accounts';
 import { describeOnDatabases, startTestApp, type TestApp } from './harness';
 
 type Caller = 'guest' | 'customer' | Role;
@@ -42,20 +43,8 @@ describeOnDatabases('admin access matrix on $name', (target) => {
     for (const role of ['customer', 'content', 'manager'] as const) {
       const email = `${role}@matrix.test.local`;
       const password = `${role}-password-1`;
-      const created = await t.app.inject({
-        method: 'POST',
-        url: '/api/admin/users',
-        headers: { authorization: t.adminToken },
-        payload: { email, name: `Пользователь ${role}`, role, password },
-      });
-      expect(created.statusCode, created.body).toBe(201);
-      const login = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { login: email, password },
-      });
-      expect(login.statusCode, login.body).toBe(200);
-      tokens.set(role, login.json<{ data: { token: string } }>().data.token);
+      const { token } = await signedInUser(t, { email, name: `Пользователь ${role}`, role, password });
+      tokens.set(role, token);
     }
   });
   afterAll(async () => {

@@ -3,6 +3,7 @@
 // customers but not their role: the record sent back unchanged passes, a changed role is refused with 403
 // and nothing is written).
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { signedInUser } from './accounts';
 import { describeOnDatabases, startTestApp, type TestApp } from './harness';
 
 describeOnDatabases('row and field access on $name', (target) => {
@@ -13,19 +14,12 @@ describeOnDatabases('row and field access on $name', (target) => {
 
   beforeAll(async () => {
     t = await startTestApp(target);
-    const created = await call(t.adminToken, 'POST', '/api/admin/users', {
+    ({ token: manager } = await signedInUser(t, {
       email: 'manager@test.local',
       name: 'Менеджер',
       role: 'manager',
       password: 'manager-password-1',
-    });
-    expect(created.statusCode).toBe(201);
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { login: 'manager@test.local', password: 'manager-password-1' },
-    });
-    manager = login.json<{ data: { token: string } }>().data.token;
+    }));
   });
   afterAll(async () => {
     await t.close();

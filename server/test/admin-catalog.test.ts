@@ -2,6 +2,7 @@
 // stock of offers (all or nothing), moving categories in the two-level tree, directory entry values
 // checked against their directory's fields.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInUser } from './accounts';
 import { describeOnDatabases, startTestApp, type TestApp } from './harness';
 
 interface Offer {
@@ -132,18 +133,12 @@ describeOnDatabases('admin catalogue on $name', (target) => {
 
     it('is refused to a manager, who only reads the catalogue', async () => {
       const { a } = await pair();
-      await created('/api/admin/users', {
+      const { token } = await signedInUser(t, {
         email: 'manager@catalog.test',
         name: 'Менеджер',
         role: 'manager',
         password: 'manager-password-1',
       });
-      const login = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { login: 'manager@catalog.test', password: 'manager-password-1' },
-      });
-      const token = login.json<{ data: { token: string } }>().data.token;
       const res = await call('POST', '/api/admin/products/bulk-offers', { ids: [a], stock: 0 }, token);
       expect(res.statusCode).toBe(403);
       expect((await offersOf(a))[0]!.stock).toBe(3);

@@ -15,6 +15,7 @@ import {
 } from '../generated/tables';
 import { MANUAL_OUTBOX_WRITE } from '../src/hooks/outbox-messages';
 import { selectRows } from '../src/db';
+import { signedInUser } from './accounts';
 import { ADMIN, describeOnDatabases, startTestApp, type TestApp } from './harness';
 
 type Method = 'GET' | 'POST' | 'PUT';
@@ -44,19 +45,12 @@ describeOnDatabases('admin messages on $name', (target) => {
     tokens.admin = t.adminToken;
     for (const role of ['manager', 'content'] as const) {
       const email = `${role}@messages.test`;
-      const created = await admin('POST', '/api/admin/users', {
+      ({ token: tokens[role] } = await signedInUser(t, {
         email,
         name: role,
         role,
         password: `${role}-password-1`,
-      });
-      expect(created.statusCode).toBe(201);
-      const login = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { login: email, password: `${role}-password-1` },
-      });
-      tokens[role] = login.json<{ data: { token: string } }>().data.token;
+      }));
     }
     await db().insert(settings).values({ shopName: 'Лэш Шоп', supportPhone: '+7 800 000-00-00' });
     const [group, emptyGroup] = await db()

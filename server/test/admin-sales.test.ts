@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardData } from '../src/admin-api/sales/dashboard';
 import { selectRows } from '../src/db';
+import { signIn, signedInUser } from './accounts';
 import { describeOnDatabases, itRaces, startTestApp, type TestApp } from './harness';
 
 type Method = 'GET' | 'POST' | 'PUT';
@@ -27,19 +28,12 @@ describeOnDatabases('admin sales endpoints on $name', (target) => {
     tokens.admin = t.adminToken;
     for (const role of ['manager', 'content'] as const) {
       const email = `${role}@sales.test`;
-      const created = await call(t.adminToken, 'POST', '/api/admin/users', {
+      ({ token: tokens[role] } = await signedInUser(t, {
         email,
         name: role,
         role,
         password: `${role}-password-1`,
-      });
-      expect(created.statusCode).toBe(201);
-      const login = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { login: email, password: `${role}-password-1` },
-      });
-      tokens[role] = login.json<{ data: { token: string } }>().data.token;
+      }));
     }
     const customer = await call(t.adminToken, 'POST', '/api/admin/users', {
       email: 'buyer@sales.test',
@@ -111,12 +105,7 @@ describeOnDatabases('admin sales endpoints on $name', (target) => {
     it('refuses a visitor without a token and a customer', async () => {
       expect((await t.app.inject({ method: 'GET', url: '/api/admin/dashboard' })).statusCode).toBe(401);
       await call(tokens.admin, 'PUT', `/api/admin/users/${customerId}`, { password: 'buyer-password-1' });
-      const login = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { login: 'buyer@sales.test', password: 'buyer-password-1' },
-      });
-      const customer = login.json<{ data: { token: string } }>().data.token;
+      const customer = await signIn(t.app, 'buyer@sales.test', 'buyer-password-1');
       expect((await call(customer, 'GET', '/api/admin/dashboard')).statusCode).toBe(403);
     });
   });

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogCategory, ProductFacets, ProductPage, SearchProduct } from '@shop/schemas';
 import { selectRows } from '../src/db';
 import { seedDemo } from '../src/seed/demo';
+import { signedInUser } from './accounts';
 import { describeOnDatabases, startTestApp, type TestApp } from './harness';
 
 interface Listing {
@@ -295,24 +296,12 @@ describeOnDatabases('catalogue pages API on $name', (target) => {
         sql`SELECT slug FROM products WHERE active ORDER BY id DESC LIMIT 1`,
       );
       slug = row!.slug;
-      const created = await t.app.inject({
-        method: 'POST',
-        url: '/api/admin/users',
-        headers: { authorization: t.adminToken },
-        payload: {
-          email: 'reviewer@test.local',
-          name: 'Анна',
-          lastName: 'смирнова',
-          password: 'reviewer-pass-1',
-        },
-      });
-      expect(created.statusCode, created.body).toBe(201);
-      const login = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { login: 'reviewer@test.local', password: 'reviewer-pass-1' },
-      });
-      token = login.json<{ data: { token: string } }>().data.token;
+      ({ token } = await signedInUser(t, {
+        email: 'reviewer@test.local',
+        name: 'Анна',
+        lastName: 'смирнова',
+        password: 'reviewer-pass-1',
+      }));
     });
     const post = (body: unknown, headers: Record<string, string> = { authorization: token }, to = slug) =>
       t.app.inject({ method: 'POST', url: `/api/products/${to}/reviews`, headers, payload: body as object });

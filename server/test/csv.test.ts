@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSV_BOM, csvLine, parseCsv } from '../src/crud/csv';
 import { selectRows } from '../src/db';
+import { signedInUser } from './accounts';
 import { describeOnDatabases, startTestApp, type TestApp } from './harness';
 
 interface Report {
@@ -61,18 +62,12 @@ describeOnDatabases('CSV export and import on $name', (target) => {
 
   beforeAll(async () => {
     t = await startTestApp(target);
-    await ok('POST', '/api/admin/users', {
+    ({ token: content } = await signedInUser(t, {
       email: 'content@test.local',
       name: 'Редактор',
       role: 'content',
       password: 'content-password-1',
-    });
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { login: 'content@test.local', password: 'content-password-1' },
-    });
-    content = login.json<{ data: { token: string } }>().data.token;
+    }));
     const brandDir = await ok('POST', '/api/admin/directories', { title: 'Бренд', code: 'brand' });
     await ok('POST', '/api/admin/directory-entries', {
       directoryId: brandDir.id,
@@ -288,20 +283,14 @@ describeOnDatabases('CSV export and import on $name', (target) => {
   });
 
   it('allows the import only to a role that may create and edit products', async () => {
-    const manager = await ok('POST', '/api/admin/users', {
+    const manager = await signedInUser(t, {
       email: 'manager@test.local',
       name: 'Менеджер',
       role: 'manager',
       password: 'manager-password-1',
     });
     expect(manager.id).toBeGreaterThan(0);
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { login: 'manager@test.local', password: 'manager-password-1' },
-    });
-    const token = login.json<{ data: { token: string } }>().data.token;
-    const res = await call('POST', '/api/admin/products/import', { csv: badFile }, token);
+    const res = await call('POST', '/api/admin/products/import', { csv: badFile }, manager.token);
     expect(res.statusCode).toBe(403);
   });
 });

@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { describe, it, type TestFunction } from 'vitest';
+import { signIn } from './accounts';
 import { SKIP_MARKS } from './harness-marks';
 import { buildApp, type App } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
@@ -119,12 +120,7 @@ export async function startTestApp(
   };
   const built = await buildApp({ config, database, logger: false, ...appOpts });
   await ensureAdmin(database.db, { email: ADMIN.email, password: ADMIN.password }, built.app.log);
-  const res = await built.app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { login: ADMIN.email, password: ADMIN.password },
-  });
-  const adminToken = res.json<{ data: { token: string } }>().data.token;
+  const adminToken = await signIn(built.app, ADMIN.email, ADMIN.password);
   return {
     ...built,
     adminToken,

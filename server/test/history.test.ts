@@ -2,6 +2,7 @@
 // delete, written in the change's own transaction (none for a no-op, none when the write fails),
 // secrets recorded only as changed, and GET /api/admin/history with Russian lines and role access.
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { signedInUser } from './accounts';
 import { describeOnDatabases, startTestApp, type TestApp } from './harness';
 
 interface Entry {
@@ -31,19 +32,12 @@ describeOnDatabases('change history on $name', (target) => {
 
   beforeAll(async () => {
     t = await startTestApp(target);
-    const created = await call('POST', '/api/admin/users', {
+    ({ token: content } = await signedInUser(t, {
       email: 'content@test.local',
       name: 'Редактор',
       role: 'content',
       password: 'content-password-1',
-    });
-    expect(created.statusCode).toBe(201);
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { login: 'content@test.local', password: 'content-password-1' },
-    });
-    content = login.json<{ data: { token: string } }>().data.token;
+    }));
     const category = await call('POST', '/api/admin/product-categories', {
       title: 'Ресницы',
       slug: 'resnitsy',

@@ -27,6 +27,7 @@ import {
   subscriptions,
   users,
 } from '../generated/tables';
+import { signIn } from './accounts';
 import { describeOnDatabases, startTestApp, type TestApp } from './harness';
 
 type Body = {
@@ -892,16 +893,9 @@ describeOnDatabases('public message endpoints on $name', (target) => {
         emailConfirmedAt: opts.confirmed ? new Date() : null,
       })
       .returning({ id: users.id });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { login: email, password },
-      headers: { 'x-forwarded-for': nextIp() },
-    });
-    expect(res.statusCode, res.body).toBe(200);
     return {
       id: row!.id,
-      token: res.json<{ data: { token: string } }>().data.token,
+      token: await signIn(t.app, email, password, { ip: nextIp() }),
       email: email.toLowerCase(),
     };
   }
