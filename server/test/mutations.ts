@@ -44,10 +44,10 @@ const MUTATIONS: Mutation[] = [
     guarantee: 'a CSV import writes every row or none',
     file: 'server/src/crud/csv-import.ts',
     edits: [
-      { from: 'await db.transaction(async (tx) => {', to: 'await (async (tx: Db) => {' },
+      { from: 'await ctx.db.transaction(async (tx) => {', to: 'await (async (tx: typeof ctx.db) => {' },
       {
-        from: '      else await createRecord(inner, registry, def, p.body, actor);\n    }\n  });',
-        to: '      else await createRecord(inner, registry, def, p.body, actor);\n    }\n  })(db);',
+        from: '      else await createRecord(inner, p.body);\n    }\n  });',
+        to: '      else await createRecord(inner, p.body);\n    }\n  })(ctx.db);',
       },
     ],
     tests: { file: 'server/test/csv.test.ts', title: 'fails while writing' },

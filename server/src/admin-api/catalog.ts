@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AdminBulkOffersRequest, AdminCategoryMoveRequest } from '@shop/schemas';
 import { requireAccess } from '../auth/guard';
-import { actorOf } from '../crud/history';
+import { userContext } from '../crud/context';
 import { api, envelope, idParams } from '../http/route-schemas';
 import type { AdminApiContext } from './index';
 import { bulkOffersInput, updateOffersInBulk } from './catalog/bulk';
@@ -46,9 +46,8 @@ export function catalogRoutes(ctx: AdminApiContext) {
       },
       async (request) => ({
         data: await updateOffersInBulk(
-          ctx.database.db,
+          userContext(ctx.database.db, ctx.registry, products, request.user!),
           bulkOffersInput(request.body as AdminBulkOffersRequest),
-          { products, actor: actorOf(request.user) },
         ),
       }),
     );
@@ -83,7 +82,11 @@ export function catalogRoutes(ctx: AdminApiContext) {
         const { parentId, position } = request.body as AdminCategoryMoveRequest;
         const move = { parentId: parentId ?? null, position };
         return {
-          data: await moveCategory(ctx.database.db, id, move, { categories, actor: actorOf(request.user) }),
+          data: await moveCategory(
+            userContext(ctx.database.db, ctx.registry, categories, request.user!),
+            id,
+            move,
+          ),
         };
       },
     );

@@ -15,7 +15,7 @@ export function messagesRoutes(ctx: AdminApiContext) {
     const access = messagesAccess(ctx.registry);
     await app.register(previewRoutes(access));
     await app.register(audienceRoutes(db, access));
-    await app.register(mailingRoutes(db, access, ctx.config.siteUrl));
+    await app.register(mailingRoutes(db, ctx.registry, access, ctx.config.siteUrl));
     await app.register(resendRoutes(db, access));
   };
 }

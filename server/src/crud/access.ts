@@ -5,7 +5,9 @@
 //   administrator alone). react-admin sends the whole record back on save, so a field the role may not
 //   write passes when it carries the value already stored (it is then dropped from the body); any other
 //   value is refused with 403 and nothing is written.
+// The shop's own jobs (SYSTEM) are bound by neither.
 import { ApiError, notFound } from '../http/errors';
+import { SYSTEM } from './context';
 import type { ResourceDef, Role } from './resource';
 
 const ROLE_NAMES: Record<Role, string> = {
@@ -26,7 +28,7 @@ export function guardFieldWrites(
   body: unknown,
   existing: Record<string, unknown> | null,
 ): unknown {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  if (role === SYSTEM || typeof body !== 'object' || body === null || Array.isArray(body)) return body;
   const restricted = def.fields.filter((f) => f.writeRoles && !f.writeRoles.includes(role as Role));
   if (restricted.length === 0) return body;
   const out = { ...(body as Record<string, unknown>) };

@@ -3,7 +3,8 @@
 // enum values, money, dates and references are written the way the admin shows them.
 import { getTableColumns, inArray } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { Db } from '../db';
+import type { DbOrTx } from '../db';
+import type { CrudContext } from './context';
 import { displayValue, fieldLooks } from './csv-fields';
 import { CSV_BOM, csvLine, csvLines } from './csv';
 import type { FieldDef, ResourceDef } from './resource';
@@ -24,7 +25,7 @@ function exportFields(def: ResourceDef): FieldDef[] {
 
 /** id → title of the records the rows refer to, one query per referenced resource and page. */
 export async function referenceTitles(
-  db: Db,
+  db: DbOrTx,
   registry: Registry,
   fields: FieldDef[],
   rows: Record<string, unknown>[],
@@ -57,18 +58,14 @@ export async function referenceTitles(
 }
 
 /** The CSV text of a list, chunk by chunk: the BOM and header with the first page, then a chunk per page. */
-export async function* exportCsv(
-  db: Db,
-  registry: Registry,
-  def: ResourceDef,
-  query: ListQuery,
-): AsyncGenerator<string> {
+export async function* exportCsv(ctx: CrudContext, query: ListQuery): AsyncGenerator<string> {
+  const { db, registry, def } = ctx;
   const fields = exportFields(def);
   const looks = fieldLooks(def.resource);
   // The header goes out with the first page, so a bad filter fails before anything is sent.
   let header = CSV_BOM + csvLine(fields.map((f) => f.label));
   for (let start = 0; ; start += MAX_PAGE) {
-    const { rows } = await listRecords(db, def, { ...query, range: [start, start + MAX_PAGE - 1] });
+    const { rows } = await listRecords(ctx, { ...query, range: [start, start + MAX_PAGE - 1] });
     if (!rows.length) {
       if (header) yield header;
       return;

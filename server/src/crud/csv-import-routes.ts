@@ -1,13 +1,13 @@
 // POST /api/admin/products/import/preview { csv } → the report of every row, nothing written;
 // POST /api/admin/products/import { csv } → the same check, then every product in one transaction, or 400
 // with the report and nothing written. For a role that may both create and edit products.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ProductImportRequest } from '@shop/schemas';
 import type { AdminApiContext } from '../admin-api/index';
 import { requireAccess } from '../auth/guard';
 import { api, envelope } from '../http/route-schemas';
 import { analyseImport, IMPORT_COLUMNS, writeImport } from './csv-import';
-import { actorOf } from './history';
+import { userContext } from './context';
 
 /** A CSV file of a few thousand offers is well under this. */
 const BODY_LIMIT = 20 * 1024 * 1024;
@@ -53,6 +53,7 @@ export function registerCsvImport(app: FastifyInstance, ctx: AdminApiContext) {
   // Both rights, checked before the body is read: a guest learns nothing about what it should hold.
   const preValidation = [requireAccess(def, 'create'), requireAccess(def, 'edit')];
   const tags = [def.label.many];
+  const caller = (request: FastifyRequest) => userContext(db, ctx.registry, def, request.user!);
   const opts = (summary: string, refused?: object) => ({
     preValidation,
     bodyLimit: BODY_LIMIT,
@@ -77,7 +78,7 @@ export function registerCsvImport(app: FastifyInstance, ctx: AdminApiContext) {
     '/products/import/preview',
     opts('Проверка CSV-файла товаров: отчёт по каждой строке, ничего не записывается'),
     async (request) => {
-      const { report } = await analyseImport(db, def, (request.body as ProductImportRequest).csv);
+      const { report } = await analyseImport(caller(request), (request.body as ProductImportRequest).csv);
       return { data: report };
     },
   );
@@ -86,14 +87,17 @@ export function registerCsvImport(app: FastifyInstance, ctx: AdminApiContext) {
     '/products/import',
     opts('Импорт CSV-файла товаров: всё в одной транзакции, или 400 с отчётом и ничего не записано', REFUSED),
     async (request, reply) => {
-      const { report, plan } = await analyseImport(db, def, (request.body as ProductImportRequest).csv);
+      const { report, plan } = await analyseImport(
+        caller(request),
+        (request.body as ProductImportRequest).csv,
+      );
       if (!report.valid) {
         return reply.status(400).send({
           error: { code: 'bad_request', message: 'В файле есть ошибки: ничего не записано' },
           data: report,
         });
       }
-      await writeImport(db, ctx.registry, def, plan, actorOf(request.user));
+      await writeImport(caller(request), plan);
       return { data: report };
     },
   );

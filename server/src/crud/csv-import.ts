@@ -1,9 +1,10 @@
 // CSV import of products with their offers: one row per offer, the product's columns repeated (or left
-import type { ProductImportReport, ProductImportRow } from '@shop/schemas';
 // empty) on its further rows. `analyseImport` checks every row (columns, numbers, references to categories
-// and directory entries, then the product input with the schema's own ajv validator) and plans a create or
-// an update per product (by slug; offers by article). `commitImport` writes the plan in one transaction,
-// through the CRUD layer (hooks, history), and only when no row has an error.
+// and directory entries, the fields and rows the importer's role may write, then the product input with the
+// schema's own ajv validator) and plans a create or an update per product (by slug; offers by article).
+// `writeImport` writes the plan in one transaction through the CRUD service (access, hooks, history), and
+// only when no row has an error.
+import type { ProductImportReport, ProductImportRow } from '@shop/schemas';
 import { getTableColumns, inArray } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
@@ -17,9 +18,8 @@ import type { Db } from '../db';
 import { ApiError } from '../http/errors';
 import { assertValid } from '../http/validation';
 import { cellValue, CsvFormatError, parseCsv } from './csv';
-import type { Actor } from './history';
-import type { ResourceDef } from './resource';
-import { createRecord, getRecord, updateRecord, type Registry } from './service';
+import type { CrudContext } from './context';
+import { createRecord, getRecord, permittedBody, updateRecord } from './service';
 
 type Column =
   | 'slug'
@@ -117,10 +117,10 @@ async function references(db: Db) {
 
 /** Checks a file and plans the writes; nothing is written. */
 export async function analyseImport(
-  db: Db,
-  def: ResourceDef,
+  ctx: CrudContext,
   csv: string,
 ): Promise<{ report: ImportReport; plan: PlannedProduct[] }> {
+  const { db, def } = ctx;
   const report: ImportReport = {
     valid: false,
     errors: [],
@@ -271,8 +271,16 @@ export async function analyseImport(
     }
     let body: Record<string, unknown>;
     const offerRows: ImportRowReport[] = [];
-    if (first.productId) {
-      const stored = await getRecord(db, def, first.productId);
+    let stored: Record<string, unknown> | null = null;
+    try {
+      if (first.productId) stored = await getRecord(ctx, first.productId);
+    } catch (e) {
+      // A product outside the importer's rows is as good as absent to them.
+      if (!(e instanceof ApiError)) throw e;
+      first.r.errors.push(e.message);
+      continue;
+    }
+    if (stored) {
       const offers = (stored.offers as Record<string, unknown>[]).map((o) => ({ ...o }));
       for (const p of group) {
         const same = offers.find((o) => o.article === p.r.article);
@@ -291,7 +299,12 @@ export async function analyseImport(
     }
     if (group.some((p) => p.r.errors.length)) continue;
     try {
-      assertValid(first.productId ? def.schemas.patch : def.schemas.create, body, def.labels);
+      // What the service will check when writing (writeImport), reported per row beforehand.
+      assertValid(
+        stored ? def.schemas.patch : def.schemas.create,
+        permittedBody(ctx, body, stored),
+        def.labels,
+      );
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
       for (const [path, text] of Object.entries(e.fields ?? { _: e.message })) {
@@ -314,19 +327,13 @@ export async function analyseImport(
 }
 
 /** Writes a valid file's plan in one transaction; any error leaves the catalogue as it was. */
-export async function writeImport(
-  db: Db,
-  registry: Registry,
-  def: ResourceDef,
-  plan: PlannedProduct[],
-  actor: Actor | null,
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    // The CRUD layer's own writes (hooks, history), nested as savepoints of this one transaction.
-    const inner = tx as unknown as Db;
+export async function writeImport(ctx: CrudContext, plan: PlannedProduct[]): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    // The CRUD service's own writes (access, hooks, history), nested as savepoints of this one transaction.
+    const inner = { ...ctx, db: tx };
     for (const p of plan) {
-      if (p.existingId) await updateRecord(inner, registry, def, p.existingId, p.body, actor);
-      else await createRecord(inner, registry, def, p.body, actor);
+      if (p.existingId) await updateRecord(inner, p.existingId, p.body);
+      else await createRecord(inner, p.body);
     }
   });
 }

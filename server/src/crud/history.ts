@@ -1,6 +1,6 @@
-// The change history: every create, update and delete through the admin API writes one `history` row in
-// the same transaction as the change (who, when, field → { from, to }). Hand-written admin endpoints call
-// recordHistory (with diffRecords and readSecrets) inside their own transaction the same way.
+// The change history: every create, update and delete through the CRUD service writes one `history` row in
+// the same transaction as the change (who, when, field → { from, to }). Hand-written admin endpoints make
+// their changes through the service's changeRecords and recordCreated, which write it the same way.
 import { eq, getTableColumns } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { history } from '../../generated/tables';
@@ -157,18 +157,20 @@ export interface HistoryEntryInput {
 }
 
 /**
- * Writes one history row; call it with the transaction that makes the change, so that both commit or
- * neither does. An update that changed nothing writes no row (returns false).
+ * Writes history rows, in one insert; call it with the transaction that makes the changes, so that both
+ * commit or neither does. An update that changed nothing writes no row. Answers how many rows it wrote.
  */
-export async function recordHistory(tx: DbOrTx, entry: HistoryEntryInput): Promise<boolean> {
-  if (entry.action === 'update' && Object.keys(entry.changes).length === 0) return false;
-  await tx.insert(history).values({
-    resource: entry.resource,
-    recordId: entry.recordId,
-    action: entry.action,
-    userId: entry.actor?.id ?? null,
-    userName: entry.actor?.name?.slice(0, 255) ?? null,
-    changes: entry.changes,
-  });
-  return true;
+export async function recordHistory(tx: DbOrTx, ...entries: HistoryEntryInput[]): Promise<number> {
+  const rows = entries
+    .filter((e) => e.action !== 'update' || Object.keys(e.changes).length > 0)
+    .map((e) => ({
+      resource: e.resource,
+      recordId: e.recordId,
+      action: e.action,
+      userId: e.actor?.id ?? null,
+      userName: e.actor?.name?.slice(0, 255) ?? null,
+      changes: e.changes,
+    }));
+  if (rows.length) await tx.insert(history).values(rows);
+  return rows.length;
 }

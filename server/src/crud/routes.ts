@@ -9,9 +9,8 @@ import { requireAccess } from '../auth/guard';
 import { badRequest } from '../http/errors';
 import { INT4_MAX } from '../http/route-schemas';
 import { crudRouteSchemas } from './route-schemas';
-import { assertBodyInScope, assertInScope, guardFieldWrites, rowScopeOf } from './access';
+import { userContext } from './context';
 import { exportCsv } from './csv-export';
-import { actorOf } from './history';
 import type { ResourceDef } from './resource';
 import {
   createRecord,
@@ -67,22 +66,14 @@ export function adminCrudRoutes(database: Database, registry: Registry, resource
     const { db } = database;
     for (const def of resources.filter((r) => r.admin)) {
       const base = `/${def.resource}`;
-      const writesFields = def.fields.some((f) => f.writeRoles);
       const schemas = crudRouteSchemas(def);
       // Access is checked before validation: a guest learns nothing about what a body should look like.
       const allowed = (action: Parameters<typeof requireAccess>[1]) => requireAccess(def, action);
-      /** The stored record the caller may touch (404 outside the role's rows). */
-      const ownRecord = async (request: FastifyRequest, id: number) => {
-        const record = await getRecord(db, def, id);
-        assertInScope(def, rowScopeOf(def, request.user!.role), record);
-        return record;
-      };
+      // The signed-in user's rows and fields are the service's to enforce.
+      const caller = (request: FastifyRequest) => userContext(db, registry, def, request.user!);
       app.get(base, { preValidation: allowed('list'), schema: schemas.list }, async (request, reply) => {
         const query = parseListQuery(request.query as Record<string, unknown>);
-        const { rows, total, start } = await listRecords(db, def, {
-          ...query,
-          scope: rowScopeOf(def, request.user!.role),
-        });
+        const { rows, total, start } = await listRecords(caller(request), query);
         const range = rows.length ? `${start}-${start + rows.length - 1}` : '*';
         return reply.header('Content-Range', `${def.resource} ${range}/${total}`).send(rows);
       });
@@ -92,8 +83,7 @@ export function adminCrudRoutes(database: Database, registry: Registry, resource
         { preValidation: allowed('export'), schema: schemas.export },
         async (request, reply) => {
           const { sort, filter } = parseListQuery(request.query as Record<string, unknown>);
-          const query = { sort, filter, scope: rowScopeOf(def, request.user!.role) };
-          const chunks = exportCsv(db, registry, def, query);
+          const chunks = exportCsv(caller(request), { sort, filter });
           // The first chunk is read before answering, so a bad filter still answers 400 in JSON.
           const first = await chunks.next();
           const stream = Readable.from(
@@ -110,33 +100,18 @@ export function adminCrudRoutes(database: Database, registry: Registry, resource
         },
       );
       app.get(`${base}/:id`, { preValidation: allowed('show'), schema: schemas.show }, async (request) =>
-        ownRecord(request, idParam(request)),
+        getRecord(caller(request), idParam(request)),
       );
-      app.post(base, { preValidation: allowed('create'), schema: schemas.create }, async (request, reply) => {
-        const body = guardFieldWrites(def, request.user!.role, request.body, null);
-        assertBodyInScope(def, rowScopeOf(def, request.user!.role), body);
-        const created = await createRecord(db, registry, def, body, actorOf(request.user));
-        return reply.status(201).send(created);
-      });
-      app.put(`${base}/:id`, { preValidation: allowed('edit'), schema: schemas.update }, async (request) => {
-        const id = idParam(request);
-        const scope = rowScopeOf(def, request.user!.role);
-        // Only resources with restricted rows or fields pay for reading the stored record first.
-        const existing = writesFields || scope ? await ownRecord(request, id) : null;
-        const body = existing
-          ? guardFieldWrites(def, request.user!.role, request.body, existing)
-          : request.body;
-        assertBodyInScope(def, scope, body);
-        return updateRecord(db, registry, def, id, body, actorOf(request.user));
-      });
+      app.post(base, { preValidation: allowed('create'), schema: schemas.create }, async (request, reply) =>
+        reply.status(201).send(await createRecord(caller(request), request.body)),
+      );
+      app.put(`${base}/:id`, { preValidation: allowed('edit'), schema: schemas.update }, async (request) =>
+        updateRecord(caller(request), idParam(request), request.body),
+      );
       app.delete(
         `${base}/:id`,
         { preValidation: allowed('delete'), schema: schemas.remove },
-        async (request) => {
-          const id = idParam(request);
-          if (rowScopeOf(def, request.user!.role)) await ownRecord(request, id);
-          return deleteRecord(db, registry, def, id, actorOf(request.user));
-        },
+        async (request) => deleteRecord(caller(request), idParam(request)),
       );
     }
   };

@@ -1,5 +1,7 @@
 // The generic CRUD layer: list, read, create, update and delete for any generated resource, with its
-// child rows, inside transactions, answering in the API's shapes and Russian errors.
+// child rows, inside transactions, answering in the API's shapes and Russian errors. Every function takes
+// the caller's context (context.ts) and applies its rules itself: the role's rows and fields (access.ts),
+// and the history row of each change (history.ts), in the transaction of the change.
 import {
   and,
   arrayContains,
@@ -20,11 +22,13 @@ import {
 } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { constraints } from '../../generated/constraints';
-import type { Db, DbOrTx } from '../db';
+import type { DbOrTx, Tx } from '../db';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { INT4_MAX } from '../http/route-schemas';
 import { assertValid } from '../http/validation';
-import { diffRecords, readSecrets, recordHistory, type Actor } from './history';
+import { assertBodyInScope, assertInScope, guardFieldWrites, rowScopeOf } from './access';
+import type { CrudContext } from './context';
+import { diffRecords, readSecrets, recordHistory } from './history';
 import type { ChildDef, FieldDef, ResourceDef } from './resource';
 
 export const MAX_PAGE = 1000;
@@ -33,8 +37,6 @@ export interface ListQuery {
   sort?: [string, string];
   range?: [number, number];
   filter?: Record<string, unknown>;
-  /** x-access.rows of the caller's role: field → allowed values, added to any filter. */
-  scope?: Record<string, (string | number | boolean)[]>;
 }
 
 export interface Registry {
@@ -192,7 +194,8 @@ async function attachChildren(db: DbOrTx, def: ResourceDef, rows: Record<string,
   return rows;
 }
 
-export async function listRecords(db: Db, def: ResourceDef, query: ListQuery) {
+/** A page of the records the caller's role may see (x-access.rows is added to any filter), with the total. */
+export async function listRecords({ db, def, role }: CrudContext, query: ListQuery) {
   const cols = columnsOf(def.table);
   const [sortField, sortOrder] = query.sort ?? [def.defaultSort.field, def.defaultSort.order];
   if (!def.sortable.includes(sortField)) {
@@ -206,7 +209,9 @@ export async function listRecords(db: Db, def: ResourceDef, query: ListQuery) {
     throw badRequest('Неверный диапазон записей (range)');
   }
   if (end - start + 1 > MAX_PAGE) throw badRequest(`За один запрос — не больше ${MAX_PAGE} записей`);
-  const scoped = Object.entries(query.scope ?? {}).map(([field, values]) => inArray(cols[field]!, values));
+  const scoped = Object.entries(rowScopeOf(def, role) ?? {}).map(([field, values]) =>
+    inArray(cols[field]!, values),
+  );
   const filter = query.filter ?? {};
   const where = and(whereOf(def, filter), ...scoped);
   // Text search: the union form for counting, and for a page unless it is near the start in id order.
@@ -228,15 +233,34 @@ export async function listRecords(db: Db, def: ResourceDef, query: ListQuery) {
   return { rows, total: Number(total), start };
 }
 
-export async function getRecord(db: DbOrTx, def: ResourceDef, id: number) {
+/** Records as the API answers them, by id, whoever asks (for the service's own reads); 404 for a missing one. */
+async function readRecords(db: DbOrTx, def: ResourceDef, ids: number[]) {
   const cols = columnsOf(def.table);
   const rows = (await db
     .select(selection(def.table, def.fields))
     .from(def.table)
-    .where(eq(cols.id!, id))) as Record<string, unknown>[];
-  if (!rows[0]) throw notFound(`${def.label.one} №${id} не найден(а)`);
+    .where(inArray(cols.id!, ids))) as Record<string, unknown>[];
   await attachChildren(db, def, rows);
-  return rows[0];
+  const byId = new Map(rows.map((r) => [r.id as number, r]));
+  const missing = ids.find((id) => !byId.has(id));
+  if (missing !== undefined) throw notFound(`${def.label.one} №${missing} не найден(а)`);
+  return byId;
+}
+
+const readRecord = async (db: DbOrTx, def: ResourceDef, id: number) =>
+  (await readRecords(db, def, [id])).get(id)!;
+
+/** Records by id, 404 when one is absent or outside the caller's rows. */
+async function getRecords({ db, def, role }: CrudContext, ids: number[]) {
+  const records = await readRecords(db, def, ids);
+  const scope = rowScopeOf(def, role);
+  for (const record of records.values()) assertInScope(def, scope, record);
+  return records;
+}
+
+/** One record, 404 when it is absent or outside the caller's rows. */
+export async function getRecord(ctx: CrudContext, id: number) {
+  return (await getRecords(ctx, [id])).get(id)!;
 }
 
 // ---- writing ---------------------------------------------------------------------------------------
@@ -427,22 +451,24 @@ function translateDbError(registry: Registry, def: ResourceDef, e: unknown, op: 
 }
 
 /**
- * Creates, updates and deletes write a history row in their transaction; `actor` names who did it (the
- * admin API passes the signed-in user; scripts may leave it out).
+ * The body as the caller's role may write it: restricted fields sent unchanged are dropped, changed ones
+ * refused (403); a value that would put the row outside the role's rows is refused too.
  */
-export async function createRecord(
-  db: Db,
-  registry: Registry,
-  def: ResourceDef,
-  body: unknown,
-  actor?: Actor | null,
-) {
-  const data = stripReadOnly(def, body);
+export function permittedBody(ctx: CrudContext, body: unknown, existing: Record<string, unknown> | null) {
+  const permitted = guardFieldWrites(ctx.def, ctx.role, body, existing);
+  assertBodyInScope(ctx.def, rowScopeOf(ctx.def, ctx.role), permitted);
+  return permitted;
+}
+
+/** Creates a record and its children, with its history row, in one transaction. */
+export async function createRecord(ctx: CrudContext, body: unknown) {
+  const { registry, def, actor } = ctx;
+  const data = stripReadOnly(def, permittedBody(ctx, body, null));
   assertValid(def.schemas.create, data, def.labels);
   try {
-    return await db.transaction(async (tx) => {
+    return await ctx.db.transaction(async (tx) => {
       const stored = def.hooks.beforeSave
-        ? await def.hooks.beforeSave(data, { tx, existing: null, actor: actor ?? null })
+        ? await def.hooks.beforeSave(data, { tx, existing: null, actor })
         : data;
       await checkManyRefs(tx, registry, def.fields, stored);
       const [row] = (await tx
@@ -454,9 +480,8 @@ export async function createRecord(
         if (Array.isArray(items))
           await writeChildren(tx, child, row!.id, items as Record<string, unknown>[], registry);
       }
-      const created = await getRecord(tx, def, row!.id);
-      if (def.hooks.afterSave)
-        await def.hooks.afterSave(created, { tx, existing: null, actor: actor ?? null });
+      const created = await readRecord(tx, def, row!.id);
+      if (def.hooks.afterSave) await def.hooks.afterSave(created, { tx, existing: null, actor });
       const changes = diffRecords(def, null, created, {}, await readSecrets(tx, def, row!.id));
       await recordHistory(tx, {
         resource: def.resource,
@@ -472,26 +497,19 @@ export async function createRecord(
   }
 }
 
-export async function updateRecord(
-  db: Db,
-  registry: Registry,
-  def: ResourceDef,
-  id: number,
-  body: unknown,
-  actor?: Actor | null,
-) {
-  const data = stripReadOnly(def, body);
-  assertValid(def.schemas.patch, data, def.labels);
+/** Updates the fields the body names (and the children it lists), with its history row, in one transaction. */
+export async function updateRecord(ctx: CrudContext, id: number, body: unknown) {
+  const { registry, def, actor } = ctx;
   try {
-    return await db.transaction(async (tx) => {
+    return await ctx.db.transaction(async (tx) => {
       const cols = columnsOf(def.table);
       const locked = await tx.select({ id: cols.id! }).from(def.table).where(eq(cols.id!, id)).for('update');
       if (!locked.length) throw notFound(`${def.label.one} №${id} не найден(а)`);
-      const existing = await getRecord(tx, def, id);
+      const existing = await getRecord({ ...ctx, db: tx }, id);
+      const data = stripReadOnly(def, permittedBody(ctx, body, existing));
+      assertValid(def.schemas.patch, data, def.labels);
       const secretsBefore = await readSecrets(tx, def, id);
-      const stored = def.hooks.beforeSave
-        ? await def.hooks.beforeSave(data, { tx, existing, actor: actor ?? null })
-        : data;
+      const stored = def.hooks.beforeSave ? await def.hooks.beforeSave(data, { tx, existing, actor }) : data;
       await checkManyRefs(tx, registry, def.fields, stored);
       const values = toColumns(def.fields, stored);
       if (cols.updatedAt) values.updatedAt = new Date();
@@ -501,8 +519,8 @@ export async function updateRecord(
         if (Array.isArray(items))
           await writeChildren(tx, child, id, items as Record<string, unknown>[], registry);
       }
-      const updated = await getRecord(tx, def, id);
-      if (def.hooks.afterSave) await def.hooks.afterSave(updated, { tx, existing, actor: actor ?? null });
+      const updated = await readRecord(tx, def, id);
+      if (def.hooks.afterSave) await def.hooks.afterSave(updated, { tx, existing, actor });
       const changes = diffRecords(def, existing, updated, secretsBefore, await readSecrets(tx, def, id));
       await recordHistory(tx, { resource: def.resource, recordId: id, action: 'update', actor, changes });
       return updated;
@@ -512,18 +530,13 @@ export async function updateRecord(
   }
 }
 
-export async function deleteRecord(
-  db: Db,
-  registry: Registry,
-  def: ResourceDef,
-  id: number,
-  actor?: Actor | null,
-) {
+/** Deletes a record (its children go with it), with its history row, in one transaction. */
+export async function deleteRecord(ctx: CrudContext, id: number) {
+  const { registry, def, actor } = ctx;
   try {
-    return await db.transaction(async (tx) => {
-      const record = await getRecord(tx, def, id);
-      if (def.hooks.beforeDelete)
-        await def.hooks.beforeDelete(record, { tx, existing: record, actor: actor ?? null });
+    return await ctx.db.transaction(async (tx) => {
+      const record = await getRecord({ ...ctx, db: tx }, id);
+      if (def.hooks.beforeDelete) await def.hooks.beforeDelete(record, { tx, existing: record, actor });
       await tx.delete(def.table).where(eq(columnsOf(def.table).id!, id));
       const changes = diffRecords(def, record, null);
       await recordHistory(tx, { resource: def.resource, recordId: id, action: 'delete', actor, changes });
@@ -532,4 +545,50 @@ export async function deleteRecord(
   } catch (e) {
     translateDbError(registry, def, e, 'delete');
   }
+}
+
+/** A context inside the caller's transaction: what hand-written writers pass, so the history commits with them. */
+export type TxContext = CrudContext & { db: Tx };
+
+/**
+ * A change that a hand-written endpoint makes to records of ctx.def with its own SQL (a bulk price change,
+ * a move in the category tree, a review's status): the records are read (within the caller's rows) before
+ * `write` and after it, and each one that changed gets its history row, as updateRecord writes it. The
+ * records must exist: check and lock them first, in the same transaction.
+ */
+export async function changeRecords<T>(ctx: TxContext, ids: number[], write: () => Promise<T>): Promise<T> {
+  const { db, def, actor } = ctx;
+  const before = await getRecords(ctx, ids);
+  const result = await write();
+  const after = await readRecords(db, def, ids);
+  await recordHistory(
+    db,
+    ...ids.map((id) => ({
+      resource: def.resource,
+      recordId: id,
+      action: 'update' as const,
+      actor,
+      changes: diffRecords(def, before.get(id)!, after.get(id)!),
+    })),
+  );
+  return result;
+}
+
+/**
+ * The history rows of records a hand-written endpoint inserted with its own SQL (a bonus adjustment, a
+ * mailing, a series of coupons), in the transaction of the insert. Answers the records as the API shows them.
+ */
+export async function recordCreated(
+  ctx: TxContext,
+  ids: number[],
+): Promise<Map<number, Record<string, unknown>>> {
+  const { db, def, actor } = ctx;
+  const created = await readRecords(db, def, ids);
+  const entries = [];
+  for (const id of ids) {
+    const changes = diffRecords(def, null, created.get(id)!, {}, await readSecrets(db, def, id));
+    entries.push({ resource: def.resource, recordId: id, action: 'create' as const, actor, changes });
+  }
+  await recordHistory(db, ...entries);
+  return created;
 }

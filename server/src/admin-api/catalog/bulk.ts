@@ -3,10 +3,8 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { AdminBulkOffersRequest } from '@shop/schemas';
 import { productOffers, products } from '../../../generated/tables';
-import { diffRecords, recordHistory, type Actor } from '../../crud/history';
-import type { ResourceDef } from '../../crud/resource';
-import { getRecord } from '../../crud/service';
-import type { Db, Tx } from '../../db';
+import type { CrudContext } from '../../crud/context';
+import { changeRecords } from '../../crud/service';
 import { badRequest } from '../../http/errors';
 
 // The request schema's limits: at most 1000 products at a time, and a change by percent within
@@ -39,19 +37,9 @@ export function changeByPercent(kopecks: number, percent: number): number {
   return Math.round((kopecks * (100 + percent)) / 100);
 }
 
-const snapshot = async (tx: Tx, def: ResourceDef, ids: number[]) => {
-  const out: Record<string, unknown>[] = [];
-  for (const id of ids) out.push(await getRecord(tx, def, id));
-  return out;
-};
-
-/** `products` is the products' ResourceDef: each product's history gets the change of its offers. */
-export async function updateOffersInBulk(
-  db: Db,
-  input: BulkOffersInput,
-  history: { products: ResourceDef; actor: Actor },
-) {
-  return db.transaction(async (tx) => {
+/** `ctx` is the caller's on products: each product's history gets the change of its offers. */
+export async function updateOffersInBulk(ctx: CrudContext, input: BulkOffersInput) {
+  return ctx.db.transaction(async (tx) => {
     const found = await tx
       .select({ id: products.id })
       .from(products)
@@ -59,28 +47,23 @@ export async function updateOffersInBulk(
       .for('update');
     const missing = input.ids.filter((id) => !found.some((p) => p.id === id));
     if (missing.length) throw badRequest(`Товары не найдены: №${missing.join(', №')}`);
-    const before = await snapshot(tx, history.products, input.ids);
-    const where = inArray(productOffers.productId, input.ids);
-    const set: Record<string, unknown> = {};
-    if (input.price?.mode === 'set') set.basePrice = input.price.value;
-    if (input.price?.mode === 'percent') {
-      const factor = 100 + input.price.value;
-      set.basePrice = sql`round(${productOffers.basePrice}::numeric * ${factor} / 100)::integer`;
-      set.salePrice = sql`round(${productOffers.salePrice}::numeric * ${factor} / 100)::integer`;
-    }
-    if (input.stock !== undefined) set.stock = input.stock;
-    const changed = await tx.update(productOffers).set(set).where(where).returning({ id: productOffers.id });
-    await tx.update(products).set({ updatedAt: new Date() }).where(inArray(products.id, input.ids));
-    const after = await snapshot(tx, history.products, input.ids);
-    for (const [i, id] of input.ids.entries()) {
-      await recordHistory(tx, {
-        resource: 'products',
-        recordId: id,
-        action: 'update',
-        actor: history.actor,
-        changes: diffRecords(history.products, before[i]!, after[i]!),
-      });
-    }
-    return { products: input.ids.length, offers: changed.length };
+    return changeRecords({ ...ctx, db: tx }, input.ids, async () => {
+      const where = inArray(productOffers.productId, input.ids);
+      const set: Record<string, unknown> = {};
+      if (input.price?.mode === 'set') set.basePrice = input.price.value;
+      if (input.price?.mode === 'percent') {
+        const factor = 100 + input.price.value;
+        set.basePrice = sql`round(${productOffers.basePrice}::numeric * ${factor} / 100)::integer`;
+        set.salePrice = sql`round(${productOffers.salePrice}::numeric * ${factor} / 100)::integer`;
+      }
+      if (input.stock !== undefined) set.stock = input.stock;
+      const changed = await tx
+        .update(productOffers)
+        .set(set)
+        .where(where)
+        .returning({ id: productOffers.id });
+      await tx.update(products).set({ updatedAt: new Date() }).where(inArray(products.id, input.ids));
+      return { products: input.ids.length, offers: changed.length };
+    });
   });
 }

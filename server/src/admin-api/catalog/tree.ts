@@ -2,10 +2,9 @@
 // and a place among the new siblings. The siblings are renumbered 0, 1, 2… in one transaction.
 import { and, asc, eq, isNull, ne } from 'drizzle-orm';
 import { productCategories } from '../../../generated/tables';
-import { diffRecords, recordHistory, type Actor } from '../../crud/history';
-import type { ResourceDef } from '../../crud/resource';
-import { getRecord } from '../../crud/service';
-import type { Db, Tx } from '../../db';
+import type { CrudContext } from '../../crud/context';
+import { changeRecords } from '../../crud/service';
+import type { Tx } from '../../db';
 import { badRequest, notFound } from '../../http/errors';
 import { reindexCategoryProducts } from '../../search/document';
 
@@ -38,14 +37,9 @@ async function renumber(tx: Tx, ids: number[], parentId: number | null) {
   }
 }
 
-/** `categories` is the categories' ResourceDef: every category the move renumbers gets a history entry. */
-export async function moveCategory(
-  db: Db,
-  id: number,
-  move: CategoryMove,
-  history: { categories: ResourceDef; actor: Actor },
-) {
-  return db.transaction(async (tx) => {
+/** `ctx` is the caller's on categories: every category the move renumbers gets a history entry. */
+export async function moveCategory(ctx: CrudContext, id: number, move: CategoryMove) {
+  return ctx.db.transaction(async (tx) => {
     // One move at a time: two editors dragging at once must not interleave their renumbering.
     const all = await tx
       .select({
@@ -72,35 +66,22 @@ export async function moveCategory(
           `У категории «${moved.title}» есть подкатегории: её нельзя вложить в другую категорию, допускается только два уровня`,
         );
     }
-    const before = new Map<number, Record<string, unknown>>();
-    for (const c of all) before.set(c.id, await getRecord(tx, history.categories, c.id));
-    const oldParentId = moved.parentId;
-    const target = (await siblingsOf(tx, move.parentId, id)).map((c) => c.id);
-    target.splice(Math.min(move.position, target.length), 0, id);
-    await renumber(tx, target, move.parentId);
-    if (oldParentId !== move.parentId) {
-      await renumber(
-        tx,
-        (await siblingsOf(tx, oldParentId, id)).map((c) => c.id),
-        oldParentId,
-      );
-      // The search documents hold each product's category path: those of this category are written anew.
-      await reindexCategoryProducts(tx, id);
-    }
-    for (const [categoryId, was] of before) {
-      const changes = diffRecords(
-        history.categories,
-        was,
-        await getRecord(tx, history.categories, categoryId),
-      );
-      await recordHistory(tx, {
-        resource: 'product-categories',
-        recordId: categoryId,
-        action: 'update',
-        actor: history.actor,
-        changes,
-      });
-    }
-    return { id, parentId: move.parentId, position: target.indexOf(id) };
+    const ids = all.map((c) => c.id);
+    return changeRecords({ ...ctx, db: tx }, ids, async () => {
+      const oldParentId = moved.parentId;
+      const target = (await siblingsOf(tx, move.parentId, id)).map((c) => c.id);
+      target.splice(Math.min(move.position, target.length), 0, id);
+      await renumber(tx, target, move.parentId);
+      if (oldParentId !== move.parentId) {
+        await renumber(
+          tx,
+          (await siblingsOf(tx, oldParentId, id)).map((c) => c.id),
+          oldParentId,
+        );
+        // The search documents hold each product's category path: those of this category are written anew.
+        await reindexCategoryProducts(tx, id);
+      }
+      return { id, parentId: move.parentId, position: target.indexOf(id) };
+    });
   });
 }

@@ -6,7 +6,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AdminMailingProgress, AdminMailingRequest } from '@shop/schemas';
 import { mailings, mailTemplates, outboxMessages, smsTemplates } from '../../../generated/tables';
-import { actorOf, recordHistory } from '../../crud/history';
+import { userContext, type CrudContext } from '../../crud/context';
+import { recordCreated, type Registry } from '../../crud/service';
 import { selectRows, type Db, type Tx } from '../../db';
 import { templateErrors } from '../../hooks/templates';
 import { badRequest, notFound } from '../../http/errors';
@@ -15,6 +16,7 @@ import { outboxEvents } from '../../messages/outbox';
 import { renderTemplate, templateVariables, type TemplateValues } from '../../messages/render';
 import { unsubscribeUrls } from '../../public/newsletter';
 import { shopValues, siteOrigin } from '../../public/shop-values';
+import { resourceOf } from '../sales/access';
 import { checkedFirst, type MessagesAccess } from './access';
 import {
   assertChoice,
@@ -122,14 +124,15 @@ function messageRow(
   };
 }
 
+/** `ctx` is the caller's on mailings: the mailing names them as its author and gets its history row. */
 async function createMailing(
-  db: Db,
+  ctx: CrudContext,
   req: AdminMailingRequest,
-  opts: { siteUrl: string; by: { id: number; name?: string | null; email?: string | null } },
+  siteUrl: string,
 ): Promise<{ id: number; total: number }> {
   const choice: AudienceChoice = req;
   assertChoice(choice);
-  const result = await db.transaction(async (tx) => {
+  const result = await ctx.db.transaction(async (tx) => {
     const content = await contentOf(tx, req);
     if (req.channel === 'email') {
       await ensureUnsubscribeTokens(tx);
@@ -155,31 +158,18 @@ async function createMailing(
         subject: content.subject,
         body: content.body,
         total: recipients.length,
-        createdById: opts.by.id,
+        createdById: ctx.actor?.id ?? null,
       })
       .returning({ id: mailings.id });
     const id = mailing!.id;
-    const common = await shopValues(tx, opts.siteUrl);
+    const common = await shopValues(tx, siteUrl);
     for (let i = 0; i < recipients.length; i += INSERT_CHUNK)
       await tx
         .insert(outboxMessages)
         .values(
-          recipients
-            .slice(i, i + INSERT_CHUNK)
-            .map((r) => messageRow(req, content, common, opts.siteUrl, id, r)),
+          recipients.slice(i, i + INSERT_CHUNK).map((r) => messageRow(req, content, common, siteUrl, id, r)),
         );
-    await recordHistory(tx, {
-      resource: 'mailings',
-      recordId: id,
-      action: 'create',
-      actor: actorOf(opts.by),
-      changes: {
-        channel: { to: req.channel },
-        title: { to: content.title },
-        audience: { to: req.audience },
-        total: { to: recipients.length },
-      },
-    });
+    await recordCreated({ ...ctx, db: tx }, [id]);
     return { id, total: recipients.length };
   });
   outboxEvents.emit('queued');
@@ -215,7 +205,13 @@ async function mailingProgress(db: Db, id: number): Promise<AdminMailingProgress
 
 const MAILING_ID = pathParams({ id: recordId('Рассылка', 'Неверный номер рассылки') });
 
-export function mailingRoutes(db: Db, access: MessagesAccess, configuredSiteUrl: string | null) {
+export function mailingRoutes(
+  db: Db,
+  registry: Registry,
+  access: MessagesAccess,
+  configuredSiteUrl: string | null,
+) {
+  const def = resourceOf(registry, 'mailings');
   return async function plugin(app: FastifyInstance) {
     app.post(
       '/messages/mailings',
@@ -241,10 +237,11 @@ export function mailingRoutes(db: Db, access: MessagesAccess, configuredSiteUrl:
         },
       },
       async (request, reply) => {
-        const data = await createMailing(db, request.body as AdminMailingRequest, {
-          siteUrl: siteOrigin(configuredSiteUrl, request),
-          by: request.user!,
-        });
+        const data = await createMailing(
+          userContext(db, registry, def, request.user!),
+          request.body as AdminMailingRequest,
+          siteOrigin(configuredSiteUrl, request),
+        );
         return reply.status(201).send({ data });
       },
     );

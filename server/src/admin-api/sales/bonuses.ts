@@ -5,8 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AdminBonusAdjustRequest } from '@shop/schemas';
 import { bonusTransactions } from '../../../generated/tables';
 import { requireAccess } from '../../auth/guard';
-import { actorOf, recordHistory } from '../../crud/history';
-import type { Registry } from '../../crud/service';
+import { userContext, type CrudContext } from '../../crud/context';
+import { recordCreated, type Registry } from '../../crud/service';
 import type { Db } from '../../db';
 import { assertCovered, balanceOf } from '../../hooks/bonuses';
 import { api, envelope, pathParams, recordId } from '../../http/route-schemas';
@@ -15,26 +15,22 @@ import { resourceOf } from './access';
 /** As its schema (admin-bonus-adjust-request) left it: every field checked, the reason trimmed. */
 export type AdjustRequest = AdminBonusAdjustRequest;
 
-export async function adjustBonuses(db: Db, req: AdjustRequest, by: { id: number; name: string }) {
+/** `ctx` is the caller's on bonuses: the entry names them as its author and gets its history row. */
+export async function adjustBonuses(ctx: CrudContext, req: AdjustRequest) {
   const amount = req.direction === 'debit' ? -req.points : req.points;
-  return db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const balance = await assertCovered(tx, req.userId, amount);
     const [entry] = await tx
       .insert(bonusTransactions)
-      .values({ userId: req.userId, amount, kind: 'manual', reason: req.reason, createdById: by.id })
+      .values({
+        userId: req.userId,
+        amount,
+        kind: 'manual',
+        reason: req.reason,
+        createdById: ctx.actor?.id ?? null,
+      })
       .returning();
-    await recordHistory(tx, {
-      resource: 'bonuses',
-      recordId: entry!.id,
-      action: 'create',
-      actor: actorOf(by),
-      changes: {
-        userId: { to: req.userId },
-        amount: { to: amount },
-        kind: { to: 'manual' },
-        reason: { to: req.reason },
-      },
-    });
+    await recordCreated({ ...ctx, db: tx }, [entry!.id]);
     return { entry: entry!, balance };
   });
 }
@@ -81,7 +77,10 @@ export function bonusRoutes(db: Db, registry: Registry) {
         },
       },
       async (request, reply) => {
-        const { entry, balance } = await adjustBonuses(db, request.body as AdjustRequest, request.user!);
+        const { entry, balance } = await adjustBonuses(
+          userContext(db, registry, def, request.user!),
+          request.body as AdjustRequest,
+        );
         return reply.status(201).send({ data: { entry, balance } });
       },
     );

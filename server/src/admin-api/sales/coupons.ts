@@ -4,10 +4,10 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AdminCouponBatch, AdminCouponGenerateRequest } from '@shop/schemas';
-import { coupons, history } from '../../../generated/tables';
+import { coupons } from '../../../generated/tables';
 import { requireAccess } from '../../auth/guard';
-import { actorOf, type Actor } from '../../crud/history';
-import type { Registry } from '../../crud/service';
+import { userContext, type CrudContext } from '../../crud/context';
+import { recordCreated, type Registry } from '../../crud/service';
 import { selectRows, type Db } from '../../db';
 import { badRequest, conflict } from '../../http/errors';
 import { api, envelope } from '../../http/route-schemas';
@@ -73,8 +73,8 @@ export function generateRequest(b: AdminCouponGenerateRequest): GenerateRequest 
 }
 
 /** Inserts `count` new codes in one transaction; a code some other coupon has is replaced by a fresh one. */
-export async function generateCoupons(db: Db, req: GenerateRequest, actor: Actor): Promise<string[]> {
-  return db.transaction(async (tx) => {
+export async function generateCoupons(ctx: CrudContext, req: GenerateRequest): Promise<string[]> {
+  return ctx.db.transaction(async (tx) => {
     const created: string[] = [];
     const tried = new Set<string>();
     for (let attempt = 0; created.length < req.count; attempt++) {
@@ -102,22 +102,11 @@ export async function generateCoupons(db: Db, req: GenerateRequest, actor: Actor
         .onConflictDoNothing({ target: coupons.code })
         .returning({ id: coupons.id, code: coupons.code });
       created.push(...rows.map((r) => r.code));
-      // The change history, as for a coupon created one by one (crud/history.ts), in one insert.
+      // The change history, as for a coupon created one by one.
       if (rows.length)
-        await tx.insert(history).values(
-          rows.map((r) => ({
-            resource: 'coupons',
-            recordId: r.id,
-            action: 'create',
-            userId: actor.id,
-            userName: actor.name,
-            changes: {
-              code: { to: r.code },
-              batch: { to: req.batch },
-              type: { to: req.type },
-              value: { to: req.value },
-            },
-          })),
+        await recordCreated(
+          { ...ctx, db: tx },
+          rows.map((r) => r.id),
         );
     }
     return created;
@@ -145,7 +134,7 @@ export function couponRoutes(db: Db, registry: Registry) {
       },
       async (request, reply) => {
         const req = generateRequest(request.body as AdminCouponGenerateRequest);
-        const codes = await generateCoupons(db, req, actorOf(request.user));
+        const codes = await generateCoupons(userContext(db, registry, def, request.user!), req);
         return reply.status(201).send({ data: { batch: req.batch, created: codes.length, codes } });
       },
     );

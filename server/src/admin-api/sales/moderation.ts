@@ -5,8 +5,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AdminFeedbackProcessedRequest, AdminReviewBulkStatusRequest } from '@shop/schemas';
 import { requireAccess } from '../../auth/guard';
-import { actorOf, recordHistory } from '../../crud/history';
-import type { Registry } from '../../crud/service';
+import { userContext } from '../../crud/context';
+import { changeRecords, type Registry } from '../../crud/service';
 import { selectRows, type Db } from '../../db';
 import { notFound } from '../../http/errors';
 import { api, envelope, idParams } from '../../http/route-schemas';
@@ -59,28 +59,22 @@ export function moderationRoutes(db: Db, registry: Registry) {
           const ids = [...new Set(body.ids)];
           const status = body.status;
           const updated = await db.transaction(async (tx) => {
-            const before = await selectRows<{ id: number; status: string }>(
+            const found = await selectRows<{ id: number }>(
               tx,
-              sql`SELECT id, status FROM ${t} WHERE id IN (${idList(ids)}) ORDER BY id FOR UPDATE`,
+              sql`SELECT id FROM ${t} WHERE id IN (${idList(ids)}) ORDER BY id FOR UPDATE`,
             );
             // A missing review (deleted meanwhile, or a wrong number) cancels the whole change.
-            if (before.length !== ids.length) {
-              const found = new Set(before.map((r) => r.id));
-              const missing = ids.filter((id) => !found.has(id));
+            if (found.length !== ids.length) {
+              const present = new Set(found.map((r) => r.id));
+              const missing = ids.filter((id) => !present.has(id));
               throw notFound(`Отзывы не найдены: №${missing.join(', №')}; ничего не изменено`);
             }
-            await tx.execute(
-              sql`UPDATE ${t} SET status = ${status}, updated_at = now() WHERE id IN (${idList(ids)})`,
+            await changeRecords(userContext(tx, registry, def, user), ids, () =>
+              tx.execute(
+                sql`UPDATE ${t} SET status = ${status}, updated_at = now() WHERE id IN (${idList(ids)})`,
+              ),
             );
-            for (const row of before.filter((r) => r.status !== status))
-              await recordHistory(tx, {
-                resource,
-                recordId: row.id,
-                action: 'update',
-                actor: actorOf(user),
-                changes: { status: { from: row.status, to: status } },
-              });
-            return before.length;
+            return found.length;
           });
           return { data: { updated, status } };
         },
@@ -125,24 +119,19 @@ export function moderationRoutes(db: Db, registry: Registry) {
           );
           if (!before) return [];
           if (before.processed === processed) return [{ id, ...before }];
-          const after = await selectRows<Record<string, unknown>>(
-            tx,
-            processed
-              ? sql`UPDATE feedback_requests SET processed = true, processed_at = now(), processed_by_id = ${user.id}
+          const feedbackCtx = userContext(tx, registry, feedback, user);
+          return changeRecords(feedbackCtx, [id], () =>
+            selectRows<Record<string, unknown>>(
+              tx,
+              processed
+                ? sql`UPDATE feedback_requests SET processed = true, processed_at = now(), processed_by_id = ${user.id}
                   WHERE id = ${id}
                   RETURNING id, processed, processed_at AS "processedAt", processed_by_id AS "processedById"`
-              : sql`UPDATE feedback_requests SET processed = false, processed_at = NULL, processed_by_id = NULL
+                : sql`UPDATE feedback_requests SET processed = false, processed_at = NULL, processed_by_id = NULL
                   WHERE id = ${id}
                   RETURNING id, processed, processed_at AS "processedAt", processed_by_id AS "processedById"`,
+            ),
           );
-          await recordHistory(tx, {
-            resource: 'feedback',
-            recordId: id,
-            action: 'update',
-            actor: actorOf(user),
-            changes: { processed: { from: before.processed, to: processed } },
-          });
-          return after;
         });
         if (!rows[0]) throw notFound(`Заявка №${id} не найдена`);
         const row = rows[0];

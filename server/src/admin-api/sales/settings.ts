@@ -4,6 +4,7 @@
 // clears them through the ordinary PUT /api/admin/settings/:id.
 import type { FastifyInstance } from 'fastify';
 import { settings } from '../../../generated/tables';
+import { userContext } from '../../crud/context';
 import { getRecord, type Registry } from '../../crud/service';
 import type { Db } from '../../db';
 import { requireAccess } from '../../auth/guard';
@@ -37,10 +38,10 @@ export function settingsRoutes(db: Db, registry: Registry) {
         }),
       },
     };
-    app.get('/settings/current', { preValidation: requireAccess(def, 'edit'), schema }, async () => {
+    app.get('/settings/current', { preValidation: requireAccess(def, 'edit'), schema }, async (request) => {
       let row = await settingsRow(db);
       if (!row) [row] = await db.insert(settings).values({ shopName: 'Магазин' }).returning();
-      const record = await getRecord(db, def, row!.id);
+      const record = await getRecord(userContext(db, registry, def, request.user!), row!.id);
       const secrets = Object.fromEntries(
         SECRET_FIELDS.map((f) => [f, typeof row![f] === 'string' && row![f] !== '']),
       ) as Record<(typeof SECRET_FIELDS)[number], boolean>;
