@@ -7,12 +7,11 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import { resources as generatedResources } from '../generated/resources';
-import { adminSessionRoutes } from './auth/admin-session';
-import { authRoutes } from './auth/routes';
-import { ensureAdmin } from './auth/bootstrap';
-import { registerAuth } from './auth/guard';
+import { adminSessionRoutes } from './accounts/admin-session';
+import { authRoutes } from './accounts/auth-routes';
+import { ensureAdmin } from './accounts/bootstrap';
+import { registerAuth } from './accounts/guard';
 import type { Config } from './config';
-import type { ResourceDef } from './crud/resource';
 import { adminApiRoutes } from './admin-api';
 import { adminCrudRoutes, createRegistry } from './crud/routes';
 import { openDatabase, type Database } from './db';
@@ -23,17 +22,17 @@ import { registerRateLimit } from './http/rate-limit';
 import { registerRouteSchemas } from './http/route-schemas';
 import { registerSecurityHeaders } from './http/security-headers';
 import { ensureSystemTemplates } from './messages/system-templates';
-import { catalogRoutes } from './public/catalog';
-import { catalogPageRoutes } from './public/catalog-pages';
-import { productPageRoutes } from './public/product-page';
-import { contentRoutes } from './public/content';
-import { captchaRoutes } from './public/captcha';
-import { feedbackRoutes } from './public/feedback';
-import { newsletterOneClickRoutes, newsletterRoutes } from './public/newsletter';
-import { profileRoutes } from './public/profile';
-import { profileSubscriptionRoutes } from './public/profile-subscriptions';
-import { siteRoutes } from './public/site';
-import { indexProducts, vacuumSearchTables } from './search/document';
+import { catalogRoutes } from './catalog/catalog-routes';
+import { catalogPageRoutes } from './catalog/catalog-pages';
+import { productPageRoutes } from './catalog/product-page';
+import { contentRoutes } from './content/content-routes';
+import { captchaRoutes } from './forms/captcha';
+import { feedbackRoutes } from './forms/form-routes';
+import { newsletterOneClickRoutes, newsletterRoutes } from './messages/newsletter';
+import { profileRoutes } from './accounts/profile';
+import { profileSubscriptionRoutes } from './accounts/profile-subscriptions';
+import { siteRoutes } from './settings/site';
+import { indexProducts, vacuumSearchTables } from './catalog/search/document';
 import { seedDemo } from './seed/demo';
 import { adminPlugin } from './web/admin';
 import { imagesPlugin } from './web/images';
@@ -41,6 +40,7 @@ import { privacyPolicyRoutes } from './web/privacy-policy';
 import { seoRoutes } from './web/seo';
 import { storefrontPlugin } from './web/storefront';
 import { uploadsStaticOptions } from './web/uploads';
+import type { ResourceDef } from './crud/types';
 
 export interface AppOptions {
   config: Config;
@@ -97,7 +97,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   await app.register(
     async (api) => {
       await api.register(authRoutes(database.db, { siteUrl: config.siteUrl }), { prefix: '/auth' });
-      // The admin area's sign-in into an HttpOnly cookie, with its CSRF token (auth/admin-session.ts).
+      // The admin area's sign-in into an HttpOnly cookie, with its CSRF token (accounts/admin-session.ts).
       await api.register(adminSessionRoutes(database.db), { prefix: '/auth/admin' });
       await api.register(profileRoutes(database.db, config));
       await api.register(catalogRoutes(database.db));

@@ -5,9 +5,9 @@
 // 200, 201, 400, 404… but never 401, 403 or a server error).
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { resources } from '../generated/resources';
-import type { Action, ResourceDef, Role } from '../src/crud/resource';
 import { signedInUser } from './accounts';
 import { describeOnDatabases, startTestApp, type TestApp } from './harness';
+import type { Action, ResourceDef, Role } from '../src/crud/types';
 
 type Caller = 'guest' | 'customer' | Role;
 const CALLERS: Caller[] = ['guest', 'customer', 'content', 'manager', 'admin'];

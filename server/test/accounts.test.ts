@@ -17,7 +17,7 @@ import {
   userTokens,
   userTypes,
 } from '../generated/tables';
-import { loginDelayMs } from '../src/auth/throttle';
+import { loginDelayMs } from '../src/accounts/throttle';
 import { ensureSystemTemplates } from '../src/messages/system-templates';
 import { ADMIN, describeOnDatabases, itRaces, startTestApp, type TestApp } from './harness';
 

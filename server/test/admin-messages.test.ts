@@ -13,7 +13,7 @@ import {
   userGroups,
   users,
 } from '../generated/tables';
-import { MANUAL_OUTBOX_WRITE } from '../src/hooks/outbox-messages';
+import { MANUAL_OUTBOX_WRITE } from '../src/messages/outbox-hooks';
 import { selectRows } from '../src/db';
 import { signedInUser } from './accounts';
 import { ADMIN, describeOnDatabases, startTestApp, type TestApp } from './harness';

@@ -4,7 +4,7 @@
 // moderation (all or nothing) with the answer dated by the server, and the processed flag of site forms.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DashboardData } from '../src/admin-api/sales/dashboard';
+import type { DashboardData } from '../src/sales/dashboard';
 import { selectRows } from '../src/db';
 import { signIn, signedInUser } from './accounts';
 import { describeOnDatabases, itRaces, startTestApp, type TestApp } from './harness';

@@ -174,7 +174,7 @@ describeOnDatabases('CSV export and import on $name', (target) => {
   // fails in the middle of writing shows that the rows are written in one transaction.
   it('writes nothing when a product fails while writing, not even the products before it', async () => {
     // A stored variant whose length has since left the directory: the check reads the file's cells, not
-    // the stored variants, so only the save (hooks/catalog.ts) refuses the product.
+    // the stored variants, so only the save (catalog/hooks.ts) refuses the product.
     const entry = await ok('POST', '/api/admin/directory-entries', {
       directoryId: directoryIds.length,
       code: '12',

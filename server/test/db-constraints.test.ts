@@ -11,11 +11,11 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { diffSnapshots, intentOf, migrationSql, snapshotOf } from '../../codegen/src/emit/migrations';
 import { loadModel } from '../../codegen/src/model';
 import { resources } from '../generated/resources';
-import type { ResourceDef } from '../src/crud/resource';
 import { selectRows } from '../src/db';
 import { migrate } from '../src/db/migrate';
 import { seedDemo } from '../src/seed/demo';
 import { describeOnDatabases, openTestDatabase, startTestApp, type TestApp } from './harness';
+import type { ResourceDef } from '../src/crud/types';
 
 const MIGRATIONS = resolve(import.meta.dirname, '../migrations');
 const temp: string[] = [];

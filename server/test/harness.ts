@@ -8,9 +8,9 @@ import { signIn } from './accounts';
 import { SKIP_MARKS } from './harness-marks';
 import { buildApp, type App } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
-import type { ResourceDef } from '../src/crud/resource';
 import { openDatabase, type Database } from '../src/db';
-import { ensureAdmin } from '../src/auth/bootstrap';
+import { ensureAdmin } from '../src/accounts/bootstrap';
+import type { ResourceDef } from '../src/crud/types';
 
 export const ADMIN = { email: 'admin@test.local', password: 'admin-password-1' };
 

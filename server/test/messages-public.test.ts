@@ -5,7 +5,7 @@
 // tells them.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { hashPassword } from '../src/auth/password';
+import { hashPassword } from '../src/accounts/password';
 import { selectRows } from '../src/db';
 import { ensureSystemTemplates } from '../src/messages/system-templates';
 import {
@@ -14,9 +14,9 @@ import {
   CAPTCHA_WRONG,
   createCaptcha,
   hashCaptchaAnswer,
-} from '../src/public/captcha';
-import { splitJoinedName } from '../src/public/feedback';
-import { CONFIRM_INVALID, UNSUBSCRIBE_INVALID } from '../src/public/newsletter';
+} from '../src/forms/captcha';
+import { splitJoinedName } from '../src/forms/form-routes';
+import { CONFIRM_INVALID, UNSUBSCRIBE_INVALID } from '../src/messages/newsletter';
 import {
   captchas,
   consents,

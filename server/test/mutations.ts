@@ -21,7 +21,7 @@ const MUTATIONS: Mutation[] = [
   {
     name: 'bonus-ledger-lock',
     guarantee: 'a bonus balance never goes below zero, even with debits at the same moment',
-    file: 'server/src/hooks/bonuses.ts',
+    file: 'server/src/sales/bonus-ledger.ts',
     edits: [{ from: 'WHERE id = ${userId} FOR UPDATE`', to: 'WHERE id = ${userId}`' }],
     tests: { file: 'server/test/admin-sales.test.ts', title: 'never overdraws' },
   },
@@ -80,21 +80,21 @@ const MUTATIONS: Mutation[] = [
   {
     name: 'email-link-single-use',
     guarantee: 'a password-reset or confirmation link works once',
-    file: 'server/src/auth/tokens.ts',
+    file: 'server/src/accounts/tokens.ts',
     edits: [{ from: '        isNull(userTokens.usedAt),\n', to: '' }],
     tests: { file: 'server/test/accounts.test.ts', title: 'single-use link' },
   },
   {
     name: 'reset-ends-sessions',
     guarantee: 'a password reset signs the account out everywhere',
-    file: 'server/src/auth/password-routes.ts',
+    file: 'server/src/accounts/password-routes.ts',
     edits: [{ from: '        await revokeUserSessions(tx, spent.userId);\n', to: '' }],
     tests: { file: 'server/test/accounts.test.ts', title: 'ends every session' },
   },
   {
     name: 'captcha-single-use',
     guarantee: 'a captcha is checked once, right or wrong',
-    file: 'server/src/public/captcha.ts',
+    file: 'server/src/forms/captcha.ts',
     edits: [
       {
         from: 'sql`DELETE FROM ${captchas} WHERE ${eq(captchas.token, id)}\n        RETURNING answer_hash, expires_at <= now() AS expired`',
@@ -106,7 +106,7 @@ const MUTATIONS: Mutation[] = [
   {
     name: 'registration-unique-race',
     guarantee: 'one account per e-mail and phone, two registrations at the same moment included',
-    file: 'server/src/auth/register.ts',
+    file: 'server/src/accounts/register.ts',
     edits: [{ from: "if (x?.code === '23505')", to: "if (x?.code === 'never')" }],
     tests: { file: 'server/test/accounts.test.ts', title: 'simultaneous registrations' },
   },

@@ -7,8 +7,8 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCodegen } from '../../codegen/src/main';
-import type { ResourceDef } from '../src/crud/resource';
 import { describeOnDatabases, startTestApp, type TestApp } from './harness';
+import type { ResourceDef } from '../src/crud/types';
 
 const REPO = resolve(import.meta.dirname, '../..');
 // Inside server/ so that the scratch's generated files resolve the server's own dependencies.

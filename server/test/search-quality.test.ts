@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { selectRows } from '../src/db';
-import { indexProducts } from '../src/search/document';
+import { indexProducts } from '../src/catalog/search/document';
 import { seedDemo } from '../src/seed/demo';
 import { describeOnDatabases, startTestApp, type TestApp } from './harness';
 

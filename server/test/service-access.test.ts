@@ -7,11 +7,11 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { resources as generatedResources } from '../generated/resources';
 import { userContext } from '../src/crud/context';
 import { writeImport } from '../src/crud/csv-import';
-import type { ResourceDef } from '../src/crud/resource';
 import { createRegistry } from '../src/crud/routes';
 import { selectRows } from '../src/db';
 import { signedInUser } from './accounts';
 import { describeOnDatabases, startTestApp, type TestApp } from './harness';
+import type { ResourceDef } from '../src/crud/types';
 
 interface Report {
   valid: boolean;

@@ -173,7 +173,7 @@ export function emitServer(entities: EntityModel[]): Record<string, string> {
   });
   const resources = [
     GENERATED_HEADER,
-    "import type { ResourceDef } from '../src/crud/resource';",
+    "import type { ResourceDef } from '../src/crud/types';",
     "import * as t from './tables';",
     ...imports,
     '',

@@ -7,8 +7,7 @@
 //   value is refused with 403 and nothing is written.
 // The shop's own jobs (SYSTEM) are bound by neither.
 import { ApiError, notFound } from '../http/errors';
-import { SYSTEM } from './context';
-import type { ResourceDef, Role } from './resource';
+import { type ResourceDef, type Role, type RowScope, SYSTEM } from './types';
 
 const ROLE_NAMES: Record<Role, string> = {
   admin: 'администратор',
@@ -45,8 +44,6 @@ export function guardFieldWrites(
   }
   return out;
 }
-
-export type RowScope = Record<string, (string | number | boolean)[]>;
 
 /** The rows the role may see and touch, or undefined for every row. */
 export function rowScopeOf(def: ResourceDef, role: string): RowScope | undefined {

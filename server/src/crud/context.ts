@@ -2,22 +2,8 @@
 // and the service applies the rules of its role itself (x-access rows and fields, the change history), so
 // that no caller (a route, the CSV import, a hand-written admin endpoint) can skip them.
 import type { DbOrTx } from '../db';
-import { actorOf, type Actor } from './history';
-import type { ResourceDef } from './resource';
-import type { Registry } from './service';
-
-/** The rights of the shop's own jobs (seed, scripts, tests' set-up): every row and every field. */
-export const SYSTEM = 'system';
-
-export interface CrudContext {
-  db: DbOrTx;
-  registry: Registry;
-  def: ResourceDef;
-  /** Whose rights apply: a signed-in user's role, or SYSTEM. */
-  role: string;
-  /** Who the history names (and the hooks see); null for the shop's own jobs. */
-  actor: Actor | null;
-}
+import { actorOf } from './history';
+import { type CrudContext, type Registry, type ResourceDef, SYSTEM } from './types';
 
 /** A signed-in user's context (the admin API's routes); given a transaction, it stays typed as one. */
 export function userContext<D extends DbOrTx>(

@@ -4,11 +4,10 @@
 import { getTableColumns, inArray } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db';
-import type { CrudContext } from './context';
 import { displayValue, fieldLooks } from './csv-fields';
 import { CSV_BOM, csvLine, csvLines } from './csv';
-import type { FieldDef, ResourceDef } from './resource';
-import { listRecords, MAX_PAGE, type ListQuery, type Registry } from './service';
+import { listRecords, MAX_PAGE } from './service';
+import type { CrudContext, FieldDef, ListQuery, Registry, ResourceDef } from './types';
 
 /** The field naming a referenced record in a cell (its title, else its name or code). */
 const TITLE_FIELDS = ['title', 'name', 'number', 'code', 'email'];

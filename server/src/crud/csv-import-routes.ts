@@ -3,8 +3,8 @@
 // with the report and nothing written. For a role that may both create and edit products.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ProductImportRequest } from '@shop/schemas';
-import type { AdminApiContext } from '../admin-api/index';
-import { requireAccess } from '../auth/guard';
+import type { AdminApiContext } from '../types';
+import { requireAccess } from '../accounts/guard';
 import { api, envelope } from '../http/route-schemas';
 import { analyseImport, IMPORT_COLUMNS, writeImport } from './csv-import';
 import { userContext } from './context';

@@ -18,8 +18,8 @@ import type { Db } from '../db';
 import { ApiError } from '../http/errors';
 import { assertValid } from '../http/validation';
 import { cellValue, CsvFormatError, parseCsv } from './csv';
-import type { CrudContext } from './context';
 import { createRecord, getRecord, permittedBody, updateRecord } from './service';
+import type { CrudContext } from './types';
 
 type Column =
   | 'slug'

@@ -5,17 +5,7 @@ import { eq, getTableColumns } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { history } from '../../generated/tables';
 import type { DbOrTx } from '../db';
-import type { ChildDef, FieldDef, ResourceDef } from './resource';
-
-/** Who made a change: the user's id and "Имя <email>", kept as text so the entry outlives the account. */
-export interface Actor {
-  id: number | null;
-  name: string | null;
-  /** The staff member's role, for hooks whose rules depend on it (account templates: admin only). */
-  role?: string | null;
-  /** The session the change came through (a password changed by its own owner keeps that one). */
-  sessionId?: number | null;
-}
+import type { Actor, ChildDef, FieldDef, ResourceDef } from './types';
 
 export function actorOf(
   user: {

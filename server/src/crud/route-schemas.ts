@@ -2,7 +2,7 @@
 // create, patch): the admin REST routes declare them like any hand-written route, so Fastify validates with
 // them and /api/docs describes them, and nothing about a resource is written twice.
 import { idParams } from '../http/route-schemas';
-import type { ResourceDef } from './resource';
+import type { ResourceDef } from './types';
 
 type Schema = Record<string, unknown>;
 

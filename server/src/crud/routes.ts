@@ -5,22 +5,14 @@ import { getTableName } from 'drizzle-orm';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db';
-import { requireAccess } from '../auth/guard';
+import { requireAccess } from '../accounts/guard';
 import { badRequest } from '../http/errors';
 import { INT4_MAX } from '../http/route-schemas';
 import { crudRouteSchemas } from './route-schemas';
 import { userContext } from './context';
 import { exportCsv } from './csv-export';
-import type { ResourceDef } from './resource';
-import {
-  createRecord,
-  deleteRecord,
-  getRecord,
-  listRecords,
-  updateRecord,
-  type ListQuery,
-  type Registry,
-} from './service';
+import { createRecord, deleteRecord, getRecord, listRecords, updateRecord } from './service';
+import type { ListQuery, Registry, ResourceDef } from './types';
 
 function parseJsonParam(name: string, raw: unknown): unknown {
   if (raw === undefined || raw === '') return undefined;

@@ -22,28 +22,15 @@ import {
 } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { constraints } from '../../generated/constraints';
-import type { DbOrTx, Tx } from '../db';
+import type { DbOrTx } from '../db';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { INT4_MAX } from '../http/route-schemas';
 import { assertValid } from '../http/validation';
 import { assertBodyInScope, assertInScope, guardFieldWrites, rowScopeOf } from './access';
-import type { CrudContext } from './context';
 import { diffRecords, readSecrets, recordHistory } from './history';
-import type { ChildDef, FieldDef, ResourceDef } from './resource';
+import type { ChildDef, CrudContext, FieldDef, ListQuery, Registry, ResourceDef, TxContext } from './types';
 
 export const MAX_PAGE = 1000;
-
-export interface ListQuery {
-  sort?: [string, string];
-  range?: [number, number];
-  filter?: Record<string, unknown>;
-}
-
-export interface Registry {
-  get(resource: string): ResourceDef | undefined;
-  /** The resource owning a table (children's tables name their parent). */
-  byTable(table: string): ResourceDef | undefined;
-}
 
 const columnsOf = (t: PgTable) => getTableColumns(t) as Record<string, PgColumn>;
 const outFields = (fields: FieldDef[]) => fields.filter((f) => !f.private && !f.virtual && !f.writeOnly);
@@ -546,9 +533,6 @@ export async function deleteRecord(ctx: CrudContext, id: number) {
     translateDbError(registry, def, e, 'delete');
   }
 }
-
-/** A context inside the caller's transaction: what hand-written writers pass, so the history commits with them. */
-export type TxContext = CrudContext & { db: Tx };
 
 /**
  * A change that a hand-written endpoint makes to records of ctx.def with its own SQL (a bulk price change,

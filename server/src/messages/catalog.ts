@@ -1,7 +1,7 @@
 // Which variables a template may use. The server fills a template by its code (auth.registration,
 // order.created…), so each known code has its own variables; a template of a code the server does not know
 // (a newsletter an administrator writes for send-emails) may use the common ones. Saving a template with any
-// other variable is refused (hooks/templates.ts), and the admin's preview fills the samples in.
+// other variable is refused (messages/template-hooks.ts), and the admin's preview fills the samples in.
 
 export interface TemplateVariable {
   name: string;
@@ -13,7 +13,7 @@ export interface TemplateVariable {
   html?: boolean;
   /**
    * A secret: a link with a single-use or personal token (password reset, confirmation, unsubscribe) or a
-   * code. In an e-mail it may stand only as the whole href of a link (hooks/templates.ts), so a template
+   * code. In an e-mail it may stand only as the whole href of a link (messages/template-hooks.ts), so a template
    * cannot hand it to another site; a system template of its code must keep it.
    */
   secret?: boolean;

@@ -4,7 +4,7 @@
 import type { Config } from '../config';
 import type { Db } from '../db';
 import type { settings } from '../../generated/tables';
-import { settingsRow } from '../settings';
+import { settingsRow } from '../settings/settings';
 import { sendEmail, type SmtpOptions } from './email';
 import { sendSmsRu } from './sms-ru';
 

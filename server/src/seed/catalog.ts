@@ -2,7 +2,7 @@
 // the wording and variants, this file adds brand, prices, stock and articles, and inserts in batches.
 import type { DbOrTx } from '../db';
 import { productOffers, products } from '../../generated/tables';
-import { rememberWords, searchDocuments } from '../search/document';
+import { rememberWords, searchDocuments } from '../catalog/search/document';
 import { demoImageUrl } from './images';
 import { LASH_KINDS } from './kinds-lashes';
 import { SUPPLY_KINDS } from './kinds-supplies';
@@ -124,7 +124,7 @@ const PRODUCTS_PER_INSERT = 2000;
 
 /**
  * Inserts products and their offers with as few statements as the parameter limit allows. The products
- * get their search documents and words as an admin save gives them (search/document.ts).
+ * get their search documents and words as an admin save gives them (catalog/search/document.ts).
  */
 export async function insertDrafts(
   db: DbOrTx,

@@ -7,7 +7,7 @@ import { products } from '../../generated/tables';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db';
 import { migrate } from '../db/migrate';
-import { vacuumSearchTables } from '../search/document';
+import { vacuumSearchTables } from '../catalog/search/document';
 import { draftProduct, insertDrafts, pickKind } from './catalog';
 import { seedDemo } from './demo';
 import { ensureDemoImages } from './images';

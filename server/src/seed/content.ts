@@ -23,6 +23,7 @@ import { ARTICLES, COMPANY, PAGES } from './pages';
 import type { Rng } from './random';
 import { productReviewRows, siteReviewRows } from './reviews';
 import { mailTemplateRows, smsTemplateRows } from './templates';
+import type { SeededProduct } from './types';
 
 const DAY = 24 * 60 * 60 * 1000;
 const rub = (n: number) => n * 100;
@@ -31,11 +32,6 @@ const rub = (n: number) => n * 100;
 async function isEmpty(tx: Tx, table: PgTable): Promise<boolean> {
   const [row] = await tx.select({ n: count() }).from(table);
   return (row?.n ?? 0) === 0;
-}
-
-export interface SeededProduct {
-  id: number;
-  kind: string;
 }
 
 export async function seedContent(

@@ -3,7 +3,7 @@
 // real order. Numbers and totals come from the orders hook, as for an order placed through the API.
 import { asc, eq } from 'drizzle-orm';
 import type { Tx } from '../db';
-import { beforeSave as orderBeforeSave } from '../hooks/orders';
+import { beforeSave as orderBeforeSave } from '../sales/order-hooks';
 import {
   deliveryServices,
   orderItems,

@@ -1,6 +1,6 @@
 // Demo reviews: of the shop, and of products with texts that fit the product's kind.
 import type { productReviews, siteReviews } from '../../generated/tables';
-import type { SeededProduct } from './content';
+import type { SeededProduct } from './types';
 import type { Rng } from './random';
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -41,3 +41,9 @@ export interface Kind {
   alwaysInStock?: boolean;
   make(rng: Rng, brand: Brand): ProductSpec;
 }
+
+/** A product the seed has written, for the reviews and orders that name it. */
+export interface SeededProduct {
+  id: number;
+  kind: string;
+}

@@ -2,16 +2,9 @@
 // replace the local disk later without touching them (its url() would then name the bucket's address).
 import { resolve } from 'node:path';
 import { localDiskStorage } from './local-disk';
+import type { FileStorage } from './types';
 
-export interface FileStorage {
-  /** Stores the bytes under a key such as "2026/11/3f2a….jpg" and answers the file's public address. */
-  put(key: string, data: Buffer): Promise<string>;
-  /** Removes a stored file; a missing file is not an error. */
-  delete(key: string): Promise<void>;
-  /** The public address of a key ("/uploads/2026/11/3f2a….jpg"). */
-  url(key: string): string;
-}
-
+export type { FileStorage } from './types';
 export { isSafeKey, localDiskStorage } from './local-disk';
 
 /** The shop's storage: the local folder UPLOADS_DIR, served at /uploads/. */

@@ -2,7 +2,7 @@
 // route reads to make the WebP variants.
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
-import type { FileStorage } from './index';
+import type { FileStorage } from './types';
 
 /** A key is a relative path of plain segments: never absolute, hidden (".variants") or climbing out. */
 export function isSafeKey(key: string): boolean {

@@ -8,9 +8,9 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import type { Db } from '../db';
-import { sanitizeHtml } from '../public/sanitize-html';
+import { sanitizeHtml } from '../content/sanitize-html';
 import { pages } from '../../generated/tables';
-import { settingsRow } from '../settings';
+import { settingsRow } from '../settings/settings';
 import { htmlToPdfContent } from './html-to-pdf';
 
 /** The content page the PDF is made from. */

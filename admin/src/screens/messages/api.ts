@@ -1,4 +1,4 @@
-// The messaging endpoints (server/src/admin-api/messages/) through the one API client, with the area's
+// The messaging endpoints (server/src/messages/) through the one API client, with the area's
 // Russian error type from the sales screens' helpers.
 import type {
   AdminMailingProgress,

@@ -1,0 +1,148 @@
+// POST /api/auth/password/recovery, /password/reset and /password/change.
+// Recovery answers the same words whether or not the address has an account, and does comparable work
+// either way (a token is made and hashed), so neither the answer nor its timing tells who has an account.
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import type { PasswordChangeRequest, PasswordRecoveryRequest, PasswordResetRequest } from '@shop/schemas';
+import type { Db } from '../db';
+import { users } from '../../generated/tables';
+import { badRequest } from '../http/errors';
+import { accountKey, bodyEmailKey, limitOf, targetLimit } from '../http/rate-limit';
+import { api, envelope, failure } from '../http/route-schemas';
+import { siteOrigin } from '../settings/shop-values';
+import { requireUser } from './guard';
+import { queuePasswordRecovery } from './letters';
+import { hashPassword, verifyPassword } from './password';
+import type { AuthRoutesOptions } from './types';
+import { hashToken, revokeUserSessions } from './sessions';
+import { spendToken } from './tokens';
+
+export const RECOVERY_SENT =
+  'Если этот e-mail зарегистрирован, мы отправили на него письмо со ссылкой для смены пароля. Ссылка действует 1 час.';
+export const RESET_INVALID =
+  'Ссылка для смены пароля недействительна или устарела. Запросите восстановление пароля ещё раз.';
+export const WRONG_CURRENT = 'Неверный текущий пароль';
+
+const AUTH = ['Вход'];
+
+export function passwordRoutes(db: Db, opts: AuthRoutesOptions) {
+  return async function plugin(app: FastifyInstance) {
+    // Per client address, and per e-mail whoever asks (the same for addresses with and without an account,
+    // so the limit tells nothing either).
+    const recoveryOptions = {
+      config: { rateLimit: limitOf('recovery') },
+      preValidation: targetLimit(app, 'recoveryEmail', { groupId: 'recovery-email', keyOf: bodyEmailKey }),
+      schema: {
+        tags: AUTH,
+        summary: 'Восстановление пароля: письмо со ссылкой /change-password?token=… (1 час)',
+        description: 'Ответ одинаков, зарегистрирован адрес или нет.',
+        body: api('password-recovery-request'),
+        response: {
+          200: {
+            description: 'Принято',
+            ...envelope({
+              type: 'object',
+              additionalProperties: false,
+              required: ['message'],
+              properties: { message: { type: 'string' } },
+            }),
+          },
+          400: failure('Неверный e-mail'),
+          429: failure('Слишком много запросов с этого адреса или писем на этот e-mail'),
+        },
+      },
+    };
+    app.post('/password/recovery', recoveryOptions, async (request) => {
+      const email = (request.body as PasswordRecoveryRequest).email.toLowerCase();
+      const [user] = await db
+        .select({ id: users.id, email: users.email, name: users.name, active: users.active })
+        .from(users)
+        .where(eq(sql`lower(${users.email})`, email))
+        .limit(1);
+      // Staff too, not only customers: an administrator who forgets the password needs the same way back
+      // in, and the risk (someone else reading the mailbox) is the same as a customer's. Blocked: no letter.
+      if (user?.active) {
+        await db.transaction((tx) =>
+          queuePasswordRecovery(
+            tx,
+            { userId: user.id, email: user.email, name: user.name },
+            siteOrigin(opts.siteUrl, request),
+          ),
+        );
+      } else {
+        // The token work the other branch does, thrown away.
+        hashToken(randomBytes(32).toString('base64url'));
+      }
+      return { data: { message: RECOVERY_SENT } };
+    });
+
+    // Each try is an scrypt hash before the link is even looked at.
+    const resetOptions = {
+      config: { rateLimit: limitOf('links') },
+      schema: {
+        tags: AUTH,
+        summary: 'Новый пароль по ссылке из письма; все сессии покупателя завершаются',
+        body: api('password-reset-request'),
+        response: {
+          200: envelope({ type: 'null' }),
+          400: failure('Ссылка недействительна или пароль слишком простой'),
+          429: failure('Слишком много попыток с этого адреса'),
+        },
+      },
+    };
+    app.post('/password/reset', resetOptions, async (request) => {
+      const { token, password } = request.body as PasswordResetRequest;
+      const passwordHash = await hashPassword(password);
+      await db.transaction(async (tx) => {
+        const spent = await spendToken(tx, token, 'password_reset');
+        if (!spent) throw badRequest(RESET_INVALID, { token: RESET_INVALID });
+        await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, spent.userId));
+        // Whoever knew the old password (or holds a stolen token) is signed out everywhere.
+        await revokeUserSessions(tx, spent.userId);
+      });
+      return { data: null };
+    });
+
+    app.post(
+      '/password/change',
+      {
+        // A guest is refused before the body is looked at.
+        preValidation: requireUser,
+        config: {
+          // Wrong current passwords are guesses too: the same allowance as sign-in, per account (every
+          // request counts, a malformed one too).
+          rateLimit: limitOf('login', {
+            groupId: 'password-change',
+            hook: 'preValidation',
+            keyGenerator: accountKey,
+          }),
+        },
+        schema: {
+          tags: AUTH,
+          summary: 'Смена пароля в кабинете; другие сессии завершаются, текущая остаётся',
+          body: api('password-change-request'),
+          response: {
+            200: envelope({ type: 'null' }),
+            400: failure('Неверный текущий пароль (поле currentPassword) или слишком простой новый'),
+            401: failure('Требуется вход'),
+            429: failure('Слишком много попыток'),
+          },
+        },
+      },
+      async (request) => {
+        const { currentPassword, password } = request.body as PasswordChangeRequest;
+        const me = request.user!;
+        const [user] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, me.id));
+        if (!(await verifyPassword(currentPassword, user?.hash)))
+          throw badRequest(WRONG_CURRENT, { currentPassword: WRONG_CURRENT });
+        const passwordHash = await hashPassword(password);
+        await db.transaction(async (tx) => {
+          await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, me.id));
+          await revokeUserSessions(tx, me.id, me.sessionId);
+        });
+        return { data: null };
+      },
+    );
+  };
+}

@@ -1,0 +1,215 @@
+// Public catalogue reads of spec §7: GET /api/categories/tree and GET /api/products/search.
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { CategoryNode, SearchProduct } from '@shop/schemas';
+import { selectRows, type Db } from '../db';
+import { productCategories } from '../../generated/tables';
+import { api, envelope, pageOf } from '../http/route-schemas';
+import { compileSearch, tsqueryInfo } from './search/query';
+import { filterDirectories, parseProductFilters, productWhere } from './product-filters';
+
+export async function categoryTree(db: Db): Promise<CategoryNode[]> {
+  const rows = await db
+    .select({
+      id: productCategories.id,
+      title: productCategories.title,
+      slug: productCategories.slug,
+      imageUrl: productCategories.imageUrl,
+      parentId: productCategories.parentId,
+    })
+    .from(productCategories)
+    .where(eq(productCategories.active, true))
+    .orderBy(asc(productCategories.sortOrder), asc(productCategories.title));
+  const nodes = new Map<number, CategoryNode>(
+    rows.map((r) => [
+      r.id,
+      {
+        id: r.id,
+        title: r.title,
+        slug: r.slug,
+        image: r.imageUrl ? { url: r.imageUrl } : null,
+        children: [],
+      },
+    ]),
+  );
+  const roots: CategoryNode[] = [];
+  for (const r of rows) {
+    const node = nodes.get(r.id)!;
+    const parent = r.parentId ? nodes.get(r.parentId) : undefined;
+    // A child of an inactive category is hidden with it.
+    if (parent) parent.children.push(node);
+    else if (!r.parentId) roots.push(node);
+  }
+  return roots;
+}
+
+const SORTS: Record<string, string> = {
+  popular: 'p.is_hit DESC, p.sort_order ASC, p.id DESC',
+  new: 'p.created_at DESC, p.id DESC',
+  price: 'o.price ASC NULLS LAST, p.id DESC',
+  '-price': 'o.price DESC NULLS LAST, p.id DESC',
+};
+
+/** The query as its schema left it: page, perPage and sort checked, the defaults filled in. */
+export async function searchProducts(db: Db, query: Record<string, unknown>) {
+  const perPage = Number(query.perPage ?? 20);
+  const page = Number(query.page ?? 1);
+  const askedSort = typeof query.sort === 'string' && Object.hasOwn(SORTS, query.sort) ? query.sort : null;
+  const sort = askedSort ?? 'popular';
+  // Every filter (text, category, flags, price, stock, characteristics, brand, ids) comes from the shared
+  // builder, which GET /api/products/facets uses too: the counts next to the filters match this list.
+  const filters = parseProductFilters(query);
+  // The directories only matter to characteristic filters (filter[curl]=D…).
+  const dirs = filters.values.size ? await filterDirectories(db) : [];
+  // A search text: its tsquery (server/src/catalog/search) is built first, on its own, so that the listing is
+  // planned knowing it (the GIN index is used on small catalogues too); with no sort asked for, the most
+  // relevant first, the popular ones first among equals. The facets build the same tsquery inline.
+  const search = filters.search ? compileSearch(filters.search) : null;
+  const [tsq] = search
+    ? await selectRows<{ q: string | null; body: boolean | null }>(db, tsqueryInfo(search.tsquery))
+    : [];
+  const tsquery = sql`${tsq?.q ?? null}::tsquery`;
+  const where = search
+    ? sql`${productWhere({ ...filters, search: '' }, dirs)} AND p.search_vector @@ ${tsquery}`
+    : productWhere(filters, dirs);
+
+  // First the page's products alone, counted in the same pass (ordering needs no offers but for the
+  // price sorts), then their cards: a search matching half the catalogue must not aggregate the offers
+  // of every match.
+  const limit = sql`LIMIT ${perPage} OFFSET ${(page - 1) * perPage}`;
+  let pageQuery: SQL;
+  if (search && !askedSort) {
+    // The relevance keys are computed below the count (OFFSET 0 keeps them there), so that counting
+    // keeps a few numbers per match, not the documents they were computed from.
+    const rank = search.rank(tsquery, sql`${tsq?.body === true}`);
+    pageQuery = sql`
+      SELECT x.id, count(*) OVER ()::int AS total FROM (
+        SELECT p.id, p.is_hit, p.sort_order, ${rank.columns} FROM products p WHERE ${where} OFFSET 0
+      ) x
+      ORDER BY ${rank.order}, x.is_hit DESC, x.sort_order ASC, x.id DESC ${limit}`;
+  } else {
+    const byPrice = sort === 'price' || sort === '-price';
+    pageQuery = sql`
+      SELECT p.id, count(*) OVER ()::int AS total FROM products p
+      ${
+        byPrice
+          ? sql`LEFT JOIN LATERAL (SELECT min(coalesce(sale_price, base_price)) AS price
+        FROM product_offers WHERE product_id = p.id AND active) o ON true`
+          : sql``
+      }
+      WHERE ${where}
+      ORDER BY ${sql.raw(SORTS[sort]!)} ${limit}`;
+  }
+  // The planner does not know that a search document is read decompressed when a whole table is scanned
+  // (it then prefers a sequential scan for a common word, several times slower): a search always goes
+  // through its GIN index.
+  const pageIds = search
+    ? await db.transaction(async (tx) => {
+        await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+        return selectRows<{ id: number; total: number }>(tx, pageQuery);
+      })
+    : await selectRows<{ id: number; total: number }>(db, pageQuery);
+  // A page past the end has no row to carry the count.
+  const total =
+    pageIds[0]?.total ??
+    (page > 1
+      ? ((
+          await selectRows<{ total: number }>(
+            db,
+            sql`SELECT count(*)::int AS total FROM products p WHERE ${where}`,
+          )
+        )[0]?.total ?? 0)
+      : 0);
+  const ids = pageIds.map((r) => r.id);
+  const data = await productCards(db, ids);
+  return { data, meta: { total: Number(total), page, perPage } };
+}
+
+export function catalogRoutes(db: Db) {
+  return async function plugin(app: FastifyInstance) {
+    app.get(
+      '/categories/tree',
+      {
+        schema: {
+          tags: ['Каталог'],
+          summary: 'Дерево активных категорий (спец. §7)',
+          response: { 200: envelope({ type: 'array', items: api('category-node') }) },
+        },
+      },
+      async () => ({ data: await categoryTree(db) }),
+    );
+    app.get(
+      '/products/search',
+      {
+        schema: {
+          tags: ['Каталог'],
+          summary:
+            'Товары: поиск, категория, фильтры, избранное (спец. §7: perPage=7&page=1&filter[search]=…)',
+          querystring: api('product-list-query'),
+          response: { 200: pageOf({ type: 'array', items: api('search-product') }) },
+        },
+      },
+      async (request) => searchProducts(db, request.query as Record<string, unknown>),
+    );
+  };
+}
+
+/**
+ * Product cards (the shape of GET /api/products/search) for active products, in the order of `ids`.
+ * The price shown is the cheapest active offer's; its base price shows the benefit.
+ */
+export async function productCards(db: Db, ids: number[]): Promise<SearchProduct[]> {
+  if (ids.length === 0) return [];
+  const cards = await selectRows<{
+    id: number;
+    title: string;
+    slug: string;
+    image: string | null;
+    is_new: boolean;
+    is_hit: boolean;
+    category_slug: string | null;
+    base_price: number | null;
+    price: number | null;
+    in_stock: boolean | null;
+    offers: number;
+  }>(
+    db,
+    sql`
+    SELECT p.id, p.title, p.slug, p.images->0->>'url' AS image, p.is_new, p.is_hit,
+           c.slug AS category_slug, o.base_price, o.price, o.in_stock, coalesce(o.offers, 0)::int AS offers
+    FROM products p
+    LEFT JOIN LATERAL (
+      SELECT count(*)::int AS offers, bool_or(stock > 0) AS in_stock,
+             min(coalesce(sale_price, base_price)) AS price,
+             (array_agg(base_price ORDER BY coalesce(sale_price, base_price), id))[1] AS base_price
+      FROM product_offers WHERE product_id = p.id AND active
+    ) o ON true
+    LEFT JOIN product_categories c ON c.id = p.category_ids[1]
+    WHERE p.active AND p.id IN (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  );
+  const byId = new Map(cards.map((r) => [r.id, r]));
+  const rows = ids.map((id) => byId.get(id)).filter((r) => r !== undefined);
+  return rows.map((r) => {
+    const salePrice = r.price ?? 0;
+    const basePrice = Math.max(r.base_price ?? salePrice, salePrice);
+    const diff = basePrice - salePrice;
+    return {
+      id: r.id,
+      title: r.title,
+      slug: r.slug,
+      url: `/catalog/${r.category_slug ?? 'all'}/product/${r.slug}`,
+      announceImageUrl: r.image,
+      benefitPercent: basePrice > 0 ? Math.round((diff / basePrice) * 100) : 0,
+      diffPrice: diff,
+      basePrice,
+      salePrice,
+      inStock: r.in_stock === true,
+      isNew: r.is_new,
+      isHit: r.is_hit,
+      offersCount: r.offers,
+    };
+  });
+}

@@ -1,0 +1,139 @@
+// The types the CRUD layer shares: what the generated registration (server/generated/resources.ts) tells it
+// about a resource, and who acts on one (the caller's context).
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { DbOrTx, Tx } from '../db';
+
+export type Role = 'admin' | 'manager' | 'content';
+export type Action = 'list' | 'show' | 'create' | 'edit' | 'delete' | 'export';
+export type FieldKind =
+  | 'integer'
+  | 'bigint'
+  | 'number'
+  | 'string'
+  | 'boolean'
+  | 'date-time'
+  | 'date'
+  | 'integer[]'
+  | 'string[]'
+  | 'json';
+
+export interface FieldDef {
+  name: string;
+  column: string;
+  kind: FieldKind;
+  label: string;
+  nullable: boolean;
+  readOnly: boolean;
+  private: boolean;
+  virtual: boolean;
+  writeOnly: boolean;
+  ref?: { resource: string; many: boolean };
+  /** Property-level x-access.write: only these roles may set or change the field. */
+  writeRoles?: Role[];
+}
+
+export interface ChildDef {
+  property: string;
+  table: PgTable;
+  /** Drizzle key of the column pointing at the parent row. */
+  parentKey: string;
+  label: { one: string; many: string };
+  fields: FieldDef[];
+}
+
+export interface HookContext {
+  tx: DbOrTx;
+  /** The stored record when updating, null when creating. */
+  existing: Record<string, unknown> | null;
+  /** Who writes (the signed-in staff member through the admin API); null for scripts and the seed. */
+  actor: Actor | null;
+}
+
+export interface ResourceHooks {
+  /**
+   * Runs inside the write transaction after validation, before the row is written. Gets the validated
+   * input (virtual fields included) and returns the values to store (e.g. a password becomes its hash).
+   */
+  beforeSave?: (
+    data: Record<string, unknown>,
+    ctx: HookContext,
+  ) => Promise<Record<string, unknown>> | Record<string, unknown>;
+  /**
+   * Runs inside the same transaction once the row and its children are written, with the record as now
+   * stored (and `existing` as it was): for work that depends on the saved state, such as rewriting the
+   * search documents of the products a renamed or moved category holds. Throwing undoes the whole write.
+   */
+  afterSave?: (record: Record<string, unknown>, ctx: HookContext) => Promise<void> | void;
+  /**
+   * Runs inside the delete's transaction before the row goes, with the record (also as `existing`): for
+   * rules about who may delete which row that x-access cannot say. Throwing keeps the row.
+   */
+  beforeDelete?: (record: Record<string, unknown>, ctx: HookContext) => Promise<void> | void;
+}
+
+export interface ResourceDef {
+  resource: string;
+  typeName: string;
+  label: { one: string; many: string };
+  /** False for internal tables (sessions...): no admin endpoints. */
+  admin: boolean;
+  table: PgTable;
+  tableName: string;
+  fields: FieldDef[];
+  children: ChildDef[];
+  /** SQL text searched by `q`, the same text the migration indexes; null when not searchable. */
+  search: string | null;
+  filters: Record<string, ('eq' | 'gte' | 'lte' | 'ne')[]>;
+  sortable: string[];
+  defaultSort: { field: string; order: 'ASC' | 'DESC' };
+  perPage: number;
+  access: Record<Action, Role[]>;
+  /** x-access.rows: per role, field → the values a row must hold for the role to see or touch it. */
+  rowScopes: Partial<Record<Role, Record<string, (string | number | boolean)[]>>>;
+  /** Russian labels by field name (child fields as `children.field`). */
+  labels: Record<string, string>;
+  /** What the create (POST) and update (PUT) bodies are validated against. */
+  /** What the API answers, what a create and an update accept (codegen/src/derive.ts). */
+  schemas: { read: object; create: object; patch: object };
+  hooks: ResourceHooks;
+}
+
+/** Who made a change: the user's id and "Имя <email>", kept as text so the entry outlives the account. */
+export interface Actor {
+  id: number | null;
+  name: string | null;
+  /** The staff member's role, for hooks whose rules depend on it (account templates: admin only). */
+  role?: string | null;
+  /** The session the change came through (a password changed by its own owner keeps that one). */
+  sessionId?: number | null;
+}
+
+export interface ListQuery {
+  sort?: [string, string];
+  range?: [number, number];
+  filter?: Record<string, unknown>;
+}
+
+export interface Registry {
+  get(resource: string): ResourceDef | undefined;
+  /** The resource owning a table (children's tables name their parent). */
+  byTable(table: string): ResourceDef | undefined;
+}
+
+export type RowScope = Record<string, (string | number | boolean)[]>;
+
+/** The rights of the shop's own jobs (seed, scripts, tests' set-up): every row and every field. */
+export const SYSTEM = 'system';
+
+export interface CrudContext {
+  db: DbOrTx;
+  registry: Registry;
+  def: ResourceDef;
+  /** Whose rights apply: a signed-in user's role, or SYSTEM. */
+  role: string;
+  /** Who the history names (and the hooks see); null for the shop's own jobs. */
+  actor: Actor | null;
+}
+
+/** A context inside the caller's transaction: what hand-written writers pass, so the history commits with them. */
+export type TxContext = CrudContext & { db: Tx };

@@ -1,0 +1,21 @@
+// The desktop (dashboard), coupon generation, bonus accruals and debits, reviews and forms moderation, and
+// the settings screen's read. Registered under /api/admin by admin-api.ts, next to the generated CRUD
+// routes; each endpoint checks the role against the x-access of the resource it works on.
+import type { FastifyInstance } from 'fastify';
+import type { AdminApiContext } from '../types';
+import { bonusRoutes } from './bonus-routes';
+import { couponRoutes } from './coupons';
+import { dashboardRoutes } from './dashboard';
+import { moderationRoutes } from '../forms/moderation';
+import { settingsRoutes } from '../settings/admin-routes';
+
+export function salesRoutes(ctx: AdminApiContext) {
+  return async function plugin(app: FastifyInstance) {
+    const { db } = ctx.database;
+    await app.register(dashboardRoutes(db, ctx.registry));
+    await app.register(couponRoutes(db, ctx.registry));
+    await app.register(bonusRoutes(db, ctx.registry));
+    await app.register(moderationRoutes(db, ctx.registry));
+    await app.register(settingsRoutes(db, ctx.registry));
+  };
+}

@@ -1,0 +1,52 @@
+// The bonus ledger never goes below zero for a customer. Every write locks the customer's row first
+// (SELECT … FOR UPDATE), so two debits at the same moment are checked one after the other, never both
+// against the same old balance. The admin's accrue/debit endpoint (sales/bonus-routes.ts) and the
+// generic CRUD create/edit both come through here.
+import { sql } from 'drizzle-orm';
+import { selectRows, type DbOrTx } from '../db';
+import { badRequest, notFound } from '../http/errors';
+import type { ResourceHooks } from '../crud/types';
+
+/**
+ * The customer's balance in points; with `lock` (inside a transaction) the customer's row stays locked
+ * until it ends, so that a write checked against this balance cannot race another one.
+ */
+export async function balanceOf(tx: DbOrTx, userId: number, { lock }: { lock: boolean }): Promise<number> {
+  const user = await selectRows<{ id: number }>(
+    tx,
+    lock
+      ? sql`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`
+      : sql`SELECT id FROM users WHERE id = ${userId}`,
+  );
+  if (!user[0]) throw notFound(`Покупатель №${userId} не найден`);
+  const rows = await selectRows<{ balance: number | string | null }>(
+    tx,
+    sql`SELECT coalesce(sum(amount), 0) AS balance FROM bonus_transactions WHERE user_id = ${userId}`,
+  );
+  return Number(rows[0]?.balance ?? 0);
+}
+
+export function overdraftMessage(balance: number, debit: number): string {
+  return `Нельзя списать ${debit} балл(ов): на счёте покупателя только ${balance}`;
+}
+
+/** Refuses a change that would leave the customer with a negative balance. */
+export async function assertCovered(tx: DbOrTx, userId: number, change: number): Promise<number> {
+  const balance = await balanceOf(tx, userId, { lock: true });
+  if (balance + change < 0)
+    throw badRequest(overdraftMessage(balance, -change), { amount: overdraftMessage(balance, -change) });
+  return balance + change;
+}
+
+export const beforeSave: NonNullable<ResourceHooks['beforeSave']> = async (data, { tx, existing }) => {
+  const userId = (data.userId ?? existing?.userId) as number;
+  const amount = (data.amount ?? existing?.amount ?? 0) as number;
+  if (existing && existing.userId !== userId) {
+    // Moving an entry to another customer: the old one loses it, the new one gets it.
+    await assertCovered(tx, existing.userId as number, -(existing.amount as number));
+    await assertCovered(tx, userId, amount);
+  } else {
+    await assertCovered(tx, userId, amount - ((existing?.amount as number | undefined) ?? 0));
+  }
+  return data;
+};

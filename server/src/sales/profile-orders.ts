@@ -1,0 +1,231 @@
+// GET /api/profile/orders[?status=active|canceled|completed], /api/profile/orders/:name and
+// /api/profile/bonuses. A representative acting for a group (a checked X-User-Group) sees that group's
+// orders; everyone else sees only the orders of their own account.
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ProfileBonuses, ProfileOrder } from '@shop/schemas';
+import ordersSchema from '../../../schemas/entities/orders.schema.json' with { type: 'json' };
+import bonusesSchema from '../../../schemas/entities/bonuses.schema.json' with { type: 'json' };
+import { bonusAllowed, bonusBalance, bonusProgrammeOn } from '../accounts/sessions';
+import type { Db } from '../db';
+import { bonusTransactions, orderItems, orders, users, userTypes } from '../../generated/tables';
+import { notFound } from '../http/errors';
+import { api, envelope, pageOf, pagingQuery } from '../http/route-schemas';
+
+const CABINET = ['Личный кабинет'];
+
+const STATUS_LABELS: Record<string, string> = ordersSchema.properties.status['x-enum-labels'];
+const PAYMENT_LABELS: Record<string, string> = ordersSchema.properties.paymentStatus['x-enum-labels'];
+const KIND_LABELS: Record<string, string> = bonusesSchema.properties.kind['x-enum-labels'];
+
+/** The account pages' three lists (spec §4: canceled and completed apart from the rest). */
+const STATUS_GROUPS = {
+  active: ['new', 'confirmed', 'paid', 'shipped'],
+  completed: ['completed'],
+  canceled: ['canceled'],
+} as const;
+
+/** Whose orders this request may see. */
+const ownerOf = (request: FastifyRequest) =>
+  request.actingGroup ? eq(orders.userGroupId, request.actingGroup.id) : eq(orders.userId, request.user!.id);
+
+const summaryColumns = {
+  id: orders.id,
+  number: orders.number,
+  createdAt: orders.createdAt,
+  status: orders.status,
+  paymentStatus: orders.paymentStatus,
+  cancelReason: orders.cancelReason,
+  itemsTotal: orders.itemsTotal,
+  discountTotal: orders.discountTotal,
+  deliveryPrice: orders.deliveryPrice,
+  bonusSpent: orders.bonusSpent,
+  total: orders.total,
+  // Written out with table names: in a one-table select Drizzle leaves columns unqualified, and inside this
+  // subquery a bare "id" would be order_items.id (every order then counted the same wrong number).
+  itemsCount: sql<number>`(SELECT coalesce(sum(oi.quantity), 0) FROM order_items oi WHERE oi.order_id = "orders"."id")`,
+};
+
+type SummaryRow = { [K in keyof typeof summaryColumns]: unknown };
+
+function summary(row: SummaryRow): ProfileOrder {
+  const status = row.status as ProfileOrder['status'];
+  const paymentStatus = row.paymentStatus as ProfileOrder['paymentStatus'];
+  return {
+    number: row.number as string,
+    createdAt: (row.createdAt as Date).toISOString(),
+    status,
+    statusLabel: STATUS_LABELS[status] ?? status,
+    paymentStatus,
+    paymentStatusLabel: PAYMENT_LABELS[paymentStatus] ?? paymentStatus,
+    cancelReason: (row.cancelReason as string | null) ?? null,
+    itemsCount: Number(row.itemsCount),
+    itemsTotal: row.itemsTotal as number,
+    discountTotal: row.discountTotal as number,
+    deliveryPrice: row.deliveryPrice as number,
+    bonusSpent: row.bonusSpent as number,
+    total: row.total as number,
+  };
+}
+
+export function profileOrderRoutes(db: Db) {
+  return async function plugin(app: FastifyInstance) {
+    app.get(
+      '/profile/orders',
+      {
+        schema: {
+          tags: CABINET,
+          summary: 'Заказы покупателя (или группы, от имени которой он действует: X-User-Group)',
+          querystring: pagingQuery(
+            { default: 20, max: 100 },
+            {
+              status: {
+                type: 'string',
+                enum: Object.keys(STATUS_GROUPS),
+                default: 'active',
+                description: 'active — в работе, completed — выполненные, canceled — отменённые',
+                'x-label': 'Список',
+                'x-messages': { enum: 'Ожидается active, canceled или completed' },
+              },
+            },
+          ),
+          response: { 200: pageOf({ type: 'array', items: api('profile-order') }) },
+        },
+      },
+      async (request) => {
+        const { page, perPage, status } = request.query as {
+          page: number;
+          perPage: number;
+          status: keyof typeof STATUS_GROUPS;
+        };
+        const where = and(ownerOf(request), inArray(orders.status, [...STATUS_GROUPS[status]]));
+        const [rows, [total]] = await Promise.all([
+          db
+            .select(summaryColumns)
+            .from(orders)
+            .where(where)
+            .orderBy(desc(orders.createdAt), desc(orders.id))
+            .limit(perPage)
+            .offset((page - 1) * perPage),
+          db.select({ n: count() }).from(orders).where(where),
+        ]);
+        return { data: rows.map(summary), meta: { total: Number(total?.n ?? 0), page, perPage } };
+      },
+    );
+
+    app.get(
+      '/profile/orders/:name',
+      {
+        schema: {
+          tags: CABINET,
+          summary: 'Заказ покупателя с позициями',
+          params: {
+            type: 'object',
+            required: ['name'],
+            properties: { name: { type: 'string', minLength: 1, maxLength: 64, 'x-label': 'Номер заказа' } },
+          },
+          response: { 200: envelope(api('profile-order')) },
+        },
+      },
+      async (request) => {
+        const { name } = request.params as { name: string };
+        const [row] = await db
+          .select({
+            ...summaryColumns,
+            customerName: orders.customerName,
+            customerPhone: orders.customerPhone,
+            customerEmail: orders.customerEmail,
+            deliveryCity: orders.deliveryCity,
+            deliveryAddress: orders.deliveryAddress,
+            deliveryTrackNumber: orders.deliveryTrackNumber,
+            comment: orders.comment,
+          })
+          .from(orders)
+          .where(and(eq(orders.number, name), ownerOf(request)));
+        // Someone else's order is "not found", never "forbidden": its number tells nothing.
+        if (!row) throw notFound(`Заказ ${name} не найден`);
+        const items = await db
+          .select({
+            productId: orderItems.productId,
+            title: orderItems.title,
+            article: orderItems.article,
+            price: orderItems.price,
+            quantity: orderItems.quantity,
+            total: orderItems.total,
+          })
+          .from(orderItems)
+          .where(eq(orderItems.orderId, row.id))
+          .orderBy(asc(orderItems.position), asc(orderItems.id));
+        const data: ProfileOrder = {
+          ...summary(row),
+          customerName: row.customerName,
+          customerPhone: row.customerPhone,
+          customerEmail: row.customerEmail,
+          deliveryCity: row.deliveryCity,
+          deliveryAddress: row.deliveryAddress,
+          deliveryTrackNumber: row.deliveryTrackNumber,
+          comment: row.comment,
+          items,
+        };
+        return { data };
+      },
+    );
+
+    app.get(
+      '/profile/bonuses',
+      {
+        schema: {
+          tags: CABINET,
+          summary: 'Бонусный счёт: баланс, участие в программе, история начислений и списаний',
+          querystring: pagingQuery({ default: 20, max: 100 }),
+          response: { 200: pageOf(api('profile-bonuses')) },
+        },
+      },
+      async (request) => {
+        const userId = request.user!.id;
+        const { page, perPage } = request.query as { page: number; perPage: number };
+        const [rows, [total], balance, [type], programmeOn] = await Promise.all([
+          db
+            .select({
+              id: bonusTransactions.id,
+              createdAt: bonusTransactions.createdAt,
+              kind: bonusTransactions.kind,
+              amount: bonusTransactions.amount,
+              orderNumber: orders.number,
+              reason: bonusTransactions.reason,
+              expiresAt: bonusTransactions.expiresAt,
+            })
+            .from(bonusTransactions)
+            .leftJoin(orders, eq(orders.id, bonusTransactions.orderId))
+            .where(eq(bonusTransactions.userId, userId))
+            .orderBy(desc(bonusTransactions.createdAt), desc(bonusTransactions.id))
+            .limit(perPage)
+            .offset((page - 1) * perPage),
+          db.select({ n: count() }).from(bonusTransactions).where(eq(bonusTransactions.userId, userId)),
+          bonusBalance(db, userId),
+          db
+            .select({ bonusAllowed: userTypes.bonusAllowed, active: userTypes.active })
+            .from(users)
+            .leftJoin(userTypes, eq(userTypes.id, users.userTypeId))
+            .where(eq(users.id, userId)),
+          bonusProgrammeOn(db),
+        ]);
+        const data: ProfileBonuses = {
+          balance,
+          allowed: bonusAllowed(programmeOn, type?.active ? type.bonusAllowed : null),
+          history: rows.map((r) => ({
+            id: r.id,
+            createdAt: r.createdAt.toISOString(),
+            kind: r.kind as ProfileBonuses['history'][number]['kind'],
+            kindLabel: KIND_LABELS[r.kind] ?? r.kind,
+            amount: r.amount,
+            orderNumber: r.orderNumber ?? null,
+            reason: r.reason,
+            expiresAt: r.expiresAt ? r.expiresAt.toISOString() : null,
+          })),
+        };
+        return { data, meta: { total: Number(total?.n ?? 0), page, perPage } };
+      },
+    );
+  };
+}
