@@ -22,7 +22,7 @@ import { FeedbackRequestInputSchema } from '@shop/schemas/generated/zod';
 import { moscowDateTime } from '../src/fields';
 import { HistoryAside } from '../src/history';
 import { inputTransform } from '../src/input';
-import { FormsList } from '../src/screens/sales/forms/FormsList';
+import { FormsList } from '../src/screens/forms/feedback/FormsList';
 import { zodValidator } from '../src/validation';
 
 const kindChoices = [

@@ -26,7 +26,7 @@ import { ProductReviewInputSchema } from '@shop/schemas/generated/zod';
 import { ImagePreviewField, ImagesInput, moscowDateTime } from '../src/fields';
 import { HistoryAside } from '../src/history';
 import { inputTransform } from '../src/input';
-import { ProductReviewsScreen } from '../src/screens/sales/reviews/ReviewLists';
+import { ProductReviewsScreen } from '../src/screens/forms/reviews/ReviewLists';
 import { zodValidator } from '../src/validation';
 
 const statusChoices = [

@@ -25,7 +25,7 @@ import { SiteReviewInputSchema } from '@shop/schemas/generated/zod';
 import { ImagePreviewField, ImagesInput, moscowDateTime } from '../src/fields';
 import { HistoryAside } from '../src/history';
 import { inputTransform } from '../src/input';
-import { SiteReviewsScreen } from '../src/screens/sales/reviews/ReviewLists';
+import { SiteReviewsScreen } from '../src/screens/forms/reviews/ReviewLists';
 import { zodValidator } from '../src/validation';
 
 const statusChoices = [

@@ -4,7 +4,7 @@
 
 import { type ResourceProps } from 'react-admin';
 import SettingsIcon from '@mui/icons-material/Settings';
-import { SettingsScreen } from '../src/screens/sales/settings/SettingsScreen';
+import { SettingsScreen } from '../src/screens/settings/SettingsScreen';
 
 /** <Resource> props of settings: Настройки. */
 export const settingsResource: ResourceProps = {

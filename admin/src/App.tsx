@@ -6,13 +6,14 @@ import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { BrowserRouter } from 'react-router-dom';
 import { resources } from '../generated/resources';
 import { adminApiClient, createAuthProvider } from './authProvider';
-import { Dashboard } from './Dashboard';
 import { createDataProvider } from './dataProvider';
 import { i18nProvider } from './i18n';
 import { AppLayout } from './Layout';
 import { catalogRoutes } from './screens/catalog/routes';
-import { mediaRoutes } from './screens/media/routes';
+import { contentRoutes } from './screens/content/routes';
+import { formsRoutes } from './screens/forms/routes';
 import { messagesRoutes } from './screens/messages/routes';
+import { Dashboard } from './screens/sales/desktop/Dashboard';
 import { salesRoutes } from './screens/sales/routes';
 
 // Before the cookie session the admin kept its token in localStorage: a browser that signed in then still
@@ -46,8 +47,9 @@ export function App() {
         ))}
         <CustomRoutes>
           {catalogRoutes}
-          {mediaRoutes}
+          {contentRoutes}
           {salesRoutes}
+          {formsRoutes}
           {messagesRoutes}
         </CustomRoutes>
       </Admin>

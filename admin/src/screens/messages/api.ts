@@ -1,5 +1,5 @@
 // The messaging endpoints (server/src/messages/) through the one API client, with the area's
-// Russian error type from the sales screens' helpers.
+// Russian error type from the admin's shared helpers (admin-api.ts).
 import type {
   AdminMailingProgress,
   AdminMailingRequest,

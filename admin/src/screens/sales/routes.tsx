@@ -1,11 +1,10 @@
 // Hand-written admin screens of this area at their spec paths under /nuxt, mounted by App.tsx inside
-// react-admin's <CustomRoutes> (each a <Route> with a key). /nuxt/settings, /nuxt/bonuses and the review
-// lists are their resources' list screens (x-components in the schemas), so they need no route here.
+// react-admin's <CustomRoutes> (each a <Route> with a key): the desktop and the coupon series. /nuxt/bonuses
+// is its resource's list screen (x-components in the schemas), so it needs no route here.
 import type { ReactElement } from 'react';
 import { Route } from 'react-router-dom';
-import { Dashboard } from '../../Dashboard';
+import { Dashboard } from './desktop/Dashboard';
 import { CreateCoupons } from './coupons/CreateCoupons';
-import { FormsList } from './forms/FormsList';
 import { RoleGate } from './RoleGate';
 
 export const salesRoutes: ReactElement[] = [
@@ -16,15 +15,6 @@ export const salesRoutes: ReactElement[] = [
     element={
       <RoleGate resource="coupons" action="create">
         <CreateCoupons />
-      </RoleGate>
-    }
-  />,
-  <Route
-    key="forms-list"
-    path="/forms-list"
-    element={
-      <RoleGate resource="feedback" action="list">
-        <FormsList />
       </RoleGate>
     }
   />,

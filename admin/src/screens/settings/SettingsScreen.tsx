@@ -6,10 +6,10 @@ import Alert from '@mui/material/Alert';
 import LinearProgress from '@mui/material/LinearProgress';
 import { Edit, useNotify } from 'react-admin';
 import { ShopSettingsInputSchema } from '@shop/schemas/generated/zod';
-import { HistoryAside } from '../../../history';
-import { zodValidator } from '../../../validation';
-import { RoleGate } from '../RoleGate';
-import { useAdminGet } from '../useAdminGet';
+import { HistoryAside } from '../../history';
+import { zodValidator } from '../../validation';
+import { RoleGate } from '../sales/RoleGate';
+import { useAdminGet } from '../sales/useAdminGet';
 import { secretInput } from './SecretInput';
 import { SettingsForm } from './SettingsForm';
 

@@ -7,7 +7,7 @@ import {
   TextInput,
   type ValidateForm,
 } from 'react-admin';
-import { MoneyInput } from '../../../fields';
+import { MoneyInput } from '../../fields';
 import { SecretInput } from './SecretInput';
 
 const SMS_PROVIDERS = [

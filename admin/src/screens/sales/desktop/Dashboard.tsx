@@ -11,11 +11,11 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Title, useGetIdentity } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import { formatRubles } from './fields/money';
-import { MOSCOW_TIME_ZONE } from './fields/dates';
-import { RevenueChart } from './screens/sales/desktop/RevenueChart';
+import { formatRubles } from '../../../fields/money';
+import { MOSCOW_TIME_ZONE } from '../../../fields/dates';
+import { RevenueChart } from './RevenueChart';
 import type { AdminDashboard } from '@shop/schemas';
-import { useAdminGet } from './screens/sales/useAdminGet';
+import { useAdminGet } from '../useAdminGet';
 
 const when = new Intl.DateTimeFormat('ru-RU', {
   timeZone: MOSCOW_TIME_ZONE,

@@ -4,6 +4,6 @@ import type { ReactElement } from 'react';
 import { Route } from 'react-router-dom';
 import { GalleryAddImage } from './GalleryAddImage';
 
-export const mediaRoutes: ReactElement[] = [
+export const contentRoutes: ReactElement[] = [
   <Route key="gallery-add-image" path="/gallery/:id/addImage" element={<GalleryAddImage />} />,
 ];
