@@ -6,7 +6,7 @@ import { Box, Button, FormLabel, Stack, Typography } from '@mui/material';
 import UploadIcon from '@mui/icons-material/Upload';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { FieldTitle, useInput, useResourceContext, type InputProps } from 'react-admin';
-import { IMAGE_ACCEPT, previewUrl, uploadImages } from '../screens/content/upload';
+import { IMAGE_ACCEPT, previewUrl, uploadImages } from '../upload';
 import { UploadStatus } from './UploadStatus';
 
 export type ImageInputProps = Pick<

@@ -9,8 +9,8 @@ import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Link as RouterLink } from 'react-router-dom';
 import { FieldTitle, useInput, useRecordContext, useResourceContext, type InputProps } from 'react-admin';
-import { addImagesPages } from '../screens/content/pages';
-import { IMAGE_ACCEPT, previewUrl, uploadImages } from '../screens/content/upload';
+import { addImagesPages } from './addImagesPages';
+import { IMAGE_ACCEPT, previewUrl, uploadImages } from '../upload';
 import { UploadStatus } from './UploadStatus';
 
 export type ImagesInputProps = Pick<

@@ -4,7 +4,7 @@ export { MoneyInput } from './MoneyInput';
 export { ImageInput } from './ImageInput';
 export { ImagesInput } from './ImagesInput';
 export { RichTextInput } from './RichTextInput';
-export { ImagePreviewField } from '../screens/content/ImagePreviewField';
+export { ImagePreviewField } from './ImagePreviewField';
 export { JsonField } from './JsonField';
 export { JsonInput } from './JsonInput';
 export { ChoicesArrayField, type Choice } from './ChoicesArrayField';

@@ -27,7 +27,7 @@ import {
   useUpdate,
 } from 'react-admin';
 import type { Gallery, GalleryImagePatch } from '@shop/schemas';
-import { IMAGE_ACCEPT, uploadImages } from './upload';
+import { IMAGE_ACCEPT, uploadImages } from '../../upload';
 
 const sizeText = (bytes: number) =>
   bytes >= 1024 * 1024

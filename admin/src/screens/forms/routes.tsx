@@ -4,7 +4,7 @@
 // no route here.
 import type { ReactElement } from 'react';
 import { Route } from 'react-router-dom';
-import { RoleGate } from '../sales/RoleGate';
+import { RoleGate } from '../../RoleGate';
 import { FormsList } from './feedback/FormsList';
 
 export const formsRoutes: ReactElement[] = [

@@ -2,7 +2,7 @@
 // <CustomRoutes>: composing e-mails and SMS, and the failed or unsent ones of each channel.
 import type { ReactElement } from 'react';
 import { Route } from 'react-router-dom';
-import { RoleGate } from '../sales/RoleGate';
+import { RoleGate } from '../../RoleGate';
 import { ComposeScreen } from './ComposeScreen';
 import { UnsendList } from './UnsendList';
 

@@ -5,7 +5,7 @@ import type { ReactElement } from 'react';
 import { Route } from 'react-router-dom';
 import { Dashboard } from './desktop/Dashboard';
 import { CreateCoupons } from './coupons/CreateCoupons';
-import { RoleGate } from './RoleGate';
+import { RoleGate } from '../../RoleGate';
 
 export const salesRoutes: ReactElement[] = [
   <Route key="desktop" path="/desktop" element={<Dashboard />} />,

@@ -8,8 +8,8 @@ import { Edit, useNotify } from 'react-admin';
 import { ShopSettingsInputSchema } from '@shop/schemas/generated/zod';
 import { HistoryAside } from '../../history';
 import { zodValidator } from '../../validation';
-import { RoleGate } from '../sales/RoleGate';
-import { useAdminGet } from '../sales/useAdminGet';
+import { RoleGate } from '../../RoleGate';
+import { useAdminGet } from '../../useAdminGet';
 import { secretInput } from './SecretInput';
 import { SettingsForm } from './SettingsForm';
 

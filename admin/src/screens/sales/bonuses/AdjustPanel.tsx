@@ -21,7 +21,7 @@ import {
 } from 'react-admin';
 import { canRoleAccess } from '../../../access';
 import { postAdmin } from '../../../admin-api';
-import { useAdminGet } from '../useAdminGet';
+import { useAdminGet } from '../../../useAdminGet';
 
 const DIRECTIONS = [
   { id: 'accrual', name: 'Начислить' },

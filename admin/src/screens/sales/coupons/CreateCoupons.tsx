@@ -22,7 +22,7 @@ import {
 import { Link as RouterLink } from 'react-router-dom';
 import { MoneyInput, isoToMoscowLocal, moscowLocalToIso } from '../../../fields';
 import { MOSCOW_TIME_ZONE } from '../../../fields/dates';
-import { useAdminGet } from '../useAdminGet';
+import { useAdminGet } from '../../../useAdminGet';
 import { batchLink, CouponBatches, type CouponBatch } from './CouponBatches';
 import { generateSeries, SERIES_MAX, validateSeries, type SeriesValues } from './generate';
 

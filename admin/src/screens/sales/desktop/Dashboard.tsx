@@ -15,7 +15,7 @@ import { formatRubles } from '../../../fields/money';
 import { MOSCOW_TIME_ZONE } from '../../../fields/dates';
 import { RevenueChart } from './RevenueChart';
 import type { AdminDashboard } from '@shop/schemas';
-import { useAdminGet } from '../useAdminGet';
+import { useAdminGet } from '../../../useAdminGet';
 
 const when = new Intl.DateTimeFormat('ru-RU', {
   timeZone: MOSCOW_TIME_ZONE,

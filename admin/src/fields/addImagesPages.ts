@@ -1,6 +1,6 @@
-// Hand-written pages of this area that an image list links to: the gallery's page for adding many files at
-// once (spec §2: /nuxt/gallery/{id}/addImage). Kept apart from routes.tsx so the shared ImagesInput does not
-// pull the screens in.
+// Hand-written pages that ImagesInput links to from a stored record: the gallery's page for adding many
+// files at once (spec §2: /nuxt/gallery/{id}/addImage, mounted by screens/content/routes.tsx). Only the
+// addresses live here, so the shared widgets do not pull a domain's screens in.
 import type { Identifier } from 'react-admin';
 
 export const galleryAddImagePath = (id: Identifier) => `/gallery/${encodeURIComponent(String(id))}/addImage`;

@@ -1,6 +1,7 @@
-// Reads one of this area's endpoints for a screen: the data, the Russian error, and a reload.
+// Reads one of the hand-written admin endpoints (admin-api.ts) for a screen: the data, the Russian error,
+// and a reload. Shared by the domains' screens (sales, settings, …).
 import { useCallback, useEffect, useState } from 'react';
-import { getAdmin } from '../../admin-api';
+import { getAdmin } from './admin-api';
 
 export function useAdminGet<T>(path: string | null) {
   const [data, setData] = useState<T | undefined>(undefined);

@@ -3,7 +3,7 @@
 // never the 10 MB originals.
 import { Box, type SxProps, type Theme } from '@mui/material';
 import { useFieldValue, useRecordContext, type FieldProps } from 'react-admin';
-import { previewUrl } from './upload';
+import { previewUrl } from '../upload';
 
 export interface ImagePreviewFieldProps extends Pick<FieldProps, 'source' | 'label' | 'sortable'> {
   /** For an array of objects: the key of the address. */

@@ -3,7 +3,7 @@
 // screen whose every call would answer 403.
 import type { ReactNode } from 'react';
 import { AccessDenied, usePermissions } from 'react-admin';
-import { canRoleAccess } from '../../access';
+import { canRoleAccess } from './access';
 
 export function RoleGate(props: { resource: string; action: string; children: ReactNode }) {
   const { permissions, isPending } = usePermissions<string>();

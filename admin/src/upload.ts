@@ -1,7 +1,7 @@
 // Sending pictures to POST /api/admin/uploads through the shared API client (@shop/client) with the admin's
 // session, with upload progress for the progress bars.
 import { apiErrorMessage } from '@shop/client';
-import { adminApiClient } from '../../authProvider';
+import { adminApiClient } from './authProvider';
 
 export interface UploadedImage {
   url: string;
