@@ -3490,4 +3490,43 @@ export interface EntityInputTypes {
   users: UserInput;
 }
 
+/** The update type of every resource, by its resource name. */
+export interface EntityPatchTypes {
+  banners: BannerPatch;
+  bonuses: BonusTransactionPatch;
+  captchas: CaptchaChallengePatch;
+  'cart-rules': CartRulePatch;
+  consents: ConsentPatch;
+  coupons: CouponPatch;
+  'delivery-services': DeliveryServicePatch;
+  directories: DirectoryPatch;
+  'directory-entries': DirectoryEntryPatch;
+  feedback: FeedbackRequestPatch;
+  gallery: GalleryPatch;
+  history: HistoryEntryPatch;
+  interesting: ArticlePatch;
+  'mail-templates': MailTemplatePatch;
+  mailings: MailingPatch;
+  orders: OrderPatch;
+  'outbox-messages': OutboxMessagePatch;
+  pages: PagePatch;
+  'payment-services': PaymentServicePatch;
+  'product-categories': ProductCategoryPatch;
+  products: ProductPatch;
+  promotions: PromotionPatch;
+  'rate-limit-hits': RateLimitHitPatch;
+  'reviews-on-products': ProductReviewPatch;
+  'reviews-on-site': SiteReviewPatch;
+  'search-words': SearchWordPatch;
+  sessions: SessionPatch;
+  settings: ShopSettingsPatch;
+  'sms-templates': SmsTemplatePatch;
+  subscriptions: SubscriptionPatch;
+  'user-groups': UserGroupPatch;
+  'user-tokens': UserTokenPatch;
+  'user-types': UserTypePatch;
+  'users-organizations': UserOrganizationPatch;
+  users: UserPatch;
+}
+
 export type ResourceName = keyof EntityTypes;

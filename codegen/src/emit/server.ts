@@ -93,7 +93,7 @@ function hookImports(entities: EntityModel[]) {
     for (const [name, target] of Object.entries(e.hooks).sort()) {
       const [path, exported] = target.split('#');
       if (!path || !exported)
-        throw new Error(`${e.file}: x-hooks.${name} must look like "./hooks/file#export"`);
+        throw new Error(`${e.file}: x-hooks.${name} must look like "./<domain>/file#export"`);
       const local = `${camel(e.resource.replace(/-/g, '_'))}_${name}`;
       imports.push(`import { ${exported} as ${local} } from '../src/${path.replace(/^\.\//, '')}';`);
       refs.set(`${e.resource}.${name}`, local);
@@ -142,9 +142,13 @@ export function emitServer(entities: EntityModel[]): Record<string, string> {
   const { imports, refs } = hookImports(entities);
   const defs = entities.map((e) => {
     const filters = Object.fromEntries(e.list.filters.map((f) => [f.field, f.ops]));
+    // Each hook is checked against its entity's generated types, then handed to the untyped CRUD service.
     const hooks = Object.keys(e.hooks)
       .sort()
-      .map((h) => `${h}: ${refs.get(`${e.resource}.${h}`)}`)
+      .map(
+        (h) =>
+          `${h}: ${refs.get(`${e.resource}.${h}`)} satisfies EntityHooks<'${e.resource}'>['${h}'] as unknown as ResourceHooks['${h}']`,
+      )
       .join(', ');
     return `  {
     resource: ${JSON.stringify(e.resource)},
@@ -173,7 +177,7 @@ export function emitServer(entities: EntityModel[]): Record<string, string> {
   });
   const resources = [
     GENERATED_HEADER,
-    "import type { ResourceDef } from '../src/crud/types';",
+    "import type { EntityHooks, ResourceDef, ResourceHooks } from '../src/crud/types';",
     "import * as t from './tables';",
     ...imports,
     '',

@@ -51,6 +51,10 @@ export async function emitTypes(entities: EntityModel[], apiDir: string): Promis
   parts.push(
     `/** The create type of every resource, by its resource name. */\nexport interface EntityInputTypes {\n${inputs}\n}\n`,
   );
+  const patches = entities.map((e) => `  '${e.resource}': ${e.typeName}Patch;`).join('\n');
+  parts.push(
+    `/** The update type of every resource, by its resource name. */\nexport interface EntityPatchTypes {\n${patches}\n}\n`,
+  );
   parts.push(`export type ResourceName = keyof EntityTypes;\n`);
 
   const api: string[] = [GENERATED_HEADER];

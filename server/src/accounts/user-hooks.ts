@@ -4,10 +4,11 @@
 // through the CRUD layer) goes through this hook, so none can leave a stolen or old session working.
 import { hashPassword } from './password';
 import { revokeUserSessions } from './sessions';
-import type { ResourceHooks } from '../crud/types';
+import type { EntityHooks, SavedValues } from '../crud/types';
 
-export const beforeSave: NonNullable<ResourceHooks['beforeSave']> = async (data, { tx, existing, actor }) => {
-  const { password, ...rest } = data;
+export const beforeSave: EntityHooks<'users'>['beforeSave'] = async (data, { tx, existing, actor }) => {
+  const { password, ...input } = data;
+  const rest: SavedValues<typeof input> = input;
   if (typeof rest.email === 'string') rest.email = rest.email.trim().toLowerCase();
   const newPassword = typeof password === 'string' && password !== '';
   if (newPassword) rest.passwordHash = await hashPassword(password);
@@ -16,7 +17,7 @@ export const beforeSave: NonNullable<ResourceHooks['beforeSave']> = async (data,
     // Whoever knew the old password (or holds a stolen token) is signed out everywhere. A staff member who
     // sets their own new password keeps the session they did it from, as POST /auth/password/change does.
     const own = !blocked && actor && actor.id === existing.id ? (actor.sessionId ?? undefined) : undefined;
-    await revokeUserSessions(tx, existing.id as number, own);
+    await revokeUserSessions(tx, existing.id, own);
   }
   return rest;
 };

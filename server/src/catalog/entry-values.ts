@@ -40,13 +40,13 @@ export function checkEntryValues(
   directoryTitle: string,
   fields: EntryField[],
   values: Record<string, unknown>,
-): Record<string, unknown> {
+): Record<string, string | number | boolean> {
   const errors: Record<string, string> = {};
   const byCode = new Map(fields.map((f) => [f.code, f]));
   for (const key of Object.keys(values)) {
     if (!byCode.has(key)) errors[`values.${key}`] = `В справочнике «${directoryTitle}» нет поля «${key}»`;
   }
-  const out: Record<string, unknown> = {};
+  const out: Record<string, string | number | boolean> = {};
   for (const field of fields) {
     const value = values[field.code];
     if (isEmpty(value)) {
@@ -55,7 +55,8 @@ export function checkEntryValues(
     }
     const bad = problem(field, value);
     if (bad) errors[`values.${field.code}`] = bad;
-    else out[field.code] = value;
+    // problem() found none: the value is of the field's scalar type.
+    else out[field.code] = value as string | number | boolean;
   }
   const entries = Object.entries(errors);
   if (entries.length) {

@@ -9,9 +9,7 @@ import { badRequest } from '../http/errors';
 import { beforeSave as productSearchBeforeSave } from './product-hooks';
 import { reindexCategoryProducts } from './search/document';
 import { checkEntryValues, type EntryField } from './entry-values';
-import type { ResourceHooks } from '../crud/types';
-
-type BeforeSave = NonNullable<ResourceHooks['beforeSave']>;
+import type { EntityHooks } from '../crud/types';
 
 export async function fieldsOfDirectory(db: DbOrTx, directoryId: number) {
   const [directory] = await db
@@ -33,16 +31,20 @@ export async function fieldsOfDirectory(db: DbOrTx, directoryId: number) {
 }
 
 /** directory-entries: `values` must match the fields of the entry's directory. */
-export const directoryEntryBeforeSave: BeforeSave = async (data, { tx, existing }) => {
-  const directoryId = (data.directoryId ?? existing?.directoryId) as number;
-  const values = (data.values ?? existing?.values ?? {}) as Record<string, unknown>;
+export const directoryEntryBeforeSave: EntityHooks<'directory-entries'>['beforeSave'] = async (
+  data,
+  { tx, existing },
+) => {
+  // A create names its directory (the schema requires it); an update may leave it out.
+  const directoryId = data.directoryId ?? existing!.directoryId;
+  const values: Record<string, unknown> = data.values ?? existing?.values ?? {};
   const { title, fields } = await fieldsOfDirectory(tx, directoryId);
   return { ...data, values: checkEntryValues(title, fields, values) };
 };
 
 /** directories: a field code names a value inside each entry, so it is unique within its directory. */
-export const directoryBeforeSave: BeforeSave = (data) => {
-  const fields = data.fields as { code: string }[] | undefined;
+export const directoryBeforeSave: EntityHooks<'directories'>['beforeSave'] = (data) => {
+  const fields = data.fields;
   const seen = new Map<string, number>();
   const errors: Record<string, string> = {};
   for (const [i, f] of (fields ?? []).entries()) {
@@ -56,10 +58,13 @@ export const directoryBeforeSave: BeforeSave = (data) => {
 };
 
 /** product-categories: two levels; a category is never put under itself or one of its subcategories. */
-export const productCategoryBeforeSave: BeforeSave = async (data, { tx, existing }) => {
-  if (!('parentId' in data) || data.parentId === null) return data;
-  const parentId = data.parentId as number;
-  const id = existing?.id as number | undefined;
+export const productCategoryBeforeSave: EntityHooks<'product-categories'>['beforeSave'] = async (
+  data,
+  { tx, existing },
+) => {
+  const parentId = data.parentId;
+  if (parentId === undefined || parentId === null) return data;
+  const id = existing?.id;
   if (id !== undefined && parentId === id) throw nested('Категорию нельзя вложить в саму себя');
   const [parent] = await tx
     .select({ parentId: productCategories.parentId, title: productCategories.title })
@@ -87,12 +92,12 @@ export const productCategoryBeforeSave: BeforeSave = async (data, { tx, existing
 const nested = (message: string) => badRequest(message, { parentId: message });
 
 /** product-categories: a renamed or moved category rewrites the search documents of its products. */
-export const productCategoryAfterSave: NonNullable<ResourceHooks['afterSave']> = async (
+export const productCategoryAfterSave: EntityHooks<'product-categories'>['afterSave'] = async (
   record,
   { tx, existing },
 ) => {
   if (existing && (record.title !== existing.title || record.parentId !== existing.parentId))
-    await reindexCategoryProducts(tx, record.id as number);
+    await reindexCategoryProducts(tx, record.id);
 };
 
 /**
@@ -101,15 +106,15 @@ export const productCategoryAfterSave: NonNullable<ResourceHooks['afterSave']> =
  * describes stay free text (the product page lists them after the known ones). Then the search
  * document, as before (catalog/product-hooks.ts).
  */
-export const productBeforeSave: BeforeSave = async (data, context) => {
-  const offers = data.offers as { article?: string; attributes?: Record<string, string> }[] | undefined;
+export const productBeforeSave: EntityHooks<'products'>['beforeSave'] = async (data, context) => {
+  const offers = data.offers;
   if (offers?.length) await checkOfferAttributes(context.tx, offers);
   return productSearchBeforeSave(data, context);
 };
 
 async function checkOfferAttributes(
   tx: DbOrTx,
-  offers: { article?: string; attributes?: Record<string, string> }[],
+  offers: { article?: string; attributes?: Record<string, string | undefined> }[],
 ) {
   const codes = [...new Set(offers.flatMap((o) => Object.keys(o.attributes ?? {})))];
   if (!codes.length) return;
@@ -128,7 +133,7 @@ async function checkOfferAttributes(
   for (const [i, offer] of offers.entries()) {
     for (const [code, value] of Object.entries(offer.attributes ?? {})) {
       const d = known.get(code);
-      if (d && !d.entries.has(value))
+      if (d && value !== undefined && !d.entries.has(value))
         errors[`offers.${i}.attributes.${code}`] = `В справочнике «${d.title}» нет значения «${value}»`;
     }
   }

@@ -1,6 +1,7 @@
 // The types the CRUD layer shares: what the generated registration (server/generated/resources.ts) tells it
 // about a resource, and who acts on one (the caller's context).
 import type { PgTable } from 'drizzle-orm/pg-core';
+import type { EntityInputTypes, EntityPatchTypes, EntityTypes, ResourceName } from '@shop/schemas';
 import type { DbOrTx, Tx } from '../db';
 
 export type Role = 'admin' | 'manager' | 'content';
@@ -41,34 +42,59 @@ export interface ChildDef {
   fields: FieldDef[];
 }
 
-export interface HookContext {
+/** What a hook is given beside its record; `Stored` is the resource's record as the API answers it. */
+export interface HookContext<Stored = Record<string, unknown>> {
   tx: DbOrTx;
   /** The stored record when updating, null when creating. */
-  existing: Record<string, unknown> | null;
+  existing: Stored | null;
   /** Who writes (the signed-in staff member through the admin API); null for scripts and the seed. */
   actor: Actor | null;
 }
 
+/**
+ * The values a beforeSave hook answers: the input's fields (their types kept), changed or dropped, and
+ * columns only the server sets (a password's hash, a computed number).
+ */
+export type SavedValues<Input> = { [K in keyof Input]?: Input[K] } & { [column: string]: unknown };
+
+/**
+ * Runs inside the write transaction after validation, before the row is written. Gets the validated input
+ * (virtual fields included: a create's `Input` or an update's patch) and answers the values to store (e.g. a
+ * password becomes its hash).
+ */
+export type BeforeSave<Input, Stored> = (
+  data: Input,
+  ctx: HookContext<Stored>,
+) => Promise<Input | SavedValues<Input>> | Input | SavedValues<Input>;
+
+/**
+ * Runs inside the same transaction once the row and its children are written, with the record as now
+ * stored (and `existing` as it was): for work that depends on the saved state, such as rewriting the
+ * search documents of the products a renamed or moved category holds. Throwing undoes the whole write.
+ */
+export type AfterSave<Stored> = (record: Stored, ctx: HookContext<Stored>) => Promise<void> | void;
+
+/**
+ * Runs inside the delete's transaction before the row goes, with the record (also as `existing`): for
+ * rules about who may delete which row that x-access cannot say. Throwing keeps the row.
+ */
+export type BeforeDelete<Stored> = (record: Stored, ctx: HookContext<Stored>) => Promise<void> | void;
+
+/**
+ * The hooks of one resource, typed by its generated types (@shop/schemas): what a hook named by `x-hooks`
+ * must be. The generated registration checks each hook against it (server/generated/resources.ts).
+ */
+export interface EntityHooks<R extends ResourceName> {
+  beforeSave: BeforeSave<EntityInputTypes[R] | EntityPatchTypes[R], EntityTypes[R]>;
+  afterSave: AfterSave<EntityTypes[R]>;
+  beforeDelete: BeforeDelete<EntityTypes[R]>;
+}
+
+/** The hooks as the CRUD service calls them, for any resource. */
 export interface ResourceHooks {
-  /**
-   * Runs inside the write transaction after validation, before the row is written. Gets the validated
-   * input (virtual fields included) and returns the values to store (e.g. a password becomes its hash).
-   */
-  beforeSave?: (
-    data: Record<string, unknown>,
-    ctx: HookContext,
-  ) => Promise<Record<string, unknown>> | Record<string, unknown>;
-  /**
-   * Runs inside the same transaction once the row and its children are written, with the record as now
-   * stored (and `existing` as it was): for work that depends on the saved state, such as rewriting the
-   * search documents of the products a renamed or moved category holds. Throwing undoes the whole write.
-   */
-  afterSave?: (record: Record<string, unknown>, ctx: HookContext) => Promise<void> | void;
-  /**
-   * Runs inside the delete's transaction before the row goes, with the record (also as `existing`): for
-   * rules about who may delete which row that x-access cannot say. Throwing keeps the row.
-   */
-  beforeDelete?: (record: Record<string, unknown>, ctx: HookContext) => Promise<void> | void;
+  beforeSave?: BeforeSave<Record<string, unknown>, Record<string, unknown>>;
+  afterSave?: AfterSave<Record<string, unknown>>;
+  beforeDelete?: BeforeDelete<Record<string, unknown>>;
 }
 
 export interface ResourceDef {

@@ -16,7 +16,7 @@
 import { badRequest, forbidden } from '../http/errors';
 import { isAccountTemplate, requiredVariables, secretVariables, variablesFor, type Channel } from './catalog';
 import { templateVariables, variableUses, type VariableContext } from './render';
-import type { HookContext, ResourceHooks } from '../crud/types';
+import type { Actor, BeforeSave, EntityHooks } from '../crud/types';
 
 const LABELS: Record<string, string> = { subject: 'Тема письма', body: 'Текст' };
 
@@ -136,9 +136,15 @@ export function templateErrors(
   return errors;
 }
 
-function assertMayTouch(channel: Channel, codes: unknown[], ctx: HookContext, deleting = false) {
+/** Who writes: the actor of a hook's context. */
+function assertMayTouch(
+  channel: Channel,
+  codes: unknown[],
+  { actor }: { actor: Actor | null },
+  deleting = false,
+) {
   // Scripts and the seed (no actor) and administrators may; the check is on the role of whoever writes.
-  if (!ctx.actor || ctx.actor.role === 'admin' || ctx.actor.role == null) return;
+  if (!actor || actor.role === 'admin' || actor.role == null) return;
   if (!codes.some(isAccountTemplate)) return;
   const what = channel === 'email' ? 'Шаблоны писем' : 'Шаблоны SMS';
   const message =
@@ -147,29 +153,35 @@ function assertMayTouch(channel: Channel, codes: unknown[], ctx: HookContext, de
   throw Object.assign(forbidden(message), { fields: { code: message } });
 }
 
-function checkTemplate(
+/** The texts a template's variables come from: the subject and body of a letter, the body of an SMS. */
+type TemplateTexts = { code?: string; subject?: string | null; body?: string | null };
+
+function checkTemplate<Input extends TemplateTexts, Stored extends TemplateTexts>(
   channel: Channel,
-  fields: readonly string[],
-): NonNullable<ResourceHooks['beforeSave']> {
+  fields: readonly ('subject' | 'body')[],
+): BeforeSave<Input, Stored> {
   return (data, ctx) => {
     const { existing } = ctx;
-    const merged = { ...existing, ...data } as Record<string, unknown>;
-    const code = typeof merged.code === 'string' ? merged.code : '';
+    const merged: TemplateTexts = { ...existing, ...data };
+    const code = merged.code ?? '';
     assertMayTouch(channel, [existing?.code, code], ctx);
-    const texts = Object.fromEntries(fields.map((f) => [f, merged[f] as string | null]));
+    const texts = Object.fromEntries(fields.map((f) => [f, merged[f] ?? null]));
     const errors = templateErrors(channel, code, texts, { system: true });
     if (Object.keys(errors).length) {
       const first = Object.keys(errors)[0]!;
       throw badRequest(`${LABELS[first] ?? first}: ${errors[first]}`, errors);
     }
-    return { ...data, variables: templateVariables(...fields.map((f) => merged[f] as string | null)) };
+    return { ...data, variables: templateVariables(...fields.map((f) => merged[f] ?? null)) };
   };
 }
 
-export const beforeSaveMail = checkTemplate('email', ['subject', 'body']);
-export const beforeSaveSms = checkTemplate('sms', ['body']);
+export const beforeSaveMail: EntityHooks<'mail-templates'>['beforeSave'] = checkTemplate('email', [
+  'subject',
+  'body',
+]);
+export const beforeSaveSms: EntityHooks<'sms-templates'>['beforeSave'] = checkTemplate('sms', ['body']);
 
-export const beforeDeleteMail: NonNullable<ResourceHooks['beforeDelete']> = (record, ctx) =>
+export const beforeDeleteMail: EntityHooks<'mail-templates'>['beforeDelete'] = (record, ctx) =>
   assertMayTouch('email', [record.code], ctx, true);
-export const beforeDeleteSms: NonNullable<ResourceHooks['beforeDelete']> = (record, ctx) =>
+export const beforeDeleteSms: EntityHooks<'sms-templates'>['beforeDelete'] = (record, ctx) =>
   assertMayTouch('sms', [record.code], ctx, true);

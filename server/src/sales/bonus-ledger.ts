@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { selectRows, type DbOrTx } from '../db';
 import { badRequest, notFound } from '../http/errors';
-import type { ResourceHooks } from '../crud/types';
+import type { EntityHooks } from '../crud/types';
 
 /**
  * The customer's balance in points; with `lock` (inside a transaction) the customer's row stays locked
@@ -38,15 +38,16 @@ export async function assertCovered(tx: DbOrTx, userId: number, change: number):
   return balance + change;
 }
 
-export const beforeSave: NonNullable<ResourceHooks['beforeSave']> = async (data, { tx, existing }) => {
-  const userId = (data.userId ?? existing?.userId) as number;
-  const amount = (data.amount ?? existing?.amount ?? 0) as number;
+export const beforeSave: EntityHooks<'bonuses'>['beforeSave'] = async (data, { tx, existing }) => {
+  // A create names its customer and amount (the schema requires them); an update may leave them out.
+  const userId = data.userId ?? existing!.userId;
+  const amount = data.amount ?? existing?.amount ?? 0;
   if (existing && existing.userId !== userId) {
     // Moving an entry to another customer: the old one loses it, the new one gets it.
-    await assertCovered(tx, existing.userId as number, -(existing.amount as number));
+    await assertCovered(tx, existing.userId, -existing.amount);
     await assertCovered(tx, userId, amount);
   } else {
-    await assertCovered(tx, userId, amount - ((existing?.amount as number | undefined) ?? 0));
+    await assertCovered(tx, userId, amount - (existing?.amount ?? 0));
   }
   return data;
 };

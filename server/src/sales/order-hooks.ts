@@ -2,18 +2,12 @@
 // running count (2026-000123), taken under a transaction lock so that two orders never share one.
 import { sql } from 'drizzle-orm';
 import { selectRows } from '../db';
-import type { ResourceHooks } from '../crud/types';
+import type { EntityHooks, SavedValues } from '../crud/types';
 
 const ORDER_NUMBER_LOCK = 72_431_002;
 
-interface Item {
-  price?: number;
-  quantity?: number;
-  total?: number;
-}
-
-export const beforeSave: NonNullable<ResourceHooks['beforeSave']> = async (data, { tx, existing }) => {
-  const out = { ...data };
+export const beforeSave: EntityHooks<'orders'>['beforeSave'] = async (data, { tx, existing }) => {
+  const out: SavedValues<typeof data> = { ...data };
   if (!existing) {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${ORDER_NUMBER_LOCK})`);
     const year = new Date().getFullYear();
@@ -23,27 +17,22 @@ export const beforeSave: NonNullable<ResourceHooks['beforeSave']> = async (data,
     );
     out.number = `${year}-${String(row?.n ?? 1).padStart(6, '0')}`;
   }
-  const merged = { ...existing, ...out } as Record<string, unknown>;
-  if (Array.isArray(out.items) || !existing) {
-    const items = ((out.items ?? []) as Item[]).map((i) => ({
-      ...i,
-      total: (i.price ?? 0) * (i.quantity ?? 0),
-    }));
+  let itemsTotal = existing?.itemsTotal ?? 0;
+  if (data.items || !existing) {
+    const items = (data.items ?? []).map((i) => ({ ...i, total: (i.price ?? 0) * (i.quantity ?? 0) }));
     out.items = items;
-    out.itemsTotal = items.reduce((s, i) => s + i.total, 0);
-  } else {
-    out.itemsTotal = merged.itemsTotal;
+    itemsTotal = items.reduce((s, i) => s + i.total, 0);
   }
-  const num = (k: string) => Number(out[k] ?? merged[k] ?? 0);
+  out.itemsTotal = itemsTotal;
   // A bonus point is worth settings.bonusPointValue kopecks.
   const [settings] = await selectRows<{ value: number }>(
     tx,
     sql`SELECT bonus_point_value AS value FROM settings ORDER BY id LIMIT 1`,
   );
   const pointValue = settings?.value ?? 100;
-  out.total = Math.max(
-    0,
-    num('itemsTotal') - num('discountTotal') + num('deliveryPrice') - num('bonusSpent') * pointValue,
-  );
+  const discount = data.discountTotal ?? existing?.discountTotal ?? 0;
+  const delivery = data.deliveryPrice ?? existing?.deliveryPrice ?? 0;
+  const bonusSpent = data.bonusSpent ?? existing?.bonusSpent ?? 0;
+  out.total = Math.max(0, itemsTotal - discount + delivery - bonusSpent * pointValue);
   return out;
 };

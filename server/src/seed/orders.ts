@@ -3,6 +3,8 @@
 // real order. Numbers and totals come from the orders hook, as for an order placed through the API.
 import { asc, eq } from 'drizzle-orm';
 import type { Tx } from '../db';
+import type { OrderInput, OrderItemInput } from '@shop/schemas';
+import type { SavedValues } from '../crud/types';
 import { beforeSave as orderBeforeSave } from '../sales/order-hooks';
 import {
   deliveryServices,
@@ -88,7 +90,7 @@ export async function seedOrders(tx: Tx, now: Date): Promise<Record<string, numb
       offerId: o.id,
       title: o.title,
       article: o.article,
-      attributes: o.attributes,
+      attributes: o.attributes as Record<string, string>,
       price: o.salePrice ?? o.basePrice,
       quantity: rng.int(1, 5),
     }));
@@ -112,10 +114,8 @@ export async function seedOrders(tx: Tx, now: Date): Promise<Record<string, numb
       },
       { tx, existing: null, actor: null },
     );
-    const { items: priced, ...order } = draft as { items: Record<string, unknown>[] } & Record<
-      string,
-      unknown
-    >;
+    // The hook priced every item (a create always has them).
+    const { items: priced, ...order } = draft as SavedValues<OrderInput> & { items: OrderItemInput[] };
     const [row] = await tx
       .insert(orders)
       .values({
