@@ -8,7 +8,7 @@ import type { PasswordChangeRequest, PasswordRecoveryRequest, PasswordResetReque
 import type { Db } from '../db';
 import { users } from '../../generated/tables';
 import { badRequest } from '../http/errors';
-import { accountKey, bodyEmailKey, limitOf, targetLimit } from '../http/rate-limit';
+import { accountLimit, bodyEmailKey, limitOf, targetLimit } from '../http/rate-limit';
 import { api, envelope, failure } from '../http/route-schemas';
 import { siteOrigin } from '../settings/shop-values';
 import { requireUser } from './guard';
@@ -112,11 +112,7 @@ export function passwordRoutes(db: Db, opts: AuthRoutesOptions) {
         config: {
           // Wrong current passwords are guesses too: the same allowance as sign-in, per account (every
           // request counts, a malformed one too).
-          rateLimit: limitOf('login', {
-            groupId: 'password-change',
-            hook: 'preValidation',
-            keyGenerator: accountKey,
-          }),
+          rateLimit: accountLimit('login', 'password-change'),
         },
         schema: {
           tags: AUTH,

@@ -10,7 +10,7 @@ import { isUniqueViolation } from './register';
 import type { Db } from '../db';
 import { userOrganizations } from '../../generated/tables';
 import { conflict } from '../http/errors';
-import { accountKey, limitOf } from '../http/rate-limit';
+import { accountLimit } from '../http/rate-limit';
 import { api, envelope, failure } from '../http/route-schemas';
 
 const LABELS = labelsOf(schema);
@@ -92,12 +92,7 @@ export function profileCompanyRoutes(db: Db) {
       return { data: view(row) };
     });
 
-    // Every request counts, a malformed one too: the limit comes before validation.
-    const limit = limitOf('profile', {
-      groupId: 'profile-company',
-      hook: 'preValidation',
-      keyGenerator: accountKey,
-    });
+    const limit = accountLimit('profile', 'profile-company');
     const saveOptions = {
       config: { rateLimit: limit },
       preValidation: blanksAsNull,

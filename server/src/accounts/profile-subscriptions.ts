@@ -10,7 +10,7 @@ import type { Config } from '../config';
 import type { Db, DbOrTx } from '../db';
 import { subscriptions, users } from '../../generated/tables';
 import { notFound } from '../http/errors';
-import { accountKey, limitOf } from '../http/rate-limit';
+import { accountLimit } from '../http/rate-limit';
 import { api, envelope, failure } from '../http/route-schemas';
 import { consentContext, recordConsent } from '../forms/consents';
 import {
@@ -111,13 +111,8 @@ export function profileSubscriptionRoutes(db: Db, config: Pick<Config, 'siteUrl'
     app.get('/profile/subscriptions', readOptions, async (request) => ({
       data: await stateOf(db, request.user!.id),
     }));
-    // Switching e-mail news on for an unconfirmed address sends a letter to it. Every request counts, a
-    // malformed one too: the limit comes before validation (and after the sign-in check, which keys it).
-    const limit = limitOf('profile', {
-      groupId: 'profile-subscriptions',
-      hook: 'preValidation',
-      keyGenerator: accountKey,
-    });
+    // Switching e-mail news on for an unconfirmed address sends a letter to it.
+    const limit = accountLimit('profile', 'profile-subscriptions');
     const saveOptions = {
       // A guest is refused before the body is looked at.
       preValidation: requireUser,

@@ -11,7 +11,7 @@ import { assertUnique, takenConflict } from './register';
 import type { Db, DbOrTx } from '../db';
 import { users } from '../../generated/tables';
 import { notFound } from '../http/errors';
-import { accountKey, limitOf } from '../http/rate-limit';
+import { accountLimit } from '../http/rate-limit';
 import { api, envelope, failure } from '../http/route-schemas';
 import { profileCompanyRoutes } from './profile-company';
 import { profileOrderRoutes } from '../sales/profile-orders';
@@ -64,13 +64,8 @@ export function profileRoutes(db: Db, opts: { siteUrl: string | null }) {
       data: await profileOf(db, request.user!.id),
     }));
 
-    // A new e-mail is a letter to that address: a customer's own writes are limited per account, every
-    // request counted (a malformed one too), so the limit comes before validation.
-    const profileLimit = limitOf('profile', {
-      groupId: 'profile',
-      hook: 'preValidation',
-      keyGenerator: accountKey,
-    });
+    // A new e-mail is a letter to that address: a customer's own writes are limited per account.
+    const profileLimit = accountLimit('profile', 'profile');
     const updateOptions = {
       config: { rateLimit: profileLimit },
       schema: {

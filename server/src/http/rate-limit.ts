@@ -87,6 +87,13 @@ export function targetLimit(
 /** The key of a signed-in customer's own allowance (routes behind requireUser, so the user is known). */
 export const accountKey = (request: FastifyRequest) => `user:${request.user?.id ?? request.ip}`;
 
+/**
+ * A signed-in user's own allowance of a route's writes, counted under `groupId`: every request counts, a
+ * malformed one too, so the limit comes before validation (and after the sign-in check, which keys it).
+ */
+export const accountLimit = (name: LimitName, groupId: string): RateLimitOptions =>
+  limitOf(name, { groupId, hook: 'preValidation', keyGenerator: accountKey });
+
 /** An e-mail of the body as it names an account or a subscriber (any case, spaces around), for keys. */
 export function bodyEmailKey(request: FastifyRequest): string | null {
   const email = (request.body as { email?: unknown } | null)?.email;
