@@ -484,6 +484,23 @@ export async function createRecord(ctx: CrudContext, body: unknown) {
   }
 }
 
+/**
+ * A lost update refused: react-admin sends back the whole record it loaded, `updatedAt` included; when the
+ * stored one has moved on since (another staff member saved, an order took stock), saving the form would
+ * write back the old values of fields this editor never touched. A caller that sends no `updatedAt` (a
+ * script, a partial update) is not checked.
+ */
+function assertNotStale(def: ResourceDef, existing: Record<string, unknown>, body: unknown) {
+  const seen = (body as { updatedAt?: unknown } | null)?.updatedAt;
+  const stored = existing.updatedAt;
+  if (typeof seen !== 'string' || !(stored instanceof Date)) return;
+  if (new Date(seen).getTime() === stored.getTime()) return;
+  throw conflict(
+    `${def.label.one}: запись изменилась, пока была открыта форма (её сохранил другой сотрудник или изменил ` +
+      'заказ). Обновите страницу и внесите свои изменения заново, чтобы не затереть чужие',
+  );
+}
+
 /** Updates the fields the body names (and the children it lists), with its history row, in one transaction. */
 export async function updateRecord(ctx: CrudContext, id: number, body: unknown) {
   const { registry, def, actor } = ctx;
@@ -494,6 +511,8 @@ export async function updateRecord(ctx: CrudContext, id: number, body: unknown) 
       if (!locked.length) throw notFound(`${def.label.one} №${id} не найден(а)`);
       const existing = await getRecord({ ...ctx, db: tx }, id);
       const data = stripReadOnly(def, permittedBody(ctx, body, existing));
+      // After the role's rules: a refused field is refused whatever the form's age.
+      assertNotStale(def, existing, body);
       assertValid(def.schemas.patch, data, def.labels);
       const secretsBefore = await readSecrets(tx, def, id);
       const stored = def.hooks.beforeSave ? await def.hooks.beforeSave(data, { tx, existing, actor }) : data;

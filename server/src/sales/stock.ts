@@ -1,0 +1,58 @@
+// Stock leaves the shelf one way: a conditional decrement, so two orders for the last pieces can never both
+// take them (the second finds fewer than it asks and is refused), and the CHECK (stock >= 0) of the table
+// stands behind it. Each product whose stock moved is marked changed (updated_at), so an admin form loaded
+// before the order cannot save the old stock back: the CRUD service refuses a stale save (assertNotStale).
+import { inArray, sql } from 'drizzle-orm';
+import { productOffers, products } from '../../generated/tables';
+import type { Tx } from '../db';
+import { ApiError } from '../http/errors';
+
+export interface StockTake {
+  offerId: number;
+  quantity: number;
+}
+
+/** The offers that had fewer pieces than asked: what is left of each (0 when the offer is gone). */
+export class OutOfStock extends ApiError {
+  constructor(public readonly short: { offerId: number; left: number }[]) {
+    super(
+      409,
+      'out_of_stock',
+      'Товара не хватает на складе: уменьшите количество или уберите его из корзины',
+    );
+  }
+}
+
+/**
+ * Takes the pieces from stock in the caller's transaction, all or none (OutOfStock names every offer that
+ * fell short; the transaction is then to be rolled back). Offers are taken in id order, so that two orders
+ * with the same offers lock them in the same order and never deadlock.
+ */
+export async function takeStock(tx: Tx, takes: StockTake[]): Promise<void> {
+  const byOffer = new Map<number, number>();
+  for (const t of takes) byOffer.set(t.offerId, (byOffer.get(t.offerId) ?? 0) + t.quantity);
+  const short: { offerId: number; left: number }[] = [];
+  const productIds = new Set<number>();
+  for (const [offerId, quantity] of [...byOffer].sort(([a], [b]) => a - b)) {
+    const [taken] = await tx
+      .update(productOffers)
+      .set({ stock: sql`${productOffers.stock} - ${quantity}` })
+      .where(sql`${productOffers.id} = ${offerId} AND ${productOffers.stock} >= ${quantity}`)
+      .returning({ productId: productOffers.productId });
+    if (taken) {
+      productIds.add(taken.productId);
+      continue;
+    }
+    const [left] = await tx
+      .select({ stock: productOffers.stock })
+      .from(productOffers)
+      .where(sql`${productOffers.id} = ${offerId}`);
+    short.push({ offerId, left: left?.stock ?? 0 });
+  }
+  if (short.length) throw new OutOfStock(short);
+  if (productIds.size)
+    await tx
+      .update(products)
+      .set({ updatedAt: new Date() })
+      .where(inArray(products.id, [...productIds]));
+}
