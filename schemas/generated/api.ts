@@ -345,6 +345,184 @@ export interface Captcha {
 }
 
 /**
+ * PUT /api/cart/bonuses: how many bonus points to spend (0: none; more than allowed is cut down to the allowance).
+ */
+export interface CartBonusesRequest {
+  points: number;
+}
+
+/**
+ * POST /api/cart/coupon: the promo code the customer typed.
+ */
+export interface CartCouponRequest {
+  code: string;
+}
+
+/**
+ * POST /api/cart/items: an offer and how many to add (added to what the cart already holds of it).
+ */
+export interface CartItemAddRequest {
+  offerId: number;
+  quantity: number;
+}
+
+/**
+ * PATCH /api/cart/items/{id}: the line's new quantity.
+ */
+export interface CartItemUpdateRequest {
+  quantity: number;
+}
+
+/**
+ * GET /api/cart and every cart change: the lines priced by the pricing engine (server/src/pricing), the discounts with their reasons, the coupon, bonuses, delivery options and thresholds, totals, and what keeps the cart from being ordered.
+ */
+export interface CartState {
+  items: {
+    /**
+     * The cart line (for PATCH and DELETE /api/cart/items/{id})
+     */
+    id: number;
+    offerId: number;
+    productId: number | null;
+    /**
+     * The product's address, to link the line; null when the product is gone
+     */
+    slug: string | null;
+    title: string;
+    article: string | null;
+    /**
+     * The offer's characteristics: curl, thickness, length
+     */
+    attributes: {
+      [k: string]: string | undefined;
+    };
+    /**
+     * The product's first picture
+     */
+    image: string | null;
+    quantity: number;
+    /**
+     * Pieces left in stock (0 when the offer is gone)
+     */
+    stock: number;
+    /**
+     * The offer can be ordered: it exists, it and its product are on sale
+     */
+    available: boolean;
+    /**
+     * The offer's base price, kopecks (struck through when above unitPrice)
+     */
+    basePrice: number;
+    /**
+     * The unit price before discounts: the sale price when set
+     */
+    price: number;
+    /**
+     * The unit price after the per-unit discounts
+     */
+    unitPrice: number;
+    /**
+     * unitPrice × quantity
+     */
+    total: number;
+    /**
+     * This line's part of the order-level discounts
+     */
+    discountShare: number;
+    /**
+     * What keeps this line from being ordered, in Russian; null when none
+     */
+    problem: string | null;
+  }[];
+  discounts: {
+    source: 'user_type' | 'rule' | 'coupon';
+    id: number;
+    title: string;
+    description: string | null;
+    type: 'percent' | 'fixed' | 'free_delivery';
+    value: number;
+    level: 'unit' | 'order' | 'delivery';
+    amount: number;
+    deliverySaving: number;
+    capped: boolean;
+    offerIds: number[];
+  }[];
+  coupon: {
+    code: string;
+    state: 'applied' | 'rejected';
+    failure:
+      | 'unknown'
+      | 'inactive'
+      | 'guest'
+      | 'other_customer'
+      | 'not_started'
+      | 'expired'
+      | 'usage_limit'
+      | 'user_limit'
+      | 'categories'
+      | 'min_total'
+      | 'not_combinable'
+      | null;
+    message: string;
+    amount: number;
+  } | null;
+  bonuses: {
+    enabled: boolean;
+    reason: string | null;
+    available: number;
+    maxSpendable: number;
+    requested: number;
+    spent: number;
+    value: number;
+    pointValue: number;
+  };
+  delivery: {
+    options: {
+      id: number;
+      code: string;
+      title: string;
+      kind: 'courier' | 'pickup_point' | 'post' | 'self_pickup';
+      price: number;
+      cost: number;
+      freeBy: 'threshold' | 'discount' | null;
+      leftForFree: number | null;
+      message: string | null;
+    }[];
+    selectedId: number | null;
+    hint: string | null;
+  };
+  payments: {
+    id: number;
+    code: string;
+    title: string;
+    kind: 'online' | 'on_delivery' | 'invoice';
+  }[];
+  totals: {
+    goods: number;
+    discounts: number;
+    bonuses: number;
+    delivery: number;
+    total: number;
+    quantity: number;
+  };
+  problems: {
+    code: string;
+    message: string;
+    blocking: boolean;
+    offerId: number | null;
+  }[];
+  canOrder: boolean;
+  /**
+   * Pieces in the cart (the header's badge)
+   */
+  count: number;
+  /**
+   * A guest's new cart token, once, when this request created the cart; keep it in the cookie cartToken or send it as X-Cart-Token
+   */
+  cartToken: string | null;
+}
+
+/**
  * GET /api/catalog/categories/{slug}: an active category for its catalogue page, with the path to it (breadcrumbs) and its active subcategories.
  */
 export interface CatalogCategory {
@@ -626,7 +804,7 @@ export interface ProductListQuery {
 }
 
 /**
- * GET /api/products/{slug}: an active product for its page. Prices in kopecks; an offer's salePrice is the price to pay and basePrice the price before discount (as in SearchProduct). Only active offers are listed.
+ * GET /api/products/{slug}: an active product for its page. Prices in kopecks, for the customer who asks: an offer's salePrice is what they pay for one unit in the cart (the pricing engine's unit price) and basePrice the offer's base price, struck through when higher (as in SearchProduct). Only active offers are listed.
  */
 export interface ProductPage {
   id: number;
@@ -1109,7 +1287,7 @@ export interface ReviewCreated {
 }
 
 /**
- * A product of GET /api/products/search (spec §3). Prices in kopecks; salePrice is the price to pay, basePrice the price before discount.
+ * A product of GET /api/products/search (spec §3). Prices in kopecks, for the customer who asks (a guest, or the signed-in customer with their type's discount and the cart rules one unit meets): salePrice is what they pay for one unit in the cart (the pricing engine's unit price of the cheapest active offer), basePrice that offer's base price, struck through when higher.
  */
 export interface SearchProduct {
   id: number;
@@ -1133,7 +1311,14 @@ export interface SearchProduct {
   inStock: boolean;
   isNew: boolean;
   isHit: boolean;
+  /**
+   * Active offers
+   */
   offersCount: number;
+  /**
+   * The only active offer's id (the card's «В корзину» adds it); null when there are several or none
+   */
+  offerId: number | null;
 }
 
 /**

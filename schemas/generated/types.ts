@@ -194,6 +194,57 @@ export interface CartRulePatch {
 }
 
 /**
+ * Корзина: как её отдаёт API
+ */
+export interface Cart {
+  id: number;
+  userId: number | null;
+  userGroupId: number | null;
+  couponCode: string | null;
+  bonusPoints: number;
+  createdAt: string;
+  updatedAt: string;
+  items: CartItem[];
+}
+export interface CartItem {
+  id: number;
+  offerId: number;
+  quantity: number;
+}
+
+/**
+ * Корзина: для создания
+ */
+export interface CartInput {
+  userId?: number | null;
+  userGroupId?: number | null;
+  couponCode?: string | null;
+  bonusPoints?: number;
+  items?: CartItemInput[];
+}
+export interface CartItemInput {
+  id?: number;
+  offerId: number;
+  quantity: number;
+}
+
+/**
+ * Корзина: для изменения
+ */
+export interface CartPatch {
+  userId?: number | null;
+  userGroupId?: number | null;
+  couponCode?: string | null;
+  bonusPoints?: number;
+  items?: CartItemPatch[];
+}
+export interface CartItemPatch {
+  id?: number;
+  offerId: number;
+  quantity: number;
+}
+
+/**
  * Согласие на обработку данных: как её отдаёт API
  */
 export interface Consent {
@@ -3418,6 +3469,7 @@ export interface EntityTypes {
   bonuses: BonusTransaction;
   captchas: CaptchaChallenge;
   'cart-rules': CartRule;
+  carts: Cart;
   consents: Consent;
   coupons: Coupon;
   'delivery-services': DeliveryService;
@@ -3457,6 +3509,7 @@ export interface EntityInputTypes {
   bonuses: BonusTransactionInput;
   captchas: CaptchaChallengeInput;
   'cart-rules': CartRuleInput;
+  carts: CartInput;
   consents: ConsentInput;
   coupons: CouponInput;
   'delivery-services': DeliveryServiceInput;
@@ -3496,6 +3549,7 @@ export interface EntityPatchTypes {
   bonuses: BonusTransactionPatch;
   captchas: CaptchaChallengePatch;
   'cart-rules': CartRulePatch;
+  carts: CartPatch;
   consents: ConsentPatch;
   coupons: CouponPatch;
   'delivery-services': DeliveryServicePatch;

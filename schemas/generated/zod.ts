@@ -117,6 +117,27 @@ export const CartRulePatchSchema = z.strictObject({
   active: z.boolean().optional(),
 });
 
+/** Корзина: данные для создания. */
+export const CartInputSchema = z.strictObject({
+  userId: z.int().nullable().optional(),
+  userGroupId: z.int().nullable().optional(),
+  couponCode: z.string().max(64).nullable().optional(),
+  bonusPoints: z.int().min(0).max(100000000).optional(),
+  items: z
+    .array(z.strictObject({ id: z.int().optional(), offerId: z.int(), quantity: z.int().min(1).max(9999) }))
+    .optional(),
+});
+/** Корзина: данные для изменения. */
+export const CartPatchSchema = z.strictObject({
+  userId: z.int().nullable().optional(),
+  userGroupId: z.int().nullable().optional(),
+  couponCode: z.string().max(64).nullable().optional(),
+  bonusPoints: z.int().min(0).max(100000000).optional(),
+  items: z
+    .array(z.strictObject({ id: z.int().optional(), offerId: z.int(), quantity: z.int().min(1).max(9999) }))
+    .optional(),
+});
+
 /** Согласие на обработку данных: данные для создания. */
 export const ConsentInputSchema = z.strictObject({
   purpose: z.enum(['personal_data', 'newsletter']),
@@ -1100,6 +1121,7 @@ export const inputSchemas = {
   bonuses: BonusTransactionInputSchema,
   captchas: CaptchaChallengeInputSchema,
   'cart-rules': CartRuleInputSchema,
+  carts: CartInputSchema,
   consents: ConsentInputSchema,
   coupons: CouponInputSchema,
   'delivery-services': DeliveryServiceInputSchema,
@@ -1138,6 +1160,7 @@ export const patchSchemas = {
   bonuses: BonusTransactionPatchSchema,
   captchas: CaptchaChallengePatchSchema,
   'cart-rules': CartRulePatchSchema,
+  carts: CartPatchSchema,
   consents: ConsentPatchSchema,
   coupons: CouponPatchSchema,
   'delivery-services': DeliveryServicePatchSchema,

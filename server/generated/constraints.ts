@@ -142,6 +142,86 @@ export const constraints: Record<string, ConstraintInfo> = {
     ],
     rule: 'Не больше 100, когда «Тип скидки» — «Процент»',
   },
+  carts_token_hash_key: {
+    kind: 'unique',
+    table: 'carts',
+    resource: 'carts',
+    fields: [
+      {
+        name: 'tokenHash',
+        label: 'Хеш токена гостя',
+      },
+    ],
+  },
+  carts_user_id_key: {
+    kind: 'unique',
+    table: 'carts',
+    resource: 'carts',
+    fields: [
+      {
+        name: 'userId',
+        label: 'Покупатель',
+      },
+    ],
+  },
+  carts_user_id_fkey: {
+    kind: 'foreign-key',
+    table: 'carts',
+    resource: 'carts',
+    fields: [
+      {
+        name: 'userId',
+        label: 'Покупатель',
+      },
+    ],
+  },
+  carts_user_group_id_key: {
+    kind: 'unique',
+    table: 'carts',
+    resource: 'carts',
+    fields: [
+      {
+        name: 'userGroupId',
+        label: 'Группа (корзина представителей)',
+      },
+    ],
+  },
+  carts_user_group_id_fkey: {
+    kind: 'foreign-key',
+    table: 'carts',
+    resource: 'carts',
+    fields: [
+      {
+        name: 'userGroupId',
+        label: 'Группа (корзина представителей)',
+      },
+    ],
+  },
+  carts_bonus_points_check: {
+    kind: 'check',
+    table: 'carts',
+    resource: 'carts',
+    fields: [
+      {
+        name: 'bonusPoints',
+        label: 'Списать баллов',
+      },
+    ],
+    rule: 'От 0 до 100000000',
+  },
+  cart_items_quantity_check: {
+    kind: 'check',
+    table: 'cart_items',
+    resource: 'carts',
+    child: 'items',
+    fields: [
+      {
+        name: 'quantity',
+        label: 'Количество',
+      },
+    ],
+    rule: 'От 1 до 9999',
+  },
   consents_user_id_fkey: {
     kind: 'foreign-key',
     table: 'consents',

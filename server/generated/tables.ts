@@ -75,6 +75,25 @@ export const cartRules = pgTable('cart_rules', {
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
+export const carts = pgTable('carts', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  tokenHash: text('token_hash'),
+  userId: integer('user_id'),
+  userGroupId: integer('user_group_id'),
+  couponCode: text('coupon_code'),
+  bonusPoints: integer('bonus_points').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+export const cartItems = pgTable('cart_items', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  cartId: integer('cart_id').notNull(),
+  offerId: integer('offer_id').notNull(),
+  quantity: integer('quantity').notNull(),
+  position: integer('position').notNull(),
+});
+
 export const consents = pgTable('consents', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
   purpose: text('purpose').notNull(),

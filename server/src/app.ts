@@ -31,6 +31,7 @@ import { feedbackRoutes } from './forms/form-routes';
 import { newsletterOneClickRoutes, newsletterRoutes } from './messages/newsletter';
 import { profileRoutes } from './accounts/profile';
 import { profileSubscriptionRoutes } from './accounts/profile-subscriptions';
+import { cartRoutes } from './sales/cart-routes';
 import { siteRoutes } from './settings/site';
 import { indexProducts, vacuumSearchTables } from './catalog/search/document';
 import { seedDemo } from './seed/demo';
@@ -109,6 +110,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       await api.register(feedbackRoutes(database.db, config));
       await api.register(newsletterRoutes(database.db, config));
       await api.register(profileSubscriptionRoutes(database.db, config));
+      await api.register(cartRoutes(database.db));
       // Hand-written admin endpoints first: their fixed paths (/admin/coupons/generate) sit beside the
       // generated /admin/<resource>/:id ones.
       await api.register(adminApiRoutes({ database, registry, resources, config }), { prefix: '/admin' });

@@ -17,6 +17,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { LoginRequest } from '@shop/schemas';
 import type { Db } from '../db';
 import { ApiError } from '../http/errors';
+import { cookieValue } from '../http/cookies';
 import { api, envelope, failure } from '../http/route-schemas';
 import { checkCredentials, startSession } from './sign-in';
 import { revokeSession, sessionUser } from './sessions';
@@ -48,17 +49,6 @@ function csrfMatches(sent: string | string[] | undefined, sessionToken: string):
   const expected = Buffer.from(csrfTokenOf(sessionToken));
   const given = Buffer.from(sent);
   return given.length === expected.length && timingSafeEqual(given, expected);
-}
-
-/** The value of one cookie of a Cookie header, or null. */
-function cookieValue(header: string | undefined, name: string): string | null {
-  if (!header) return null;
-  for (const part of header.split(';')) {
-    const at = part.indexOf('=');
-    if (at < 0 || part.slice(0, at).trim() !== name) continue;
-    return part.slice(at + 1).trim();
-  }
-  return null;
 }
 
 /**

@@ -10,6 +10,7 @@ import { requireUser } from './guard';
 import { loginRouteLimit, loginThrottle } from './throttle';
 import { registerRoutes } from './register';
 import { passwordRoutes } from './password-routes';
+import { cartTokenOf, mergeGuestCart } from '../sales/cart-store';
 import { checkCredentials, startSession } from './sign-in';
 import type { AuthRoutesOptions } from './types';
 
@@ -39,6 +40,8 @@ export function authRoutes(db: Db, opts: AuthRoutesOptions = { siteUrl: null }) 
       // The same check as the admin's cookie sign-in (admin-session.ts), throttling counters included.
       const user = await checkCredentials(db, throttle, request, login, password);
       const { token } = await startSession(db, request, user.id, remember === true);
+      // A guest's cart joins the account's (quantities added, capped by stock).
+      await db.transaction((tx) => mergeGuestCart(tx, cartTokenOf(request), user.id));
       return { data: { token } };
     });
 

@@ -18,6 +18,7 @@ import { requireUser } from './guard';
 import { fieldsError, labelsOf, phoneDigits, phoneEquals, storedPhone } from './input';
 import { queueEmailConfirmation } from './letters';
 import { hashPassword } from './password';
+import { cartTokenOf, mergeGuestCart } from '../sales/cart-store';
 import { createSession } from './sessions';
 import { spendToken } from './tokens';
 import type { AuthRoutesOptions } from './types';
@@ -172,6 +173,8 @@ export function registerRoutes(db: Db, opts: AuthRoutesOptions) {
           const queued = await queueEmailConfirmation(tx, { userId: id, email, name: b.name }, site);
           if (queued === null)
             request.log.warn('no active auth.registration template: no confirmation letter');
+          // What the visitor put in the cart as a guest is theirs now.
+          await mergeGuestCart(tx, cartTokenOf(request), id);
           return id;
         })
         .catch((e: unknown) => {

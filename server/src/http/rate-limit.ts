@@ -42,6 +42,10 @@ export const LIMITS = {
   reviewProduct: { max: 20, timeWindow: HOUR },
   /** A customer's writes to their own account, per route (a new e-mail is a letter to that address). */
   profile: { max: 30, timeWindow: HOUR },
+  /** Cart changes: a quantity stepper clicks often, and an office or a phone network shares an address. */
+  cart: { max: 600, timeWindow: 10 * MINUTE },
+  /** Promo codes tried: enough for typos, too few to guess a series' codes. */
+  cartCoupon: { max: 20, timeWindow: 10 * MINUTE },
 } as const satisfies Record<string, { max: number; timeWindow: number }>;
 
 export type LimitName = keyof typeof LIMITS;

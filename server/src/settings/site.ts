@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { PublicSettings } from '@shop/schemas';
 import type { Database, Db } from '../db';
 import { api, envelope } from '../http/route-schemas';
+import { countOf, ownerOf } from '../sales/cart-store';
 import { settingsRow } from './settings';
 
 const SITE = ['Сайт'];
@@ -48,10 +49,9 @@ export function siteRoutes(database: Database) {
       summary: 'Режим обслуживания и число товаров в корзине',
       response: { 200: envelope(api('maintenance-mode')) },
     };
-    app.get('/maintenance-mode', { schema: maintenanceSchema }, async () => {
-      const s = await settingsRow(db);
-      // The cart arrives with the cart issue; until then nobody has anything in it.
-      return { data: { maintenanceMode: s?.maintenanceMode ?? false, cartCount: 0 } };
+    app.get('/maintenance-mode', { schema: maintenanceSchema }, async (request) => {
+      const [s, cartCount] = await Promise.all([settingsRow(db), countOf(db, ownerOf(request))]);
+      return { data: { maintenanceMode: s?.maintenanceMode ?? false, cartCount } };
     });
     const settingsSchema = {
       tags: SITE,

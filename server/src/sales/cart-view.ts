@@ -1,0 +1,216 @@
+// A cart as the customer sees it: the stored lines with what the catalogue says of their offers, priced by
+// the one pricing engine (server/src/pricing) with the customer's type and groups, the cart rules, the
+// coupon, the bonus balance, the settings and the delivery and payment services, all read here and passed
+// in. A line whose offer is gone, off sale or short of stock stays in the cart with its problem named, so
+// the customer sees what changed; only the lines that can be ordered are priced.
+import type { CartState } from '@shop/schemas';
+import { eq, sql } from 'drizzle-orm';
+import {
+  cartRules,
+  coupons,
+  deliveryServices,
+  paymentServices,
+  userTypes,
+  users,
+} from '../../generated/tables';
+import { selectRows, type DbOrTx } from '../db';
+import {
+  normalizeCouponCode,
+  priceCart,
+  type CouponEntry,
+  type PricingCustomer,
+  type PricingCoupon,
+  type PricingDelivery,
+  type PricingLine,
+  type PricingPayment,
+  type PricingRule,
+} from '../pricing';
+import { settingsRow } from '../settings/settings';
+import { balanceOf } from './bonus-ledger';
+import { linesOf, type StoredCart } from './cart-store';
+
+export interface CartViewer {
+  userId: number | null;
+  /** The group a representative acts for. */
+  groupId: number | null;
+}
+
+interface OfferRow {
+  offer_id: number;
+  product_id: number;
+  title: string;
+  slug: string;
+  article: string;
+  attributes: Record<string, string> | null;
+  image: string | null;
+  base_price: number;
+  sale_price: number | null;
+  stock: number;
+  on_sale: boolean;
+  category_ids: number[];
+}
+
+async function offersOf(db: DbOrTx, offerIds: number[]): Promise<Map<number, OfferRow>> {
+  if (!offerIds.length) return new Map();
+  const rows = await selectRows<OfferRow>(
+    db,
+    sql`SELECT o.id AS offer_id, p.id AS product_id, p.title, p.slug, o.article, o.attributes,
+          p.images->0->>'url' AS image, o.base_price, o.sale_price, o.stock,
+          (o.active AND p.active) AS on_sale, p.category_ids
+        FROM product_offers o JOIN products p ON p.id = o.product_id
+        WHERE o.id IN (${sql.join(
+          offerIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+  );
+  return new Map(rows.map((r) => [r.offer_id, r]));
+}
+
+async function customerOf(db: DbOrTx, viewer: CartViewer): Promise<PricingCustomer> {
+  if (viewer.userId === null) return { userId: null, userType: null, groupIds: [] };
+  const [user] = await db
+    .select({ userTypeId: users.userTypeId, groupIds: users.groupIds })
+    .from(users)
+    .where(eq(users.id, viewer.userId));
+  const [type] = user?.userTypeId
+    ? await db
+        .select({
+          id: userTypes.id,
+          title: userTypes.title,
+          discountPercent: userTypes.discountPercent,
+          bonusAllowed: userTypes.bonusAllowed,
+          active: userTypes.active,
+        })
+        .from(userTypes)
+        .where(eq(userTypes.id, user.userTypeId))
+    : [];
+  return {
+    userId: viewer.userId,
+    userType: type?.active ? type : null,
+    groupIds: viewer.groupId !== null ? [viewer.groupId] : (user?.groupIds ?? []),
+  };
+}
+
+async function couponEntry(db: DbOrTx, code: string | null): Promise<CouponEntry | null> {
+  if (!code) return null;
+  const normalized = normalizeCouponCode(code);
+  const [coupon] = await db
+    .select()
+    .from(coupons)
+    .where(sql`upper(${coupons.code}) = ${normalized}`);
+  // Uses by this customer are counted from the orders once orders record them (the placing service).
+  return {
+    code: normalized,
+    // Rows as read: enum columns hold their schema's values (CHECK constraints); Drizzle types them as text.
+    coupon: (coupon as PricingCoupon | undefined) ?? null,
+    usage: { total: coupon?.usedCount ?? 0, byCustomer: 0 },
+  };
+}
+
+/** Why a line cannot be ordered as it is, in Russian; null when it can. */
+function lineProblem(row: OfferRow | undefined, quantity: number): string | null {
+  if (!row) return 'Этого товара больше нет в каталоге: уберите его из корзины';
+  if (!row.on_sale) return 'Товар сейчас не продаётся: уберите его из корзины';
+  if (row.stock <= 0) return 'Товар закончился на складе';
+  if (quantity > row.stock) return `В наличии только ${row.stock} шт.: уменьшите количество`;
+  return null;
+}
+
+/** The cart as GET /api/cart answers it. */
+export async function cartView(
+  db: DbOrTx,
+  cart: StoredCart | null,
+  viewer: CartViewer,
+  now = new Date(),
+): Promise<Omit<CartState, 'cartToken'>> {
+  const stored = cart ? await linesOf(db, cart.id) : [];
+  const offers = await offersOf(
+    db,
+    stored.map((l) => l.offerId),
+  );
+  const orderable = stored.filter((l) => lineProblem(offers.get(l.offerId), l.quantity) === null);
+  const pricingLines: PricingLine[] = orderable.map((l) => {
+    const o = offers.get(l.offerId)!;
+    return {
+      offerId: l.offerId,
+      productId: o.product_id,
+      categoryIds: o.category_ids,
+      title: o.title,
+      basePrice: o.base_price,
+      salePrice: o.sale_price,
+      quantity: l.quantity,
+    };
+  });
+  const [customer, settings, rules, coupon, delivery, payment] = await Promise.all([
+    customerOf(db, viewer),
+    settingsRow(db),
+    db.select().from(cartRules),
+    couponEntry(db, cart?.couponCode ?? null),
+    db.select().from(deliveryServices),
+    db.select().from(paymentServices),
+  ]);
+  const balance = viewer.userId !== null ? await balanceOf(db, viewer.userId, { lock: false }) : 0;
+  const priced = priceCart({
+    now,
+    lines: pricingLines,
+    customer,
+    rules: rules as PricingRule[],
+    coupon,
+    bonuses: { balance, requested: cart?.bonusPoints ?? 0 },
+    settings: {
+      minOrderTotal: settings?.minOrderTotal ?? 0,
+      bonusEnabled: settings?.bonusEnabled ?? false,
+      bonusMaxSpendPercent: settings?.bonusMaxSpendPercent ?? 0,
+      bonusPointValue: settings?.bonusPointValue ?? 100,
+    },
+    deliveryServices: delivery as PricingDelivery[],
+    deliveryServiceId: null,
+    paymentServices: payment as PricingPayment[],
+    paymentServiceId: null,
+  });
+  const pricedBy = new Map(priced.lines.map((l) => [l.offerId, l]));
+  const items = stored.map((l) => {
+    const o = offers.get(l.offerId);
+    const p = pricedBy.get(l.offerId);
+    const listPrice = o ? (o.sale_price ?? o.base_price) : 0;
+    return {
+      id: l.id,
+      offerId: l.offerId,
+      productId: o?.product_id ?? null,
+      slug: o?.slug ?? null,
+      title: o?.title ?? 'Товар снят с продажи',
+      article: o?.article ?? null,
+      attributes: o?.attributes ?? {},
+      image: o?.image ?? null,
+      quantity: l.quantity,
+      stock: o?.stock ?? 0,
+      available: !!o?.on_sale && o.stock > 0,
+      basePrice: o?.base_price ?? 0,
+      price: p?.price ?? listPrice,
+      unitPrice: p?.unitPrice ?? listPrice,
+      total: p?.total ?? 0,
+      discountShare: p?.discountShare ?? 0,
+      problem: lineProblem(o, l.quantity),
+    };
+  });
+  const lineProblems = items
+    .filter((i) => i.problem !== null)
+    .map((i) => ({
+      code: 'line',
+      message: `«${i.title}»: ${i.problem!}`,
+      blocking: true,
+      offerId: i.offerId,
+    }));
+  return {
+    items,
+    discounts: priced.discounts,
+    coupon: priced.coupon,
+    bonuses: priced.bonuses,
+    delivery: priced.delivery,
+    payments: priced.payments,
+    totals: priced.totals,
+    problems: [...lineProblems, ...priced.problems.map((p) => ({ ...p, offerId: null }))],
+    canOrder: priced.canOrder && lineProblems.length === 0,
+    count: stored.reduce((s, l) => s + l.quantity, 0),
+  };
+}
