@@ -110,16 +110,41 @@ const MUTATIONS: Mutation[] = [
     edits: [{ from: "if (x?.code === '23505')", to: "if (x?.code === 'never')" }],
     tests: { file: 'server/test/accounts.test.ts', title: 'simultaneous registrations' },
   },
+  {
+    name: 'stock-condition',
+    guarantee: 'stock is never sold twice: a take finds fewer pieces than it asks and is refused',
+    file: 'server/src/sales/stock.ts',
+    edits: [
+      {
+        from: '${productOffers.id} = ${offerId} AND ${productOffers.stock} >= ${quantity}',
+        to: '${productOffers.id} = ${offerId}',
+      },
+    ],
+    tests: { file: 'server/test/stock.test.ts', title: 'refuses more than is left|fifty takes' },
+  },
+  {
+    name: 'stale-save',
+    guarantee: 'an admin form loaded before an order cannot write the sold stock back',
+    file: 'server/src/crud/service.ts',
+    edits: [{ from: '      assertNotStale(def, existing, body);\n', to: '' }],
+    tests: { file: 'server/test/stock.test.ts', title: 'cannot save the sold stock back' },
+  },
+  {
+    name: 'pricing-priority',
+    guarantee: 'cart rules apply in ascending priority, as the admin help says',
+    file: 'server/src/pricing/rules.ts',
+    edits: [
+      {
+        from: 'return a.priority - b.priority || a.id - b.id;',
+        to: 'return b.priority - a.priority || a.id - b.id;',
+      },
+    ],
+    tests: { file: 'server/test/pricing.test.ts', title: 'the pricing table' },
+  },
 ];
 
 /** Guarantees whose code does not exist yet; listed so that the gap is visible. */
-const PENDING = [
-  {
-    name: 'stock-condition',
-    guarantee: 'stock is never sold twice',
-    why: 'the cart and orders are issue 11',
-  },
-];
+const PENDING: { name: string; guarantee: string; why: string }[] = [];
 
 const root = resolve(import.meta.dirname, '../..');
 const work = mkdtempSync(join(tmpdir(), 'mutations-'));
