@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidAccount, isValidInn, isValidKpp, isValidOgrn } from '@shop/schemas';
 import {
   cartRules,
+  coupons,
   directories,
   directoryEntries,
   galleries,
@@ -170,6 +171,15 @@ describe('seedDemo', () => {
       expect(existsSync(join(uploadsDir, image.url.replace('/uploads/', ''))), image.url).toBe(true);
     const rules = await db.select().from(cartRules);
     expect(rules.map((r) => r.discountType).sort()).toEqual(['free_delivery', 'percent']);
+    // The README's promo codes, one of each kind.
+    const codes = await db.select().from(coupons);
+    expect(codes.map((c) => [c.code, c.type]).sort()).toEqual([
+      ['DOSTAVKA', 'free_delivery'],
+      ['KLEY15', 'percent'],
+      ['LASH10', 'percent'],
+      ['LETO2025', 'percent'],
+      ['MINUS500', 'fixed'],
+    ]);
   });
 
   it('has a month of orders in every status, numbered, with totals the orders hook computed', async () => {

@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { Tx } from '../db';
 import {
   cartRules,
+  coupons,
   galleries,
   galleryImages,
   productCategories,
@@ -288,11 +289,49 @@ export async function seedCustomers(tx: Tx, now: Date): Promise<Record<string, n
     ])
     .returning({ id: cartRules.id });
 
+  // Promo codes of every kind, listed in the README's demo section; one has expired, to show its message.
+  const demoCoupons = await tx
+    .insert(coupons)
+    .values([
+      {
+        code: 'LASH10',
+        description: '−10 % на весь заказ, не больше 1 000 ₽',
+        type: 'percent',
+        value: 10,
+        maxDiscount: 100_000,
+      },
+      {
+        code: 'MINUS500',
+        description: '−500 ₽ на заказ от 3 000 ₽',
+        type: 'fixed',
+        value: 50_000,
+        minOrderTotal: 300_000,
+      },
+      { code: 'DOSTAVKA', description: 'Бесплатная доставка', type: 'free_delivery', value: 0 },
+      {
+        code: 'KLEY15',
+        description: '−15 % на клей',
+        type: 'percent',
+        value: 15,
+        categoryIds: glue ? [glue.id] : [],
+      },
+      {
+        code: 'LETO2025',
+        description: 'Летняя акция прошлого года',
+        type: 'percent',
+        value: 20,
+        startsAt: new Date(now.getTime() - 500 * DAY),
+        endsAt: new Date(now.getTime() - 400 * DAY),
+      },
+    ])
+    .returning({ id: coupons.id });
+
   return {
     customers: people.length,
     organisations: organisations.length,
     galleries: galleryRows.length,
     galleryImages: images.length,
     cartRules: rules.length,
+    coupons: demoCoupons.length,
   };
 }
