@@ -1,0 +1,114 @@
+// The cart on the demo shop under load: 20 clients at once, each a guest with a cart of its own, adding an
+// offer (then taking it out again, not timed, so that stock never runs short) and reading a cart of five
+// lines; medians and p95 as ratios to GET /api/health under the same load, measured in the same run.
+// `npm run bench -- --cart-only` runs this section alone. Placing an order joins it with the orders work.
+import { performance } from 'node:perf_hooks';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { median, p95 } from './util';
+
+export interface CartRow {
+  name: string;
+  status: number;
+  median: number;
+  p95: number;
+}
+
+/** Runs `round` for each client `rounds` times, all clients at once; the times of every timed call. */
+async function underLoad(
+  clients: number,
+  rounds: number,
+  round: (client: number) => Promise<{ ms: number; status: number }>,
+): Promise<CartRow & { name: '' }> {
+  const times: number[] = [];
+  let status = 0;
+  await Promise.all(
+    Array.from({ length: clients }, async (_, client) => {
+      for (let i = 0; i < rounds; i++) {
+        const r = await round(client);
+        times.push(r.ms);
+        status = r.status;
+      }
+    }),
+  );
+  return { name: '', status, median: median(times), p95: p95(times) };
+}
+
+async function timed(app: FastifyInstance, opts: InjectOptions) {
+  const t0 = performance.now();
+  const res = await app.inject(opts);
+  return { ms: performance.now() - t0, status: res.statusCode, res };
+}
+
+export async function benchCart(
+  app: FastifyInstance,
+  adminToken: string,
+  clients = 20,
+  rounds = 50,
+): Promise<CartRow[]> {
+  const inject = (opts: InjectOptions) => app.inject(opts);
+  // Offers on sale with stock enough for every client to hold a piece of each, as the admin lists them.
+  const listed = await inject({
+    method: 'GET',
+    url: `/api/admin/products?range=[0,99]&filter=${encodeURIComponent('{"active":true}')}`,
+    headers: { authorization: adminToken },
+  });
+  const offers = listed
+    .json<{ offers: { id: number; stock: number; active: boolean }[] }[]>()
+    .flatMap((p) => p.offers)
+    .filter((o) => o.active && o.stock >= clients)
+    .slice(0, 6)
+    .map((o) => o.id);
+  if (offers.length < 6) throw new Error('bench cart: the demo shop has too few offers in stock');
+  // Each client's cart: five lines to read, the sixth offer to add and take out.
+  const tokens: string[] = [];
+  for (let c = 0; c < clients; c++) {
+    let token = '';
+    for (const offerId of offers.slice(0, 5)) {
+      const res = await inject({
+        method: 'POST',
+        url: '/api/cart/items',
+        headers: token ? { 'x-cart-token': token } : {},
+        payload: { offerId, quantity: 1 },
+      });
+      token ||= res.json<{ data: { cartToken: string } }>().data.cartToken;
+    }
+    tokens.push(token);
+  }
+  const baseline = await underLoad(clients, rounds, (c) =>
+    timed(app, { method: 'GET', url: '/api/health', headers: { 'x-cart-token': tokens[c]! } }),
+  );
+  const read = await underLoad(clients, rounds, (c) =>
+    timed(app, { method: 'GET', url: '/api/cart', headers: { 'x-cart-token': tokens[c]! } }),
+  );
+  const add = await underLoad(clients, rounds, async (c) => {
+    const headers = { 'x-cart-token': tokens[c]! };
+    const r = await timed(app, {
+      method: 'POST',
+      url: '/api/cart/items',
+      headers,
+      payload: { offerId: offers[5]!, quantity: 1 },
+    });
+    const line = r.res
+      .json<{ data: { items: { id: number; offerId: number }[] } }>()
+      .data.items.find((l) => l.offerId === offers[5]);
+    if (line) await inject({ method: 'DELETE', url: `/api/cart/items/${line.id}`, headers });
+    return r;
+  });
+  return [
+    { ...baseline, name: 'baseline: GET /api/health' },
+    { ...read, name: 'cart read (5 lines, priced)' },
+    { ...add, name: 'add to cart (answers the priced cart)' },
+  ];
+}
+
+export function printCart(rows: CartRow[], clients: number, rounds: number, kind: string) {
+  const base = rows[0]!.median;
+  const baseP95 = rows[0]!.p95;
+  console.log(`\nCart: ${clients} clients at once, ${rounds} requests each, ${kind}\n`);
+  console.log('| case | status | median ms | p95 ms | × baseline (median) | × baseline (p95) |');
+  console.log('|---|---|---|---|---|---|');
+  for (const r of rows)
+    console.log(
+      `| ${r.name} | ${r.status} | ${r.median.toFixed(2)} | ${r.p95.toFixed(2)} | ${(r.median / base).toFixed(1)} | ${(r.p95 / baseP95).toFixed(1)} |`,
+    );
+}
