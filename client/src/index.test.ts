@@ -64,6 +64,31 @@ describe('createApiClient', () => {
     expect(seen[1]!.headers.authorization).toBeUndefined();
   });
 
+  it("sends a guest's cart token as X-Cart-Token, and the cart calls to their addresses", async () => {
+    seen = [];
+    const client = createApiClient({ baseURL, getCartToken: () => 'cart-token-1' });
+    await client.cart.get();
+    await client.cart.add({ offerId: 5, quantity: 2 });
+    await client.cart.update(7, { quantity: 3 });
+    await client.cart.remove(7);
+    await client.cart.applyCoupon({ code: 'LASH10' });
+    await client.cart.removeCoupon();
+    await client.cart.setBonuses({ points: 10 });
+    expect(seen.map((s) => s.url)).toEqual([
+      '/api/cart',
+      '/api/cart/items',
+      '/api/cart/items/7',
+      '/api/cart/items/7',
+      '/api/cart/coupon',
+      '/api/cart/coupon',
+      '/api/cart/bonuses',
+    ]);
+    expect(seen.every((s) => s.headers['x-cart-token'] === 'cart-token-1')).toBe(true);
+    seen = [];
+    await createApiClient({ baseURL }).cart.get();
+    expect(seen[0]!.headers['x-cart-token']).toBeUndefined();
+  });
+
   it('waits at most 10 000 ms', () => {
     expect(API_TIMEOUT_MS).toBe(10_000);
     expect(createApiClient({ baseURL }).http.defaults.timeout).toBe(10_000);

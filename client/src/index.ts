@@ -6,6 +6,11 @@ import type {
   ApiErrorBody,
   ArticleCard,
   Captcha,
+  CartBonusesRequest,
+  CartCouponRequest,
+  CartItemAddRequest,
+  CartItemUpdateRequest,
+  CartState,
   CatalogCategory,
   CategoryNode,
   FeedbackCallRequest,
@@ -58,6 +63,11 @@ export interface ApiClientOptions {
    * server refuses a change it authenticates without this proof that the admin's own script sent it.
    */
   getCsrfToken?: () => string | null | undefined;
+  /**
+   * A guest's cart token, sent as X-Cart-Token (the storefront's server keeps it in its HttpOnly cookie
+   * cartToken); a signed-in customer's cart goes by the session and needs none.
+   */
+  getCartToken?: () => string | null | undefined;
   timeout?: number;
   /** Extra axios settings: headers to forward from an SSR request, an adapter for tests. */
   axios?: AxiosRequestConfig;
@@ -150,6 +160,8 @@ export function createApiClient(options: ApiClientOptions) {
       config.headers.set('X-User-Group', String(group));
     const csrf = options.getCsrfToken?.();
     if (csrf) config.headers.set('X-CSRF-Token', csrf);
+    const cartToken = options.getCartToken?.();
+    if (cartToken) config.headers.set('X-Cart-Token', cartToken);
     return config;
   });
 
@@ -311,6 +323,29 @@ export function createApiClient(options: ApiClientOptions) {
         (await http.get<Envelope<ProfileSubscriptionsState>>('/api/profile/subscriptions')).data.data,
       updateSubscriptions: async (body: ProfileSubscriptions) =>
         (await http.put<Envelope<ProfileSubscriptionsState>>('/api/profile/subscriptions', body)).data.data,
+    },
+    /**
+     * The cart: every answer is the whole cart as the server priced it. A change that made a guest's cart
+     * answers its `cartToken` once (keep it; send it back through getCartToken). Refusals are 400 with a
+     * Russian message (apiErrorMessage): an unknown or inactive offer, not enough in stock, a bad quantity.
+     */
+    cart: {
+      get: async () => (await http.get<Envelope<CartState>>('/api/cart')).data.data,
+      /** Adds pieces of an offer to what the cart holds of it already. */
+      add: async (body: CartItemAddRequest) =>
+        (await http.post<Envelope<CartState>>('/api/cart/items', body)).data.data,
+      /** Sets a line's quantity; 404 for a line that is not in this cart. */
+      update: async (lineId: number, body: CartItemUpdateRequest) =>
+        (await http.patch<Envelope<CartState>>(`/api/cart/items/${lineId}`, body)).data.data,
+      remove: async (lineId: number) =>
+        (await http.delete<Envelope<CartState>>(`/api/cart/items/${lineId}`)).data.data,
+      /** A code that does not fit is still a 200: `coupon.state` is 'rejected' and `coupon.message` says why. */
+      applyCoupon: async (body: CartCouponRequest) =>
+        (await http.post<Envelope<CartState>>('/api/cart/coupon', body)).data.data,
+      removeCoupon: async () => (await http.delete<Envelope<CartState>>('/api/cart/coupon')).data.data,
+      /** Signed-in customers: points to spend (0: none; more than allowed is cut to the allowance). */
+      setBonuses: async (body: CartBonusesRequest) =>
+        (await http.put<Envelope<CartState>>('/api/cart/bonuses', body)).data.data,
     },
     maintenanceMode: async () =>
       (await http.get<Envelope<MaintenanceMode>>('/api/maintenance-mode')).data.data,

@@ -22,7 +22,8 @@ import { Metrika } from './components/Metrika';
 import { SiteShell } from './components/SiteShell';
 import { ToastProvider } from './components/Toast';
 import { AuthProvider, takeAuthChange } from './lib/auth';
-import { clearingHeaders, sessionOf } from './lib/auth.server';
+import { clearingHeaders, isSecureRequest, sessionOf } from './lib/auth.server';
+import { cartCountCookie, countCookieIsCurrent } from './lib/cart.server';
 import { SHOP_NAME } from './lib/brand';
 import { isMaintenanceData } from './lib/maintenance';
 import { useNonce } from './lib/nonce';
@@ -49,10 +50,11 @@ export type RootData = ShellData & { sessionUser: SessionUser | null };
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const [shell, session] = await Promise.all([loadShellData(context, request), sessionOf(context)]);
-  return data<RootData>(
-    { ...shell, sessionUser: session.user },
-    { headers: clearingHeaders(session, request) },
-  );
+  const headers = clearingHeaders(session, request);
+  // Spec §3: productCard keeps the cart count (1 day), in step with the API's.
+  if (!countCookieIsCurrent(context, shell.cartCount))
+    headers.append('Set-Cookie', cartCountCookie(shell.cartCount, isSecureRequest(request)));
+  return data<RootData>({ ...shell, sessionUser: session.user }, { headers });
 }
 
 /** A sign-in or sign-out in the browser: the next navigation loads the header's data for the new session. */

@@ -12,6 +12,9 @@ export default [
     route('catalog-new', 'routes/catalog-new.tsx'),
     route('search', 'routes/search.tsx'),
     route('favorites', 'routes/favorites.tsx'),
+    route('product/:slug', 'routes/product.$slug.tsx'),
+    // The cart: its page, and the action every cart form posts to (add-to-cart buttons included).
+    route('cart', 'routes/cart.tsx'),
     // Content pages: texts from the admin (pages, articles, promotions, reviews, representatives).
     route('company', 'routes/company.tsx'),
     route('company/consent', 'routes/company.consent.tsx'),

@@ -8,6 +8,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
+import { Link } from 'react-router';
 import { Icon } from './Icon';
 import './toast.css';
 
@@ -28,6 +29,8 @@ export interface ToastOptions {
   duration?: number | null;
   /** One button in the toast, e.g. "Обновить"; the toast closes after it is pressed. */
   action?: { label: string; onClick: () => void };
+  /** A link in the toast, e.g. "Перейти в корзину"; following it closes the toast. */
+  link?: { label: string; to: string };
 }
 
 export interface ToastApi {
@@ -117,6 +120,11 @@ function Toast({ toast, dismiss }: { toast: ToastItem; dismiss: (id: number) => 
         >
           {toast.action.label}
         </button>
+      )}
+      {toast.link && (
+        <Link to={toast.link.to} className="toast__action" onClick={onClose}>
+          {toast.link.label}
+        </Link>
       )}
       <button type="button" className="toast__close" aria-label="Закрыть уведомление" onClick={onClose}>
         <Icon name="close" size={18} />

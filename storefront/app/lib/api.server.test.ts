@@ -5,7 +5,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AppLoadContext } from 'react-router';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { serverApi } from './api.server';
+import { rememberCartToken, serverApi } from './api.server';
 
 let server: Server;
 let apiBaseURL = '';
@@ -38,4 +38,14 @@ it('sends no address it does not know', async () => {
   seen = [];
   await serverApi({ apiBaseURL, requestCookie: undefined }).content.siteReviews({ page: 1 });
   expect(seen[0]!['x-forwarded-for']).toBeUndefined();
+});
+
+it("sends the guest's cart token as X-Cart-Token: the cookie's, or one the API gave out in this request", async () => {
+  seen = [];
+  const context: AppLoadContext = { apiBaseURL, requestCookie: 'cartToken=from-cookie-token' };
+  await serverApi(context).content.siteReviews({ page: 1 });
+  rememberCartToken(context, 'fresh-token');
+  await serverApi(context).content.siteReviews({ page: 1 });
+  await serverApi({ apiBaseURL, requestCookie: undefined }).content.siteReviews({ page: 1 });
+  expect(seen.map((h) => h['x-cart-token'])).toEqual(['from-cookie-token', 'fresh-token', undefined]);
 });

@@ -1,10 +1,24 @@
 import { createApiClient, type ApiClient } from '@shop/client';
 import type { AppLoadContext } from 'react-router';
 import { groupFromCookie } from './auth-cookies';
-import { TOKEN_COOKIE, readCookie } from './cookies';
+import { CART_TOKEN_COOKIE, TOKEN_COOKIE, readCookie } from './cookies';
 
 // Requests whose group cookie named a group the user no longer represents: their later calls go without it.
 const staleGroup = new WeakSet<AppLoadContext>();
+
+// A cart token the API gave out during this request (an action made the guest's cart): the loaders that run
+// after the action in the same request must already send it, though the browser has not stored it yet.
+const newCartToken = new WeakMap<AppLoadContext, string>();
+
+/** Sends this cart token from now on in this request (its Set-Cookie goes out with the answer). */
+export function rememberCartToken(context: AppLoadContext, token: string): void {
+  newCartToken.set(context, token);
+}
+
+/** The guest's cart token of this request: one given out just now, else the cookie's. */
+export function cartTokenOf(context: AppLoadContext): string | undefined {
+  return newCartToken.get(context) ?? readCookie(context.requestCookie, CART_TOKEN_COOKIE);
+}
 
 /** Stops sending this request's X-User-Group (the API refused it with 403). */
 export function forgetGroup(context: AppLoadContext): void {
@@ -25,5 +39,6 @@ export function serverApi(context: AppLoadContext): ApiClient {
     ...(context.clientIp ? { axios: { headers: { 'X-Forwarded-For': context.clientIp } } } : {}),
     getToken: () => readCookie(context.requestCookie, TOKEN_COOKIE),
     getGroup: () => (staleGroup.has(context) ? undefined : groupFromCookie(context.requestCookie)),
+    getCartToken: () => cartTokenOf(context),
   });
 }

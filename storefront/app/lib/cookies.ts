@@ -20,3 +20,9 @@ export function readCookie(header: string | null | undefined, name: string): str
 export const TOKEN_COOKIE = 'auth.token';
 /** Spec §3: the cart count lives in cookie productCard. */
 export const CART_COUNT_COOKIE = 'productCard';
+/**
+ * A guest's cart token (HttpOnly, 30 days): the storefront's server sends it to the API as X-Cart-Token. The
+ * API uses the same cookie name, so the browser's own calls (sign-in, registration) carry it too and the
+ * guest's cart joins the account's.
+ */
+export const CART_TOKEN_COOKIE = 'cartToken';

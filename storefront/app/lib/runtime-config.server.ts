@@ -49,7 +49,7 @@ export function siteOrigin(env: NodeJS.ProcessEnv, requestOrigin: string): strin
   return requestOrigin;
 }
 
-/** The cart count comes from its cookie (spec §3: productCard) until the cart issue gives it an API. */
+/** The cart count of the productCard cookie (spec §3): the header's count while the API cannot be asked. */
 function countFromCookie(cookieHeader: string | undefined, name: string): number {
   const n = Number.parseInt(readCookie(cookieHeader, name) ?? '', 10);
   return Number.isFinite(n) && n > 0 ? n : 0;
@@ -76,7 +76,12 @@ export async function loadShellData(
     orElse<PublicSettings | null>(api.site.settings(), null, 'settings'),
     orElse<CategoryNode[]>(api.catalog.categoriesTree(), [], 'category tree'),
     // A failing check never closes the shop.
-    orElse<{ maintenanceMode: boolean } | null>(api.maintenanceMode(), null, 'maintenance mode'),
+    // It also answers the cart's count (the guest's cart by the X-Cart-Token serverApi sends).
+    orElse<{ maintenanceMode: boolean; cartCount: number } | null>(
+      api.maintenanceMode(),
+      null,
+      'maintenance mode',
+    ),
   ]);
   const config = publicConfig(settings, env, new URL(request.url).origin);
 
@@ -100,7 +105,9 @@ export async function loadShellData(
   return {
     config,
     categories,
-    cartCount: countFromCookie(context.requestCookie, CART_COUNT_COOKIE),
+    cartCount: maintenance
+      ? maintenance.cartCount
+      : countFromCookie(context.requestCookie, CART_COUNT_COOKIE),
     year: new Date().getFullYear(),
     maintenanceBypass,
   };
