@@ -44,7 +44,8 @@ export interface ChildDef {
 
 /** What a hook is given beside its record; `Stored` is the resource's record as the API answers it. */
 export interface HookContext<Stored = Record<string, unknown>> {
-  tx: DbOrTx;
+  /** The write's own transaction. */
+  tx: Tx;
   /** The stored record when updating, null when creating. */
   existing: Stored | null;
   /** Who writes (the signed-in staff member through the admin API); null for scripts and the seed. */

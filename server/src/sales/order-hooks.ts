@@ -1,22 +1,12 @@
-// orders: the number and the totals are the server's, never the form's. The number is the year and a
-// running count (2026-000123), taken under a transaction lock so that two orders never share one.
+// orders: the number and the totals are the server's, never the form's (the number: order-number.ts).
 import { sql } from 'drizzle-orm';
 import { selectRows } from '../db';
 import type { EntityHooks, SavedValues } from '../crud/types';
-
-const ORDER_NUMBER_LOCK = 72_431_002;
+import { nextOrderNumber } from './order-number';
 
 export const beforeSave: EntityHooks<'orders'>['beforeSave'] = async (data, { tx, existing }) => {
   const out: SavedValues<typeof data> = { ...data };
-  if (!existing) {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${ORDER_NUMBER_LOCK})`);
-    const year = new Date().getFullYear();
-    const [row] = await selectRows<{ n: number }>(
-      tx,
-      sql`SELECT count(*)::int + 1 AS n FROM orders WHERE number LIKE ${`${year}-%`}`,
-    );
-    out.number = `${year}-${String(row?.n ?? 1).padStart(6, '0')}`;
-  }
+  if (!existing) out.number = await nextOrderNumber(tx);
   let itemsTotal = existing?.itemsTotal ?? 0;
   if (data.items || !existing) {
     const items = (data.items ?? []).map((i) => ({ ...i, total: (i.price ?? 0) * (i.quantity ?? 0) }));

@@ -1,0 +1,66 @@
+// Order numbers (sales/order-number.ts): the Moscow year and a running count from that year's sequence,
+// never handed out twice, a deleted order's number included, and continuing after numbers already stored.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { selectRows } from '../src/db';
+import { describeOnDatabases, itRaces, startTestApp, type TestApp } from './harness';
+
+describeOnDatabases('order numbers on $name', (target) => {
+  let t: TestApp;
+  const year = Number(
+    new Intl.DateTimeFormat('en', { timeZone: 'Europe/Moscow', year: 'numeric' }).format(new Date()),
+  );
+  const place = async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/orders',
+      headers: { authorization: t.adminToken },
+      payload: {
+        customerName: 'Анна Иванова',
+        customerPhone: '+79991234567',
+        items: [{ title: 'Ресницы', price: 50000, quantity: 1 }],
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<{ id: number; number: string }>();
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp(target);
+    // An order numbered before the sequences existed: the year's sequence starts after it.
+    await t.database.db.execute(
+      sql`INSERT INTO orders (number, customer_name, customer_phone) VALUES (${`${year}-000041`}, 'Старый', '+79990000000')`,
+    );
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('continue after the numbers already stored, and never give a deleted order’s number again', async () => {
+    const first = await place();
+    expect(first.number).toBe(`${year}-000042`);
+    const second = await place();
+    expect(second.number).toBe(`${year}-000043`);
+    const gone = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/orders/${second.id}`,
+      headers: { authorization: t.adminToken },
+    });
+    expect(gone.statusCode).toBe(200);
+    expect((await place()).number).toBe(`${year}-000044`);
+  });
+
+  itRaces(target, 'twenty orders at once get twenty different numbers', async () => {
+    const placed = await Promise.all(Array.from({ length: 20 }, () => place()));
+    expect(new Set(placed.map((o) => o.number)).size).toBe(20);
+    const [{ n }] = (await selectRows<{ n: number }>(
+      t.database.db,
+      sql`SELECT count(DISTINCT number)::int AS n FROM orders`,
+    )) as [{ n: number }];
+    expect(n).toBe(
+      await selectRows<{ c: number }>(t.database.db, sql`SELECT count(*)::int AS c FROM orders`).then(
+        (r) => r[0]!.c,
+      ),
+    );
+  });
+});
