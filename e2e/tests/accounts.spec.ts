@@ -131,7 +131,18 @@ test('register, confirm by e-mail, sign in, edit the profile, sign out, recover 
   await expect(page.getByLabel('ИНН')).toHaveValue(VALID_INN);
 
   // Sign out with items in the cart: the badge goes back to none (spec §4: cart count 0).
-  await page.context().addCookies([{ name: 'productCard', value: '3', url: new URL('/', page.url()).href }]);
+  const listed = (await (await page.request.get('/api/products/search?perPage=20')).json()) as {
+    data: { slug: string; inStock: boolean }[];
+  };
+  const inStock = listed.data.find((p) => p.inStock)!;
+  const offers = (await (await page.request.get(`/api/products/${inStock.slug}`)).json()) as {
+    data: { offers: { id: number; stock: number }[] };
+  };
+  const offer = offers.data.offers.find((o) => o.stock >= 3)!;
+  const added = await page.request.post('/cart', {
+    form: { intent: 'add', offerId: String(offer.id), quantity: '3' },
+  });
+  expect(added.status()).toBe(200);
   await page.goto('/');
   await expect(page.getByRole('link', { name: 'Корзина, 3 товара' })).toBeVisible();
   await header(page).getByRole('button', { name: 'Выйти' }).click();

@@ -19,6 +19,7 @@ import {
 } from '../lib/cart';
 import { cartAction, cartHeaders } from '../lib/cart.server';
 import { plural } from '../lib/format';
+import { useHydrated } from '../lib/hydrated';
 import { seoMeta } from '../lib/seo';
 import '../components/cart/cart.css';
 
@@ -45,6 +46,7 @@ export default function CartRoute({ loaderData, actionData }: Route.ComponentPro
   const { cart, failure } = loaderData;
   const remover = useFetcher<CartActionResult>({ key: REMOVE_FETCHER });
   const formResult = actionData;
+  const hydrated = useHydrated();
   if (!cart) {
     return (
       <div className="cart-page">
@@ -64,7 +66,7 @@ export default function CartRoute({ loaderData, actionData }: Route.ComponentPro
   const lineResult = (line: CartLine) =>
     formResult && !formResult.ok && formResult.lineId === line.id ? formResult : undefined;
   return (
-    <div className="cart-page">
+    <div className="cart-page" data-hydrated={hydrated || undefined}>
       <h1 className="cart-page__title">
         Корзина
         {cart.count > 0 && (

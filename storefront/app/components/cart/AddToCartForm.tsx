@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useFetcher } from 'react-router';
 import { trackAdd } from '../../lib/analytics';
+import { useHydrated } from '../../lib/hydrated';
 import { ADDED, CART_PATH, lineAnalytics, type CartActionResult } from '../../lib/cart';
 import { useToast } from '../Toast';
 
@@ -37,6 +38,7 @@ export function AddToCartForm({
   children,
 }: AddToCartProps) {
   const fetcher = useFetcher<CartActionResult>();
+  const hydrated = useHydrated();
   const toast = useToast();
   const seen = useRef<CartActionResult | null>(null);
   useEffect(() => {
@@ -58,7 +60,13 @@ export function AddToCartForm({
   }, [fetcher.data, fetcher.state, toast, offerId, title, price, variant]);
 
   return (
-    <fetcher.Form method="post" action={CART_PATH} id={id} className={className}>
+    <fetcher.Form
+      method="post"
+      action={CART_PATH}
+      id={id}
+      className={className ? `add-to-cart ${className}` : 'add-to-cart'}
+      data-hydrated={hydrated || undefined}
+    >
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="offerId" value={offerId} />
       <input type="hidden" name="title" value={title} />
