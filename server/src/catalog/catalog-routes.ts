@@ -6,6 +6,15 @@ import { selectRows, type Db } from '../db';
 import { productCategories } from '../../generated/tables';
 import { api, envelope, pageOf } from '../http/route-schemas';
 import { compileSearch, tsqueryInfo } from './search/query';
+import {
+  loadCatalogPricing,
+  markPersonalPrices,
+  viewerOf,
+  shownPrice,
+  type CatalogPricing,
+  type ShownPrice,
+  type Viewer,
+} from './catalog-pricing';
 import { filterDirectories, parseProductFilters, productWhere } from './product-filters';
 
 export async function categoryTree(db: Db): Promise<CategoryNode[]> {
@@ -43,6 +52,9 @@ export async function categoryTree(db: Db): Promise<CategoryNode[]> {
   return roots;
 }
 
+// The price sorts (and filter[priceMin]/[priceMax]) order by the stored offer price, sale price else base
+// price: the page is chosen in SQL before the engine prices it (catalog-pricing.ts). A customer's own
+// discounts (the user type, a percent rule) lower every price of a product alike, so the order rarely differs.
 const SORTS: Record<string, string> = {
   popular: 'p.is_hit DESC, p.sort_order ASC, p.id DESC',
   new: 'p.created_at DESC, p.id DESC',
@@ -51,7 +63,7 @@ const SORTS: Record<string, string> = {
 };
 
 /** The query as its schema left it: page, perPage and sort checked, the defaults filled in. */
-export async function searchProducts(db: Db, query: Record<string, unknown>) {
+export async function searchProducts(db: Db, query: Record<string, unknown>, viewer: Viewer | null = null) {
   const perPage = Number(query.perPage ?? 20);
   const page = Number(query.page ?? 1);
   const askedSort = typeof query.sort === 'string' && Object.hasOwn(SORTS, query.sort) ? query.sort : null;
@@ -121,7 +133,7 @@ export async function searchProducts(db: Db, query: Record<string, unknown>) {
         )[0]?.total ?? 0)
       : 0);
   const ids = pageIds.map((r) => r.id);
-  const data = await productCards(db, ids);
+  const data = ids.length ? await productCards(db, ids, await loadCatalogPricing(db, viewer)) : [];
   return { data, meta: { total: Number(total), page, perPage } };
 }
 
@@ -149,16 +161,22 @@ export function catalogRoutes(db: Db) {
           response: { 200: pageOf({ type: 'array', items: api('search-product') }) },
         },
       },
-      async (request) => searchProducts(db, request.query as Record<string, unknown>),
+      async (request, reply) => {
+        const viewer = viewerOf(request);
+        markPersonalPrices(reply, viewer);
+        return searchProducts(db, request.query as Record<string, unknown>, viewer);
+      },
     );
   };
 }
 
 /**
- * Product cards (the shape of GET /api/products/search) for active products, in the order of `ids`.
- * The price shown is the cheapest active offer's; its base price shows the benefit.
+ * Product cards (the shape of GET /api/products/search) for active products, in the order of `ids`, priced
+ * for `pricing`'s customer. A card shows its cheapest active offer by the engine's unit price (what this
+ * customer pays in the cart for one unit), with that offer's base price struck through when it is higher.
+ * A product's active offers come in the same query (a JSON list): the engine prices them in memory.
  */
-export async function productCards(db: Db, ids: number[]): Promise<SearchProduct[]> {
+export async function productCards(db: Db, ids: number[], pricing: CatalogPricing): Promise<SearchProduct[]> {
   if (ids.length === 0) return [];
   const cards = await selectRows<{
     id: number;
@@ -167,21 +185,20 @@ export async function productCards(db: Db, ids: number[]): Promise<SearchProduct
     image: string | null;
     is_new: boolean;
     is_hit: boolean;
+    category_ids: number[] | null;
     category_slug: string | null;
-    base_price: number | null;
-    price: number | null;
     in_stock: boolean | null;
-    offers: number;
+    /** [id, base_price, sale_price] of each active offer, or null without one. */
+    offers: [number, number, number | null][] | null;
   }>(
     db,
     sql`
-    SELECT p.id, p.title, p.slug, p.images->0->>'url' AS image, p.is_new, p.is_hit,
-           c.slug AS category_slug, o.base_price, o.price, o.in_stock, coalesce(o.offers, 0)::int AS offers
+    SELECT p.id, p.title, p.slug, p.images->0->>'url' AS image, p.is_new, p.is_hit, p.category_ids,
+           c.slug AS category_slug, o.in_stock, o.offers
     FROM products p
     LEFT JOIN LATERAL (
-      SELECT count(*)::int AS offers, bool_or(stock > 0) AS in_stock,
-             min(coalesce(sale_price, base_price)) AS price,
-             (array_agg(base_price ORDER BY coalesce(sale_price, base_price), id))[1] AS base_price
+      SELECT bool_or(stock > 0) AS in_stock,
+             json_agg(json_build_array(id, base_price, sale_price) ORDER BY id) AS offers
       FROM product_offers WHERE product_id = p.id AND active
     ) o ON true
     LEFT JOIN product_categories c ON c.id = p.category_ids[1]
@@ -193,23 +210,38 @@ export async function productCards(db: Db, ids: number[]): Promise<SearchProduct
   const byId = new Map(cards.map((r) => [r.id, r]));
   const rows = ids.map((id) => byId.get(id)).filter((r) => r !== undefined);
   return rows.map((r) => {
-    const salePrice = r.price ?? 0;
-    const basePrice = Math.max(r.base_price ?? salePrice, salePrice);
-    const diff = basePrice - salePrice;
+    const offers = r.offers ?? [];
+    const categoryIds = r.category_ids ?? [];
+    // The cheapest for this customer; equal prices: the one with the lower stored price, then the older.
+    let shown: ShownPrice | null = null;
+    let stored = 0;
+    for (const [offerId, basePrice, salePrice] of offers) {
+      const price = shownPrice(pricing, { offerId, productId: r.id, categoryIds, basePrice, salePrice });
+      const own = salePrice ?? basePrice;
+      if (
+        !shown ||
+        price.salePrice < shown.salePrice ||
+        (price.salePrice === shown.salePrice && own < stored)
+      ) {
+        shown = price;
+        stored = own;
+      }
+    }
     return {
       id: r.id,
       title: r.title,
       slug: r.slug,
       url: `/catalog/${r.category_slug ?? 'all'}/product/${r.slug}`,
       announceImageUrl: r.image,
-      benefitPercent: basePrice > 0 ? Math.round((diff / basePrice) * 100) : 0,
-      diffPrice: diff,
-      basePrice,
-      salePrice,
+      benefitPercent: shown?.benefitPercent ?? 0,
+      diffPrice: shown?.diffPrice ?? 0,
+      basePrice: shown?.basePrice ?? 0,
+      salePrice: shown?.salePrice ?? 0,
       inStock: r.in_stock === true,
       isNew: r.is_new,
       isHit: r.is_hit,
-      offersCount: r.offers,
+      offersCount: offers.length,
+      offerId: offers.length === 1 ? offers[0]![0] : null,
     };
   });
 }

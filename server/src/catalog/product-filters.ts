@@ -7,7 +7,8 @@
 //   filter[categorySlug]  an active category and every active category below it
 //   filter[ids]           product ids, at most 100 (favourites)
 //   filter[isNew]=1, filter[isHit]=1, filter[inStock]=1
-//   filter[priceMin], filter[priceMax]   kopecks, on an offer's price to pay (sale price, else base price)
+//   filter[priceMin], filter[priceMax]   kopecks, on an offer's stored price (sale price, else base price):
+//                         not the customer's price the cards show (catalog-pricing.ts), which SQL cannot compute
 //   filter[<directory code>]=code1,code2 entries of a filterable directory (directories.useInFilter):
 //                         `brand` through products.brandId, the others through offers' `attributes`.
 // Offer conditions (characteristics, price, stock) must hold for one and the same active offer: "D, 0,07,
@@ -214,6 +215,8 @@ function offerConditions(f: ProductFilters, dirs: FilterDirectory[], skip?: Filt
     if (d.kind !== 'offer' || !codes || skip === d.code) continue;
     out.push(sql`(o.attributes->>${d.code}) IN (${list(codes)})`);
   }
+  // The stored offer price on purpose: filtering (and the facets' price range) stays the same for everyone
+  // and in SQL; the price a card shows is the engine's, for the customer who asks.
   if (skip !== '$price') {
     if (f.priceMin !== null) out.push(sql`coalesce(o.sale_price, o.base_price) >= ${f.priceMin}`);
     if (f.priceMax !== null) out.push(sql`coalesce(o.sale_price, o.base_price) <= ${f.priceMax}`);

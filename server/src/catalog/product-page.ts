@@ -15,6 +15,14 @@ import { ApiError, conflict } from '../http/errors';
 import { limitOf, targetLimit } from '../http/rate-limit';
 import { api, envelope, slugParams } from '../http/route-schemas';
 import { sanitizeHtml } from '../content/sanitize-html';
+import {
+  loadCatalogPricing,
+  markPersonalPrices,
+  viewerOf,
+  shownPrice,
+  type CatalogPricing,
+  type Viewer,
+} from './catalog-pricing';
 
 const PRODUCT_NOT_FOUND = () => new ApiError(404, 'not_found', 'Товар не найден');
 const REVIEWS_SHOWN = 50;
@@ -86,8 +94,12 @@ async function categoriesOf(db: Db, ids: number[]) {
   };
 }
 
-/** Offers with their characteristics' titles, and the chooser's options in directory order. */
-async function offersOf(db: Db, productId: number) {
+/**
+ * Offers with their characteristics' titles and their prices for this customer (the pricing engine's unit
+ * price, as in the cart), and the chooser's options in directory order.
+ */
+async function offersOf(db: Db, product: ProductRow, pricing: CatalogPricing) {
+  const productId = product.id;
   const rows = await selectRows<{
     id: number;
     article: string;
@@ -128,10 +140,16 @@ async function offersOf(db: Db, productId: number) {
   const known = [...new Set(entries.map((e) => e.dir_code))];
   const order = [...known.filter((c) => codes.includes(c)), ...codes.filter((c) => !dirTitle.has(c)).sort()];
 
+  const categoryIds = product.category_ids ?? [];
   const offers: ProductPageOffer[] = rows.map((r) => {
-    // As in the listing: the price to pay is the sale price when there is one.
-    const salePrice = r.sale_price ?? r.base_price;
-    const basePrice = Math.max(r.base_price, salePrice);
+    // As on the cards: what this customer pays for one unit, the offer's base price struck through.
+    const { basePrice, salePrice, benefitPercent } = shownPrice(pricing, {
+      offerId: r.id,
+      productId,
+      categoryIds,
+      basePrice: r.base_price,
+      salePrice: r.sale_price,
+    });
     const attributes = r.attributes ?? {};
     return {
       id: r.id,
@@ -146,7 +164,7 @@ async function offersOf(db: Db, productId: number) {
         })),
       basePrice,
       salePrice,
-      benefitPercent: basePrice > 0 ? Math.round(((basePrice - salePrice) / basePrice) * 100) : 0,
+      benefitPercent,
       stock: r.stock,
       inStock: r.stock > 0,
       active: true,
@@ -220,13 +238,20 @@ async function reviewsOf(db: Db, productId: number) {
   };
 }
 
-/** Everything the product page shows, or null for an unknown or switched-off product. */
-export async function productPage(db: Db, slug: string): Promise<ProductPage | null> {
-  const p = await productBySlug(db, slug);
+/**
+ * Everything the product page shows, or null for an unknown or switched-off product. Prices are for
+ * `viewer` (the signed-in user, or null for a guest).
+ */
+export async function productPage(
+  db: Db,
+  slug: string,
+  viewer: Viewer | null = null,
+): Promise<ProductPage | null> {
+  const [p, pricing] = await Promise.all([productBySlug(db, slug), loadCatalogPricing(db, viewer)]);
   if (!p) return null;
   const [cats, offers, reviews, brand] = await Promise.all([
     categoriesOf(db, p.category_ids ?? []),
-    offersOf(db, p.id),
+    offersOf(db, p, pricing),
     reviewsOf(db, p.id),
     p.brand_id
       ? selectRows<{ id: number; code: string; title: string; country: string | null }>(
@@ -275,8 +300,10 @@ export function productPageRoutes(db: Db) {
           response: { 200: envelope(api('product-page')) },
         },
       },
-      async (request) => {
-        const page = await productPage(db, request.params.slug);
+      async (request, reply) => {
+        const viewer = viewerOf(request);
+        markPersonalPrices(reply, viewer);
+        const page = await productPage(db, request.params.slug, viewer);
         if (!page) throw PRODUCT_NOT_FOUND();
         return { data: page };
       },

@@ -21,6 +21,7 @@ import { notFound } from '../http/errors';
 import { limitOf } from '../http/rate-limit';
 import { api, envelope, pageOf, pagingQuery, slugParams } from '../http/route-schemas';
 import { productCards } from '../catalog/catalog-routes';
+import { loadCatalogPricing, markPersonalPrices, viewerOf, type Viewer } from '../catalog/catalog-pricing';
 import { sanitizeHtml } from './sanitize-html';
 
 const PAGE_SLUG = /^[a-z0-9]+(?:[-_/][a-z0-9]+)*$/;
@@ -132,12 +133,17 @@ export async function promotionList(db: Db): Promise<PromotionCard[]> {
   return rows.map(promotionCard);
 }
 
-/** Active products by id, in the given order, at most PROMOTION_PRODUCTS_MAX of them. */
-async function productsByIds(db: Db, ids: number[]): Promise<SearchProduct[]> {
-  return (await productCards(db, ids)).slice(0, PROMOTION_PRODUCTS_MAX);
+/** Active products by id, in the given order, at most PROMOTION_PRODUCTS_MAX of them, priced for `viewer`. */
+async function productsByIds(db: Db, ids: number[], viewer: Viewer | null): Promise<SearchProduct[]> {
+  if (ids.length === 0) return [];
+  return (await productCards(db, ids, await loadCatalogPricing(db, viewer))).slice(0, PROMOTION_PRODUCTS_MAX);
 }
 
-export async function publicPromotion(db: Db, slug: string): Promise<PublicPromotion> {
+export async function publicPromotion(
+  db: Db,
+  slug: string,
+  viewer: Viewer | null = null,
+): Promise<PublicPromotion> {
   if (!ENTITY_SLUG.test(slug)) throw notFound('Акция не найдена');
   // An ended promotion keeps its page (links to it live on), marked as finished; a future one is hidden.
   const [row] = await db
@@ -156,7 +162,7 @@ export async function publicPromotion(db: Db, slug: string): Promise<PublicPromo
     content: sanitizeHtml(p.content),
     seoTitle: p.seoTitle,
     seoDescription: p.seoDescription,
-    products: await productsByIds(db, p.productIds.slice(0, PROMOTION_PRODUCTS_MAX * 2)),
+    products: await productsByIds(db, p.productIds.slice(0, PROMOTION_PRODUCTS_MAX * 2), viewer),
   };
 }
 
@@ -352,7 +358,11 @@ export function contentRoutes(db: Db) {
           response: { 200: envelope(api('public-promotion')) },
         },
       },
-      async (request) => ({ data: await publicPromotion(db, (request.params as { slug: string }).slug) }),
+      async (request, reply) => {
+        const viewer = viewerOf(request);
+        markPersonalPrices(reply, viewer);
+        return { data: await publicPromotion(db, (request.params as { slug: string }).slug, viewer) };
+      },
     );
     app.get(
       '/banners',

@@ -22,6 +22,7 @@ const product = (id: number, extra: Partial<SearchProduct> = {}): SearchProduct 
   isNew: false,
   isHit: false,
   offersCount: 1,
+  offerId: id,
   ...extra,
 });
 

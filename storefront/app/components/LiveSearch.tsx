@@ -10,6 +10,7 @@ import {
   type RefObject,
 } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { useAuth } from '../lib/auth';
 import { useApi } from '../lib/browser-api';
 import { formatDiscount, formatPrice, plural } from '../lib/format';
 import { Icon } from './Icon';
@@ -69,8 +70,12 @@ export function LiveSearch({ autoFocus, onDone, inputRef: outerInputRef }: LiveS
   const trimmed = text.trim();
   const settled = useDebouncedValue(trimmed, SEARCH_DEBOUNCE_MS);
 
+  // The prices are the visitor's own (their type's discount): results kept from before a sign-in or a
+  // sign-out are not shown to the new session.
+  const { user, group } = useAuth();
+  const viewer = user ? `${user.id}:${group ?? ''}` : null;
   const query = useQuery({
-    queryKey: ['live-search', settled],
+    queryKey: ['live-search', viewer, settled],
     queryFn: () => api.catalog.searchProducts({ search: settled, perPage: SEARCH_PAGE_SIZE, page: 1 }),
     // Spec §5: search runs only for non-empty text.
     enabled: settled.length > 0,

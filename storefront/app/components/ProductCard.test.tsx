@@ -18,6 +18,7 @@ const product: SearchProduct = {
   isNew: false,
   isHit: false,
   offersCount: 1,
+  offerId: 11,
 };
 
 function renderCard(overrides: Partial<SearchProduct> = {}) {
@@ -52,6 +53,13 @@ describe('ProductCard', () => {
     expect(within(card).getByText('\u221215 %')).toBeTruthy();
   });
 
+  it('strikes the base price through for a discount under half a percent, without a badge', () => {
+    renderCard({ benefitPercent: 0, basePrice: 129000, salePrice: 128900, diffPrice: 100 });
+    const card = screen.getByRole('article');
+    expect(card.querySelector('s') && text(card.querySelector('s')!)).toContain('1 290 ₽');
+    expect(text(card)).not.toContain('%');
+  });
+
   it('shows no old price and no discount badge at full price', () => {
     renderCard();
     const card = screen.getByRole('article');
@@ -67,7 +75,8 @@ describe('ProductCard', () => {
 
   it('offers "В корзину" for a product with one offer', () => {
     renderCard({ offersCount: 1 });
-    expect(screen.getByRole('button', { name: 'В корзину' })).toBeTruthy();
+    // The offer it adds (SearchProduct.offerId) rides on the button.
+    expect(screen.getByRole('button', { name: 'В корзину' }).dataset.offerId).toBe('11');
     expect(screen.queryByText('Выбрать')).toBeNull();
   });
 

@@ -14,7 +14,9 @@ const IMAGE_MAX_WIDTH = 384;
 
 /** The product card of DESIGN.md: square image, two-line title, price with the sale details, badges, action. */
 export function ProductCard({ product }: { product: SearchProduct }) {
-  const onSale = product.benefitPercent > 0;
+  // The prices are the API's for this visitor (their type's discount, the cart rules one unit meets): the
+  // price they pay in the cart, the base price struck through when it is higher.
+  const onSale = product.salePrice < product.basePrice;
   return (
     <article className="product-card">
       <Link to={product.url} className="product-card__media" tabIndex={-1} aria-hidden="true">
@@ -32,7 +34,9 @@ export function ProductCard({ product }: { product: SearchProduct }) {
         )}
       </Link>
       <ul className="product-card__badges" aria-label="Метки товара">
-        {onSale && <li className="badge badge--sale">{formatDiscount(product.benefitPercent)}</li>}
+        {onSale && product.benefitPercent > 0 && (
+          <li className="badge badge--sale">{formatDiscount(product.benefitPercent)}</li>
+        )}
         {product.isNew && <li className="badge badge--new">Новинка</li>}
         {product.isHit && <li className="badge badge--hit">Хит</li>}
       </ul>
@@ -73,9 +77,13 @@ function ProductAction({ product }: { product: SearchProduct }) {
       </button>
     );
   }
-  // The cart arrives with its own issue; until then the button does nothing.
+  // The cart arrives with its own issue; until then the button does nothing. It carries the offer it adds.
   return (
-    <button type="button" className="button button--primary product-card__action">
+    <button
+      type="button"
+      className="button button--primary product-card__action"
+      data-offer-id={product.offerId ?? undefined}
+    >
       <Icon name="cart" size={20} />В корзину
     </button>
   );

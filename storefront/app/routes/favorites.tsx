@@ -5,6 +5,7 @@ import type { Route } from './+types/favorites';
 import { productCount } from '../components/catalog/CatalogListing';
 import { Breadcrumbs } from '../components/content/Breadcrumbs';
 import { ProductCard } from '../components/ProductCard';
+import { useAuth } from '../lib/auth';
 import { useApi } from '../lib/browser-api';
 import { useFavorites } from '../lib/favorites';
 import { seoMeta } from '../lib/seo';
@@ -19,7 +20,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 type Load =
   | { state: 'idle' | 'loading' }
   | { state: 'error' }
-  | { state: 'done'; products: Map<number, SearchProduct> };
+  | { state: 'done'; products: Map<number, SearchProduct>; viewer: string | null };
 
 /**
  * /favorites: a guest's favourites live in this browser (lib/favorites), so the page is filled in here:
@@ -28,22 +29,28 @@ type Load =
 export default function Favorites() {
   const api = useApi();
   const { ids } = useFavorites();
+  // The cards' prices are the visitor's own: a sign-in or sign-out on this page loads them again.
+  const { user, group } = useAuth();
+  const viewer = user ? `${user.id}:${group ?? ''}` : null;
   const [hydrated, setHydrated] = useState(false);
   const [load, setLoad] = useState<Load>({ state: 'idle' });
   const [attempt, setAttempt] = useState(0);
   useEffect(() => setHydrated(true), []);
 
   // Fetch only when a favourite is not loaded yet: removing a heart needs no new request.
-  const loaded = load.state === 'done' ? load.products : null;
+  const loaded = load.state === 'done' && load.viewer === viewer ? load.products : null;
   const missing = ids.some((id) => !loaded?.has(id));
   useEffect(() => {
     if (!hydrated || !ids.length || !missing) return;
     let cancelled = false;
-    setLoad((current) => (current.state === 'done' ? current : { state: 'loading' }));
+    setLoad((current) =>
+      current.state === 'done' && current.viewer === viewer ? current : { state: 'loading' },
+    );
     api.catalog
       .listProducts({ ids: [...ids], perPage: 100 })
       .then((result) => {
-        if (!cancelled) setLoad({ state: 'done', products: new Map(result.data.map((p) => [p.id, p])) });
+        if (!cancelled)
+          setLoad({ state: 'done', products: new Map(result.data.map((p) => [p.id, p])), viewer });
       })
       .catch((error: unknown) => {
         console.error('favourites: products did not load:', error instanceof Error ? error.message : error);
@@ -52,7 +59,7 @@ export default function Favorites() {
     return () => {
       cancelled = true;
     };
-  }, [api, hydrated, ids, missing, attempt]);
+  }, [api, hydrated, ids, missing, attempt, viewer]);
 
   const products = loaded ? ids.flatMap((id) => loaded.get(id) ?? []) : [];
   const waiting = !hydrated || (ids.length > 0 && (load.state === 'idle' || load.state === 'loading'));

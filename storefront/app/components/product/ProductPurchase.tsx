@@ -106,8 +106,9 @@ export function ProductPurchase({
   );
 }
 
+/** The offer's price for this visitor (the API's, as in their cart), the base price struck through when higher. */
 function Price({ offer, size = 'large' }: { offer: ProductPageOffer; size?: 'large' | 'small' }) {
-  const onSale = offer.benefitPercent > 0;
+  const onSale = offer.salePrice < offer.basePrice;
   return (
     <p className={`price price--${size}`}>
       <span className={onSale ? 'price__current price__current--sale' : 'price__current'}>
@@ -120,7 +121,9 @@ function Price({ offer, size = 'large' }: { offer: ProductPageOffer; size?: 'lar
             <span className="visually-hidden">Цена без скидки: </span>
             {formatPrice(offer.basePrice)}
           </s>
-          <span className="badge badge--sale price__badge">{formatDiscount(offer.benefitPercent)}</span>
+          {offer.benefitPercent > 0 && (
+            <span className="badge badge--sale price__badge">{formatDiscount(offer.benefitPercent)}</span>
+          )}
         </>
       )}
     </p>
