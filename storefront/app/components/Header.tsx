@@ -2,6 +2,7 @@ import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react'
 import { Link, useLocation } from 'react-router';
 import { reachGoal } from '../lib/analytics';
 import { useAuth } from '../lib/auth';
+import { useCartCount } from '../lib/cart';
 import { representedGroups } from '../lib/auth-cookies';
 import { GroupChooser } from '../lib/auth-group-chooser';
 import { useFavoritesCount } from '../lib/favorites';
@@ -64,7 +65,8 @@ function SignOutIcon() {
  * A signed-in visitor sees «Профиль» and «Выйти» instead of «Войти» (spec §2).
  */
 export function Header() {
-  const { config, categories, cartCount, maintenanceBypass } = useShellData();
+  const { config, categories, maintenanceBypass } = useShellData();
+  const cartCount = useCartCount();
   const { status, user, group, signOut } = useAuth();
   const represented = representedGroups(user);
   const actingTitle = represented.find((g) => g.id === group)?.title;

@@ -1,6 +1,6 @@
 import type { SearchProduct } from '@shop/schemas';
 import { cleanup, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ProductCard } from './ProductCard';
 
@@ -22,11 +22,11 @@ const product: SearchProduct = {
 };
 
 function renderCard(overrides: Partial<SearchProduct> = {}) {
-  return render(
-    <MemoryRouter>
-      <ProductCard product={{ ...product, ...overrides }} />
-    </MemoryRouter>,
-  );
+  // A data router: "В корзину" is a fetcher form.
+  const Stub = createRoutesStub([
+    { path: '/', Component: () => <ProductCard product={{ ...product, ...overrides }} /> },
+  ]);
+  return render(<Stub />);
 }
 
 // Compare prices with ordinary spaces: the no-break ones are formatPrice's own business (format.test.ts).
@@ -73,11 +73,25 @@ describe('ProductCard', () => {
     expect(screen.getByText('Хит')).toBeTruthy();
   });
 
-  it('offers "В корзину" for a product with one offer', () => {
+  it('offers "В корзину" for a product with one offer: a form adding that offer to /cart', async () => {
     renderCard({ offersCount: 1 });
-    // The offer it adds (SearchProduct.offerId) rides on the button.
-    expect(screen.getByRole('button', { name: 'В корзину' }).dataset.offerId).toBe('11');
+    // The offer it adds (SearchProduct.offerId) rides on the button and in the form.
+    const button = await screen.findByRole('button', { name: `В корзину: ${product.title}` });
+    expect(button.dataset.offerId).toBe('11');
+    const form = button.closest('form')!;
+    expect(form.getAttribute('method')).toBe('post');
+    expect(form.getAttribute('action')).toBe('/cart');
+    expect(Object.fromEntries(new FormData(form))).toMatchObject({
+      intent: 'add',
+      offerId: '11',
+      quantity: '1',
+    });
     expect(screen.queryByText('Выбрать')).toBeNull();
+  });
+
+  it('sends a single-offer product without an offer id to its page', async () => {
+    renderCard({ offersCount: 1, offerId: null });
+    expect((await screen.findByRole('link', { name: 'Выбрать' })).getAttribute('href')).toBe(product.url);
   });
 
   it('offers "Выбрать", leading to the product page, for a product with variants', () => {

@@ -1,6 +1,7 @@
 import type { SearchProduct } from '@shop/schemas';
 import { Link } from 'react-router';
 import { formatDiscount, formatPrice } from '../lib/format';
+import { AddToCartForm } from './cart/AddToCartForm';
 import { FavoriteButton } from './FavoriteButton';
 import { Icon } from './Icon';
 import { Picture } from './Picture';
@@ -77,14 +78,34 @@ function ProductAction({ product }: { product: SearchProduct }) {
       </button>
     );
   }
-  // The cart arrives with its own issue; until then the button does nothing. It carries the offer it adds.
+  // Without an offer id (an older answer) the product page is the way to buy it.
+  if (product.offerId === null) {
+    return (
+      <Link to={product.url} className="button button--quiet product-card__action">
+        Выбрать
+      </Link>
+    );
+  }
+  // Its one offer goes straight into the cart (a form: it works without JavaScript too).
   return (
-    <button
-      type="button"
-      className="button button--primary product-card__action"
-      data-offer-id={product.offerId ?? undefined}
+    <AddToCartForm
+      offerId={product.offerId}
+      quantity={1}
+      title={product.title}
+      price={product.salePrice}
+      className="product-card__buy"
     >
-      <Icon name="cart" size={20} />В корзину
-    </button>
+      {({ busy }) => (
+        <button
+          type="submit"
+          className="button button--primary product-card__action"
+          data-offer-id={product.offerId ?? undefined}
+          aria-label={`В корзину: ${product.title}`}
+          disabled={busy}
+        >
+          <Icon name="cart" size={20} />В корзину
+        </button>
+      )}
+    </AddToCartForm>
   );
 }

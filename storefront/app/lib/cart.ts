@@ -1,7 +1,9 @@
 // The cart's shared words and shapes: what the cart's forms send (routes/cart.tsx's action, lib/cart.server.ts)
 // and answer, and how a line's characteristics are written.
 import type { CartState } from '@shop/schemas';
+import { useFetchers } from 'react-router';
 import type { AnalyticsProduct } from './analytics';
+import { useShellData } from './shell-data';
 
 /** Where every cart form posts (add-to-cart buttons included). */
 export const CART_PATH = '/cart';
@@ -90,4 +92,21 @@ export function lineAnalytics(line: CartLine, quantity = line.quantity): Analyti
     variant: formatAttributes(line.attributes) || null,
     quantity,
   };
+}
+
+/**
+ * The header's count: the server's (root loader: GET /api/maintenance-mode), plus the pieces of "В корзину"
+ * still on their way, so the badge moves at the press; the root loader's fresh count replaces it after.
+ */
+export function useCartCount(): number {
+  const { cartCount } = useShellData();
+  const adding = useFetchers().reduce((sum, f) => {
+    const form = f.formData;
+    if (f.state === 'idle' || !form || f.formAction?.split('?')[0] !== CART_PATH) return sum;
+    const intent = form.get('intent');
+    if (intent !== 'add' && intent !== 'undo') return sum;
+    const n = Number(form.get('quantity'));
+    return Number.isInteger(n) && n > 0 ? sum + n : sum;
+  }, 0);
+  return cartCount + adding;
 }

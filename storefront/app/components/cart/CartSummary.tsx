@@ -38,7 +38,7 @@ export function CartSummary({ cart }: { cart: CartState }) {
           <dd>{formatPrice(totals.goods)}</dd>
         </div>
         {discounts
-          .filter((d) => d.amount > 0 || d.deliverySaving > 0)
+          .filter((d) => d.amount > 0 || d.deliverySaving > 0 || d.type === 'free_delivery')
           .map((d) => (
             <div key={`${d.source}-${d.id}`} className="cart-summary__discount">
               <dt>

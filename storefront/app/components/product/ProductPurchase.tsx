@@ -9,6 +9,7 @@ import {
   type Chip,
   type Selection,
 } from '../../lib/variants';
+import { AddToCartForm } from '../cart/AddToCartForm';
 import { FavoriteButton } from '../FavoriteButton';
 import { Icon } from '../Icon';
 
@@ -17,8 +18,9 @@ const MAX_QUANTITY = 999;
 /**
  * The buying part of the product page (DESIGN.md "Variant chooser"): characteristic chips, the chosen
  * offer's article, price and stock updated at once, a quantity stepper, "В корзину" and, on phones, the
- * same button in a bar stuck to the bottom of the screen. The cart arrives with its own issue: the buttons
- * are in place but do nothing yet.
+ * same button in a bar stuck to the bottom of the screen. "В корзину" is a form posting the chosen offer and
+ * the stepper's quantity to /cart (components/cart/AddToCartForm): a fetcher with a confirmation toast, or a
+ * plain post that opens the cart without JavaScript; the sticky bar's button submits the same form.
  */
 export function ProductPurchase({
   product,
@@ -32,6 +34,7 @@ export function ProductPurchase({
   const groups = useMemo(() => chooserChips(options, offers, selection), [options, offers, selection]);
   const offer = findOffer(options, offers, selection);
   const [quantity, setQuantity] = useState(1);
+  const formId = `${useId()}-cart`;
   const max = Math.max(1, Math.min(offer?.stock ?? 1, MAX_QUANTITY));
 
   // The chosen variant goes into the address (?offer=…), so a shared link opens on it.
@@ -100,8 +103,15 @@ export function ProductPurchase({
         </div>
       )}
 
-      <BuyBox offer={offer} quantity={quantity} max={max} onQuantity={setQuantity} product={product} />
-      <StickyBar offer={offer} />
+      <BuyBox
+        offer={offer}
+        quantity={quantity}
+        max={max}
+        onQuantity={setQuantity}
+        product={product}
+        formId={formId}
+      />
+      <StickyBar offer={offer} formId={formId} />
     </div>
   );
 }
@@ -136,12 +146,15 @@ function BuyBox({
   quantity,
   max,
   onQuantity,
+  formId,
 }: {
   product: ProductPage;
   offer: ProductPageOffer | undefined;
   quantity: number;
   max: number;
   onQuantity: (q: number) => void;
+  /** The add-to-cart form: the quantity field and the sticky bar's button belong to it. */
+  formId: string;
 }) {
   const id = useId();
   if (!offer) {
@@ -187,6 +200,8 @@ function BuyBox({
               id={`${id}-qty`}
               className="stepper__input"
               type="number"
+              name="quantity"
+              form={formId}
               inputMode="numeric"
               min={1}
               max={max}
@@ -204,22 +219,32 @@ function BuyBox({
             </button>
           </div>
         )}
-        {/* The cart arrives with its own issue: the button is in place and does nothing yet. */}
-        <button
-          type="button"
-          className="button button--primary buy-box__cart"
-          disabled={!offer.inStock}
-          data-offer-id={offer.id}
-          data-quantity={quantity}
-        >
-          {offer.inStock ? (
-            <>
-              <Icon name="cart" size={20} />В корзину
-            </>
-          ) : (
-            'Нет в наличии'
-          )}
-        </button>
+        {offer.inStock ? (
+          <AddToCartForm
+            key={offer.id}
+            id={formId}
+            offerId={offer.id}
+            title={product.title}
+            price={offer.salePrice}
+            className="buy-box__cart"
+          >
+            {({ busy }) => (
+              <button
+                type="submit"
+                className="button button--primary"
+                disabled={busy}
+                data-offer-id={offer.id}
+                data-quantity={quantity}
+              >
+                <Icon name="cart" size={20} />В корзину
+              </button>
+            )}
+          </AddToCartForm>
+        ) : (
+          <button type="button" className="button button--primary buy-box__cart" disabled>
+            Нет в наличии
+          </button>
+        )}
         <FavoriteButton
           productId={product.id}
           title={product.title}
@@ -232,12 +257,18 @@ function BuyBox({
 }
 
 /** Phones: the price and "В корзину" stay at the bottom of the screen while the page scrolls. */
-function StickyBar({ offer }: { offer: ProductPageOffer | undefined }) {
+function StickyBar({ offer, formId }: { offer: ProductPageOffer | undefined; formId: string }) {
   if (!offer) return null;
   return (
     <div className="sticky-buy" aria-hidden="true">
       <Price offer={offer} size="small" />
-      <button type="button" className="button button--primary" disabled={!offer.inStock} tabIndex={-1}>
+      <button
+        type={offer.inStock ? 'submit' : 'button'}
+        form={offer.inStock ? formId : undefined}
+        className="button button--primary"
+        disabled={!offer.inStock}
+        tabIndex={-1}
+      >
         {offer.inStock ? 'В корзину' : 'Нет в наличии'}
       </button>
     </div>
