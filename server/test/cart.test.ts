@@ -178,6 +178,35 @@ describeOnDatabases('the cart API on $name', (target) => {
     expect(blank.statusCode).toBe(400);
   });
 
+  it('a promo code for a category applies to the products of its subcategories', async () => {
+    const parent = await admin('POST', '/api/admin/product-categories', { title: 'Клей', slug: 'kley-cart' });
+    expect(parent.statusCode, parent.body).toBe(201);
+    const child = await admin('POST', '/api/admin/product-categories', {
+      title: 'Клей для наращивания',
+      slug: 'kley-dlya-narashchivaniya-cart',
+      parentId: parent.json<{ id: number }>().id,
+    });
+    expect(child.statusCode, child.body).toBe(201);
+    const glue = await admin('POST', '/api/admin/products', {
+      slug: 'glue-in-child',
+      title: 'Клей в подкатегории',
+      categoryIds: [child.json<{ id: number }>().id],
+      offers: [{ article: 'GLUE-CHILD', basePrice: 100000, stock: 3 }],
+    });
+    expect(glue.statusCode, glue.body).toBe(201);
+    const coupon = await admin('POST', '/api/admin/coupons', {
+      code: 'KLEYCART',
+      type: 'percent',
+      value: 15,
+      categoryIds: [parent.json<{ id: number }>().id],
+    });
+    expect(coupon.statusCode, coupon.body).toBe(201);
+    const offerId = glue.json<{ offers: { id: number }[] }>().offers[0]!.id;
+    const token = cartOf(await send('POST', '/api/cart/items', {}, { offerId, quantity: 1 })).cartToken!;
+    const cart = cartOf(await send('POST', '/api/cart/coupon', guest(token), { code: 'KLEYCART' }));
+    expect(cart.coupon).toMatchObject({ state: 'applied', amount: 15000 });
+  });
+
   it('bonuses are for signed-in customers only', async () => {
     const token = cartOf(
       await send('POST', '/api/cart/items', {}, { offerId: offers.lashes, quantity: 1 }),

@@ -9,13 +9,13 @@ import { compileSearch, tsqueryInfo } from './search/query';
 import {
   loadCatalogPricing,
   markPersonalPrices,
-  viewerOf,
   shownPrice,
   type CatalogPricing,
   type ShownPrice,
-  type Viewer,
 } from './catalog-pricing';
+import { viewerOf, type Viewer } from '../sales/pricing-inputs';
 import { filterDirectories, parseProductFilters, productWhere } from './product-filters';
+import { pricingCategoryIds } from './pricing-categories';
 
 export async function categoryTree(db: Db): Promise<CategoryNode[]> {
   const rows = await db
@@ -193,7 +193,8 @@ export async function productCards(db: Db, ids: number[], pricing: CatalogPricin
   }>(
     db,
     sql`
-    SELECT p.id, p.title, p.slug, p.images->0->>'url' AS image, p.is_new, p.is_hit, p.category_ids,
+    SELECT p.id, p.title, p.slug, p.images->0->>'url' AS image, p.is_new, p.is_hit,
+           ${pricingCategoryIds('p')} AS category_ids,
            c.slug AS category_slug, o.in_stock, o.offers
     FROM products p
     LEFT JOIN LATERAL (

@@ -15,14 +15,9 @@ import { ApiError, conflict } from '../http/errors';
 import { limitOf, targetLimit } from '../http/rate-limit';
 import { api, envelope, slugParams } from '../http/route-schemas';
 import { sanitizeHtml } from '../content/sanitize-html';
-import {
-  loadCatalogPricing,
-  markPersonalPrices,
-  viewerOf,
-  shownPrice,
-  type CatalogPricing,
-  type Viewer,
-} from './catalog-pricing';
+import { loadCatalogPricing, markPersonalPrices, shownPrice, type CatalogPricing } from './catalog-pricing';
+import { viewerOf, type Viewer } from '../sales/pricing-inputs';
+import { pricingCategoryIds } from './pricing-categories';
 
 const PRODUCT_NOT_FOUND = () => new ApiError(404, 'not_found', 'Товар не найден');
 const REVIEWS_SHOWN = 50;
@@ -40,6 +35,8 @@ interface ProductRow {
   is_hit: boolean;
   brand_id: number | null;
   category_ids: number[] | null;
+  /** Its categories and their parents, for prices (pricing-categories.ts). */
+  pricing_category_ids: number[] | null;
 }
 
 interface CategoryRow {
@@ -58,7 +55,7 @@ async function productBySlug(db: Db, slug: string): Promise<ProductRow | null> {
   const [row] = await selectRows<ProductRow>(
     db,
     sql`SELECT id, title, slug, short_description, description, seo_title, seo_description, images,
-               is_new, is_hit, brand_id, category_ids
+               is_new, is_hit, brand_id, category_ids, ${pricingCategoryIds('products')} AS pricing_category_ids
         FROM products WHERE slug = ${slug} AND active`,
   );
   return row ?? null;
@@ -140,7 +137,7 @@ async function offersOf(db: Db, product: ProductRow, pricing: CatalogPricing) {
   const known = [...new Set(entries.map((e) => e.dir_code))];
   const order = [...known.filter((c) => codes.includes(c)), ...codes.filter((c) => !dirTitle.has(c)).sort()];
 
-  const categoryIds = product.category_ids ?? [];
+  const categoryIds = product.pricing_category_ids ?? [];
   const offers: ProductPageOffer[] = rows.map((r) => {
     // As on the cards: what this customer pays for one unit, the offer's base price struck through.
     const { basePrice, salePrice, benefitPercent } = shownPrice(pricing, {

@@ -21,7 +21,8 @@ import { notFound } from '../http/errors';
 import { limitOf } from '../http/rate-limit';
 import { api, envelope, pageOf, pagingQuery, slugParams } from '../http/route-schemas';
 import { productCards } from '../catalog/catalog-routes';
-import { loadCatalogPricing, markPersonalPrices, viewerOf, type Viewer } from '../catalog/catalog-pricing';
+import { loadCatalogPricing, markPersonalPrices } from '../catalog/catalog-pricing';
+import { viewerOf, type Viewer } from '../sales/pricing-inputs';
 import { sanitizeHtml } from './sanitize-html';
 
 const PAGE_SLUG = /^[a-z0-9]+(?:[-_/][a-z0-9]+)*$/;

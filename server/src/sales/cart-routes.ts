@@ -28,6 +28,7 @@ import {
   type StoredCart,
 } from './cart-store';
 import { cartView } from './cart-view';
+import { viewerOf } from './pricing-inputs';
 
 const TAGS = ['Корзина'];
 const CART = envelope(api('cart'));
@@ -36,11 +37,6 @@ const WRITE_ERRORS = {
   404: failure('В корзине нет такой строки'),
   429: failure('Слишком много изменений корзины'),
 };
-
-const viewerOf = (request: FastifyRequest) => ({
-  userId: request.user?.id ?? null,
-  groupId: request.actingGroup?.id ?? null,
-});
 
 export function cartRoutes(db: Db) {
   return async function plugin(app: FastifyInstance) {

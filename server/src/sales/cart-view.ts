@@ -4,36 +4,23 @@
 // in. A line whose offer is gone, off sale or short of stock stays in the cart with its problem named, so
 // the customer sees what changed; only the lines that can be ordered are priced.
 import type { CartState } from '@shop/schemas';
-import { eq, sql } from 'drizzle-orm';
-import {
-  cartRules,
-  coupons,
-  deliveryServices,
-  paymentServices,
-  userTypes,
-  users,
-} from '../../generated/tables';
+import { sql } from 'drizzle-orm';
+import { coupons, deliveryServices, paymentServices } from '../../generated/tables';
 import { selectRows, type DbOrTx } from '../db';
 import {
   normalizeCouponCode,
   priceCart,
   type CouponEntry,
-  type PricingCustomer,
   type PricingCoupon,
   type PricingDelivery,
   type PricingLine,
   type PricingPayment,
-  type PricingRule,
 } from '../pricing';
 import { settingsRow } from '../settings/settings';
 import { balanceOf } from './bonus-ledger';
 import { linesOf, type StoredCart } from './cart-store';
-
-export interface CartViewer {
-  userId: number | null;
-  /** The group a representative acts for. */
-  groupId: number | null;
-}
+import { activeCartRules, pricingCustomer, type Viewer } from './pricing-inputs';
+import { pricingCategoryIds } from '../catalog/pricing-categories';
 
 interface OfferRow {
   offer_id: number;
@@ -56,7 +43,7 @@ async function offersOf(db: DbOrTx, offerIds: number[]): Promise<Map<number, Off
     db,
     sql`SELECT o.id AS offer_id, p.id AS product_id, p.title, p.slug, o.article, o.attributes,
           p.images->0->>'url' AS image, o.base_price, o.sale_price, o.stock,
-          (o.active AND p.active) AS on_sale, p.category_ids
+          (o.active AND p.active) AS on_sale, ${pricingCategoryIds('p')} AS category_ids
         FROM product_offers o JOIN products p ON p.id = o.product_id
         WHERE o.id IN (${sql.join(
           offerIds.map((id) => sql`${id}`),
@@ -64,31 +51,6 @@ async function offersOf(db: DbOrTx, offerIds: number[]): Promise<Map<number, Off
         )})`,
   );
   return new Map(rows.map((r) => [r.offer_id, r]));
-}
-
-async function customerOf(db: DbOrTx, viewer: CartViewer): Promise<PricingCustomer> {
-  if (viewer.userId === null) return { userId: null, userType: null, groupIds: [] };
-  const [user] = await db
-    .select({ userTypeId: users.userTypeId, groupIds: users.groupIds })
-    .from(users)
-    .where(eq(users.id, viewer.userId));
-  const [type] = user?.userTypeId
-    ? await db
-        .select({
-          id: userTypes.id,
-          title: userTypes.title,
-          discountPercent: userTypes.discountPercent,
-          bonusAllowed: userTypes.bonusAllowed,
-          active: userTypes.active,
-        })
-        .from(userTypes)
-        .where(eq(userTypes.id, user.userTypeId))
-    : [];
-  return {
-    userId: viewer.userId,
-    userType: type?.active ? type : null,
-    groupIds: viewer.groupId !== null ? [viewer.groupId] : (user?.groupIds ?? []),
-  };
 }
 
 async function couponEntry(db: DbOrTx, code: string | null): Promise<CouponEntry | null> {
@@ -120,7 +82,7 @@ function lineProblem(row: OfferRow | undefined, quantity: number): string | null
 export async function cartView(
   db: DbOrTx,
   cart: StoredCart | null,
-  viewer: CartViewer,
+  viewer: Viewer | null,
   now = new Date(),
 ): Promise<Omit<CartState, 'cartToken'>> {
   const stored = cart ? await linesOf(db, cart.id) : [];
@@ -142,19 +104,19 @@ export async function cartView(
     };
   });
   const [customer, settings, rules, coupon, delivery, payment] = await Promise.all([
-    customerOf(db, viewer),
+    pricingCustomer(db, viewer),
     settingsRow(db),
-    db.select().from(cartRules),
+    activeCartRules(db),
     couponEntry(db, cart?.couponCode ?? null),
     db.select().from(deliveryServices),
     db.select().from(paymentServices),
   ]);
-  const balance = viewer.userId !== null ? await balanceOf(db, viewer.userId, { lock: false }) : 0;
+  const balance = viewer ? await balanceOf(db, viewer.id, { lock: false }) : 0;
   const priced = priceCart({
     now,
     lines: pricingLines,
     customer,
-    rules: rules as PricingRule[],
+    rules,
     coupon,
     bonuses: { balance, requested: cart?.bonusPoints ?? 0 },
     settings: {
