@@ -46,7 +46,8 @@ export function AddToCartForm({
     if (!result || seen.current === result || fetcher.state !== 'idle') return;
     seen.current = result;
     if (result.ok) {
-      toast.show(`${ADDED}: «${result.title ?? title}»`, {
+      // Short, so the link fits beside it on a phone: the visitor has just pressed the product's button.
+      toast.show(ADDED, {
         kind: 'success',
         duration: 5000,
         link: { label: 'Перейти в корзину', to: CART_PATH },

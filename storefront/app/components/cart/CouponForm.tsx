@@ -28,7 +28,7 @@ export function CouponForm({ cart, result }: { cart: CartState; result?: CartAct
             className={`cart-coupon__message cart-coupon__message--${coupon.state}`}
             role={coupon.state === 'rejected' ? 'alert' : 'status'}
           >
-            <strong className="cart-coupon__code">{coupon.code}</strong> {coupon.message}
+            {coupon.message}
           </p>
           <button type="submit" className="button button--quiet" disabled={busy}>
             Убрать промокод
