@@ -1,10 +1,11 @@
 import type { SearchProduct } from '@shop/schemas';
 import { Link } from 'react-router';
-import { formatDiscount, formatPrice } from '../lib/format';
+import { formatDiscount } from '../lib/format';
 import { AddToCartForm } from './cart/AddToCartForm';
 import { FavoriteButton } from './FavoriteButton';
 import { Icon } from './Icon';
 import { Picture } from './Picture';
+import { PriceTag } from './PriceTag';
 import './product-card.css';
 
 // Intrinsic size of the card image: reserves the square before the picture arrives (no layout shift).
@@ -45,18 +46,12 @@ export function ProductCard({ product }: { product: SearchProduct }) {
       <h3 className="product-card__title">
         <Link to={product.url}>{product.title}</Link>
       </h3>
-      <p className="product-card__prices">
-        <span className={onSale ? 'product-card__price product-card__price--sale' : 'product-card__price'}>
-          {onSale && <span className="visually-hidden">Цена со скидкой: </span>}
-          {formatPrice(product.salePrice)}
-        </span>
-        {onSale && (
-          <s className="product-card__old-price">
-            <span className="visually-hidden">Цена без скидки: </span>
-            {formatPrice(product.basePrice)}
-          </s>
-        )}
-      </p>
+      <PriceTag
+        price={product.salePrice}
+        basePrice={product.basePrice}
+        size="card"
+        className="product-card__prices"
+      />
       <ProductAction product={product} />
     </article>
   );

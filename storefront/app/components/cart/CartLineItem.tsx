@@ -13,6 +13,8 @@ import {
 import { formatPrice } from '../../lib/format';
 import { Icon } from '../Icon';
 import { Picture } from '../Picture';
+import { PriceTag } from '../PriceTag';
+import { QuantityStepper } from '../QuantityStepper';
 
 const IMAGE = 96;
 
@@ -33,7 +35,6 @@ export function CartLineItem({ line, result }: { line: CartLine; result?: CartAc
   const refusal = (stepper.data && !stepper.data.ok ? stepper.data.message : null) ?? result?.message ?? null;
   const max = Math.max(1, line.stock);
   const canChange = line.available && line.stock > 0;
-  const discounted = line.unitPrice < line.basePrice;
   const attributes = formatAttributes(line.attributes);
 
   // Metrika: the pieces that left the cart (the whole line when removed).
@@ -94,19 +95,7 @@ export function CartLineItem({ line, result }: { line: CartLine; result?: CartAc
             {line.article && <span>Арт. {line.article}</span>}
           </p>
         )}
-        <p className="cart-line__unit">
-          <span className={discounted ? 'cart-line__price cart-line__price--sale' : 'cart-line__price'}>
-            {discounted && <span className="visually-hidden">Цена со скидкой: </span>}
-            {formatPrice(line.unitPrice)}
-          </span>
-          {discounted && (
-            <s className="cart-line__old">
-              <span className="visually-hidden">Цена без скидки: </span>
-              {formatPrice(line.basePrice)}
-            </s>
-          )}
-          <span className="cart-line__per"> за шт.</span>
-        </p>
+        <PriceTag price={line.unitPrice} basePrice={line.basePrice} size="line" perUnit />
         {problem && (
           <p className="cart-line__problem">
             <Icon name="close" size={16} />
@@ -121,60 +110,38 @@ export function CartLineItem({ line, result }: { line: CartLine; result?: CartAc
       </div>
       <div className="cart-line__controls">
         {canChange ? (
-          <stepper.Form
-            method="post"
-            action={CART_PATH}
-            className="qty"
-            aria-label={`Количество: ${line.title}`}
-          >
-            <input type="hidden" name="intent" value="update" />
-            <input type="hidden" name="lineId" value={line.id} />
-            {/* The form's default button: Enter in the field sends the typed number as it is. */}
-            <button type="submit" name="step" value="0" className="visually-hidden" tabIndex={-1} aria-hidden>
-              Сохранить количество
-            </button>
-            <button
-              type="submit"
-              name="step"
-              value="-1"
-              className="qty__button"
-              aria-label="Меньше"
-              disabled={quantity <= 1}
-            >
-              −
-            </button>
-            <label className="visually-hidden" htmlFor={`qty-${line.id}`}>
-              Количество, шт.
-            </label>
-            <input
-              id={`qty-${line.id}`}
-              className="qty__input"
-              type="number"
-              name="quantity"
-              inputMode="numeric"
-              min={1}
-              max={max}
-              value={typed}
-              onChange={(e) => setTyped(e.currentTarget.value)}
-              onBlur={submitTyped}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter') {
-                  e.preventDefault();
-                  submitTyped();
-                }
-              }}
-            />
-            <button
-              type="submit"
-              name="step"
-              value="1"
-              className="qty__button"
-              aria-label="Больше"
-              disabled={quantity >= max}
-            >
-              +
-            </button>
-          </stepper.Form>
+          <QuantityStepper
+            inputId={`qty-${line.id}`}
+            value={typed}
+            quantity={quantity}
+            max={max}
+            onInput={setTyped}
+            onBlur={submitTyped}
+            onEnter={submitTyped}
+            frame={(className, parts) => (
+              <stepper.Form
+                method="post"
+                action={CART_PATH}
+                className={className}
+                aria-label={`Количество: ${line.title}`}
+              >
+                <input type="hidden" name="intent" value="update" />
+                <input type="hidden" name="lineId" value={line.id} />
+                {/* The form's default button: Enter in the field sends the typed number as it is. */}
+                <button
+                  type="submit"
+                  name="step"
+                  value="0"
+                  className="visually-hidden"
+                  tabIndex={-1}
+                  aria-hidden
+                >
+                  Сохранить количество
+                </button>
+                {parts}
+              </stepper.Form>
+            )}
+          />
         ) : (
           <p className="cart-line__qty-fixed">{line.quantity} шт.</p>
         )}

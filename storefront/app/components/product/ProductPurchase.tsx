@@ -1,6 +1,6 @@
 import type { ProductPage, ProductPageOffer } from '@shop/schemas';
 import { useEffect, useId, useMemo, useState } from 'react';
-import { formatDiscount, formatPrice } from '../../lib/format';
+import { formatPrice } from '../../lib/format';
 import {
   choose,
   chooserChips,
@@ -12,6 +12,8 @@ import {
 import { AddToCartForm } from '../cart/AddToCartForm';
 import { FavoriteButton } from '../FavoriteButton';
 import { Icon } from '../Icon';
+import { PriceTag } from '../PriceTag';
+import { QuantityStepper } from '../QuantityStepper';
 
 const MAX_QUANTITY = 999;
 
@@ -116,30 +118,6 @@ export function ProductPurchase({
   );
 }
 
-/** The offer's price for this visitor (the API's, as in their cart), the base price struck through when higher. */
-function Price({ offer, size = 'large' }: { offer: ProductPageOffer; size?: 'large' | 'small' }) {
-  const onSale = offer.salePrice < offer.basePrice;
-  return (
-    <p className={`price price--${size}`}>
-      <span className={onSale ? 'price__current price__current--sale' : 'price__current'}>
-        {onSale && <span className="visually-hidden">Цена со скидкой: </span>}
-        {formatPrice(offer.salePrice)}
-      </span>
-      {onSale && (
-        <>
-          <s className="price__old">
-            <span className="visually-hidden">Цена без скидки: </span>
-            {formatPrice(offer.basePrice)}
-          </s>
-          {offer.benefitPercent > 0 && (
-            <span className="badge badge--sale price__badge">{formatDiscount(offer.benefitPercent)}</span>
-          )}
-        </>
-      )}
-    </p>
-  );
-}
-
 function BuyBox({
   product,
   offer,
@@ -167,7 +145,12 @@ function BuyBox({
   const set = (q: number) => onQuantity(Math.max(1, Math.min(max, Math.round(q) || 1)));
   return (
     <div className="buy-box" aria-live="polite">
-      <Price offer={offer} />
+      <PriceTag
+        price={offer.salePrice}
+        basePrice={offer.basePrice}
+        size="page"
+        discountPercent={offer.benefitPercent}
+      />
       {offer.benefitPercent > 0 && (
         <p className="buy-box__benefit">Выгода {formatPrice(offer.basePrice - offer.salePrice)}</p>
       )}
@@ -183,41 +166,15 @@ function BuyBox({
       </p>
       <div className="buy-box__actions">
         {offer.inStock && (
-          <div className="stepper" role="group" aria-label="Количество">
-            <button
-              type="button"
-              className="stepper__button"
-              aria-label="Меньше"
-              disabled={quantity <= 1}
-              onClick={() => set(quantity - 1)}
-            >
-              −
-            </button>
-            <label htmlFor={`${id}-qty`} className="visually-hidden">
-              Количество, шт.
-            </label>
-            <input
-              id={`${id}-qty`}
-              className="stepper__input"
-              type="number"
-              name="quantity"
-              form={formId}
-              inputMode="numeric"
-              min={1}
-              max={max}
-              value={quantity}
-              onChange={(e) => set(Number(e.currentTarget.value))}
-            />
-            <button
-              type="button"
-              className="stepper__button"
-              aria-label="Больше"
-              disabled={quantity >= max}
-              onClick={() => set(quantity + 1)}
-            >
-              +
-            </button>
-          </div>
+          <QuantityStepper
+            inputId={`${id}-qty`}
+            value={quantity}
+            quantity={quantity}
+            max={max}
+            form={formId}
+            onInput={(value) => set(Number(value))}
+            onStep={(step) => set(quantity + step)}
+          />
         )}
         {offer.inStock ? (
           <AddToCartForm
@@ -261,7 +218,8 @@ function StickyBar({ offer, formId }: { offer: ProductPageOffer | undefined; for
   if (!offer) return null;
   return (
     <div className="sticky-buy" aria-hidden="true">
-      <Price offer={offer} size="small" />
+      {/* The bar is one line: the discount badge stays in the buy box. */}
+      <PriceTag price={offer.salePrice} basePrice={offer.basePrice} size="bar" />
       <button
         type={offer.inStock ? 'submit' : 'button'}
         form={offer.inStock ? formId : undefined}
