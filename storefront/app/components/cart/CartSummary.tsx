@@ -87,7 +87,7 @@ export function CartSummary({ cart }: { cart: CartState }) {
         </p>
       )}
       {checkout}
-      <div className="cart-sticky" aria-hidden="true">
+      <div className="sticky-bar cart-sticky" aria-hidden="true">
         <p className="cart-sticky__total">
           <span>Итого</span>
           <strong>{formatPrice(totals.total)}</strong>

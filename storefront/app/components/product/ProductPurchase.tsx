@@ -217,7 +217,7 @@ function BuyBox({
 function StickyBar({ offer, formId }: { offer: ProductPageOffer | undefined; formId: string }) {
   if (!offer) return null;
   return (
-    <div className="sticky-buy" aria-hidden="true">
+    <div className="sticky-bar sticky-buy" aria-hidden="true">
       {/* The bar is one line: the discount badge stays in the buy box. */}
       <PriceTag price={offer.salePrice} basePrice={offer.basePrice} size="bar" />
       <button
