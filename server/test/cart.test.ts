@@ -4,6 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { selectRows } from '../src/db';
+import { housekeeping } from '../src/messages/worker';
 import { signedInUser } from './accounts';
 import { describeOnDatabases, startTestApp, type TestApp } from './harness';
 
@@ -205,6 +206,23 @@ describeOnDatabases('the cart API on $name', (target) => {
     const token = cartOf(await send('POST', '/api/cart/items', {}, { offerId, quantity: 1 })).cartToken!;
     const cart = cartOf(await send('POST', '/api/cart/coupon', guest(token), { code: 'KLEYCART' }));
     expect(cart.coupon).toMatchObject({ state: 'applied', amount: 15000 });
+  });
+
+  it("the housekeeping drops guests' carts untouched for 30 days, and keeps the rest", async () => {
+    const old = cartOf(
+      await send('POST', '/api/cart/items', {}, { offerId: offers.lashes, quantity: 1 }),
+    ).cartToken!;
+    const recent = cartOf(
+      await send('POST', '/api/cart/items', {}, { offerId: offers.lashes, quantity: 1 }),
+    ).cartToken!;
+    const later = new Date(Date.now() + 31 * 86_400_000);
+    // The recent cart was touched "today" as seen from 31 days on; the old one was not.
+    await t.database.db.execute(
+      sql`UPDATE carts SET updated_at = ${later} WHERE token_hash IS NOT NULL AND id = (SELECT max(id) FROM carts)`,
+    );
+    await housekeeping(t.database.db, later);
+    expect(cartOf(await send('GET', '/api/cart', guest(old))).items).toEqual([]);
+    expect(cartOf(await send('GET', '/api/cart', guest(recent))).items).toMatchObject([{ quantity: 1 }]);
   });
 
   it('bonuses are for signed-in customers only', async () => {

@@ -13,6 +13,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import { selectRows, type Database, type Db } from '../db';
 import { pruneRateLimits } from '../http/rate-limit';
+import { pruneGuestCarts } from '../sales/cart-store';
 import { captchas, outboxMessages } from '../../generated/tables';
 import { DeliveryError } from './delivery-error';
 import { closeEmailTransport } from './email';
@@ -150,10 +151,11 @@ export async function deliverOutbox(
   return counts;
 }
 
-/** Drops what expires: spent captchas' rows and old rate-limit counters. */
+/** Drops what expires: spent captchas' rows, old rate-limit counters and guests' abandoned carts. */
 export async function housekeeping(db: Db, now = new Date()) {
   await db.delete(captchas).where(lt(captchas.expiresAt, now));
   await pruneRateLimits(db);
+  await pruneGuestCarts(db, now);
 }
 
 export interface OutboxWorker {

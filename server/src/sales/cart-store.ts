@@ -3,7 +3,7 @@
 // by an opaque random token (cookie cartToken, or the X-Cart-Token header the storefront's server sends),
 // of which only a SHA-256 hash is stored. At sign-in and registration a guest's cart joins the account's.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { cartItems, carts, productOffers } from '../../generated/tables';
 import { selectRows, type DbOrTx, type Tx } from '../db';
@@ -216,16 +216,29 @@ export async function mergeGuestCart(tx: Tx, token: string | null, userId: numbe
   if (!guest) return;
   const { cart } = await cartFor(tx, { userId });
   const mine = await linesOf(tx, cart.id);
-  for (const line of await linesOf(tx, guest.id)) {
-    const [offer] = await tx
-      .select({ stock: productOffers.stock })
-      .from(productOffers)
-      .where(eq(productOffers.id, line.offerId));
+  const theirs = await linesOf(tx, guest.id);
+  // The stock of every offer of the guest's cart, in one query.
+  const stock = new Map(
+    theirs.length
+      ? (
+          await tx
+            .select({ id: productOffers.id, stock: productOffers.stock })
+            .from(productOffers)
+            .where(
+              inArray(
+                productOffers.id,
+                theirs.map((l) => l.offerId),
+              ),
+            )
+        ).map((o) => [o.id, o.stock])
+      : [],
+  );
+  for (const line of theirs) {
     const same = mine.find((l) => l.offerId === line.offerId);
     const wanted = Math.min(
       (same?.quantity ?? 0) + line.quantity,
       MAX_QUANTITY,
-      Math.max(offer?.stock ?? 0, 1),
+      Math.max(stock.get(line.offerId) ?? 0, 1),
     );
     if (same) await tx.update(cartItems).set({ quantity: wanted }).where(eq(cartItems.id, same.id));
     else if (mine.length < MAX_LINES) {
@@ -241,7 +254,7 @@ export async function mergeGuestCart(tx: Tx, token: string | null, userId: numbe
   await touch(tx, cart.id);
 }
 
-/** Guests' carts untouched for GUEST_CART_DAYS go (called with the other daily clean-ups). */
+/** Guests' carts untouched for GUEST_CART_DAYS go (the outbox worker's housekeeping calls it). */
 export async function pruneGuestCarts(db: DbOrTx, now = new Date()): Promise<number> {
   const before = new Date(now.getTime() - GUEST_CART_DAYS * 86_400_000);
   const gone = await db
