@@ -45,6 +45,9 @@ function whereOwner(owner: Exclude<CartOwner, { guest: true }>) {
   return eq(carts.tokenHash, owner.tokenHash);
 }
 
+/** What a cart row holds besides its owner and lines, as StoredCart. */
+const CART_COLUMNS = { id: carts.id, couponCode: carts.couponCode, bonusPoints: carts.bonusPoints };
+
 export interface StoredCart {
   id: number;
   couponCode: string | null;
@@ -58,20 +61,14 @@ export async function findCart(
   { lock = false } = {},
 ): Promise<StoredCart | null> {
   if ('guest' in owner) return null;
-  const query = db
-    .select({ id: carts.id, couponCode: carts.couponCode, bonusPoints: carts.bonusPoints })
-    .from(carts)
-    .where(whereOwner(owner));
+  const query = db.select(CART_COLUMNS).from(carts).where(whereOwner(owner));
   const [cart] = lock ? await query.for('update') : await query;
   return cart ?? null;
 }
 
 /** A cart by its id, as stored now. */
 export async function readCart(db: DbOrTx, id: number): Promise<StoredCart> {
-  const [cart] = await db
-    .select({ id: carts.id, couponCode: carts.couponCode, bonusPoints: carts.bonusPoints })
-    .from(carts)
-    .where(eq(carts.id, id));
+  const [cart] = await db.select(CART_COLUMNS).from(carts).where(eq(carts.id, id));
   return cart!;
 }
 
@@ -89,11 +86,7 @@ export async function cartFor(tx: Tx, owner: CartOwner): Promise<{ cart: StoredC
     token = randomBytes(32).toString('base64url');
     values = { tokenHash: hashOf(token) };
   } else values = owner;
-  const [made] = await tx
-    .insert(carts)
-    .values(values)
-    .onConflictDoNothing()
-    .returning({ id: carts.id, couponCode: carts.couponCode, bonusPoints: carts.bonusPoints });
+  const [made] = await tx.insert(carts).values(values).onConflictDoNothing().returning(CART_COLUMNS);
   if (made) return { cart: made, token };
   const again = await findCart(tx, owner, { lock: true });
   return { cart: again!, token: null };

@@ -90,7 +90,8 @@ export async function cartView(
     db,
     stored.map((l) => l.offerId),
   );
-  const orderable = stored.filter((l) => lineProblem(offers.get(l.offerId), l.quantity) === null);
+  const problemOf = new Map(stored.map((l) => [l.id, lineProblem(offers.get(l.offerId), l.quantity)]));
+  const orderable = stored.filter((l) => problemOf.get(l.id) === null);
   const pricingLines: PricingLine[] = orderable.map((l) => {
     const o = offers.get(l.offerId)!;
     return {
@@ -152,7 +153,7 @@ export async function cartView(
       unitPrice: p?.unitPrice ?? listPrice,
       total: p?.total ?? 0,
       discountShare: p?.discountShare ?? 0,
-      problem: lineProblem(o, l.quantity),
+      problem: problemOf.get(l.id) ?? null,
     };
   });
   const lineProblems = items
