@@ -69,11 +69,14 @@ export function cartRoutes(db: Db) {
         );
       return { data: { ...(await cartView(db, cart, viewerOf(request))), cartToken: token } };
     };
+    /** A cart change's route options: its summary, body and path schemas, and its limit. */
     const writeOptions = (
       summary: string,
-      body?: object,
-      params?: object,
-      limit: 'cart' | 'cartCoupon' = 'cart',
+      {
+        body,
+        params,
+        limit = 'cart',
+      }: { body?: object; params?: object; limit?: 'cart' | 'cartCoupon' } = {},
     ) => ({
       config: { rateLimit: limitOf(limit) },
       schema: {
@@ -101,7 +104,9 @@ export function cartRoutes(db: Db) {
     );
     app.post(
       '/cart/items',
-      writeOptions('Положить товар в корзину (количество прибавляется)', api('cart-item-add-request')),
+      writeOptions('Положить товар в корзину (количество прибавляется)', {
+        body: api('cart-item-add-request'),
+      }),
       async (request, reply) => {
         const { offerId, quantity } = request.body as CartItemAddRequest;
         return change(request, reply, (tx, cart) => addLine(tx, cart.id, offerId, quantity));
@@ -109,7 +114,10 @@ export function cartRoutes(db: Db) {
     );
     app.patch(
       '/cart/items/:id',
-      writeOptions('Изменить количество товара в корзине', api('cart-item-update-request'), idParams),
+      writeOptions('Изменить количество товара в корзине', {
+        body: api('cart-item-update-request'),
+        params: idParams,
+      }),
       async (request, reply) => {
         const { id } = request.params as { id: number };
         const { quantity } = request.body as CartItemUpdateRequest;
@@ -118,7 +126,7 @@ export function cartRoutes(db: Db) {
     );
     app.delete(
       '/cart/items/:id',
-      writeOptions('Убрать товар из корзины', undefined, idParams),
+      writeOptions('Убрать товар из корзины', { params: idParams }),
       async (request, reply) => {
         const { id } = request.params as { id: number };
         return change(request, reply, (tx, cart) => removeLine(tx, cart.id, id), 'not_found');
@@ -126,12 +134,10 @@ export function cartRoutes(db: Db) {
     );
     app.post(
       '/cart/coupon',
-      writeOptions(
-        'Применить промокод (ответ объясняет, почему он не подошёл)',
-        api('cart-coupon-request'),
-        undefined,
-        'cartCoupon',
-      ),
+      writeOptions('Применить промокод (ответ объясняет, почему он не подошёл)', {
+        body: api('cart-coupon-request'),
+        limit: 'cartCoupon',
+      }),
       async (request, reply) => {
         const code = normalizeCouponCode((request.body as CartCouponRequest).code);
         if (!code) throw badRequest('Введите промокод', { code: 'Введите промокод' });
@@ -143,10 +149,9 @@ export function cartRoutes(db: Db) {
     );
     app.put(
       '/cart/bonuses',
-      writeOptions(
-        'Сколько бонусных баллов списать (больше допустимого — сколько можно)',
-        api('cart-bonuses-request'),
-      ),
+      writeOptions('Сколько бонусных баллов списать (больше допустимого — сколько можно)', {
+        body: api('cart-bonuses-request'),
+      }),
       async (request, reply) => {
         const { points } = request.body as CartBonusesRequest;
         if (points > 0 && !request.user)
