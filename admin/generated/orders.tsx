@@ -125,14 +125,10 @@ const toInput = inputTransform({
   deliveryPostalCode: { nullable: true },
   deliveryAddress: { nullable: true },
   deliveryPickupPoint: { nullable: true },
-  deliveryPrice: {},
   deliveryTrackNumber: { nullable: true },
   paymentServiceId: { nullable: true },
   paymentStatus: {},
   paymentId: { nullable: true },
-  couponCode: { nullable: true },
-  bonusSpent: {},
-  discountTotal: {},
   comment: { nullable: true },
   managerComment: { nullable: true },
   items: {
@@ -143,8 +139,12 @@ const toInput = inputTransform({
       title: {},
       article: { nullable: true },
       attributes: {},
+      listPrice: {},
       price: {},
       quantity: {},
+      discountShare: {},
+      bonusShare: {},
+      payable: {},
     },
   },
 });
@@ -187,7 +187,6 @@ function OrderForm() {
         <TextInput source="deliveryPostalCode" />
         <TextInput source="deliveryAddress" multiline minRows={3} fullWidth />
         <TextInput source="deliveryPickupPoint" helperText="Код пункта выдачи службы доставки" />
-        <MoneyInput source="deliveryPrice" defaultValue={0} />
         <TextInput source="deliveryTrackNumber" />
         <ReferenceInput source="paymentServiceId" reference="payment-services">
           <AutocompleteInput />
@@ -202,7 +201,7 @@ function OrderForm() {
             </ReferenceInput>
             <NumberInput
               source="offerId"
-              helperText="ID торгового предложения (product_offers) на момент заказа"
+              helperText="Вариант товара на момент заказа (его номер в каталоге)"
             />
             <TextInput source="title" isRequired />
             <TextInput source="article" />
@@ -210,17 +209,18 @@ function OrderForm() {
               source="attributes"
               helperText="Характеристики варианта на момент заказа: изгиб, толщина, длина"
             />
+            <MoneyInput source="listPrice" defaultValue={0} />
             <MoneyInput source="price" isRequired />
             <NumberInput source="quantity" isRequired />
+            <MoneyInput source="discountShare" defaultValue={0} />
+            <MoneyInput source="bonusShare" defaultValue={0} />
+            <MoneyInput
+              source="payable"
+              helperText="Сумма строки в чеке: сумма − доля скидки − доля баллов"
+              defaultValue={0}
+            />
           </SimpleFormIterator>
         </ArrayInput>
-        <TextInput source="couponCode" />
-        <NumberInput source="bonusSpent" defaultValue={0} />
-        <MoneyInput
-          source="discountTotal"
-          helperText="Все скидки заказа: правила корзины, купон и бонусы"
-          defaultValue={0}
-        />
       </TabbedForm.Tab>
       <TabbedForm.Tab label="Комментарий менеджера">
         <TextInput
@@ -278,8 +278,15 @@ export function OrderShow() {
         <DateField source="paidAt" showTime locales="ru-RU" options={moscowDateTime} />
         <TextField source="couponCode" />
         <NumberField source="bonusSpent" locales="ru-RU" />
+        <NumberField source="bonusPointValue" locales="ru-RU" />
         <MoneyField source="itemsTotal" textAlign="right" />
         <MoneyField source="discountTotal" textAlign="right" />
+        <ArrayField source="discounts">
+          <Datagrid bulkActionButtons={false} rowClick={false} optimized>
+            <TextField source="title" label="Скидка" sortable={false} />
+            <NumberField source="amount" label="Сумма, коп." sortable={false} locales="ru-RU" />
+          </Datagrid>
+        </ArrayField>
         <MoneyField source="total" textAlign="right" />
         <TextField source="comment" sx={{ whiteSpace: 'pre-wrap' }} />
         <TextField source="managerComment" sx={{ whiteSpace: 'pre-wrap' }} />
@@ -290,9 +297,18 @@ export function OrderShow() {
             <TextField source="title" label="Название" sortable={false} />
             <TextField source="article" label="Артикул" sortable={false} />
             <JsonField source="attributes" label="Характеристики" sortable={false} inline={60} />
-            <MoneyField source="price" label="Цена" sortable={false} textAlign="right" />
+            <MoneyField source="listPrice" label="Цена без скидок" sortable={false} textAlign="right" />
+            <MoneyField source="price" label="Цена со скидкой" sortable={false} textAlign="right" />
             <NumberField source="quantity" label="Количество" sortable={false} locales="ru-RU" />
             <MoneyField source="total" label="Сумма" sortable={false} textAlign="right" />
+            <MoneyField
+              source="discountShare"
+              label="Доля скидки заказа"
+              sortable={false}
+              textAlign="right"
+            />
+            <MoneyField source="bonusShare" label="Доля оплаты баллами" sortable={false} textAlign="right" />
+            <MoneyField source="payable" label="К оплате" sortable={false} textAlign="right" />
           </Datagrid>
         </ArrayField>
         <DateField source="createdAt" showTime locales="ru-RU" options={moscowDateTime} />

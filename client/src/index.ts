@@ -11,6 +11,8 @@ import type {
   CartItemAddRequest,
   CartItemUpdateRequest,
   CartState,
+  OrderPlaced,
+  OrderPlaceRequest,
   CatalogCategory,
   CategoryNode,
   FeedbackCallRequest,
@@ -330,7 +332,9 @@ export function createApiClient(options: ApiClientOptions) {
      * Russian message (apiErrorMessage): an unknown or inactive offer, not enough in stock, a bad quantity.
      */
     cart: {
-      get: async () => (await http.get<Envelope<CartState>>('/api/cart')).data.data,
+      /** With a delivery and payment chosen, the cart is priced as the order would be (checkout). */
+      get: async (quote: { deliveryServiceId?: number; paymentServiceId?: number } = {}) =>
+        (await http.get<Envelope<CartState>>('/api/cart', { params: quote })).data.data,
       /** Adds pieces of an offer to what the cart holds of it already. */
       add: async (body: CartItemAddRequest) =>
         (await http.post<Envelope<CartState>>('/api/cart/items', body)).data.data,
@@ -346,6 +350,26 @@ export function createApiClient(options: ApiClientOptions) {
       /** Signed-in customers: points to spend (0: none; more than allowed is cut to the allowance). */
       setBonuses: async (body: CartBonusesRequest) =>
         (await http.put<Envelope<CartState>>('/api/cart/bonuses', body)).data.data,
+    },
+    orders: {
+      /**
+       * Places the caller's cart as an order (201; 200 when the Idempotency-Key already placed it). 409 with
+       * a Russian message when the cart cannot be ordered as it is (stock, a code that stopped working, a
+       * total that changed from expectedTotal); 400 with per-field messages for the form.
+       */
+      place: async (body: OrderPlaceRequest, idempotencyKey?: string) =>
+        (
+          await http.post<Envelope<OrderPlaced>>('/api/orders', body, {
+            headers: idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {},
+          })
+        ).data.data,
+      /** A guest's order by its private link's key; 404 for a wrong key. */
+      byKey: async (number: string, key: string) =>
+        (
+          await http.get<Envelope<ProfileOrder>>(`/api/orders/${encodeURIComponent(number)}`, {
+            params: { key },
+          })
+        ).data.data,
     },
     maintenanceMode: async () =>
       (await http.get<Envelope<MaintenanceMode>>('/api/maintenance-mode')).data.data,

@@ -487,15 +487,29 @@ export interface CartState {
       freeBy: 'threshold' | 'discount' | null;
       leftForFree: number | null;
       message: string | null;
+      /**
+       * What the customer reads about the service (terms, where it delivers)
+       */
+      description: string | null;
+      /**
+       * The shop's own pickup address (self_pickup)
+       */
+      pickupAddress: string | null;
+      minDays: number | null;
+      maxDays: number | null;
     }[];
     selectedId: number | null;
     hint: string | null;
   };
+  /**
+   * The payment services allowed for the chosen delivery and total (all allowed for the total when no delivery is chosen); online ones only where the shop can take the payment
+   */
   payments: {
     id: number;
     code: string;
     title: string;
     kind: 'online' | 'on_delivery' | 'invoice';
+    description: string | null;
   }[];
   totals: {
     goods: number;
@@ -520,6 +534,10 @@ export interface CartState {
    * A guest's new cart token, once, when this request created the cart; keep it in the cookie cartToken or send it as X-Cart-Token
    */
   cartToken: string | null;
+  /**
+   * The chosen payment service when it is allowed, else null
+   */
+  paymentSelectedId: number | null;
 }
 
 /**
@@ -652,6 +670,45 @@ export interface NewsletterSubscribeRequest {
  */
 export interface NewsletterTokenRequest {
   token: string;
+}
+
+/**
+ * POST /api/orders: the caller's cart becomes an order. Everything is priced again on the server from the cart; expectedTotal, when sent, is the total the customer was shown, and a different total refuses the order (409 price_changed) instead of charging what they did not see. An Idempotency-Key header makes a repeated submission answer the same order. The phone is stored as +<digits>.
+ */
+export interface OrderPlaceRequest {
+  customerName: string;
+  customerPhone: string;
+  customerEmail: string;
+  deliveryServiceId: number;
+  paymentServiceId: number;
+  deliveryCity?: string;
+  deliveryPostalCode?: string;
+  deliveryAddress?: string;
+  deliveryPickupPoint?: string;
+  organizationId?: number | null;
+  comment?: string;
+  expectedTotal?: number;
+  consent: true;
+}
+
+/**
+ * POST /api/orders (201, or 200 for a repeated Idempotency-Key): the order's number and total and where the customer finds it: /profile/orders/{number} for a signed-in customer, the private /orders/{number}?key=… for a guest (the key is in the letter too).
+ */
+export interface OrderPlaced {
+  number: string;
+  /**
+   * Kopecks
+   */
+  total: number;
+  paymentKind: 'online' | 'on_delivery' | 'invoice';
+  /**
+   * A path on the site
+   */
+  orderUrl: string;
+  /**
+   * The guest's key of the private order link
+   */
+  accessKey: string;
 }
 
 /**
@@ -993,7 +1050,7 @@ export interface ProfileCompany {
 }
 
 /**
- * GET /api/profile/orders (items left out) and GET /api/profile/orders/:number: an order of the signed-in customer, or of the group they act for. Money in kopecks.
+ * GET /api/profile/orders (items left out), GET /api/profile/orders/:number (an order of the signed-in customer, or of the group they act for) and GET /api/orders/:number?key=… (a guest's private link). Money in kopecks.
  */
 export interface ProfileOrder {
   number: string;
@@ -1009,6 +1066,14 @@ export interface ProfileOrder {
   itemsCount: number;
   itemsTotal: number;
   discountTotal: number;
+  discounts?: {
+    title: string;
+    amount: number;
+  }[];
+  /**
+   * Kopecks a point was worth when the order was placed
+   */
+  bonusPointValue?: number;
   deliveryPrice: number;
   bonusSpent: number;
   total: number;
@@ -1017,12 +1082,36 @@ export interface ProfileOrder {
   customerEmail?: string | null;
   deliveryCity?: string | null;
   deliveryAddress?: string | null;
+  deliveryPostalCode?: string | null;
+  deliveryPickupPoint?: string | null;
+  /**
+   * The delivery service's title
+   */
+  deliveryService?: string | null;
+  /**
+   * The shop's own pickup address (self pickup)
+   */
+  deliveryPickupAddress?: string | null;
+  /**
+   * The payment service's title
+   */
+  paymentService?: string | null;
   deliveryTrackNumber?: string | null;
   comment?: string | null;
   items?: {
     productId: number | null;
     title: string;
     article: string | null;
+    attributes: {
+      [k: string]: string | undefined;
+    };
+    /**
+     * Unit price before discounts
+     */
+    listPrice: number;
+    /**
+     * Unit price after the customer's unit discounts
+     */
     price: number;
     quantity: number;
     total: number;

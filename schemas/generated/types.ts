@@ -289,6 +289,41 @@ export interface ConsentPatch {
 }
 
 /**
+ * Использование купона: как её отдаёт API
+ */
+export interface CouponUsage {
+  id: number;
+  couponId: number;
+  orderId: number;
+  userId: number | null;
+  phone: string;
+  email: string | null;
+  createdAt: string;
+}
+
+/**
+ * Использование купона: для создания
+ */
+export interface CouponUsageInput {
+  couponId: number;
+  orderId: number;
+  userId?: number | null;
+  phone: string;
+  email?: string | null;
+}
+
+/**
+ * Использование купона: для изменения
+ */
+export interface CouponUsagePatch {
+  couponId?: number;
+  orderId?: number;
+  userId?: number | null;
+  phone?: string;
+  email?: string | null;
+}
+
+/**
  * Купон: как её отдаёт API
  */
 export interface Coupon {
@@ -839,8 +874,13 @@ export interface Order {
   paidAt: string | null;
   couponCode: string | null;
   bonusSpent: number;
+  bonusPointValue: number;
   itemsTotal: number;
   discountTotal: number;
+  discounts: {
+    title: string;
+    amount: number;
+  }[];
   total: number;
   comment: string | null;
   managerComment: string | null;
@@ -857,9 +897,13 @@ export interface OrderItem {
   attributes: {
     [k: string]: string | undefined;
   };
+  listPrice: number;
   price: number;
   quantity: number;
   total: number;
+  discountShare: number;
+  bonusShare: number;
+  payable: number;
 }
 
 /**
@@ -879,14 +923,10 @@ export interface OrderInput {
   deliveryPostalCode?: string | null;
   deliveryAddress?: string | null;
   deliveryPickupPoint?: string | null;
-  deliveryPrice?: number;
   deliveryTrackNumber?: string | null;
   paymentServiceId?: number | null;
   paymentStatus?: 'unpaid' | 'pending' | 'paid' | 'refunded' | 'failed';
   paymentId?: string | null;
-  couponCode?: string | null;
-  bonusSpent?: number;
-  discountTotal?: number;
   comment?: string | null;
   managerComment?: string | null;
   items?: OrderItemInput[];
@@ -900,8 +940,12 @@ export interface OrderItemInput {
   attributes?: {
     [k: string]: string | undefined;
   };
+  listPrice?: number;
   price: number;
   quantity: number;
+  discountShare?: number;
+  bonusShare?: number;
+  payable?: number;
 }
 
 /**
@@ -921,14 +965,10 @@ export interface OrderPatch {
   deliveryPostalCode?: string | null;
   deliveryAddress?: string | null;
   deliveryPickupPoint?: string | null;
-  deliveryPrice?: number;
   deliveryTrackNumber?: string | null;
   paymentServiceId?: number | null;
   paymentStatus?: 'unpaid' | 'pending' | 'paid' | 'refunded' | 'failed';
   paymentId?: string | null;
-  couponCode?: string | null;
-  bonusSpent?: number;
-  discountTotal?: number;
   comment?: string | null;
   managerComment?: string | null;
   items?: OrderItemPatch[];
@@ -942,8 +982,12 @@ export interface OrderItemPatch {
   attributes?: {
     [k: string]: string | undefined;
   };
+  listPrice?: number;
   price: number;
   quantity: number;
+  discountShare?: number;
+  bonusShare?: number;
+  payable?: number;
 }
 
 /**
@@ -3471,6 +3515,7 @@ export interface EntityTypes {
   'cart-rules': CartRule;
   carts: Cart;
   consents: Consent;
+  'coupon-usages': CouponUsage;
   coupons: Coupon;
   'delivery-services': DeliveryService;
   directories: Directory;
@@ -3511,6 +3556,7 @@ export interface EntityInputTypes {
   'cart-rules': CartRuleInput;
   carts: CartInput;
   consents: ConsentInput;
+  'coupon-usages': CouponUsageInput;
   coupons: CouponInput;
   'delivery-services': DeliveryServiceInput;
   directories: DirectoryInput;
@@ -3551,6 +3597,7 @@ export interface EntityPatchTypes {
   'cart-rules': CartRulePatch;
   carts: CartPatch;
   consents: ConsentPatch;
+  'coupon-usages': CouponUsagePatch;
   coupons: CouponPatch;
   'delivery-services': DeliveryServicePatch;
   directories: DirectoryPatch;

@@ -163,6 +163,23 @@ export const ConsentPatchSchema = z.strictObject({
   textVersion: z.string().min(1).max(100).optional(),
 });
 
+/** Использование купона: данные для создания. */
+export const CouponUsageInputSchema = z.strictObject({
+  couponId: z.int(),
+  orderId: z.int(),
+  userId: z.int().nullable().optional(),
+  phone: z.string().max(20),
+  email: z.string().max(255).nullable().optional(),
+});
+/** Использование купона: данные для изменения. */
+export const CouponUsagePatchSchema = z.strictObject({
+  couponId: z.int().optional(),
+  orderId: z.int().optional(),
+  userId: z.int().nullable().optional(),
+  phone: z.string().max(20).optional(),
+  email: z.string().max(255).nullable().optional(),
+});
+
 /** Купон: данные для создания. */
 export const CouponInputSchema = z.strictObject({
   code: z.string().min(3).max(32).regex(new RegExp('^[A-Z0-9][A-Z0-9_-]*$', 'u')),
@@ -460,14 +477,10 @@ export const OrderInputSchema = z.strictObject({
   deliveryPostalCode: z.string().regex(new RegExp('^[0-9]{6}$', 'u')).nullable().optional(),
   deliveryAddress: z.string().max(1000).nullable().optional(),
   deliveryPickupPoint: z.string().max(100).nullable().optional(),
-  deliveryPrice: z.int().min(0).optional(),
   deliveryTrackNumber: z.string().max(64).nullable().optional(),
   paymentServiceId: z.int().nullable().optional(),
   paymentStatus: z.enum(['unpaid', 'pending', 'paid', 'refunded', 'failed']).optional(),
   paymentId: z.string().max(100).nullable().optional(),
-  couponCode: z.string().max(32).nullable().optional(),
-  bonusSpent: z.int().min(0).optional(),
-  discountTotal: z.int().min(0).optional(),
   comment: z.string().max(2000).nullable().optional(),
   managerComment: z.string().max(5000).nullable().optional(),
   items: z
@@ -479,8 +492,12 @@ export const OrderInputSchema = z.strictObject({
         title: z.string().min(1).max(255),
         article: z.string().max(64).nullable().optional(),
         attributes: z.record(z.string(), z.string().max(100)).optional(),
+        listPrice: z.int().min(0).optional(),
         price: z.int().min(0),
         quantity: z.int().min(1).max(9999),
+        discountShare: z.int().min(0).optional(),
+        bonusShare: z.int().min(0).optional(),
+        payable: z.int().min(0).optional(),
       }),
     )
     .optional(),
@@ -500,14 +517,10 @@ export const OrderPatchSchema = z.strictObject({
   deliveryPostalCode: z.string().regex(new RegExp('^[0-9]{6}$', 'u')).nullable().optional(),
   deliveryAddress: z.string().max(1000).nullable().optional(),
   deliveryPickupPoint: z.string().max(100).nullable().optional(),
-  deliveryPrice: z.int().min(0).optional(),
   deliveryTrackNumber: z.string().max(64).nullable().optional(),
   paymentServiceId: z.int().nullable().optional(),
   paymentStatus: z.enum(['unpaid', 'pending', 'paid', 'refunded', 'failed']).optional(),
   paymentId: z.string().max(100).nullable().optional(),
-  couponCode: z.string().max(32).nullable().optional(),
-  bonusSpent: z.int().min(0).optional(),
-  discountTotal: z.int().min(0).optional(),
   comment: z.string().max(2000).nullable().optional(),
   managerComment: z.string().max(5000).nullable().optional(),
   items: z
@@ -519,8 +532,12 @@ export const OrderPatchSchema = z.strictObject({
         title: z.string().min(1).max(255),
         article: z.string().max(64).nullable().optional(),
         attributes: z.record(z.string(), z.string().max(100)).optional(),
+        listPrice: z.int().min(0).optional(),
         price: z.int().min(0),
         quantity: z.int().min(1).max(9999),
+        discountShare: z.int().min(0).optional(),
+        bonusShare: z.int().min(0).optional(),
+        payable: z.int().min(0).optional(),
       }),
     )
     .optional(),
@@ -1123,6 +1140,7 @@ export const inputSchemas = {
   'cart-rules': CartRuleInputSchema,
   carts: CartInputSchema,
   consents: ConsentInputSchema,
+  'coupon-usages': CouponUsageInputSchema,
   coupons: CouponInputSchema,
   'delivery-services': DeliveryServiceInputSchema,
   directories: DirectoryInputSchema,
@@ -1162,6 +1180,7 @@ export const patchSchemas = {
   'cart-rules': CartRulePatchSchema,
   carts: CartPatchSchema,
   consents: ConsentPatchSchema,
+  'coupon-usages': CouponUsagePatchSchema,
   coupons: CouponPatchSchema,
   'delivery-services': DeliveryServicePatchSchema,
   directories: DirectoryPatchSchema,

@@ -233,6 +233,50 @@ export const constraints: Record<string, ConstraintInfo> = {
       },
     ],
   },
+  coupon_usages_coupon_id_fkey: {
+    kind: 'foreign-key',
+    table: 'coupon_usages',
+    resource: 'coupon-usages',
+    fields: [
+      {
+        name: 'couponId',
+        label: 'Купон',
+      },
+    ],
+  },
+  coupon_usages_order_id_key: {
+    kind: 'unique',
+    table: 'coupon_usages',
+    resource: 'coupon-usages',
+    fields: [
+      {
+        name: 'orderId',
+        label: 'Заказ',
+      },
+    ],
+  },
+  coupon_usages_order_id_fkey: {
+    kind: 'foreign-key',
+    table: 'coupon_usages',
+    resource: 'coupon-usages',
+    fields: [
+      {
+        name: 'orderId',
+        label: 'Заказ',
+      },
+    ],
+  },
+  coupon_usages_user_id_fkey: {
+    kind: 'foreign-key',
+    table: 'coupon_usages',
+    resource: 'coupon-usages',
+    fields: [
+      {
+        name: 'userId',
+        label: 'Покупатель',
+      },
+    ],
+  },
   coupons_code_key: {
     kind: 'unique',
     table: 'coupons',
@@ -710,6 +754,18 @@ export const constraints: Record<string, ConstraintInfo> = {
     ],
     rule: 'Не меньше 0',
   },
+  orders_bonus_point_value_check: {
+    kind: 'check',
+    table: 'orders',
+    resource: 'orders',
+    fields: [
+      {
+        name: 'bonusPointValue',
+        label: 'Стоимость балла, коп.',
+      },
+    ],
+    rule: 'Не меньше 0',
+  },
   orders_items_total_check: {
     kind: 'check',
     table: 'orders',
@@ -746,6 +802,17 @@ export const constraints: Record<string, ConstraintInfo> = {
     ],
     rule: 'Не меньше 0',
   },
+  orders_idempotency_key_key: {
+    kind: 'unique',
+    table: 'orders',
+    resource: 'orders',
+    fields: [
+      {
+        name: 'idempotencyKey',
+        label: 'Ключ повторной отправки',
+      },
+    ],
+  },
   order_items_product_id_fkey: {
     kind: 'foreign-key',
     table: 'order_items',
@@ -758,6 +825,19 @@ export const constraints: Record<string, ConstraintInfo> = {
       },
     ],
   },
+  order_items_list_price_check: {
+    kind: 'check',
+    table: 'order_items',
+    resource: 'orders',
+    child: 'items',
+    fields: [
+      {
+        name: 'listPrice',
+        label: 'Цена без скидок',
+      },
+    ],
+    rule: 'Не меньше 0',
+  },
   order_items_price_check: {
     kind: 'check',
     table: 'order_items',
@@ -766,7 +846,7 @@ export const constraints: Record<string, ConstraintInfo> = {
     fields: [
       {
         name: 'price',
-        label: 'Цена',
+        label: 'Цена со скидкой',
       },
     ],
     rule: 'Не меньше 0',
@@ -793,6 +873,45 @@ export const constraints: Record<string, ConstraintInfo> = {
       {
         name: 'total',
         label: 'Сумма',
+      },
+    ],
+    rule: 'Не меньше 0',
+  },
+  order_items_discount_share_check: {
+    kind: 'check',
+    table: 'order_items',
+    resource: 'orders',
+    child: 'items',
+    fields: [
+      {
+        name: 'discountShare',
+        label: 'Доля скидки заказа',
+      },
+    ],
+    rule: 'Не меньше 0',
+  },
+  order_items_bonus_share_check: {
+    kind: 'check',
+    table: 'order_items',
+    resource: 'orders',
+    child: 'items',
+    fields: [
+      {
+        name: 'bonusShare',
+        label: 'Доля оплаты баллами',
+      },
+    ],
+    rule: 'Не меньше 0',
+  },
+  order_items_payable_check: {
+    kind: 'check',
+    table: 'order_items',
+    resource: 'orders',
+    child: 'items',
+    fields: [
+      {
+        name: 'payable',
+        label: 'К оплате',
       },
     ],
     rule: 'Не меньше 0',

@@ -107,6 +107,16 @@ export const consents = pgTable('consents', {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
+export const couponUsages = pgTable('coupon_usages', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  couponId: integer('coupon_id').notNull(),
+  orderId: integer('order_id').notNull(),
+  userId: integer('user_id'),
+  phone: text('phone').notNull(),
+  email: text('email'),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
 export const coupons = pgTable('coupons', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
   code: text('code').notNull(),
@@ -300,11 +310,15 @@ export const orders = pgTable('orders', {
   paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
   couponCode: text('coupon_code'),
   bonusSpent: integer('bonus_spent').notNull().default(0),
+  bonusPointValue: integer('bonus_point_value').notNull().default(100),
   itemsTotal: integer('items_total').notNull().default(0),
   discountTotal: integer('discount_total').notNull().default(0),
+  discounts: jsonb('discounts').notNull().default([]),
   total: integer('total').notNull().default(0),
   comment: text('comment'),
   managerComment: text('manager_comment'),
+  accessKey: text('access_key'),
+  idempotencyKey: text('idempotency_key'),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
@@ -317,9 +331,13 @@ export const orderItems = pgTable('order_items', {
   title: text('title').notNull(),
   article: text('article'),
   attributes: jsonb('attributes').notNull().default({}),
+  listPrice: integer('list_price').notNull().default(0),
   price: integer('price').notNull(),
   quantity: integer('quantity').notNull(),
   total: integer('total').notNull().default(0),
+  discountShare: integer('discount_share').notNull().default(0),
+  bonusShare: integer('bonus_share').notNull().default(0),
+  payable: integer('payable').notNull().default(0),
   position: integer('position').notNull(),
 });
 

@@ -46,6 +46,10 @@ export const LIMITS = {
   cart: { max: 600, timeWindow: 10 * MINUTE },
   /** Promo codes tried: enough for typos, too few to guess a series' codes. */
   cartCoupon: { max: 20, timeWindow: 10 * MINUTE },
+  /** Orders placed (and refused) from one address: a shop's customer places a few an hour at most. */
+  order: { max: 30, timeWindow: 10 * MINUTE },
+  /** Guests' order links opened: a customer opens theirs a few times, a key is never guessed. */
+  orderLink: { max: 60, timeWindow: 10 * MINUTE },
 } as const satisfies Record<string, { max: number; timeWindow: number }>;
 
 export type LimitName = keyof typeof LIMITS;

@@ -45,9 +45,13 @@ const UNSUBSCRIBE = v(
 );
 
 const ORDER = [
-  v('orderNumber', 'Номер заказа', '10025'),
+  v('orderNumber', 'Номер заказа', '2026-000125'),
   v('orderTotal', 'Сумма заказа', '4 350,00 ₽'),
-  v('orderUrl', 'Ссылка на заказ в личном кабинете', 'https://lash-shop.ru/profile/orders/10025'),
+  v(
+    'orderUrl',
+    'Ссылка на страницу заказа (в личном кабинете или личная ссылка гостя)',
+    'https://lash-shop.ru/profile/orders/2026-000125',
+  ),
 ];
 
 const BY_CODE: Record<string, { email?: TemplateVariable[]; sms?: TemplateVariable[] }> = {
@@ -80,6 +84,22 @@ const BY_CODE: Record<string, { email?: TemplateVariable[]; sms?: TemplateVariab
       ),
     ],
     sms: ORDER,
+  },
+  'order.admin_created': {
+    email: [
+      ...ORDER,
+      v('deliveryService', 'Способ доставки', 'СДЭК до пункта выдачи'),
+      v('paymentService', 'Способ оплаты', 'При получении'),
+      v('customerPhone', 'Телефон покупателя', '+79991234567'),
+      v('customerEmail', 'E-mail покупателя', 'anna@example.ru'),
+      v(
+        'orderItems',
+        'Таблица товаров заказа',
+        '<table><tr><td>Клей Sky S+, 5 мл</td><td>1 шт.</td><td>1 290,00 ₽</td></tr></table>',
+        { html: true },
+      ),
+      v('adminUrl', 'Ссылка на заказ в админке', 'https://lash-shop.ru/nuxt/orders/25'),
+    ],
   },
   'order.status_changed': {
     email: [

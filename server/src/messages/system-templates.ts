@@ -54,8 +54,18 @@ ${signature}`,
 <p>Спасибо за заказ. Мы приняли его в работу и сообщим, когда передадим его в службу доставки.</p>
 <p>Номер заказа: <strong>{{orderNumber}}</strong><br>Сумма: {{orderTotal}}<br>Доставка: {{deliveryService}}<br>Оплата: {{paymentService}}</p>
 {{orderItems}}
-<p>Следить за заказом можно в <a href="{{orderUrl}}">личном кабинете</a>.</p>
+<p>Состав заказа, его статус и адрес доставки — <a href="{{orderUrl}}">на странице заказа</a>.</p>
 ${signature}`,
+  },
+  {
+    code: 'order.admin_created',
+    title: 'Новый заказ (администратору)',
+    description: 'Администратору (адрес для уведомлений в настройках), когда покупатель оформил заказ.',
+    subject: 'Новый заказ № {{orderNumber}} на {{orderTotal}}',
+    body: `<p>На сайте {{shopName}} оформлен заказ № <strong>{{orderNumber}}</strong> на {{orderTotal}}.</p>
+<p>Покупатель: {{customerName}}, {{customerPhone}}, <a href="mailto:{{customerEmail}}">{{customerEmail}}</a><br>Доставка: {{deliveryService}}<br>Оплата: {{paymentService}}</p>
+{{orderItems}}
+<p><a href="{{adminUrl}}">Открыть заказ в панели управления</a></p>`,
   },
   {
     code: 'order.status_changed',

@@ -94,12 +94,33 @@ export function cartRoutes(db: Db) {
         schema: {
           tags: TAGS,
           summary: 'Корзина: строки с ценами, скидки, купон, бонусы, доставка, итоги',
+          description:
+            'С deliveryServiceId и paymentServiceId корзина посчитана так, как её оформит заказ: с ценой ' +
+            'этой доставки и способами оплаты, которые она допускает.',
+          querystring: {
+            type: 'object',
+            properties: {
+              deliveryServiceId: {
+                type: 'integer',
+                minimum: 1,
+                maximum: 2147483647,
+                'x-label': 'Способ доставки',
+              },
+              paymentServiceId: {
+                type: 'integer',
+                minimum: 1,
+                maximum: 2147483647,
+                'x-label': 'Способ оплаты',
+              },
+            },
+          },
           response: { 200: CART },
         },
       },
       async (request) => {
+        const quote = request.query as { deliveryServiceId?: number; paymentServiceId?: number };
         const cart = await findCart(db, ownerOf(request));
-        return { data: { ...(await cartView(db, cart, viewerOf(request))), cartToken: null } };
+        return { data: { ...(await cartView(db, cart, viewerOf(request), quote)), cartToken: null } };
       },
     );
     app.post(

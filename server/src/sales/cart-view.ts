@@ -4,12 +4,13 @@
 // in. A line whose offer is gone, off sale or short of stock stays in the cart with its problem named, so
 // the customer sees what changed; only the lines that can be ordered are priced.
 import type { CartState } from '@shop/schemas';
-import { sql } from 'drizzle-orm';
-import { coupons, deliveryServices, paymentServices } from '../../generated/tables';
+import { eq, sql } from 'drizzle-orm';
+import { coupons, deliveryServices, paymentServices, users } from '../../generated/tables';
 import { selectRows, type DbOrTx } from '../db';
 import {
   normalizeCouponCode,
   priceCart,
+  type CartPricing,
   type CouponEntry,
   type PricingCoupon,
   type PricingDelivery,
@@ -18,11 +19,11 @@ import {
 } from '../pricing';
 import { settingsRow } from '../settings/settings';
 import { balanceOf } from './bonus-ledger';
-import { linesOf, type StoredCart } from './cart-store';
+import { linesOf, type StoredCart, type StoredLine } from './cart-store';
 import { activeCartRules, pricingCustomer, type Viewer } from './pricing-inputs';
 import { pricingCategoryIds } from '../catalog/pricing-categories';
 
-interface OfferRow {
+export interface OfferRow {
   offer_id: number;
   product_id: number;
   title: string;
@@ -53,21 +54,70 @@ async function offersOf(db: DbOrTx, offerIds: number[]): Promise<Map<number, Off
   return new Map(rows.map((r) => [r.offer_id, r]));
 }
 
-async function couponEntry(db: DbOrTx, code: string | null): Promise<CouponEntry | null> {
+/** Who is buying, for a coupon's per-customer limit: the account, and the phone and e-mail of the order. */
+export interface BuyerContact {
+  userId: number | null;
+  /** As stored: +79991234567. */
+  phone: string | null;
+  /** Lower case. */
+  email: string | null;
+}
+
+/**
+ * The code, its coupon and its uses: all of them (usedCount, kept in step by the placing service) and this
+ * buyer's, counted in coupon_usages by account, phone or e-mail, so that a guest is counted too. With
+ * `lock` the coupon's row stays locked until the transaction ends: two orders using the last use of a
+ * coupon are then counted one after the other.
+ */
+export async function couponEntry(
+  db: DbOrTx,
+  code: string | null,
+  buyer: BuyerContact,
+  { lock = false } = {},
+): Promise<CouponEntry | null> {
   if (!code) return null;
   const normalized = normalizeCouponCode(code);
-  const [coupon] = await db
+  const query = db
     .select()
     .from(coupons)
     .where(sql`upper(${coupons.code}) = ${normalized}`);
-  // Uses by this customer are counted from the orders once orders record them (the placing service).
+  const [coupon] = lock ? await query.for('update') : await query;
+  let byCustomer = 0;
+  const { userId, phone, email } = buyer;
+  if (coupon && (userId !== null || phone || email)) {
+    const [mine] = await selectRows<{ n: number | string }>(
+      db,
+      sql`SELECT count(*) AS n FROM coupon_usages WHERE coupon_id = ${coupon.id} AND (
+            user_id = ${userId ?? -1} OR phone = ${phone ?? ''} OR email = ${email ?? ''})`,
+    );
+    byCustomer = Number(mine?.n ?? 0);
+  }
   return {
     code: normalized,
     // Rows as read: enum columns hold their schema's values (CHECK constraints); Drizzle types them as text.
     coupon: (coupon as PricingCoupon | undefined) ?? null,
-    usage: { total: coupon?.usedCount ?? 0, byCustomer: 0 },
+    usage: { total: coupon?.usedCount ?? 0, byCustomer },
   };
 }
+
+/** The account's own phone and e-mail, for a coupon's per-customer limit before the order form is filled. */
+async function accountContact(db: DbOrTx, viewer: Viewer | null): Promise<BuyerContact> {
+  if (!viewer) return { userId: null, phone: null, email: null };
+  const [user] = await db
+    .select({ phone: users.phone, email: users.email })
+    .from(users)
+    .where(eq(users.id, viewer.id));
+  return { userId: viewer.id, phone: user?.phone ?? null, email: user?.email.toLowerCase() ?? null };
+}
+
+/**
+ * Payment kinds the shop can take now. An online service needs a provider the server speaks; until the
+ * payment providers are built (issue 12), online services are not offered, rather than offered and left
+ * unpaid.
+ */
+const ONLINE_PROVIDERS: readonly string[] = [];
+const takeable = (p: { kind: string; provider: string }) =>
+  p.kind !== 'online' || ONLINE_PROVIDERS.includes(p.provider);
 
 /** Why a line cannot be ordered as it is, in Russian; null when it can. */
 function lineProblem(row: OfferRow | undefined, quantity: number): string | null {
@@ -78,13 +128,43 @@ function lineProblem(row: OfferRow | undefined, quantity: number): string | null
   return null;
 }
 
+/** The checkout's choices the cart is priced with; each optional (the cart page chooses nothing). */
+export interface CartQuote {
+  deliveryServiceId?: number | null;
+  paymentServiceId?: number | null;
+  /** The buyer's phone and e-mail from the order form (else the account's). */
+  contact?: BuyerContact;
+  /** Lock the coupon's row (placing an order). */
+  lockCoupon?: boolean;
+  now?: Date;
+}
+
+export interface PricedCart {
+  view: Omit<CartState, 'cartToken'>;
+  /** The engine's answer: receipt shares of the lines, the bonus point value… (what an order snapshots). */
+  priced: CartPricing;
+  /** The orderable lines with their catalogue rows. */
+  lines: { line: StoredLine; offer: OfferRow }[];
+}
+
 /** The cart as GET /api/cart answers it. */
 export async function cartView(
   db: DbOrTx,
   cart: StoredCart | null,
   viewer: Viewer | null,
-  now = new Date(),
+  quote: CartQuote = {},
 ): Promise<Omit<CartState, 'cartToken'>> {
+  return (await priceStoredCart(db, cart, viewer, quote)).view;
+}
+
+/** Prices a stored cart for this viewer and these choices: the view, and the engine's whole answer. */
+export async function priceStoredCart(
+  db: DbOrTx,
+  cart: StoredCart | null,
+  viewer: Viewer | null,
+  quote: CartQuote = {},
+): Promise<PricedCart> {
+  const now = quote.now ?? new Date();
   const stored = cart ? await linesOf(db, cart.id) : [];
   const offers = await offersOf(
     db,
@@ -104,11 +184,12 @@ export async function cartView(
       quantity: l.quantity,
     };
   });
+  const contact = quote.contact ?? (await accountContact(db, viewer));
   const [customer, settings, rules, coupon, delivery, payment] = await Promise.all([
     pricingCustomer(db, viewer),
     settingsRow(db),
     activeCartRules(db),
-    couponEntry(db, cart?.couponCode ?? null),
+    couponEntry(db, cart?.couponCode ?? null, contact, { lock: quote.lockCoupon }),
     db.select().from(deliveryServices),
     db.select().from(paymentServices),
   ]);
@@ -127,10 +208,12 @@ export async function cartView(
       bonusPointValue: settings?.bonusPointValue ?? 100,
     },
     deliveryServices: delivery as PricingDelivery[],
-    deliveryServiceId: null,
-    paymentServices: payment as PricingPayment[],
-    paymentServiceId: null,
+    deliveryServiceId: quote.deliveryServiceId ?? null,
+    paymentServices: payment.filter(takeable) as PricingPayment[],
+    paymentServiceId: quote.paymentServiceId ?? null,
   });
+  const deliveryOf = new Map(delivery.map((d) => [d.id, d]));
+  const paymentOf = new Map(payment.map((p) => [p.id, p]));
   const pricedBy = new Map(priced.lines.map((l) => [l.offerId, l]));
   const items = stored.map((l) => {
     const o = offers.get(l.offerId);
@@ -164,16 +247,32 @@ export async function cartView(
       blocking: true,
       offerId: i.offerId,
     }));
-  return {
+  const paymentSelectedId = priced.payments.some((p) => p.id === quote.paymentServiceId)
+    ? quote.paymentServiceId!
+    : null;
+  const view = {
     items,
     discounts: priced.discounts,
     coupon: priced.coupon,
     bonuses: priced.bonuses,
-    delivery: priced.delivery,
-    payments: priced.payments,
+    delivery: {
+      ...priced.delivery,
+      options: priced.delivery.options.map((o) => {
+        const d = deliveryOf.get(o.id)!;
+        const { description, pickupAddress, minDays, maxDays } = d;
+        return { ...o, description, pickupAddress, minDays, maxDays };
+      }),
+    },
+    payments: priced.payments.map((p) => ({ ...p, description: paymentOf.get(p.id)!.description })),
+    paymentSelectedId,
     totals: priced.totals,
     problems: [...lineProblems, ...priced.problems.map((p) => ({ ...p, offerId: null }))],
     canOrder: priced.canOrder && lineProblems.length === 0,
     count: stored.reduce((s, l) => s + l.quantity, 0),
+  };
+  return {
+    view,
+    priced,
+    lines: orderable.map((line) => ({ line, offer: offers.get(line.offerId)! })),
   };
 }

@@ -1,14 +1,22 @@
 // GET /api/profile/orders[?status=active|canceled|completed], /api/profile/orders/:name and
 // /api/profile/bonuses. A representative acting for a group (a checked X-User-Group) sees that group's
 // orders; everyone else sees only the orders of their own account.
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ProfileBonuses, ProfileOrder } from '@shop/schemas';
 import ordersSchema from '../../../schemas/entities/orders.schema.json' with { type: 'json' };
 import bonusesSchema from '../../../schemas/entities/bonuses.schema.json' with { type: 'json' };
 import { bonusAllowed, bonusBalance, bonusProgrammeOn } from '../accounts/sessions';
-import type { Db } from '../db';
-import { bonusTransactions, orderItems, orders, users, userTypes } from '../../generated/tables';
+import type { Db, DbOrTx } from '../db';
+import {
+  bonusTransactions,
+  deliveryServices,
+  orderItems,
+  orders,
+  paymentServices,
+  users,
+  userTypes,
+} from '../../generated/tables';
 import { notFound } from '../http/errors';
 import { api, envelope, pageOf, pagingQuery } from '../http/route-schemas';
 
@@ -65,6 +73,70 @@ function summary(row: SummaryRow): ProfileOrder {
     deliveryPrice: row.deliveryPrice as number,
     bonusSpent: row.bonusSpent as number,
     total: row.total as number,
+  };
+}
+
+/** One order with its lines, delivery and payment, found by `where`; null when there is none. */
+export async function orderDetail(db: DbOrTx, where: SQL): Promise<ProfileOrder | null> {
+  const [row] = await db
+    .select({
+      ...summaryColumns,
+      customerName: orders.customerName,
+      customerPhone: orders.customerPhone,
+      customerEmail: orders.customerEmail,
+      deliveryCity: orders.deliveryCity,
+      deliveryAddress: orders.deliveryAddress,
+      deliveryPostalCode: orders.deliveryPostalCode,
+      deliveryPickupPoint: orders.deliveryPickupPoint,
+      deliveryTrackNumber: orders.deliveryTrackNumber,
+      deliveryService: deliveryServices.title,
+      deliveryPickupAddress: deliveryServices.pickupAddress,
+      paymentService: paymentServices.title,
+      discounts: orders.discounts,
+      bonusPointValue: orders.bonusPointValue,
+      comment: orders.comment,
+    })
+    .from(orders)
+    .leftJoin(deliveryServices, eq(deliveryServices.id, orders.deliveryServiceId))
+    .leftJoin(paymentServices, eq(paymentServices.id, orders.paymentServiceId))
+    .where(where);
+  if (!row) return null;
+  const items = await db
+    .select({
+      productId: orderItems.productId,
+      title: orderItems.title,
+      article: orderItems.article,
+      attributes: orderItems.attributes,
+      listPrice: orderItems.listPrice,
+      price: orderItems.price,
+      quantity: orderItems.quantity,
+      total: orderItems.total,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, row.id))
+    .orderBy(asc(orderItems.position), asc(orderItems.id));
+  return {
+    ...summary(row),
+    customerName: row.customerName,
+    customerPhone: row.customerPhone,
+    customerEmail: row.customerEmail,
+    deliveryCity: row.deliveryCity,
+    deliveryAddress: row.deliveryAddress,
+    deliveryPostalCode: row.deliveryPostalCode,
+    deliveryPickupPoint: row.deliveryPickupPoint,
+    deliveryService: row.deliveryService,
+    deliveryPickupAddress: row.deliveryPickupAddress,
+    paymentService: row.paymentService,
+    deliveryTrackNumber: row.deliveryTrackNumber,
+    discounts: row.discounts as ProfileOrder['discounts'] & object,
+    bonusPointValue: row.bonusPointValue,
+    comment: row.comment,
+    // Lines stored before the list price was kept show their price as it.
+    items: items.map((i) => ({
+      ...i,
+      listPrice: i.listPrice || i.price,
+      attributes: (i.attributes ?? {}) as Record<string, string>,
+    })),
   };
 }
 
@@ -129,44 +201,9 @@ export function profileOrderRoutes(db: Db) {
       },
       async (request) => {
         const { name } = request.params as { name: string };
-        const [row] = await db
-          .select({
-            ...summaryColumns,
-            customerName: orders.customerName,
-            customerPhone: orders.customerPhone,
-            customerEmail: orders.customerEmail,
-            deliveryCity: orders.deliveryCity,
-            deliveryAddress: orders.deliveryAddress,
-            deliveryTrackNumber: orders.deliveryTrackNumber,
-            comment: orders.comment,
-          })
-          .from(orders)
-          .where(and(eq(orders.number, name), ownerOf(request)));
+        const data = await orderDetail(db, and(eq(orders.number, name), ownerOf(request))!);
         // Someone else's order is "not found", never "forbidden": its number tells nothing.
-        if (!row) throw notFound(`Заказ ${name} не найден`);
-        const items = await db
-          .select({
-            productId: orderItems.productId,
-            title: orderItems.title,
-            article: orderItems.article,
-            price: orderItems.price,
-            quantity: orderItems.quantity,
-            total: orderItems.total,
-          })
-          .from(orderItems)
-          .where(eq(orderItems.orderId, row.id))
-          .orderBy(asc(orderItems.position), asc(orderItems.id));
-        const data: ProfileOrder = {
-          ...summary(row),
-          customerName: row.customerName,
-          customerPhone: row.customerPhone,
-          customerEmail: row.customerEmail,
-          deliveryCity: row.deliveryCity,
-          deliveryAddress: row.deliveryAddress,
-          deliveryTrackNumber: row.deliveryTrackNumber,
-          comment: row.comment,
-          items,
-        };
+        if (!data) throw notFound(`Заказ ${name} не найден`);
         return { data };
       },
     );

@@ -1,11 +1,10 @@
 // The demo shop's orders: about forty over the last 30 days from the demo customers, in every status, so the
 // admin's desktop, the orders list and a customer's history have something true to show before the first
-// real order. Numbers and totals come from the orders hook, as for an order placed through the API.
+// real order. They are history, written as stored rows at their list prices (a real order is placed through
+// the placing service, sales/place-order.ts); numbers come from the same per-year sequence.
 import { asc, eq } from 'drizzle-orm';
 import type { Tx } from '../db';
-import type { OrderInput, OrderItemInput } from '@shop/schemas';
-import type { SavedValues } from '../crud/types';
-import { beforeSave as orderBeforeSave } from '../sales/order-hooks';
+import { nextOrderNumber } from '../sales/order-number';
 import {
   deliveryServices,
   orderItems,
@@ -85,18 +84,29 @@ export async function seedOrders(tx: Tx, now: Date): Promise<Record<string, numb
     const customer = rng.pick(customers);
     const status = statusOf(daysAgo, rng, turn);
     const [city, postalCode, address] = rng.pick(CITIES);
-    const items = rng.sample(offers, rng.int(1, 4)).map((o) => ({
-      productId: o.productId,
-      offerId: o.id,
-      title: o.title,
-      article: o.article,
-      attributes: o.attributes as Record<string, string>,
-      price: o.salePrice ?? o.basePrice,
-      quantity: rng.int(1, 5),
-    }));
+    const items = rng.sample(offers, rng.int(1, 4)).map((o) => {
+      const price = o.salePrice ?? o.basePrice;
+      const quantity = rng.int(1, 5);
+      return {
+        productId: o.productId,
+        offerId: o.id,
+        title: o.title,
+        article: o.article,
+        attributes: o.attributes as Record<string, string>,
+        listPrice: price,
+        price,
+        quantity,
+        total: price * quantity,
+        payable: price * quantity,
+      };
+    });
     const paid = status === 'paid' || status === 'shipped' || status === 'completed';
-    const draft = await orderBeforeSave(
-      {
+    const itemsTotal = items.reduce((s, i) => s + i.total, 0);
+    const deliveryPrice = rng.pick([0, 29_000, 35_000, 45_000]);
+    const [row] = await tx
+      .insert(orders)
+      .values({
+        number: await nextOrderNumber(tx, placed),
         userId: customer.id,
         status,
         cancelReason: status === 'canceled' ? 'Покупатель передумал' : null,
@@ -107,31 +117,19 @@ export async function seedOrders(tx: Tx, now: Date): Promise<Record<string, numb
         deliveryCity: city,
         deliveryPostalCode: postalCode,
         deliveryAddress: address,
-        deliveryPrice: rng.pick([0, 29_000, 35_000, 45_000]),
+        deliveryPrice,
         paymentServiceId: rng.pick(payment).id,
         paymentStatus: paid ? 'paid' : 'unpaid',
-        items,
-      },
-      { tx, existing: null, actor: null },
-    );
-    // The hook priced every item (a create always has them).
-    const { items: priced, ...order } = draft as SavedValues<OrderInput> & { items: OrderItemInput[] };
-    const [row] = await tx
-      .insert(orders)
-      .values({
-        ...(order as typeof orders.$inferInsert),
+        itemsTotal,
+        total: itemsTotal + deliveryPrice,
         paidAt: paid ? new Date(placed.getTime() + 20 * 60 * 1000) : null,
         createdAt: placed,
         updatedAt: placed,
       })
       .returning({ id: orders.id });
-    await tx.insert(orderItems).values(
-      priced.map((item, position) => ({
-        ...(item as typeof orderItems.$inferInsert),
-        orderId: row!.id,
-        position,
-      })),
-    );
+    await tx
+      .insert(orderItems)
+      .values(items.map((item, position) => ({ ...item, orderId: row!.id, position })));
     count++;
   }
   return { orders: count };

@@ -1,0 +1,60 @@
+// The letters of a new order, queued in the order's transaction (the outbox sends them once it commits):
+// the customer's e-mail and SMS (templates order.created) with the link to the order, and the "new order"
+// e-mail to the shop's notification address (template order.admin_created).
+import type { PricedLine } from '../pricing';
+import { rub } from '../pricing';
+import type { Tx } from '../db';
+import { escapeHtml } from '../messages/render';
+import { enqueueTemplatedEmail, enqueueTemplatedSms } from '../messages/outbox';
+import { settingsRow } from '../settings/settings';
+
+export interface NewOrderLetter {
+  site: string;
+  orderId: number;
+  number: string;
+  userId: number | null;
+  customerName: string;
+  phone: string;
+  email: string;
+  /** A path on the site: the account's order page or the guest's private link. */
+  orderUrl: string;
+  delivery: string;
+  payment: string;
+  total: number;
+  lines: readonly PricedLine[];
+}
+
+/** The order's lines as a small HTML table for the letters. */
+function itemsTable(lines: readonly PricedLine[]): string {
+  const cell = 'style="padding:4px 8px;border-bottom:1px solid #eee"';
+  const rows = lines
+    .map(
+      (l) =>
+        `<tr><td ${cell}>${escapeHtml(l.title)}</td><td ${cell}>${l.quantity}&nbsp;шт.</td>` +
+        `<td ${cell} align="right">${rub(l.total)}</td></tr>`,
+    )
+    .join('');
+  return `<table cellspacing="0" style="border-collapse:collapse">${rows}</table>`;
+}
+
+export async function queueOrderLetters(tx: Tx, o: NewOrderLetter): Promise<void> {
+  const values = {
+    customerName: o.customerName,
+    orderNumber: o.number,
+    orderTotal: rub(o.total),
+    orderUrl: `${o.site}${o.orderUrl}`,
+    deliveryService: o.delivery,
+    paymentService: o.payment,
+    orderItems: itemsTable(o.lines),
+    customerPhone: o.phone,
+    customerEmail: o.email,
+    adminUrl: `${o.site}/nuxt/orders/${o.orderId}`,
+  };
+  const rawHtml = ['orderItems'];
+  const common = { site: o.site, values, rawHtml, userId: o.userId };
+  await enqueueTemplatedEmail(tx, { ...common, code: 'order.created', to: o.email });
+  await enqueueTemplatedSms(tx, { ...common, code: 'order.created', to: o.phone });
+  const shop = await settingsRow(tx);
+  const to = shop?.adminNotificationEmail ?? shop?.supportEmail;
+  if (to) await enqueueTemplatedEmail(tx, { ...common, code: 'order.admin_created', to, userId: null });
+}

@@ -1,0 +1,120 @@
+// POST /api/orders (the caller's cart becomes an order: place-order.ts) and GET /api/orders/{number}?key=…
+// (a guest's private link to their order; signed-in customers read theirs under /api/profile/orders).
+import { timingSafeEqual } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { OrderPlaceRequest } from '@shop/schemas';
+import { orders } from '../../generated/tables';
+import type { Db } from '../db';
+import { consentContext } from '../forms/consents';
+import { notFound } from '../http/errors';
+import { limitOf } from '../http/rate-limit';
+import { api, envelope, failure, pathParams } from '../http/route-schemas';
+import { siteOrigin } from '../settings/shop-values';
+import type { Config } from '../config';
+import { ownerOf } from './cart-store';
+import { placeOrder } from './place-order';
+import { viewerOf } from './pricing-inputs';
+import { orderDetail } from './profile-orders';
+
+const TAGS = ['Заказы'];
+const NUMBER = { type: 'string', minLength: 1, maxLength: 32, 'x-label': 'Номер заказа' };
+
+const sameKey = (a: string, b: string) => {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+};
+
+export function orderRoutes(db: Db, config: Pick<Config, 'siteUrl'>) {
+  return async function plugin(app: FastifyInstance) {
+    app.post(
+      '/orders',
+      {
+        config: { rateLimit: limitOf('order') },
+        schema: {
+          tags: TAGS,
+          summary: 'Оформить заказ из корзины (цены, скидки и остатки пересчитываются на сервере)',
+          description:
+            'Заголовок Idempotency-Key (8–128 символов) делает повторную отправку безопасной: тот же ключ ' +
+            'от того же покупателя возвращает уже оформленный заказ (200) вместо нового.',
+          headers: {
+            type: 'object',
+            properties: {
+              'idempotency-key': {
+                type: 'string',
+                minLength: 8,
+                maxLength: 128,
+                pattern: '^[A-Za-z0-9_.:-]+$',
+                'x-label': 'Заголовок Idempotency-Key',
+                'x-messages': {
+                  minLength: 'Idempotency-Key — от 8 до 128 латинских букв, цифр и знаков _ . : -',
+                  maxLength: 'Idempotency-Key — от 8 до 128 латинских букв, цифр и знаков _ . : -',
+                  pattern: 'Idempotency-Key — от 8 до 128 латинских букв, цифр и знаков _ . : -',
+                },
+              },
+            },
+          },
+          body: api('order-place-request'),
+          response: {
+            200: {
+              description: 'Заказ уже оформлен с этим Idempotency-Key',
+              ...envelope(api('order-placed')),
+            },
+            201: { description: 'Заказ оформлен', ...envelope(api('order-placed')) },
+            400: failure('Данные покупателя или адрес неверны'),
+            409: failure(
+              'Корзину нельзя оформить как есть: пуста, товара не хватает, промокод не действует, сумма изменилась',
+            ),
+            429: failure('Слишком много заказов с этого адреса'),
+          },
+        },
+      },
+      async (request, reply) => {
+        const who = consentContext(request);
+        const key = request.headers['idempotency-key'];
+        const { placed, repeated } = await placeOrder(
+          db,
+          {
+            owner: ownerOf(request),
+            viewer: viewerOf(request),
+            site: siteOrigin(config.siteUrl, request),
+            idempotencyKey: typeof key === 'string' ? key : null,
+            consent: { ip: who.ip, userAgent: who.userAgent },
+          },
+          request.body as OrderPlaceRequest,
+        );
+        return reply.status(repeated ? 200 : 201).send({ data: placed });
+      },
+    );
+
+    app.get(
+      '/orders/:number',
+      {
+        config: { rateLimit: limitOf('orderLink') },
+        schema: {
+          tags: TAGS,
+          summary: 'Заказ по личной ссылке гостя (ключ из письма и со страницы «Заказ оформлен»)',
+          params: pathParams({ number: NUMBER }),
+          querystring: {
+            type: 'object',
+            required: ['key'],
+            properties: { key: { type: 'string', minLength: 1, maxLength: 64, 'x-label': 'Ключ ссылки' } },
+          },
+          response: { 200: envelope(api('profile-order')), 404: failure('Заказа нет или ключ не подходит') },
+        },
+      },
+      async (request) => {
+        const { number } = request.params as { number: string };
+        const { key } = request.query as { key: string };
+        const [row] = await db
+          .select({ id: orders.id, accessKey: orders.accessKey })
+          .from(orders)
+          .where(eq(orders.number, number));
+        // A wrong key and a missing order answer alike: the link tells nothing of other orders.
+        if (!row?.accessKey || !sameKey(row.accessKey, key)) throw notFound(`Заказ ${number} не найден`);
+        return { data: (await orderDetail(db, eq(orders.id, row.id)))! };
+      },
+    );
+  };
+}
