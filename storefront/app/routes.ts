@@ -15,6 +15,10 @@ export default [
     route('product/:slug', 'routes/product.$slug.tsx'),
     // The cart: its page, and the action every cart form posts to (add-to-cart buttons included).
     route('cart', 'routes/cart.tsx'),
+    // Checkout: the order form, its success page, and a guest's private order page (the link of the letter).
+    route('cart/order', 'routes/cart.order.tsx'),
+    route('cart/order/success', 'routes/cart.order.success.tsx'),
+    route('orders/:number', 'routes/orders.$number.tsx'),
     // Content pages: texts from the admin (pages, articles, promotions, reviews, representatives).
     route('company', 'routes/company.tsx'),
     route('company/consent', 'routes/company.consent.tsx'),

@@ -1,31 +1,18 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/profile.orders.$name';
-import { OrderDetails, type OrderedProduct } from '../components/profile/OrderDetails';
+import { OrderDetails } from '../components/profile/OrderDetails';
 import { ProfilePage } from '../components/profile/ProfilePage';
 import { accountMeta } from '../components/profile/account';
 import { account } from '../components/profile/account.server';
 import { orderPath } from '../components/profile/orders';
 import { orNotFound } from '../lib/content.server';
+import { orderedProducts } from '../lib/orders.server';
 
 /** One order of the customer (or of the group they act for); anyone else's number is the 404 page. */
 export async function loader(args: Route.LoaderArgs) {
   const { api } = await account(args);
   const order = await orNotFound(api.profile.order(args.params.name));
-  // Pictures and links come from the catalogue, for the products it still shows.
-  const ids = [
-    ...new Set((order.items ?? []).map((i) => i.productId).filter((id): id is number => id !== null)),
-  ];
-  const products: Record<number, OrderedProduct> = {};
-  if (ids.length) {
-    try {
-      const found = await api.catalog.listProducts({ ids: ids.slice(0, 100), perPage: 100 });
-      for (const p of found.data) products[p.id] = { url: p.url, image: p.announceImageUrl };
-    } catch (error) {
-      // The order is still worth showing without pictures.
-      console.error('order pictures unavailable:', error instanceof Error ? error.message : error);
-    }
-  }
-  return { order, products };
+  return { order, products: await orderedProducts(api, order) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, params }) =>
