@@ -1,7 +1,8 @@
 // The cart on the demo shop under load: 20 clients at once, each a guest with a cart of its own, adding an
 // offer (then taking it out again, not timed, so that stock never runs short) and reading a cart of five
-// lines; medians and p95 as ratios to GET /api/health under the same load, measured in the same run.
-// `npm run bench -- --cart-only` runs this section alone. Placing an order joins it with the orders work.
+// lines; then placing orders (each client a new guest cart of one line, not timed, then POST /api/orders,
+// pickup and payment on receipt); medians and p95 as ratios to GET /api/health under the same load,
+// measured in the same run. `npm run bench -- --cart-only` runs this section alone.
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { median, p95 } from './util';
@@ -94,11 +95,58 @@ export async function benchCart(
     if (line) await inject({ method: 'DELETE', url: `/api/cart/items/${line.id}`, headers });
     return r;
   });
+  const place = await benchPlaceOrder(app, adminToken, clients);
   return [
     { ...baseline, name: 'baseline: GET /api/health' },
     { ...read, name: 'cart read (5 lines, priced)' },
     { ...add, name: 'add to cart (answers the priced cart)' },
+    { ...place, name: 'place order (1 line, pickup, payment on receipt)' },
   ];
+}
+
+/** Orders placed by `clients` guests at once, as many rounds as the best-stocked offer allows (≤ 10). */
+async function benchPlaceOrder(app: FastifyInstance, adminToken: string, clients: number) {
+  const admin = { authorization: adminToken };
+  const list = async <T>(url: string) => (await app.inject({ method: 'GET', url, headers: admin })).json<T>();
+  const delivery = (
+    await list<{ id: number; code: string }[]>('/api/admin/delivery-services?range=[0,99]')
+  ).find((d) => d.code === 'self_pickup');
+  const payment = (
+    await list<{ id: number; code: string }[]>('/api/admin/payment-services?range=[0,99]')
+  ).find((p) => p.code === 'on_delivery');
+  if (!delivery || !payment) throw new Error('bench cart: the demo shop has no pickup or payment on receipt');
+  const products = await list<{ offers: { id: number; stock: number; active: boolean }[] }[]>(
+    `/api/admin/products?range=[0,199]&filter=${encodeURIComponent('{"active":true}')}`,
+  );
+  const offer = products
+    .flatMap((p) => p.offers)
+    .filter((o) => o.active)
+    .sort((a, b) => b.stock - a.stock)[0]!;
+  const rounds = Math.min(10, Math.floor(offer.stock / clients));
+  if (rounds < 1) throw new Error('bench cart: no offer has stock enough for every client to order it');
+  let n = 0;
+  return underLoad(clients, rounds, async () => {
+    const added = await app.inject({
+      method: 'POST',
+      url: '/api/cart/items',
+      payload: { offerId: offer.id, quantity: 1 },
+    });
+    const token = added.json<{ data: { cartToken: string } }>().data.cartToken;
+    n += 1;
+    return timed(app, {
+      method: 'POST',
+      url: '/api/orders',
+      headers: { 'x-cart-token': token, 'idempotency-key': `bench-order-${n}` },
+      payload: {
+        customerName: 'Покупатель нагрузочного теста',
+        customerPhone: `+7999${String(1_000_000 + n).slice(-7)}`,
+        customerEmail: `bench-${n}@example.test`,
+        deliveryServiceId: delivery.id,
+        paymentServiceId: payment.id,
+        consent: true,
+      },
+    });
+  });
 }
 
 export function printCart(rows: CartRow[], clients: number, rounds: number, kind: string) {

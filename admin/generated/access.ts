@@ -114,7 +114,7 @@ export const access: Record<string, Record<AdminAction, readonly AdminRole[]>> =
   orders: {
     list: ['admin', 'manager'],
     show: ['admin', 'manager'],
-    create: ['admin'],
+    create: [],
     edit: ['admin', 'manager'],
     delete: ['admin'],
     export: ['admin', 'manager'],

@@ -6,7 +6,6 @@ import {
   ArrayField,
   ArrayInput,
   AutocompleteInput,
-  Create,
   Datagrid,
   DateField,
   DateInput,
@@ -235,14 +234,6 @@ function OrderForm() {
   );
 }
 
-export function OrderCreate() {
-  return (
-    <Create transform={toInput} redirect="edit">
-      <OrderForm />
-    </Create>
-  );
-}
-
 export function OrderEdit() {
   return (
     <Edit transform={toInput} mutationMode="pessimistic" aside={<HistoryAside />}>
@@ -322,7 +313,6 @@ export function OrderShow() {
 export const ordersResource: ResourceProps = {
   name: 'orders',
   list: OrderList,
-  create: OrderCreate,
   edit: OrderEdit,
   show: OrderShow,
   icon: ShoppingCartIcon,

@@ -646,8 +646,9 @@ function entityModel(file: string, s: JsonSchema): EntityModel {
     const group = a === 'list' || a === 'show' || a === 'export' ? 'read' : 'write';
     const roles = rawAccess[a] ?? rawAccess[group] ?? rawAccess.all ?? ['admin'];
     for (const r of roles) if (!ROLES.includes(r)) fail(file, 'x-access', `unknown role ${r}`);
-    // The administrator may do everything.
-    access[a] = [...new Set<Role>(['admin', ...roles])];
+    // The administrator may do everything, except an action declared for nobody ([]): records that only
+    // a service makes (an order is placed from a cart, never typed in) are closed to every role.
+    access[a] = rawAccess[a]?.length === 0 ? [] : [...new Set<Role>(['admin', ...roles])];
   }
   const form = s['x-form'] as EntityModel['form'];
   if (form) {

@@ -4937,7 +4937,7 @@ export const resources: ResourceDef[] = [
     access: {
       list: ['admin', 'manager'],
       show: ['admin', 'manager'],
-      create: ['admin'],
+      create: [],
       edit: ['admin', 'manager'],
       delete: ['admin'],
       export: ['admin', 'manager'],

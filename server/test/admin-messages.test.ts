@@ -117,7 +117,7 @@ describeOnDatabases('admin messages on $name', (target) => {
       const { data } = res.json<{
         data: { subject: string; body: string; variables: { name: string; label: string }[] };
       }>();
-      expect(data.subject).toBe('Заказ №10025');
+      expect(data.subject).toBe('Заказ №2026-000125');
       expect(data.body).toBe(
         '<p>Анна</p><table><tr><td>Клей Sky S+, 5 мл</td><td>1 шт.</td><td>1 290,00 ₽</td></tr></table>',
       );

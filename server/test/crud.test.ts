@@ -245,16 +245,21 @@ describeOnDatabases('admin CRUD on $name', (target) => {
     for (const def of resources.filter((r) => r.admin)) {
       const base = `/api/admin/${def.resource}`;
       const before = await count(def.resource);
-      const unknown = await call('POST', base, { unknownField: 1 });
-      expect(unknown.statusCode, def.resource).toBe(400);
-      expect(unknown.json<{ error: { message: string } }>().error.message).toMatch(/^Проверьте данные: /);
-      const wrongType = await call('POST', base, {
-        id: 1,
-        [def.fields.find((f) => !f.readOnly && f.kind !== 'string')?.name ?? 'x']: 'текст',
-      });
-      expect(wrongType.statusCode, def.resource).toBe(400);
-      const malformed = await call('POST', base, '{"a":');
-      expect(malformed.statusCode, def.resource).toBe(400);
+      if (def.access.create.length === 0) {
+        // Records only a service makes (orders): closed before the body is looked at.
+        expect((await call('POST', base, { unknownField: 1 })).statusCode, def.resource).toBe(403);
+      } else {
+        const unknown = await call('POST', base, { unknownField: 1 });
+        expect(unknown.statusCode, def.resource).toBe(400);
+        expect(unknown.json<{ error: { message: string } }>().error.message).toMatch(/^Проверьте данные: /);
+        const wrongType = await call('POST', base, {
+          id: 1,
+          [def.fields.find((f) => !f.readOnly && f.kind !== 'string')?.name ?? 'x']: 'текст',
+        });
+        expect(wrongType.statusCode, def.resource).toBe(400);
+        const malformed = await call('POST', base, '{"a":');
+        expect(malformed.statusCode, def.resource).toBe(400);
+      }
       const filter = await call('GET', `${base}?filter=${encodeURIComponent('{"noSuchField":1}')}`);
       expect(filter.statusCode, def.resource).toBe(400);
       expect(filter.json<{ error: { message: string } }>().error.message).toContain('не поддерживается');
@@ -297,20 +302,13 @@ describeOnDatabases('admin CRUD on $name', (target) => {
     expect(reuse.statusCode).toBe(201);
   });
 
-  it('fills server-owned fields through hooks: order number and totals, user password hash', async () => {
+  it('closes an action declared for nobody, the administrator included; fills a password hash through a hook', async () => {
+    // Orders are placed from a cart (sales/place-order.ts), never typed in: "create": [] in their schema.
     const order = await call('POST', '/api/admin/orders', {
       customerName: 'Анна',
       customerPhone: '+79991234567',
-      deliveryPrice: 30000,
-      items: [{ title: 'Ресницы', price: 99000, quantity: 2 }],
     });
-    expect(order.statusCode).toBe(201);
-    expect(order.json()).toMatchObject({
-      number: `${new Date().getFullYear()}-000001`,
-      itemsTotal: 198000,
-      total: 228000,
-      items: [{ total: 198000 }],
-    });
+    expect(order.statusCode).toBe(403);
     const user = await call('POST', '/api/admin/users', {
       email: 'Master@Example.ru',
       name: 'Мастер',

@@ -141,6 +141,39 @@ const MUTATIONS: Mutation[] = [
     ],
     tests: { file: 'server/test/pricing.test.ts', title: 'the pricing table' },
   },
+  {
+    name: 'coupon-use-lock',
+    guarantee: 'a coupon is never used beyond its limit by orders placed at the same moment',
+    file: 'server/src/sales/place-order.ts',
+    edits: [{ from: '        lockCoupon: true,\n', to: '        lockCoupon: false,\n' }],
+    tests: { file: 'server/test/orders.test.ts', title: 'coupon limited to 5' },
+  },
+  {
+    name: 'order-idempotency',
+    guarantee: 'one Idempotency-Key places one order, however often it is sent',
+    file: 'server/src/sales/place-order.ts',
+    edits: [{ from: '        if (done) return { placed: done, repeated: true };\n      }\n', to: '      }\n' }],
+    tests: { file: 'server/test/orders.test.ts', title: 'Idempotency-Key' },
+  },
+  {
+    name: 'order-bonus-lock',
+    guarantee: "a customer's points are never spent twice by two orders at once",
+    file: 'server/src/sales/place-order.ts',
+    edits: [
+      {
+        from: '      if (viewer) await balanceOf(tx, viewer.id, { lock: true });',
+        to: '      if (viewer) await balanceOf(tx, viewer.id, { lock: false });',
+      },
+    ],
+    tests: { file: 'server/test/orders.test.ts', title: 'spent twice' },
+  },
+  {
+    name: 'order-expected-total',
+    guarantee: 'an order is never placed at a total other than the one the customer saw',
+    file: 'server/src/sales/place-order.ts',
+    edits: [{ from: 'input.expectedTotal !== view.totals.total', to: 'input.expectedTotal === -1' }],
+    tests: { file: 'server/test/orders.test.ts', title: 'refuses bad orders|spent twice' },
+  },
 ];
 
 /** Guarantees whose code does not exist yet; listed so that the gap is visible. */

@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { selectRows } from '../src/db';
+import { nextOrderNumber } from '../src/sales/order-number';
 import { describeOnDatabases, itRaces, startTestApp, type TestApp } from './harness';
 
 describeOnDatabases('order numbers on $name', (target) => {
@@ -10,20 +11,17 @@ describeOnDatabases('order numbers on $name', (target) => {
   const year = Number(
     new Intl.DateTimeFormat('en', { timeZone: 'Europe/Moscow', year: 'numeric' }).format(new Date()),
   );
-  const place = async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/orders',
-      headers: { authorization: t.adminToken },
-      payload: {
-        customerName: 'Анна Иванова',
-        customerPhone: '+79991234567',
-        items: [{ title: 'Ресницы', price: 50000, quantity: 1 }],
-      },
+  /** An order row numbered as the placing service numbers it (sales/place-order.ts). */
+  const place = () =>
+    t.database.db.transaction(async (tx) => {
+      const number = await nextOrderNumber(tx);
+      const [row] = await selectRows<{ id: number }>(
+        tx,
+        sql`INSERT INTO orders (number, customer_name, customer_phone) VALUES (${number}, 'Анна', '+79991234567')
+            RETURNING id`,
+      );
+      return { id: row!.id, number };
     });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json<{ id: number; number: string }>();
-  };
 
   beforeAll(async () => {
     t = await startTestApp(target);

@@ -266,8 +266,14 @@ export async function priceStoredCart(
     payments: priced.payments.map((p) => ({ ...p, description: paymentOf.get(p.id)!.description })),
     paymentSelectedId,
     totals: priced.totals,
-    problems: [...lineProblems, ...priced.problems.map((p) => ({ ...p, offerId: null }))],
-    canOrder: priced.canOrder && lineProblems.length === 0,
+    problems: [
+      ...lineProblems,
+      // A cart of lines that cannot be ordered is not "empty": its lines say what is wrong.
+      ...priced.problems
+        .filter((p) => !(p.code === 'empty_cart' && stored.length > 0))
+        .map((p) => ({ ...p, offerId: null })),
+    ],
+    canOrder: priced.canOrder && lineProblems.length === 0 && stored.length > 0,
     count: stored.reduce((s, l) => s + l.quantity, 0),
   };
   return {

@@ -1,0 +1,108 @@
+// Orders for the specs that need some, placed the one way an order exists: a cart checked out through
+// POST /api/orders (the admin cannot type an order in). A status the spec needs is then set by the
+// administrator, as a manager would move the order along.
+import { expect, type APIRequestContext } from '@playwright/test';
+
+type Headers = Record<string, string>;
+
+/** The id of the demo shop's delivery or payment service with this code. */
+async function serviceId(
+  request: APIRequestContext,
+  admin: Headers,
+  resource: 'delivery-services' | 'payment-services',
+  code: string,
+): Promise<number> {
+  const res = await request.get(`/api/admin/${resource}?range=[0,99]`, { headers: admin });
+  expect(res.status(), await res.text()).toBe(200);
+  const found = ((await res.json()) as { id: number; code: string }[]).find((s) => s.code === code);
+  expect(found, `${resource} ${code}`).toBeTruthy();
+  return found!.id;
+}
+
+export interface PlacedOrder {
+  id: number;
+  number: string;
+  accessKey: string;
+}
+
+/**
+ * Places an order of these offers for the customer of `customer` (their session token, or a guest's
+ * X-Cart-Token headers), delivered by the Moscow courier and paid on receipt unless `body` says otherwise.
+ */
+export async function placeOrder(
+  request: APIRequestContext,
+  admin: Headers,
+  customer: Headers,
+  lines: { offerId: number; quantity: number }[],
+  body: Record<string, unknown>,
+): Promise<PlacedOrder> {
+  let headers = { ...customer };
+  for (const line of lines) {
+    const res = await request.post('/api/cart/items', { headers, data: line });
+    expect(res.status(), await res.text()).toBe(200);
+    const token = ((await res.json()) as { data: { cartToken: string | null } }).data.cartToken;
+    if (token) headers = { ...headers, 'x-cart-token': token };
+  }
+  const placed = await request.post('/api/orders', {
+    headers,
+    data: {
+      deliveryServiceId: await serviceId(request, admin, 'delivery-services', 'courier_moscow'),
+      paymentServiceId: await serviceId(request, admin, 'payment-services', 'on_delivery'),
+      deliveryCity: 'Москва',
+      deliveryAddress: 'ул. Лесная, д. 5',
+      consent: true,
+      ...body,
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const { number, accessKey } = ((await placed.json()) as { data: { number: string; accessKey: string } })
+    .data;
+  const found = await request.get(
+    `/api/admin/orders?filter=${encodeURIComponent(JSON.stringify({ q: number }))}&range=[0,0]`,
+    { headers: admin },
+  );
+  const [order] = (await found.json()) as { id: number; number: string }[];
+  expect(order?.number).toBe(number);
+  return { id: order!.id, number, accessKey };
+}
+
+/** Moves an order to a status as the administrator does. */
+export async function setOrderStatus(
+  request: APIRequestContext,
+  admin: Headers,
+  id: number,
+  values: Record<string, unknown>,
+): Promise<void> {
+  const current = await request.get(`/api/admin/orders/${id}`, { headers: admin });
+  const res = await request.put(`/api/admin/orders/${id}`, {
+    headers: admin,
+    data: { ...((await current.json()) as object), ...values },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+export interface Offer {
+  id: number;
+  article: string;
+  /** What a guest pays for one (kopecks). */
+  price: number;
+}
+
+/** The first offer in stock of a product, by its slug. */
+export async function firstOffer(request: APIRequestContext, slug: string): Promise<Offer> {
+  const res = await request.get(`/api/products/${slug}`);
+  expect(res.status(), await res.text()).toBe(200);
+  const { offers } = (
+    (await res.json()) as {
+      data: {
+        offers: { id: number; article: string; basePrice: number; salePrice: number | null; stock: number }[];
+      };
+    }
+  ).data;
+  const offer = offers.find((o) => o.stock > 5)!;
+  return { id: offer.id, article: offer.article, price: offer.salePrice ?? offer.basePrice };
+}
+
+/** Kopecks as the shop writes them: 127000 → «1 270 ₽» (Playwright's text match takes any space). */
+export const rub = (kopecks: number) =>
+  `${String(Math.floor(kopecks / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ' ')}${kopecks % 100 ? `,${String(kopecks % 100).padStart(2, '0')}` : ''} ₽`;

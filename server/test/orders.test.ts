@@ -1,0 +1,539 @@
+// Placing an order through the real server and database (sales/place-order.ts): the cart becomes an order
+// priced again on the server, stock is taken, the coupon's use and the bonus spending are written, the
+// letters are queued, the cart is emptied; a guest reads the order by its private link. Bad input is refused
+// in Russian with nothing changed. On PostgreSQL, simultaneous orders never oversell stock, never use a
+// coupon beyond its limit, never spend points twice, and one Idempotency-Key places one order.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { settings } from '../generated/tables';
+import { selectRows } from '../src/db';
+import { ensureSystemTemplates } from '../src/messages/system-templates';
+import { signedInUser } from './accounts';
+import { describeOnDatabases, itRaces, startTestApp, type TestApp } from './harness';
+
+type Json = Record<string, unknown>;
+type Res = { statusCode: number; body: string; json: <T>() => T };
+
+describeOnDatabases('placing orders on $name', (target) => {
+  let t: TestApp;
+  let seq = 0;
+  const ids = { pickup: 0, courier: 0, cash: 0, invoice: 0 };
+
+  const send = (method: 'GET' | 'POST' | 'PUT', url: string, headers: Json = {}, payload?: object) =>
+    t.app.inject({
+      method,
+      url,
+      headers: headers as Record<string, string>,
+      ...(payload ? { payload } : {}),
+    });
+  const admin = (url: string, payload: object) => send('POST', url, { authorization: t.adminToken }, payload);
+  const created = (res: Res) => {
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<{ id: number }>().id;
+  };
+  const count = async (table: string, where = sql`TRUE`) =>
+    Number(
+      (
+        await selectRows<{ n: number }>(
+          t.database.db,
+          sql`SELECT count(*) AS n FROM ${sql.raw(table)} WHERE ${where}`,
+        )
+      )[0]!.n,
+    );
+  const stockOf = async (offerId: number) =>
+    (
+      await selectRows<{ stock: number }>(
+        t.database.db,
+        sql`SELECT stock FROM product_offers WHERE id = ${offerId}`,
+      )
+    )[0]!.stock;
+  /** A product with one offer: its offer id. */
+  const offer = async (price: number, stock: number) => {
+    seq += 1;
+    const res = await admin('/api/admin/products', {
+      slug: `order-${seq}`,
+      title: `Ресницы ${seq}`,
+      offers: [{ article: `OR-${seq}`, basePrice: price, stock }],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<{ offers: { id: number }[] }>().offers[0]!.id;
+  };
+  /** A guest's new cart holding these lines: the headers that reach it. */
+  const guestCart = async (lines: [offerId: number, quantity: number][]) => {
+    let headers: Json = {};
+    for (const [offerId, quantity] of lines) {
+      const res = await send('POST', '/api/cart/items', headers, { offerId, quantity });
+      expect(res.statusCode, res.body).toBe(200);
+      const token = res.json<{ data: { cartToken: string | null } }>().data.cartToken;
+      if (token) headers = { 'x-cart-token': token };
+    }
+    return headers;
+  };
+  const form = (over: Json = {}) => ({
+    customerName: 'Анна Смирнова',
+    customerPhone: '8 (999) 123-45-67',
+    customerEmail: 'anna@orders.test',
+    deliveryServiceId: ids.pickup,
+    paymentServiceId: ids.cash,
+    consent: true,
+    ...over,
+  });
+  const place = (headers: Json, body: object, key?: string) =>
+    send('POST', '/api/orders', { ...headers, ...(key ? { 'idempotency-key': key } : {}) }, body);
+  const message = (res: Res) => res.json<{ error: { message: string } }>().error.message;
+
+  beforeAll(async () => {
+    t = await startTestApp(target, { config: { siteUrl: 'https://shop.test' } });
+    await ensureSystemTemplates(t.database.db);
+    await t.database.db.insert(settings).values({
+      shopName: 'Ресницы',
+      adminNotificationEmail: 'orders@shop.test',
+      bonusEnabled: true,
+      bonusMaxSpendPercent: 50,
+      bonusPointValue: 100,
+    });
+    ids.pickup = created(
+      await admin('/api/admin/delivery-services', {
+        code: 'self',
+        title: 'Самовывоз',
+        kind: 'self_pickup',
+        pickupAddress: 'Москва, ул. Лесная, 5',
+        price: 0,
+      }),
+    );
+    ids.courier = created(
+      await admin('/api/admin/delivery-services', {
+        code: 'courier',
+        title: 'Курьер',
+        kind: 'courier',
+        price: 45000,
+        freeFrom: 500000,
+      }),
+    );
+    ids.cash = created(
+      await admin('/api/admin/payment-services', {
+        code: 'cash',
+        title: 'При получении',
+        kind: 'on_delivery',
+        deliveryServiceIds: [ids.pickup],
+      }),
+    );
+    ids.invoice = created(
+      await admin('/api/admin/payment-services', { code: 'invoice', title: 'По счёту', kind: 'invoice' }),
+    );
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('a guest places an order: priced on the server, stock taken, cart emptied, letters queued, a private link', async () => {
+    const lashes = await offer(100000, 5);
+    const glue = await offer(80000, 3);
+    created(await admin('/api/admin/coupons', { code: 'MINUS10', type: 'percent', value: 10 }));
+    const cart = await guestCart([
+      [lashes, 2],
+      [glue, 1],
+    ]);
+    expect((await send('POST', '/api/cart/coupon', cart, { code: 'minus10' })).statusCode).toBe(200);
+    const quote = (
+      await send('GET', `/api/cart?deliveryServiceId=${ids.pickup}&paymentServiceId=${ids.cash}`, cart)
+    ).json<{ data: { totals: { total: number }; canOrder: boolean } }>().data;
+    expect(quote).toMatchObject({ canOrder: true, totals: { total: 252000 } });
+
+    const res = await place(cart, form({ expectedTotal: 252000, comment: '  Позвоните заранее  ' }));
+    expect(res.statusCode, res.body).toBe(201);
+    const placed = res.json<{
+      data: { number: string; total: number; orderUrl: string; accessKey: string };
+    }>().data;
+    expect(placed.number).toMatch(/^\d{4}-\d{6}$/);
+    expect(placed.total).toBe(252000);
+    expect(placed.orderUrl).toBe(`/orders/${placed.number}?key=${placed.accessKey}`);
+    expect(await stockOf(lashes)).toBe(3);
+    expect(await stockOf(glue)).toBe(2);
+    // The cart is empty and the coupon is gone from it.
+    const after = (await send('GET', '/api/cart', cart)).json<{ data: { count: number; coupon: unknown } }>()
+      .data;
+    expect(after).toMatchObject({ count: 0, coupon: null });
+
+    const [order] = await selectRows<Json>(
+      t.database.db,
+      sql`SELECT number, customer_phone, items_total, discount_total, total, coupon_code, comment, discounts
+          FROM orders WHERE number = ${placed.number}`,
+    );
+    expect(order).toMatchObject({
+      customer_phone: '+79991234567',
+      items_total: 280000,
+      discount_total: 28000,
+      total: 252000,
+      coupon_code: 'MINUS10',
+      comment: 'Позвоните заранее',
+    });
+    expect(order!.discounts).toEqual([{ title: 'Промокод MINUS10', amount: 28000 }]);
+    const lines = await selectRows<Json>(
+      t.database.db,
+      sql`SELECT offer_id, list_price, price, quantity, total, discount_share, payable FROM order_items
+          WHERE order_id = (SELECT id FROM orders WHERE number = ${placed.number}) ORDER BY position`,
+    );
+    expect(lines).toEqual([
+      {
+        offer_id: lashes,
+        list_price: 100000,
+        price: 100000,
+        quantity: 2,
+        total: 200000,
+        discount_share: 20000,
+        payable: 180000,
+      },
+      {
+        offer_id: glue,
+        list_price: 80000,
+        price: 80000,
+        quantity: 1,
+        total: 80000,
+        discount_share: 8000,
+        payable: 72000,
+      },
+    ]);
+    expect(await count('coupon_usages')).toBe(1);
+    expect(
+      (
+        await selectRows<{ used_count: number }>(
+          t.database.db,
+          sql`SELECT used_count FROM coupons WHERE code = 'MINUS10'`,
+        )
+      )[0]!.used_count,
+    ).toBe(1);
+    expect(await count('consents', sql`source = 'order' AND phone = '+79991234567'`)).toBe(1);
+    // The customer's letter and SMS, and the shop's.
+    const letters = await selectRows<{
+      channel: string;
+      recipient: string;
+      subject: string | null;
+      body: string;
+    }>(
+      t.database.db,
+      sql`SELECT channel, recipient, subject, body FROM outbox_messages WHERE template_code LIKE 'order.%' ORDER BY id`,
+    );
+    expect(letters.map((l) => [l.channel, l.recipient])).toEqual([
+      ['email', 'anna@orders.test'],
+      ['sms', '+79991234567'],
+      ['email', 'orders@shop.test'],
+    ]);
+    expect(letters[0]!.body).toContain(`https://shop.test/orders/${placed.number}?key=${placed.accessKey}`);
+    expect(letters[2]!.subject).toContain(placed.number);
+
+    // The private link shows the order; a wrong key is "not found".
+    const view = await send('GET', `/api/orders/${placed.number}?key=${placed.accessKey}`);
+    expect(view.statusCode, view.body).toBe(200);
+    expect(view.json<{ data: Json }>().data).toMatchObject({
+      number: placed.number,
+      total: 252000,
+      deliveryService: 'Самовывоз',
+      deliveryPickupAddress: 'Москва, ул. Лесная, 5',
+      paymentService: 'При получении',
+      items: [
+        { title: expect.any(String), quantity: 2, listPrice: 100000, price: 100000, total: 200000 },
+        { quantity: 1 },
+      ],
+    });
+    const wrong = await send('GET', `/api/orders/${placed.number}?key=${'x'.repeat(32)}`);
+    expect(wrong.statusCode).toBe(404);
+    expect(message(wrong)).toBe(`Заказ ${placed.number} не найден`);
+  });
+
+  it('refuses bad orders in Russian and changes nothing', async () => {
+    const lashes = await offer(100000, 4);
+    const cart = await guestCart([[lashes, 2]]);
+    const before = { orders: await count('orders'), stock: await stockOf(lashes) };
+    const cases: [Json, number, RegExp][] = [
+      [{ customerPhone: '12' }, 400, /введите номер телефона полностью/i],
+      [{ customerPhone: '+1 23' }, 400, /введите номер телефона полностью/i],
+      [{ customerEmail: 'нет' }, 400, /введите e-mail/i],
+      [{ consent: false }, 400, /подтвердите согласие на обработку персональных данных/],
+      [{ customerName: '  ' }, 400, /Имя и фамилия/],
+      [{ deliveryServiceId: 'курьер' }, 400, /Способ доставки/],
+      [{ deliveryServiceId: 999999 }, 409, /доставк/i],
+      [{ deliveryServiceId: ids.courier }, 409, /При получении/],
+      [
+        { deliveryServiceId: ids.courier, paymentServiceId: ids.invoice },
+        400,
+        /Заполните адрес доставки: укажите город/,
+      ],
+      [
+        {
+          deliveryServiceId: ids.courier,
+          paymentServiceId: ids.invoice,
+          deliveryCity: 'Москва',
+          deliveryAddress: 'Лесная, 5',
+        },
+        400,
+        /организацию/,
+      ],
+      [{ expectedTotal: 1 }, 409, /Сумма заказа изменилась/],
+      [{ organizationId: 5 }, 400, /Такой организации нет в вашем профиле/],
+    ];
+    for (const [over, status, text] of cases) {
+      const res = await place(cart, form(over));
+      expect(res.statusCode, `${JSON.stringify(over)}: ${res.body}`).toBe(status);
+      expect(message(res), JSON.stringify(over)).toMatch(text);
+    }
+    // An empty cart (a new guest), and a cart whose stock went meanwhile.
+    const empty = await place({}, form());
+    expect(empty.statusCode).toBe(409);
+    expect(message(empty)).toMatch(/Корзина пуста/);
+    await t.database.db.execute(sql`UPDATE product_offers SET stock = 1 WHERE id = ${lashes}`);
+    const short = await place(cart, form());
+    expect(short.statusCode).toBe(409);
+    expect(message(short)).toMatch(/в наличии только 1 шт\./i);
+    expect(message(short)).not.toMatch(/Корзина пуста/);
+    await t.database.db.execute(sql`UPDATE product_offers SET stock = ${before.stock} WHERE id = ${lashes}`);
+    expect(await count('orders')).toBe(before.orders);
+    expect(await stockOf(lashes)).toBe(before.stock);
+    expect((await send('GET', '/api/cart', cart)).json<{ data: { count: number } }>().data.count).toBe(2);
+  });
+
+  it('a promo code that stopped working stops the order instead of being dropped', async () => {
+    const lashes = await offer(100000, 10);
+    created(
+      await admin('/api/admin/coupons', { code: 'ONCE', type: 'fixed', value: 10000, usageLimitPerUser: 1 }),
+    );
+    const first = await guestCart([[lashes, 1]]);
+    await send('POST', '/api/cart/coupon', first, { code: 'ONCE' });
+    expect((await place(first, form({ customerPhone: '+7 900 000-00-01' }))).statusCode).toBe(201);
+    // Another visit of the same guest (same phone, no account): the per-customer limit counts them.
+    const second = await guestCart([[lashes, 1]]);
+    await send('POST', '/api/cart/coupon', second, { code: 'ONCE' });
+    const refused = await place(
+      second,
+      form({ customerPhone: '89000000001', customerEmail: 'other@orders.test' }),
+    );
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(message(refused)).toMatch(/ONCE.*Уберите промокод/s);
+    // Without the code it goes through.
+    await send('POST', '/api/cart/coupon', second, {});
+    expect(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: '/api/cart/coupon',
+          headers: second as Record<string, string>,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await place(second, form({ customerPhone: '89000000001' }))).statusCode).toBe(201);
+  });
+
+  it('one Idempotency-Key places one order: the repeat answers the same one', async () => {
+    const lashes = await offer(50000, 10);
+    const cart = await guestCart([[lashes, 1]]);
+    const first = await place(cart, form(), 'checkout-key-0001');
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await place(cart, form(), 'checkout-key-0001');
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json<{ data: Json }>().data).toEqual(first.json<{ data: Json }>().data);
+    // Another visitor's cart with the same key is another order's business, not this one.
+    const other = await guestCart([[lashes, 1]]);
+    const theirs = await place(other, form(), 'checkout-key-0001');
+    expect(theirs.statusCode, theirs.body).toBe(201);
+    expect(theirs.json<{ data: { number: string } }>().data.number).not.toBe(
+      first.json<{ data: { number: string } }>().data.number,
+    );
+    expect(await stockOf(lashes)).toBe(8);
+  });
+
+  it('a signed-in customer of a discounted type pays the card price, spends points, and finds the order', async () => {
+    const lashes = await offer(100000, 10);
+    const type = created(
+      await admin('/api/admin/user-types', {
+        title: 'Мастер',
+        code: 'master',
+        discountPercent: 10,
+        bonusAllowed: true,
+      }),
+    );
+    const { id, token } = await signedInUser(t, {
+      email: 'master@orders.test',
+      password: 'master-password-1',
+      phone: '+79995550011',
+      userTypeId: type,
+      role: 'customer',
+    });
+    created(
+      await admin('/api/admin/bonuses', { userId: id, amount: 500, kind: 'manual', reason: 'Подарок' }),
+    );
+    const auth = { authorization: token };
+    const card = await send('GET', '/api/products/search?perPage=100', auth);
+    const shown = card
+      .json<{ data: { offerId: number | null; salePrice: number | null }[] }>()
+      .data.find((p) => p.offerId === lashes);
+    expect(shown?.salePrice).toBe(90000);
+    await send('POST', '/api/cart/items', auth, { offerId: lashes, quantity: 2 });
+    const withPoints = (await send('PUT', '/api/cart/bonuses', auth, { points: 300 })).json<{
+      data: {
+        bonuses: { spent: number; value: number };
+        totals: { total: number };
+        items: { unitPrice: number }[];
+      };
+    }>().data;
+    expect(withPoints.items[0]!.unitPrice).toBe(90000);
+    expect(withPoints.bonuses).toMatchObject({ spent: 300, value: 30000 });
+    expect(withPoints.totals.total).toBe(150000);
+    const res = await place(auth, form({ customerEmail: 'master@orders.test', expectedTotal: 150000 }));
+    expect(res.statusCode, res.body).toBe(201);
+    const { number, orderUrl } = res.json<{ data: { number: string; orderUrl: string } }>().data;
+    expect(orderUrl).toBe(`/profile/orders/${number}`);
+    const mine = await send('GET', `/api/profile/orders/${number}`, auth);
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.json<{ data: Json }>().data).toMatchObject({
+      total: 150000,
+      bonusSpent: 300,
+      bonusPointValue: 100,
+      items: [{ listPrice: 100000, price: 90000, quantity: 2, total: 180000 }],
+    });
+    const balance = await selectRows<{ n: number }>(
+      t.database.db,
+      sql`SELECT sum(amount) AS n FROM bonus_transactions WHERE user_id = ${id}`,
+    );
+    expect(Number(balance[0]!.n)).toBe(200);
+  });
+
+  it('for random carts, the total GET /api/cart shows is the total the order is placed with', async () => {
+    const offers = [
+      await offer(12345, 50),
+      await offer(99990, 50),
+      await offer(4999, 50),
+      await offer(250000, 50),
+    ];
+    created(
+      await admin('/api/admin/coupons', { code: 'RND7', type: 'percent', value: 7, maxDiscount: 31000 }),
+    );
+    created(
+      await admin('/api/admin/cart-rules', {
+        title: 'От трёх штук −3 %',
+        minQuantity: 3,
+        discountType: 'percent',
+        discountValue: 3,
+      }),
+    );
+    let state = 20260;
+    const random = (n: number) => {
+      state = (state * 1103515245 + 12345) % 2147483648;
+      return state % n;
+    };
+    for (let round = 0; round < 8; round++) {
+      const picked = offers.filter(() => random(2) === 1);
+      const lines = (picked.length ? picked : [offers[0]!]).map(
+        (o) => [o, 1 + random(4)] as [number, number],
+      );
+      const cart = await guestCart(lines);
+      if (random(2)) await send('POST', '/api/cart/coupon', cart, { code: 'RND7' });
+      const delivery = random(2) ? ids.pickup : ids.courier;
+      const payment = delivery === ids.pickup ? ids.cash : ids.invoice;
+      const shown = (
+        await send('GET', `/api/cart?deliveryServiceId=${delivery}&paymentServiceId=${payment}`, cart)
+      ).json<{ data: { totals: { total: number }; canOrder: boolean } }>().data;
+      if (!shown.canOrder) continue;
+      const res = await place(
+        cart,
+        form({
+          deliveryServiceId: delivery,
+          paymentServiceId: ids.cash,
+          customerPhone: `+7999000${1000 + round}`,
+        }),
+      );
+      if (delivery !== ids.pickup) {
+        expect(res.statusCode).toBe(409);
+        continue;
+      }
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json<{ data: { total: number } }>().data.total, `round ${round}`).toBe(shown.totals.total);
+    }
+  });
+
+  itRaces(target, '50 orders at once for 10 pieces: exactly 10 orders, stock 0', async () => {
+    const lashes = await offer(10000, 10);
+    const carts = [];
+    for (let i = 0; i < 50; i++) carts.push(await guestCart([[lashes, 1]]));
+    const before = await count('orders');
+    const results = await Promise.all(
+      carts.map((c, i) => place(c, form({ customerPhone: `+7999111${1000 + i}` }))),
+    );
+    expect(results.filter((r) => r.statusCode === 201)).toHaveLength(10);
+    expect(results.filter((r) => r.statusCode === 409)).toHaveLength(40);
+    expect(await count('orders')).toBe(before + 10);
+    expect(await stockOf(lashes)).toBe(0);
+  });
+
+  itRaces(target, '20 uses at once of a coupon limited to 5: five orders use it', async () => {
+    const lashes = await offer(10000, 100);
+    created(await admin('/api/admin/coupons', { code: 'FIVE', type: 'fixed', value: 1000, usageLimit: 5 }));
+    const carts = [];
+    for (let i = 0; i < 20; i++) {
+      const c = await guestCart([[lashes, 1]]);
+      await send('POST', '/api/cart/coupon', c, { code: 'FIVE' });
+      carts.push(c);
+    }
+    const results = await Promise.all(
+      carts.map((c, i) => place(c, form({ customerPhone: `+7999222${1000 + i}` }))),
+    );
+    expect(results.filter((r) => r.statusCode === 201)).toHaveLength(5);
+    expect(await count('coupon_usages', sql`coupon_id = (SELECT id FROM coupons WHERE code = 'FIVE')`)).toBe(
+      5,
+    );
+  });
+
+  itRaces(target, 'one Idempotency-Key sent 10 times at once places one order', async () => {
+    const lashes = await offer(10000, 100);
+    const cart = await guestCart([[lashes, 1]]);
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => place(cart, form(), 'same-key-at-once')),
+    );
+    expect(results.every((r) => r.statusCode === 201 || r.statusCode === 200)).toBe(true);
+    expect(new Set(results.map((r) => r.json<{ data: { number: string } }>().data.number)).size).toBe(1);
+    expect(await stockOf(lashes)).toBe(99);
+  });
+
+  itRaces(target, 'a bonus balance cannot be spent twice by two carts at once', async () => {
+    const lashes = await offer(100000, 100);
+    const type = created(
+      await admin('/api/admin/user-types', { title: 'Бонусный', code: 'bonusrace', bonusAllowed: true }),
+    );
+    const group = created(
+      await admin('/api/admin/user-groups', { title: 'Представитель Казань', isRepresentative: true }),
+    );
+    const { id, token } = await signedInUser(t, {
+      email: 'twice@orders.test',
+      password: 'twice-password-1',
+      userTypeId: type,
+      groupIds: [group],
+      role: 'customer',
+    });
+    created(
+      await admin('/api/admin/bonuses', { userId: id, amount: 400, kind: 'manual', reason: 'Подарок' }),
+    );
+    // Two carts of one customer: their own and the group's they represent, both spending all 400 points.
+    const own = { authorization: token };
+    const forGroup = { authorization: token, 'x-user-group': String(group) };
+    for (const headers of [own, forGroup]) {
+      expect(
+        (await send('POST', '/api/cart/items', headers, { offerId: lashes, quantity: 1 })).statusCode,
+      ).toBe(200);
+      const cart = (await send('PUT', '/api/cart/bonuses', headers, { points: 400 })).json<{
+        data: { bonuses: { spent: number }; totals: { total: number } };
+      }>().data;
+      expect(cart.bonuses.spent).toBe(400);
+    }
+    // Both sent with the total they showed: the second finds the points gone and is refused.
+    const results = await Promise.all([own, forGroup].map((h) => place(h, form({ expectedTotal: 60000 }))));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(message(results.find((r) => r.statusCode === 409)!)).toMatch(/Сумма заказа изменилась/);
+    const balance = await selectRows<{ n: number }>(
+      t.database.db,
+      sql`SELECT sum(amount) AS n FROM bonus_transactions WHERE user_id = ${id}`,
+    );
+    expect(Number(balance[0]!.n)).toBe(0);
+    // The group's order carries the group.
+    const groupOrders = await count('orders', sql`user_group_id = ${group}`);
+    expect(groupOrders).toBe(results[1]!.statusCode === 201 ? 1 : 0);
+  });
+});
