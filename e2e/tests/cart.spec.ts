@@ -3,56 +3,13 @@
 // /cart changes a quantity, is refused more than the stock, tries a wrong promo code and reads why, removes a
 // line and puts it back. Without JavaScript the same forms work as plain posts. A guest's cart joins the
 // account at registration.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { cartLink, offersOf, products } from '../shop';
 
 const SCREENS = [
   { name: 'phone', viewport: { width: 375, height: 812 } },
   { name: 'desktop', viewport: { width: 1440, height: 900 } },
 ] as const;
-
-interface Listed {
-  id: number;
-  title: string;
-  slug: string;
-  url: string;
-  inStock: boolean;
-  offersCount: number;
-}
-interface Offer {
-  id: number;
-  inStock: boolean;
-  stock: number;
-}
-
-/**
- * A product with several offers and single-offer products, all in stock (at least three pieces of the single
- * ones, so a quantity can go up), from the demo catalogue.
- */
-async function products(request: APIRequestContext) {
-  const res = await request.get('/api/products/search?perPage=60&page=1');
-  expect(res.status()).toBe(200);
-  const list = ((await res.json()) as { data: Listed[] }).data.filter((p) => p.inStock);
-  const several = list.find((p) => p.offersCount > 1)!;
-  expect(several, 'a product with variants').toBeTruthy();
-  const single: Listed[] = [];
-  for (const p of list.filter((p) => p.offersCount === 1)) {
-    if ((await offersOf(request, p.slug))[0]!.stock >= 3) single.push(p);
-    if (single.length === 4) break;
-  }
-  expect(single.length, 'single-offer products').toBe(4);
-  return { several, single };
-}
-
-async function offersOf(request: APIRequestContext, slug: string): Promise<Offer[]> {
-  const res = await request.get(`/api/products/${slug}`);
-  return ((await res.json()) as { data: { offers: Offer[] } }).data.offers;
-}
-
-const header = (page: Page) => page.locator('.site-header');
-const cartLink = (page: Page, count: number) =>
-  header(page).getByRole('link', {
-    name: `Корзина, ${count} ${count === 1 ? 'товар' : count < 5 ? 'товара' : 'товаров'}`,
-  });
 
 for (const screen of SCREENS) {
   test.describe(`the cart on a ${screen.name}`, () => {
