@@ -1,15 +1,7 @@
 import { apiErrorMessage, apiErrorStatus, apiFieldErrors, type ApiClient } from '@shop/client';
 import type { CartState, OrderPlaced, ProfileCompany } from '@shop/schemas';
 import { useEffect, useRef, useState } from 'react';
-import {
-  Form,
-  Link,
-  data,
-  redirect,
-  useNavigate,
-  useNavigation,
-  type ShouldRevalidateFunction,
-} from 'react-router';
+import { Form, Link, data, redirect, useNavigate, useNavigation } from 'react-router';
 import type { Route } from './+types/cart.order';
 import { DeliveryChoice, PaymentChoice } from '../components/checkout/CheckoutChoices';
 import { CheckoutSummary } from '../components/checkout/CheckoutSummary';
@@ -117,7 +109,9 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
   const values = checkoutValuesFrom(form);
   const api = serverApi(context);
-  const fail = (message: string, errors: CheckoutErrors, status: number, cartProblem = false) =>
+  // The customer's own refusals (a field, the cart as it is) are an ordinary answer, after which the page
+  // reads the cart again; only a failing API is an error status.
+  const fail = (message: string, errors: CheckoutErrors, status = 200, cartProblem = false) =>
     data<CheckoutFailure>({ message, errors, values, cartProblem }, { status });
 
   let cart: CartState;
@@ -136,7 +130,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const payment = cart.payments.find((p) => p.id === cart.paymentSelectedId);
   const errors = checkoutProblems(values, delivery, payment);
   if (!delivery || !payment || Object.keys(errors).length)
-    return fail('Проверьте отмеченные поля: без них заказ не оформить.', errors, 400);
+    return fail('Проверьте отмеченные поля: без них заказ не оформить.', errors);
 
   const asOrganization = values.asOrganization || payment.kind === 'invoice';
   const { user } = await sessionOf(context);
@@ -153,8 +147,8 @@ export async function action({ context, request }: Route.ActionArgs) {
     placed = await api.orders.place(body, idempotencyKey);
   } catch (error) {
     const status = apiErrorStatus(error);
-    if (status === 400) return fail(apiErrorMessage(error), apiFieldErrors(error), 400);
-    if (status === 409) return fail(apiErrorMessage(error), {}, 409, true);
+    if (status === 400) return fail(apiErrorMessage(error), apiFieldErrors(error));
+    if (status === 409) return fail(apiErrorMessage(error), {}, 200, true);
     console.error('order not placed:', error instanceof Error ? error.message : error);
     return fail(apiErrorMessage(error), {}, 502);
   }
@@ -202,10 +196,6 @@ async function placedAgain(
   }
   throw redirect(CART_PATH);
 }
-
-/** A refusal of the cart (409) changes what the page must show: its loader reads the cart again. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
-  actionStatus === 409 ? true : defaultShouldRevalidate;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta(

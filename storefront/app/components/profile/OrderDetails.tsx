@@ -1,5 +1,7 @@
 import type { ProfileOrder } from '@shop/schemas';
+import { Fragment } from 'react';
 import { Link } from 'react-router';
+import { formatAttributes } from '../../lib/cart';
 import { formatDate, formatPhone, formatPrice, plural } from '../../lib/format';
 import { Picture } from '../Picture';
 import { StatusBadge } from './OrderList';
@@ -16,10 +18,16 @@ interface OrderDetailsProps {
   products: Record<number, OrderedProduct>;
 }
 
-/** One order: status, the items with their pictures and prices, delivery, payment and the totals. */
+/**
+ * One order: status, the items with their pictures, characteristics and prices, how it is delivered and
+ * paid, each discount, the totals. The account's order page and a guest's private order page show it.
+ */
 export function OrderDetails({ order, products }: OrderDetailsProps) {
   const items = order.items ?? [];
-  const delivery = [order.deliveryCity, order.deliveryAddress].filter(Boolean).join(', ');
+  const delivery = [order.deliveryPostalCode, order.deliveryCity, order.deliveryAddress]
+    .filter(Boolean)
+    .join(', ');
+  const discounts = order.discounts ?? [];
   return (
     <div className="order">
       <div className="order__status">
@@ -46,6 +54,7 @@ export function OrderDetails({ order, products }: OrderDetailsProps) {
             ) : (
               <span className="order-item__title">{item.title}</span>
             );
+            const attributes = formatAttributes(item.attributes);
             return (
               <li key={`${item.productId ?? 'x'}-${i}`} className="order-item">
                 <div className="order-item__image">
@@ -57,6 +66,7 @@ export function OrderDetails({ order, products }: OrderDetailsProps) {
                 </div>
                 <div className="order-item__body">
                   {title}
+                  {attributes && <p className="order-item__article">{attributes}</p>}
                   {item.article && <p className="order-item__article">Артикул {item.article}</p>}
                   <p className="order-item__price">
                     {formatPrice(item.price)} × {item.quantity} шт.
@@ -75,8 +85,29 @@ export function OrderDetails({ order, products }: OrderDetailsProps) {
             Доставка
           </h2>
           <dl className="order__facts">
-            <dt>Адрес</dt>
-            <dd>{delivery || 'Не указан'}</dd>
+            {order.deliveryService && (
+              <>
+                <dt>Способ</dt>
+                <dd>{order.deliveryService}</dd>
+              </>
+            )}
+            {order.deliveryPickupAddress ? (
+              <>
+                <dt>Где забрать</dt>
+                <dd>{order.deliveryPickupAddress}</dd>
+              </>
+            ) : (
+              <>
+                <dt>Адрес</dt>
+                <dd>{delivery || 'Не указан'}</dd>
+              </>
+            )}
+            {order.deliveryPickupPoint && (
+              <>
+                <dt>Пункт выдачи</dt>
+                <dd>{order.deliveryPickupPoint}</dd>
+              </>
+            )}
             {order.deliveryTrackNumber && (
               <>
                 <dt>Трек-номер</dt>
@@ -106,16 +137,29 @@ export function OrderDetails({ order, products }: OrderDetailsProps) {
             Оплата
           </h2>
           <dl className="order__totals">
+            {order.paymentService && (
+              <>
+                <dt>Способ оплаты</dt>
+                <dd>{order.paymentService}</dd>
+              </>
+            )}
             <dt>Статус оплаты</dt>
             <dd>{order.paymentStatusLabel}</dd>
             <dt>Товары</dt>
             <dd>{formatPrice(order.itemsTotal)}</dd>
-            {order.discountTotal > 0 && (
-              <>
-                <dt>Скидка</dt>
-                <dd className="order__minus">−{formatPrice(order.discountTotal)}</dd>
-              </>
-            )}
+            {discounts.length > 0
+              ? discounts.map((d, i) => (
+                  <Fragment key={`${d.title}-${i}`}>
+                    <dt>{d.title}</dt>
+                    <dd className="order__minus">−{formatPrice(d.amount)}</dd>
+                  </Fragment>
+                ))
+              : order.discountTotal > 0 && (
+                  <>
+                    <dt>Скидка</dt>
+                    <dd className="order__minus">−{formatPrice(order.discountTotal)}</dd>
+                  </>
+                )}
             <dt>Доставка</dt>
             <dd>{order.deliveryPrice > 0 ? formatPrice(order.deliveryPrice) : 'Бесплатно'}</dd>
             {order.bonusSpent > 0 && (
