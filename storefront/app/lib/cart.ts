@@ -7,7 +7,7 @@ import { useShellData } from './shell-data';
 
 /** Where every cart form posts (add-to-cart buttons included). */
 export const CART_PATH = '/cart';
-/** The checkout (its own page, later). */
+/** The checkout page (routes/cart.order.tsx). */
 export const CHECKOUT_PATH = '/cart/order';
 
 /** The remove buttons of every line share one fetcher: the page shows the last removal's "Вернуть". */
