@@ -1035,6 +1035,10 @@ export interface ProfileBonuses {
  * GET and PUT /api/profile/company: the customer's organisation (/profile/company). Check digits of ИНН, ОГРН/ОГРНИП and the account against the БИК are verified by the server.
  */
 export interface ProfileCompany {
+  /**
+   * The organisation's number, for POST /api/orders organizationId; ignored in PUT
+   */
+  id?: number;
   legalForm: 'ooo' | 'ip' | 'ao' | 'pao' | 'self_employed' | 'other';
   name: string;
   inn: string;

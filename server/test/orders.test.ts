@@ -397,6 +397,52 @@ describeOnDatabases('placing orders on $name', (target) => {
     expect(Number(balance[0]!.n)).toBe(200);
   });
 
+  it('an organisation from the profile buys by invoice; another customer cannot name it', async () => {
+    const lashes = await offer(100000, 10);
+    const { token } = await signedInUser(t, {
+      email: 'company@orders.test',
+      password: 'company-password-1',
+      role: 'customer',
+    });
+    const auth = { authorization: token };
+    const company = await send('PUT', '/api/profile/company', auth, {
+      legalForm: 'ooo',
+      name: 'Ресницы и брови',
+      inn: '7707083893',
+    });
+    expect(company.statusCode, company.body).toBe(200);
+    const organizationId = company.json<{ data: { id: number } }>().data.id;
+    expect(organizationId).toBeGreaterThan(0);
+    await send('POST', '/api/cart/items', auth, { offerId: lashes, quantity: 1 });
+    const invoice = {
+      deliveryServiceId: ids.courier,
+      paymentServiceId: ids.invoice,
+      deliveryCity: 'Казань',
+      deliveryAddress: 'ул. Баумана, 1, офис 5',
+    };
+    // A stranger's cart naming this organisation is refused.
+    const stranger = await guestCart([[lashes, 1]]);
+    const refused = await place(stranger, form({ ...invoice, organizationId }));
+    expect(refused.statusCode).toBe(400);
+    expect(message(refused)).toBe('Такой организации нет в вашем профиле');
+    const res = await place(auth, form({ ...invoice, organizationId }));
+    expect(res.statusCode, res.body).toBe(201);
+    const [order] = await selectRows<{
+      organization_id: number;
+      delivery_city: string;
+      delivery_pickup_point: string | null;
+    }>(
+      t.database.db,
+      sql`SELECT organization_id, delivery_city, delivery_pickup_point FROM orders
+          WHERE number = ${res.json<{ data: { number: string } }>().data.number}`,
+    );
+    expect(order).toEqual({
+      organization_id: organizationId,
+      delivery_city: 'Казань',
+      delivery_pickup_point: null,
+    });
+  });
+
   it('for random carts, the total GET /api/cart shows is the total the order is placed with', async () => {
     const offers = [
       await offer(12345, 50),

@@ -15,7 +15,8 @@ import { api, envelope, failure } from '../http/route-schemas';
 
 const LABELS = labelsOf(schema);
 const PERSONS = new Set(['ip', 'self_employed']);
-const FIELDS = Object.keys(schema.properties) as (keyof ProfileCompany)[];
+/** The requisites a customer writes; the id is the server's. */
+const FIELDS = Object.keys(schema.properties).filter((f) => f !== 'id') as (keyof ProfileCompany)[];
 const CABINET = ['Личный кабинет'];
 const SIGNED_IN = failure('Требуется вход');
 
@@ -79,7 +80,12 @@ export function profileCompanyRoutes(db: Db) {
       .orderBy(asc(userOrganizations.id))
       .limit(1);
   const view = (row: Record<string, unknown> | undefined): ProfileCompany | null =>
-    row ? (Object.fromEntries(FIELDS.map((f) => [f, row[f] ?? null])) as unknown as ProfileCompany) : null;
+    row
+      ? ({
+          id: row.id,
+          ...Object.fromEntries(FIELDS.map((f) => [f, row[f] ?? null])),
+        } as unknown as ProfileCompany)
+      : null;
 
   return async function plugin(app: FastifyInstance) {
     const readSchema = {

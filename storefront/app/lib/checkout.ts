@@ -235,12 +235,8 @@ export function nextStepsText(kind: PaymentKind | null): string {
   return 'Оплата — при получении заказа: наличными или картой.';
 }
 
-/**
- * The organisation's id for `organizationId`. GET /api/profile/company does not include it in its answer
- * (schemas/api/profile-company has no `id`), so this reads one only if the API sends it; until then an
- * order as an organisation is refused by the server with its message under the organisation's choice.
- */
-export function companyId(company: object | null): number | null {
-  const id = company && 'id' in company ? company.id : null;
+/** The organisation's id for `organizationId` (GET /api/profile/company answers it), or null. */
+export function companyId(company: { id?: number } | null): number | null {
+  const id = company?.id;
   return typeof id === 'number' && Number.isInteger(id) && id > 0 ? id : null;
 }

@@ -26,7 +26,10 @@ export const LEGAL_FORMS: { value: LegalForm; label: string }[] = [
 export const isPerson = (form: LegalForm) => form === 'ip' || form === 'self_employed';
 
 /** The form's text fields: every one a string, empty when not given. */
-export type CompanyValues = { [K in keyof ProfileCompany]-?: K extends 'legalForm' ? LegalForm : string };
+/** The form's fields: every requisite as typed (the organisation's id is the server's, not the form's). */
+export type CompanyValues = {
+  [K in Exclude<keyof ProfileCompany, 'id'>]-?: K extends 'legalForm' ? LegalForm : string;
+};
 
 export const INN_INVALID = 'Неверный ИНН: не сходится контрольное число. Проверьте цифры.';
 
