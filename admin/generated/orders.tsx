@@ -4,7 +4,6 @@
 
 import {
   ArrayField,
-  ArrayInput,
   AutocompleteInput,
   Datagrid,
   DateField,
@@ -13,7 +12,6 @@ import {
   EmailField,
   List,
   NumberField,
-  NumberInput,
   Pagination,
   ReferenceField,
   ReferenceInput,
@@ -22,7 +20,6 @@ import {
   SelectField,
   SelectInput,
   Show,
-  SimpleFormIterator,
   SimpleShowLayout,
   TabbedForm,
   TextField,
@@ -33,7 +30,6 @@ import { OrderInputSchema } from '@shop/schemas/generated/zod';
 import {
   isoToMoscowDate,
   JsonField,
-  JsonInput,
   MoneyField,
   MoneyInput,
   moscowDateTime,
@@ -130,22 +126,6 @@ const toInput = inputTransform({
   paymentId: { nullable: true },
   comment: { nullable: true },
   managerComment: { nullable: true },
-  items: {
-    items: {
-      id: {},
-      productId: { nullable: true },
-      offerId: { nullable: true },
-      title: {},
-      article: { nullable: true },
-      attributes: {},
-      listPrice: {},
-      price: {},
-      quantity: {},
-      discountShare: {},
-      bonusShare: {},
-      payable: {},
-    },
-  },
 });
 
 const validate = zodValidator(OrderInputSchema, toInput);
@@ -191,35 +171,6 @@ function OrderForm() {
           <AutocompleteInput />
         </ReferenceInput>
         <TextInput source="paymentId" helperText="Идентификатор платежа у платёжного сервиса" />
-      </TabbedForm.Tab>
-      <TabbedForm.Tab label="Товары">
-        <ArrayInput source="items">
-          <SimpleFormIterator inline>
-            <ReferenceInput source="productId" reference="products">
-              <AutocompleteInput />
-            </ReferenceInput>
-            <NumberInput
-              source="offerId"
-              helperText="Вариант товара на момент заказа (его номер в каталоге)"
-            />
-            <TextInput source="title" isRequired />
-            <TextInput source="article" />
-            <JsonInput
-              source="attributes"
-              helperText="Характеристики варианта на момент заказа: изгиб, толщина, длина"
-            />
-            <MoneyInput source="listPrice" defaultValue={0} />
-            <MoneyInput source="price" isRequired />
-            <NumberInput source="quantity" isRequired />
-            <MoneyInput source="discountShare" defaultValue={0} />
-            <MoneyInput source="bonusShare" defaultValue={0} />
-            <MoneyInput
-              source="payable"
-              helperText="Сумма строки в чеке: сумма − доля скидки − доля баллов"
-              defaultValue={0}
-            />
-          </SimpleFormIterator>
-        </ArrayInput>
       </TabbedForm.Tab>
       <TabbedForm.Tab label="Комментарий менеджера">
         <TextInput

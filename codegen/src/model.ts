@@ -136,6 +136,8 @@ export interface ChildModel {
   fields: FieldModel[];
   /** x-children.renamedFrom: the child table's previous name. */
   renamedFrom?: string;
+  /** The rows are the server's (an order's lines): a body's rows are ignored, as a read-only field is. */
+  readOnly: boolean;
 }
 
 export interface FilterModel {
@@ -571,6 +573,7 @@ function entityModel(file: string, s: JsonSchema): EntityModel {
         label: ch.label,
         parentColumn: `${snake(s.title.charAt(0).toLowerCase() + s.title.slice(1))}_id`,
         fields: childFields,
+        readOnly: p.readOnly === true,
         ...(ch.renamedFrom !== undefined
           ? { renamedFrom: tableName(file, `${name}: x-children.renamedFrom`, ch.renamedFrom) }
           : {}),

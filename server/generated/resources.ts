@@ -4907,6 +4907,7 @@ export const resources: ResourceDef[] = [
             writeOnly: false,
           },
         ],
+        readOnly: true,
       },
     ],
     search:

@@ -443,6 +443,47 @@ describeOnDatabases('placing orders on $name', (target) => {
     });
   });
 
+  it("the admin's order form changes the status and comments, never the money or the lines", async () => {
+    const lashes = await offer(100000, 10);
+    const res = await place(await guestCart([[lashes, 2]]), form());
+    expect(res.statusCode, res.body).toBe(201);
+    const [row] = await selectRows<{ id: number }>(
+      t.database.db,
+      sql`SELECT id FROM orders WHERE number = ${res.json<{ data: { number: string } }>().data.number}`,
+    );
+    const id = row!.id;
+    const adminHeaders = { authorization: t.adminToken };
+    const loaded = (await send('GET', `/api/admin/orders/${id}`, adminHeaders)).json<Json>();
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/orders/${id}`,
+      headers: adminHeaders,
+      payload: {
+        ...loaded,
+        status: 'confirmed',
+        managerComment: 'Позвонили, подтвердили',
+        total: 1,
+        itemsTotal: 1,
+        discountTotal: 0,
+        deliveryPrice: 0,
+        bonusSpent: 99,
+        couponCode: 'FREE',
+        items: [{ title: 'Подарок', price: 1, quantity: 1 }],
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json<Json>()).toMatchObject({
+      status: 'confirmed',
+      managerComment: 'Позвонили, подтвердили',
+      total: 200000,
+      itemsTotal: 200000,
+      bonusSpent: 0,
+      couponCode: null,
+      items: [{ offerId: lashes, quantity: 2, price: 100000, total: 200000 }],
+    });
+    expect(saved.json<{ items: unknown[] }>().items).toHaveLength(1);
+  });
+
   it('for random carts, the total GET /api/cart shows is the total the order is placed with', async () => {
     const offers = [
       await offer(12345, 50),

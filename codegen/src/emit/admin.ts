@@ -154,7 +154,8 @@ function entityFields(e: EntityModel): UiField[] {
       nullable: false,
       help: ((s['x-ui'] ?? {}) as { help?: string }).help,
       items: child.fields.map(modelField),
-      inForm: true,
+      // Rows the server writes (an order's lines) are shown, never edited.
+      inForm: s.readOnly !== true,
       inShow: true,
       inList: false,
       inFilter: false,

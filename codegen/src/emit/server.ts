@@ -83,7 +83,7 @@ function fieldDef(f: FieldModel) {
 }
 
 function childDef(c: ChildModel) {
-  return `{ property: ${JSON.stringify(c.property)}, table: t.${tableConst(c.table)}, parentKey: ${JSON.stringify(camel(c.parentColumn))}, label: ${JSON.stringify(c.label)}, fields: ${JSON.stringify(c.fields.map(fieldDef))} }`;
+  return `{ property: ${JSON.stringify(c.property)}, table: t.${tableConst(c.table)}, parentKey: ${JSON.stringify(camel(c.parentColumn))}, label: ${JSON.stringify(c.label)}, fields: ${JSON.stringify(c.fields.map(fieldDef))}${c.readOnly ? ', readOnly: true' : ''} }`;
 }
 
 function hookImports(entities: EntityModel[]) {

@@ -272,6 +272,7 @@ function stripReadOnly(def: ResourceDef, body: unknown): Record<string, unknown>
     throw badRequest('Тело запроса должно быть JSON-объектом');
   const out = { ...(body as Record<string, unknown>) };
   for (const f of def.fields) if (f.readOnly || f.private) delete out[f.name];
+  for (const c of def.children) if (c.readOnly) delete out[c.property];
   return out;
 }
 

@@ -40,6 +40,8 @@ export interface ChildDef {
   parentKey: string;
   label: { one: string; many: string };
   fields: FieldDef[];
+  /** The rows are the server's (an order's lines): create and update leave them alone. */
+  readOnly?: boolean;
 }
 
 /** What a hook is given beside its record; `Stored` is the resource's record as the API answers it. */
