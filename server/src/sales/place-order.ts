@@ -5,7 +5,7 @@
 //
 // What runs at once is ordered by locks taken in one order by every order: the cart's row (two submissions
 // of one cart, and the Idempotency-Key, are answered one after the other), the customer's row (their bonus
-// balance), the coupon's row (its limits), the offers by id (stock). A repeated Idempotency-Key answers the
+// balance), the coupon's row (its limits), the offers by id (stock, taken last, just before the commit). A repeated Idempotency-Key answers the
 // order it made; the key is kept per cart owner, so one visitor's key never finds another's order.
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
@@ -200,10 +200,6 @@ export async function placeOrder(
           organizationId: 'Выберите организацию',
         });
 
-      await takeStock(
-        tx,
-        quote.lines.map(({ line }) => ({ offerId: line.offerId, quantity: line.quantity })),
-      );
       const number = await nextOrderNumber(tx, now);
       const accessKey = randomBytes(24).toString('base64url');
       const { totals } = priced;
@@ -313,6 +309,11 @@ export async function placeOrder(
         total: totals.total,
         lines: priced.lines,
       });
+      // Last: every order for the same offer waits on its row from here to the commit, so the wait is short.
+      await takeStock(
+        tx,
+        quote.lines.map(({ line }) => ({ offerId: line.offerId, quantity: line.quantity })),
+      );
       return {
         placed: { number, total: totals.total, paymentKind: payment.kind, orderUrl, accessKey },
         repeated: false,
