@@ -484,6 +484,35 @@ describeOnDatabases('placing orders on $name', (target) => {
     expect(saved.json<{ items: unknown[] }>().items).toHaveLength(1);
   });
 
+  it('points past their expiry cannot be spent', async () => {
+    const lashes = await offer(100000, 10);
+    const type = created(
+      await admin('/api/admin/user-types', { title: 'С баллами', code: 'expiry', bonusAllowed: true }),
+    );
+    const { id, token } = await signedInUser(t, {
+      email: 'expiry@orders.test',
+      password: 'expiry-password-1',
+      userTypeId: type,
+      role: 'customer',
+    });
+    const day = 86_400_000;
+    // 500 points that expired yesterday (100 of them spent before), 200 that are still good.
+    for (const [amount, expiresAt] of [
+      [500, new Date(Date.now() - day).toISOString()],
+      [-100, null],
+      [200, new Date(Date.now() + 30 * day).toISOString()],
+    ] as const)
+      created(
+        await admin('/api/admin/bonuses', { userId: id, amount, kind: 'manual', reason: 'Тест', expiresAt }),
+      );
+    const auth = { authorization: token };
+    await send('POST', '/api/cart/items', auth, { offerId: lashes, quantity: 1 });
+    const cart = (await send('PUT', '/api/cart/bonuses', auth, { points: 600 })).json<{
+      data: { bonuses: { available: number; spent: number } };
+    }>().data;
+    expect(cart.bonuses).toMatchObject({ available: 200, spent: 200 });
+  });
+
   it('for random carts, the total GET /api/cart shows is the total the order is placed with', async () => {
     const offers = [
       await offer(12345, 50),

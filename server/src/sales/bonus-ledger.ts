@@ -26,6 +26,28 @@ export async function balanceOf(tx: DbOrTx, userId: number, { lock }: { lock: bo
   return Number(rows[0]?.balance ?? 0);
 }
 
+/**
+ * The points a customer can spend now: the balance less the points of accruals past their expiry that
+ * nothing has used up yet. Spendings (and the worker's expiry rows) use up the oldest accruals first, so
+ * the expired part still unused is what expired minus everything taken off the account so far.
+ */
+export async function spendableOf(tx: DbOrTx, userId: number, now = new Date()): Promise<number> {
+  const [row] = await selectRows<{
+    balance: number | string;
+    expired: number | string;
+    used: number | string;
+  }>(
+    tx,
+    sql`SELECT coalesce(sum(amount), 0) AS balance,
+          coalesce(sum(amount) FILTER (WHERE amount > 0 AND expires_at IS NOT NULL AND expires_at < ${now}), 0) AS expired,
+          coalesce(-sum(amount) FILTER (WHERE amount < 0), 0) AS used
+        FROM bonus_transactions WHERE user_id = ${userId}`,
+  );
+  const balance = Number(row?.balance ?? 0);
+  const expiredUnused = Math.max(0, Number(row?.expired ?? 0) - Number(row?.used ?? 0));
+  return Math.max(0, balance - expiredUnused);
+}
+
 export function overdraftMessage(balance: number, debit: number): string {
   return `Нельзя списать ${debit} балл(ов): на счёте покупателя только ${balance}`;
 }

@@ -18,7 +18,7 @@ import {
   type PricingPayment,
 } from '../pricing';
 import { settingsRow } from '../settings/settings';
-import { balanceOf } from './bonus-ledger';
+import { spendableOf } from './bonus-ledger';
 import { linesOf, type StoredCart, type StoredLine } from './cart-store';
 import { activeCartRules, pricingCustomer, type Viewer } from './pricing-inputs';
 import { pricingCategoryIds } from '../catalog/pricing-categories';
@@ -193,7 +193,8 @@ export async function priceStoredCart(
     db.select().from(deliveryServices),
     db.select().from(paymentServices),
   ]);
-  const balance = viewer ? await balanceOf(db, viewer.id, { lock: false }) : 0;
+  // Points past their expiry are not spendable (the engine takes the spendable balance).
+  const balance = viewer ? await spendableOf(db, viewer.id, now) : 0;
   const priced = priceCart({
     now,
     lines: pricingLines,
