@@ -323,6 +323,41 @@ describeOnDatabases('placing orders on $name', (target) => {
     expect((await place(second, form({ customerPhone: '89000000001' }))).statusCode).toBe(201);
   });
 
+  it("another customer's personal promo code is refused in the cart and stops the order", async () => {
+    const lashes = await offer(100000, 10);
+    const owner = await signedInUser(t, {
+      email: 'owner@orders.test',
+      password: 'owner-password-1',
+      role: 'customer',
+    });
+    const other = await signedInUser(t, {
+      email: 'other@orders.test',
+      password: 'other-password-1',
+      role: 'customer',
+    });
+    created(
+      await admin('/api/admin/coupons', { code: 'ONLYANNA', type: 'fixed', value: 5000, userId: owner.id }),
+    );
+    const auth = { authorization: other.token };
+    await send('POST', '/api/cart/items', auth, { offerId: lashes, quantity: 1 });
+    const cart = (await send('POST', '/api/cart/coupon', auth, { code: 'onlyanna' })).json<{
+      data: { coupon: { state: string; message: string }; totals: { discounts: number } };
+    }>().data;
+    expect(cart.coupon).toMatchObject({
+      state: 'rejected',
+      message: 'Промокод «ONLYANNA» выпущен для другого покупателя',
+    });
+    expect(cart.totals.discounts).toBe(0);
+    const before = await count('orders');
+    const refused = await place(auth, form());
+    expect(refused.statusCode).toBe(409);
+    expect(message(refused)).toMatch(/выпущен для другого покупателя/);
+    expect(await count('orders')).toBe(before);
+    expect(
+      await count('coupon_usages', sql`coupon_id = (SELECT id FROM coupons WHERE code = 'ONLYANNA')`),
+    ).toBe(0);
+  });
+
   it('one Idempotency-Key places one order: the repeat answers the same one', async () => {
     const lashes = await offer(50000, 10);
     const cart = await guestCart([[lashes, 1]]);
