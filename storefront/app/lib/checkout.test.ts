@@ -1,22 +1,21 @@
 // @vitest-environment node
 // The checkout's rules without a server: the terms as people say them, the address a delivery kind needs,
-// the body sent to POST /api/orders, and where a placed order leads.
+// the form as the action reads it (a recount included), the body sent to POST /api/orders, and where a
+// placed order leads.
 import { describe, expect, it } from 'vitest';
 import {
   EMPTY_CHECKOUT,
   checkoutProblems,
-  checkoutSearch,
   checkoutSuccessPath,
-  checkoutValuesFrom,
   companyId,
   deliveryPriceText,
   deliveryTerms,
   orderRequest,
   paymentKindOf,
   placedOrderPath,
-  serviceId,
   type CheckoutValues,
 } from './checkout';
+import { checkoutSearch, checkoutValuesFrom, readCheckoutForm, serviceId } from './checkout-form';
 
 const filled: CheckoutValues = {
   ...EMPTY_CHECKOUT,
@@ -51,20 +50,67 @@ describe('deliveryTerms', () => {
 });
 
 describe('the form', () => {
-  it('reads a sent form, unticked boxes included, and keeps the profile for what the address lacks', () => {
+  it('reads a sent form, cutting long text, and an unticked box as «no»', () => {
     const form = new FormData();
     form.set('customerName', 'Анна');
     form.set('comment', 'x'.repeat(3000));
-    const values = checkoutValuesFrom(form, { ...EMPTY_CHECKOUT, customerEmail: 'a@b.ru', consent: true });
+    form.set('asOrganization', '1');
+    const values = checkoutValuesFrom(form);
     expect(values.customerName).toBe('Анна');
-    expect(values.customerEmail).toBe('a@b.ru');
+    expect(values.customerEmail).toBe('');
     expect(values.comment).toHaveLength(2000);
+    expect(values.asOrganization).toBe(true);
     expect(values.consent).toBe(false);
-    const recount = checkoutValuesFrom(new URLSearchParams('delivery=2'), {
-      ...EMPTY_CHECKOUT,
-      customerName: 'Из профиля',
+  });
+
+  it('reads «Пересчитать» as a recount with what was typed, the services and the same key', () => {
+    const form = new FormData();
+    form.set('intent', 'recount');
+    form.set('idempotencyKey', 'k-1');
+    form.set('expectedTotal', '504000');
+    form.set('delivery', '4');
+    form.set('payment', '1');
+    form.set('customerName', 'Без Скриптов');
+    form.set('customerPhone', '+7 (999) 123-45-67');
+    form.set('deliveryAddress', 'ул. Летниковская, 10');
+    form.set('consent', '1');
+    const recount = readCheckoutForm(form);
+    expect(recount).toEqual({
+      recount: true,
+      values: {
+        ...EMPTY_CHECKOUT,
+        customerName: 'Без Скриптов',
+        customerPhone: '+7 (999) 123-45-67',
+        deliveryAddress: 'ул. Летниковская, 10',
+        consent: true,
+      },
+      deliveryServiceId: 4,
+      paymentServiceId: 1,
+      idempotencyKey: 'k-1',
+      expectedTotal: 504000,
     });
-    expect(recount.customerName).toBe('Из профиля');
+    // The page is then re-priced through the address with the services only: nothing typed goes there.
+    expect(checkoutSearch(recount.deliveryServiceId, recount.paymentServiceId)).toBe('?delivery=4&payment=1');
+  });
+
+  it('reads «Подтвердить заказ» (no intent) as placing, and leaves out what is not a number or a key', () => {
+    const form = new FormData();
+    form.set('intent', 'something');
+    form.set('delivery', 'abc');
+    form.set('expectedTotal', '-5');
+    form.set('idempotencyKey', 'x'.repeat(300));
+    const placing = readCheckoutForm(form);
+    expect(placing.recount).toBe(false);
+    expect(placing.deliveryServiceId).toBeUndefined();
+    expect(placing.paymentServiceId).toBeUndefined();
+    expect(placing.expectedTotal).toBeUndefined();
+    expect(placing.idempotencyKey).toHaveLength(100);
+    expect(readCheckoutForm(new FormData())).toMatchObject({
+      recount: false,
+      values: EMPTY_CHECKOUT,
+      idempotencyKey: undefined,
+      expectedTotal: undefined,
+    });
   });
 
   it('takes only whole positive service ids', () => {

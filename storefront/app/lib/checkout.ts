@@ -1,6 +1,7 @@
-// The checkout's (/cart/order) words and rules that need no server: what the form sends, which address
-// fields a delivery kind asks for, the checks a customer can fix before the order is sent, and where the
-// placed order leads. The server repeats every check (POST /api/orders); these only say it all at once.
+// The checkout's (/cart/order) words and rules that need no server: what the customer types, which address
+// fields a delivery kind asks for, the checks a customer can fix before the order is sent, the body of the
+// order and where the placed order leads. The server repeats every check (POST /api/orders); these only say
+// it all at once. How the form is read and kept on the page: checkout-form.ts.
 import type { CartState, OrderPlaceRequest, OrderPlaced } from '@shop/schemas';
 import { phoneFromMasked } from '../components/MaskedInput';
 import { formatPrice, plural } from './format';
@@ -51,69 +52,6 @@ export const EMPTY_CHECKOUT: CheckoutValues = {
   asOrganization: false,
   consent: false,
 };
-
-const TEXT_FIELDS = [
-  'customerName',
-  'customerPhone',
-  'customerEmail',
-  'deliveryCity',
-  'deliveryPostalCode',
-  'deliveryAddress',
-  'deliveryPickupPoint',
-  'comment',
-] as const;
-
-/** The limits of schemas/api/order-place-request: longer text is cut, not refused. */
-const MAX_LENGTH: Record<(typeof TEXT_FIELDS)[number], number> = {
-  customerName: 200,
-  customerPhone: 25,
-  customerEmail: 255,
-  deliveryCity: 100,
-  deliveryPostalCode: 6,
-  deliveryAddress: 1000,
-  deliveryPickupPoint: 100,
-  comment: 2000,
-};
-
-/**
- * The form's fields from a POST body, or from the address of the "Пересчитать" GET (without JavaScript the
- * recount reloads the page, and what was typed comes back through it). Fields that are absent stay as
- * `fallback` has them (the profile's name, phone and e-mail).
- */
-export function checkoutValuesFrom(
-  source: FormData | URLSearchParams,
-  fallback: CheckoutValues = EMPTY_CHECKOUT,
-): CheckoutValues {
-  const values = { ...fallback };
-  for (const field of TEXT_FIELDS) {
-    const raw = source.get(field);
-    if (typeof raw === 'string') values[field] = raw.slice(0, MAX_LENGTH[field]);
-  }
-  // A checkbox sends nothing when unticked: only a form that was sent (it has a contact field) says "no".
-  const sent = source.has('customerName');
-  if (sent || source.has('asOrganization')) values.asOrganization = source.get('asOrganization') === '1';
-  if (sent || source.has('consent')) values.consent = source.get('consent') === '1';
-  return values;
-}
-
-/** A service's id from a form field or the address: a whole positive number, else undefined. */
-export function serviceId(value: FormDataEntryValue | null | undefined): number | undefined {
-  if (typeof value !== 'string' || !/^\d{1,9}$/.test(value.trim())) return undefined;
-  const n = Number(value.trim());
-  return n > 0 ? n : undefined;
-}
-
-/** `?delivery=1&payment=3`: the checkout's address with the services it is priced with. */
-export function checkoutSearch(
-  delivery: number | null | undefined,
-  payment: number | null | undefined,
-): string {
-  const params = new URLSearchParams();
-  if (delivery) params.set('delivery', String(delivery));
-  if (payment) params.set('payment', String(payment));
-  const search = params.toString();
-  return search ? `?${search}` : '';
-}
 
 const DAYS = ['день', 'дня', 'дней'] as const;
 /** After "от" and "до": "от 1 дня", "до 21 дня", "до 3 дней". */
