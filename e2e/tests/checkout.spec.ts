@@ -29,7 +29,7 @@ async function adminHeaders(request: APIRequestContext) {
 async function fillCheckout(page: Page, contact: { name: string; phone: string; email: string }) {
   await page.getByLabel('Имя и фамилия').fill(contact.name);
   await page.getByLabel('Телефон').pressSequentially(contact.phone);
-  await page.getByLabel('E-mail').fill(contact.email);
+  await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(contact.email);
   await page.getByRole('radio', { name: /Самовывоз из шоу-рума/ }).check();
   await page.getByRole('radio', { name: /При получении/ }).check();
   await page.getByLabel(/обработку персональных данных/).check();
@@ -213,7 +213,7 @@ test('a customer of a discounted type pays the card price, spends points and fin
   await page.locator('.cart-summary').getByRole('link', { name: 'Оформить заказ' }).click();
   await expect(page.locator('.checkout[data-hydrated]')).toBeVisible();
   // Contacts come from the account.
-  await expect(page.getByLabel('E-mail')).toHaveValue(email);
+  await expect(page.getByRole('textbox', { name: 'E-mail', exact: true })).toHaveValue(email);
   await page.getByRole('radio', { name: /Самовывоз из шоу-рума/ }).check();
   await page.getByRole('radio', { name: /При получении/ }).check();
   await page.getByLabel(/обработку персональных данных/).check();
@@ -249,7 +249,7 @@ test.describe('the checkout without JavaScript', () => {
     await expect(page.getByRole('radio', { name: /Самовывоз из шоу-рума/ })).toBeChecked();
     await page.getByLabel('Имя и фамилия').fill('Без Скриптов');
     await page.getByLabel('Телефон').fill('+7 999 123-45-67');
-    await page.getByLabel('E-mail').fill(`nojs-${RUN}@e2e.local`);
+    await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(`nojs-${RUN}@e2e.local`);
     await page.getByRole('radio', { name: /При получении/ }).check();
     // Without the consent: the form comes back with the reason and what was typed.
     await page.getByRole('button', { name: 'Подтвердить заказ' }).click();

@@ -2,6 +2,7 @@ import type { CartState } from '@shop/schemas';
 import { Link } from 'react-router';
 import { CART_PATH, formatAttributes } from '../../lib/cart';
 import { formatPrice, plural } from '../../lib/format';
+import { CartTotals } from '../cart/CartTotals';
 
 const LINES = ['позиция', 'позиции', 'позиций'] as const;
 const PIECES = ['товар', 'товара', 'товаров'] as const;
@@ -19,8 +20,7 @@ interface CheckoutSummaryProps {
  * "Подтвердить заказ". On phones the total and the button also stay at the bottom of the screen.
  */
 export function CheckoutSummary({ cart, repricing, placing }: CheckoutSummaryProps) {
-  const { totals, discounts, bonuses, delivery } = cart;
-  const selected = delivery.options.find((o) => o.id === delivery.selectedId);
+  const { totals } = cart;
   const blocked = !cart.canOrder || repricing || placing;
   const label = placing ? 'Оформляем…' : 'Подтвердить заказ';
   return (
@@ -56,42 +56,7 @@ export function CheckoutSummary({ cart, repricing, placing }: CheckoutSummaryPro
           ))}
         </ul>
       </details>
-      <dl className={repricing ? 'cart-summary__rows checkout-summary__rows--stale' : 'cart-summary__rows'}>
-        <div>
-          <dt>
-            Товары, {totals.quantity} {plural(totals.quantity, PIECES)}
-          </dt>
-          <dd>{formatPrice(totals.goods)}</dd>
-        </div>
-        {discounts
-          .filter((d) => d.amount > 0)
-          .map((d) => (
-            <div key={`${d.source}-${d.id}`} className="cart-summary__discount">
-              <dt>{d.title}</dt>
-              <dd>−{formatPrice(d.amount)}</dd>
-            </div>
-          ))}
-        {bonuses.value > 0 && (
-          <div className="cart-summary__discount">
-            <dt>Бонусами</dt>
-            <dd>−{formatPrice(bonuses.value)}</dd>
-          </div>
-        )}
-        <div>
-          <dt>Доставка{selected ? `: ${selected.title}` : ''}</dt>
-          <dd>
-            {selected
-              ? totals.delivery > 0
-                ? formatPrice(totals.delivery)
-                : 'бесплатно'
-              : 'выберите способ'}
-          </dd>
-        </div>
-        <div className="cart-summary__total">
-          <dt>Итого</dt>
-          <dd>{formatPrice(totals.total)}</dd>
-        </div>
-      </dl>
+      <CartTotals cart={cart} noDelivery="выберите способ" stale={repricing} />
       {repricing && (
         <p className="checkout-summary__note" role="status">
           Пересчитываем стоимость…
