@@ -65,6 +65,8 @@ function objectSchema(
     if (shape === 'read' || (shape === 'create' && f.required)) required.push(f.name);
   }
   for (const c of children) {
+    // Rows the server writes (an order's lines) are read, never sent: like a read-only field.
+    if (c.readOnly && shape !== 'read') continue;
     properties[c.property] = {
       type: 'array',
       items: childSchema(c, shape),

@@ -219,7 +219,7 @@ for (const [label, viewport] of [
     await expect(page).toHaveURL(/\/profile\/orders\/completed$/);
     await expect(tabs.getByRole('link', { name: 'Выполненные' })).toHaveAttribute('aria-current', 'page');
     await expect(page.getByRole('link', { name: `Заказ № ${orders.completed.number}` })).toBeVisible();
-    await expect(page.getByText('Выполнен')).toBeVisible();
+    await expect(page.getByText('Выполнен', { exact: true })).toBeVisible();
     await expect(page.getByRole('link', { name: `Заказ № ${orders.current.number}` })).toHaveCount(0);
 
     await tabs.getByRole('link', { name: 'Отменённые' }).click();

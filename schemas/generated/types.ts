@@ -929,23 +929,6 @@ export interface OrderInput {
   paymentId?: string | null;
   comment?: string | null;
   managerComment?: string | null;
-  items?: OrderItemInput[];
-}
-export interface OrderItemInput {
-  id?: number;
-  productId?: number | null;
-  offerId?: number | null;
-  title: string;
-  article?: string | null;
-  attributes?: {
-    [k: string]: string | undefined;
-  };
-  listPrice?: number;
-  price: number;
-  quantity: number;
-  discountShare?: number;
-  bonusShare?: number;
-  payable?: number;
 }
 
 /**
@@ -971,23 +954,6 @@ export interface OrderPatch {
   paymentId?: string | null;
   comment?: string | null;
   managerComment?: string | null;
-  items?: OrderItemPatch[];
-}
-export interface OrderItemPatch {
-  id?: number;
-  productId?: number | null;
-  offerId?: number | null;
-  title: string;
-  article?: string | null;
-  attributes?: {
-    [k: string]: string | undefined;
-  };
-  listPrice?: number;
-  price: number;
-  quantity: number;
-  discountShare?: number;
-  bonusShare?: number;
-  payable?: number;
 }
 
 /**

@@ -483,24 +483,6 @@ export const OrderInputSchema = z.strictObject({
   paymentId: z.string().max(100).nullable().optional(),
   comment: z.string().max(2000).nullable().optional(),
   managerComment: z.string().max(5000).nullable().optional(),
-  items: z
-    .array(
-      z.strictObject({
-        id: z.int().optional(),
-        productId: z.int().nullable().optional(),
-        offerId: z.int().nullable().optional(),
-        title: z.string().min(1).max(255),
-        article: z.string().max(64).nullable().optional(),
-        attributes: z.record(z.string(), z.string().max(100)).optional(),
-        listPrice: z.int().min(0).optional(),
-        price: z.int().min(0),
-        quantity: z.int().min(1).max(9999),
-        discountShare: z.int().min(0).optional(),
-        bonusShare: z.int().min(0).optional(),
-        payable: z.int().min(0).optional(),
-      }),
-    )
-    .optional(),
 });
 /** Заказ: данные для изменения. */
 export const OrderPatchSchema = z.strictObject({
@@ -523,24 +505,6 @@ export const OrderPatchSchema = z.strictObject({
   paymentId: z.string().max(100).nullable().optional(),
   comment: z.string().max(2000).nullable().optional(),
   managerComment: z.string().max(5000).nullable().optional(),
-  items: z
-    .array(
-      z.strictObject({
-        id: z.int().optional(),
-        productId: z.int().nullable().optional(),
-        offerId: z.int().nullable().optional(),
-        title: z.string().min(1).max(255),
-        article: z.string().max(64).nullable().optional(),
-        attributes: z.record(z.string(), z.string().max(100)).optional(),
-        listPrice: z.int().min(0).optional(),
-        price: z.int().min(0),
-        quantity: z.int().min(1).max(9999),
-        discountShare: z.int().min(0).optional(),
-        bonusShare: z.int().min(0).optional(),
-        payable: z.int().min(0).optional(),
-      }),
-    )
-    .optional(),
 });
 
 /** Отправленное сообщение: данные для создания. */
