@@ -274,6 +274,49 @@ export interface AdminMessagePreview {
 }
 
 /**
+ * POST /api/admin/orders/place: a manager enters an order for a customer (by phone, in the showroom). It goes through the same placing service as the checkout: priced by the pricing engine for that customer (their type, groups and points), stock taken, the promo code's use and the points written, the customer's letter and SMS queued. Lines are offers by article. An Idempotency-Key header makes a repeated press answer the same order.
+ */
+export interface AdminOrderPlaceRequest {
+  userId?: number | null;
+  /**
+   * @minItems 1
+   * @maxItems 100
+   */
+  lines: [
+    {
+      article: string;
+      quantity: number;
+    },
+    ...{
+      article: string;
+      quantity: number;
+    }[],
+  ];
+  couponCode?: string | null;
+  bonusPoints?: number;
+  customerName: string;
+  customerPhone: string;
+  customerEmail?: string | null;
+  deliveryServiceId: number;
+  paymentServiceId: number;
+  deliveryCity?: string | null;
+  deliveryPostalCode?: string | null;
+  deliveryAddress?: string | null;
+  deliveryPickupPoint?: string | null;
+  organizationId?: number | null;
+  comment?: string | null;
+  managerComment?: string | null;
+}
+
+/**
+ * POST /api/admin/orders/place: the order a manager entered, with its id (the admin opens it next).
+ */
+export interface AdminOrderPlaced {
+  id: number;
+  order: OrderPlaced;
+}
+
+/**
  * POST /api/admin/messages/outbox/resend: queue again every failed and held message of a channel (unsend-emails, unsend-sms).
  */
 export interface AdminOutboxResendRequest {

@@ -548,6 +548,102 @@ describeOnDatabases('placing orders on $name', (target) => {
     expect(cart.bonuses).toMatchObject({ available: 200, spent: 200 });
   });
 
+  it('a manager enters an order for a customer through the same placing service', async () => {
+    const lashes = await offer(100000, 10);
+    const [row] = await selectRows<{ article: string }>(
+      t.database.db,
+      sql`SELECT article FROM product_offers WHERE id = ${lashes}`,
+    );
+    const { article } = row!;
+    const type = created(
+      await admin('/api/admin/user-types', { title: 'Мастер-2', code: 'mastertwo', discountPercent: 20 }),
+    );
+    const customer = await signedInUser(t, {
+      email: 'phoned@orders.test',
+      password: 'phoned-password-1',
+      phone: '+79995550099',
+      userTypeId: type,
+      role: 'customer',
+    });
+    const manager = await signedInUser(t, {
+      email: 'manager@orders.test',
+      password: 'manager-password-1',
+      role: 'manager',
+    });
+    const content = await signedInUser(t, {
+      email: 'content@orders.test',
+      password: 'content-password-1',
+      role: 'content',
+    });
+    const body = {
+      userId: customer.id,
+      lines: [
+        { article, quantity: 1 },
+        { article, quantity: 1 },
+      ],
+      customerName: 'Мастер по телефону',
+      customerPhone: '+7 999 555-00-99',
+      customerEmail: null,
+      deliveryServiceId: ids.pickup,
+      paymentServiceId: ids.cash,
+      managerComment: 'Заказ по телефону',
+    };
+    const url = '/api/admin/orders/place';
+    expect((await send('POST', url, { authorization: content.token }, body)).statusCode).toBe(403);
+    const unknown = await send(
+      'POST',
+      url,
+      { authorization: manager.token },
+      {
+        ...body,
+        lines: [{ article: 'НЕТ-ТАКОГО', quantity: 1 }],
+      },
+    );
+    expect(unknown.statusCode).toBe(400);
+    expect(message(unknown)).toBe('В каталоге нет артикулов: НЕТ-ТАКОГО');
+    const before = await count('outbox_messages');
+    const res = await send(
+      'POST',
+      url,
+      { authorization: manager.token, 'idempotency-key': 'phone-order-1' },
+      body,
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const { id, order } = res.json<{ data: { id: number; order: { number: string; total: number } } }>().data;
+    // The customer's price (−20 %), two pieces of one line, the stock taken.
+    expect(order.total).toBe(160000);
+    expect(await stockOf(lashes)).toBe(8);
+    const again = await send(
+      'POST',
+      url,
+      { authorization: manager.token, 'idempotency-key': 'phone-order-1' },
+      body,
+    );
+    expect(again.statusCode).toBe(200);
+    expect(again.json<{ data: { id: number } }>().data.id).toBe(id);
+    const stored = (
+      await send('GET', `/api/admin/orders/${id}`, { authorization: t.adminToken })
+    ).json<Json>();
+    expect(stored).toMatchObject({
+      userId: customer.id,
+      managerComment: 'Заказ по телефону',
+      customerEmail: null,
+      items: [{ offerId: lashes, quantity: 2, listPrice: 100000, price: 80000 }],
+    });
+    // The customer gets the SMS (no e-mail was given); the shop is not told of its own order.
+    const letters = await selectRows<{ channel: string; recipient: string }>(
+      t.database.db,
+      sql`SELECT channel, recipient FROM outbox_messages ORDER BY id OFFSET ${before}`,
+    );
+    expect(letters).toEqual([{ channel: 'sms', recipient: '+79995550099' }]);
+    // The history names the manager.
+    const history = await send('GET', `/api/admin/history?resource=orders&recordId=${id}`, {
+      authorization: t.adminToken,
+    });
+    expect(history.statusCode, history.body).toBe(200);
+    expect(JSON.stringify(history.json())).toContain('manager@orders.test');
+  });
+
   it('for random carts, the total GET /api/cart shows is the total the order is placed with', async () => {
     const offers = [
       await offer(12345, 50),

@@ -34,10 +34,12 @@ const createBody = (def: ResourceDef): Schema => labelled(def.schemas.create, de
  */
 function updateBody(def: ResourceDef): Schema {
   const schema = labelled(def.schemas.patch, def.labels);
-  const passing = Object.fromEntries([
-    ...def.fields.filter((f) => f.readOnly || f.private).map((f) => [f.name, { readOnly: true }]),
-    ...def.children.filter((c) => c.readOnly).map((c) => [c.property, { readOnly: true }]),
-  ]);
+  const passing: Record<string, Schema> = Object.fromEntries(
+    [
+      ...def.fields.filter((f) => f.readOnly || f.private).map((f) => f.name),
+      ...def.children.filter((c) => c.readOnly).map((c) => c.property),
+    ].map((name) => [name, { readOnly: true }]),
+  );
   return { ...schema, properties: { ...passing, ...(schema.properties as Schema) } };
 }
 

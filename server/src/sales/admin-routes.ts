@@ -1,8 +1,9 @@
-// The desktop (dashboard), coupon generation, bonus accruals and debits, reviews and forms moderation, and
+// The desktop (dashboard), orders a manager enters for a customer, coupon generation, bonus accruals and debits, reviews and forms moderation, and
 // the settings screen's read. Registered under /api/admin by admin-api.ts, next to the generated CRUD
 // routes; each endpoint checks the role against the x-access of the resource it works on.
 import type { FastifyInstance } from 'fastify';
 import type { AdminApiContext } from '../types';
+import { adminOrderRoutes } from './admin-orders';
 import { bonusRoutes } from './bonus-routes';
 import { couponRoutes } from './coupons';
 import { dashboardRoutes } from './dashboard';
@@ -17,5 +18,6 @@ export function salesRoutes(ctx: AdminApiContext) {
     await app.register(bonusRoutes(db, ctx.registry));
     await app.register(moderationRoutes(db, ctx.registry));
     await app.register(settingsRoutes(db, ctx.registry));
+    await app.register(adminOrderRoutes(db, ctx.registry, ctx.config));
   };
 }

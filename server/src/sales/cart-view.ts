@@ -164,8 +164,27 @@ export async function priceStoredCart(
   viewer: Viewer | null,
   quote: CartQuote = {},
 ): Promise<PricedCart> {
+  const lines = cart ? await linesOf(db, cart.id) : [];
+  const contents = { lines, couponCode: cart?.couponCode ?? null, bonusPoints: cart?.bonusPoints ?? 0 };
+  return priceContents(db, contents, viewer, quote);
+}
+
+/** What a cart holds: its lines, the promo code and the points asked for (a manager's order has no cart). */
+export interface CartContents {
+  lines: StoredLine[];
+  couponCode: string | null;
+  bonusPoints: number;
+}
+
+/** Prices cart contents for this viewer and these choices: the view, and the engine's whole answer. */
+export async function priceContents(
+  db: DbOrTx,
+  contents: CartContents,
+  viewer: Viewer | null,
+  quote: CartQuote = {},
+): Promise<PricedCart> {
   const now = quote.now ?? new Date();
-  const stored = cart ? await linesOf(db, cart.id) : [];
+  const stored = contents.lines;
   const offers = await offersOf(
     db,
     stored.map((l) => l.offerId),
@@ -189,7 +208,7 @@ export async function priceStoredCart(
     pricingCustomer(db, viewer),
     settingsRow(db),
     activeCartRules(db),
-    couponEntry(db, cart?.couponCode ?? null, contact, { lock: quote.lockCoupon }),
+    couponEntry(db, contents.couponCode, contact, { lock: quote.lockCoupon }),
     db.select().from(deliveryServices),
     db.select().from(paymentServices),
   ]);
@@ -201,7 +220,7 @@ export async function priceStoredCart(
     customer,
     rules,
     coupon,
-    bonuses: { balance, requested: cart?.bonusPoints ?? 0 },
+    bonuses: { balance, requested: contents.bonusPoints },
     settings: {
       minOrderTotal: settings?.minOrderTotal ?? 0,
       bonusEnabled: settings?.bonusEnabled ?? false,

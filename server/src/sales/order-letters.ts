@@ -15,7 +15,10 @@ export interface NewOrderLetter {
   userId: number | null;
   customerName: string;
   phone: string;
-  email: string;
+  /** null: the customer gave none (a manager's order by phone); no e-mail then. */
+  email: string | null;
+  /** Also tell the shop's notification address (not when a manager entered the order). */
+  notifyShop: boolean;
   /** A path on the site: the account's order page or the guest's private link. */
   orderUrl: string;
   delivery: string;
@@ -52,8 +55,9 @@ export async function queueOrderLetters(tx: Tx, o: NewOrderLetter): Promise<void
   };
   const rawHtml = ['orderItems'];
   const common = { site: o.site, values, rawHtml, userId: o.userId };
-  await enqueueTemplatedEmail(tx, { ...common, code: 'order.created', to: o.email });
+  if (o.email) await enqueueTemplatedEmail(tx, { ...common, code: 'order.created', to: o.email });
   await enqueueTemplatedSms(tx, { ...common, code: 'order.created', to: o.phone });
+  if (!o.notifyShop) return;
   const shop = await settingsRow(tx);
   const to = shop?.adminNotificationEmail ?? shop?.supportEmail;
   if (to) await enqueueTemplatedEmail(tx, { ...common, code: 'order.admin_created', to, userId: null });

@@ -76,7 +76,7 @@ export function orderRoutes(db: Db, config: Pick<Config, 'siteUrl'>) {
         const { placed, repeated } = await placeOrder(
           db,
           {
-            owner: ownerOf(request),
+            source: { kind: 'cart', owner: ownerOf(request) },
             viewer: viewerOf(request),
             site: siteOrigin(config.siteUrl, request),
             idempotencyKey: typeof key === 'string' ? key : null,

@@ -26,15 +26,37 @@ import { recordConsent } from '../forms/consents';
 import { ApiError, badRequest } from '../http/errors';
 import { isUniqueViolation } from '../accounts/register';
 import { balanceOf } from './bonus-ledger';
-import { findCart, type CartOwner } from './cart-store';
-import { priceStoredCart, type PricedCart } from './cart-view';
+import { findCart, linesOf, type CartOwner } from './cart-store';
+import { priceContents, type CartContents, type PricedCart } from './cart-view';
 import { queueOrderLetters } from './order-letters';
 import { nextOrderNumber } from './order-number';
 import type { Viewer } from './pricing-inputs';
 import { takeStock } from './stock';
 
+/**
+ * Where the order's lines come from: the caller's own cart (the checkout), or what a manager typed in for a
+ * customer (the admin's «Новый заказ»: no cart is touched, no consent is recorded for the customer).
+ */
+export type OrderSource =
+  | { kind: 'cart'; owner: CartOwner }
+  | {
+      kind: 'manager';
+      contents: CartContents;
+      /** The staff member: the scope of the Idempotency-Key. */
+      actorId: number;
+      managerComment: string | null;
+      /** Runs in the order's transaction once it exists (the admin's history row). */
+      onPlaced?: (tx: Tx, orderId: number) => Promise<void>;
+    };
+
+/** The checkout's request; a manager's order may have no e-mail, and its consent is not the form's. */
+export type PlaceInput = Omit<OrderPlaceRequest, 'customerEmail' | 'consent'> & {
+  customerEmail: string | null;
+};
+
 export interface PlaceOrderContext {
-  owner: CartOwner;
+  source: OrderSource;
+  /** Whom the order is priced for and belongs to (the customer), or null for a guest. */
   viewer: Viewer | null;
   /** The site's origin, for the links in the letters. */
   site: string;
@@ -46,6 +68,8 @@ export interface PlaceOrderContext {
 }
 
 export interface PlaceOrderResult {
+  /** The order's id (the admin opens it). */
+  orderId: number;
   placed: OrderPlaced;
   /** The Idempotency-Key had already placed this order. */
   repeated: boolean;
@@ -60,7 +84,9 @@ export class CartNotOrderable extends ApiError {
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
-function ownerScope(owner: CartOwner): string {
+function sourceScope(source: OrderSource): string {
+  if (source.kind === 'manager') return `manager:${source.actorId}`;
+  const { owner } = source;
   if ('userId' in owner) return `user:${owner.userId}`;
   if ('userGroupId' in owner) return `group:${owner.userGroupId}`;
   if ('tokenHash' in owner) return `cart:${owner.tokenHash}`;
@@ -74,9 +100,13 @@ export function orderUrlOf(number: string, accessKey: string, signedIn: boolean)
     : `/orders/${encodeURIComponent(number)}?key=${encodeURIComponent(accessKey)}`;
 }
 
-async function placedByKey(db: Db | Tx, keyHash: string): Promise<OrderPlaced | null> {
+async function placedByKey(
+  db: Db | Tx,
+  keyHash: string,
+): Promise<{ orderId: number; placed: OrderPlaced } | null> {
   const [row] = await db
     .select({
+      id: orders.id,
       number: orders.number,
       total: orders.total,
       accessKey: orders.accessKey,
@@ -88,22 +118,23 @@ async function placedByKey(db: Db | Tx, keyHash: string): Promise<OrderPlaced | 
     .from(orders)
     .where(eq(orders.idempotencyKey, keyHash));
   if (!row) return null;
-  return {
+  const placed = {
     number: row.number,
     total: row.total,
     paymentKind: row.paymentKind,
     accessKey: row.accessKey ?? '',
     orderUrl: orderUrlOf(row.number, row.accessKey ?? '', row.userId !== null),
   };
+  return { orderId: row.id, placed };
 }
 
-const DELIVERY_NEEDS: Record<string, (keyof OrderPlaceRequest)[]> = {
+const DELIVERY_NEEDS: Record<string, (keyof PlaceInput)[]> = {
   courier: ['deliveryCity', 'deliveryAddress'],
   post: ['deliveryCity', 'deliveryPostalCode', 'deliveryAddress'],
   pickup_point: ['deliveryCity', 'deliveryPickupPoint'],
   self_pickup: [],
 };
-const NEED_MESSAGES: Partial<Record<keyof OrderPlaceRequest, string>> = {
+const NEED_MESSAGES: Partial<Record<keyof PlaceInput, string>> = {
   deliveryCity: 'Укажите город',
   deliveryPostalCode: 'Укажите индекс: шесть цифр',
   deliveryAddress: 'Укажите адрес: улицу, дом и квартиру',
@@ -111,14 +142,14 @@ const NEED_MESSAGES: Partial<Record<keyof OrderPlaceRequest, string>> = {
 };
 
 /** The address fields the chosen delivery needs, filled; only those are stored. */
-function deliveryFields(kind: string, input: OrderPlaceRequest) {
+function deliveryFields(kind: string, input: PlaceInput) {
   const needs = DELIVERY_NEEDS[kind] ?? [];
   const missing = Object.fromEntries(
     needs.filter((k) => !String(input[k] ?? '').trim()).map((k) => [k, NEED_MESSAGES[k]!]),
   );
   if (Object.keys(missing).length)
     throw badRequest(`Заполните адрес доставки: ${Object.values(missing).join('; ').toLowerCase()}`, missing);
-  const take = (k: keyof OrderPlaceRequest) => (needs.includes(k) ? String(input[k]).trim() : null);
+  const take = (k: keyof PlaceInput) => (needs.includes(k) ? String(input[k]).trim() : null);
   return {
     deliveryCity: take('deliveryCity'),
     deliveryPostalCode: take('deliveryPostalCode'),
@@ -128,7 +159,7 @@ function deliveryFields(kind: string, input: OrderPlaceRequest) {
 }
 
 /** Every reason the priced cart cannot become this order; empty when it can. */
-function reasonsNotToPlace(quote: PricedCart, input: OrderPlaceRequest): string[] {
+function reasonsNotToPlace(quote: PricedCart, input: PlaceInput): string[] {
   const { view } = quote;
   const reasons = view.problems.filter((p) => p.blocking).map((p) => p.message);
   // A code the customer typed is never dropped silently: a code that no longer works stops the order.
@@ -144,31 +175,44 @@ function reasonsNotToPlace(quote: PricedCart, input: OrderPlaceRequest): string[
 export async function placeOrder(
   db: Db,
   ctx: PlaceOrderContext,
-  input: OrderPlaceRequest,
+  input: PlaceInput,
 ): Promise<PlaceOrderResult> {
   const phone = storedPhone(input.customerPhone);
   if (!phone)
     throw badRequest('Введите номер телефона полностью, например +7 999 123-45-67', {
       customerPhone: 'Введите номер телефона полностью',
     });
-  const email = input.customerEmail.trim();
-  const keyHash = ctx.idempotencyKey ? sha256(`${ownerScope(ctx.owner)}|${ctx.idempotencyKey}`) : null;
+  const email = input.customerEmail?.trim() || null;
+  const { source, viewer } = ctx;
+  const keyHash = ctx.idempotencyKey ? sha256(`${sourceScope(source)}|${ctx.idempotencyKey}`) : null;
   const now = ctx.now ?? new Date();
-  const { viewer } = ctx;
   try {
     return await db.transaction(async (tx) => {
-      const cart = await findCart(tx, ctx.owner, { lock: true });
+      const cart = source.kind === 'cart' ? await findCart(tx, source.owner, { lock: true }) : null;
       if (keyHash) {
         const done = await placedByKey(tx, keyHash);
-        if (done) return { placed: done, repeated: true };
+        if (done) return { ...done, repeated: true };
       }
-      if (!cart) throw new CartNotOrderable(['Корзина пуста: добавьте товары, чтобы оформить заказ']);
+      const contents =
+        source.kind === 'manager'
+          ? source.contents
+          : cart && {
+              lines: await linesOf(tx, cart.id),
+              couponCode: cart.couponCode,
+              bonusPoints: cart.bonusPoints,
+            };
+      if (!contents?.lines.length)
+        throw new CartNotOrderable([
+          source.kind === 'cart'
+            ? 'Корзина пуста: добавьте товары, чтобы оформить заказ'
+            : 'Добавьте в заказ хотя бы один товар',
+        ]);
       // Locks the customer's row: a second order spending the same points waits for this one.
       if (viewer) await balanceOf(tx, viewer.id, { lock: true });
-      const quote = await priceStoredCart(tx, cart, viewer, {
+      const quote = await priceContents(tx, contents, viewer, {
         deliveryServiceId: input.deliveryServiceId,
         paymentServiceId: input.paymentServiceId,
-        contact: { userId: viewer?.id ?? null, phone, email: email.toLowerCase() },
+        contact: { userId: viewer?.id ?? null, phone, email: email?.toLowerCase() ?? null },
         lockCoupon: true,
         now,
       });
@@ -227,6 +271,7 @@ export async function placeOrder(
             .map((d) => ({ title: d.title, amount: d.amount || d.deliverySaving })),
           total: totals.total,
           comment: input.comment?.trim() || null,
+          managerComment: source.kind === 'manager' ? source.managerComment : null,
           accessKey,
           idempotencyKey: keyHash,
           createdAt: now,
@@ -269,7 +314,7 @@ export async function placeOrder(
           orderId,
           userId: viewer?.id ?? null,
           phone,
-          email: email.toLowerCase(),
+          email: email?.toLowerCase() ?? null,
         });
       }
       if (viewer && priced.bonuses.spent > 0)
@@ -280,19 +325,23 @@ export async function placeOrder(
           orderId,
           reason: `Оплата заказа № ${number}`,
         });
-      await recordConsent(tx, {
-        purpose: 'personal_data',
-        source: 'order',
-        userId: viewer?.id ?? null,
-        email,
-        phone,
-        ...ctx.consent,
-      });
-      await tx.delete(cartItems).where(eq(cartItems.cartId, cart.id));
-      await tx
-        .update(carts)
-        .set({ couponCode: null, bonusPoints: 0, updatedAt: now })
-        .where(eq(carts.id, cart.id));
+      if (cart) {
+        // The customer's own form: their consent (152-FZ), and the cart they ordered is emptied.
+        await recordConsent(tx, {
+          purpose: 'personal_data',
+          source: 'order',
+          userId: viewer?.id ?? null,
+          email,
+          phone,
+          ...ctx.consent,
+        });
+        await tx.delete(cartItems).where(eq(cartItems.cartId, cart.id));
+        await tx
+          .update(carts)
+          .set({ couponCode: null, bonusPoints: 0, updatedAt: now })
+          .where(eq(carts.id, cart.id));
+      }
+      if (source.kind === 'manager') await source.onPlaced?.(tx, orderId);
 
       const orderUrl = orderUrlOf(number, accessKey, viewer !== null);
       await queueOrderLetters(tx, {
@@ -304,6 +353,8 @@ export async function placeOrder(
         phone,
         email,
         orderUrl,
+        // A manager took the order: the shop needs no letter about it.
+        notifyShop: source.kind === 'cart',
         delivery: delivery.title,
         payment: payment.title,
         total: totals.total,
@@ -315,6 +366,7 @@ export async function placeOrder(
         quote.lines.map(({ line }) => ({ offerId: line.offerId, quantity: line.quantity })),
       );
       return {
+        orderId,
         placed: { number, total: totals.total, paymentKind: payment.kind, orderUrl, accessKey },
         repeated: false,
       };
@@ -324,7 +376,7 @@ export async function placeOrder(
     // the unique index stands behind it all the same.
     if (keyHash && isUniqueViolation(error)) {
       const done = await placedByKey(db, keyHash);
-      if (done) return { placed: done, repeated: true };
+      if (done) return { ...done, repeated: true };
     }
     throw error;
   }

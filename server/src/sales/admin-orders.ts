@@ -1,0 +1,115 @@
+// POST /api/admin/orders/place: a manager enters an order for a customer (a phone call, the showroom). The
+// generic CRUD cannot create orders ("create": [] in their schema): this goes through the same placing
+// service as the checkout (place-order.ts), priced for that customer, with the manager named in the order's
+// history. Lines are offers by article, as a manager reads them from the catalogue or the customer.
+import { eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { AdminOrderPlaceRequest } from '@shop/schemas';
+import { productOffers, users } from '../../generated/tables';
+import { requireAccess } from '../accounts/guard';
+import { userContext } from '../crud/context';
+import { resourceOf } from '../crud/resource-access';
+import { recordCreated } from '../crud/service';
+import type { Registry } from '../crud/types';
+import type { Db, DbOrTx } from '../db';
+import { badRequest } from '../http/errors';
+import { api, envelope, failure } from '../http/route-schemas';
+import type { Config } from '../config';
+import { siteOrigin } from '../settings/shop-values';
+import type { StoredLine } from './cart-store';
+import { placeOrder } from './place-order';
+import type { Viewer } from './pricing-inputs';
+
+/** The lines by article: one line per offer (the same article twice adds up); 400 naming unknown ones. */
+async function linesByArticle(db: DbOrTx, lines: AdminOrderPlaceRequest['lines']): Promise<StoredLine[]> {
+  const wanted = new Map<string, number>();
+  for (const l of lines) wanted.set(l.article, (wanted.get(l.article) ?? 0) + l.quantity);
+  const found = await db
+    .select({ id: productOffers.id, article: productOffers.article })
+    .from(productOffers)
+    .where(inArray(productOffers.article, [...wanted.keys()]));
+  const idOf = new Map(found.map((o) => [o.article, o.id]));
+  const unknown = [...wanted.keys()].filter((a) => !idOf.has(a));
+  if (unknown.length)
+    throw badRequest(`В каталоге нет артикулов: ${unknown.join(', ')}`, { lines: 'Проверьте артикулы' });
+  return [...wanted].map(([article, quantity], position) => ({
+    id: position + 1,
+    offerId: idOf.get(article)!,
+    quantity,
+  }));
+}
+
+/** The customer the order is priced for and belongs to: their account, or null for one without. */
+async function customerOf(db: DbOrTx, userId: number | null | undefined): Promise<Viewer | null> {
+  if (!userId) return null;
+  const [user] = await db
+    .select({ id: users.id, groupIds: users.groupIds })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user) throw badRequest(`Покупатель №${userId} не найден`, { userId: 'Покупатель не найден' });
+  return { id: user.id, groupIds: user.groupIds, actingGroupId: null };
+}
+
+export function adminOrderRoutes(db: Db, registry: Registry, config: Pick<Config, 'siteUrl'>) {
+  const def = resourceOf(registry, 'orders');
+  return async function plugin(app: FastifyInstance) {
+    app.post(
+      '/orders/place',
+      {
+        // Who may edit orders may take one for a customer.
+        preValidation: requireAccess(def, 'edit'),
+        schema: {
+          tags: [def.label.many],
+          summary: 'Оформить заказ за покупателя (через тот же сервис, что и корзина)',
+          body: api('admin-order-place-request'),
+          response: {
+            200: {
+              description: 'Заказ уже оформлен с этим Idempotency-Key',
+              ...envelope(api('admin-order-placed')),
+            },
+            201: { description: 'Заказ оформлен', ...envelope(api('admin-order-placed')) },
+            400: failure('Артикулы, покупатель, адрес или контакты неверны'),
+            409: failure(
+              'Заказ нельзя оформить: товара не хватает, промокод не действует, доставка или оплата недоступны',
+            ),
+          },
+        },
+      },
+      async (request, reply) => {
+        const body = request.body as AdminOrderPlaceRequest;
+        const ctx = userContext(db, registry, def, request.user!);
+        const key = request.headers['idempotency-key'];
+        const { orderId, placed, repeated } = await placeOrder(
+          db,
+          {
+            source: {
+              kind: 'manager',
+              contents: {
+                lines: await linesByArticle(db, body.lines),
+                couponCode: body.couponCode || null,
+                bonusPoints: body.bonusPoints ?? 0,
+              },
+              actorId: request.user!.id,
+              managerComment: body.managerComment || null,
+              onPlaced: async (tx, orderId) => void (await recordCreated({ ...ctx, db: tx }, [orderId])),
+            },
+            viewer: await customerOf(db, body.userId),
+            site: siteOrigin(config.siteUrl, request),
+            idempotencyKey: typeof key === 'string' && /^[A-Za-z0-9_.:-]{8,128}$/.test(key) ? key : null,
+            consent: { ip: null, userAgent: null },
+          },
+          {
+            ...body,
+            customerEmail: body.customerEmail ?? null,
+            deliveryCity: body.deliveryCity ?? undefined,
+            deliveryPostalCode: body.deliveryPostalCode ?? undefined,
+            deliveryAddress: body.deliveryAddress ?? undefined,
+            deliveryPickupPoint: body.deliveryPickupPoint ?? undefined,
+            comment: body.comment ?? undefined,
+          },
+        );
+        return reply.status(repeated ? 200 : 201).send({ data: { id: orderId, order: placed } });
+      },
+    );
+  };
+}
