@@ -688,7 +688,7 @@ describeOnDatabases('outbox delivery on $name', (target) => {
     });
 
     it('are created when missing, and an administrator’s edits are kept', async () => {
-      expect(await ensureSystemTemplates(db())).toEqual({ mail: 7, sms: 4 });
+      expect(await ensureSystemTemplates(db())).toEqual({ mail: 8, sms: 4 });
       const codes = (await db().select().from(mailTemplates)).map((r) => r.code).sort();
       expect(codes).toEqual([
         'auth.password_recovery',
@@ -696,6 +696,7 @@ describeOnDatabases('outbox delivery on $name', (target) => {
         'feedback.call',
         'feedback.message',
         'newsletter.confirm',
+        'order.admin_created',
         'order.created',
         'order.status_changed',
       ]);
