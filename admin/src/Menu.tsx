@@ -1,8 +1,9 @@
 // The side menu: the desktop, then the generated resources in their groups (Каталог, Продажи...), each
 // group shown only when the role may list at least one of its resources. The single screens of the spec
-// sit among them: "Создать купоны" after the coupons, the site forms at /forms-list, the send screens after
-// the mailings and the unsent messages after the outbox log.
+// sit among them: "Новый заказ" after the orders, "Создать купоны" after the coupons, the site forms at
+// /forms-list, the send screens after the mailings and the unsent messages after the outbox log.
 import AddCardIcon from '@mui/icons-material/AddCard';
+import AddShoppingCartIcon from '@mui/icons-material/AddShoppingCart';
 import ContactPhoneIcon from '@mui/icons-material/ContactPhone';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
@@ -22,6 +23,15 @@ function resourceItems(name: string, role: string | undefined): ReactElement[] {
       <Menu.Item key={name} to="/forms-list" primaryText="Заявки с сайта" leftIcon={<ContactPhoneIcon />} />,
     ];
   const items = [<Menu.ResourceItem key={name} name={name} />];
+  if (name === 'orders' && canRoleAccess(role, 'orders', 'edit'))
+    items.push(
+      <Menu.Item
+        key="place-order"
+        to="/place-order"
+        primaryText="Новый заказ"
+        leftIcon={<AddShoppingCartIcon />}
+      />,
+    );
   if (name === 'coupons' && canRoleAccess(role, 'coupons', 'create'))
     items.push(
       <Menu.Item

@@ -25,9 +25,14 @@ export async function getAdmin<T>(path: string): Promise<T> {
   }
 }
 
-export async function postAdmin<T>(path: string, body: unknown): Promise<T> {
+/** `headers`: extra request headers, e.g. an Idempotency-Key that makes a repeated press answer the same. */
+export async function postAdmin<T>(
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
   try {
-    return (await client.http.post<{ data: T }>(`/api/admin${path}`, body)).data.data;
+    return (await client.http.post<{ data: T }>(`/api/admin${path}`, body, { headers })).data.data;
   } catch (error) {
     throw toError(error);
   }

@@ -11,12 +11,20 @@ import {
   useResourceDefinition,
   type RaRecord,
 } from 'react-admin';
+import type { ReactElement } from 'react';
 import { canRoleAccess } from './access';
 import { CSV_IMPORT_BUTTONS, ExportCsvButton } from './csv';
+import { PlaceOrderButton } from './screens/sales/orders/PlaceOrderButton';
+
+/** Buttons of a resource's own screens in its list toolbar, each checking the role itself. */
+const EXTRA_LIST_BUTTONS: Record<string, () => ReactElement | null> = {
+  orders: PlaceOrderButton,
+};
 
 /**
- * List toolbar: filters, "Создать", "Экспорт" (the server's CSV of the filtered list) and "Импорт из CSV"
- * (where the server imports the resource), each only when the role may do it.
+ * List toolbar: filters, "Создать" (or a resource's own screen for it, as «Новый заказ» of the orders),
+ * "Экспорт" (the server's CSV of the filtered list) and "Импорт из CSV" (where the server imports the
+ * resource), each only when the role may do it.
  */
 export function ListActions() {
   const resource = useResourceContext();
@@ -25,6 +33,7 @@ export function ListActions() {
   const { permissions } = usePermissions<string>();
   const { canAccess: canExport } = useCanAccess({ action: 'export', resource });
   const ImportButton = resource ? CSV_IMPORT_BUTTONS[resource] : undefined;
+  const ExtraButton = resource ? EXTRA_LIST_BUTTONS[resource] : undefined;
   const canImport =
     !!resource &&
     canRoleAccess(permissions, resource, 'create') &&
@@ -33,6 +42,7 @@ export function ListActions() {
     <TopToolbar>
       {filters && filters.length > 0 ? <FilterButton /> : null}
       {hasCreate ? <CreateButton /> : null}
+      {ExtraButton ? <ExtraButton /> : null}
       {canExport ? <ExportCsvButton /> : null}
       {ImportButton && canImport ? <ImportButton /> : null}
     </TopToolbar>
