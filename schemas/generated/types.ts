@@ -897,13 +897,13 @@ export interface OrderItem {
   attributes: {
     [k: string]: string | undefined;
   };
-  listPrice: number;
+  listPrice: number | null;
   price: number;
   quantity: number;
   total: number;
   discountShare: number;
   bonusShare: number;
-  payable: number;
+  payable: number | null;
 }
 
 /**

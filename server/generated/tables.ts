@@ -331,13 +331,13 @@ export const orderItems = pgTable('order_items', {
   title: text('title').notNull(),
   article: text('article'),
   attributes: jsonb('attributes').notNull().default({}),
-  listPrice: integer('list_price').notNull().default(0),
+  listPrice: integer('list_price'),
   price: integer('price').notNull(),
   quantity: integer('quantity').notNull(),
   total: integer('total').notNull().default(0),
   discountShare: integer('discount_share').notNull().default(0),
   bonusShare: integer('bonus_share').notNull().default(0),
-  payable: integer('payable').notNull().default(0),
+  payable: integer('payable'),
   position: integer('position').notNull(),
 });
 

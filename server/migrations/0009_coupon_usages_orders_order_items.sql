@@ -18,13 +18,13 @@ ALTER TABLE "orders" ADD COLUMN "access_key" text;
 
 ALTER TABLE "orders" ADD COLUMN "idempotency_key" text;
 
-ALTER TABLE "order_items" ADD COLUMN "list_price" integer NOT NULL DEFAULT 0;
+ALTER TABLE "order_items" ADD COLUMN "list_price" integer;
 
 ALTER TABLE "order_items" ADD COLUMN "discount_share" integer NOT NULL DEFAULT 0;
 
 ALTER TABLE "order_items" ADD COLUMN "bonus_share" integer NOT NULL DEFAULT 0;
 
-ALTER TABLE "order_items" ADD COLUMN "payable" integer NOT NULL DEFAULT 0;
+ALTER TABLE "order_items" ADD COLUMN "payable" integer;
 
 ALTER TABLE "coupon_usages" ADD CONSTRAINT "coupon_usages_coupon_id_fkey" FOREIGN KEY ("coupon_id") REFERENCES "coupons" ("id") ON DELETE CASCADE;
 

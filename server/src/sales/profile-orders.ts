@@ -134,7 +134,7 @@ export async function orderDetail(db: DbOrTx, where: SQL): Promise<ProfileOrder 
     // Lines stored before the list price was kept show their price as it.
     items: items.map((i) => ({
       ...i,
-      listPrice: i.listPrice || i.price,
+      listPrice: i.listPrice ?? i.price,
       attributes: (i.attributes ?? {}) as Record<string, string>,
     })),
   };

@@ -93,11 +93,9 @@ export async function seedOrders(tx: Tx, now: Date): Promise<Record<string, numb
         title: o.title,
         article: o.article,
         attributes: o.attributes as Record<string, string>,
-        listPrice: price,
         price,
         quantity,
         total: price * quantity,
-        payable: price * quantity,
       };
     });
     const paid = status === 'paid' || status === 'shipped' || status === 'completed';
