@@ -153,7 +153,7 @@ const MUTATIONS: Mutation[] = [
     guarantee: 'one Idempotency-Key places one order, however often it is sent',
     file: 'server/src/sales/place-order.ts',
     edits: [
-      { from: '        if (done) return { placed: done, repeated: true };\n      }\n', to: '      }\n' },
+      { from: '        if (done) return { ...done, repeated: true };\n      }\n', to: '      }\n' },
     ],
     tests: { file: 'server/test/orders.test.ts', title: 'Idempotency-Key' },
   },
