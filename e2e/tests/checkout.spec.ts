@@ -154,7 +154,14 @@ test('a customer of a discounted type pays the card price, spends points and fin
   const admin = await adminHeaders(request);
   const type = await request.post('/api/admin/user-types', {
     headers: admin,
-    data: { title: `Мастер e2e ${RUN}`, code: `master${RUN}`, discountPercent: 10, bonusAllowed: true },
+    // Last in the admin's order: new registrations get the first active type, and must not get this one.
+    data: {
+      title: `Мастер e2e ${RUN}`,
+      code: `master${RUN}`,
+      discountPercent: 10,
+      bonusAllowed: true,
+      sortOrder: 9999,
+    },
   });
   expect(type.status(), await type.text()).toBe(201);
   const email = `master-${RUN}@e2e.local`;
