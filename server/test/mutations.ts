@@ -152,9 +152,7 @@ const MUTATIONS: Mutation[] = [
     name: 'order-idempotency',
     guarantee: 'one Idempotency-Key places one order, however often it is sent',
     file: 'server/src/sales/place-order.ts',
-    edits: [
-      { from: '        if (done) return { ...done, repeated: true };\n      }\n', to: '      }\n' },
-    ],
+    edits: [{ from: '        if (done) return { ...done, repeated: true };\n      }\n', to: '      }\n' }],
     tests: { file: 'server/test/orders.test.ts', title: 'Idempotency-Key' },
   },
   {
