@@ -17,6 +17,7 @@ import { api, envelope, failure } from '../http/route-schemas';
 import type { Config } from '../config';
 import { siteOrigin } from '../settings/shop-values';
 import type { StoredLine } from './cart-store';
+import { IDEMPOTENCY_HEADERS, idempotencyKeyOf } from './order-routes';
 import { placeOrder } from './place-order';
 import type { Viewer } from './pricing-inputs';
 
@@ -61,6 +62,7 @@ export function adminOrderRoutes(db: Db, registry: Registry, config: Pick<Config
         schema: {
           tags: [def.label.many],
           summary: 'Оформить заказ за покупателя (через тот же сервис, что и корзина)',
+          headers: IDEMPOTENCY_HEADERS,
           body: api('admin-order-place-request'),
           response: {
             200: {
@@ -78,7 +80,6 @@ export function adminOrderRoutes(db: Db, registry: Registry, config: Pick<Config
       async (request, reply) => {
         const body = request.body as AdminOrderPlaceRequest;
         const ctx = userContext(db, registry, def, request.user!);
-        const key = request.headers['idempotency-key'];
         const { orderId, placed, repeated } = await placeOrder(
           db,
           {
@@ -95,18 +96,10 @@ export function adminOrderRoutes(db: Db, registry: Registry, config: Pick<Config
             },
             viewer: await customerOf(db, body.userId),
             site: siteOrigin(config.siteUrl, request),
-            idempotencyKey: typeof key === 'string' && /^[A-Za-z0-9_.:-]{8,128}$/.test(key) ? key : null,
+            idempotencyKey: idempotencyKeyOf(request),
             consent: { ip: null, userAgent: null },
           },
-          {
-            ...body,
-            customerEmail: body.customerEmail ?? null,
-            deliveryCity: body.deliveryCity ?? undefined,
-            deliveryPostalCode: body.deliveryPostalCode ?? undefined,
-            deliveryAddress: body.deliveryAddress ?? undefined,
-            deliveryPickupPoint: body.deliveryPickupPoint ?? undefined,
-            comment: body.comment ?? undefined,
-          },
+          body,
         );
         return reply.status(repeated ? 200 : 201).send({ data: { id: orderId, order: placed } });
       },

@@ -203,7 +203,12 @@ export async function priceContents(
       quantity: l.quantity,
     };
   });
-  const contact = quote.contact ?? (await accountContact(db, viewer));
+  // The buyer's phone and e-mail count only for a promo code's per-customer limit: read when there is one.
+  const contact =
+    quote.contact ??
+    (contents.couponCode
+      ? await accountContact(db, viewer)
+      : { userId: viewer?.id ?? null, phone: null, email: null });
   const [customer, settings, rules, coupon, delivery, payment] = await Promise.all([
     pricingCustomer(db, viewer),
     settingsRow(db),

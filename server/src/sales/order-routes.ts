@@ -2,7 +2,7 @@
 // (a guest's private link to their order; signed-in customers read theirs under /api/profile/orders).
 import { timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { OrderPlaceRequest } from '@shop/schemas';
 import { orders } from '../../generated/tables';
 import type { Db } from '../db';
@@ -19,6 +19,28 @@ import { orderDetail } from './profile-orders';
 
 const TAGS = ['Заказы'];
 const NUMBER = { type: 'string', minLength: 1, maxLength: 32, 'x-label': 'Номер заказа' };
+
+const KEY_RULE = 'Idempotency-Key — от 8 до 128 латинских букв, цифр и знаков _ . : -';
+/** The Idempotency-Key header of the two ways to place an order (the checkout's and a manager's). */
+export const IDEMPOTENCY_HEADERS = {
+  type: 'object',
+  properties: {
+    'idempotency-key': {
+      type: 'string',
+      minLength: 8,
+      maxLength: 128,
+      pattern: '^[A-Za-z0-9_.:-]+$',
+      'x-label': 'Заголовок Idempotency-Key',
+      'x-messages': { minLength: KEY_RULE, maxLength: KEY_RULE, pattern: KEY_RULE },
+    },
+  },
+};
+
+/** The header as the route's schema checked it, or null when there is none. */
+export const idempotencyKeyOf = (request: FastifyRequest): string | null => {
+  const key = request.headers['idempotency-key'];
+  return typeof key === 'string' ? key : null;
+};
 
 const sameKey = (a: string, b: string) => {
   const x = Buffer.from(a);
@@ -38,23 +60,7 @@ export function orderRoutes(db: Db, config: Pick<Config, 'siteUrl'>) {
           description:
             'Заголовок Idempotency-Key (8–128 символов) делает повторную отправку безопасной: тот же ключ ' +
             'от того же покупателя возвращает уже оформленный заказ (200) вместо нового.',
-          headers: {
-            type: 'object',
-            properties: {
-              'idempotency-key': {
-                type: 'string',
-                minLength: 8,
-                maxLength: 128,
-                pattern: '^[A-Za-z0-9_.:-]+$',
-                'x-label': 'Заголовок Idempotency-Key',
-                'x-messages': {
-                  minLength: 'Idempotency-Key — от 8 до 128 латинских букв, цифр и знаков _ . : -',
-                  maxLength: 'Idempotency-Key — от 8 до 128 латинских букв, цифр и знаков _ . : -',
-                  pattern: 'Idempotency-Key — от 8 до 128 латинских букв, цифр и знаков _ . : -',
-                },
-              },
-            },
-          },
+          headers: IDEMPOTENCY_HEADERS,
           body: api('order-place-request'),
           response: {
             200: {
@@ -72,14 +78,13 @@ export function orderRoutes(db: Db, config: Pick<Config, 'siteUrl'>) {
       },
       async (request, reply) => {
         const who = consentContext(request);
-        const key = request.headers['idempotency-key'];
         const { placed, repeated } = await placeOrder(
           db,
           {
             source: { kind: 'cart', owner: ownerOf(request) },
             viewer: viewerOf(request),
             site: siteOrigin(config.siteUrl, request),
-            idempotencyKey: typeof key === 'string' ? key : null,
+            idempotencyKey: idempotencyKeyOf(request),
             consent: { ip: who.ip, userAgent: who.userAgent },
           },
           request.body as OrderPlaceRequest,

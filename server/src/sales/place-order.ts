@@ -50,8 +50,24 @@ export type OrderSource =
     };
 
 /** The checkout's request; a manager's order may have no e-mail, and its consent is not the form's. */
-export type PlaceInput = Omit<OrderPlaceRequest, 'customerEmail' | 'consent'> & {
-  customerEmail: string | null;
+/** A text the customer may leave out: absent (the checkout's form) or null (the admin's). */
+type Optional = string | null | undefined;
+export type PlaceInput = Omit<
+  OrderPlaceRequest,
+  | 'customerEmail'
+  | 'consent'
+  | 'deliveryCity'
+  | 'deliveryPostalCode'
+  | 'deliveryAddress'
+  | 'deliveryPickupPoint'
+  | 'comment'
+> & {
+  customerEmail?: Optional;
+  deliveryCity?: Optional;
+  deliveryPostalCode?: Optional;
+  deliveryAddress?: Optional;
+  deliveryPickupPoint?: Optional;
+  comment?: Optional;
 };
 
 export interface PlaceOrderContext {
