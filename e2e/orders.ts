@@ -80,29 +80,3 @@ export async function setOrderStatus(
   });
   expect(res.status(), await res.text()).toBe(200);
 }
-
-export interface Offer {
-  id: number;
-  article: string;
-  /** What a guest pays for one (kopecks). */
-  price: number;
-}
-
-/** The first offer in stock of a product, by its slug. */
-export async function firstOffer(request: APIRequestContext, slug: string): Promise<Offer> {
-  const res = await request.get(`/api/products/${slug}`);
-  expect(res.status(), await res.text()).toBe(200);
-  const { offers } = (
-    (await res.json()) as {
-      data: {
-        offers: { id: number; article: string; basePrice: number; salePrice: number | null; stock: number }[];
-      };
-    }
-  ).data;
-  const offer = offers.find((o) => o.stock > 5)!;
-  return { id: offer.id, article: offer.article, price: offer.salePrice ?? offer.basePrice };
-}
-
-/** Kopecks as the shop writes them: 127000 → «1 270 ₽» (Playwright's text match takes any space). */
-export const rub = (kopecks: number) =>
-  `${String(Math.floor(kopecks / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ' ')}${kopecks % 100 ? `,${String(kopecks % 100).padStart(2, '0')}` : ''} ₽`;

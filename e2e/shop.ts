@@ -1,4 +1,5 @@
-// The demo shop as the storefront specs find it: products in stock to buy, and the header's cart link.
+// The demo shop as the storefront specs find it: products in stock to buy, the header's cart link, the
+// screens the specs run on and money as the shop writes it.
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export interface Listed {
@@ -11,9 +12,20 @@ export interface Listed {
 }
 export interface Offer {
   id: number;
+  article: string;
   inStock: boolean;
   stock: number;
 }
+
+/** The two screens the storefront specs run on. */
+export const SCREENS = [
+  { name: 'phone', viewport: { width: 375, height: 812 } },
+  { name: 'desktop', viewport: { width: 1440, height: 900 } },
+] as const;
+
+/** Kopecks as the shop writes them: 127000 → «1 270 ₽» (Playwright's text match takes any space). */
+export const rub = (kopecks: number) =>
+  `${String(Math.floor(kopecks / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ' ')}${kopecks % 100 ? `,${String(kopecks % 100).padStart(2, '0')}` : ''} ₽`;
 
 /**
  * A product with several offers and single-offer products, all in stock (at least three pieces of the single

@@ -4,12 +4,7 @@
 // line and puts it back. Without JavaScript the same forms work as plain posts. A guest's cart joins the
 // account at registration.
 import { expect, test } from '@playwright/test';
-import { cartLink, offersOf, products } from '../shop';
-
-const SCREENS = [
-  { name: 'phone', viewport: { width: 375, height: 812 } },
-  { name: 'desktop', viewport: { width: 1440, height: 900 } },
-] as const;
+import { cartLink, offersOf, products, SCREENS } from '../shop';
 
 for (const screen of SCREENS) {
   test.describe(`the cart on a ${screen.name}`, () => {

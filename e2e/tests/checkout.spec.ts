@@ -8,13 +8,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ADMIN } from '../playwright.config';
 import { waitForLetter } from '../mailbox';
-import { rub } from '../orders';
-import { cartLink, offersOf, products } from '../shop';
+import { cartLink, offersOf, products, rub, SCREENS } from '../shop';
 
-const SCREENS = [
-  { name: 'phone', viewport: { width: 375, height: 812 } },
-  { name: 'desktop', viewport: { width: 1440, height: 900 } },
-] as const;
 const RUN = Date.now().toString(36);
 
 async function adminHeaders(request: APIRequestContext) {

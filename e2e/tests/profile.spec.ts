@@ -7,7 +7,8 @@
 // spec's own; what is changed on it is put back where another flow of the spec relies on it.
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { ADMIN } from '../playwright.config';
-import { firstOffer, placeOrder, rub, setOrderStatus, type Offer } from '../orders';
+import { placeOrder, setOrderStatus } from '../orders';
+import { offersOf, rub, type Offer } from '../shop';
 
 const RUN = Date.now().toString(36);
 const CUSTOMER = {
@@ -48,7 +49,7 @@ test.beforeAll(async ({ request }) => {
     '/api/products/search?filter[categorySlug]=resnitsy&filter[inStock]=1&perPage=1',
   );
   product = ((await listing.json()) as { data: (typeof product)[] }).data[0]!;
-  offer = await firstOffer(request, product.slug);
+  offer = (await offersOf(request, product.slug)).find((o) => o.stock > 5)!;
   const offerId = offer.id;
 
   const admin = { authorization: await login(request, ADMIN.email, ADMIN.password) };
