@@ -11,10 +11,32 @@ import MarkEmailUnreadIcon from '@mui/icons-material/MarkEmailUnread';
 import SmsIcon from '@mui/icons-material/Sms';
 import SmsFailedIcon from '@mui/icons-material/SmsFailed';
 import ListSubheader from '@mui/material/ListSubheader';
-import type { ReactElement } from 'react';
+import type { ComponentType, ReactElement } from 'react';
 import { Menu, usePermissions, useSidebarState } from 'react-admin';
 import { menuGroups } from '../generated/menu';
 import { canRoleAccess } from './access';
+
+/** A single screen listed after a resource, shown to the roles that may do `action` on that resource. */
+interface ScreenEntry {
+  to: string;
+  label: string;
+  Icon: ComponentType;
+  /** null: whoever sees the resource. */
+  action: 'create' | 'edit' | null;
+}
+
+const SCREENS_AFTER: Record<string, ScreenEntry[]> = {
+  orders: [{ to: '/place-order', label: 'Новый заказ', Icon: AddShoppingCartIcon, action: 'edit' }],
+  coupons: [{ to: '/create-coupons', label: 'Создать купоны', Icon: AddCardIcon, action: 'create' }],
+  mailings: [
+    { to: '/send-emails', label: 'Рассылка писем', Icon: ForwardToInboxIcon, action: 'create' },
+    { to: '/send-sms', label: 'Рассылка SMS', Icon: SmsIcon, action: 'create' },
+  ],
+  'outbox-messages': [
+    { to: '/unsend-emails', label: 'Неотправленные письма', Icon: MarkEmailUnreadIcon, action: null },
+    { to: '/unsend-sms', label: 'Неотправленные SMS', Icon: SmsFailedIcon, action: null },
+  ],
+};
 
 /** The menu entries of a resource: its list, or a single screen standing for it, plus screens after it. */
 function resourceItems(name: string, role: string | undefined): ReactElement[] {
@@ -22,51 +44,13 @@ function resourceItems(name: string, role: string | undefined): ReactElement[] {
     return [
       <Menu.Item key={name} to="/forms-list" primaryText="Заявки с сайта" leftIcon={<ContactPhoneIcon />} />,
     ];
-  const items = [<Menu.ResourceItem key={name} name={name} />];
-  if (name === 'orders' && canRoleAccess(role, 'orders', 'edit'))
-    items.push(
-      <Menu.Item
-        key="place-order"
-        to="/place-order"
-        primaryText="Новый заказ"
-        leftIcon={<AddShoppingCartIcon />}
-      />,
-    );
-  if (name === 'coupons' && canRoleAccess(role, 'coupons', 'create'))
-    items.push(
-      <Menu.Item
-        key="create-coupons"
-        to="/create-coupons"
-        primaryText="Создать купоны"
-        leftIcon={<AddCardIcon />}
-      />,
-    );
-  if (name === 'mailings' && canRoleAccess(role, 'mailings', 'create'))
-    items.push(
-      <Menu.Item
-        key="send-emails"
-        to="/send-emails"
-        primaryText="Рассылка писем"
-        leftIcon={<ForwardToInboxIcon />}
-      />,
-      <Menu.Item key="send-sms" to="/send-sms" primaryText="Рассылка SMS" leftIcon={<SmsIcon />} />,
-    );
-  if (name === 'outbox-messages')
-    items.push(
-      <Menu.Item
-        key="unsend-emails"
-        to="/unsend-emails"
-        primaryText="Неотправленные письма"
-        leftIcon={<MarkEmailUnreadIcon />}
-      />,
-      <Menu.Item
-        key="unsend-sms"
-        to="/unsend-sms"
-        primaryText="Неотправленные SMS"
-        leftIcon={<SmsFailedIcon />}
-      />,
-    );
-  return items;
+  const after = (SCREENS_AFTER[name] ?? []).filter((e) => !e.action || canRoleAccess(role, name, e.action));
+  return [
+    <Menu.ResourceItem key={name} name={name} />,
+    ...after.map(({ to, label, Icon }) => (
+      <Menu.Item key={to} to={to} primaryText={label} leftIcon={<Icon />} />
+    )),
+  ];
 }
 
 export function GroupedMenu() {
