@@ -76,6 +76,8 @@ export interface TemplatedMessage {
   site: string;
   /** The code's own variables (they win over the common ones of the same name). */
   values: TemplateValues;
+  /** The common variables when the caller has them already (several messages of one event); else read. */
+  common?: TemplateValues;
   /** Variables whose values are ready HTML (e-mail only). */
   rawHtml?: readonly string[];
   userId?: number | null;
@@ -84,7 +86,7 @@ export interface TemplatedMessage {
 
 /** The common variables every template may use (COMMON_VARIABLES), then the message's own. */
 async function valuesOf(db: DbOrTx, m: TemplatedMessage): Promise<TemplateValues> {
-  return { ...(await shopValues(db, m.site)), ...m.values };
+  return { ...(m.common ?? (await shopValues(db, m.site))), ...m.values };
 }
 
 /**

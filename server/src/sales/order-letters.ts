@@ -7,6 +7,7 @@ import type { Tx } from '../db';
 import { escapeHtml } from '../messages/render';
 import { enqueueTemplatedEmail, enqueueTemplatedSms } from '../messages/outbox';
 import { settingsRow } from '../settings/settings';
+import { commonValues } from '../settings/shop-values';
 
 export interface NewOrderLetter {
   site: string;
@@ -54,11 +55,12 @@ export async function queueOrderLetters(tx: Tx, o: NewOrderLetter): Promise<void
     adminUrl: `${o.site}/nuxt/orders/${o.orderId}`,
   };
   const rawHtml = ['orderItems'];
-  const common = { site: o.site, values, rawHtml, userId: o.userId };
-  if (o.email) await enqueueTemplatedEmail(tx, { ...common, code: 'order.created', to: o.email });
-  await enqueueTemplatedSms(tx, { ...common, code: 'order.created', to: o.phone });
-  if (!o.notifyShop) return;
+  // The settings once for the three messages: the common variables and the shop's address.
   const shop = await settingsRow(tx);
+  const message = { site: o.site, common: commonValues(shop, o.site), values, rawHtml, userId: o.userId };
+  if (o.email) await enqueueTemplatedEmail(tx, { ...message, code: 'order.created', to: o.email });
+  await enqueueTemplatedSms(tx, { ...message, code: 'order.created', to: o.phone });
+  if (!o.notifyShop) return;
   const to = shop?.adminNotificationEmail ?? shop?.supportEmail;
-  if (to) await enqueueTemplatedEmail(tx, { ...common, code: 'order.admin_created', to, userId: null });
+  if (to) await enqueueTemplatedEmail(tx, { ...message, code: 'order.admin_created', to, userId: null });
 }

@@ -9,8 +9,14 @@ export function siteOrigin(siteUrl: string | null, request: FastifyRequest): str
   return siteUrl ? new URL(siteUrl).origin : `${request.protocol}://${request.host}`;
 }
 
+type SettingsRow = Awaited<ReturnType<typeof settingsRow>>;
+
+/** The common template values from a settings row already read (a caller sending several messages). */
+export function commonValues(row: SettingsRow, site: string) {
+  return { shopName: row?.shopName ?? '', siteUrl: site, supportPhone: row?.supportPhone ?? '' };
+}
+
 /** The common template values, filled from the settings row (enqueueTemplated* and mailings). */
 export async function shopValues(db: DbOrTx, site: string) {
-  const row = await settingsRow(db);
-  return { shopName: row?.shopName ?? '', siteUrl: site, supportPhone: row?.supportPhone ?? '' };
+  return commonValues(await settingsRow(db), site);
 }
