@@ -1,8 +1,7 @@
 import type { CartState } from '@shop/schemas';
 import { Link } from 'react-router';
 import { CHECKOUT_PATH } from '../../lib/cart';
-import { formatPrice } from '../../lib/format';
-import { CartTotals } from './CartTotals';
+import { CartTotals, StickyTotal } from './CartTotals';
 
 /**
  * The totals: goods, each discount with its title, bonuses, delivery when chosen, the sum to pay; the
@@ -14,15 +13,6 @@ export function CartSummary({ cart }: { cart: CartState }) {
   // Problems of a line are shown on it; the rest (minimum order, the coupon, bonuses) here.
   const general = cart.problems.filter((p) => p.offerId === null && p.code !== 'coupon');
   const blockingLines = cart.items.filter((l) => l.problem).length;
-  const checkout = cart.canOrder ? (
-    <Link to={CHECKOUT_PATH} className="button button--primary cart-summary__checkout">
-      Оформить заказ
-    </Link>
-  ) : (
-    <button type="button" className="button button--primary cart-summary__checkout" disabled>
-      Оформить заказ
-    </button>
-  );
   return (
     <section className="cart-box cart-summary" aria-labelledby="cart-summary-title">
       <h2 id="cart-summary-title" className="cart-box__title">
@@ -47,22 +37,31 @@ export function CartSummary({ cart }: { cart: CartState }) {
           Уберите или исправьте отмеченные товары, чтобы оформить заказ.
         </p>
       )}
-      {checkout}
-      <div className="sticky-bar cart-sticky" aria-hidden="true">
-        <p className="cart-sticky__total">
-          <span>Итого</span>
-          <strong>{formatPrice(totals.total)}</strong>
-        </p>
-        {cart.canOrder ? (
-          <Link to={CHECKOUT_PATH} className="button button--primary" tabIndex={-1}>
-            Оформить заказ
-          </Link>
-        ) : (
-          <button type="button" className="button button--primary" disabled tabIndex={-1}>
-            Оформить заказ
-          </button>
-        )}
-      </div>
+      <CheckoutLink canOrder={cart.canOrder} className="button button--primary cart-summary__checkout" />
+      <StickyTotal total={totals.total}>
+        <CheckoutLink canOrder={cart.canOrder} className="button button--primary" tabIndex={-1} />
+      </StickyTotal>
     </section>
+  );
+}
+
+/** «Оформить заказ»: a link to the checkout, or an inactive button while the cart cannot be ordered. */
+function CheckoutLink({
+  canOrder,
+  className,
+  tabIndex,
+}: {
+  canOrder: boolean;
+  className: string;
+  tabIndex?: number;
+}) {
+  return canOrder ? (
+    <Link to={CHECKOUT_PATH} className={className} tabIndex={tabIndex}>
+      Оформить заказ
+    </Link>
+  ) : (
+    <button type="button" className={className} disabled tabIndex={tabIndex}>
+      Оформить заказ
+    </button>
   );
 }

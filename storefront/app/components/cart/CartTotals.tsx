@@ -1,4 +1,5 @@
 import type { CartState } from '@shop/schemas';
+import type { ReactNode } from 'react';
 import { formatPrice, plural } from '../../lib/format';
 
 const PIECES = ['товар', 'товара', 'товаров'] as const;
@@ -55,5 +56,21 @@ export function CartTotals({ cart, noDelivery, stale = false }: CartTotalsProps)
         <dd>{formatPrice(totals.total)}</dd>
       </div>
     </dl>
+  );
+}
+
+/**
+ * The phone's bar at the bottom of the screen: the total and the page's main button (hidden from screen
+ * readers: the same total and button stand in the summary above).
+ */
+export function StickyTotal({ total, children }: { total: number; children: ReactNode }) {
+  return (
+    <div className="sticky-bar cart-sticky" aria-hidden="true">
+      <p className="cart-sticky__total">
+        <span>Итого</span>
+        <strong>{formatPrice(total)}</strong>
+      </p>
+      {children}
+    </div>
   );
 }

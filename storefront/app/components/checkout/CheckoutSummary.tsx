@@ -2,7 +2,7 @@ import type { CartState } from '@shop/schemas';
 import { Link } from 'react-router';
 import { CART_PATH, formatAttributes } from '../../lib/cart';
 import { formatPrice, plural } from '../../lib/format';
-import { CartTotals } from '../cart/CartTotals';
+import { CartTotals, StickyTotal } from '../cart/CartTotals';
 
 const LINES = ['позиция', 'позиции', 'позиций'] as const;
 const PIECES = ['товар', 'товара', 'товаров'] as const;
@@ -66,15 +66,11 @@ export function CheckoutSummary({ cart, repricing, placing }: CheckoutSummaryPro
         {label}
       </button>
       <p className="checkout-summary__note">Менеджер свяжется с вами, чтобы подтвердить заказ.</p>
-      <div className="sticky-bar cart-sticky" aria-hidden="true">
-        <p className="cart-sticky__total">
-          <span>Итого</span>
-          <strong>{formatPrice(totals.total)}</strong>
-        </p>
+      <StickyTotal total={totals.total}>
         <button type="submit" className="button button--primary" disabled={blocked} tabIndex={-1}>
           {label}
         </button>
-      </div>
+      </StickyTotal>
     </section>
   );
 }
