@@ -135,6 +135,22 @@ export const access: Record<string, Record<AdminAction, readonly AdminRole[]>> =
     delete: ['admin', 'content'],
     export: ['admin', 'manager', 'content'],
   },
+  'payment-attempts': {
+    list: ['admin', 'manager'],
+    show: ['admin', 'manager'],
+    create: [],
+    edit: ['admin'],
+    delete: [],
+    export: ['admin', 'manager'],
+  },
+  'payment-notifications': {
+    list: ['admin', 'manager'],
+    show: ['admin', 'manager'],
+    create: [],
+    edit: ['admin'],
+    delete: ['admin'],
+    export: ['admin', 'manager'],
+  },
   'payment-services': {
     list: ['admin', 'manager'],
     show: ['admin', 'manager'],

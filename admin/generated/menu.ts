@@ -14,7 +14,11 @@ export const menuGroups: MenuGroup[] = [
     title: 'Каталог',
     resources: ['directory-entries', 'product-categories', 'directories', 'products'],
   },
-  { key: 'sales', title: 'Продажи', resources: ['orders', 'coupons', 'cart-rules'] },
+  {
+    key: 'sales',
+    title: 'Продажи',
+    resources: ['orders', 'coupons', 'payment-attempts', 'cart-rules', 'payment-notifications'],
+  },
   {
     key: 'customers',
     title: 'Покупатели',

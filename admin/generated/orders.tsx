@@ -110,8 +110,6 @@ const toInput = inputTransform({
   userId: { nullable: true },
   userGroupId: { nullable: true },
   organizationId: { nullable: true },
-  status: {},
-  cancelReason: { nullable: true },
   customerName: {},
   customerPhone: {},
   customerEmail: { nullable: true },
@@ -120,10 +118,7 @@ const toInput = inputTransform({
   deliveryPostalCode: { nullable: true },
   deliveryAddress: { nullable: true },
   deliveryPickupPoint: { nullable: true },
-  deliveryTrackNumber: { nullable: true },
   paymentServiceId: { nullable: true },
-  paymentStatus: {},
-  paymentId: { nullable: true },
   comment: { nullable: true },
   managerComment: { nullable: true },
 });
@@ -134,9 +129,6 @@ function OrderForm() {
   return (
     <TabbedForm validate={validate}>
       <TabbedForm.Tab label="Заказ">
-        <SelectInput source="status" defaultValue="new" choices={statusChoices} />
-        <SelectInput source="paymentStatus" defaultValue="unpaid" choices={paymentStatusChoices} />
-        <TextInput source="cancelReason" />
         <ReferenceInput source="userId" reference="users">
           <AutocompleteInput />
         </ReferenceInput>
@@ -166,11 +158,9 @@ function OrderForm() {
         <TextInput source="deliveryPostalCode" />
         <TextInput source="deliveryAddress" multiline minRows={3} fullWidth />
         <TextInput source="deliveryPickupPoint" helperText="Код пункта выдачи службы доставки" />
-        <TextInput source="deliveryTrackNumber" />
         <ReferenceInput source="paymentServiceId" reference="payment-services">
           <AutocompleteInput />
         </ReferenceInput>
-        <TextInput source="paymentId" helperText="Идентификатор платежа у платёжного сервиса" />
       </TabbedForm.Tab>
       <TabbedForm.Tab label="Комментарий менеджера">
         <TextInput
@@ -218,9 +208,13 @@ export function OrderShow() {
         <SelectField source="paymentStatus" choices={paymentStatusChoices} />
         <TextField source="paymentId" />
         <DateField source="paidAt" showTime locales="ru-RU" options={moscowDateTime} />
+        <DateField source="shippedAt" showTime locales="ru-RU" options={moscowDateTime} />
+        <DateField source="completedAt" showTime locales="ru-RU" options={moscowDateTime} />
+        <DateField source="canceledAt" showTime locales="ru-RU" options={moscowDateTime} />
         <TextField source="couponCode" />
         <NumberField source="bonusSpent" locales="ru-RU" />
         <NumberField source="bonusPointValue" locales="ru-RU" />
+        <NumberField source="bonusAccrued" locales="ru-RU" />
         <MoneyField source="itemsTotal" textAlign="right" />
         <MoneyField source="discountTotal" textAlign="right" />
         <ArrayField source="discounts">

@@ -12,6 +12,7 @@ import {
   ReferenceField,
   type ResourceProps,
   RichTextField,
+  SelectField,
   Show,
   SimpleShowLayout,
   TextField,
@@ -21,6 +22,30 @@ import { ImagePreviewField, JsonField, MoneyField, moscowDateTime } from '../src
 import { withHistory } from '../src/history';
 import { ProductCreateWithOffers, ProductEditWithOffers } from '../src/screens/catalog/products/ProductForm';
 import { ProductListWithBulkEdit } from '../src/screens/catalog/products/ProductList';
+
+const paymentSubjectChoices = [
+  { id: 'commodity', name: 'Товар' },
+  { id: 'excise', name: 'Подакцизный товар' },
+  { id: 'job', name: 'Работа' },
+  { id: 'service', name: 'Услуга' },
+  { id: 'composite', name: 'Составной предмет расчёта' },
+  { id: 'another', name: 'Другое' },
+];
+
+const vatCodeChoices = [
+  { id: 1, name: 'Без НДС' },
+  { id: 2, name: 'НДС 0%' },
+  { id: 3, name: 'НДС 10%' },
+  { id: 4, name: 'НДС 20% (до 2026 года)' },
+  { id: 5, name: 'НДС 10/110' },
+  { id: 6, name: 'НДС 20/120' },
+  { id: 7, name: 'НДС 5%' },
+  { id: 8, name: 'НДС 7%' },
+  { id: 9, name: 'НДС 5/105' },
+  { id: 10, name: 'НДС 7/107' },
+  { id: 11, name: 'НДС 22%' },
+  { id: 12, name: 'НДС 22/122' },
+];
 
 export function ProductShow() {
   return (
@@ -51,6 +76,8 @@ export function ProductShow() {
             <BooleanField source="active" label="Активен" sortable={false} />
           </Datagrid>
         </ArrayField>
+        <SelectField source="vatCode" choices={vatCodeChoices} />
+        <SelectField source="paymentSubject" choices={paymentSubjectChoices} />
         <DateField source="createdAt" showTime locales="ru-RU" options={moscowDateTime} />
         <DateField source="updatedAt" showTime locales="ru-RU" options={moscowDateTime} />
       </SimpleShowLayout>

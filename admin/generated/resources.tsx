@@ -19,6 +19,8 @@ import { mailingsResource } from './mailings';
 import { ordersResource } from './orders';
 import { outboxMessagesResource } from './outbox-messages';
 import { pagesResource } from './pages';
+import { paymentAttemptsResource } from './payment-attempts';
+import { paymentNotificationsResource } from './payment-notifications';
 import { paymentServicesResource } from './payment-services';
 import { productCategoriesResource } from './product-categories';
 import { productsResource } from './products';
@@ -50,6 +52,8 @@ export const resources: ResourceProps[] = [
   ordersResource,
   outboxMessagesResource,
   pagesResource,
+  paymentAttemptsResource,
+  paymentNotificationsResource,
   paymentServicesResource,
   productCategoriesResource,
   productsResource,

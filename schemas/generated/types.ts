@@ -848,6 +848,53 @@ export interface MailingPatch {
 }
 
 /**
+ * Событие заказа: как её отдаёт API
+ */
+export interface OrderEvent {
+  id: number;
+  orderId: number;
+  kind: 'placed' | 'status' | 'payment' | 'lines' | 'note';
+  fromStatus: string | null;
+  toStatus: string | null;
+  paymentStatus: string | null;
+  actorId: number | null;
+  actorLabel: string;
+  comment: string | null;
+  public: boolean;
+  createdAt: string;
+}
+
+/**
+ * Событие заказа: для создания
+ */
+export interface OrderEventInput {
+  orderId: number;
+  kind: 'placed' | 'status' | 'payment' | 'lines' | 'note';
+  fromStatus?: string | null;
+  toStatus?: string | null;
+  paymentStatus?: string | null;
+  actorId?: number | null;
+  actorLabel?: string;
+  comment?: string | null;
+  public?: boolean;
+}
+
+/**
+ * Событие заказа: для изменения
+ */
+export interface OrderEventPatch {
+  orderId?: number;
+  kind?: 'placed' | 'status' | 'payment' | 'lines' | 'note';
+  fromStatus?: string | null;
+  toStatus?: string | null;
+  paymentStatus?: string | null;
+  actorId?: number | null;
+  actorLabel?: string;
+  comment?: string | null;
+  public?: boolean;
+}
+
+/**
  * Заказ: как её отдаёт API
  */
 export interface Order {
@@ -872,9 +919,13 @@ export interface Order {
   paymentStatus: 'unpaid' | 'pending' | 'paid' | 'refunded' | 'failed';
   paymentId: string | null;
   paidAt: string | null;
+  shippedAt: string | null;
+  completedAt: string | null;
+  canceledAt: string | null;
   couponCode: string | null;
   bonusSpent: number;
   bonusPointValue: number;
+  bonusAccrued: number;
   itemsTotal: number;
   discountTotal: number;
   discounts: {
@@ -913,8 +964,6 @@ export interface OrderInput {
   userId?: number | null;
   userGroupId?: number | null;
   organizationId?: number | null;
-  status?: 'new' | 'confirmed' | 'paid' | 'shipped' | 'completed' | 'canceled';
-  cancelReason?: string | null;
   customerName: string;
   customerPhone: string;
   customerEmail?: string | null;
@@ -923,10 +972,7 @@ export interface OrderInput {
   deliveryPostalCode?: string | null;
   deliveryAddress?: string | null;
   deliveryPickupPoint?: string | null;
-  deliveryTrackNumber?: string | null;
   paymentServiceId?: number | null;
-  paymentStatus?: 'unpaid' | 'pending' | 'paid' | 'refunded' | 'failed';
-  paymentId?: string | null;
   comment?: string | null;
   managerComment?: string | null;
 }
@@ -938,8 +984,6 @@ export interface OrderPatch {
   userId?: number | null;
   userGroupId?: number | null;
   organizationId?: number | null;
-  status?: 'new' | 'confirmed' | 'paid' | 'shipped' | 'completed' | 'canceled';
-  cancelReason?: string | null;
   customerName?: string;
   customerPhone?: string;
   customerEmail?: string | null;
@@ -948,10 +992,7 @@ export interface OrderPatch {
   deliveryPostalCode?: string | null;
   deliveryAddress?: string | null;
   deliveryPickupPoint?: string | null;
-  deliveryTrackNumber?: string | null;
   paymentServiceId?: number | null;
-  paymentStatus?: 'unpaid' | 'pending' | 'paid' | 'refunded' | 'failed';
-  paymentId?: string | null;
   comment?: string | null;
   managerComment?: string | null;
 }
@@ -1044,6 +1085,111 @@ export interface PagePatch {
   active?: boolean;
   seoTitle?: string | null;
   seoDescription?: string | null;
+}
+
+/**
+ * Платёж: как её отдаёт API
+ */
+export interface PaymentAttempt {
+  id: number;
+  orderId: number;
+  paymentServiceId: number | null;
+  provider: 'yookassa';
+  providerPaymentId: string | null;
+  idempotenceKey: string;
+  status: 'creating' | 'pending' | 'waiting_for_capture' | 'succeeded' | 'canceled' | 'error';
+  amount: number;
+  refundedAmount: number;
+  refundId: string | null;
+  refundStatus: 'pending' | 'succeeded' | 'canceled' | null;
+  confirmationUrl: string | null;
+  cancellationReason: string | null;
+  error: string | null;
+  test: boolean;
+  paidAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * Платёж: для создания
+ */
+export interface PaymentAttemptInput {
+  orderId: number;
+  paymentServiceId?: number | null;
+  provider: 'yookassa';
+  providerPaymentId?: string | null;
+  idempotenceKey: string;
+  status?: 'creating' | 'pending' | 'waiting_for_capture' | 'succeeded' | 'canceled' | 'error';
+  amount: number;
+  refundedAmount?: number;
+  refundId?: string | null;
+  refundStatus?: 'pending' | 'succeeded' | 'canceled' | null;
+  confirmationUrl?: string | null;
+  cancellationReason?: string | null;
+  error?: string | null;
+  test?: boolean;
+}
+
+/**
+ * Платёж: для изменения
+ */
+export interface PaymentAttemptPatch {
+  orderId?: number;
+  paymentServiceId?: number | null;
+  provider?: 'yookassa';
+  providerPaymentId?: string | null;
+  idempotenceKey?: string;
+  status?: 'creating' | 'pending' | 'waiting_for_capture' | 'succeeded' | 'canceled' | 'error';
+  amount?: number;
+  refundedAmount?: number;
+  refundId?: string | null;
+  refundStatus?: 'pending' | 'succeeded' | 'canceled' | null;
+  confirmationUrl?: string | null;
+  cancellationReason?: string | null;
+  error?: string | null;
+  test?: boolean;
+}
+
+/**
+ * Уведомление об оплате: как её отдаёт API
+ */
+export interface PaymentNotification {
+  id: number;
+  provider: 'yookassa';
+  event: string;
+  providerPaymentId: string | null;
+  orderId: number | null;
+  outcome: 'applied' | 'duplicate' | 'late' | 'refused';
+  message: string | null;
+  remoteIp: string | null;
+  createdAt: string;
+}
+
+/**
+ * Уведомление об оплате: для создания
+ */
+export interface PaymentNotificationInput {
+  provider: 'yookassa';
+  event: string;
+  providerPaymentId?: string | null;
+  orderId?: number | null;
+  outcome: 'applied' | 'duplicate' | 'late' | 'refused';
+  message?: string | null;
+  remoteIp?: string | null;
+}
+
+/**
+ * Уведомление об оплате: для изменения
+ */
+export interface PaymentNotificationPatch {
+  provider?: 'yookassa';
+  event?: string;
+  providerPaymentId?: string | null;
+  orderId?: number | null;
+  outcome?: 'applied' | 'duplicate' | 'late' | 'refused';
+  message?: string | null;
+  remoteIp?: string | null;
 }
 
 /**
@@ -1181,6 +1327,8 @@ export interface Product {
   sortOrder: number;
   seoTitle: string | null;
   seoDescription: string | null;
+  vatCode: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | null;
+  paymentSubject: 'commodity' | 'excise' | 'job' | 'service' | 'composite' | 'another' | null;
   createdAt: string;
   updatedAt: string;
   offers: ProductOffer[];
@@ -1221,6 +1369,8 @@ export interface ProductInput {
   sortOrder?: number;
   seoTitle?: string | null;
   seoDescription?: string | null;
+  vatCode?: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | null;
+  paymentSubject?: 'commodity' | 'excise' | 'job' | 'service' | 'composite' | 'another' | null;
   offers?: ProductOfferInput[];
 }
 export interface ProductOfferInput {
@@ -1259,6 +1409,8 @@ export interface ProductPatch {
   sortOrder?: number;
   seoTitle?: string | null;
   seoDescription?: string | null;
+  vatCode?: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | null;
+  paymentSubject?: 'commodity' | 'excise' | 'job' | 'service' | 'composite' | 'another' | null;
   offers?: ProductOfferPatch[];
 }
 export interface ProductOfferPatch {
@@ -3008,6 +3160,10 @@ export interface ShopSettings {
   inn: string | null;
   kpp: string | null;
   legalAddress: string | null;
+  bankName: string | null;
+  bik: string | null;
+  settlementAccount: string | null;
+  correspondentAccount: string | null;
   privacyPolicyUrl: string | null;
   pinterestUrl: string | null;
   vkUrl: string | null;
@@ -3022,6 +3178,11 @@ export interface ShopSettings {
   bonusPointValue: number;
   bonusLifetimeDays: number | null;
   bonusWelcomePoints: number;
+  receiptTaxSystemCode: 1 | 2 | 3 | 4 | 5 | 6 | null;
+  receiptVatCode: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12;
+  receiptDeliveryVatCode: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12;
+  receiptPaymentSubject: 'commodity' | 'excise' | 'job' | 'service' | 'composite' | 'another';
+  invoiceValidDays: number;
   adminNotificationEmail: string | null;
   mailFromName: string | null;
   mailFromEmail: string | null;
@@ -3057,6 +3218,10 @@ export interface ShopSettingsInput {
   inn?: string | null;
   kpp?: string | null;
   legalAddress?: string | null;
+  bankName?: string | null;
+  bik?: string | null;
+  settlementAccount?: string | null;
+  correspondentAccount?: string | null;
   privacyPolicyUrl?: string | null;
   pinterestUrl?: string | null;
   vkUrl?: string | null;
@@ -3071,6 +3236,11 @@ export interface ShopSettingsInput {
   bonusPointValue?: number;
   bonusLifetimeDays?: number | null;
   bonusWelcomePoints?: number;
+  receiptTaxSystemCode?: 1 | 2 | 3 | 4 | 5 | 6 | null;
+  receiptVatCode?: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12;
+  receiptDeliveryVatCode?: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12;
+  receiptPaymentSubject?: 'commodity' | 'excise' | 'job' | 'service' | 'composite' | 'another';
+  invoiceValidDays?: number;
   adminNotificationEmail?: string | null;
   mailFromName?: string | null;
   mailFromEmail?: string | null;
@@ -3107,6 +3277,10 @@ export interface ShopSettingsPatch {
   inn?: string | null;
   kpp?: string | null;
   legalAddress?: string | null;
+  bankName?: string | null;
+  bik?: string | null;
+  settlementAccount?: string | null;
+  correspondentAccount?: string | null;
   privacyPolicyUrl?: string | null;
   pinterestUrl?: string | null;
   vkUrl?: string | null;
@@ -3121,6 +3295,11 @@ export interface ShopSettingsPatch {
   bonusPointValue?: number;
   bonusLifetimeDays?: number | null;
   bonusWelcomePoints?: number;
+  receiptTaxSystemCode?: 1 | 2 | 3 | 4 | 5 | 6 | null;
+  receiptVatCode?: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12;
+  receiptDeliveryVatCode?: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12;
+  receiptPaymentSubject?: 'commodity' | 'excise' | 'job' | 'service' | 'composite' | 'another';
+  invoiceValidDays?: number;
   adminNotificationEmail?: string | null;
   mailFromName?: string | null;
   mailFromEmail?: string | null;
@@ -3492,9 +3671,12 @@ export interface EntityTypes {
   interesting: Article;
   'mail-templates': MailTemplate;
   mailings: Mailing;
+  'order-events': OrderEvent;
   orders: Order;
   'outbox-messages': OutboxMessage;
   pages: Page;
+  'payment-attempts': PaymentAttempt;
+  'payment-notifications': PaymentNotification;
   'payment-services': PaymentService;
   'product-categories': ProductCategory;
   products: Product;
@@ -3533,9 +3715,12 @@ export interface EntityInputTypes {
   interesting: ArticleInput;
   'mail-templates': MailTemplateInput;
   mailings: MailingInput;
+  'order-events': OrderEventInput;
   orders: OrderInput;
   'outbox-messages': OutboxMessageInput;
   pages: PageInput;
+  'payment-attempts': PaymentAttemptInput;
+  'payment-notifications': PaymentNotificationInput;
   'payment-services': PaymentServiceInput;
   'product-categories': ProductCategoryInput;
   products: ProductInput;
@@ -3574,9 +3759,12 @@ export interface EntityPatchTypes {
   interesting: ArticlePatch;
   'mail-templates': MailTemplatePatch;
   mailings: MailingPatch;
+  'order-events': OrderEventPatch;
   orders: OrderPatch;
   'outbox-messages': OutboxMessagePatch;
   pages: PagePatch;
+  'payment-attempts': PaymentAttemptPatch;
+  'payment-notifications': PaymentNotificationPatch;
   'payment-services': PaymentServicePatch;
   'product-categories': ProductCategoryPatch;
   products: ProductPatch;

@@ -462,13 +462,36 @@ export const MailingPatchSchema = z.strictObject({
   body: z.string().min(1).max(200000).optional(),
 });
 
+/** Событие заказа: данные для создания. */
+export const OrderEventInputSchema = z.strictObject({
+  orderId: z.int(),
+  kind: z.enum(['placed', 'status', 'payment', 'lines', 'note']),
+  fromStatus: z.string().max(20).nullable().optional(),
+  toStatus: z.string().max(20).nullable().optional(),
+  paymentStatus: z.string().max(20).nullable().optional(),
+  actorId: z.int().nullable().optional(),
+  actorLabel: z.string().max(200).optional(),
+  comment: z.string().max(1000).nullable().optional(),
+  public: z.boolean().optional(),
+});
+/** Событие заказа: данные для изменения. */
+export const OrderEventPatchSchema = z.strictObject({
+  orderId: z.int().optional(),
+  kind: z.enum(['placed', 'status', 'payment', 'lines', 'note']).optional(),
+  fromStatus: z.string().max(20).nullable().optional(),
+  toStatus: z.string().max(20).nullable().optional(),
+  paymentStatus: z.string().max(20).nullable().optional(),
+  actorId: z.int().nullable().optional(),
+  actorLabel: z.string().max(200).optional(),
+  comment: z.string().max(1000).nullable().optional(),
+  public: z.boolean().optional(),
+});
+
 /** Заказ: данные для создания. */
 export const OrderInputSchema = z.strictObject({
   userId: z.int().nullable().optional(),
   userGroupId: z.int().nullable().optional(),
   organizationId: z.int().nullable().optional(),
-  status: z.enum(['new', 'confirmed', 'paid', 'shipped', 'completed', 'canceled']).optional(),
-  cancelReason: z.string().max(500).nullable().optional(),
   customerName: z.string().min(1).max(200),
   customerPhone: z.string().regex(new RegExp('^\\+[1-9][0-9]{9,14}$', 'u')),
   customerEmail: z.email().max(255).nullable().optional(),
@@ -477,10 +500,7 @@ export const OrderInputSchema = z.strictObject({
   deliveryPostalCode: z.string().regex(new RegExp('^[0-9]{6}$', 'u')).nullable().optional(),
   deliveryAddress: z.string().max(1000).nullable().optional(),
   deliveryPickupPoint: z.string().max(100).nullable().optional(),
-  deliveryTrackNumber: z.string().max(64).nullable().optional(),
   paymentServiceId: z.int().nullable().optional(),
-  paymentStatus: z.enum(['unpaid', 'pending', 'paid', 'refunded', 'failed']).optional(),
-  paymentId: z.string().max(100).nullable().optional(),
   comment: z.string().max(2000).nullable().optional(),
   managerComment: z.string().max(5000).nullable().optional(),
 });
@@ -489,8 +509,6 @@ export const OrderPatchSchema = z.strictObject({
   userId: z.int().nullable().optional(),
   userGroupId: z.int().nullable().optional(),
   organizationId: z.int().nullable().optional(),
-  status: z.enum(['new', 'confirmed', 'paid', 'shipped', 'completed', 'canceled']).optional(),
-  cancelReason: z.string().max(500).nullable().optional(),
   customerName: z.string().min(1).max(200).optional(),
   customerPhone: z.string().regex(new RegExp('^\\+[1-9][0-9]{9,14}$', 'u')).optional(),
   customerEmail: z.email().max(255).nullable().optional(),
@@ -499,10 +517,7 @@ export const OrderPatchSchema = z.strictObject({
   deliveryPostalCode: z.string().regex(new RegExp('^[0-9]{6}$', 'u')).nullable().optional(),
   deliveryAddress: z.string().max(1000).nullable().optional(),
   deliveryPickupPoint: z.string().max(100).nullable().optional(),
-  deliveryTrackNumber: z.string().max(64).nullable().optional(),
   paymentServiceId: z.int().nullable().optional(),
-  paymentStatus: z.enum(['unpaid', 'pending', 'paid', 'refunded', 'failed']).optional(),
-  paymentId: z.string().max(100).nullable().optional(),
   comment: z.string().max(2000).nullable().optional(),
   managerComment: z.string().max(5000).nullable().optional(),
 });
@@ -547,6 +562,62 @@ export const PagePatchSchema = z.strictObject({
   active: z.boolean().optional(),
   seoTitle: z.string().max(200).nullable().optional(),
   seoDescription: z.string().max(500).nullable().optional(),
+});
+
+/** Платёж: данные для создания. */
+export const PaymentAttemptInputSchema = z.strictObject({
+  orderId: z.int(),
+  paymentServiceId: z.int().nullable().optional(),
+  provider: z.enum(['yookassa']),
+  providerPaymentId: z.string().max(100).nullable().optional(),
+  idempotenceKey: z.string().max(64),
+  status: z.enum(['creating', 'pending', 'waiting_for_capture', 'succeeded', 'canceled', 'error']).optional(),
+  amount: z.int().min(0),
+  refundedAmount: z.int().min(0).optional(),
+  refundId: z.string().max(100).nullable().optional(),
+  refundStatus: z.enum(['pending', 'succeeded', 'canceled']).nullable().optional(),
+  confirmationUrl: z.string().max(2000).nullable().optional(),
+  cancellationReason: z.string().max(200).nullable().optional(),
+  error: z.string().max(1000).nullable().optional(),
+  test: z.boolean().optional(),
+});
+/** Платёж: данные для изменения. */
+export const PaymentAttemptPatchSchema = z.strictObject({
+  orderId: z.int().optional(),
+  paymentServiceId: z.int().nullable().optional(),
+  provider: z.enum(['yookassa']).optional(),
+  providerPaymentId: z.string().max(100).nullable().optional(),
+  idempotenceKey: z.string().max(64).optional(),
+  status: z.enum(['creating', 'pending', 'waiting_for_capture', 'succeeded', 'canceled', 'error']).optional(),
+  amount: z.int().min(0).optional(),
+  refundedAmount: z.int().min(0).optional(),
+  refundId: z.string().max(100).nullable().optional(),
+  refundStatus: z.enum(['pending', 'succeeded', 'canceled']).nullable().optional(),
+  confirmationUrl: z.string().max(2000).nullable().optional(),
+  cancellationReason: z.string().max(200).nullable().optional(),
+  error: z.string().max(1000).nullable().optional(),
+  test: z.boolean().optional(),
+});
+
+/** Уведомление об оплате: данные для создания. */
+export const PaymentNotificationInputSchema = z.strictObject({
+  provider: z.enum(['yookassa']),
+  event: z.string().max(100),
+  providerPaymentId: z.string().max(100).nullable().optional(),
+  orderId: z.int().nullable().optional(),
+  outcome: z.enum(['applied', 'duplicate', 'late', 'refused']),
+  message: z.string().max(1000).nullable().optional(),
+  remoteIp: z.string().max(64).nullable().optional(),
+});
+/** Уведомление об оплате: данные для изменения. */
+export const PaymentNotificationPatchSchema = z.strictObject({
+  provider: z.enum(['yookassa']).optional(),
+  event: z.string().max(100).optional(),
+  providerPaymentId: z.string().max(100).nullable().optional(),
+  orderId: z.int().nullable().optional(),
+  outcome: z.enum(['applied', 'duplicate', 'late', 'refused']).optional(),
+  message: z.string().max(1000).nullable().optional(),
+  remoteIp: z.string().max(64).nullable().optional(),
 });
 
 /** Способ оплаты: данные для создания. */
@@ -633,6 +704,27 @@ export const ProductInputSchema = z.strictObject({
   sortOrder: z.int().min(0).optional(),
   seoTitle: z.string().max(200).nullable().optional(),
   seoDescription: z.string().max(500).nullable().optional(),
+  vatCode: z
+    .union([
+      z.literal(1),
+      z.literal(2),
+      z.literal(3),
+      z.literal(4),
+      z.literal(5),
+      z.literal(6),
+      z.literal(7),
+      z.literal(8),
+      z.literal(9),
+      z.literal(10),
+      z.literal(11),
+      z.literal(12),
+    ])
+    .nullable()
+    .optional(),
+  paymentSubject: z
+    .enum(['commodity', 'excise', 'job', 'service', 'composite', 'another'])
+    .nullable()
+    .optional(),
   offers: z
     .array(
       z.strictObject({
@@ -668,6 +760,27 @@ export const ProductPatchSchema = z.strictObject({
   sortOrder: z.int().min(0).optional(),
   seoTitle: z.string().max(200).nullable().optional(),
   seoDescription: z.string().max(500).nullable().optional(),
+  vatCode: z
+    .union([
+      z.literal(1),
+      z.literal(2),
+      z.literal(3),
+      z.literal(4),
+      z.literal(5),
+      z.literal(6),
+      z.literal(7),
+      z.literal(8),
+      z.literal(9),
+      z.literal(10),
+      z.literal(11),
+      z.literal(12),
+    ])
+    .nullable()
+    .optional(),
+  paymentSubject: z
+    .enum(['commodity', 'excise', 'job', 'service', 'composite', 'another'])
+    .nullable()
+    .optional(),
   offers: z
     .array(
       z.strictObject({
@@ -846,6 +959,10 @@ export const ShopSettingsInputSchema = z.strictObject({
   inn: z.string().regex(new RegExp('^([0-9]{10}|[0-9]{12})$', 'u')).nullable().optional(),
   kpp: z.string().regex(new RegExp('^[0-9]{4}[0-9A-Z]{2}[0-9]{3}$', 'u')).nullable().optional(),
   legalAddress: z.string().max(500).nullable().optional(),
+  bankName: z.string().max(200).nullable().optional(),
+  bik: z.string().regex(new RegExp('^[0-9]{9}$', 'u')).nullable().optional(),
+  settlementAccount: z.string().regex(new RegExp('^[0-9]{20}$', 'u')).nullable().optional(),
+  correspondentAccount: z.string().regex(new RegExp('^[0-9]{20}$', 'u')).nullable().optional(),
   privacyPolicyUrl: z.string().max(500).regex(new RegExp('^(/|https?://)\\S*$', 'u')).nullable().optional(),
   pinterestUrl: z.string().max(500).regex(new RegExp('^https?://\\S+$', 'u')).nullable().optional(),
   vkUrl: z.string().max(500).regex(new RegExp('^https?://\\S+$', 'u')).nullable().optional(),
@@ -860,6 +977,44 @@ export const ShopSettingsInputSchema = z.strictObject({
   bonusPointValue: z.int().min(1).optional(),
   bonusLifetimeDays: z.int().min(1).nullable().optional(),
   bonusWelcomePoints: z.int().min(0).optional(),
+  receiptTaxSystemCode: z
+    .union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5), z.literal(6)])
+    .nullable()
+    .optional(),
+  receiptVatCode: z
+    .union([
+      z.literal(1),
+      z.literal(2),
+      z.literal(3),
+      z.literal(4),
+      z.literal(5),
+      z.literal(6),
+      z.literal(7),
+      z.literal(8),
+      z.literal(9),
+      z.literal(10),
+      z.literal(11),
+      z.literal(12),
+    ])
+    .optional(),
+  receiptDeliveryVatCode: z
+    .union([
+      z.literal(1),
+      z.literal(2),
+      z.literal(3),
+      z.literal(4),
+      z.literal(5),
+      z.literal(6),
+      z.literal(7),
+      z.literal(8),
+      z.literal(9),
+      z.literal(10),
+      z.literal(11),
+      z.literal(12),
+    ])
+    .optional(),
+  receiptPaymentSubject: z.enum(['commodity', 'excise', 'job', 'service', 'composite', 'another']).optional(),
+  invoiceValidDays: z.int().min(1).max(90).optional(),
   adminNotificationEmail: z.email().max(255).nullable().optional(),
   mailFromName: z.string().max(100).nullable().optional(),
   mailFromEmail: z.email().max(255).nullable().optional(),
@@ -893,6 +1048,10 @@ export const ShopSettingsPatchSchema = z.strictObject({
   inn: z.string().regex(new RegExp('^([0-9]{10}|[0-9]{12})$', 'u')).nullable().optional(),
   kpp: z.string().regex(new RegExp('^[0-9]{4}[0-9A-Z]{2}[0-9]{3}$', 'u')).nullable().optional(),
   legalAddress: z.string().max(500).nullable().optional(),
+  bankName: z.string().max(200).nullable().optional(),
+  bik: z.string().regex(new RegExp('^[0-9]{9}$', 'u')).nullable().optional(),
+  settlementAccount: z.string().regex(new RegExp('^[0-9]{20}$', 'u')).nullable().optional(),
+  correspondentAccount: z.string().regex(new RegExp('^[0-9]{20}$', 'u')).nullable().optional(),
   privacyPolicyUrl: z.string().max(500).regex(new RegExp('^(/|https?://)\\S*$', 'u')).nullable().optional(),
   pinterestUrl: z.string().max(500).regex(new RegExp('^https?://\\S+$', 'u')).nullable().optional(),
   vkUrl: z.string().max(500).regex(new RegExp('^https?://\\S+$', 'u')).nullable().optional(),
@@ -907,6 +1066,44 @@ export const ShopSettingsPatchSchema = z.strictObject({
   bonusPointValue: z.int().min(1).optional(),
   bonusLifetimeDays: z.int().min(1).nullable().optional(),
   bonusWelcomePoints: z.int().min(0).optional(),
+  receiptTaxSystemCode: z
+    .union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5), z.literal(6)])
+    .nullable()
+    .optional(),
+  receiptVatCode: z
+    .union([
+      z.literal(1),
+      z.literal(2),
+      z.literal(3),
+      z.literal(4),
+      z.literal(5),
+      z.literal(6),
+      z.literal(7),
+      z.literal(8),
+      z.literal(9),
+      z.literal(10),
+      z.literal(11),
+      z.literal(12),
+    ])
+    .optional(),
+  receiptDeliveryVatCode: z
+    .union([
+      z.literal(1),
+      z.literal(2),
+      z.literal(3),
+      z.literal(4),
+      z.literal(5),
+      z.literal(6),
+      z.literal(7),
+      z.literal(8),
+      z.literal(9),
+      z.literal(10),
+      z.literal(11),
+      z.literal(12),
+    ])
+    .optional(),
+  receiptPaymentSubject: z.enum(['commodity', 'excise', 'job', 'service', 'composite', 'another']).optional(),
+  invoiceValidDays: z.int().min(1).max(90).optional(),
   adminNotificationEmail: z.email().max(255).nullable().optional(),
   mailFromName: z.string().max(100).nullable().optional(),
   mailFromEmail: z.email().max(255).nullable().optional(),
@@ -1115,9 +1312,12 @@ export const inputSchemas = {
   interesting: ArticleInputSchema,
   'mail-templates': MailTemplateInputSchema,
   mailings: MailingInputSchema,
+  'order-events': OrderEventInputSchema,
   orders: OrderInputSchema,
   'outbox-messages': OutboxMessageInputSchema,
   pages: PageInputSchema,
+  'payment-attempts': PaymentAttemptInputSchema,
+  'payment-notifications': PaymentNotificationInputSchema,
   'payment-services': PaymentServiceInputSchema,
   'product-categories': ProductCategoryInputSchema,
   products: ProductInputSchema,
@@ -1155,9 +1355,12 @@ export const patchSchemas = {
   interesting: ArticlePatchSchema,
   'mail-templates': MailTemplatePatchSchema,
   mailings: MailingPatchSchema,
+  'order-events': OrderEventPatchSchema,
   orders: OrderPatchSchema,
   'outbox-messages': OutboxMessagePatchSchema,
   pages: PagePatchSchema,
+  'payment-attempts': PaymentAttemptPatchSchema,
+  'payment-notifications': PaymentNotificationPatchSchema,
   'payment-services': PaymentServicePatchSchema,
   'product-categories': ProductCategoryPatchSchema,
   products: ProductPatchSchema,

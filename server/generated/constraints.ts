@@ -664,6 +664,28 @@ export const constraints: Record<string, ConstraintInfo> = {
       },
     ],
   },
+  order_events_order_id_fkey: {
+    kind: 'foreign-key',
+    table: 'order_events',
+    resource: 'order-events',
+    fields: [
+      {
+        name: 'orderId',
+        label: 'Заказ',
+      },
+    ],
+  },
+  order_events_actor_id_fkey: {
+    kind: 'foreign-key',
+    table: 'order_events',
+    resource: 'order-events',
+    fields: [
+      {
+        name: 'actorId',
+        label: 'Кто',
+      },
+    ],
+  },
   orders_number_key: {
     kind: 'unique',
     table: 'orders',
@@ -762,6 +784,18 @@ export const constraints: Record<string, ConstraintInfo> = {
       {
         name: 'bonusPointValue',
         label: 'Стоимость балла, коп.',
+      },
+    ],
+    rule: 'Не меньше 0',
+  },
+  orders_bonus_accrued_check: {
+    kind: 'check',
+    table: 'orders',
+    resource: 'orders',
+    fields: [
+      {
+        name: 'bonusAccrued',
+        label: 'Начислено бонусов, баллов',
       },
     ],
     rule: 'Не меньше 0',
@@ -958,6 +992,85 @@ export const constraints: Record<string, ConstraintInfo> = {
       {
         name: 'slug',
         label: 'Адрес страницы',
+      },
+    ],
+  },
+  payment_attempts_order_id_fkey: {
+    kind: 'foreign-key',
+    table: 'payment_attempts',
+    resource: 'payment-attempts',
+    fields: [
+      {
+        name: 'orderId',
+        label: 'Заказ',
+      },
+    ],
+  },
+  payment_attempts_payment_service_id_fkey: {
+    kind: 'foreign-key',
+    table: 'payment_attempts',
+    resource: 'payment-attempts',
+    fields: [
+      {
+        name: 'paymentServiceId',
+        label: 'Способ оплаты',
+      },
+    ],
+  },
+  payment_attempts_provider_payment_id_key: {
+    kind: 'unique',
+    table: 'payment_attempts',
+    resource: 'payment-attempts',
+    fields: [
+      {
+        name: 'providerPaymentId',
+        label: 'ID платежа у сервиса',
+      },
+    ],
+  },
+  payment_attempts_idempotence_key_key: {
+    kind: 'unique',
+    table: 'payment_attempts',
+    resource: 'payment-attempts',
+    fields: [
+      {
+        name: 'idempotenceKey',
+        label: 'Ключ идемпотентности',
+      },
+    ],
+  },
+  payment_attempts_amount_check: {
+    kind: 'check',
+    table: 'payment_attempts',
+    resource: 'payment-attempts',
+    fields: [
+      {
+        name: 'amount',
+        label: 'Сумма',
+      },
+    ],
+    rule: 'Не меньше 0',
+  },
+  payment_attempts_refunded_amount_check: {
+    kind: 'check',
+    table: 'payment_attempts',
+    resource: 'payment-attempts',
+    fields: [
+      {
+        name: 'refundedAmount',
+        label: 'Возвращено',
+      },
+    ],
+    rule: 'Не меньше 0',
+  },
+  payment_notifications_order_id_fkey: {
+    kind: 'foreign-key',
+    table: 'payment_notifications',
+    resource: 'payment-notifications',
+    fields: [
+      {
+        name: 'orderId',
+        label: 'Заказ',
       },
     ],
   },
@@ -1386,6 +1499,18 @@ export const constraints: Record<string, ConstraintInfo> = {
       },
     ],
     rule: 'Не меньше 0',
+  },
+  settings_invoice_valid_days_check: {
+    kind: 'check',
+    table: 'settings',
+    resource: 'settings',
+    fields: [
+      {
+        name: 'invoiceValidDays',
+        label: 'Счёт действителен, банковских дней',
+      },
+    ],
+    rule: 'От 1 до 90',
   },
   settings_smtp_port_check: {
     kind: 'check',

@@ -286,6 +286,20 @@ export const mailings = pgTable('mailings', {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
+export const orderEvents = pgTable('order_events', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  orderId: integer('order_id').notNull(),
+  kind: text('kind').notNull(),
+  fromStatus: text('from_status'),
+  toStatus: text('to_status'),
+  paymentStatus: text('payment_status'),
+  actorId: integer('actor_id'),
+  actorLabel: text('actor_label').notNull().default(''),
+  comment: text('comment'),
+  public: boolean('public').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
 export const orders = pgTable('orders', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
   number: text('number').notNull(),
@@ -308,9 +322,13 @@ export const orders = pgTable('orders', {
   paymentStatus: text('payment_status').notNull().default('unpaid'),
   paymentId: text('payment_id'),
   paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+  shippedAt: timestamp('shipped_at', { withTimezone: true, mode: 'date' }),
+  completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+  canceledAt: timestamp('canceled_at', { withTimezone: true, mode: 'date' }),
   couponCode: text('coupon_code'),
   bonusSpent: integer('bonus_spent').notNull().default(0),
   bonusPointValue: integer('bonus_point_value').notNull().default(100),
+  bonusAccrued: integer('bonus_accrued').notNull().default(0),
   itemsTotal: integer('items_total').notNull().default(0),
   discountTotal: integer('discount_total').notNull().default(0),
   discounts: jsonb('discounts').notNull().default([]),
@@ -373,6 +391,39 @@ export const pages = pgTable('pages', {
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
+export const paymentAttempts = pgTable('payment_attempts', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  orderId: integer('order_id').notNull(),
+  paymentServiceId: integer('payment_service_id'),
+  provider: text('provider').notNull(),
+  providerPaymentId: text('provider_payment_id'),
+  idempotenceKey: text('idempotence_key').notNull(),
+  status: text('status').notNull().default('creating'),
+  amount: integer('amount').notNull(),
+  refundedAmount: integer('refunded_amount').notNull().default(0),
+  refundId: text('refund_id'),
+  refundStatus: text('refund_status'),
+  confirmationUrl: text('confirmation_url'),
+  cancellationReason: text('cancellation_reason'),
+  error: text('error'),
+  test: boolean('test').notNull().default(false),
+  paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+export const paymentNotifications = pgTable('payment_notifications', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  provider: text('provider').notNull(),
+  event: text('event').notNull(),
+  providerPaymentId: text('provider_payment_id'),
+  orderId: integer('order_id'),
+  outcome: text('outcome').notNull(),
+  message: text('message'),
+  remoteIp: text('remote_ip'),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
 export const paymentServices = pgTable('payment_services', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
   code: text('code').notNull(),
@@ -422,6 +473,8 @@ export const products = pgTable('products', {
   sortOrder: integer('sort_order').notNull().default(0),
   seoTitle: text('seo_title'),
   seoDescription: text('seo_description'),
+  vatCode: integer('vat_code'),
+  paymentSubject: text('payment_subject'),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   searchVector: tsvector('search_vector'),
@@ -533,6 +586,10 @@ export const settings = pgTable('settings', {
   inn: text('inn'),
   kpp: text('kpp'),
   legalAddress: text('legal_address'),
+  bankName: text('bank_name'),
+  bik: text('bik'),
+  settlementAccount: text('settlement_account'),
+  correspondentAccount: text('correspondent_account'),
   privacyPolicyUrl: text('privacy_policy_url'),
   pinterestUrl: text('pinterest_url'),
   vkUrl: text('vk_url'),
@@ -547,6 +604,11 @@ export const settings = pgTable('settings', {
   bonusPointValue: integer('bonus_point_value').notNull().default(100),
   bonusLifetimeDays: integer('bonus_lifetime_days'),
   bonusWelcomePoints: integer('bonus_welcome_points').notNull().default(0),
+  receiptTaxSystemCode: integer('receipt_tax_system_code'),
+  receiptVatCode: integer('receipt_vat_code').notNull().default(1),
+  receiptDeliveryVatCode: integer('receipt_delivery_vat_code').notNull().default(1),
+  receiptPaymentSubject: text('receipt_payment_subject').notNull().default('commodity'),
+  invoiceValidDays: integer('invoice_valid_days').notNull().default(5),
   adminNotificationEmail: text('admin_notification_email'),
   mailFromName: text('mail_from_name'),
   mailFromEmail: text('mail_from_email'),

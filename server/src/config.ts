@@ -35,6 +35,12 @@ export interface Config {
   smsRuApiId: string | null;
   /** SMS.ru's address (tests point it at a local server). */
   smsRuUrl: string;
+  /** YooKassa's API address (YOOKASSA_API_URL); the tests point it at their local server that speaks the
+   *  same protocol (server/test/fake-yookassa.ts). */
+  yookassaApiUrl: string;
+  /** Addresses besides YooKassa's own from which payment notifications are taken (YOOKASSA_NOTIFY_IPS,
+   *  comma-separated IPs or CIDR ranges): the tests' local server. Production leaves it empty. */
+  yookassaExtraNotifyIps: string[];
   /** Whether this instance delivers the outbox (OUTBOX_WORKER=0 leaves it to other instances). */
   outboxWorker: boolean;
   /** CAPTCHA_TEST_ANSWER: every captcha gets this answer, so browser tests can pass it. Honoured only with
@@ -69,6 +75,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM || null,
     smsRuApiId: env.SMS_RU_API_ID || null,
     smsRuUrl: env.SMS_RU_URL || 'https://sms.ru',
+    yookassaApiUrl: (env.YOOKASSA_API_URL || 'https://api.yookassa.ru/v3').replace(/\/+$/, ''),
+    yookassaExtraNotifyIps: (env.YOOKASSA_NOTIFY_IPS ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     outboxWorker: env.OUTBOX_WORKER !== '0',
     captchaTestAnswer: captchaTestAnswerOf(env),
   };
