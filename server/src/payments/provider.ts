@@ -62,6 +62,8 @@ export interface RefundRequest {
   /** Kopecks. */
   amount: number;
   description: string;
+  /** The returned items' receipt: Чеки от ЮKassa need one for a partial refund (a full one needs none). */
+  receipt?: Receipt;
 }
 
 export interface ProviderRefund {
