@@ -224,7 +224,7 @@ export function yookassaProvider(options: YookassaOptions): PaymentProvider {
       if (controller.signal.aborted) {
         const error = new PaymentProviderError(
           'unknown',
-          `ЮKassa не ответила за ${Math.round(timeoutMs / 100) / 10} с: результат операции неизвестен`,
+          `ЮKassa не ответила за ${String(Math.round(timeoutMs / 100) / 10).replace('.', ',')} с: результат операции неизвестен`,
           { description: 'timeout' },
         );
         return { ok: false, error, retryInMs: null };
