@@ -411,7 +411,7 @@ describe('unknown outcomes and repeats', () => {
     const error = await failure(impatient.createPayment(request));
     const took = Date.now() - started;
     expect(error.outcome).toBe('unknown');
-    expect(error.message).toBe('ЮKassa не ответила за 0.2 с: результат операции неизвестен');
+    expect(error.message).toBe('ЮKassa не ответила за 0,2 с: результат операции неизвестен');
     expect(took).toBeGreaterThanOrEqual(190);
     expect(took).toBeLessThan(2_000);
     expect(fake.requests.filter((r) => r.idempotenceKey === request.idempotenceKey)).toHaveLength(1);
