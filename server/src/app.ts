@@ -32,6 +32,7 @@ import { newsletterOneClickRoutes, newsletterRoutes } from './messages/newslette
 import { profileRoutes } from './accounts/profile';
 import { profileSubscriptionRoutes } from './accounts/profile-subscriptions';
 import { cartRoutes } from './sales/cart-routes';
+import { invoiceRoutes } from './sales/invoice-routes';
 import { orderRoutes } from './sales/order-routes';
 import { siteRoutes } from './settings/site';
 import { indexProducts, vacuumSearchTables } from './catalog/search/document';
@@ -113,6 +114,8 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       await api.register(profileSubscriptionRoutes(database.db, config));
       await api.register(cartRoutes(database.db));
       await api.register(orderRoutes(database.db, config));
+      // The invoice PDF of an order paid by invoice: by the guest's link, in the cabinet and in the admin.
+      await api.register(invoiceRoutes(database.db, registry));
       // Hand-written admin endpoints first: their fixed paths (/admin/coupons/generate) sit beside the
       // generated /admin/<resource>/:id ones.
       await api.register(adminApiRoutes({ database, registry, resources, config }), { prefix: '/admin' });

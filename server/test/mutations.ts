@@ -174,6 +174,55 @@ const MUTATIONS: Mutation[] = [
     edits: [{ from: 'input.expectedTotal !== view.totals.total', to: 'input.expectedTotal === -1' }],
     tests: { file: 'server/test/orders.test.ts', title: 'refuses bad orders|spent twice' },
   },
+  {
+    name: 'payment-applied-once',
+    guarantee: 'a payment marks its order paid and tells the customer once, however many notifications come',
+    file: 'server/src/payments/attempts.ts',
+    edits: [
+      {
+        from: "if (a.status === payment.status || a.status === 'succeeded' || a.status === 'canceled')",
+        to: 'if (a.status === payment.status && payment.status === "pending")',
+      },
+      { from: 'if (canPayOnline(order)) {', to: "if (canPayOnline(order) || order.status === 'paid') {" },
+    ],
+    tests: { file: 'server/test/payments.test.ts', title: 'marks the order paid once|at once' },
+  },
+  {
+    name: 'payment-body-trusted',
+    guarantee: "a notification's body is never trusted: the payment is read again from the provider",
+    file: 'server/src/payments/notification-routes.ts',
+    edits: [
+      {
+        from: 'const payment = await provider.getPayment(paymentId!);',
+        to: "const payment = { ...(await provider.getPayment(paymentId!)), status: 'succeeded' as const };",
+      },
+    ],
+    tests: { file: 'server/test/payments.test.ts', title: 'never trusted' },
+  },
+  {
+    name: 'cancel-refund',
+    guarantee: "a paid order's cancel sends the money back through the provider",
+    file: 'server/src/sales/order-status.ts',
+    edits: [
+      {
+        from: 'await refundOrder(tx, order.id, config, `Возврат по заказу № ${order.number}`);',
+        to: 'void refundOrder;',
+      },
+    ],
+    tests: { file: 'server/test/payments.test.ts', title: 'refunded' },
+  },
+  {
+    name: 'cancel-returns-stock',
+    guarantee: "a canceled order's pieces go back to stock",
+    file: 'server/src/sales/order-status.ts',
+    edits: [
+      {
+        from: 'set({ stock: sql`${productOffers.stock} + ${quantity}` })',
+        to: 'set({ stock: sql`${productOffers.stock}` })',
+      },
+    ],
+    tests: { file: 'server/test/payments.test.ts', title: 'cancels their own|canceled by the administrator' },
+  },
 ];
 
 /** Guarantees whose code does not exist yet; listed so that the gap is visible. */

@@ -75,7 +75,7 @@ ${signature}`,
     body: `<p>Здравствуйте, {{customerName}}!</p>
 <p>Статус вашего заказа № {{orderNumber}} изменился: <strong>{{orderStatus}}</strong>.</p>
 <p>{{statusComment}}</p>
-<p>Подробности — в <a href="{{orderUrl}}">личном кабинете</a>.</p>
+<p><a href="{{orderUrl}}">Открыть заказ</a> — там его состав, история и оплата.</p>
 ${signature}`,
   },
   {

@@ -1,9 +1,11 @@
-// The desktop (dashboard), orders a manager enters for a customer, coupon generation, bonus accruals and debits, reviews and forms moderation, and
+// The desktop (dashboard), orders a manager enters for a customer, the order screen's read, coupon generation, bonus accruals and debits, reviews and forms moderation, and
 // the settings screen's read. Registered under /api/admin by admin-api.ts, next to the generated CRUD
 // routes; each endpoint checks the role against the x-access of the resource it works on.
 import type { FastifyInstance } from 'fastify';
 import type { AdminApiContext } from '../types';
 import { adminOrderRoutes } from './admin-orders';
+import { adminOrderViewRoutes } from './admin-order-view';
+import { orderStatusRoutes } from './order-status-routes';
 import { bonusRoutes } from './bonus-routes';
 import { couponRoutes } from './coupons';
 import { dashboardRoutes } from './dashboard';
@@ -19,5 +21,7 @@ export function salesRoutes(ctx: AdminApiContext) {
     await app.register(moderationRoutes(db, ctx.registry));
     await app.register(settingsRoutes(db, ctx.registry));
     await app.register(adminOrderRoutes(db, ctx.registry, ctx.config));
+    await app.register(adminOrderViewRoutes(db, ctx.registry));
+    await app.register(orderStatusRoutes(db, ctx.registry, ctx.config));
   };
 }

@@ -6,6 +6,7 @@
 import type { CartState } from '@shop/schemas';
 import { eq, sql } from 'drizzle-orm';
 import { coupons, deliveryServices, paymentServices, users } from '../../generated/tables';
+import { isConnected, type PaymentServiceRow } from '../payments/providers';
 import { selectRows, type DbOrTx } from '../db';
 import {
   normalizeCouponCode,
@@ -111,13 +112,10 @@ async function accountContact(db: DbOrTx, viewer: Viewer | null): Promise<BuyerC
 }
 
 /**
- * Payment kinds the shop can take now. An online service needs a provider the server speaks; until the
- * payment providers are built (issue 12), online services are not offered, rather than offered and left
- * unpaid.
+ * Payment services the shop can take now: on delivery and by invoice always; an online one only when its
+ * provider is connected (payments/providers.ts), rather than offered and left unpaid.
  */
-const ONLINE_PROVIDERS: readonly string[] = [];
-const takeable = (p: { kind: string; provider: string }) =>
-  p.kind !== 'online' || ONLINE_PROVIDERS.includes(p.provider);
+const takeable = (p: PaymentServiceRow) => p.kind !== 'online' || isConnected(p);
 
 /** Why a line cannot be ordered as it is, in Russian; null when it can. */
 function lineProblem(row: OfferRow | undefined, quantity: number): string | null {

@@ -64,3 +64,35 @@ export async function queueOrderLetters(tx: Tx, o: NewOrderLetter): Promise<void
   const to = shop?.adminNotificationEmail ?? shop?.supportEmail;
   if (to) await enqueueTemplatedEmail(tx, { ...message, code: 'order.admin_created', to, userId: null });
 }
+
+export interface StatusLetter {
+  site: string;
+  number: string;
+  userId: number | null;
+  customerName: string;
+  phone: string;
+  email: string | null;
+  /** A path on the site: the account's order page or the guest's private link. */
+  orderUrl: string;
+  total: number;
+  /** What the customer is told the order is now: «Отправлен», «Оплачен»… */
+  statusLabel: string;
+  /** A line for the letter: the track number, the reason of a cancel, the refund. */
+  comment: string | null;
+}
+
+/** The customer's e-mail and SMS (templates order.status_changed), in the change's transaction. */
+export async function queueStatusLetters(tx: Tx, o: StatusLetter): Promise<void> {
+  const values = {
+    customerName: o.customerName,
+    orderNumber: o.number,
+    orderTotal: rub(o.total),
+    orderUrl: `${o.site}${o.orderUrl}`,
+    orderStatus: o.statusLabel,
+    statusComment: o.comment ?? '',
+  };
+  const shop = await settingsRow(tx);
+  const message = { site: o.site, common: commonValues(shop, o.site), values, userId: o.userId };
+  if (o.email) await enqueueTemplatedEmail(tx, { ...message, code: 'order.status_changed', to: o.email });
+  await enqueueTemplatedSms(tx, { ...message, code: 'order.status_changed', to: o.phone });
+}

@@ -1,7 +1,7 @@
 // POST /api/orders (the caller's cart becomes an order: place-order.ts) and GET /api/orders/{number}?key=…
 // (a guest's private link to their order; signed-in customers read theirs under /api/profile/orders).
 import { timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { OrderPlaceRequest } from '@shop/schemas';
 import { orders } from '../../generated/tables';
@@ -12,13 +12,19 @@ import { limitOf } from '../http/rate-limit';
 import { api, envelope, failure, pathParams } from '../http/route-schemas';
 import { siteOrigin } from '../settings/shop-values';
 import type { Config } from '../config';
-import { ownerOf } from './cart-store';
+import { ownerOf as cartOwnerOf } from './cart-store';
 import { placeOrder } from './place-order';
 import { viewerOf } from './pricing-inputs';
-import { orderDetail } from './profile-orders';
+import { orderDetail, ownerOf } from './profile-orders';
 
 const TAGS = ['Заказы'];
-const NUMBER = { type: 'string', minLength: 1, maxLength: 32, 'x-label': 'Номер заказа' };
+/** An order's number in a path; the key of a guest's private link in its query. */
+export const ORDER_NUMBER = { type: 'string', minLength: 1, maxLength: 32, 'x-label': 'Номер заказа' };
+export const LINK_KEY_QUERY = {
+  type: 'object',
+  required: ['key'],
+  properties: { key: { type: 'string', minLength: 1, maxLength: 64, 'x-label': 'Ключ ссылки' } },
+};
 
 const KEY_RULE = 'Idempotency-Key — от 8 до 128 латинских букв, цифр и знаков _ . : -';
 /** The Idempotency-Key header of the two ways to place an order (the checkout's and a manager's). */
@@ -47,6 +53,45 @@ const sameKey = (a: string, b: string) => {
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
 };
+
+/**
+ * The id of the order a guest's private link opens, or null: a wrong key and a missing order answer alike,
+ * so the link tells nothing of other orders. Also the invoice's link (invoice-routes.ts).
+ */
+export async function orderIdByLink(db: Db, number: string, key: string): Promise<number | null> {
+  const [row] = await db
+    .select({ id: orders.id, accessKey: orders.accessKey })
+    .from(orders)
+    .where(eq(orders.number, number));
+  return row?.accessKey && sameKey(row.accessKey, key) ? row.id : null;
+}
+
+/**
+ * The order a customer may act on: with the private key of the guest's link (whoever holds it), or else one
+ * of the signed-in customer's own orders (or their group's). Anything else is 404 alike: the answer tells
+ * nothing of other people's orders.
+ */
+export async function findCustomerOrder(
+  db: Db,
+  request: FastifyRequest,
+  number: string,
+  key: string | null | undefined,
+): Promise<number> {
+  if (key) {
+    const [row] = await db
+      .select({ id: orders.id, accessKey: orders.accessKey })
+      .from(orders)
+      .where(eq(orders.number, number));
+    if (row?.accessKey && sameKey(row.accessKey, key)) return row.id;
+  } else if (request.user) {
+    const [row] = await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.number, number), ownerOf(request)));
+    if (row) return row.id;
+  }
+  throw notFound(`Заказ ${number} не найден`);
+}
 
 export function orderRoutes(db: Db, config: Pick<Config, 'siteUrl'>) {
   return async function plugin(app: FastifyInstance) {
@@ -81,7 +126,7 @@ export function orderRoutes(db: Db, config: Pick<Config, 'siteUrl'>) {
         const { placed, repeated } = await placeOrder(
           db,
           {
-            source: { kind: 'cart', owner: ownerOf(request) },
+            source: { kind: 'cart', owner: cartOwnerOf(request) },
             viewer: viewerOf(request),
             site: siteOrigin(config.siteUrl, request),
             idempotencyKey: idempotencyKeyOf(request),
@@ -100,25 +145,16 @@ export function orderRoutes(db: Db, config: Pick<Config, 'siteUrl'>) {
         schema: {
           tags: TAGS,
           summary: 'Заказ по личной ссылке гостя (ключ из письма и со страницы «Заказ оформлен»)',
-          params: pathParams({ number: NUMBER }),
-          querystring: {
-            type: 'object',
-            required: ['key'],
-            properties: { key: { type: 'string', minLength: 1, maxLength: 64, 'x-label': 'Ключ ссылки' } },
-          },
+          params: pathParams({ number: ORDER_NUMBER }),
+          querystring: LINK_KEY_QUERY,
           response: { 200: envelope(api('profile-order')), 404: failure('Заказа нет или ключ не подходит') },
         },
       },
       async (request) => {
         const { number } = request.params as { number: string };
         const { key } = request.query as { key: string };
-        const [row] = await db
-          .select({ id: orders.id, accessKey: orders.accessKey })
-          .from(orders)
-          .where(eq(orders.number, number));
-        // A wrong key and a missing order answer alike: the link tells nothing of other orders.
-        if (!row?.accessKey || !sameKey(row.accessKey, key)) throw notFound(`Заказ ${number} не найден`);
-        return { data: (await orderDetail(db, eq(orders.id, row.id)))! };
+        const id = await findCustomerOrder(db, request, number, key);
+        return { data: (await orderDetail(db, eq(orders.id, id)))! };
       },
     );
   };

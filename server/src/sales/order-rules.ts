@@ -7,6 +7,7 @@
 //   new → confirmed → shipped → completed                 (on delivery: paid when completed)
 //   new | confirmed | paid → canceled                     (a paid order's money goes back)
 import type { Order } from '@shop/schemas';
+import ordersSchema from '../../../schemas/entities/orders.schema.json' with { type: 'json' };
 
 export type OrderStatus = Order['status'];
 export type PaymentStatus = Order['paymentStatus'];
@@ -20,22 +21,10 @@ export type OrderAction = (typeof ORDER_ACTIONS)[number];
 /** Who asks: staff by their role, or the customer (their own order, or a guest with the private link). */
 export type ActorRole = 'admin' | 'manager' | 'content' | 'customer';
 
-export const STATUS_LABELS: Record<OrderStatus, string> = {
-  new: 'Новый',
-  confirmed: 'Подтверждён',
-  paid: 'Оплачен',
-  shipped: 'Отправлен',
-  completed: 'Выполнен',
-  canceled: 'Отменён',
-};
-
-export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
-  unpaid: 'Не оплачен',
-  pending: 'Ожидает оплаты',
-  paid: 'Оплачен',
-  refunded: 'Деньги возвращены',
-  failed: 'Оплата не прошла',
-};
+// The labels are the schema's (the admin's enum labels): one wording everywhere.
+export const STATUS_LABELS: Record<OrderStatus, string> = ordersSchema.properties.status['x-enum-labels'];
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> =
+  ordersSchema.properties.paymentStatus['x-enum-labels'];
 
 export const ACTION_LABELS: Record<OrderAction, string> = {
   confirm: 'Подтвердить',
@@ -93,9 +82,7 @@ export function verdictOf(order: OrderState, action: OrderAction, role: ActorRol
   if (!FROM[action].includes(status)) {
     if (status === 'canceled') return refuse('Заказ отменён: его статус больше не меняется');
     if (status === 'completed') return refuse('Заказ выполнен: его статус больше не меняется');
-    return refuse(
-      `Из статуса «${STATUS_LABELS[status]}» нельзя перейти в «${STATUS_LABELS[TO[action]]}»`,
-    );
+    return refuse(`Из статуса «${STATUS_LABELS[status]}» нельзя перейти в «${STATUS_LABELS[TO[action]]}»`);
   }
   if (action === 'markPaid' && order.paymentKind === 'online')
     return refuse('Онлайн-оплату отмечает платёжный сервис: заказ станет оплаченным, когда деньги поступят');
@@ -137,3 +124,40 @@ export function paymentStatusFits(
       return ['unpaid', 'failed', 'refunded'].includes(paymentStatus);
   }
 }
+
+const STATUS_EVENT_TITLES: Record<OrderStatus, string> = {
+  new: 'Заказ оформлен',
+  confirmed: 'Заказ подтверждён',
+  paid: 'Заказ оплачен',
+  shipped: 'Заказ отправлен',
+  completed: 'Заказ выполнен',
+  canceled: 'Заказ отменён',
+};
+
+const PAYMENT_EVENT_TITLES: Record<PaymentStatus, string> = {
+  unpaid: 'Оплата не начата',
+  pending: 'Начата оплата',
+  paid: 'Оплата получена',
+  refunded: 'Деньги возвращены',
+  failed: 'Оплата не прошла',
+};
+
+/** A history row as the customer and the administrator read it: «Заказ отправлен», «Оплата не прошла». */
+export function eventTitle(e: {
+  kind: string;
+  toStatus: string | null;
+  paymentStatus: string | null;
+}): string {
+  if (e.kind === 'placed') return STATUS_EVENT_TITLES.new;
+  if (e.kind === 'status' && e.toStatus) return STATUS_EVENT_TITLES[e.toStatus as OrderStatus] ?? e.toStatus;
+  if (e.kind === 'payment' && e.paymentStatus)
+    return PAYMENT_EVENT_TITLES[e.paymentStatus as PaymentStatus] ?? e.paymentStatus;
+  if (e.kind === 'lines') return 'Состав заказа изменён';
+  return 'Комментарий магазина';
+}
+
+/** The customer may pay now: an online order, not paid, not yet shipped or canceled. */
+export const canPayOnline = (o: Pick<OrderState, 'status' | 'paymentStatus' | 'paymentKind'>) =>
+  o.paymentKind === 'online' &&
+  (o.status === 'new' || o.status === 'confirmed') &&
+  o.paymentStatus !== 'paid';

@@ -28,6 +28,7 @@ import { isUniqueViolation } from '../accounts/register';
 import { balanceOf } from './bonus-ledger';
 import { findCart, linesOf, type CartOwner } from './cart-store';
 import { priceContents, type CartContents, type PricedCart } from './cart-view';
+import { orderUrlOf, recordOrderEvent } from './order-events';
 import { queueOrderLetters } from './order-letters';
 import { nextOrderNumber } from './order-number';
 import type { Viewer } from './pricing-inputs';
@@ -107,13 +108,6 @@ function sourceScope(source: OrderSource): string {
   if ('userGroupId' in owner) return `group:${owner.userGroupId}`;
   if ('tokenHash' in owner) return `cart:${owner.tokenHash}`;
   return 'guest';
-}
-
-/** Where the customer finds the order: the account's page, or the guest's private link. */
-export function orderUrlOf(number: string, accessKey: string, signedIn: boolean): string {
-  return signedIn
-    ? `/profile/orders/${encodeURIComponent(number)}`
-    : `/orders/${encodeURIComponent(number)}?key=${encodeURIComponent(accessKey)}`;
 }
 
 async function placedByKey(
@@ -357,6 +351,18 @@ export async function placeOrder(
           .set({ couponCode: null, bonusPoints: 0, updatedAt: now })
           .where(eq(carts.id, cart.id));
       }
+      await recordOrderEvent(tx, {
+        orderId,
+        kind: 'placed',
+        to: 'new',
+        paymentStatus: 'unpaid',
+        actor:
+          source.kind === 'manager'
+            ? { userId: source.actorId, label: 'Магазин' }
+            : { userId: viewer?.id ?? null, label: 'Покупатель' },
+        comment: source.kind === 'manager' ? 'Заказ принят менеджером' : null,
+        at: now,
+      });
       if (source.kind === 'manager') await source.onPlaced?.(tx, orderId);
 
       const orderUrl = orderUrlOf(number, accessKey, viewer !== null);

@@ -4,26 +4,36 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ProfileBonuses, ProfileOrder } from '@shop/schemas';
-import ordersSchema from '../../../schemas/entities/orders.schema.json' with { type: 'json' };
 import bonusesSchema from '../../../schemas/entities/bonuses.schema.json' with { type: 'json' };
 import { bonusAllowed, bonusBalance, bonusProgrammeOn } from '../accounts/sessions';
 import type { Db, DbOrTx } from '../db';
 import {
   bonusTransactions,
   deliveryServices,
+  orderEvents,
   orderItems,
+  paymentAttempts,
   orders,
   paymentServices,
   users,
   userTypes,
 } from '../../generated/tables';
 import { notFound } from '../http/errors';
+import {
+  canPayOnline,
+  eventTitle,
+  PAYMENT_STATUS_LABELS,
+  STATUS_LABELS,
+  verdictOf,
+  type DeliveryKind,
+  type OrderStatus,
+  type PaymentKind,
+  type PaymentStatus,
+} from './order-rules';
 import { api, envelope, pageOf, pagingQuery } from '../http/route-schemas';
 
 const CABINET = ['Личный кабинет'];
 
-const STATUS_LABELS: Record<string, string> = ordersSchema.properties.status['x-enum-labels'];
-const PAYMENT_LABELS: Record<string, string> = ordersSchema.properties.paymentStatus['x-enum-labels'];
 const KIND_LABELS: Record<string, string> = bonusesSchema.properties.kind['x-enum-labels'];
 
 /** The account pages' three lists (spec §4: canceled and completed apart from the rest). */
@@ -33,8 +43,8 @@ const STATUS_GROUPS = {
   canceled: ['canceled'],
 } as const;
 
-/** Whose orders this request may see. */
-const ownerOf = (request: FastifyRequest) =>
+/** Whose orders this request may see (also the rule of the order's invoice: invoice-routes.ts). */
+export const ownerOf = (request: FastifyRequest) =>
   request.actingGroup ? eq(orders.userGroupId, request.actingGroup.id) : eq(orders.userId, request.user!.id);
 
 const summaryColumns = {
@@ -65,7 +75,7 @@ function summary(row: SummaryRow): ProfileOrder {
     status,
     statusLabel: STATUS_LABELS[status] ?? status,
     paymentStatus,
-    paymentStatusLabel: PAYMENT_LABELS[paymentStatus] ?? paymentStatus,
+    paymentStatusLabel: PAYMENT_STATUS_LABELS[paymentStatus] ?? paymentStatus,
     cancelReason: (row.cancelReason as string | null) ?? null,
     itemsCount: Number(row.itemsCount),
     itemsTotal: row.itemsTotal as number,
@@ -92,6 +102,11 @@ export async function orderDetail(db: DbOrTx, where: SQL): Promise<ProfileOrder 
       deliveryService: deliveryServices.title,
       deliveryPickupAddress: deliveryServices.pickupAddress,
       paymentService: paymentServices.title,
+      paymentKind: paymentServices.kind,
+      deliveryKind: deliveryServices.kind,
+      organizationId: orders.organizationId,
+      paidAt: orders.paidAt,
+      bonusAccrued: orders.bonusAccrued,
       discounts: orders.discounts,
       bonusPointValue: orders.bonusPointValue,
       comment: orders.comment,
@@ -115,6 +130,33 @@ export async function orderDetail(db: DbOrTx, where: SQL): Promise<ProfileOrder 
     .from(orderItems)
     .where(eq(orderItems.orderId, row.id))
     .orderBy(asc(orderItems.position), asc(orderItems.id));
+  const events = await db
+    .select({
+      at: orderEvents.createdAt,
+      kind: orderEvents.kind,
+      toStatus: orderEvents.toStatus,
+      paymentStatus: orderEvents.paymentStatus,
+      comment: orderEvents.comment,
+    })
+    .from(orderEvents)
+    .where(and(eq(orderEvents.orderId, row.id), eq(orderEvents.public, true)))
+    .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id));
+  const [pending] = await db
+    .select({ id: paymentAttempts.id })
+    .from(paymentAttempts)
+    .where(
+      and(
+        eq(paymentAttempts.orderId, row.id),
+        inArray(paymentAttempts.status, ['creating', 'pending', 'waiting_for_capture']),
+      ),
+    )
+    .limit(1);
+  const state = {
+    status: row.status as OrderStatus,
+    paymentStatus: row.paymentStatus as PaymentStatus,
+    paymentKind: row.paymentKind as PaymentKind | null,
+    deliveryKind: row.deliveryKind as DeliveryKind | null,
+  };
   return {
     ...summary(row),
     customerName: row.customerName,
@@ -131,6 +173,19 @@ export async function orderDetail(db: DbOrTx, where: SQL): Promise<ProfileOrder 
     discounts: row.discounts as ProfileOrder['discounts'] & object,
     bonusPointValue: row.bonusPointValue,
     comment: row.comment,
+    paymentKind: state.paymentKind,
+    paidAt: row.paidAt?.toISOString() ?? null,
+    bonusAccrued: row.bonusAccrued,
+    canPay: canPayOnline(state),
+    paymentPending: !!pending && state.paymentStatus !== 'paid',
+    canCancel: verdictOf(state, 'cancel', 'customer').allowed,
+    hasInvoice: state.paymentKind === 'invoice' && row.organizationId !== null,
+    history: events.map((e) => ({
+      at: e.at.toISOString(),
+      kind: e.kind as NonNullable<ProfileOrder['history']>[number]['kind'],
+      title: eventTitle(e),
+      comment: e.comment,
+    })),
     // Lines stored before the list price was kept show their price as it.
     items: items.map((i) => ({
       ...i,

@@ -4,48 +4,16 @@
 // Made on the first request after a change (keyed by the page's and the settings' updatedAt), kept in memory.
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import type { Db } from '../db';
 import { sanitizeHtml } from '../content/sanitize-html';
 import { pages } from '../../generated/tables';
 import { settingsRow } from '../settings/settings';
 import { htmlToPdfContent } from './html-to-pdf';
+import { renderPdf } from './pdf';
 
 /** The content page the PDF is made from. */
 export const POLICY_PAGE = 'privacy-policy';
-
-const require = createRequire(import.meta.url);
-// pdfmake's own Roboto has Cyrillic; its files sit beside the package, read from disk by pdfmake.
-const ROBOTO_DIR = join(dirname(require.resolve('pdfmake/package.json')), 'fonts/Roboto');
-const FONTS = {
-  Roboto: {
-    normal: join(ROBOTO_DIR, 'Roboto-Regular.ttf'),
-    bold: join(ROBOTO_DIR, 'Roboto-Medium.ttf'),
-    italics: join(ROBOTO_DIR, 'Roboto-Italic.ttf'),
-    bolditalics: join(ROBOTO_DIR, 'Roboto-MediumItalic.ttf'),
-  },
-};
-
-interface PdfMake {
-  setFonts(fonts: typeof FONTS): void;
-  setUrlAccessPolicy(policy: (url: string) => boolean): void;
-  setLocalAccessPolicy(policy: (path: string) => boolean): void;
-  createPdf(doc: TDocumentDefinitions): { getBuffer(): Promise<Buffer> };
-}
-
-let printer: PdfMake | null = null;
-function pdfMake(): PdfMake {
-  if (!printer) {
-    printer = require('pdfmake') as PdfMake;
-    printer.setFonts(FONTS);
-    // The document names no images or files: nothing outside the fonts is ever read or fetched.
-    printer.setUrlAccessPolicy(() => false);
-    printer.setLocalAccessPolicy((path) => path.startsWith(ROBOTO_DIR));
-  }
-  return printer;
-}
 
 export interface PolicySource {
   title: string;
@@ -98,7 +66,7 @@ export function policyDocument(src: PolicySource): TDocumentDefinitions {
 }
 
 export function renderPolicyPdf(src: PolicySource): Promise<Buffer> {
-  return pdfMake().createPdf(policyDocument(src)).getBuffer();
+  return renderPdf(policyDocument(src));
 }
 
 const moscowDate = new Intl.DateTimeFormat('ru-RU', {

@@ -1,0 +1,66 @@
+// POST /api/admin/orders/:id/actions: the administrator's and the manager's buttons on the order's screen
+// (confirm, mark paid, ship with a track number, complete, cancel with a reason), through the order service.
+import type { FastifyInstance } from 'fastify';
+import type { AdminOrderActionRequest } from '@shop/schemas';
+import { requireAccess } from '../accounts/guard';
+import { resourceOf } from '../crud/resource-access';
+import type { Registry } from '../crud/types';
+import type { Config } from '../config';
+import type { Db } from '../db';
+import { api, envelope, failure, pathParams } from '../http/route-schemas';
+import { siteOrigin } from '../settings/shop-values';
+import { PAYMENT_STATUS_LABELS, STATUS_LABELS, type ActorRole } from './order-rules';
+import { changeOrderStatus } from './order-status';
+
+export function orderStatusRoutes(
+  db: Db,
+  registry: Registry,
+  config: Pick<Config, 'siteUrl' | 'yookassaApiUrl'>,
+) {
+  const def = resourceOf(registry, 'orders');
+  return async function plugin(app: FastifyInstance) {
+    app.post(
+      '/orders/:id/actions',
+      {
+        preValidation: requireAccess(def, 'edit'),
+        schema: {
+          tags: [def.label.many],
+          summary: 'Сменить статус заказа: подтвердить, отметить оплату, отправить, выполнить, отменить',
+          description:
+            'Переходы проверяет сервер (server/src/sales/order-rules.ts). Отмена оплаченного онлайн заказа ' +
+            'возвращает деньги через платёжный сервис; отмена возвращает товары на склад, купон и баллы.',
+          params: pathParams({ id: { type: 'integer', minimum: 1, 'x-label': 'ID заказа' } }),
+          body: api('admin-order-action-request'),
+          response: {
+            200: envelope(api('admin-order-action-result')),
+            400: failure('Не указан трек-номер или причина отмены'),
+            404: failure('Заказа нет'),
+            409: failure('Из этого статуса так нельзя, или платёжный сервис не вернул деньги'),
+          },
+        },
+      },
+      async (request) => {
+        const { id } = request.params as { id: number };
+        const body = request.body as AdminOrderActionRequest;
+        const user = request.user!;
+        const changed = await changeOrderStatus(db, config, {
+          orderId: id,
+          action: body.action,
+          role: user.role,
+          // The customer reads «Магазин» in the history; the staff member is kept by id.
+          actor: { userId: user.id, label: 'Магазин' },
+          comment: body.comment ?? null,
+          trackNumber: body.trackNumber ?? null,
+          site: siteOrigin(config.siteUrl, request),
+        });
+        return {
+          data: {
+            ...changed,
+            statusLabel: STATUS_LABELS[changed.status],
+            paymentStatusLabel: PAYMENT_STATUS_LABELS[changed.paymentStatus],
+          },
+        };
+      },
+    );
+  };
+}

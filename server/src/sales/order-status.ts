@@ -1,0 +1,205 @@
+// The one way an order's status changes by a person's hand: the administrator's buttons, the manager's, the
+// customer's «Отменить». Each change is checked against the rules (order-rules.ts) under the order's row
+// lock, does what the new status means (stock, coupon, bonuses, the refund), keeps the history row and
+// queues the customer's letters, all in one transaction. A payment moves the order to paid through the
+// payment service (payments/attempts.ts), which takes the same lock.
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  bonusTransactions,
+  couponUsages,
+  coupons,
+  orderItems,
+  orders,
+  productOffers,
+} from '../../generated/tables';
+import { selectRows, type Db, type Tx } from '../db';
+import { ApiError, badRequest } from '../http/errors';
+import { refundOrder } from '../payments/refunds';
+import type { PaymentsConfig } from '../payments/providers';
+import { settingsRow } from '../settings/settings';
+import { lockOrder, recordOrderEvent, tellCustomer, type LockedOrder, type OrderActor } from './order-events';
+import {
+  needsTrackNumber,
+  paymentStatusFits,
+  STATUS_LABELS,
+  verdictOf,
+  type ActorRole,
+  type OrderAction,
+  type PaymentStatus,
+} from './order-rules';
+
+export interface StatusChange {
+  orderId: number;
+  action: OrderAction;
+  role: ActorRole;
+  actor: OrderActor;
+  /** The reason of a cancel (required of the staff), or a note for the history and the letter. */
+  comment?: string | null;
+  /** The shipment's tracking number (required to ship, but for the shop's own pickup). */
+  trackNumber?: string | null;
+  /** The site's origin, for the link in the letter. */
+  site: string;
+  now?: Date;
+}
+
+export interface StatusChanged {
+  status: LockedOrder['status'];
+  paymentStatus: PaymentStatus;
+}
+
+/** The refusal of a change the rules do not allow: 409 with the rule's Russian wording. */
+export class TransitionRefused extends ApiError {
+  constructor(message: string) {
+    super(409, 'transition_refused', message);
+  }
+}
+
+export async function changeOrderStatus(
+  db: Db,
+  config: PaymentsConfig,
+  change: StatusChange,
+): Promise<StatusChanged> {
+  const now = change.now ?? new Date();
+  const comment = change.comment?.trim() || null;
+  const track = change.trackNumber?.trim() || null;
+  return db.transaction(async (tx) => {
+    const order = await lockOrder(tx, change.orderId);
+    const verdict = verdictOf(order, change.action, change.role);
+    if (!verdict.allowed) throw new TransitionRefused(verdict.message);
+    const set: Partial<typeof orders.$inferInsert> = { status: verdict.to, updatedAt: now };
+    let paymentStatus = order.paymentStatus;
+    let letterComment = comment;
+
+    switch (change.action) {
+      case 'markPaid':
+        paymentStatus = 'paid';
+        set.paidAt = now;
+        break;
+      case 'ship':
+        if (needsTrackNumber(order.deliveryKind) && !track)
+          throw badRequest('Укажите трек-номер отправления', { trackNumber: 'Укажите трек-номер' });
+        set.shippedAt = now;
+        if (track) {
+          set.deliveryTrackNumber = track;
+          letterComment = [`Трек-номер: ${track}.`, comment].filter(Boolean).join(' ');
+        }
+        break;
+      case 'complete':
+        set.completedAt = now;
+        // Paid on delivery: the money was taken when the customer received the order.
+        if (paymentStatus !== 'paid') {
+          paymentStatus = 'paid';
+          set.paidAt = now;
+        }
+        set.bonusAccrued = await accrueBonuses(tx, order, now);
+        break;
+      case 'cancel': {
+        if (change.role !== 'customer' && !comment)
+          throw badRequest('Укажите причину отмены', { comment: 'Укажите причину отмены' });
+        set.canceledAt = now;
+        set.cancelReason = comment ?? 'Отменён покупателем';
+        await releaseOrder(tx, order);
+        if (order.paymentStatus === 'paid') {
+          // Online: back through the provider (the order stays as it was if the provider refuses); by
+          // invoice or on delivery the staff return the money themselves, the history says so.
+          await refundOrder(tx, order.id, config, `Возврат по заказу № ${order.number}`);
+          paymentStatus = 'refunded';
+          letterComment = [comment, 'Деньги за заказ возвращены.'].filter(Boolean).join(' ');
+        } else if (paymentStatus === 'pending') paymentStatus = 'unpaid';
+        break;
+      }
+    }
+    if (!paymentStatusFits(verdict.to, paymentStatus, order.paymentKind))
+      throw new Error(`order ${order.id}: ${verdict.to} with payment ${paymentStatus} breaks the rules`);
+    set.paymentStatus = paymentStatus;
+    await tx.update(orders).set(set).where(eq(orders.id, order.id));
+    await recordOrderEvent(tx, {
+      orderId: order.id,
+      kind: 'status',
+      from: order.status,
+      to: verdict.to,
+      paymentStatus,
+      actor: change.actor,
+      comment: letterComment,
+      at: now,
+    });
+    await tellCustomer(tx, order, change.site, STATUS_LABELS[verdict.to], letterComment);
+    return { status: verdict.to, paymentStatus };
+  });
+}
+
+/**
+ * A canceled order gives back what it took: the pieces to stock (offers deleted meanwhile are skipped), the
+ * coupon's use (its limits count again), and the points it spent (a refund row of the ledger).
+ */
+async function releaseOrder(tx: Tx, order: LockedOrder): Promise<void> {
+  const lines = await tx
+    .select({ offerId: orderItems.offerId, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.id));
+  const byOffer = new Map<number, number>();
+  for (const l of lines) if (l.offerId) byOffer.set(l.offerId, (byOffer.get(l.offerId) ?? 0) + l.quantity);
+  // In id order, like takeStock: two transactions over the same offers never wait on each other in a circle.
+  for (const [offerId, quantity] of [...byOffer].sort(([a], [b]) => a - b))
+    await tx
+      .update(productOffers)
+      .set({ stock: sql`${productOffers.stock} + ${quantity}` })
+      .where(eq(productOffers.id, offerId));
+
+  const [usage] = await tx
+    .delete(couponUsages)
+    .where(eq(couponUsages.orderId, order.id))
+    .returning({ couponId: couponUsages.couponId });
+  if (usage)
+    await tx
+      .update(coupons)
+      .set({ usedCount: sql`greatest(${coupons.usedCount} - 1, 0)` })
+      .where(eq(coupons.id, usage.couponId));
+
+  if (order.userId && order.bonusSpent > 0)
+    await tx.insert(bonusTransactions).values({
+      userId: order.userId,
+      amount: order.bonusSpent,
+      kind: 'refund',
+      orderId: order.id,
+      reason: `Возврат баллов за отменённый заказ № ${order.number}`,
+    });
+}
+
+/**
+ * Points for a completed order: bonusAccrualPercent of what the customer paid for the goods (not the
+ * delivery, not the part paid with points), in points at the order's point value, expiring after
+ * bonusLifetimeDays (the worker writes the expiry rows). None for guests, for customer types outside the
+ * programme, or with the programme off. Returns the points accrued.
+ */
+async function accrueBonuses(tx: Tx, order: LockedOrder, now: Date): Promise<number> {
+  if (!order.userId) return 0;
+  const shop = await settingsRow(tx);
+  if (!shop?.bonusEnabled || !shop.bonusAccrualPercent) return 0;
+  const [row] = await selectRows<{ allowed: boolean | null; paid: number | string | null }>(
+    tx,
+    sql`SELECT (SELECT t.bonus_allowed AND t.active FROM users u JOIN user_types t ON t.id = u.user_type_id
+                 WHERE u.id = ${order.userId}) AS allowed,
+               (SELECT sum(coalesce(payable, total - discount_share - bonus_share)) FROM order_items
+                 WHERE order_id = ${order.id}) AS paid`,
+  );
+  if (row?.allowed === false) return 0;
+  const pointValue = order.bonusPointValue || shop.bonusPointValue || 100;
+  const points = Math.floor((Number(row?.paid ?? 0) * shop.bonusAccrualPercent) / 100 / pointValue);
+  if (points <= 0) return 0;
+  const existing = await tx
+    .select({ id: bonusTransactions.id })
+    .from(bonusTransactions)
+    .where(and(eq(bonusTransactions.orderId, order.id), eq(bonusTransactions.kind, 'accrual')));
+  if (existing.length) return 0;
+  await tx.insert(bonusTransactions).values({
+    userId: order.userId,
+    amount: points,
+    kind: 'accrual',
+    orderId: order.id,
+    reason: `Начисление за заказ № ${order.number}`,
+    expiresAt: shop.bonusLifetimeDays ? new Date(now.getTime() + shop.bonusLifetimeDays * 86_400_000) : null,
+    createdAt: now,
+  });
+  return points;
+}
