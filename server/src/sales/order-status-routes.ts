@@ -9,7 +9,7 @@ import type { Config } from '../config';
 import type { Db } from '../db';
 import { api, envelope, failure, pathParams } from '../http/route-schemas';
 import { siteOrigin } from '../settings/shop-values';
-import { PAYMENT_STATUS_LABELS, STATUS_LABELS, type ActorRole } from './order-rules';
+import { PAYMENT_STATUS_LABELS, STATUS_LABELS } from './order-rules';
 import { changeOrderStatus } from './order-status';
 
 export function orderStatusRoutes(
