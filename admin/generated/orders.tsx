@@ -38,7 +38,7 @@ import {
 } from '../src/fields';
 import { HistoryAside } from '../src/history';
 import { inputTransform } from '../src/input';
-import { ListActions, useBulkActions, useRowClick } from '../src/list';
+import { ListActions, ListTabs, useBulkActions, useRowClick } from '../src/list';
 import { zodValidator } from '../src/validation';
 
 const paymentStatusChoices = [
@@ -60,7 +60,6 @@ const statusChoices = [
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
-  <SelectInput key="status" source="status" choices={statusChoices} />,
   <SelectInput key="paymentStatus" source="paymentStatus" choices={paymentStatusChoices} />,
   <ReferenceInput key="userId" source="userId" reference="users">
     <AutocompleteInput />
@@ -91,6 +90,7 @@ export function OrderList() {
       pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
       actions={<ListActions />}
     >
+      <ListTabs source="status" choices={statusChoices} />
       <Datagrid rowClick={rowClick} bulkActionButtons={bulkActions}>
         <TextField source="number" />
         <DateField source="createdAt" showTime locales="ru-RU" options={moscowDateTime} />

@@ -132,9 +132,17 @@ export interface HistoryPage {
 
 export type ImportReport = ProductImportReport;
 
+/** The counts of a list's tabs (x-list.tabs): «Все» and each value of the field. */
+export interface ListCounts {
+  total: number;
+  values: Record<string, number>;
+}
+
 /** react-admin's methods plus the admin API's own: history, CSV export and the products import. */
 export interface ShopDataProvider extends DataProvider {
   getHistory(resource: string, recordId: number, page: number, perPage: number): Promise<HistoryPage>;
+  /** How many records each tab of a list split by `field` holds under the list's filter. */
+  getCounts(resource: string, field: string, filter: Record<string, unknown>): Promise<ListCounts>;
   /** The filtered, sorted list as the server's CSV file. */
   exportCsv(
     resource: string,
@@ -191,6 +199,15 @@ export function createDataProvider(client: ApiClient): ShopDataProvider {
           perPage: String(perPage),
         }).toString()}`,
       ),
+    getCounts: async (resource, field, filter) =>
+      (
+        await json<{ data: ListCounts }>(
+          `${ADMIN_API}/${resource}/counts?${new URLSearchParams({
+            field,
+            filter: JSON.stringify(filter),
+          }).toString()}`,
+        )
+      ).data,
     exportCsv: async (resource, { filter, sort }) => {
       const query = new URLSearchParams({
         filter: JSON.stringify(filter),

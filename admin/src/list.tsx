@@ -1,4 +1,5 @@
-// Pieces the generated list screens share: the toolbar and the row click, both aware of the role's access.
+// Pieces the generated list screens share: the toolbar and the row click, both aware of the role's access,
+// and the tabs of a list split by an enum field (ListTabs.tsx).
 import {
   BulkDeleteButton,
   CreateButton,
@@ -15,6 +16,8 @@ import type { ReactElement } from 'react';
 import { canRoleAccess } from './access';
 import { CSV_IMPORT_BUTTONS, ExportCsvButton } from './csv';
 import { PlaceOrderButton } from './screens/sales/orders/PlaceOrderButton';
+
+export { ListTabs } from './ListTabs';
 
 /** Buttons of a resource's own screens in its list toolbar, each checking the role itself. */
 const EXTRA_LIST_BUTTONS: Record<string, () => ReactElement | null> = {

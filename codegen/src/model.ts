@@ -145,6 +145,16 @@ export interface FilterModel {
   ops: ('eq' | 'gte' | 'lte' | 'ne')[];
 }
 
+/**
+ * x-list.tabs: the list split by the values of one enum field (an order's status), each tab with the count
+ * of its records under the other filters; «Все» first. The field must be an `eq` filter: a tab is that filter.
+ */
+export interface TabsModel {
+  field: string;
+  /** The enum's values in schema order, one tab each. */
+  values: (string | number)[];
+}
+
 export interface IndexModel {
   columns: string[];
   unique: boolean;
@@ -179,6 +189,7 @@ export interface EntityModel {
     search: string[];
     filters: FilterModel[];
     sortable: string[];
+    tabs: TabsModel | null;
   };
   form?: { tabs: { label: string; fields: string[] }[] };
   access: Record<Action, Role[]>;
@@ -595,6 +606,7 @@ function entityModel(file: string, s: JsonSchema): EntityModel {
     search?: string[];
     filters?: (string | { field: string; ops?: FilterModel['ops'] })[];
     sortable?: string[];
+    tabs?: unknown;
   };
   const visible = fields.filter((f) => !f.private && !f.virtual && !f.writeOnly);
   const columns =
@@ -624,6 +636,7 @@ function entityModel(file: string, s: JsonSchema): EntityModel {
   }
   const sort = xl.sort ?? { field: 'id', order: 'DESC' };
   if (!sortable.includes(sort.field)) fail(file, 'x-list.sort', `${sort.field} is not sortable`);
+  const tabs = xl.tabs === undefined ? null : tabsModel(file, xl.tabs, byName, filters);
 
   const { rows: rawRows, ...rawAccess } = (s['x-access'] ?? {}) as Partial<
     Record<Action | 'read' | 'write' | 'all', Role[]>
@@ -726,6 +739,7 @@ function entityModel(file: string, s: JsonSchema): EntityModel {
       search,
       filters,
       sortable,
+      tabs,
     },
     form,
     access,
@@ -738,6 +752,25 @@ function entityModel(file: string, s: JsonSchema): EntityModel {
       ? { renamedFrom: tableName(file, 'x-db.renamedFrom', entityDb.renamedFrom) }
       : {}),
   };
+}
+
+/** x-list.tabs: `{ "field": "<enum field>" }`, a field the list already filters on by equality. */
+function tabsModel(
+  file: string,
+  raw: unknown,
+  byName: Map<string, FieldModel>,
+  filters: FilterModel[],
+): TabsModel {
+  const where = 'x-list.tabs';
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw) || Object.keys(raw).join() !== 'field')
+    fail(file, where, '{ "field": "<enum field>" } expected');
+  const name = (raw as { field: unknown }).field;
+  const f = typeof name === 'string' ? byName.get(name) : undefined;
+  if (!f || !f.enum?.length || f.kind.endsWith('[]') || f.private || f.virtual || f.writeOnly)
+    fail(file, where, `${String(name)} is not a readable field with an enum`);
+  if (!filters.some((fl) => fl.field === f.name && fl.ops.includes('eq')))
+    fail(file, where, `${f.name} must also be in x-list.filters (a tab filters the list by it)`);
+  return { field: f.name, values: f.enum };
 }
 
 function tableName(file: string, where: string, raw: unknown): string {

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import * as prettier from 'prettier';
 import { afterAll, describe, expect, it } from 'vitest';
 import { emitAdmin } from '../src/emit/admin';
+import { emitServer } from '../src/emit/server';
 import { GENERATED_HEADER } from '../src/emit/header';
 import { DEFAULT_SCHEMAS_DIR, loadModel } from '../src/model';
 
@@ -88,6 +89,7 @@ describe('emitAdmin on the shop schemas', () => {
       '<TabbedForm.Tab label="Основное">',
       '<TabbedForm.Tab label="Изображения">',
       '<TabbedForm.Tab label="Варианты">',
+      '<TabbedForm.Tab label="Чек">',
       '<TabbedForm.Tab label="SEO">',
     ]);
     expect(form).toContain('<TextInput source="title" isRequired />');
@@ -271,6 +273,39 @@ describe('emitAdmin on scratch schemas', () => {
     expect(bad({ 'x-components': { list: 'screens/x' } })).toThrow(
       /not "\.\/path\/in\/admin\/src#ExportName"/,
     );
+  });
+
+  it('splits a list into tabs by an enum field (x-list.tabs): the tabs replace its filter input', () => {
+    const withTabs = (tabs: unknown, filters: unknown[] = ['status']) =>
+      model(supplier({ 'x-list': { columns: ['id', 'name', 'status'], filters, tabs } }));
+    const entities = withTabs({ field: 'status' });
+    const suppliers = entities.find((e) => e.resource === 'suppliers')!;
+    expect(suppliers.list.tabs).toEqual({ field: 'status', values: ['new', 'active'] });
+    const text = emitAdmin(entities)['admin/generated/suppliers.tsx']!;
+    expect(text).toMatch(
+      /actions=\{<ListActions \/>\}>\s*<ListTabs source="status" choices=\{statusChoices\} \/>\s*<Datagrid/,
+    );
+    expect(text).toContain(
+      "import { ListActions, ListTabs, useBulkActions, useRowClick } from '../src/list';",
+    );
+    expect(text).not.toContain('<SelectInput key="status"');
+    // The server learns the values it counts by (GET /api/admin/suppliers/counts).
+    expect(emitServer(entities)['server/generated/resources.ts']).toContain(
+      'tabs: {"field":"status","values":["new","active"]}',
+    );
+    // Without tabs: the filter input as before, and no tabs for the server.
+    const plain = model(supplier());
+    expect(emitAdmin(plain)['admin/generated/suppliers.tsx']).not.toContain('ListTabs');
+    expect(emitServer(plain)['server/generated/resources.ts']).toMatch(
+      /resource: "suppliers"[^]*?tabs: null/,
+    );
+
+    expect(() => withTabs({ field: 'name' }, ['status', 'name'])).toThrow(
+      /x-list\.tabs: name is not a readable field with an enum/,
+    );
+    expect(() => withTabs({ field: 'status' }, [])).toThrow(/status must also be in x-list\.filters/);
+    expect(() => withTabs({ field: 'status', all: false })).toThrow(/x-list\.tabs: \{ "field"/);
+    expect(() => withTabs('status')).toThrow(/x-list\.tabs: \{ "field"/);
   });
 
   it('shows a field with x-access.write only to its roles, reads x-access.rows, refuses malformed rules', () => {

@@ -187,6 +187,7 @@ export const resources: ResourceDef[] = [
     sortable: ['id', 'imageDesktopUrl', 'title', 'position', 'startsAt', 'endsAt', 'sortOrder', 'active'],
     defaultSort: { field: 'sortOrder', order: 'ASC' },
     perPage: 25,
+    tabs: null,
     access: {
       list: ['admin', 'manager', 'content'],
       show: ['admin', 'manager', 'content'],
@@ -416,6 +417,7 @@ export const resources: ResourceDef[] = [
     sortable: ['id', 'createdAt', 'userId', 'kind', 'amount', 'orderId', 'expiresAt', 'reason'],
     defaultSort: { field: 'createdAt', order: 'DESC' },
     perPage: 25,
+    tabs: null,
     access: {
       list: ['admin', 'manager'],
       show: ['admin', 'manager'],
@@ -581,6 +583,7 @@ export const resources: ResourceDef[] = [
     sortable: ['id', 'token', 'expiresAt', 'ip', 'createdAt'],
     defaultSort: { field: 'id', order: 'DESC' },
     perPage: 25,
+    tabs: null,
     access: {
       list: ['admin'],
       show: ['admin'],
@@ -888,6 +891,7 @@ export const resources: ResourceDef[] = [
     ],
     defaultSort: { field: 'priority', order: 'ASC' },
     perPage: 25,
+    tabs: null,
     access: {
       list: ['admin', 'manager', 'content'],
       show: ['admin', 'manager', 'content'],
@@ -1171,6 +1175,7 @@ export const resources: ResourceDef[] = [
     sortable: ['id', 'userId', 'userGroupId', 'couponCode', 'bonusPoints', 'createdAt', 'updatedAt'],
     defaultSort: { field: 'id', order: 'DESC' },
     perPage: 25,
+    tabs: null,
     access: {
       list: ['admin'],
       show: ['admin'],
@@ -1415,6 +1420,7 @@ export const resources: ResourceDef[] = [
     sortable: ['id', 'createdAt', 'purpose', 'source', 'email', 'phone', 'ip', 'textVersion'],
     defaultSort: { field: 'createdAt', order: 'DESC' },
     perPage: 25,
+    tabs: null,
     access: {
       list: ['admin', 'manager'],
       show: ['admin', 'manager'],
@@ -1607,6 +1613,7 @@ export const resources: ResourceDef[] = [
     sortable: ['id', 'couponId', 'orderId', 'userId', 'phone', 'email', 'createdAt'],
     defaultSort: { field: 'id', order: 'DESC' },
     perPage: 25,
+    tabs: null,
     access: {
       list: ['admin', 'manager'],
       show: ['admin', 'manager'],
@@ -1907,6 +1914,7 @@ export const resources: ResourceDef[] = [
     ],
     defaultSort: { field: 'id', order: 'DESC' },
     perPage: 25,
+    tabs: null,
     access: {
       list: ['admin', 'manager'],
       show: ['admin', 'manager'],
@@ -2255,6 +2263,7 @@ export const resources: ResourceDef[] = [
     ],
     defaultSort: { field: 'sortOrder', order: 'ASC' },
     perPage: 25,
+    tabs: null,
     access: {
       list: ['admin', 'manager'],
       show: ['admin', 'manager'],
@@ -2588,6 +2597,7 @@ export const resources: ResourceDef[] = [
     sortable: ['id', 'title', 'code', 'useInOffers', 'useInFilter', 'sortOrder', 'active'],
     defaultSort: { field: 'sortOrder', order: 'ASC' },
     perPage: 25,
+    tabs: null,
     access: {
       list: ['admin', 'manager', 'content'],
       show: ['admin', 'manager', 'content'],
@@ -2851,6 +2861,7 @@ export const resources: ResourceDef[] = [
     sortable: ['id', 'directoryId', 'title', 'code', 'sortOrder', 'active'],
     defaultSort: { field: 'sortOrder', order: 'ASC' },
     perPage: 25,
+    tabs: null,
     access: {
       list: ['admin', 'manager', 'content'],
       show: ['admin', 'manager', 'content'],
@@ -3096,6 +3107,7 @@ export const resources: ResourceDef[] = [
     sortable: ['id', 'createdAt', 'kind', 'name', 'phone', 'email', 'processed', 'processedAt'],
     defaultSort: { field: 'createdAt', order: 'DESC' },
     perPage: 25,
+    tabs: null,
     access: {
       list: ['admin', 'manager'],
       show: ['admin', 'manager'],
@@ -3361,6 +3373,7 @@ export const resources: ResourceDef[] = [
     sortable: ['id', 'title', 'slug', 'eventDate', 'sortOrder', 'active', 'updatedAt'],
     defaultSort: { field: 'sortOrder', order: 'ASC' },
     perPage: 25,
+    tabs: null,
     access: {
       list: ['admin', 'manager', 'content'],
       show: ['admin', 'manager', 'content'],
@@ -3597,6 +3610,7 @@ export const resources: ResourceDef[] = [
     sortable: ['id', 'resource', 'recordId', 'action', 'userId', 'userName', 'createdAt'],
     defaultSort: { field: 'id', order: 'DESC' },
     perPage: 25,
+    tabs: null,
     access: {
       list: ['admin', 'manager', 'content'],
       show: ['admin', 'manager', 'content'],
@@ -3813,6 +3827,7 @@ export const resources: ResourceDef[] = [
     sortable: ['id', 'coverUrl', 'title', 'slug', 'publishedAt', 'active', 'updatedAt'],
     defaultSort: { field: 'publishedAt', order: 'DESC' },
     perPage: 25,
+    tabs: null,
     access: {
       list: ['admin', 'manager', 'content'],
       show: ['admin', 'manager', 'content'],
@@ -4034,6 +4049,7 @@ export const resources: ResourceDef[] = [
     sortable: ['id', 'title', 'code', 'subject', 'active', 'updatedAt'],
     defaultSort: { field: 'title', order: 'ASC' },
     perPage: 25,
+    tabs: null,
     access: {
       list: ['admin', 'manager', 'content'],
       show: ['admin', 'manager', 'content'],
@@ -4273,6 +4289,7 @@ export const resources: ResourceDef[] = [
     sortable: ['id', 'createdAt', 'channel', 'title', 'audience', 'total'],
     defaultSort: { field: 'createdAt', order: 'DESC' },
     perPage: 25,
+    tabs: null,
     access: {
       list: ['admin', 'manager'],
       show: ['admin', 'manager'],
@@ -4505,6 +4522,7 @@ export const resources: ResourceDef[] = [
     sortable: ['id', 'orderId', 'kind', 'fromStatus', 'toStatus', 'paymentStatus', 'actorId', 'actorLabel'],
     defaultSort: { field: 'id', order: 'DESC' },
     perPage: 25,
+    tabs: null,
     access: {
       list: ['admin', 'manager'],
       show: ['admin', 'manager'],
@@ -5210,6 +5228,7 @@ export const resources: ResourceDef[] = [
     ],
     defaultSort: { field: 'createdAt', order: 'DESC' },
     perPage: 25,
+    tabs: { field: 'status', values: ['new', 'confirmed', 'paid', 'shipped', 'completed', 'canceled'] },
     access: {
       list: ['admin', 'manager'],
       show: ['admin', 'manager'],
@@ -5674,6 +5693,7 @@ export const resources: ResourceDef[] = [
     ],
     defaultSort: { field: 'createdAt', order: 'DESC' },
     perPage: 25,
+    tabs: null,
     access: {
       list: ['admin', 'manager'],
       show: ['admin', 'manager'],
@@ -5900,6 +5920,7 @@ export const resources: ResourceDef[] = [
     sortable: ['id', 'title', 'slug', 'active', 'updatedAt'],
     defaultSort: { field: 'slug', order: 'ASC' },
     perPage: 25,
+    tabs: null,
     access: {
       list: ['admin', 'manager', 'content'],
       show: ['admin', 'manager', 'content'],
@@ -6206,6 +6227,7 @@ export const resources: ResourceDef[] = [
     ],
     defaultSort: { field: 'createdAt', order: 'DESC' },
     perPage: 25,
+    tabs: null,
     access: {
       list: ['admin', 'manager'],
       show: ['admin', 'manager'],
@@ -6454,6 +6476,7 @@ export const resources: ResourceDef[] = [
     sortable: ['id', 'createdAt', 'provider', 'event', 'providerPaymentId', 'orderId', 'outcome', 'message'],
     defaultSort: { field: 'createdAt', order: 'DESC' },
     perPage: 25,
+    tabs: null,
     access: {
       list: ['admin', 'manager'],
       show: ['admin', 'manager'],
@@ -6729,6 +6752,7 @@ export const resources: ResourceDef[] = [
     sortable: ['id', 'iconUrl', 'title', 'code', 'kind', 'provider', 'testMode', 'sortOrder', 'active'],
     defaultSort: { field: 'sortOrder', order: 'ASC' },
     perPage: 25,
+    tabs: null,
     access: {
       list: ['admin', 'manager'],
       show: ['admin', 'manager'],
@@ -6991,6 +7015,7 @@ export const resources: ResourceDef[] = [
     sortable: ['id', 'title', 'slug', 'parentId', 'sortOrder', 'active'],
     defaultSort: { field: 'sortOrder', order: 'ASC' },
     perPage: 25,
+    tabs: null,
     access: {
       list: ['admin', 'manager', 'content'],
       show: ['admin', 'manager', 'content'],
@@ -7434,6 +7459,7 @@ export const resources: ResourceDef[] = [
     sortable: ['id', 'title', 'brandId', 'active', 'isNew', 'isHit', 'updatedAt'],
     defaultSort: { field: 'id', order: 'DESC' },
     perPage: 25,
+    tabs: null,
     access: {
       list: ['admin', 'manager', 'content'],
       show: ['admin', 'manager', 'content'],
@@ -7885,6 +7911,7 @@ export const resources: ResourceDef[] = [
     sortable: ['id', 'imageUrl', 'title', 'slug', 'startsAt', 'endsAt', 'sortOrder', 'active'],
     defaultSort: { field: 'startsAt', order: 'DESC' },
     perPage: 25,
+    tabs: null,
     access: {
       list: ['admin', 'manager', 'content'],
       show: ['admin', 'manager', 'content'],
@@ -8060,6 +8087,7 @@ export const resources: ResourceDef[] = [
     sortable: ['id', 'key', 'windowStart', 'hits'],
     defaultSort: { field: 'id', order: 'DESC' },
     perPage: 25,
+    tabs: null,
     access: {
       list: ['admin'],
       show: ['admin'],
@@ -8292,6 +8320,7 @@ export const resources: ResourceDef[] = [
     sortable: ['id', 'createdAt', 'productId', 'authorName', 'rating', 'status', 'userId'],
     defaultSort: { field: 'createdAt', order: 'DESC' },
     perPage: 25,
+    tabs: null,
     access: {
       list: ['admin', 'manager', 'content'],
       show: ['admin', 'manager', 'content'],
@@ -8586,6 +8615,7 @@ export const resources: ResourceDef[] = [
     sortable: ['id', 'createdAt', 'authorName', 'city', 'rating', 'status', 'userId'],
     defaultSort: { field: 'createdAt', order: 'DESC' },
     perPage: 25,
+    tabs: null,
     access: {
       list: ['admin', 'manager', 'content'],
       show: ['admin', 'manager', 'content'],
@@ -8778,6 +8808,7 @@ export const resources: ResourceDef[] = [
     sortable: ['id', 'word', 'lexeme', 'main'],
     defaultSort: { field: 'id', order: 'DESC' },
     perPage: 25,
+    tabs: null,
     access: {
       list: ['admin'],
       show: ['admin'],
@@ -8943,6 +8974,7 @@ export const resources: ResourceDef[] = [
     sortable: ['id', 'userId', 'expiresAt', 'lastUsedAt', 'remember', 'userAgent', 'ip', 'createdAt'],
     defaultSort: { field: 'id', order: 'DESC' },
     perPage: 25,
+    tabs: null,
     access: {
       list: ['admin'],
       show: ['admin'],
@@ -9633,6 +9665,7 @@ export const resources: ResourceDef[] = [
     sortable: ['id', 'shopName', 'supportPhone', 'supportEmail', 'maintenanceMode', 'updatedAt'],
     defaultSort: { field: 'id', order: 'DESC' },
     perPage: 25,
+    tabs: null,
     access: {
       list: ['admin'],
       show: ['admin'],
@@ -10065,6 +10098,7 @@ export const resources: ResourceDef[] = [
     sortable: ['id', 'title', 'code', 'body', 'active', 'updatedAt'],
     defaultSort: { field: 'title', order: 'ASC' },
     perPage: 25,
+    tabs: null,
     access: {
       list: ['admin', 'manager', 'content'],
       show: ['admin', 'manager', 'content'],
@@ -10308,6 +10342,7 @@ export const resources: ResourceDef[] = [
     sortable: ['id', 'email', 'status', 'source', 'confirmedAt', 'createdAt'],
     defaultSort: { field: 'createdAt', order: 'DESC' },
     perPage: 25,
+    tabs: null,
     access: {
       list: ['admin', 'manager'],
       show: ['admin', 'manager'],
@@ -10584,6 +10619,7 @@ export const resources: ResourceDef[] = [
     sortable: ['id', 'title', 'isRepresentative', 'region', 'city', 'phone', 'showOnMap', 'active'],
     defaultSort: { field: 'title', order: 'ASC' },
     perPage: 25,
+    tabs: null,
     access: {
       list: ['admin', 'manager'],
       show: ['admin', 'manager'],
@@ -10804,6 +10840,7 @@ export const resources: ResourceDef[] = [
     sortable: ['id', 'userId', 'purpose', 'email', 'expiresAt', 'usedAt', 'createdAt'],
     defaultSort: { field: 'id', order: 'DESC' },
     perPage: 25,
+    tabs: null,
     access: {
       list: ['admin'],
       show: ['admin'],
@@ -10995,6 +11032,7 @@ export const resources: ResourceDef[] = [
     sortable: ['id', 'title', 'code', 'discountPercent', 'bonusAllowed', 'sortOrder', 'active'],
     defaultSort: { field: 'sortOrder', order: 'ASC' },
     perPage: 25,
+    tabs: null,
     access: {
       list: ['admin', 'manager'],
       show: ['admin', 'manager'],
@@ -11273,6 +11311,7 @@ export const resources: ResourceDef[] = [
     sortable: ['id', 'name', 'legalForm', 'inn', 'kpp', 'userId', 'createdAt'],
     defaultSort: { field: 'id', order: 'DESC' },
     perPage: 25,
+    tabs: null,
     access: {
       list: ['admin', 'manager'],
       show: ['admin', 'manager'],
@@ -11626,6 +11665,7 @@ export const resources: ResourceDef[] = [
     sortable: ['id', 'email', 'name', 'lastName', 'phone', 'role', 'userTypeId', 'active', 'createdAt'],
     defaultSort: { field: 'id', order: 'DESC' },
     perPage: 25,
+    tabs: null,
     access: {
       list: ['admin', 'manager'],
       show: ['admin', 'manager'],

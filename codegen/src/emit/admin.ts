@@ -595,7 +595,11 @@ function filterElements(ctx: Ctx, fields: Map<string, UiField>): string[] {
   for (const filter of e.list.filters) {
     const f = fields.get(filter.field);
     if (!f?.inFilter) continue;
-    for (const op of filter.ops) out.push(filterInput(ctx, f, op));
+    for (const op of filter.ops) {
+      // The tabs are the input of the tab field's equality filter: a second one would only disagree with them.
+      if (op === 'eq' && filter.field === e.list.tabs?.field) continue;
+      out.push(filterInput(ctx, f, op));
+    }
   }
   return out;
 }
@@ -649,12 +653,22 @@ function listScreen(ctx: Ctx, name: string, fields: Map<string, UiField>): strin
     [expr('rowClick', 'rowClick'), expr('bulkActionButtons', 'bulkActions')],
     columns,
   );
+  // x-list.tabs: «Все» and a tab per value of the field with their counts, above the rows (src/list.tsx).
+  const tabField = e.list.tabs ? fields.get(e.list.tabs.field) : undefined;
+  const tabs = tabField
+    ? [
+        el(ctx.imports.add('../src/list', 'ListTabs'), [
+          str('source', tabField.name),
+          expr('choices', choicesConst(ctx, tabField, tabField.name)),
+        ]),
+      ]
+    : [];
   const parts: string[] = [];
   if (filters.length > 0) parts.push(`const filters = [\n${indent(filters.join(',\n'))},\n];`);
   ctx.imports.add('../src/list', 'useRowClick');
   ctx.imports.add('../src/list', 'useBulkActions');
   parts.push(
-    component(name, el(ra(ctx, 'List'), listAttrs, [grid]), {
+    component(name, el(ra(ctx, 'List'), listAttrs, [...tabs, grid]), {
       prelude: ['const rowClick = useRowClick();', 'const bulkActions = useBulkActions();'],
     }),
   );

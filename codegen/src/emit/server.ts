@@ -164,6 +164,7 @@ export function emitServer(entities: EntityModel[]): Record<string, string> {
     sortable: ${JSON.stringify(e.list.sortable)},
     defaultSort: ${JSON.stringify(e.list.sort)},
     perPage: ${e.list.perPage},
+    tabs: ${JSON.stringify(e.list.tabs)},
     access: ${JSON.stringify(e.access)},
     rowScopes: ${JSON.stringify(e.rowScopes)},
     labels: ${JSON.stringify(fieldLabels(e))},

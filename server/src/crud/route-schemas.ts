@@ -45,7 +45,8 @@ function updateBody(def: ResourceDef): Schema {
 
 const jsonParam = (description: string) => ({ type: 'string', maxLength: 20_000, description });
 
-function listQuery(def: ResourceDef, withRange: boolean): Schema {
+/** The list's `filter` parameter, naming the filters the resource whitelists. */
+function filterParam(def: ResourceDef): Schema {
   const filters = [
     'id',
     ...(def.search ? ['q'] : []),
@@ -53,12 +54,57 @@ function listQuery(def: ResourceDef, withRange: boolean): Schema {
       ops.map((o) => (o === 'eq' ? field : `${field}_${o}`)),
     ),
   ];
+  return jsonParam(`JSON-объект; поля: ${filters.join(', ')}`);
+}
+
+function listQuery(def: ResourceDef, withRange: boolean): Schema {
   return {
     type: 'object',
     properties: {
       sort: jsonParam(`JSON ["поле","ASC|DESC"]; поля: ${def.sortable.join(', ')}`),
       ...(withRange ? { range: jsonParam('JSON [первый, последний], с нуля') } : {}),
-      filter: jsonParam(`JSON-объект; поля: ${filters.join(', ')}`),
+      filter: filterParam(def),
+    },
+  };
+}
+
+/** GET /<resource>/counts of a resource with x-list.tabs: the field to count by and the list's filter. */
+function countsSchema(def: ResourceDef, tabs: NonNullable<ResourceDef['tabs']>) {
+  const label = def.labels[tabs.field] ?? tabs.field;
+  const values = tabs.values.map(String);
+  return {
+    tags: [def.label.many],
+    summary: `${def.label.many}: число записей на каждой вкладке «${label}» при фильтре списка`,
+    querystring: {
+      type: 'object',
+      required: ['field'],
+      properties: {
+        field: { type: 'string', enum: [tabs.field], 'x-label': 'Поле вкладок' },
+        filter: filterParam(def),
+      },
+    },
+    response: {
+      200: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['data'],
+        properties: {
+          data: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['total', 'values'],
+            properties: {
+              total: { type: 'integer', description: 'Вкладка «Все»' },
+              values: {
+                type: 'object',
+                additionalProperties: false,
+                required: values,
+                properties: Object.fromEntries(values.map((v) => [v, { type: 'integer' }])),
+              },
+            },
+          },
+        },
+      },
     },
   };
 }
@@ -95,5 +141,6 @@ export function crudRouteSchemas(def: ResourceDef) {
       response: { 200: read },
     },
     remove: { tags, summary: `${def.label.one}: удалить`, params: idParams, response: { 200: read } },
+    counts: def.tabs ? countsSchema(def, def.tabs) : null,
   };
 }

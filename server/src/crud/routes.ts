@@ -1,6 +1,7 @@
 // Admin REST for every generated resource, in the ra-data-simple-rest convention (ARCHITECTURE §5):
 // GET /api/admin/<resource>?sort=["f","ASC"]&range=[0,24]&filter={...} with Content-Range, GET/PUT/DELETE
-// /api/admin/<resource>/:id and POST /api/admin/<resource>.
+// /api/admin/<resource>/:id and POST /api/admin/<resource>; GET /api/admin/<resource>/counts?field=…&filter=…
+// for a list split into tabs (x-list.tabs).
 import { getTableName } from 'drizzle-orm';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -11,7 +12,7 @@ import { INT4_MAX } from '../http/route-schemas';
 import { crudRouteSchemas } from './route-schemas';
 import { userContext } from './context';
 import { exportCsv } from './csv-export';
-import { createRecord, deleteRecord, getRecord, listRecords, updateRecord } from './service';
+import { countRecords, createRecord, deleteRecord, getRecord, listRecords, updateRecord } from './service';
 import type { ListQuery, Registry, ResourceDef } from './types';
 
 function parseJsonParam(name: string, raw: unknown): unknown {
@@ -91,6 +92,17 @@ export function adminCrudRoutes(database: Database, registry: Registry, resource
             .send(stream);
         },
       );
+      // The counts of the list's tabs (x-list.tabs), with the list's own access, filter and row scope.
+      if (schemas.counts)
+        app.get(
+          `${base}/counts`,
+          { preValidation: allowed('list'), schema: schemas.counts },
+          async (request) => {
+            const { field } = request.query as { field: string };
+            const { filter } = parseListQuery(request.query as Record<string, unknown>);
+            return { data: await countRecords(caller(request), field, filter) };
+          },
+        );
       app.get(`${base}/:id`, { preValidation: allowed('show'), schema: schemas.show }, async (request) =>
         getRecord(caller(request), idParam(request)),
       );

@@ -220,6 +220,43 @@ export async function listRecords({ db, def, role }: CrudContext, query: ListQue
   return { rows, total: Number(total), start };
 }
 
+/**
+ * The counts of the list's tabs (x-list.tabs): how many records the caller's role would see on each tab under
+ * the filter, and on «Все». The filter's own conditions on the tab field are left out, since choosing a tab
+ * replaces them: every tab counts what the list would show on it. Every value of the field is answered, 0
+ * where there are none.
+ */
+export async function countRecords(
+  { db, def, role }: CrudContext,
+  field: string,
+  filter: ListQuery['filter'],
+) {
+  const tabs = def.tabs;
+  if (!tabs || tabs.field !== field)
+    throw badRequest(
+      `Раздел «${def.label.many}» не делится на вкладки по полю «${def.labels[field] ?? field}»`,
+    );
+  const cols = columnsOf(def.table);
+  const rest = Object.fromEntries(
+    Object.entries(filter ?? {}).filter(([key]) => key.replace(/_(gte|lte|ne)$/, '') !== field),
+  );
+  const scoped = Object.entries(rowScopeOf(def, role) ?? {}).map(([f, values]) => inArray(cols[f]!, values));
+  // The union form of the text search: a count reads every match (see textCondition).
+  const where = and(whereOf(def, rest, true), ...scoped);
+  const col = cols[field]!;
+  const rows = (await db.select({ value: col, n: count() }).from(def.table).where(where).groupBy(col)) as {
+    value: string | number | null;
+    n: number;
+  }[];
+  const values: Record<string, number> = Object.fromEntries(tabs.values.map((v) => [String(v), 0]));
+  let total = 0;
+  for (const row of rows) {
+    total += Number(row.n);
+    if (row.value !== null && String(row.value) in values) values[String(row.value)] = Number(row.n);
+  }
+  return { total, values };
+}
+
 /** Records as the API answers them, by id, whoever asks (for the service's own reads); 404 for a missing one. */
 async function readRecords(db: DbOrTx, def: ResourceDef, ids: number[]) {
   const cols = columnsOf(def.table);

@@ -116,6 +116,11 @@ export interface ResourceDef {
   sortable: string[];
   defaultSort: { field: string; order: 'ASC' | 'DESC' };
   perPage: number;
+  /**
+   * x-list.tabs: the enum field the list is split by, with its values; GET /<resource>/counts counts the
+   * records of each value. Null (or left out by a resource a test registers) without tabs.
+   */
+  tabs?: { field: string; values: (string | number)[] } | null;
   access: Record<Action, Role[]>;
   /** x-access.rows: per role, field → the values a row must hold for the role to see or touch it. */
   rowScopes: Partial<Record<Role, Record<string, (string | number | boolean)[]>>>;
