@@ -9,6 +9,7 @@ import {
   ReceiptError,
   buildReceipt,
   receiptPhone,
+  vatFor,
   type ReceiptInput,
   type ReceiptLineInput,
 } from '../src/payments/receipt';
@@ -59,7 +60,8 @@ describe('receipt items', () => {
         description: 'Ресницы 0,07 C 10 мм',
         quantity: 3,
         amount: 90_000,
-        vatCode: 11,
+        // A prepayment: 22 % is sent as its calculated rate 22/122.
+        vatCode: 12,
         paymentSubject: 'commodity',
         paymentMode: 'full_prepayment',
         measure: 'piece',
@@ -141,9 +143,20 @@ describe('receipt items', () => {
     );
     expect(r.items.map((i) => [i.vatCode, i.paymentSubject])).toEqual([
       [1, 'service'],
-      [7, 'commodity'],
-      [11, 'commodity'],
+      [9, 'commodity'],
+      [12, 'commodity'],
     ]);
+  });
+
+  it('a prepayment carries the calculated VAT rate; a payment at the handover the goods’ own', () => {
+    const lines = [line('Клей', 1, 100_000, { vatCode: 7 }), line('Пинцет', 1, 50_000)];
+    const rates = (mode: 'full_prepayment' | 'full_payment') =>
+      buildReceipt(input({ lines, paymentMode: mode })).items.map((i) => i.vatCode);
+    expect(rates('full_prepayment')).toEqual([9, 12]);
+    expect(rates('full_payment')).toEqual([7, 11]);
+    expect(vatFor(1, 'full_prepayment')).toBe(1);
+    expect(vatFor(2, 'full_prepayment')).toBe(2);
+    expect(vatFor(4, 'full_prepayment')).toBe(6);
   });
 
   it('descriptions: one line of at most 128 characters, never half an emoji', () => {

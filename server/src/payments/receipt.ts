@@ -89,6 +89,15 @@ export function receiptPhone(phone: string | null): string | null {
 
 const whole = (n: number) => Number.isSafeInteger(n) && n >= 0;
 
+/**
+ * A prepayment's VAT is charged at the calculated rate (Tax Code art. 164 p. 4: 22/122 instead of 22 %, and
+ * so on), and the receipt of a full prepayment says so; the goods' own rate belongs to the receipt made at
+ * the handover. "Без НДС" and 0 % have no calculated form.
+ */
+const PREPAYMENT_VAT: Partial<Record<number, VatCode>> = { 3: 5, 4: 6, 7: 9, 8: 10, 11: 12 };
+export const vatFor = (code: number, mode: PaymentMode): number =>
+  mode === 'full_prepayment' ? (PREPAYMENT_VAT[code] ?? code) : code;
+
 export function buildReceipt(input: ReceiptInput): Receipt {
   const items: ReceiptItem[] = [];
   const item = (
@@ -102,7 +111,7 @@ export function buildReceipt(input: ReceiptInput): Receipt {
       description,
       quantity,
       amount,
-      vatCode,
+      vatCode: vatFor(vatCode, input.paymentMode),
       paymentSubject,
       paymentMode: input.paymentMode,
       measure: 'piece',
