@@ -274,6 +274,31 @@ export interface AdminMessagePreview {
 }
 
 /**
+ * POST /api/admin/orders/:id/actions: a staff member moves the order on (order-rules.ts says what is allowed).
+ */
+export interface AdminOrderActionRequest {
+  action: 'confirm' | 'markPaid' | 'ship' | 'complete' | 'cancel';
+  /**
+   * The reason of a cancel (required), or a note for the history and the customer's letter
+   */
+  comment?: string;
+  /**
+   * Required to ship, but for the shop's own pickup
+   */
+  trackNumber?: string;
+}
+
+/**
+ * The order's state after a staff action.
+ */
+export interface AdminOrderActionResult {
+  status: 'new' | 'confirmed' | 'paid' | 'shipped' | 'completed' | 'canceled';
+  statusLabel: string;
+  paymentStatus: 'unpaid' | 'pending' | 'paid' | 'refunded' | 'failed';
+  paymentStatusLabel: string;
+}
+
+/**
  * POST /api/admin/orders/place: a manager enters an order for a customer (by phone, in the showroom). It goes through the same placing service as the checkout: priced by the pricing engine for that customer (their type, groups and points), stock taken, the promo code's use and the points written, the customer's letter and SMS queued. Lines are offers by article. An Idempotency-Key header makes a repeated press answer the same order.
  */
 export interface AdminOrderPlaceRequest {
@@ -314,6 +339,249 @@ export interface AdminOrderPlaceRequest {
 export interface AdminOrderPlaced {
   id: number;
   order: OrderPlaced;
+}
+
+/**
+ * GET /api/admin/orders/by-number/:number: one order as the administrator's order screen shows it, with everything around it (lines with pictures, customer and company, delivery, payment attempts and the provider's notifications, history, totals) and what the requesting role may do with it now. Money in kopecks, times as ISO instants (UTC).
+ */
+export interface AdminOrderView {
+  id: number;
+  number: string;
+  createdAt: string;
+  updatedAt: string;
+  status: 'new' | 'confirmed' | 'paid' | 'shipped' | 'completed' | 'canceled';
+  statusLabel: string;
+  paymentStatus: 'unpaid' | 'pending' | 'paid' | 'refunded' | 'failed';
+  paymentStatusLabel: string;
+  cancelReason: string | null;
+  paidAt: string | null;
+  shippedAt: string | null;
+  completedAt: string | null;
+  canceledAt: string | null;
+  /**
+   * The customer's comment
+   */
+  comment: string | null;
+  /**
+   * Staff only; written through PUT /api/admin/orders/:id
+   */
+  managerComment: string | null;
+  couponCode: string | null;
+  lines: {
+    id: number;
+    productId: number | null;
+    /**
+     * The catalogue offer the line was ordered as; null for lines stored before it was kept
+     */
+    offerId: number | null;
+    /**
+     * The product's first picture as stored (/uploads/…); clients show a size variant of it
+     */
+    image: string | null;
+    title: string;
+    article: string | null;
+    attributes: {
+      [k: string]: string | undefined;
+    };
+    /**
+     * Unit price before every discount; null where it was never recorded
+     */
+    listPrice: number | null;
+    /**
+     * Unit price after the customer's unit discounts
+     */
+    price: number;
+    quantity: number;
+    /**
+     * price × quantity
+     */
+    total: number;
+    /**
+     * This line's part of the order's discounts
+     */
+    discountShare: number;
+    /**
+     * This line's part of the points paid with
+     */
+    bonusShare: number;
+    /**
+     * The line on the receipt: total − discountShare − bonusShare; null where it was never recorded
+     */
+    payable: number | null;
+  }[];
+  customer: {
+    name: string;
+    phone: string;
+    email: string | null;
+    /**
+     * The customer's account, when the order belongs to one
+     */
+    account: {
+      id: number;
+      name: string;
+      email: string;
+      phone: string | null;
+      /**
+       * The account's user type (price category)
+       */
+      userType: string | null;
+      active: boolean;
+    } | null;
+    /**
+     * The representative group the order was placed for (X-User-Group)
+     */
+    group: {
+      id: number;
+      title: string;
+    } | null;
+  };
+  /**
+   * The buying organisation with its requisites
+   */
+  organization: {
+    id: number;
+    legalForm: string;
+    legalFormLabel: string;
+    name: string;
+    inn: string;
+    kpp: string | null;
+    ogrn: string | null;
+    directorName: string | null;
+    legalAddress: string | null;
+    actualAddress: string | null;
+    bankName: string | null;
+    bik: string | null;
+    settlementAccount: string | null;
+    correspondentAccount: string | null;
+  } | null;
+  delivery: {
+    serviceId: number | null;
+    title: string | null;
+    kind: 'courier' | 'pickup_point' | 'post' | 'self_pickup' | null;
+    kindLabel: string | null;
+    city: string | null;
+    postalCode: string | null;
+    address: string | null;
+    pickupPoint: string | null;
+    /**
+     * The shop's own pickup address (self pickup)
+     */
+    pickupAddress: string | null;
+    trackNumber: string | null;
+    price: number;
+  };
+  payment: {
+    serviceId: number | null;
+    title: string | null;
+    kind: 'online' | 'on_delivery' | 'invoice' | null;
+    kindLabel: string | null;
+    provider: string | null;
+    providerLabel: string | null;
+    /**
+     * The provider's id of the payment that paid the order
+     */
+    paymentId: string | null;
+  };
+  /**
+   * Online payment attempts, oldest first
+   */
+  attempts: {
+    id: number;
+    provider: string;
+    providerPaymentId: string | null;
+    status: string;
+    statusLabel: string;
+    amount: number;
+    refundedAmount: number;
+    refundStatus: string | null;
+    refundStatusLabel: string | null;
+    cancellationReason: string | null;
+    error: string | null;
+    test: boolean;
+    createdAt: string;
+    paidAt: string | null;
+  }[];
+  /**
+   * The provider's notifications about this order's payments, oldest first
+   */
+  notifications: {
+    id: number;
+    event: string;
+    outcome: 'applied' | 'duplicate' | 'late' | 'refused';
+    outcomeLabel: string;
+    providerPaymentId: string | null;
+    message: string | null;
+    createdAt: string;
+  }[];
+  /**
+   * The order's events, oldest first
+   */
+  history: {
+    id: number;
+    kind: 'placed' | 'status' | 'payment' | 'lines' | 'note';
+    kindLabel: string;
+    fromStatus: string | null;
+    fromStatusLabel: string | null;
+    toStatus: string | null;
+    toStatusLabel: string | null;
+    paymentStatus: string | null;
+    paymentStatusLabel: string | null;
+    /**
+     * As the customer sees it: «Магазин», «Покупатель», «ЮKassa»
+     */
+    actorLabel: string;
+    /**
+     * The staff member who did it
+     */
+    actorName: string | null;
+    comment: string | null;
+    /**
+     * Shown to the customer
+     */
+    public: boolean;
+    createdAt: string;
+  }[];
+  totals: {
+    itemsTotal: number;
+    discounts: {
+      title: string;
+      amount: number;
+    }[];
+    discountTotal: number;
+    /**
+     * Points
+     */
+    bonusSpent: number;
+    /**
+     * Kopecks a point was worth when the order was placed
+     */
+    bonusPointValue: number;
+    /**
+     * bonusSpent × bonusPointValue, kopecks
+     */
+    bonusAmount: number;
+    deliveryPrice: number;
+    total: number;
+    /**
+     * Points given when the order is completed
+     */
+    bonusAccrued: number;
+  };
+  /**
+   * What the requesting role may do now (POST /api/admin/orders/:id/actions)
+   */
+  allowedActions: {
+    action: 'confirm' | 'markPaid' | 'ship' | 'complete' | 'cancel';
+    label: string;
+  }[];
+  /**
+   * Shipping asks for a tracking number (every delivery but the shop's own pickup)
+   */
+  needsTrackNumber: boolean;
+  /**
+   * The lines may be changed (PUT /api/admin/orders/:id/lines): new or confirmed, no payment taken or under way, every line an offer of the catalogue
+   */
+  canEditLines: boolean;
 }
 
 /**
@@ -713,6 +981,35 @@ export interface NewsletterSubscribeRequest {
  */
 export interface NewsletterTokenRequest {
   token: string;
+}
+
+/**
+ * POST /api/orders/:number/payments and …/payments/check: a guest names the order's private key; a signed-in customer sends nothing.
+ */
+export interface OrderAccessRequest {
+  key?: string;
+}
+
+/**
+ * POST /api/orders/:number/cancel: the customer cancels a new order not paid yet.
+ */
+export interface OrderCancelRequest {
+  key?: string;
+  reason?: string;
+}
+
+/**
+ * POST /api/orders/:number/payments: where to send the customer to pay.
+ */
+export interface OrderPaymentStarted {
+  /**
+   * The provider's payment page
+   */
+  confirmationUrl: string;
+  /**
+   * The payment started a moment ago is resumed
+   */
+  resumed: boolean;
 }
 
 /**
@@ -1162,6 +1459,43 @@ export interface ProfileOrder {
     price: number;
     quantity: number;
     total: number;
+  }[];
+  /**
+   * How the order is paid: online (a provider), on delivery, by invoice
+   */
+  paymentKind?: 'online' | 'on_delivery' | 'invoice' | null;
+  paidAt?: string | null;
+  /**
+   * Points accrued when the order was completed
+   */
+  bonusAccrued?: number;
+  /**
+   * An online order not paid yet: «Оплатить» starts (or resumes) a payment
+   */
+  canPay?: boolean;
+  /**
+   * A payment was started and its outcome is not known yet
+   */
+  paymentPending?: boolean;
+  /**
+   * The customer may cancel it themselves (a new order not paid)
+   */
+  canCancel?: boolean;
+  /**
+   * An organisation's order paid by invoice: the invoice PDF can be downloaded
+   */
+  hasInvoice?: boolean;
+  /**
+   * The order's public history, oldest first
+   */
+  history?: {
+    at: string;
+    kind: 'placed' | 'status' | 'payment' | 'lines' | 'note';
+    /**
+     * What happened, in Russian: «Заказ подтверждён», «Оплата получена»
+     */
+    title: string;
+    comment: string | null;
   }[];
 }
 
