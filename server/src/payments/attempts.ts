@@ -16,7 +16,7 @@ import { canPayOnline, STATUS_LABELS } from '../sales/order-rules';
 import { settingsRow } from '../settings/settings';
 import { PaymentProviderError, type ProviderPayment } from './provider';
 import { providerOf, type PaymentsConfig } from './providers';
-import { buildReceipt, type PaymentSubject, type VatCode } from './receipt';
+import { buildReceipt, ReceiptError, type PaymentSubject, type VatCode } from './receipt';
 import { refundAttempt } from './refunds';
 
 type Attempt = typeof paymentAttempts.$inferSelect;
@@ -79,20 +79,26 @@ async function receiptOf(tx: Tx, order: LockedOrder, amount: number) {
         LEFT JOIN delivery_services d ON d.id = o.delivery_service_id WHERE o.id = ${order.id}`,
   );
   const shop = await settingsRow(tx);
-  return buildReceipt({
-    amount,
-    lines: lines.map((l) => ({ ...l, payable: Number(l.payable) })),
-    delivery: { title: delivery?.title ?? 'Доставка', price: delivery?.price ?? 0 },
-    customer: { email: order.customerEmail, phone: order.customerPhone },
-    defaults: {
-      vatCode: (shop?.receiptVatCode ?? 1) as VatCode,
-      deliveryVatCode: (shop?.receiptDeliveryVatCode ?? 1) as VatCode,
-      paymentSubject: (shop?.receiptPaymentSubject ?? 'commodity') as PaymentSubject,
-      taxSystemCode: shop?.receiptTaxSystemCode ?? null,
-    },
-    // Paid before it is shipped: a prepayment receipt (the goods' receipt follows at the handover).
-    paymentMode: 'full_prepayment',
-  });
+  try {
+    return buildReceipt({
+      amount,
+      lines: lines.map((l) => ({ ...l, payable: Number(l.payable) })),
+      delivery: { title: delivery?.title ?? 'Доставка', price: delivery?.price ?? 0 },
+      customer: { email: order.customerEmail, phone: order.customerPhone },
+      defaults: {
+        vatCode: (shop?.receiptVatCode ?? 1) as VatCode,
+        deliveryVatCode: (shop?.receiptDeliveryVatCode ?? 1) as VatCode,
+        paymentSubject: (shop?.receiptPaymentSubject ?? 'commodity') as PaymentSubject,
+        taxSystemCode: shop?.receiptTaxSystemCode ?? null,
+      },
+      // Paid before it is shipped: a prepayment receipt (the goods' receipt follows at the handover).
+      paymentMode: 'full_prepayment',
+    });
+  } catch (error) {
+    // The order cannot be paid online as it is (more than 100 receipt items, no contact): say so, in Russian.
+    if (error instanceof ReceiptError) throw new ApiError(409, 'receipt_impossible', error.message);
+    throw error;
+  }
 }
 
 /**

@@ -78,11 +78,8 @@ export async function findCustomerOrder(
   key: string | null | undefined,
 ): Promise<number> {
   if (key) {
-    const [row] = await db
-      .select({ id: orders.id, accessKey: orders.accessKey })
-      .from(orders)
-      .where(eq(orders.number, number));
-    if (row?.accessKey && sameKey(row.accessKey, key)) return row.id;
+    const id = await orderIdByLink(db, number, key);
+    if (id !== null) return id;
   } else if (request.user) {
     const [row] = await db
       .select({ id: orders.id })
