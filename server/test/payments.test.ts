@@ -11,6 +11,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { settings } from '../generated/tables';
 import { selectRows } from '../src/db';
 import { ensureSystemTemplates } from '../src/messages/system-templates';
+import { housekeeping } from '../src/messages/worker';
 import { paymentStatusFits, type PaymentKind } from '../src/sales/order-rules';
 import { signedInUser } from './accounts';
 import { startFakeYookassa, type FakeYookassa } from './fake-yookassa';
@@ -119,6 +120,8 @@ describeOnDatabases('online payment and the order life on $name', (target) => {
       sql`template_code = 'order.status_changed'
           AND body LIKE '%' || (SELECT number FROM orders WHERE id = ${id}) || '%'`,
     );
+  const notifyUrl = () =>
+    `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}/api/payments/yookassa/notifications`;
   const message = (res: Res) => res.json<{ error: { message: string } }>().error.message;
 
   beforeAll(async () => {
@@ -132,8 +135,7 @@ describeOnDatabases('online payment and the order life on $name', (target) => {
       },
     });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address() as { port: number };
-    fake.setNotifyUrl(`http://127.0.0.1:${address.port}/api/payments/yookassa/notifications`);
+    fake.setNotifyUrl(notifyUrl());
     await ensureSystemTemplates(t.database.db);
     await t.database.db.insert(settings).values({
       shopName: 'Ресницы',
@@ -266,9 +268,7 @@ describeOnDatabases('online payment and the order life on $name', (target) => {
     fake.setNotifyUrl(null); // the notification is late
     await fake.succeed(paymentId);
     expect((await check(o)).status).toBe('paid');
-    fake.setNotifyUrl(
-      `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}/api/payments/yookassa/notifications`,
-    );
+    fake.setNotifyUrl(notifyUrl());
     await fake.notify(paymentId);
     expect(await letters(o.id)).toBe(2);
   });
@@ -436,14 +436,44 @@ describeOnDatabases('online payment and the order life on $name', (target) => {
     fake.failNext(0, 500);
   });
 
+  it('the worker finds a payment whose notification was lost, and writes off points past their expiry', async () => {
+    const o = await placeOnline(await cartOf([[await offer(33000, 5), 1]]));
+    const { paymentId } = await pay(o);
+    fake.setNotifyUrl(null);
+    await fake.succeed(paymentId);
+    fake.setNotifyUrl(notifyUrl());
+    const config = { siteUrl: 'https://shop.test', yookassaApiUrl: fake.apiUrl };
+    await housekeeping(t.database.db, new Date(), config);
+    expect(await stateOf(o.id)).toMatchObject({ status: 'new' }); // too fresh to chase yet
+    await housekeeping(t.database.db, new Date(Date.now() + 5 * 60_000), config);
+    expect(await stateOf(o.id)).toMatchObject({ status: 'paid', paymentStatus: 'paid' });
+
+    const { id: userId } = await signedInUser(t, { email: 'expiry@pay.test', password: 'expiry-password-1' });
+    const ledger = (amount: number, kind: string, expiresAt: Date | null) =>
+      t.database.db.execute(
+        sql`INSERT INTO bonus_transactions (user_id, amount, kind, expires_at) VALUES (${userId}, ${amount}, ${kind}, ${expiresAt})`,
+      );
+    await ledger(300, 'accrual', new Date(Date.now() - 86_400_000)); // expired yesterday
+    await ledger(-100, 'spending', null); // used the oldest first
+    await ledger(500, 'accrual', new Date(Date.now() + 86_400_000));
+    await housekeeping(t.database.db);
+    await housekeeping(t.database.db); // a second run writes nothing more
+    const rowsOf = await rows<{ amount: number }>(
+      sql`SELECT amount FROM bonus_transactions WHERE user_id = ${userId} AND kind = 'expiry'`,
+    );
+    expect(rowsOf).toEqual([{ amount: -200 }]);
+    const [balance] = await rows<{ sum: string }>(
+      sql`SELECT sum(amount) AS sum FROM bonus_transactions WHERE user_id = ${userId}`,
+    );
+    expect(Number(balance!.sum)).toBe(500);
+  });
+
   itRaces(target, 'the return page and 5 notifications at once: paid once, one letter', async () => {
     const o = await placeOnline(await cartOf([[await offer(25000, 5), 1]]));
     const { paymentId } = await pay(o);
     fake.setNotifyUrl(null);
     await fake.succeed(paymentId);
-    fake.setNotifyUrl(
-      `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}/api/payments/yookassa/notifications`,
-    );
+    fake.setNotifyUrl(notifyUrl());
     await Promise.all([check(o), ...Array.from({ length: 5 }, () => fake.notify(paymentId))]);
     expect(await stateOf(o.id)).toMatchObject({ status: 'paid', paymentStatus: 'paid' });
     expect(await letters(o.id)).toBe(2);

@@ -14,6 +14,8 @@ import type { Config } from '../config';
 import { selectRows, type Database, type Db } from '../db';
 import { pruneRateLimits } from '../http/rate-limit';
 import { pruneGuestCarts } from '../sales/cart-store';
+import { expireBonuses } from '../sales/bonus-ledger';
+import { reconcilePayments } from '../payments/reconcile';
 import { captchas, outboxMessages } from '../../generated/tables';
 import { DeliveryError } from './delivery-error';
 import { closeEmailTransport } from './email';
@@ -151,11 +153,21 @@ export async function deliverOutbox(
   return counts;
 }
 
-/** Drops what expires: spent captchas' rows, old rate-limit counters and guests' abandoned carts. */
-export async function housekeeping(db: Db, now = new Date()) {
+/**
+ * Drops what expires (spent captchas' rows, old rate-limit counters, guests' abandoned carts), writes the
+ * expiry rows of points past their date, and reads again the payments whose notification never came.
+ */
+export async function housekeeping(
+  db: Db,
+  now = new Date(),
+  config?: Pick<Config, 'siteUrl' | 'yookassaApiUrl'>,
+) {
   await db.delete(captchas).where(lt(captchas.expiresAt, now));
   await pruneRateLimits(db);
   await pruneGuestCarts(db, now);
+  await expireBonuses(db, now);
+  // Letters about a payment found here link to the site's configured address (there is no request).
+  if (config) await reconcilePayments(db, config, { site: config.siteUrl ?? '', now });
 }
 
 export interface OutboxWorker {
@@ -180,7 +192,7 @@ export function startOutboxWorker(database: Database, config: Config, log: Fasti
     } while (again && !stopped);
     if (Date.now() - lastHousekeeping > HOUSEKEEPING_MS) {
       lastHousekeeping = Date.now();
-      await housekeeping(database.db);
+      await housekeeping(database.db, new Date(), config);
     }
   };
   const tick = () => {

@@ -3,7 +3,7 @@
 // against the same old balance. The admin's accrue/debit endpoint (sales/bonus-routes.ts) and the
 // generic CRUD create/edit both come through here.
 import { sql } from 'drizzle-orm';
-import { selectRows, type DbOrTx } from '../db';
+import { selectRows, type Db, type DbOrTx } from '../db';
 import { badRequest, notFound } from '../http/errors';
 import type { EntityHooks } from '../crud/types';
 
@@ -73,3 +73,33 @@ export const beforeSave: EntityHooks<'bonuses'>['beforeSave'] = async (data, { t
   }
   return data;
 };
+
+/**
+ * The worker's expiry rows: for every customer with points past their expiry that nothing has used up, one
+ * `expiry` row takes them off the balance (spendableOf stops counting them the moment they expire; this
+ * makes the ledger say so). Each customer's row is locked first, like every other write of the ledger, so a
+ * spending at the same moment is counted either before or after, never against the same balance. Returns the
+ * customers whose points expired.
+ */
+export async function expireBonuses(db: Db, now = new Date()): Promise<number> {
+  const due = await selectRows<{ userId: number }>(
+    db,
+    sql`SELECT user_id AS "userId" FROM bonus_transactions
+        GROUP BY user_id
+        HAVING coalesce(sum(amount) FILTER (WHERE amount > 0 AND expires_at IS NOT NULL AND expires_at < ${now}), 0)
+             > coalesce(-sum(amount) FILTER (WHERE amount < 0), 0)`,
+  );
+  let expired = 0;
+  for (const { userId } of due)
+    await db.transaction(async (tx) => {
+      const balance = await balanceOf(tx, userId, { lock: true });
+      const gone = Math.min(balance - (await spendableOf(tx, userId, now)), balance);
+      if (gone <= 0) return;
+      await tx.execute(
+        sql`INSERT INTO bonus_transactions (user_id, amount, kind, reason, created_at)
+            VALUES (${userId}, ${-gone}, 'expiry', 'Баллы сгорели: истёк срок их действия', ${now})`,
+      );
+      expired++;
+    });
+  return expired;
+}

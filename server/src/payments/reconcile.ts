@@ -1,0 +1,53 @@
+// The worker's safety net for payments whose notification never came (the shop was down for longer than
+// YooKassa's day of repeats, or a network dropped it): attempts still pending after a few minutes are read
+// again from the provider and applied like a notification. Attempts left 'creating' (the provider's answer
+// was lost, so the customer never got its page and cannot have paid) are closed after an hour.
+import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { paymentAttempts } from '../../generated/tables';
+import type { Db } from '../db';
+import { syncAttempt } from './attempts';
+import type { PaymentsConfig } from './providers';
+
+const QUIET_MS = 3 * 60_000;
+/** YooKassa cancels a payment not paid within its confirmation time; a day covers it with room to spare. */
+const GIVE_UP_MS = 2 * 86_400_000;
+
+export async function reconcilePayments(
+  db: Db,
+  config: PaymentsConfig,
+  opts: { site: string; now?: Date },
+): Promise<number> {
+  const now = opts.now ?? new Date();
+  const stale = await db
+    .select()
+    .from(paymentAttempts)
+    .where(
+      and(
+        inArray(paymentAttempts.status, ['pending', 'waiting_for_capture']),
+        lt(paymentAttempts.updatedAt, new Date(now.getTime() - QUIET_MS)),
+        gt(paymentAttempts.createdAt, new Date(now.getTime() - GIVE_UP_MS)),
+      ),
+    )
+    .limit(100);
+  let applied = 0;
+  for (const attempt of stale) {
+    const result = await syncAttempt(db, config, attempt, { site: opts.site });
+    if (result?.outcome === 'applied' || result?.outcome === 'late') applied++;
+  }
+  await db
+    .update(paymentAttempts)
+    .set({ status: 'error', error: 'Платёжный сервис не ответил при создании платежа', updatedAt: now })
+    .where(
+      and(
+        eq(paymentAttempts.status, 'creating'),
+        lt(paymentAttempts.createdAt, new Date(now.getTime() - 60 * 60_000)),
+      ),
+    );
+  // Orders whose only live attempt was just closed are no longer waiting for a payment.
+  await db.execute(sql`
+    UPDATE orders SET payment_status = 'unpaid', updated_at = ${now}
+    WHERE payment_status = 'pending' AND status <> 'canceled' AND NOT EXISTS (
+      SELECT 1 FROM payment_attempts a WHERE a.order_id = orders.id
+        AND a.status IN ('creating', 'pending', 'waiting_for_capture'))`);
+  return applied;
+}
