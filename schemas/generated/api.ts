@@ -299,6 +299,38 @@ export interface AdminOrderActionResult {
 }
 
 /**
+ * PUT /api/admin/orders/:id/lines: the order's new lines (an order not yet paid). Priced again by the pricing engine for the order's customer, with its coupon and points; stock adjusted in the same transaction.
+ */
+export interface AdminOrderLinesRequest {
+  /**
+   * @minItems 1
+   * @maxItems 100
+   */
+  lines: [
+    {
+      offerId: number;
+      quantity: number;
+    },
+    ...{
+      offerId: number;
+      quantity: number;
+    }[],
+  ];
+  comment?: string;
+}
+
+/**
+ * The order's sums after its lines were changed.
+ */
+export interface AdminOrderLinesResult {
+  itemsTotal: number;
+  discountTotal: number;
+  bonusSpent: number;
+  deliveryPrice: number;
+  total: number;
+}
+
+/**
  * POST /api/admin/orders/place: a manager enters an order for a customer (by phone, in the showroom). It goes through the same placing service as the checkout: priced by the pricing engine for that customer (their type, groups and points), stock taken, the promo code's use and the points written, the customer's letter and SMS queued. Lines are offers by article. An Idempotency-Key header makes a repeated press answer the same order.
  */
 export interface AdminOrderPlaceRequest {
@@ -383,6 +415,13 @@ export interface AdminOrderView {
     attributes: {
       [k: string]: string | undefined;
     };
+    /**
+     * The attributes as people read them: the directory's name and the entry's title, in the directories' order (a code the directories no longer know as it is)
+     */
+    attributeLabels: {
+      name: string;
+      value: string;
+    }[];
     /**
      * Unit price before every discount; null where it was never recorded
      */
@@ -520,6 +559,10 @@ export interface AdminOrderView {
     id: number;
     kind: 'placed' | 'status' | 'payment' | 'lines' | 'note';
     kindLabel: string;
+    /**
+     * What happened, as the customer reads it too: «Заказ подтверждён», «Оплата получена»
+     */
+    title: string;
     fromStatus: string | null;
     fromStatusLabel: string | null;
     toStatus: string | null;
@@ -1049,6 +1092,46 @@ export interface OrderPlaced {
    * The guest's key of the private order link
    */
   accessKey: string;
+}
+
+/**
+ * POST /api/profile/orders/:name/repeat and POST /api/orders/:number/repeat: the order's offers put back in the caller's cart, each as many as its stock allows. `count` and `cartToken` are the cart's, as the cart's own answers give them.
+ */
+export interface OrderRepeated {
+  /**
+   * Lines of the order now in the cart (the limited ones included)
+   */
+  added: number;
+  /**
+   * Lines left out: the offer is gone, not on sale or sold out, or the cart is full
+   */
+  skipped: {
+    title: string;
+    attributes: {
+      [k: string]: string | undefined;
+    };
+  }[];
+  /**
+   * Lines put in with fewer pieces than ordered: the stock there is
+   */
+  limited: {
+    title: string;
+    attributes: {
+      [k: string]: string | undefined;
+    };
+    /**
+     * Pieces in stock
+     */
+    available: number;
+  }[];
+  /**
+   * Pieces in the cart now (the header's badge)
+   */
+  count: number;
+  /**
+   * A guest's new cart's token, answered once (also set as the cookie cartToken), as the cart's answers do
+   */
+  cartToken: string | null;
 }
 
 /**

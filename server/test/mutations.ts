@@ -171,7 +171,7 @@ const MUTATIONS: Mutation[] = [
     name: 'order-expected-total',
     guarantee: 'an order is never placed at a total other than the one the customer saw',
     file: 'server/src/sales/place-order.ts',
-    edits: [{ from: 'input.expectedTotal !== view.totals.total', to: 'input.expectedTotal === -1' }],
+    edits: [{ from: 'expectedTotal !== view.totals.total', to: 'expectedTotal === -1' }],
     tests: { file: 'server/test/orders.test.ts', title: 'refuses bad orders|spent twice' },
   },
   {
@@ -214,7 +214,7 @@ const MUTATIONS: Mutation[] = [
   {
     name: 'cancel-returns-stock',
     guarantee: "a canceled order's pieces go back to stock",
-    file: 'server/src/sales/order-status.ts',
+    file: 'server/src/sales/stock.ts',
     edits: [
       {
         from: 'set({ stock: sql`${productOffers.stock} + ${quantity}` })',

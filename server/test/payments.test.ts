@@ -436,6 +436,47 @@ describeOnDatabases('online payment and the order life on $name', (target) => {
     fake.failNext(0, 500);
   });
 
+  it('the administrator edits an unpaid order: priced again, stock moved; a payment for the old sum is refunded', async () => {
+    const lashes = await offer(100000, 10);
+    const glue = await offer(50000, 10);
+    created(await admin('/api/admin/coupons', { code: 'EDIT10', type: 'percent', value: 10 }));
+    const cart = await cartOf([[lashes, 2]]);
+    expect((await send('POST', '/api/cart/coupon', cart, { code: 'EDIT10' })).statusCode).toBe(200);
+    const o = await placeOnline(cart);
+    const old = await pay(o);
+    const edit = (lines: Json[]) =>
+      send('PUT', `/api/admin/orders/${o.id}/lines`, { authorization: t.adminToken }, { lines });
+    const res = await edit([
+      { offerId: lashes, quantity: 1 },
+      { offerId: glue, quantity: 3 },
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    // (1 000 + 3 × 500) − 10 % + 450 delivery
+    expect(res.json<{ data: Json }>().data).toMatchObject({
+      itemsTotal: 250000,
+      discountTotal: 25000,
+      total: 270000,
+    });
+    expect(await stockOf(lashes)).toBe(9);
+    expect(await stockOf(glue)).toBe(7);
+    expect(await count('coupon_usages', sql`order_id = ${o.id}`)).toBe(1);
+    const tooMany = await edit([{ offerId: glue, quantity: 50 }]);
+    expect(tooMany.statusCode).toBe(409);
+    expect(message(tooMany)).toContain('В наличии только 10 шт.');
+    expect(await stockOf(glue)).toBe(7); // nothing changed
+    // The payment started for the old sum is paid anyway: it does not pay the order, the money goes back.
+    await fake.succeed(old.paymentId);
+    expect(await stateOf(o.id)).toMatchObject({ status: 'new' });
+    expect(fake.payments.get(old.paymentId)!.refunded_amount?.value).toBe('2250.00');
+    const fresh = await pay(o);
+    expect(fresh.paymentId).not.toBe(old.paymentId);
+    await fake.succeed(fresh.paymentId);
+    expect(await stateOf(o.id)).toMatchObject({ status: 'paid', paymentStatus: 'paid' });
+    const locked = await edit([{ offerId: glue, quantity: 1 }]);
+    expect(locked.statusCode).toBe(409);
+    expect(message(locked)).toContain('пока он не оплачен');
+  });
+
   it('the worker finds a payment whose notification was lost, and writes off points past their expiry', async () => {
     const o = await placeOnline(await cartOf([[await offer(33000, 5), 1]]));
     const { paymentId } = await pay(o);

@@ -307,7 +307,8 @@ async function paid(
   now: Date,
 ): Promise<Applied> {
   const provider = { userId: null, label: PROVIDER_LABEL };
-  if (canPayOnline(order)) {
+  // The attempt's sum is the order's (its lines were not changed since the payment was started).
+  if (canPayOnline(order) && attempt.amount === order.total) {
     await tx
       .update(orders)
       .set({

@@ -41,7 +41,7 @@ async function linesByArticle(db: DbOrTx, lines: AdminOrderPlaceRequest['lines']
 }
 
 /** The customer the order is priced for and belongs to: their account, or null for one without. */
-async function customerOf(db: DbOrTx, userId: number | null | undefined): Promise<Viewer | null> {
+export async function customerOf(db: DbOrTx, userId: number | null | undefined): Promise<Viewer | null> {
   if (!userId) return null;
   const [user] = await db
     .select({ id: users.id, groupIds: users.groupIds })

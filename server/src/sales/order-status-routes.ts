@@ -1,7 +1,8 @@
 // POST /api/admin/orders/:id/actions: the administrator's and the manager's buttons on the order's screen
-// (confirm, mark paid, ship with a track number, complete, cancel with a reason), through the order service.
+// (confirm, mark paid, ship with a track number, complete, cancel with a reason), through the order service;
+// PUT /api/admin/orders/:id/lines: the lines of an order not yet paid (order-lines.ts).
 import type { FastifyInstance } from 'fastify';
-import type { AdminOrderActionRequest } from '@shop/schemas';
+import type { AdminOrderActionRequest, AdminOrderLinesRequest } from '@shop/schemas';
 import { requireAccess } from '../accounts/guard';
 import { resourceOf } from '../crud/resource-access';
 import type { Registry } from '../crud/types';
@@ -10,6 +11,7 @@ import type { Db } from '../db';
 import { api, envelope, failure, pathParams } from '../http/route-schemas';
 import { siteOrigin } from '../settings/shop-values';
 import { PAYMENT_STATUS_LABELS, STATUS_LABELS } from './order-rules';
+import { changeOrderLines } from './order-lines';
 import { changeOrderStatus } from './order-status';
 
 export function orderStatusRoutes(
@@ -60,6 +62,35 @@ export function orderStatusRoutes(
             paymentStatusLabel: PAYMENT_STATUS_LABELS[changed.paymentStatus],
           },
         };
+      },
+    );
+
+    app.put(
+      '/orders/:id/lines',
+      {
+        preValidation: requireAccess(def, 'edit'),
+        schema: {
+          tags: [def.label.many],
+          summary: 'Изменить состав неоплаченного заказа (пересчёт цен, скидок и остатков)',
+          params: pathParams({ id: { type: 'integer', minimum: 1, 'x-label': 'ID заказа' } }),
+          body: api('admin-order-lines-request'),
+          response: {
+            200: envelope(api('admin-order-lines-result')),
+            404: failure('Заказа нет'),
+            409: failure('Заказ оплачен или отправлен, товара не хватает, купон больше не действует'),
+          },
+        },
+      },
+      async (request) => {
+        const { id } = request.params as { id: number };
+        const body = request.body as AdminOrderLinesRequest;
+        const data = await changeOrderLines(db, {
+          orderId: id,
+          lines: body.lines,
+          actor: { userId: request.user!.id, label: 'Магазин' },
+          comment: body.comment ?? null,
+        });
+        return { data };
       },
     );
   };

@@ -17,6 +17,8 @@ import { ApiError, badRequest } from '../http/errors';
 import { refundOrder } from '../payments/refunds';
 import type { PaymentsConfig } from '../payments/providers';
 import { settingsRow } from '../settings/settings';
+import { releaseCouponUse } from './place-order';
+import { returnOrderStock } from './stock';
 import { lockOrder, recordOrderEvent, tellCustomer, type LockedOrder, type OrderActor } from './order-events';
 import {
   needsTrackNumber,
@@ -133,28 +135,8 @@ export async function changeOrderStatus(
  * coupon's use (its limits count again), and the points it spent (a refund row of the ledger).
  */
 async function releaseOrder(tx: Tx, order: LockedOrder): Promise<void> {
-  const lines = await tx
-    .select({ offerId: orderItems.offerId, quantity: orderItems.quantity })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, order.id));
-  const byOffer = new Map<number, number>();
-  for (const l of lines) if (l.offerId) byOffer.set(l.offerId, (byOffer.get(l.offerId) ?? 0) + l.quantity);
-  // In id order, like takeStock: two transactions over the same offers never wait on each other in a circle.
-  for (const [offerId, quantity] of [...byOffer].sort(([a], [b]) => a - b))
-    await tx
-      .update(productOffers)
-      .set({ stock: sql`${productOffers.stock} + ${quantity}` })
-      .where(eq(productOffers.id, offerId));
-
-  const [usage] = await tx
-    .delete(couponUsages)
-    .where(eq(couponUsages.orderId, order.id))
-    .returning({ couponId: couponUsages.couponId });
-  if (usage)
-    await tx
-      .update(coupons)
-      .set({ usedCount: sql`greatest(${coupons.usedCount} - 1, 0)` })
-      .where(eq(coupons.id, usage.couponId));
+  await returnOrderStock(tx, order.id);
+  await releaseCouponUse(tx, order.id);
 
   if (order.userId && order.bonusSpent > 0)
     await tx.insert(bonusTransactions).values({

@@ -169,7 +169,7 @@ function deliveryFields(kind: string, input: PlaceInput) {
 }
 
 /** Every reason the priced cart cannot become this order; empty when it can. */
-function reasonsNotToPlace(quote: PricedCart, input: PlaceInput): string[] {
+export function reasonsNotToPlace(quote: PricedCart, expectedTotal?: number): string[] {
   const { view } = quote;
   const reasons = view.problems.filter((p) => p.blocking).map((p) => p.message);
   // A code the customer typed is never dropped silently: a code that no longer works stops the order.
@@ -177,9 +177,62 @@ function reasonsNotToPlace(quote: PricedCart, input: PlaceInput): string[] {
     reasons.push(`${view.coupon.message} Уберите промокод, чтобы оформить заказ без него.`);
   if (view.delivery.selectedId === null && !reasons.length) reasons.push('Выберите способ доставки');
   if (view.paymentSelectedId === null && !reasons.length) reasons.push('Выберите способ оплаты');
-  if (!reasons.length && input.expectedTotal !== undefined && input.expectedTotal !== view.totals.total)
+  if (!reasons.length && expectedTotal !== undefined && expectedTotal !== view.totals.total)
     reasons.push('Сумма заказа изменилась, пока вы его оформляли: проверьте её и подтвердите заказ ещё раз.');
   return reasons;
+}
+
+/** The order's lines, every price snapshotted from the pricing engine's answer. */
+export async function insertOrderItems(tx: Tx, orderId: number, quote: PricedCart): Promise<void> {
+  const offerOf = new Map(quote.lines.map(({ offer }) => [offer.offer_id, offer]));
+  await tx.insert(orderItems).values(
+    quote.priced.lines.map((l, position) => {
+      const offer = offerOf.get(l.offerId)!;
+      return {
+        orderId,
+        position,
+        productId: l.productId,
+        offerId: l.offerId,
+        title: l.title,
+        article: offer.article,
+        attributes: offer.attributes ?? {},
+        listPrice: l.price,
+        price: l.unitPrice,
+        quantity: l.quantity,
+        total: l.total,
+        discountShare: l.discountShare,
+        bonusShare: l.bonusShare,
+        payable: l.payable,
+      };
+    }),
+  );
+}
+
+/** One use of the coupon by the order: counted in its limits (coupon_usages) and its used count. */
+export async function useCoupon(
+  tx: Tx,
+  code: string,
+  usage: { orderId: number; userId: number | null; phone: string; email: string | null },
+): Promise<void> {
+  const [used] = await tx
+    .update(coupons)
+    .set({ usedCount: sql`${coupons.usedCount} + 1` })
+    .where(sql`upper(${coupons.code}) = ${code}`)
+    .returning({ id: coupons.id });
+  await tx.insert(couponUsages).values({ couponId: used!.id, ...usage });
+}
+
+/** Gives the order's coupon use back (a cancel, an edit of its lines): its limits count one use less. */
+export async function releaseCouponUse(tx: Tx, orderId: number): Promise<void> {
+  const [usage] = await tx
+    .delete(couponUsages)
+    .where(eq(couponUsages.orderId, orderId))
+    .returning({ couponId: couponUsages.couponId });
+  if (usage)
+    await tx
+      .update(coupons)
+      .set({ usedCount: sql`greatest(${coupons.usedCount} - 1, 0)` })
+      .where(eq(coupons.id, usage.couponId));
 }
 
 export async function placeOrder(
@@ -226,7 +279,7 @@ export async function placeOrder(
         lockCoupon: true,
         now,
       });
-      const reasons = reasonsNotToPlace(quote, input);
+      const reasons = reasonsNotToPlace(quote, input.expectedTotal);
       if (reasons.length) throw new CartNotOrderable(reasons);
       const { view, priced } = quote;
       const delivery = view.delivery.options.find((o) => o.id === view.delivery.selectedId)!;
@@ -289,44 +342,15 @@ export async function placeOrder(
         })
         .returning({ id: orders.id });
       const orderId = order!.id;
-      const offerOf = new Map(quote.lines.map(({ offer }) => [offer.offer_id, offer]));
-      await tx.insert(orderItems).values(
-        priced.lines.map((l, position) => {
-          const offer = offerOf.get(l.offerId)!;
-          return {
-            orderId,
-            position,
-            productId: l.productId,
-            offerId: l.offerId,
-            title: l.title,
-            article: offer.article,
-            attributes: offer.attributes ?? {},
-            listPrice: l.price,
-            price: l.unitPrice,
-            quantity: l.quantity,
-            total: l.total,
-            discountShare: l.discountShare,
-            bonusShare: l.bonusShare,
-            payable: l.payable,
-          };
-        }),
-      );
-
+      await insertOrderItems(tx, orderId, quote);
       const coupon = view.coupon?.state === 'applied' ? view.coupon : null;
-      if (coupon) {
-        const [used] = await tx
-          .update(coupons)
-          .set({ usedCount: sql`${coupons.usedCount} + 1` })
-          .where(sql`upper(${coupons.code}) = ${coupon.code}`)
-          .returning({ id: coupons.id });
-        await tx.insert(couponUsages).values({
-          couponId: used!.id,
+      if (coupon)
+        await useCoupon(tx, coupon.code, {
           orderId,
           userId: viewer?.id ?? null,
           phone,
           email: email?.toLowerCase() ?? null,
         });
-      }
       if (viewer && priced.bonuses.spent > 0)
         await tx.insert(bonusTransactions).values({
           userId: viewer.id,

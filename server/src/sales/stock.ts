@@ -2,8 +2,8 @@
 // take them (the second finds fewer than it asks and is refused), and the CHECK (stock >= 0) of the table
 // stands behind it. Each product whose stock moved is marked changed (updated_at), so an admin form loaded
 // before the order cannot save the old stock back: the CRUD service refuses a stale save (assertNotStale).
-import { inArray, sql } from 'drizzle-orm';
-import { productOffers, products } from '../../generated/tables';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { orderItems, productOffers, products } from '../../generated/tables';
 import type { Tx } from '../db';
 import { ApiError } from '../http/errors';
 
@@ -55,4 +55,23 @@ export async function takeStock(tx: Tx, takes: StockTake[]): Promise<void> {
       .update(products)
       .set({ updatedAt: new Date() })
       .where(inArray(products.id, [...productIds]));
+}
+
+/**
+ * Puts an order's pieces back on the shelf (a cancel, an edit of its lines), in the caller's transaction.
+ * Offers deleted meanwhile are skipped. In id order, like takeStock, so that two transactions over the same
+ * offers never wait on each other in a circle.
+ */
+export async function returnOrderStock(tx: Tx, orderId: number): Promise<void> {
+  const lines = await tx
+    .select({ offerId: orderItems.offerId, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId));
+  const byOffer = new Map<number, number>();
+  for (const l of lines) if (l.offerId) byOffer.set(l.offerId, (byOffer.get(l.offerId) ?? 0) + l.quantity);
+  for (const [offerId, quantity] of [...byOffer].sort(([a], [b]) => a - b))
+    await tx
+      .update(productOffers)
+      .set({ stock: sql`${productOffers.stock} + ${quantity}` })
+      .where(eq(productOffers.id, offerId));
 }
