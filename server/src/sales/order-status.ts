@@ -4,14 +4,7 @@
 // queues the customer's letters, all in one transaction. A payment moves the order to paid through the
 // payment service (payments/attempts.ts), which takes the same lock.
 import { and, eq, sql } from 'drizzle-orm';
-import {
-  bonusTransactions,
-  couponUsages,
-  coupons,
-  orderItems,
-  orders,
-  productOffers,
-} from '../../generated/tables';
+import { bonusTransactions, orders } from '../../generated/tables';
 import { selectRows, type Db, type Tx } from '../db';
 import { ApiError, badRequest } from '../http/errors';
 import { refundOrder } from '../payments/refunds';
