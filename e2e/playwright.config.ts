@@ -2,6 +2,7 @@
 // process on the embedded database with demo data (the same thing `npm start` runs).
 import { defineConfig } from '@playwright/test';
 import { SMTP_PORT } from './mailbox';
+import { YOOKASSA_PORT } from './yookassa';
 
 export const PORT = Number(process.env.E2E_PORT ?? 3199);
 export const ADMIN = { email: 'admin@e2e.local', password: 'e2e-admin-password' };
@@ -64,6 +65,10 @@ export default defineConfig({
       // Letters go to the mailbox that globalSetup starts (mailbox.ts); the specs read them from it.
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
       MAIL_FROM: 'LashLine <shop@e2e.local>',
+      // Online payment goes to the local server that speaks YooKassa's protocol (e2e/yookassa.ts), which
+      // the payment spec starts; its notifications come from this machine.
+      YOOKASSA_API_URL: `http://127.0.0.1:${YOOKASSA_PORT}/v3`,
+      YOOKASSA_NOTIFY_IPS: '127.0.0.1',
     },
   },
 });
