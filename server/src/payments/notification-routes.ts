@@ -1,6 +1,6 @@
 // POST /api/payments/yookassa/notifications: YooKassa's HTTP notifications (payment.succeeded,
 // payment.canceled, refund.succeeded…). The body is never trusted: it only names a payment, which is read
-// again from YooKassa and applied once (attempts.ts). Every notification is recorded with what was done
+// again from YooKassa and applied once (attempts.ts). Every notification from YooKassa's addresses is recorded with what was done
 // (payment_notifications), so the administrator sees late and refused ones on the order's screen.
 //
 // Answers: 200 when the notification needs no repeat (applied, a duplicate, late, or refused for good: an
@@ -75,8 +75,10 @@ export function paymentNotificationRoutes(
             remoteIp: request.ip,
           });
 
+        // Not written down: anyone can post here, and a table that grows with every stranger's request is an
+        // invitation. The log keeps it.
         if (!isYookassaAddress(request.ip, config.yookassaExtraNotifyIps)) {
-          await record('refused', 'Отправитель не из сетей ЮKassa');
+          request.log.warn({ ip: request.ip, event }, 'a payment notification from outside YooKassa refused');
           return reply.status(403).send({
             error: { code: 'forbidden', message: 'Уведомления принимаются только с адресов ЮKassa' },
           });
