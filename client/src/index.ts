@@ -11,8 +11,11 @@ import type {
   CartItemAddRequest,
   CartItemUpdateRequest,
   CartState,
+  OrderCancelRequest,
+  OrderPaymentStarted,
   OrderPlaced,
   OrderPlaceRequest,
+  OrderRepeated,
   CatalogCategory,
   CategoryNode,
   FeedbackCallRequest,
@@ -320,6 +323,22 @@ export function createApiClient(options: ApiClientOptions) {
       order: async (number: string) =>
         (await http.get<Envelope<ProfileOrder>>(`/api/profile/orders/${encodeURIComponent(number)}`)).data
           .data,
+      /** Puts the order's offers back in the cart, as many as in stock; the rest are named. */
+      repeatOrder: async (number: string) =>
+        (await http.post<Envelope<OrderRepeated>>(`/api/profile/orders/${encodeURIComponent(number)}/repeat`))
+          .data.data,
+      /**
+       * The invoice PDF of an organisation's order paid by invoice (404 when it has none), with the API's
+       * Content-Disposition (its file name) to pass on.
+       */
+      invoicePdf: async (number: string) => {
+        const res = await http.get<ArrayBuffer>(
+          `/api/profile/orders/${encodeURIComponent(number)}/invoice.pdf`,
+          { responseType: 'arraybuffer' },
+        );
+        const disposition: unknown = res.headers['content-disposition'];
+        return { pdf: res.data, disposition: typeof disposition === 'string' ? disposition : null };
+      },
       /** The signed-in customer's news by e-mail and SMS (401 for a guest). */
       subscriptions: async () =>
         (await http.get<Envelope<ProfileSubscriptionsState>>('/api/profile/subscriptions')).data.data,
@@ -368,6 +387,38 @@ export function createApiClient(options: ApiClientOptions) {
         (
           await http.get<Envelope<ProfileOrder>>(`/api/orders/${encodeURIComponent(number)}`, {
             params: { key },
+          })
+        ).data.data,
+      // The order's actions: a guest names its private link's key, a signed-in customer's own order needs
+      // none (key null). 404 for a wrong key or someone else's order; refusals are 409 in Russian.
+      /** Starts (or resumes) the online payment: send the customer to `confirmationUrl`. 502: the provider. */
+      pay: async (number: string, key: string | null) =>
+        (
+          await http.post<Envelope<OrderPaymentStarted>>(
+            `/api/orders/${encodeURIComponent(number)}/payments`,
+            key ? { key } : {},
+          )
+        ).data.data,
+      /** The order after its payment was read again from the provider (back from the payment page). */
+      checkPayment: async (number: string, key: string | null) =>
+        (
+          await http.post<Envelope<ProfileOrder>>(
+            `/api/orders/${encodeURIComponent(number)}/payments/check`,
+            key ? { key } : {},
+          )
+        ).data.data,
+      /** Cancels a new order not paid yet; the reason is optional. */
+      cancel: async (number: string, key: string | null, reason?: string) => {
+        const body: OrderCancelRequest = { ...(key ? { key } : {}), ...(reason ? { reason } : {}) };
+        return (
+          await http.post<Envelope<ProfileOrder>>(`/api/orders/${encodeURIComponent(number)}/cancel`, body)
+        ).data.data;
+      },
+      /** A guest's «Повторить заказ» (signed-in customers: profile.repeatOrder). */
+      repeat: async (number: string, key: string) =>
+        (
+          await http.post<Envelope<OrderRepeated>>(`/api/orders/${encodeURIComponent(number)}/repeat`, {
+            key,
           })
         ).data.data,
     },

@@ -35,6 +35,7 @@ import { cartRoutes } from './sales/cart-routes';
 import { invoiceRoutes } from './sales/invoice-routes';
 import { orderRoutes } from './sales/order-routes';
 import { customerOrderRoutes } from './sales/customer-order-routes';
+import { repeatOrderRoutes } from './sales/repeat-order';
 import { paymentNotificationRoutes } from './payments/notification-routes';
 import { siteRoutes } from './settings/site';
 import { indexProducts, vacuumSearchTables } from './catalog/search/document';
@@ -117,6 +118,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       await api.register(cartRoutes(database.db));
       await api.register(orderRoutes(database.db, config));
       await api.register(customerOrderRoutes(database.db, config));
+      await api.register(repeatOrderRoutes(database.db));
       await api.register(paymentNotificationRoutes(database.db, config));
       // The invoice PDF of an order paid by invoice: by the guest's link, in the cabinet and in the admin.
       await api.register(invoiceRoutes(database.db, registry));

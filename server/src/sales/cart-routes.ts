@@ -15,10 +15,9 @@ import { limitOf } from '../http/rate-limit';
 import { api, envelope, failure, idParams } from '../http/route-schemas';
 import { normalizeCouponCode } from '../pricing';
 import {
-  CART_COOKIE,
+  cartCookie,
   cartFor,
   findCart,
-  GUEST_CART_DAYS,
   addLine,
   ownerOf,
   readCart,
@@ -62,11 +61,7 @@ export function cartRoutes(db: Db) {
         await write(tx, made.cart);
         return { cart: await readCart(tx, made.cart.id), token: made.token };
       });
-      if (token)
-        reply.header(
-          'set-cookie',
-          `${CART_COOKIE}=${token}; Path=/; Max-Age=${GUEST_CART_DAYS * 86_400}; HttpOnly; SameSite=Lax`,
-        );
+      if (token) reply.header('set-cookie', cartCookie(token));
       return { data: { ...(await cartView(db, cart, viewerOf(request))), cartToken: token } };
     };
     /** A cart change's route options: its summary, body and path schemas, and its limit. */

@@ -22,6 +22,10 @@ export const MAX_QUANTITY = 9999;
 export type CartOwner =
   { userId: number } | { userGroupId: number } | { tokenHash: string } | { guest: true };
 
+/** The Set-Cookie of a guest's new cart token (the answer also carries it, for the storefront's server). */
+export const cartCookie = (token: string) =>
+  `${CART_COOKIE}=${token}; Path=/; Max-Age=${GUEST_CART_DAYS * 86_400}; HttpOnly; SameSite=Lax`;
+
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** The guest's cart token of a request: the header first, then the cookie; null when none or malformed. */
@@ -109,13 +113,22 @@ export async function linesOf(db: DbOrTx, cartId: number): Promise<StoredLine[]>
 const touch = (tx: Tx, cartId: number) =>
   tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId));
 
-/** An offer that can be put in a cart: it exists and it and its product are on sale; its stock. */
-async function saleableOffer(tx: Tx, offerId: number): Promise<{ stock: number; title: string }> {
+/** An offer's stock, product title and whether it and its product are on sale; null when it is gone. */
+async function offerOf(
+  tx: Tx,
+  offerId: number,
+): Promise<{ stock: number; title: string; on_sale: boolean } | null> {
   const [offer] = await selectRows<{ stock: number; title: string; on_sale: boolean }>(
     tx,
     sql`SELECT o.stock, p.title, (o.active AND p.active) AS on_sale
         FROM ${productOffers} o JOIN products p ON p.id = o.product_id WHERE o.id = ${offerId}`,
   );
+  return offer ?? null;
+}
+
+/** An offer that can be put in a cart: it exists and it and its product are on sale; its stock. */
+async function saleableOffer(tx: Tx, offerId: number): Promise<{ stock: number; title: string }> {
+  const offer = await offerOf(tx, offerId);
   if (!offer) throw badRequest('Такого товара нет в каталоге', { offerId: 'Товар не найден' });
   if (!offer.on_sale) throw badRequest(`«${offer.title}» сейчас не продаётся`, { offerId: 'Не продаётся' });
   return offer;
@@ -130,24 +143,52 @@ function assertInStock(offer: { stock: number; title: string }, quantity: number
     });
 }
 
-/** Adds pieces of an offer (to what the cart holds of it already), within stock. */
-export async function addLine(tx: Tx, cartId: number, offerId: number, quantity: number): Promise<void> {
-  const offer = await saleableOffer(tx, offerId);
-  const lines = await linesOf(tx, cartId);
+/** Sets the cart's line of an offer to `quantity` pieces, or adds it as the last line. */
+async function putLine(tx: Tx, cartId: number, lines: StoredLine[], offerId: number, quantity: number) {
   const same = lines.find((l) => l.offerId === offerId);
-  const wanted = (same?.quantity ?? 0) + quantity;
-  if (wanted > MAX_QUANTITY)
-    throw badRequest(`Не больше ${MAX_QUANTITY} шт. одного товара в корзине`, {
-      quantity: `Не больше ${MAX_QUANTITY}`,
-    });
-  assertInStock(offer, wanted);
-  if (same) await tx.update(cartItems).set({ quantity: wanted }).where(eq(cartItems.id, same.id));
+  if (same) await tx.update(cartItems).set({ quantity }).where(eq(cartItems.id, same.id));
   else {
     if (lines.length >= MAX_LINES)
       throw badRequest(`В корзине не больше ${MAX_LINES} разных товаров: оформите заказ или уберите лишнее`);
     await tx.insert(cartItems).values({ cartId, offerId, quantity, position: lines.length });
   }
   await touch(tx, cartId);
+}
+
+/** Adds pieces of an offer (to what the cart holds of it already), within stock. */
+export async function addLine(tx: Tx, cartId: number, offerId: number, quantity: number): Promise<void> {
+  const offer = await saleableOffer(tx, offerId);
+  const lines = await linesOf(tx, cartId);
+  const wanted = (lines.find((l) => l.offerId === offerId)?.quantity ?? 0) + quantity;
+  if (wanted > MAX_QUANTITY)
+    throw badRequest(`Не больше ${MAX_QUANTITY} шт. одного товара в корзине`, {
+      quantity: `Не больше ${MAX_QUANTITY}`,
+    });
+  assertInStock(offer, wanted);
+  await putLine(tx, cartId, lines, offerId, wanted);
+}
+
+/**
+ * Adds up to `quantity` pieces of an offer, as many as its stock allows beside what the cart holds of it
+ * already: a repeated order takes what there is where addLine refuses. Null when nothing can go in (the
+ * offer is gone, not on sale or sold out, or the cart is full of other offers); else its stock and whether
+ * fewer pieces than asked went in.
+ */
+export async function addLineWithinStock(
+  tx: Tx,
+  cartId: number,
+  offerId: number,
+  quantity: number,
+): Promise<{ stock: number; limited: boolean } | null> {
+  const offer = await offerOf(tx, offerId);
+  if (!offer?.on_sale || offer.stock <= 0) return null;
+  const lines = await linesOf(tx, cartId);
+  const had = lines.find((l) => l.offerId === offerId)?.quantity ?? 0;
+  if (!had && lines.length >= MAX_LINES) return null;
+  const wanted = Math.min(had + quantity, offer.stock, MAX_QUANTITY);
+  // A cart already holding more than the stock now is left as it is: the cart page says so.
+  if (wanted > had) await putLine(tx, cartId, lines, offerId, wanted);
+  return { stock: offer.stock, limited: wanted < had + quantity };
 }
 
 /** Sets a line's quantity, within stock; 404 for a line of another cart. */

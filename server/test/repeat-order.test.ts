@@ -1,0 +1,222 @@
+// «Повторить заказ» through the real server and database (sales/repeat-order.ts): a placed order's offers go
+// back into the caller's cart as many as the stock allows beside what the cart holds; offers sold out, off
+// sale or gone are left out and named. A guest opens the order with its private key (a new cart gets its
+// token as the cart's own answers give it); a signed-in customer opens their own; anyone else gets 404.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { settings } from '../generated/tables';
+import { selectRows } from '../src/db';
+import { ensureSystemTemplates } from '../src/messages/system-templates';
+import { signedInUser } from './accounts';
+import { describeOnDatabases, startTestApp, type TestApp } from './harness';
+
+type Json = Record<string, unknown>;
+type Res = { statusCode: number; body: string; headers: Record<string, unknown>; json: <T>() => T };
+type Named = { title: string; attributes: Record<string, string> };
+type Repeated = {
+  added: number;
+  skipped: Named[];
+  limited: (Named & { available: number })[];
+  count: number;
+  cartToken: string | null;
+};
+type Cart = { count: number; items: { offerId: number; quantity: number }[] };
+
+describeOnDatabases('repeating an order on $name', (target) => {
+  let t: TestApp;
+  let seq = 0;
+  const ids = { pickup: 0, cash: 0 };
+
+  const send = (method: 'GET' | 'POST', url: string, headers: Json = {}, payload?: object) =>
+    t.app.inject({
+      method,
+      url,
+      headers: headers as Record<string, string>,
+      ...(payload ? { payload } : {}),
+    }) as Promise<Res>;
+  const admin = (url: string, payload: object) => send('POST', url, { authorization: t.adminToken }, payload);
+  const created = (res: Res) => {
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<{ id: number }>().id;
+  };
+  const update = (query: ReturnType<typeof sql>) => t.database.db.execute(query);
+  /** A product with one offer of these characteristics: its offer id. */
+  const offer = async (stock: number, attributes: Record<string, string> = {}) => {
+    seq += 1;
+    const res = await admin('/api/admin/products', {
+      slug: `repeat-${seq}`,
+      title: `Ресницы ${seq}`,
+      offers: [{ article: `RP-${seq}`, basePrice: 50000, stock, attributes }],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<{ offers: { id: number }[] }>().offers[0]!.id;
+  };
+  /** Fills the cart of `headers` (a guest's gets its token) and places it: the order's number and key. */
+  const placeOrder = async (lines: [offerId: number, quantity: number][], headers: Json = {}) => {
+    for (const [offerId, quantity] of lines) {
+      const res = await send('POST', '/api/cart/items', headers, { offerId, quantity });
+      expect(res.statusCode, res.body).toBe(200);
+      const token = res.json<{ data: { cartToken: string | null } }>().data.cartToken;
+      if (token) headers = { ...headers, 'x-cart-token': token };
+    }
+    const res = await send('POST', '/api/orders', headers, {
+      customerName: 'Анна Смирнова',
+      customerPhone: '+79991234567',
+      customerEmail: `anna${++seq}@repeat.test`,
+      deliveryServiceId: ids.pickup,
+      paymentServiceId: ids.cash,
+      consent: true,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<{ data: { number: string; accessKey: string } }>().data;
+  };
+  const cartOf = async (headers: Json) =>
+    (await send('GET', '/api/cart', headers)).json<{ data: Cart }>().data;
+  const quantities = (cart: Cart) => Object.fromEntries(cart.items.map((i) => [i.offerId, i.quantity]));
+
+  beforeAll(async () => {
+    t = await startTestApp(target, { config: { siteUrl: 'https://shop.test' } });
+    await ensureSystemTemplates(t.database.db);
+    await t.database.db.insert(settings).values({ shopName: 'Ресницы' });
+    ids.pickup = created(
+      await admin('/api/admin/delivery-services', {
+        code: 'self',
+        title: 'Самовывоз',
+        kind: 'self_pickup',
+        pickupAddress: 'Москва, ул. Лесная, 5',
+        price: 0,
+      }),
+    );
+    ids.cash = created(
+      await admin('/api/admin/payment-services', {
+        code: 'cash',
+        title: 'При получении',
+        kind: 'on_delivery',
+      }),
+    );
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('a guest repeats by the private link: what is there goes in, capped to stock; the rest is named', async () => {
+    const plenty = await offer(20);
+    const few = await offer(10, { curl: 'D', thickness: '0.07', length: '11' });
+    const soldOut = await offer(10, { curl: 'C' });
+    const offSale = await offer(10);
+    const order = await placeOrder([
+      [plenty, 2],
+      [few, 3],
+      [soldOut, 1],
+      [offSale, 1],
+    ]);
+    await update(sql`UPDATE product_offers SET stock = 1 WHERE id = ${few}`);
+    await update(sql`UPDATE product_offers SET stock = 0 WHERE id = ${soldOut}`);
+    await update(
+      sql`UPDATE products SET active = false WHERE id = (SELECT product_id FROM product_offers WHERE id = ${offSale})`,
+    );
+
+    // Another device with no cart yet: the repeat makes one and answers its token once.
+    const res = await send('POST', `/api/orders/${order.number}/repeat`, {}, { key: order.accessKey });
+    expect(res.statusCode, res.body).toBe(200);
+    const first = res.json<{ data: Repeated }>().data;
+    expect(first).toMatchObject({
+      added: 2,
+      count: 3,
+      skipped: [
+        { title: `Ресницы ${seq - 2}`, attributes: { curl: 'C' } },
+        { title: `Ресницы ${seq - 1}`, attributes: {} },
+      ],
+      limited: [
+        {
+          title: `Ресницы ${seq - 3}`,
+          attributes: { curl: 'D', thickness: '0.07', length: '11' },
+          available: 1,
+        },
+      ],
+    });
+    expect(first.cartToken).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+    expect(String(res.headers['set-cookie'])).toContain(`cartToken=${first.cartToken}`);
+    const guest = { 'x-cart-token': first.cartToken! };
+    expect(quantities(await cartOf(guest))).toEqual({ [plenty]: 2, [few]: 1 });
+
+    // Again into the same cart: the pieces add up, never past the stock; no new token.
+    const again = await send('POST', `/api/orders/${order.number}/repeat`, guest, { key: order.accessKey });
+    expect(again.statusCode, again.body).toBe(200);
+    const second = again.json<{ data: Repeated }>().data;
+    expect(second).toMatchObject({ added: 2, count: 5, cartToken: null });
+    expect(second.limited.map((l) => l.available)).toEqual([1]);
+    expect(again.headers['set-cookie']).toBeUndefined();
+    expect(quantities(await cartOf(guest))).toEqual({ [plenty]: 4, [few]: 1 });
+  });
+
+  it('a wrong key, no key or another number answers 404 and changes no cart', async () => {
+    const lashes = await offer(5);
+    const order = await placeOrder([[lashes, 1]]);
+    const tries = [
+      send('POST', `/api/orders/${order.number}/repeat`, {}, { key: 'wrong-key' }),
+      send('POST', `/api/orders/${order.number}/repeat`, {}, {}),
+      send('POST', `/api/orders/0000-999999/repeat`, {}, { key: order.accessKey }),
+    ];
+    for (const res of await Promise.all(tries)) {
+      expect(res.statusCode, res.body).toBe(404);
+      expect(res.json<{ error: { message: string } }>().error.message).toMatch(/^Заказ .+ не найден$/);
+    }
+    const [lines] = await selectRows<{ n: number }>(
+      t.database.db,
+      sql`SELECT count(*) AS n FROM cart_items WHERE offer_id = ${lashes}`,
+    );
+    expect(Number(lines!.n)).toBe(0);
+  });
+
+  it("a signed-in customer repeats their own order into their cart; another customer's is 404", async () => {
+    const glue = await offer(10);
+    const lashes = await offer(10, { curl: 'L' });
+    const owner = await signedInUser(t, {
+      email: 'owner@repeat.test',
+      password: 'owner-password-1',
+      phone: '+79995550021',
+      role: 'customer',
+    });
+    const other = await signedInUser(t, {
+      email: 'other@repeat.test',
+      password: 'other-password-1',
+      phone: '+79995550022',
+      role: 'customer',
+    });
+    const auth = { authorization: owner.token };
+    const order = await placeOrder(
+      [
+        [glue, 1],
+        [lashes, 2],
+      ],
+      auth,
+    );
+    expect((await cartOf(auth)).count).toBe(0);
+
+    const res = await send('POST', `/api/profile/orders/${order.number}/repeat`, auth);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ data: Repeated }>().data).toEqual({
+      added: 2,
+      skipped: [],
+      limited: [],
+      count: 3,
+      cartToken: null,
+    });
+    expect(quantities(await cartOf(auth))).toEqual({ [glue]: 1, [lashes]: 2 });
+
+    // The guests' route opens it too for its owner, without the key.
+    const same = await send('POST', `/api/orders/${order.number}/repeat`, auth, {});
+    expect(same.statusCode, same.body).toBe(200);
+    expect(quantities(await cartOf(auth))).toEqual({ [glue]: 2, [lashes]: 4 });
+
+    const theirs = { authorization: other.token };
+    for (const url of [`/api/profile/orders/${order.number}/repeat`, `/api/orders/${order.number}/repeat`]) {
+      const refused = await send('POST', url, theirs, {});
+      expect(refused.statusCode, refused.body).toBe(404);
+    }
+    expect((await cartOf(theirs)).count).toBe(0);
+    const guest = await send('POST', `/api/profile/orders/${order.number}/repeat`);
+    expect(guest.statusCode, guest.body).toBe(401);
+  });
+});
