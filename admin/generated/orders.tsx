@@ -3,15 +3,11 @@
 // Заказы (orders): screens from schemas/entities/orders.schema.json.
 
 import {
-  ArrayField,
   AutocompleteInput,
   Datagrid,
   DateField,
   DateInput,
-  Edit,
-  EmailField,
   List,
-  NumberField,
   Pagination,
   ReferenceField,
   ReferenceInput,
@@ -19,27 +15,20 @@ import {
   SearchInput,
   SelectField,
   SelectInput,
-  Show,
-  SimpleShowLayout,
-  TabbedForm,
   TextField,
-  TextInput,
 } from 'react-admin';
 import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
-import { OrderInputSchema } from '@shop/schemas/generated/zod';
 import {
   isoToMoscowDate,
-  JsonField,
   MoneyField,
   MoneyInput,
   moscowDateTime,
   moscowDayEnd,
   moscowDayStart,
 } from '../src/fields';
-import { HistoryAside } from '../src/history';
-import { inputTransform } from '../src/input';
+import { withHistory } from '../src/history';
 import { ListActions, ListTabs, useBulkActions, useRowClick } from '../src/list';
-import { zodValidator } from '../src/validation';
+import { OrderScreen } from '../src/screens/sales/orders/OrderScreen';
 
 const paymentStatusChoices = [
   { id: 'unpaid', name: 'Не оплачен' },
@@ -105,161 +94,11 @@ export function OrderList() {
   );
 }
 
-/** Form values → the API input: what is saved and what the validation checks. */
-const toInput = inputTransform({
-  userId: { nullable: true },
-  userGroupId: { nullable: true },
-  organizationId: { nullable: true },
-  customerName: {},
-  customerPhone: {},
-  customerEmail: { nullable: true },
-  deliveryServiceId: { nullable: true },
-  deliveryCity: { nullable: true },
-  deliveryPostalCode: { nullable: true },
-  deliveryAddress: { nullable: true },
-  deliveryPickupPoint: { nullable: true },
-  paymentServiceId: { nullable: true },
-  comment: { nullable: true },
-  managerComment: { nullable: true },
-});
-
-const validate = zodValidator(OrderInputSchema, toInput);
-
-function OrderForm() {
-  return (
-    <TabbedForm validate={validate}>
-      <TabbedForm.Tab label="Заказ">
-        <ReferenceInput source="userId" reference="users">
-          <AutocompleteInput />
-        </ReferenceInput>
-        <ReferenceInput source="userGroupId" reference="user-groups">
-          <AutocompleteInput helperText="Группа-представитель, от имени которой оформлен заказ (заголовок X-User-Group)" />
-        </ReferenceInput>
-        <ReferenceInput source="organizationId" reference="users-organizations">
-          <AutocompleteInput />
-        </ReferenceInput>
-      </TabbedForm.Tab>
-      <TabbedForm.Tab label="Покупатель">
-        <TextInput source="customerName" isRequired />
-        <TextInput
-          source="customerPhone"
-          isRequired
-          helperText="В международном формате, например +79991234567"
-          type="tel"
-        />
-        <TextInput source="customerEmail" type="email" />
-        <TextInput source="comment" multiline minRows={3} fullWidth />
-      </TabbedForm.Tab>
-      <TabbedForm.Tab label="Доставка и оплата">
-        <ReferenceInput source="deliveryServiceId" reference="delivery-services">
-          <AutocompleteInput />
-        </ReferenceInput>
-        <TextInput source="deliveryCity" />
-        <TextInput source="deliveryPostalCode" />
-        <TextInput source="deliveryAddress" multiline minRows={3} fullWidth />
-        <TextInput source="deliveryPickupPoint" helperText="Код пункта выдачи службы доставки" />
-        <ReferenceInput source="paymentServiceId" reference="payment-services">
-          <AutocompleteInput />
-        </ReferenceInput>
-      </TabbedForm.Tab>
-      <TabbedForm.Tab label="Комментарий менеджера">
-        <TextInput
-          source="managerComment"
-          helperText="Виден только администраторам"
-          multiline
-          minRows={3}
-          fullWidth
-        />
-      </TabbedForm.Tab>
-    </TabbedForm>
-  );
-}
-
-export function OrderEdit() {
-  return (
-    <Edit transform={toInput} mutationMode="pessimistic" aside={<HistoryAside />}>
-      <OrderForm />
-    </Edit>
-  );
-}
-
-export function OrderShow() {
-  return (
-    <Show>
-      <SimpleShowLayout>
-        <TextField source="id" />
-        <TextField source="number" />
-        <ReferenceField source="userId" reference="users" />
-        <ReferenceField source="userGroupId" reference="user-groups" />
-        <ReferenceField source="organizationId" reference="users-organizations" />
-        <SelectField source="status" choices={statusChoices} />
-        <TextField source="cancelReason" />
-        <TextField source="customerName" />
-        <TextField source="customerPhone" />
-        <EmailField source="customerEmail" />
-        <ReferenceField source="deliveryServiceId" reference="delivery-services" />
-        <TextField source="deliveryCity" />
-        <TextField source="deliveryPostalCode" />
-        <TextField source="deliveryAddress" sx={{ whiteSpace: 'pre-wrap' }} />
-        <TextField source="deliveryPickupPoint" />
-        <MoneyField source="deliveryPrice" textAlign="right" />
-        <TextField source="deliveryTrackNumber" />
-        <ReferenceField source="paymentServiceId" reference="payment-services" />
-        <SelectField source="paymentStatus" choices={paymentStatusChoices} />
-        <TextField source="paymentId" />
-        <DateField source="paidAt" showTime locales="ru-RU" options={moscowDateTime} />
-        <DateField source="shippedAt" showTime locales="ru-RU" options={moscowDateTime} />
-        <DateField source="completedAt" showTime locales="ru-RU" options={moscowDateTime} />
-        <DateField source="canceledAt" showTime locales="ru-RU" options={moscowDateTime} />
-        <TextField source="couponCode" />
-        <NumberField source="bonusSpent" locales="ru-RU" />
-        <NumberField source="bonusPointValue" locales="ru-RU" />
-        <NumberField source="bonusAccrued" locales="ru-RU" />
-        <MoneyField source="itemsTotal" textAlign="right" />
-        <MoneyField source="discountTotal" textAlign="right" />
-        <ArrayField source="discounts">
-          <Datagrid bulkActionButtons={false} rowClick={false} optimized>
-            <TextField source="title" label="Скидка" sortable={false} />
-            <NumberField source="amount" label="Сумма, коп." sortable={false} locales="ru-RU" />
-          </Datagrid>
-        </ArrayField>
-        <MoneyField source="total" textAlign="right" />
-        <TextField source="comment" sx={{ whiteSpace: 'pre-wrap' }} />
-        <TextField source="managerComment" sx={{ whiteSpace: 'pre-wrap' }} />
-        <ArrayField source="items">
-          <Datagrid bulkActionButtons={false} rowClick={false} optimized>
-            <ReferenceField source="productId" label="Товар" sortable={false} reference="products" />
-            <TextField source="offerId" label="Вариант товара" sortable={false} />
-            <TextField source="title" label="Название" sortable={false} />
-            <TextField source="article" label="Артикул" sortable={false} />
-            <JsonField source="attributes" label="Характеристики" sortable={false} inline={60} />
-            <MoneyField source="listPrice" label="Цена без скидок" sortable={false} textAlign="right" />
-            <MoneyField source="price" label="Цена со скидкой" sortable={false} textAlign="right" />
-            <NumberField source="quantity" label="Количество" sortable={false} locales="ru-RU" />
-            <MoneyField source="total" label="Сумма" sortable={false} textAlign="right" />
-            <MoneyField
-              source="discountShare"
-              label="Доля скидки заказа"
-              sortable={false}
-              textAlign="right"
-            />
-            <MoneyField source="bonusShare" label="Доля оплаты баллами" sortable={false} textAlign="right" />
-            <MoneyField source="payable" label="К оплате" sortable={false} textAlign="right" />
-          </Datagrid>
-        </ArrayField>
-        <DateField source="createdAt" showTime locales="ru-RU" options={moscowDateTime} />
-        <DateField source="updatedAt" showTime locales="ru-RU" options={moscowDateTime} />
-      </SimpleShowLayout>
-    </Show>
-  );
-}
-
 /** <Resource> props of orders: Заказы. */
 export const ordersResource: ResourceProps = {
   name: 'orders',
   list: OrderList,
-  edit: OrderEdit,
-  show: OrderShow,
+  edit: withHistory(OrderScreen),
   icon: ShoppingCartIcon,
   recordRepresentation: 'number',
   options: { label: 'Заказы' },

@@ -25,8 +25,10 @@ function Label({ name, count }: { name: string; count: number | undefined }) {
   return (
     <span>
       {name}
+      {/* A real space: screen readers (and the tests) read «Новый 3», not «Новый3». */}
+      {count === undefined ? null : ' '}
       {count === undefined ? null : (
-        <Box component="span" sx={{ ml: 0.75, color: 'text.secondary', fontWeight: 400 }}>
+        <Box component="span" sx={{ ml: 0.25, color: 'text.secondary', fontWeight: 400 }}>
           {countFormat.format(count)}
         </Box>
       )}

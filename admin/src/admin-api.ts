@@ -1,5 +1,5 @@
 // The hand-written admin endpoints (/api/admin/…: dashboard, coupons, bonuses, moderation, settings, the
-// catalogue's bulk actions, messages) through the one API client (@shop/client) on the admin's session; a
+// catalogue's bulk actions, messages, the order screen) through the one API client (@shop/client) on the admin's session; a
 // failure becomes an Error carrying the server's Russian message (and its per-field messages, for forms).
 import { apiErrorMessage, apiFieldErrors } from '@shop/client';
 import { adminApiClient as client } from './authProvider';
@@ -33,6 +33,24 @@ export async function postAdmin<T>(
 ): Promise<T> {
   try {
     return (await client.http.post<{ data: T }>(`/api/admin${path}`, body, { headers })).data.data;
+  } catch (error) {
+    throw toError(error);
+  }
+}
+
+/** A PUT of a hand-written endpoint (an order's lines): the answer's data, or the server's Russian refusal. */
+export async function putAdmin<T>(path: string, body: unknown): Promise<T> {
+  try {
+    return (await client.http.put<{ data: T }>(`/api/admin${path}`, body)).data.data;
+  } catch (error) {
+    throw toError(error);
+  }
+}
+
+/** A file of a hand-written endpoint (an order's invoice PDF), to save with csv/download.ts saveBlob. */
+export async function getAdminFile(path: string): Promise<Blob> {
+  try {
+    return (await client.http.get<Blob>(`/api/admin${path}`, { responseType: 'blob' })).data;
   } catch (error) {
     throw toError(error);
   }

@@ -66,15 +66,27 @@ export function useBulkActions() {
   );
 }
 
+/**
+ * Records whose screen is addressed by another field than the id (spec §2: orders/{name} is the order's
+ * number); that screen also finds the record by its id, so react-admin's own links still work.
+ */
+const ADDRESSED_BY: Record<string, string> = { orders: 'number' };
+
 /** A click on a row opens the edit page when the role may edit, else the show page. */
 export function useRowClick() {
   const { permissions } = usePermissions<string>();
-  return (_id: RaRecord['id'], resource: string) =>
-    canRoleAccess(permissions, resource, 'edit')
+  return (_id: RaRecord['id'], resource: string, record: RaRecord) => {
+    const page = canRoleAccess(permissions, resource, 'edit')
       ? 'edit'
       : canRoleAccess(permissions, resource, 'show')
         ? 'show'
         : false;
+    const field = ADDRESSED_BY[resource];
+    const name: unknown = field ? record[field] : undefined;
+    return page === 'edit' && typeof name === 'string' && name
+      ? `/${resource}/${encodeURIComponent(name)}`
+      : page;
+  };
 }
 
 /** For an AutocompleteInput whose target resource has no full-text search: list its first page. */

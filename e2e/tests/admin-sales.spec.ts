@@ -333,9 +333,10 @@ test('a manager places an order for a demo customer from «Новый заказ
   const notice = page.getByText(/^Заказ № \S+ оформлен$/);
   await expect(notice).toBeVisible();
   const number = /№ (\S+)/.exec((await notice.textContent()) ?? '')![1]!;
-  await expect(page).toHaveURL(/\/nuxt\/orders\/\d+\/show$/);
-  await expect(page.locator('main').getByText(number, { exact: true }).first()).toBeVisible();
-  await expect(page.locator('main').getByText('Анна Смирнова', { exact: true })).toBeVisible();
+  // The order's screen, at its number.
+  await expect(page).toHaveURL(new RegExp(`/nuxt/orders/${number}$`));
+  await expect(page.getByRole('heading', { level: 1, name: `Заказ № ${number}` })).toBeVisible();
+  await expect(page.getByTestId('order-customer')).toContainText('Анна Смирнова');
 
   const found = await request.get(
     `/api/admin/orders?filter=${encodeURIComponent(JSON.stringify({ q: number }))}&range=[0,0]`,

@@ -95,11 +95,28 @@ describeOnDatabases('the admin order view on $name', (target) => {
       title: 'При получении',
       kind: 'on_delivery',
     });
+    // The offer's attributes are coded by directories; the view reads them by their names and titles.
+    const colour = await created('/api/admin/directories', {
+      title: 'Цвет',
+      code: 'colour',
+      useInOffers: true,
+      sortOrder: 2,
+    });
+    await created('/api/admin/directory-entries', { directoryId: colour, code: 'black', title: 'чёрный' });
+    const curl = await created('/api/admin/directories', {
+      title: 'Изгиб',
+      code: 'curl',
+      useInOffers: true,
+      sortOrder: 1,
+    });
+    await created('/api/admin/directory-entries', { directoryId: curl, code: 'D', title: 'D' });
     const product = await admin('/api/admin/products', {
       slug: 'view-lashes',
       title: 'Ресницы чёрные',
       images: [{ url: '/uploads/demo/lashes.webp', alt: 'Ресницы' }, { url: '/uploads/demo/back.webp' }],
-      offers: [{ article: 'VIEW-1', basePrice: 100000, stock: 50, attributes: {} }],
+      offers: [
+        { article: 'VIEW-1', basePrice: 100000, stock: 50, attributes: { colour: 'black', curl: 'D' } },
+      ],
     });
     expect(product.statusCode, product.body).toBe(201);
     ids.product = product.json<{ id: number }>().id;
@@ -220,7 +237,11 @@ describeOnDatabases('the admin order view on $name', (target) => {
         image: '/uploads/demo/lashes.webp',
         title: 'Ресницы чёрные',
         article: 'VIEW-1',
-        attributes: {},
+        attributes: { colour: 'black', curl: 'D' },
+        attributeLabels: [
+          { name: 'Изгиб', value: 'D' },
+          { name: 'Цвет', value: 'чёрный' },
+        ],
         listPrice: line!.list_price,
         price: line!.price,
         quantity: 2,
@@ -259,7 +280,12 @@ describeOnDatabases('the admin order view on $name', (target) => {
   });
 
   it('reads a guest order picked up from the shop: no account, no track number needed', async () => {
+    // An attribute no directory describes (any more) shows as it was stored.
+    await t.database.db.execute(
+      sql`UPDATE order_items SET attributes = '{"finish":"matte"}'::jsonb WHERE order_id = ${guest.id}`,
+    );
     const v = await view(guest.number);
+    expect(v.lines[0]!.attributeLabels).toEqual([{ name: 'finish', value: 'matte' }]);
     expect(v.customer).toEqual({
       name: 'Вера',
       phone: '+79990000002',
@@ -326,6 +352,7 @@ describeOnDatabases('the admin order view on $name', (target) => {
       {
         kind: 'status',
         kindLabel: 'Смена статуса',
+        title: 'Заказ подтверждён',
         fromStatusLabel: 'Новый',
         toStatusLabel: 'Подтверждён',
         actorLabel: 'Магазин',

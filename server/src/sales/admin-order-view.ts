@@ -15,6 +15,8 @@ import notificationsSchema from '../../../schemas/entities/payment-notifications
 import paymentSchema from '../../../schemas/entities/payment-services.schema.json' with { type: 'json' };
 import {
   deliveryServices,
+  directories,
+  directoryEntries,
   orderEvents,
   orderItems,
   orders,
@@ -36,6 +38,7 @@ import { api, envelope, failure, pathParams } from '../http/route-schemas';
 import {
   ACTION_LABELS,
   allowedActions,
+  eventTitle,
   needsTrackNumber,
   PAYMENT_STATUS_LABELS,
   STATUS_LABELS,
@@ -79,6 +82,48 @@ function linesEditable(status: OrderStatus, paymentStatus: PaymentStatus, lines:
     paymentStatus !== 'pending' &&
     lines.every((l) => l.offerId !== null)
   );
+}
+
+type Attributes = Record<string, string>;
+
+/**
+ * The lines' attributes as people read them ({ curl: 'D' } → «Изгиб: D», { colour: 'black' } → «Цвет:
+ * чёрный»): the names and titles of the directories they were coded by, in the directories' order.
+ */
+async function attributeReader(db: DbOrTx, all: Attributes[]) {
+  const codes = [...new Set(all.flatMap((a) => Object.keys(a)))];
+  const rows = codes.length
+    ? await db
+        .select({
+          directory: directories.code,
+          name: directories.title,
+          order: directories.sortOrder,
+          entry: directoryEntries.code,
+          title: directoryEntries.title,
+        })
+        .from(directories)
+        .leftJoin(directoryEntries, eq(directoryEntries.directoryId, directories.id))
+        .where(inArray(directories.code, codes))
+    : [];
+  const byDirectory = new Map(rows.map((r) => [r.directory, { name: r.name, order: r.order }]));
+  const titles = new Map<string, Map<string, string>>();
+  for (const r of rows) {
+    if (r.entry === null || r.title === null) continue;
+    const entries = titles.get(r.directory) ?? new Map<string, string>();
+    titles.set(r.directory, entries.set(r.entry, r.title));
+  }
+  return (attributes: Attributes) =>
+    Object.entries(attributes)
+      .filter(([, value]) => value)
+      .sort(
+        ([a], [b]) =>
+          (byDirectory.get(a)?.order ?? Number.MAX_SAFE_INTEGER) -
+          (byDirectory.get(b)?.order ?? Number.MAX_SAFE_INTEGER),
+      )
+      .map(([code, value]) => ({
+        name: byDirectory.get(code)?.name ?? code,
+        value: titles.get(code)?.get(value) ?? value,
+      }));
 }
 
 /** The order found by `where` as the screen shows it to `role`; null when there is none. */
@@ -172,9 +217,12 @@ export async function adminOrderView(db: DbOrTx, where: SQL, role: ActorRole): P
   const paymentStatus = order.paymentStatus as PaymentStatus;
   const deliveryKind = (o.delivery?.kind ?? null) as DeliveryKind | null;
   const paymentKind = (o.payment?.kind ?? null) as PaymentKind | null;
+  const attributesOf = (l: (typeof lines)[number]) => (l.attributes ?? {}) as Attributes;
+  const readable = await attributeReader(db, lines.map(attributesOf));
   const viewLines: View['lines'] = lines.map((l) => ({
     ...l,
-    attributes: (l.attributes ?? {}) as Record<string, string>,
+    attributes: attributesOf(l),
+    attributeLabels: readable(attributesOf(l)),
   }));
   const org = o.organization;
   return {
@@ -280,6 +328,7 @@ export async function adminOrderView(db: DbOrTx, where: SQL, role: ActorRole): P
       id: e.id,
       kind: e.kind as View['history'][number]['kind'],
       kindLabel: LABELS.eventKind[e.kind] ?? e.kind,
+      title: eventTitle(e),
       fromStatus: e.fromStatus,
       fromStatusLabel: labelOrNull(STATUS, e.fromStatus),
       toStatus: e.toStatus,

@@ -1,6 +1,7 @@
-// Beside a line of «Новый заказ»: the product and price of the typed article, found a moment after typing
-// stops. The storefront's search finds the products having the article (articles are in its index), the
-// admin API gives their offers; the order's prices are still the server's, for that customer.
+// Beside a line of «Новый заказ» (and of the order screen's «Добавить товар»): the product and price of the
+// typed article, found a moment after typing stops. The storefront's search finds the products having the
+// article (articles are in its index), the admin API gives their offers; the order's prices are still the
+// server's, for that customer.
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useDataProvider, type DataProvider } from 'react-admin';
@@ -20,13 +21,14 @@ async function findOffer(dataProvider: DataProvider, article: string): Promise<F
   return null;
 }
 
-type Lookup =
+export type OfferLookup =
   { state: 'idle' } | { state: 'loading' } | { state: 'found'; offer: FoundOffer } | { state: 'missing' };
 
-export function OfferHint({ article }: { article: string | null | undefined }) {
+/** The offer of a typed article, looked up a moment after typing stops. */
+export function useOfferLookup(article: string | null | undefined): OfferLookup {
   const dataProvider = useDataProvider();
   const wanted = (article ?? '').trim();
-  const [lookup, setLookup] = useState<Lookup>({ state: 'idle' });
+  const [lookup, setLookup] = useState<OfferLookup>({ state: 'idle' });
 
   useEffect(() => {
     if (!wanted) {
@@ -47,7 +49,11 @@ export function OfferHint({ article }: { article: string | null | undefined }) {
       clearTimeout(timer);
     };
   }, [dataProvider, wanted]);
+  return lookup;
+}
 
+/** What a lookup found, beside the article: the product, its price and stock, or that there is none. */
+export function OfferLookupHint({ lookup }: { lookup: OfferLookup }) {
   const sx = { minWidth: 200, flex: '1 1 240px', alignSelf: 'center', py: 1 };
   if (lookup.state === 'found') {
     const { offer } = lookup;
@@ -74,4 +80,8 @@ export function OfferHint({ article }: { article: string | null | undefined }) {
       </Typography>
     );
   return <Typography component="span" sx={sx} />;
+}
+
+export function OfferHint({ article }: { article: string | null | undefined }) {
+  return <OfferLookupHint lookup={useOfferLookup(article)} />;
 }

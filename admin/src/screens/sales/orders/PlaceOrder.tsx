@@ -2,7 +2,7 @@
 // POST /api/admin/orders/place, the same placing service as the checkout: priced for that customer, stock
 // taken, the customer's letter and SMS sent. One Idempotency-Key per filled form, so a second press (or a
 // retry after a lost answer) gives the same order; the server's Russian refusal is shown as it is, with its
-// per-field messages on the inputs. The placed order opens next.
+// per-field messages on the inputs. The placed order's screen opens next, at its number.
 import AddIcon from '@mui/icons-material/Add';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -335,7 +335,7 @@ export function PlaceOrder() {
       );
       setIdempotencyKey(newIdempotencyKey());
       notify(`Заказ № ${placed.order.number} оформлен`, { type: 'success' });
-      redirect('show', 'orders', placed.id);
+      redirect(`/orders/${encodeURIComponent(placed.order.number)}`);
       return undefined;
     } catch (e) {
       setBusy(false);

@@ -112,13 +112,15 @@ describe('offerOf', () => {
     title: 'Ресницы черные D 0,07',
     active: true,
     offers: [
-      { article: 'LB-D-007-10', basePrice: 90000, salePrice: null, stock: 5, active: true },
-      { article: 'LB-D-007-11', basePrice: 90000, salePrice: 81000, stock: 0, active: true },
+      { id: 31, article: 'LB-D-007-10', basePrice: 90000, salePrice: null, stock: 5, active: true },
+      { id: 32, article: 'LB-D-007-11', basePrice: 90000, salePrice: 81000, stock: 0, active: true },
     ],
   };
 
   it("finds the article's offer with its catalogue price", () => {
     expect(offerOf(product, ' LB-D-007-10 ')).toEqual({
+      offerId: 31,
+      article: 'LB-D-007-10',
       productId: 12,
       title: 'Ресницы черные D 0,07',
       price: 90000,

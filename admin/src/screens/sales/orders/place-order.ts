@@ -1,6 +1,6 @@
 // The «Новый заказ» form's pure parts: the form values → POST /api/admin/orders/place's body (only the address
 // fields the chosen delivery asks for), the Idempotency-Key of one filled form, a customer's contacts for the
-// form, and an article's offer in a product record of the admin API.
+// form, and an article's offer in a product record of the admin API (also the order screen's «Добавить товар»).
 import type { AdminOrderPlaceRequest } from '@shop/schemas';
 
 export type DeliveryKind = 'courier' | 'pickup_point' | 'post' | 'self_pickup';
@@ -128,6 +128,7 @@ export interface ProductRecord {
   title: string;
   active?: boolean;
   offers?: {
+    id: number;
     article: string;
     basePrice: number;
     salePrice?: number | null;
@@ -137,6 +138,9 @@ export interface ProductRecord {
 }
 
 export interface FoundOffer {
+  /** The catalogue offer (what an order line is made of). */
+  offerId: number;
+  article: string;
   productId: number;
   title: string;
   /** The catalogue's price of one, kopecks: the sale price when there is one. */
@@ -152,6 +156,8 @@ export function offerOf(product: ProductRecord, article: string): FoundOffer | n
   const offer = (product.offers ?? []).find((o) => o.article === wanted);
   if (!offer) return null;
   return {
+    offerId: offer.id,
+    article: offer.article,
     productId: product.id,
     title: product.title,
     price: offer.salePrice ?? offer.basePrice,

@@ -1,0 +1,196 @@
+// The administrator's orders in Chromium against the production build: the list's status tabs with their
+// counts (the server's GET /api/admin/orders/counts), a tab filtering the list, the search by number, a row
+// opening the order at /nuxt/orders/{number}; the order's screen with its lines, customer, totals and history;
+// «Подтвердить» moving it on (the status chip and the history follow), a line's quantity changed while it is
+// not paid, «Отправить» asking its track number, «Отменить» its reason, the manager's comment saved; the numeric address of an order landing on its number. Screenshots of the
+// screen at 1440 and 375 px go to docs/screenshots.
+import { join } from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { placeOrder, type PlacedOrder } from '../orders';
+import { ADMIN } from '../playwright.config';
+import { offersOf } from '../shop';
+
+const RUN = Date.now().toString(36).toUpperCase();
+const SHOTS = join(import.meta.dirname, '../../docs/screenshots');
+const CUSTOMER = {
+  customerName: `Заказ Проверочный ${RUN}`,
+  customerPhone: '+79990001122',
+  customerEmail: `order-${RUN.toLowerCase()}@e2e.local`,
+};
+
+type Counts = { total: number; values: Record<string, number> };
+
+/** Kopecks as the admin writes them: 504000 → «5 040,00 ₽». */
+const money = (kopecks: number) =>
+  new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RUB' }).format(kopecks / 100);
+
+let admin: Record<string, string> = {};
+let order: PlacedOrder;
+let product: { title: string };
+let total = 0;
+
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`${page.url()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => errors.push(`${page.url()}: ${String(e)}`));
+  return errors;
+}
+
+async function signIn(page: Page) {
+  await page.goto('/nuxt');
+  await page.getByLabel(/Имя пользователя|Логин|E-mail/i).fill(ADMIN.email);
+  await page.getByRole('textbox', { name: 'Пароль' }).fill(ADMIN.password);
+  await page.getByRole('button', { name: /Войти/i }).click();
+  await expect(page.getByRole('menuitem').first()).toBeVisible();
+}
+
+async function counts(request: APIRequestContext, filter: object = {}): Promise<Counts> {
+  const res = await request.get(
+    `/api/admin/orders/counts?field=status&filter=${encodeURIComponent(JSON.stringify(filter))}`,
+    { headers: admin },
+  );
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { data: Counts }).data;
+}
+
+test.beforeAll(async ({ request }) => {
+  const login = await request.post('/api/auth/login', {
+    data: { login: ADMIN.email, password: ADMIN.password },
+  });
+  admin = { authorization: ((await login.json()) as { data: { token: string } }).data.token };
+  const listing = await request.get('/api/products/search?filter[inStock]=1&perPage=1');
+  const [found] = ((await listing.json()) as { data: { title: string; slug: string }[] }).data;
+  product = found!;
+  const offer = (await offersOf(request, found!.slug)).find((o) => o.stock >= 2)!;
+  // A guest's order, delivered by courier and paid on receipt: new, with every action but shipping open.
+  order = await placeOrder(request, admin, {}, [{ offerId: offer.id, quantity: 2 }], {
+    ...CUSTOMER,
+    deliveryAddress: `ул. Лесная, д. 5, кв. ${RUN.length}`,
+    comment: 'Позвоните за час',
+  });
+  const res = await request.get(`/api/admin/orders/${order.id}`, { headers: admin });
+  total = ((await res.json()) as { total: number }).total;
+});
+
+test('the orders list: status tabs with counts, a tab filters, the search finds a number, a row opens it', async ({
+  page,
+  request,
+}) => {
+  const errors = watchErrors(page);
+  await signIn(page);
+  await page.goto('/nuxt/orders');
+  const tabs = page.getByTestId('list-tabs');
+  const all = await counts(request);
+  await expect(tabs.getByRole('tab', { name: `Все ${all.total}` })).toBeVisible();
+  await expect(tabs.getByRole('tab', { name: `Новый ${all.values.new}` })).toBeVisible();
+  await expect(tabs.getByRole('tab', { name: `Отменён ${all.values.canceled}` })).toBeVisible();
+  await expect(tabs.getByRole('tab', { name: /^Все/ })).toHaveAttribute('aria-selected', 'true');
+
+  // A tab is the status filter: only its orders, and the address keeps it.
+  await tabs.getByRole('tab', { name: /^Выполнен/ }).click();
+  await expect(tabs.getByRole('tab', { name: /^Выполнен/ })).toHaveAttribute('aria-selected', 'true');
+  await expect(page).toHaveURL(/status%22%3A%22completed|status":"completed/);
+  const rows = page.locator('tbody tr');
+  await expect(rows.first()).toBeVisible();
+  await expect(rows.filter({ hasNotText: 'Выполнен' })).toHaveCount(0);
+  await expect(rows.filter({ hasText: order.number })).toHaveCount(0);
+
+  // The search keeps the tab's numbers in step: on «Все» the new order is the one match.
+  await tabs.getByRole('tab', { name: /^Все/ }).click();
+  await page.getByPlaceholder('Поиск').fill(order.number);
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(CUSTOMER.customerName);
+  await expect(tabs.getByRole('tab', { name: 'Все 1' })).toBeVisible();
+  await expect(tabs.getByRole('tab', { name: 'Новый 1' })).toBeVisible();
+  await expect(tabs.getByRole('tab', { name: 'Выполнен 0' })).toBeVisible();
+
+  await rows.first().click();
+  await expect(page).toHaveURL(new RegExp(`/nuxt/orders/${order.number}$`));
+  await expect(page.getByRole('heading', { level: 1, name: `Заказ № ${order.number}` })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('the order screen: lines, customer, totals and history; confirming it moves it on', async ({ page }) => {
+  const errors = watchErrors(page);
+  await signIn(page);
+  // An address with the numeric id (react-admin's links) lands on the number.
+  await page.goto(`/nuxt/orders/${order.id}`);
+  await expect(page).toHaveURL(new RegExp(`/nuxt/orders/${order.number}$`));
+  await expect(page.getByRole('heading', { level: 1, name: `Заказ № ${order.number}` })).toBeVisible();
+  await expect(page.getByTestId('order-status')).toHaveText('Новый');
+  await expect(page.getByTestId('order-payment-status')).toHaveText('Не оплачен');
+
+  const lines = page.getByTestId('order-lines');
+  await expect(lines.getByTestId('order-line')).toHaveCount(1);
+  await expect(lines.getByTestId('order-line')).toContainText(product.title);
+  await expect(lines.getByTestId('order-line').locator('img')).toBeVisible();
+  await expect(page.getByTestId('order-totals')).toContainText(`Итого${money(total)}`);
+  const customer = page.getByTestId('order-customer');
+  await expect(customer).toContainText(CUSTOMER.customerName);
+  await expect(customer).toContainText(CUSTOMER.customerPhone);
+  await expect(customer).toContainText('без аккаунта');
+  await expect(customer).toContainText('Позвоните за час');
+  await expect(page.getByTestId('order-delivery')).toContainText('ул. Лесная, д. 5');
+  const history = page.getByTestId('history-event');
+  await expect(history.first()).toBeVisible();
+  const before = await history.count();
+
+  // Confirm: the chip and the history follow, and the next buttons are the confirmed order's.
+  const actions = page.getByTestId('order-actions');
+  await actions.getByRole('button', { name: 'Подтвердить' }).click();
+  await expect(page.getByText(`Заказ № ${order.number}: Подтверждён`)).toBeVisible();
+  await expect(page.getByTestId('order-status')).toHaveText('Подтверждён');
+  await expect(history).toHaveCount(before + 1);
+  await expect(history.last()).toContainText('Заказ подтверждён');
+  await expect(history.last()).toContainText('Администратор');
+  await expect(actions.getByRole('button', { name: 'Подтвердить' })).toHaveCount(0);
+  await expect(actions.getByRole('button', { name: 'Отправить' })).toBeVisible();
+
+  // Not paid yet: the lines may change. One more piece, priced again by the shop; the history says so.
+  await lines.getByRole('button', { name: 'Изменить состав' }).click();
+  await lines.getByRole('button', { name: `Больше: ${product.title}` }).click();
+  await expect(lines.getByLabel(`Количество: ${product.title}`)).toHaveValue('3');
+  await lines.getByLabel('Комментарий к изменению').fill('Покупательница попросила ещё один');
+  await lines.getByRole('button', { name: 'Сохранить состав' }).click();
+  await expect(page.getByText(new RegExp(`^Состав заказа № ${order.number} изменён. Итого`))).toBeVisible();
+  await expect(lines.getByTestId('order-line').getByRole('cell').nth(3)).toHaveText('3');
+  await expect(history).toHaveCount(before + 2);
+  await expect(history.last()).toContainText('Покупательница попросила ещё один');
+
+  // «Отправить» asks the courier's track number before it sends anything.
+  await actions.getByRole('button', { name: 'Отправить' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Отправить' }).click();
+  await expect(dialog.getByText('Укажите трек-номер отправления')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Не сейчас' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId('order-status')).toHaveText('Подтверждён');
+
+  // «Отменить» warns what a cancel gives back and asks the reason.
+  await actions.getByRole('button', { name: 'Отменить' }).click();
+  await expect(dialog.getByText(/Товары вернутся на склад/)).toBeVisible();
+  await expect(dialog.getByLabel(/Причина отмены/)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Не сейчас' }).click();
+
+  // The manager's comment is an ordinary field of the order, saved and read back.
+  const comment = page.getByTestId('manager-comment');
+  await comment.getByLabel('Комментарий менеджера').fill(`Перезвонить ${RUN}`);
+  await comment.getByRole('button', { name: 'Сохранить комментарий' }).click();
+  await expect(page.getByText('Комментарий менеджера сохранён')).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('manager-comment').getByLabel('Комментарий менеджера')).toHaveValue(
+    `Перезвонить ${RUN}`,
+  );
+
+  for (const [width, height] of [
+    [1440, 900],
+    [375, 812],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await expect(page.getByTestId('order-history')).toBeVisible();
+    await page.screenshot({ path: join(SHOTS, `admin-order-${width}.png`), fullPage: true });
+  }
+  expect(errors).toEqual([]);
+});
