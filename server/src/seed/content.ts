@@ -141,21 +141,32 @@ export async function seedContent(
     .filter((d) => d.code === 'courier_moscow' || d.code === 'self_pickup' || d.code === 'cdek_pvz')
     .map((d) => d.id);
 
+  // The online services are ЮKassa's in test mode and say so in their titles, which both the administrator
+  // and the customer read: the demo must never look like it takes real money. They have no keys, so they
+  // point at nothing and the checkout does not offer them (payments/providers.ts) until an administrator
+  // enters a test shop's shopId and secretKey (docs/payments.md).
   const payment = await tx
     .insert(paymentServices)
     .values([
       {
         code: 'card_online',
-        title: 'Картой онлайн',
+        title: 'Картой онлайн (ЮKassa, тестовый режим)',
         kind: 'online',
-        description: 'Карты «Мир», Visa и Mastercard на защищённой странице банка.',
+        provider: 'yookassa',
+        testMode: true,
+        description:
+          'Карты «Мир», Visa и Mastercard на защищённой странице ЮKassa. Тестовый режим: деньги не списываются, ' +
+          'платите тестовой картой 5555 5555 5555 4477.',
         sortOrder: 10,
       },
       {
         code: 'sbp',
-        title: 'СБП',
+        title: 'СБП (ЮKassa, тестовый режим)',
         kind: 'online',
-        description: 'Оплата по QR-коду через приложение вашего банка, без комиссии.',
+        provider: 'yookassa',
+        testMode: true,
+        description:
+          'Оплата по QR-коду через приложение вашего банка на странице ЮKassa. Тестовый режим: деньги не списываются.',
         sortOrder: 20,
       },
       {
