@@ -34,8 +34,8 @@ const paymentStatusChoices = [
   { id: 'unpaid', name: 'Не оплачен' },
   { id: 'pending', name: 'Ожидает оплаты' },
   { id: 'paid', name: 'Оплачен' },
-  { id: 'refunded', name: 'Возвращён' },
-  { id: 'failed', name: 'Ошибка оплаты' },
+  { id: 'refunded', name: 'Деньги возвращены' },
+  { id: 'failed', name: 'Оплата не прошла' },
 ];
 
 const statusChoices = [
