@@ -387,8 +387,10 @@ describeOnDatabases('the admin order view on $name', (target) => {
     expect(v.canEditLines).toBe(false);
   });
 
-  it('keeps the lines as they are once a payment is under way', async () => {
+  it('lets the lines change while a payment is under way, not once it is paid', async () => {
     await t.database.db.execute(sql`UPDATE orders SET payment_status = 'pending' WHERE id = ${guest.id}`);
+    expect((await view(guest.number)).canEditLines).toBe(true);
+    await t.database.db.execute(sql`UPDATE orders SET payment_status = 'paid' WHERE id = ${guest.id}`);
     expect((await view(guest.number)).canEditLines).toBe(false);
     await t.database.db.execute(sql`UPDATE orders SET payment_status = 'unpaid' WHERE id = ${guest.id}`);
     expect((await view(guest.number)).canEditLines).toBe(true);

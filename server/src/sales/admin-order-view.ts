@@ -74,12 +74,15 @@ const labelOrNull = (labels: Labels, value: string | null) =>
 const fullName = (name: string | null, lastName: string | null) =>
   [name, lastName].filter((p) => p?.trim()).join(' ');
 
-/** Lines may change while nothing is paid nor being paid, before shipping, and every line is a catalogue offer. */
+/**
+ * Lines may change before the order is paid or shipped (order-lines.ts), and when every line is a catalogue
+ * offer. A payment under way does not stop it: started for the old sum, it can no longer pay the order and is
+ * refunded if paid (payments/attempts.ts), as an abandoned payment page must not lock the order for an hour.
+ */
 function linesEditable(status: OrderStatus, paymentStatus: PaymentStatus, lines: View['lines']): boolean {
   return (
     (status === 'new' || status === 'confirmed') &&
     paymentStatus !== 'paid' &&
-    paymentStatus !== 'pending' &&
     lines.every((l) => l.offerId !== null)
   );
 }
