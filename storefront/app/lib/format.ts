@@ -74,3 +74,20 @@ export function formatDate(value: string | Date): string {
     .map((part) => part.value)
     .join(' ');
 }
+
+const dateTime = new Intl.DateTimeFormat('ru-RU', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: 'Europe/Moscow',
+});
+
+/** "2026-11-22T09:05:00Z" → "22 ноября 2026, 12:05": Moscow time, built from parts like formatDate. */
+export function formatDateTime(value: string | Date): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  const parts = Object.fromEntries(dateTime.formatToParts(date).map((p) => [p.type, p.value]));
+  return `${parts.day} ${parts.month} ${parts.year}, ${parts.hour}:${parts.minute}`;
+}
