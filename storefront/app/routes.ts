@@ -56,6 +56,8 @@ export default [
     ]),
   ]),
   layout('layouts/empty.tsx', []),
+  // The account's invoice PDF, passed on from the API with the customer's token (no page around it).
+  route('profile/orders/:name/invoice.pdf', 'routes/profile.orders.$name.invoice.ts'),
   // Anything unmatched answers HTTP 404 through the root error boundary.
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -6,6 +6,7 @@ import { cookieString } from './auth-cookies';
 import { isSecureRequest } from './auth.server';
 import type { CartActionResult, CartIntent } from './cart';
 import { CART_COUNT_COOKIE, CART_TOKEN_COOKIE, readCookie } from './cookies';
+import type { RepeatNotice } from './orders';
 
 // The cart's forms (routes/cart.tsx's action): the page's own forms and "В корзину" everywhere post here,
 // as fetchers with JavaScript and as ordinary form posts without it. Every call goes through the storefront's
@@ -151,4 +152,46 @@ export async function cartAction({ request, context }: { request: Request; conte
     { ...base, ok: true, message: null, cart },
     { headers: cartHeaders(cart, context, request) },
   );
+}
+
+/**
+ * «Повторить заказ» ends on the cart page, which says what went in and what is missing: the order page's
+ * action leaves that in this cookie for the cart's next load, which reads it once and removes it. A cookie
+ * rather than the address, so that no link can make the cart page say anything.
+ */
+const REPEAT_NOTICE_COOKIE = 'orderRepeated';
+
+const noticeCookie = (value: string, maxAge: number, secure: boolean) =>
+  `${REPEAT_NOTICE_COOKIE}=${value}; Max-Age=${maxAge}; Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+
+export function repeatNoticeCookie(notice: RepeatNotice, secure: boolean): string {
+  return noticeCookie(Buffer.from(JSON.stringify(notice)).toString('base64url'), 60, secure);
+}
+
+const isText = (v: unknown): v is string => typeof v === 'string';
+const isCount = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 0;
+
+function parseNotice(raw: string): RepeatNotice | null {
+  try {
+    const n = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Partial<RepeatNotice>;
+    const limitedOk =
+      Array.isArray(n.limited) && n.limited.every((l) => isText(l?.name) && isCount(l?.available));
+    if (!isText(n.number) || !isCount(n.added) || !isCount(n.skippedCount)) return null;
+    if (!Array.isArray(n.skipped) || !n.skipped.every(isText) || !limitedOk) return null;
+    return n as RepeatNotice;
+  } catch {
+    return null;
+  }
+}
+
+/** The notice left for this load, if any, and the Set-Cookie that removes it (appended to `headers`). */
+export function takeRepeatNotice(
+  context: AppLoadContext,
+  request: Request,
+  headers: Headers,
+): RepeatNotice | null {
+  const raw = readCookie(context.requestCookie, REPEAT_NOTICE_COOKIE);
+  if (raw === undefined) return null;
+  headers.append('Set-Cookie', noticeCookie('', 0, isSecureRequest(request)));
+  return parseNotice(raw);
 }

@@ -17,24 +17,33 @@ import {
   type CartActionResult,
   type CartLine,
 } from '../lib/cart';
-import { cartAction, cartHeaders } from '../lib/cart.server';
+import { cartAction, cartHeaders, takeRepeatNotice } from '../lib/cart.server';
 import { plural } from '../lib/format';
+import { repeatNoticeText, type RepeatNotice } from '../lib/orders';
 import { useHydrated } from '../lib/hydrated';
 import { seoMeta } from '../lib/seo';
 import '../components/cart/cart.css';
 
 const PIECES = ['товар', 'товара', 'товаров'] as const;
 
-/** The visitor's cart as the server priced it; the productCard cookie follows its count. */
+/**
+ * The visitor's cart as the server priced it; the productCard cookie follows its count. Right after
+ * «Повторить заказ» it also says what of the order went in (the order page's action left that for it).
+ */
 export async function loader({ context, request }: Route.LoaderArgs) {
   let cart: CartState;
   try {
     cart = await serverApi(context).cart.get();
   } catch (error) {
     console.error('cart unavailable:', error instanceof Error ? error.message : error);
-    return data({ cart: null as CartState | null, failure: apiErrorMessage(error) }, { status: 502 });
+    return data(
+      { cart: null as CartState | null, failure: apiErrorMessage(error), repeated: null },
+      { status: 502 },
+    );
   }
-  return data({ cart, failure: null as string | null }, { headers: cartHeaders(cart, context, request) });
+  const headers = cartHeaders(cart, context, request);
+  const repeated = takeRepeatNotice(context, request, headers);
+  return data({ cart, failure: null as string | null, repeated }, { headers });
 }
 
 export const action = cartAction;
@@ -43,7 +52,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta({ title: 'Корзина', description: 'Корзина покупателя.', path: CART_PATH, noindex: true }, matches);
 
 export default function CartRoute({ loaderData, actionData }: Route.ComponentProps) {
-  const { cart, failure } = loaderData;
+  const { cart, failure, repeated } = loaderData;
   const remover = useFetcher<CartActionResult>({ key: REMOVE_FETCHER });
   const formResult = actionData;
   const hydrated = useHydrated();
@@ -75,6 +84,7 @@ export default function CartRoute({ loaderData, actionData }: Route.ComponentPro
           </span>
         )}
       </h1>
+      {repeated && <RepeatedNotice notice={repeated} />}
       <AddedNotice result={formResult} />
       <UndoNotice removal={removal} cart={cart} />
       {cart.items.length === 0 ? (
@@ -116,6 +126,24 @@ function AddedNotice({ result }: { result: CartActionResult | undefined }) {
     <p className="cart-notice cart-notice--error" role="alert">
       {result.message}
     </p>
+  );
+}
+
+/** After «Повторить заказ»: what of the order went in, and by name what is missing or short. */
+function RepeatedNotice({ notice }: { notice: RepeatNotice }) {
+  const { text, problems } = repeatNoticeText(notice);
+  return (
+    <div
+      className={`cart-notice cart-notice--repeat ${problems.length ? 'cart-notice--partial' : 'cart-notice--success'}`}
+      role="status"
+    >
+      <p>{text}</p>
+      {problems.map((problem) => (
+        <p key={problem} className="cart-notice__problem">
+          {problem}
+        </p>
+      ))}
+    </div>
   );
 }
 

@@ -1,8 +1,8 @@
 import type { Route } from './+types/orders.$number';
-import { OrderDetails } from '../components/profile/OrderDetails';
+import { OrderPage } from '../components/profile/OrderPage';
 import { serverApi } from '../lib/api.server';
-import { notFound, orNotFound } from '../lib/content.server';
-import { orderedProducts } from '../lib/orders.server';
+import { notFound } from '../lib/content.server';
+import { linkKeyOf, loadOrderPage, orderPageAction } from '../lib/orders.server';
 import { seoMeta } from '../lib/seo';
 import '../components/profile/profile.css';
 
@@ -11,11 +11,16 @@ import '../components/profile/profile.css';
  * missing or wrong key is the 404 page: the link must not tell whether the number exists.
  */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
-  const key = new URL(request.url).searchParams.get('key')?.trim();
+  const key = linkKeyOf(request);
   if (!key) notFound();
-  const api = serverApi(context);
-  const order = await orNotFound(api.orders.byKey(params.number, key.slice(0, 200)));
-  return { order, products: await orderedProducts(api, order) };
+  return loadOrderPage(serverApi(context), { number: params.number, key }, request);
+}
+
+/** The order's forms, with the link's key from the address they were posted to. */
+export async function action(args: Route.ActionArgs) {
+  const key = linkKeyOf(args.request);
+  if (!key) notFound();
+  return orderPageAction(args, { number: args.params.number, key });
 }
 
 // The canonical address leaves the key out: it is the customer's, never a search engine's.
@@ -30,12 +35,11 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, params }) =>
     matches,
   );
 
-export default function GuestOrder({ loaderData }: Route.ComponentProps) {
-  const { order, products } = loaderData;
+export default function GuestOrder({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <div className="profile-page">
-      <h1 className="profile-page__title">Заказ № {order.number}</h1>
-      <OrderDetails order={order} products={products} />
+      <h1 className="profile-page__title">Заказ № {loaderData.order.number}</h1>
+      <OrderPage data={loaderData} result={actionData} />
     </div>
   );
 }

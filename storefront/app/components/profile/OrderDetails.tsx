@@ -1,8 +1,8 @@
 import type { ProfileOrder } from '@shop/schemas';
-import { Fragment } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatAttributes } from '../../lib/cart';
-import { formatDate, formatPhone, formatPrice, plural } from '../../lib/format';
+import { formatDate, formatDateTime, formatPhone, formatPrice, plural } from '../../lib/format';
 import { Picture } from '../Picture';
 import { StatusBadge } from './OrderList';
 import { formatPoints } from './orders';
@@ -16,29 +16,39 @@ export interface OrderedProduct {
 interface OrderDetailsProps {
   order: ProfileOrder;
   products: Record<number, OrderedProduct>;
+  /** What the customer can do with it, under its status (OrderActions). */
+  actions?: ReactNode;
 }
+
+const POINTS = ['балл', 'балла', 'баллов'] as const;
 
 /**
  * One order: status, the items with their pictures, characteristics and prices, how it is delivered and
- * paid, each discount, the totals. The account's order page and a guest's private order page show it.
+ * paid, each discount, the totals, its history. The account's order page and a guest's private order page
+ * show it (OrderPage).
  */
-export function OrderDetails({ order, products }: OrderDetailsProps) {
+export function OrderDetails({ order, products, actions }: OrderDetailsProps) {
   const items = order.items ?? [];
   const delivery = [order.deliveryPostalCode, order.deliveryCity, order.deliveryAddress]
     .filter(Boolean)
     .join(', ');
   const discounts = order.discounts ?? [];
+  const accrued = order.bonusAccrued ?? 0;
+  const history = order.history ?? [];
   return (
     <div className="order">
       <div className="order__status">
         <StatusBadge order={order} />
         <span className="order__date">
           от <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
+          {/* "Оплачен · Оплачен" would say it twice. */}
+          {order.paymentStatusLabel !== order.statusLabel && <> · {order.paymentStatusLabel}</>}
         </span>
       </div>
       {order.status === 'canceled' && order.cancelReason && (
         <p className="order__cancel">Причина отмены: {order.cancelReason}</p>
       )}
+      {actions}
 
       <section className="order__section" aria-labelledby="order-items">
         <h2 id="order-items" className="order__heading">
@@ -145,6 +155,14 @@ export function OrderDetails({ order, products }: OrderDetailsProps) {
             )}
             <dt>Статус оплаты</dt>
             <dd>{order.paymentStatusLabel}</dd>
+            {order.paidAt && (
+              <>
+                <dt>Оплачен</dt>
+                <dd>
+                  <time dateTime={order.paidAt}>{formatDateTime(order.paidAt)}</time>
+                </dd>
+              </>
+            )}
             <dt>Товары</dt>
             <dd>{formatPrice(order.itemsTotal)}</dd>
             {discounts.length > 0
@@ -166,15 +184,44 @@ export function OrderDetails({ order, products }: OrderDetailsProps) {
               <>
                 <dt>Списано бонусов</dt>
                 <dd>
-                  {formatPoints(order.bonusSpent)} {plural(order.bonusSpent, ['балл', 'балла', 'баллов'])}
+                  {formatPoints(order.bonusSpent)} {plural(order.bonusSpent, POINTS)}
                 </dd>
               </>
             )}
             <dt className="order__grand">Итого</dt>
             <dd className="order__grand">{formatPrice(order.total)}</dd>
           </dl>
+          {order.status === 'completed' && accrued > 0 && (
+            <p className="order__bonus">
+              Начислено {formatPoints(accrued)} {plural(accrued, POINTS)} за этот заказ
+            </p>
+          )}
         </section>
       </div>
+
+      {history.length > 0 && <OrderHistory history={history} />}
     </div>
+  );
+}
+
+/** What happened to the order, oldest first, as a vertical timeline (Moscow time). */
+function OrderHistory({ history }: { history: NonNullable<ProfileOrder['history']> }) {
+  return (
+    <section className="order__section" aria-labelledby="order-history">
+      <h2 id="order-history" className="order__heading">
+        История заказа
+      </h2>
+      <ol className="order-history">
+        {history.map((event, i) => (
+          <li key={`${event.at}-${i}`} className={`order-history__event order-history__event--${event.kind}`}>
+            <time dateTime={event.at} className="order-history__time">
+              {formatDateTime(event.at)}
+            </time>
+            <p className="order-history__title">{event.title}</p>
+            {event.comment && <p className="order-history__comment">{event.comment}</p>}
+          </li>
+        ))}
+      </ol>
+    </section>
   );
 }
