@@ -325,8 +325,12 @@ export function createApiClient(options: ApiClientOptions) {
           .data,
       /** Puts the order's offers back in the cart, as many as in stock; the rest are named. */
       repeatOrder: async (number: string) =>
-        (await http.post<Envelope<OrderRepeated>>(`/api/profile/orders/${encodeURIComponent(number)}/repeat`))
-          .data.data,
+        (
+          await http.post<Envelope<OrderRepeated>>(
+            `/api/profile/orders/${encodeURIComponent(number)}/repeat`,
+            {},
+          )
+        ).data.data,
       /**
        * The invoice PDF of an organisation's order paid by invoice (404 when it has none), with the API's
        * Content-Disposition (its file name) to pass on.

@@ -169,7 +169,8 @@ export function paymentKindOf(value: string | null): PaymentKind | null {
 /** What happens after the order, by the way it is paid. */
 export function nextStepsText(kind: PaymentKind | null): string {
   if (kind === 'invoice') return 'Счёт на оплату пришлём на e-mail после подтверждения заказа менеджером.';
-  if (kind === 'online') return 'Ссылку на оплату картой пришлём после подтверждения заказа менеджером.';
+  if (kind === 'online')
+    return 'Оплатите заказ на защищённой странице банка. Если не получится сейчас, оплатить можно со страницы заказа.';
   return 'Оплата — при получении заказа: наличными или картой.';
 }
 

@@ -1,6 +1,6 @@
 import type { ProfileOrder } from '@shop/schemas';
-import { useEffect } from 'react';
-import { Link, redirect } from 'react-router';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, redirect, useSubmit } from 'react-router';
 import type { Route } from './+types/cart.order.success';
 import { serverApi } from '../lib/api.server';
 import { trackPurchase } from '../lib/analytics';
@@ -9,17 +9,21 @@ import { formatAttributes } from '../lib/cart';
 import { CHECKOUT_SUCCESS_PATH, nextStepsText, paymentKindOf, placedOrderPath } from '../lib/checkout';
 import { formatPrice } from '../lib/format';
 import { seoMeta } from '../lib/seo';
+import { PayForm } from '../components/profile/OrderActions';
+import { orderPagePath, type OrderAccess } from '../lib/orders';
 import '../components/checkout/checkout.css';
 
 /**
  * /cart/order/success?number=…&payment=…[&key=…]: the order just placed. The order itself is read for the
- * e-mail it was sent to and for Metrika; the page still thanks the customer when it cannot be read.
+ * e-mail it was sent to, for Metrika and for whether it can be paid online now; the page still thanks the
+ * customer when it cannot be read.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const number = url.searchParams.get('number')?.trim().slice(0, 50) ?? '';
   if (!number) throw redirect('/');
   const key = url.searchParams.get('key')?.trim().slice(0, 200) || null;
+  const paymentKind = paymentKindOf(url.searchParams.get('payment'));
   const api = serverApi(context);
   let order: ProfileOrder | null = null;
   try {
@@ -31,7 +35,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     number,
     key,
-    paymentKind: paymentKindOf(url.searchParams.get('payment')),
+    paymentKind,
+    // Unread, an online order is offered the payment anyway: the order page's action says if it cannot.
+    canPay: order ? order.canPay === true : paymentKind === 'online',
     email: order?.customerEmail ?? null,
     total: order?.total ?? null,
     items: (order?.items ?? []).map((item) => ({
@@ -55,23 +61,71 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
     matches,
   );
 
-const TRACKED = 'shop.purchaseTracked';
-
-/** Metrika counts a purchase once: a reload or a return to this page does not count it again. */
-function trackPurchaseOnce(input: Parameters<typeof trackPurchase>[0]): void {
+/**
+ * What this tab already did, by list: the ids (the last 20 are kept), so that a reload or a return to this
+ * page does not do it again. With storage closed (private mode) nothing is kept: once per page view is the
+ * best left.
+ */
+function doneInTab(list: string): Set<string> {
   try {
-    const done = new Set<string>(JSON.parse(sessionStorage.getItem(TRACKED) ?? '[]') as string[]);
-    if (done.has(String(input.orderId))) return;
-    done.add(String(input.orderId));
-    sessionStorage.setItem(TRACKED, JSON.stringify([...done].slice(-20)));
+    return new Set<string>(JSON.parse(sessionStorage.getItem(list) ?? '[]') as string[]);
   } catch {
-    // Storage closed (private mode): counting once per page view is the best left.
+    return new Set();
   }
+}
+
+function rememberInTab(list: string, id: string): void {
+  try {
+    const done = doneInTab(list).add(id);
+    sessionStorage.setItem(list, JSON.stringify([...done].slice(-20)));
+  } catch {
+    // Storage closed: see doneInTab.
+  }
+}
+
+const TRACKED = 'shop.purchaseTracked';
+const PAYMENT_STARTED = 'shop.paymentStarted';
+
+/** Metrika counts a purchase once. */
+function trackPurchaseOnce(input: Parameters<typeof trackPurchase>[0]): void {
+  const id = String(input.orderId);
+  if (doneInTab(TRACKED).has(id)) return;
+  rememberInTab(TRACKED, id);
   trackPurchase(input);
 }
 
+/** How long «Переходим к оплате…» shows before the browser goes to the payment page by itself. */
+const AUTO_PAY_DELAY_MS = 1500;
+
+/**
+ * With JavaScript, an online order's payment starts by itself, once: the same form as the button, sent to
+ * the order page's action, which sends the browser to the payment page. A reload or «Назад» from the
+ * payment page stays here with the button.
+ */
+function AutoPay({ access }: { access: OrderAccess }) {
+  const submit = useSubmit();
+  const [starting, setStarting] = useState(false);
+  useEffect(() => {
+    if (doneInTab(PAYMENT_STARTED).has(access.number)) return;
+    setStarting(true);
+    // Remembered when it goes, not before: a development double render must not use up the one start.
+    const timer = setTimeout(() => {
+      rememberInTab(PAYMENT_STARTED, access.number);
+      void submit({ intent: 'pay' }, { method: 'post', action: orderPagePath(access) });
+    }, AUTO_PAY_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [access, submit]);
+  return starting ? (
+    <p className="checkout-done__paying" role="status">
+      Переходим к оплате…
+    </p>
+  ) : null;
+}
+
 export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
-  const { number, key, paymentKind, email, total, items } = loaderData;
+  const { number, key, paymentKind, canPay, email, total, items } = loaderData;
+  const payNow = paymentKind === 'online' && canPay;
+  const access = useMemo<OrderAccess>(() => ({ number, key }), [number, key]);
   useEffect(() => {
     trackPurchaseOnce({ orderId: number, revenue: total ?? undefined, items });
   }, [number, total, items]);
@@ -97,8 +151,13 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
         </li>
         <li>{nextStepsText(paymentKind)}</li>
       </ol>
+      {payNow && <AutoPay access={access} />}
       <div className="checkout-done__actions">
-        <Link to={placedOrderPath(number, key)} className="button button--primary">
+        {payNow && <PayForm access={access} label="Перейти к оплате" />}
+        <Link
+          to={placedOrderPath(number, key)}
+          className={`button ${payNow ? 'button--quiet' : 'button--primary'}`}
+        >
           Посмотреть заказ
         </Link>
         <Link to="/catalog" className="button button--quiet">
