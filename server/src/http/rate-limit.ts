@@ -50,6 +50,8 @@ export const LIMITS = {
   order: { max: 30, timeWindow: 10 * MINUTE },
   /** Guests' order links opened: a customer opens theirs a few times, a key is never guessed. */
   orderLink: { max: 60, timeWindow: 10 * MINUTE },
+  /** The order page back from the provider asks every few seconds for a minute while the bank decides. */
+  paymentCheck: { max: 120, timeWindow: 10 * MINUTE },
 } as const satisfies Record<string, { max: number; timeWindow: number }>;
 
 export type LimitName = keyof typeof LIMITS;

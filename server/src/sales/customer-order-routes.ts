@@ -60,7 +60,7 @@ export function customerOrderRoutes(db: Db, config: Pick<Config, 'siteUrl' | 'yo
     app.post(
       '/orders/:number/payments/check',
       {
-        config: { rateLimit: limitOf('orderLink') },
+        config: { rateLimit: limitOf('paymentCheck') },
         schema: {
           tags: TAGS,
           summary: 'Проверить оплату у платёжного сервиса (покупатель вернулся со страницы оплаты)',
@@ -106,7 +106,7 @@ export function customerOrderRoutes(db: Db, config: Pick<Config, 'siteUrl' | 'yo
           action: 'cancel',
           role: 'customer',
           actor: { userId: request.user?.id ?? null, label: 'Покупатель' },
-          comment: reason?.trim() ? `Отменён покупателем: ${reason.trim()}` : 'Отменён покупателем',
+          comment: reason?.trim() || null,
           site: siteOrigin(config.siteUrl, request),
         });
         return { data: (await orderDetail(db, eq(orders.id, id)))! };

@@ -92,7 +92,10 @@ export async function changeOrderStatus(
         if (change.role !== 'customer' && !comment)
           throw badRequest('Укажите причину отмены', { comment: 'Укажите причину отмены' });
         set.canceledAt = now;
+        // The customer's own words are the reason; the history and the letter say who canceled.
         set.cancelReason = comment ?? 'Отменён покупателем';
+        if (change.role === 'customer')
+          letterComment = comment ? `Отменён покупателем: ${comment}` : 'Отменён покупателем';
         await releaseOrder(tx, order);
         if (order.paymentStatus === 'paid') {
           // Online: back through the provider (the order stays as it was if the provider refuses); by
