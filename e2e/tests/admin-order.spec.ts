@@ -184,13 +184,42 @@ test('the order screen: lines, customer, totals and history; confirming it moves
     `Перезвонить ${RUN}`,
   );
 
-  for (const [width, height] of [
-    [1440, 900],
-    [375, 812],
+  expect(errors).toEqual([]);
+});
+
+test('the screenshots: a demo order paid online after a declined attempt, and a payment that came after a cancel', async ({
+  page,
+  request,
+}) => {
+  const errors = watchErrors(page);
+  await signIn(page);
+  // From the demo data: an order with two payment attempts, and the one whose payment came after its cancel.
+  const attempts = (await (
+    await request.get('/api/admin/payment-attempts?range=[0,199]', { headers: admin })
+  ).json()) as { orderId: number; status: string }[];
+  const declined = new Set(attempts.filter((a) => a.status === 'canceled').map((a) => a.orderId));
+  const twice = attempts.find((a) => a.status === 'succeeded' && declined.has(a.orderId))!.orderId;
+  const late = (await (
+    await request.get(`/api/admin/payment-notifications?filter=${encodeURIComponent('{"outcome":"late"}')}`, {
+      headers: admin,
+    })
+  ).json()) as { orderId: number }[];
+  for (const [name, id] of [
+    ['admin-order', twice],
+    ['admin-order-late-payment', late[0]!.orderId],
   ] as const) {
-    await page.setViewportSize({ width, height });
-    await expect(page.getByTestId('order-history')).toBeVisible();
-    await page.screenshot({ path: join(SHOTS, `admin-order-${width}.png`), fullPage: true });
+    const number = (
+      (await (await request.get(`/api/admin/orders/${id}`, { headers: admin })).json()) as { number: string }
+    ).number;
+    await page.goto(`/nuxt/orders/${number}`);
+    for (const [width, height] of [
+      [1440, 900],
+      [375, 812],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await expect(page.getByTestId('order-history')).toBeVisible();
+      await page.screenshot({ path: join(SHOTS, `${name}-${width}.png`), fullPage: true });
+    }
   }
   expect(errors).toEqual([]);
 });
