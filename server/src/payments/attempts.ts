@@ -201,10 +201,14 @@ export async function startPayment(
           .where(eq(paymentAttempts.id, attempt.id));
         await settlePaymentStatus(tx, order.id);
       });
+    // The customer is told what to do; the provider's own reason (wrong keys, a refused receipt) is for the
+    // staff, kept on the attempt that the order's screen shows.
     throw new ApiError(
       502,
       'payment_unavailable',
-      'Не удалось начать оплату: платёжный сервис не ответил. Попробуйте ещё раз через минуту',
+      error.outcome === 'refused'
+        ? 'Онлайн-оплата сейчас недоступна: выберите другой способ оплаты или позвоните нам'
+        : 'Не удалось начать оплату: платёжный сервис не ответил. Попробуйте ещё раз через минуту',
     );
   }
 }

@@ -102,7 +102,11 @@ export async function changeOrderStatus(
           // invoice or on delivery the staff return the money themselves, the history says so.
           await refundOrder(tx, order.id, config, `Возврат по заказу № ${order.number}`);
           paymentStatus = 'refunded';
-          letterComment = [comment, 'Деньги за заказ возвращены.'].filter(Boolean).join(' ');
+          const back =
+            order.paymentKind === 'online'
+              ? 'Деньги за заказ возвращены.'
+              : 'Деньги за заказ вернём тем же способом, которым вы платили.';
+          letterComment = [letterComment, back].filter(Boolean).join(' ');
         } else if (paymentStatus === 'pending') paymentStatus = 'unpaid';
         break;
       }
