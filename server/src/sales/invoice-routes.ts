@@ -24,10 +24,24 @@ const NO_INVOICE = 'Заказа нет, он не ваш или оплачив�
 
 const noInvoice = (number: string) => notFound(`Счёт на оплату заказа ${number} не найден`);
 
-/** The invoice of the order `orderId`, answered as a PDF to show in the browser; 404 when it has none. */
-async function sendInvoice(db: Db, reply: FastifyReply, orderId: number, number: string) {
+/**
+ * The invoice of the order `orderId`, answered as a PDF to show in the browser; 404 when it has none. A
+ * customer gets none for a canceled order (it is not to be paid); the staff still read it.
+ */
+async function sendInvoice(
+  db: Db,
+  reply: FastifyReply,
+  orderId: number,
+  number: string,
+  reader: 'customer' | 'staff',
+) {
   const data = await loadInvoice(db, orderId);
   if (!data) throw noInvoice(number);
+  if (reader === 'customer') {
+    const [row] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
+    if (row?.status === 'canceled')
+      throw notFound(`Заказ ${number} отменён: счёт по нему оплачивать не нужно`);
+  }
   const pdf = await renderPdf(invoiceDocument(data));
   return (
     reply
@@ -59,7 +73,7 @@ export function invoiceRoutes(db: Db, registry: Registry) {
         const { key } = request.query as { key: string };
         const id = await orderIdByLink(db, number, key);
         if (id === null) throw noInvoice(number);
-        return sendInvoice(db, reply, id, number);
+        return sendInvoice(db, reply, id, number, 'customer');
       },
     );
 
@@ -81,7 +95,7 @@ export function invoiceRoutes(db: Db, registry: Registry) {
           .from(orders)
           .where(and(eq(orders.number, number), ownerOf(request)));
         if (!row) throw noInvoice(number);
-        return sendInvoice(db, reply, row.id, number);
+        return sendInvoice(db, reply, row.id, number, 'customer');
       },
     );
 
@@ -106,7 +120,7 @@ export function invoiceRoutes(db: Db, registry: Registry) {
         const { id } = request.params as { id: number };
         const [row] = await db.select({ number: orders.number }).from(orders).where(eq(orders.id, id));
         if (!row) throw notFound(`Заказ №${id} не найден`);
-        return sendInvoice(db, reply, id, row.number);
+        return sendInvoice(db, reply, id, row.number, 'staff');
       },
     );
   };

@@ -179,7 +179,7 @@ export async function orderDetail(db: DbOrTx, where: SQL): Promise<ProfileOrder 
     canPay: canPayOnline(state),
     paymentPending: !!pending && state.paymentStatus !== 'paid',
     canCancel: verdictOf(state, 'cancel', 'customer').allowed,
-    hasInvoice: state.paymentKind === 'invoice' && row.organizationId !== null,
+    hasInvoice: state.paymentKind === 'invoice' && row.organizationId !== null && state.status !== 'canceled',
     history: events.map((e) => ({
       at: e.at.toISOString(),
       kind: e.kind as NonNullable<ProfileOrder['history']>[number]['kind'],
