@@ -3,7 +3,7 @@
 // rows beside them, read back as the order screen shows them: lines with the product's picture, the customer's
 // account and organisation, delivery and payment with their kinds, totals broken down, the actions the role may
 // take now. Admin and manager read it, the content role may not; an unknown number is 404 in Russian.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { AdminOrderView } from '@shop/schemas';
 import { settings } from '../generated/tables';
@@ -11,6 +11,7 @@ import { selectRows } from '../src/db';
 import { ensureSystemTemplates } from '../src/messages/system-templates';
 import { signedInUser } from './accounts';
 import { describeOnDatabases, startTestApp, type TestApp } from './harness';
+import { adminCreate, createServices, productWithOffer, request, type RequestArgs } from './shop-fixtures';
 
 type Json = Record<string, unknown>;
 
@@ -21,20 +22,9 @@ describeOnDatabases('the admin order view on $name', (target) => {
   let company = { id: 0, number: '' };
   let guest = { id: 0, number: '' };
 
-  const send = (method: 'GET' | 'POST' | 'PUT', url: string, headers: Json = {}, payload?: object) =>
-    t.app.inject({
-      method,
-      url,
-      headers: headers as Record<string, string>,
-      ...(payload ? { payload } : {}),
-    });
-  const admin = (url: string, payload: object) => send('POST', url, { authorization: t.adminToken }, payload);
-  const created = async (url: string, payload: object) => {
-    const res = await admin(url, payload);
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json<{ id: number }>().id;
-  };
-  const rows = <T>(query: ReturnType<typeof sql>) => selectRows<T>(t.database.db, query);
+  const send = (...args: RequestArgs) => request(t, ...args);
+  const created = (url: string, payload: object) => adminCreate(t, url, payload);
+  const rows = <T>(query: SQL) => selectRows<T>(t.database.db, query);
   const view = async (number: string, token = t.adminToken) => {
     const res = await send('GET', `/api/admin/orders/by-number/${number}`, { authorization: token });
     expect(res.statusCode, res.body).toBe(200);
@@ -72,29 +62,12 @@ describeOnDatabases('the admin order view on $name', (target) => {
         role,
         password: `${role}-password-1`,
       }));
-    ids.courier = await created('/api/admin/delivery-services', {
-      code: 'courier',
-      title: 'Курьер по Москве',
-      kind: 'courier',
-      price: 45000,
-    });
-    ids.pickup = await created('/api/admin/delivery-services', {
-      code: 'self',
-      title: 'Самовывоз',
-      kind: 'self_pickup',
-      pickupAddress: 'Москва, ул. Лесная, 5',
-      price: 0,
-    });
-    ids.invoice = await created('/api/admin/payment-services', {
-      code: 'invoice',
-      title: 'По счёту',
-      kind: 'invoice',
-    });
-    ids.cash = await created('/api/admin/payment-services', {
-      code: 'cash',
-      title: 'При получении',
-      kind: 'on_delivery',
-    });
+    Object.assign(
+      ids,
+      await createServices(t, ['courier', 'pickup', 'invoice', 'cash'], {
+        courier: { title: 'Курьер по Москве' },
+      }),
+    );
     // The offer's attributes are coded by directories; the view reads them by their names and titles.
     const colour = await created('/api/admin/directories', {
       title: 'Цвет',
@@ -110,17 +83,15 @@ describeOnDatabases('the admin order view on $name', (target) => {
       sortOrder: 1,
     });
     await created('/api/admin/directory-entries', { directoryId: curl, code: 'D', title: 'D' });
-    const product = await admin('/api/admin/products', {
+    ({ productId: ids.product, offerId: ids.offer } = await productWithOffer(t, {
       slug: 'view-lashes',
       title: 'Ресницы чёрные',
       images: [{ url: '/uploads/demo/lashes.webp', alt: 'Ресницы' }, { url: '/uploads/demo/back.webp' }],
-      offers: [
-        { article: 'VIEW-1', basePrice: 100000, stock: 50, attributes: { colour: 'black', curl: 'D' } },
-      ],
-    });
-    expect(product.statusCode, product.body).toBe(201);
-    ids.product = product.json<{ id: number }>().id;
-    ids.offer = product.json<{ offers: { id: number }[] }>().offers[0]!.id;
+      article: 'VIEW-1',
+      price: 100000,
+      stock: 50,
+      attributes: { colour: 'black', curl: 'D' },
+    }));
     const type = await created('/api/admin/user-types', {
       title: 'Мастер',
       code: 'master',

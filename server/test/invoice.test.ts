@@ -17,6 +17,7 @@ import {
 import { renderPdf } from '../src/web/pdf';
 import { signedInUser } from './accounts';
 import { describeOnDatabases, startTestApp, type TestApp } from './harness';
+import { adminCreate, createServices, productWithOffer } from './shop-fixtures';
 
 /** The PDF's text with every run of white space (line breaks, the no-break spaces of 1 234,56) as one space. */
 async function pdfText(pdf: Buffer): Promise<string> {
@@ -105,11 +106,6 @@ describeOnDatabases('the invoice PDF on $name', (target) => {
       headers: token ? { authorization: token } : {},
       ...(payload ? { payload } : {}),
     });
-  const created = async (url: string, payload: Json) => {
-    const res = await send('POST', url, t.adminToken, payload);
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json<{ id: number; offers?: { id: number }[] }>();
-  };
   const placeFor = async (token: string, body: Json) => {
     for (const [offerId, quantity] of [
       [ids.lashes, 2],
@@ -157,41 +153,28 @@ describeOnDatabases('the invoice PDF on $name', (target) => {
       receiptDeliveryVatCode: 1,
       invoiceValidDays: 7,
     });
-    ids.courier = (
-      await created('/api/admin/delivery-services', {
-        code: 'courier',
-        title: 'Курьер',
-        kind: 'courier',
-        price: 45000,
-      })
-    ).id;
-    ids.cash = (
-      await created('/api/admin/payment-services', {
-        code: 'cash',
-        title: 'При получении',
-        kind: 'on_delivery',
-      })
-    ).id;
-    ids.invoice = (
-      await created('/api/admin/payment-services', { code: 'invoice', title: 'По счёту', kind: 'invoice' })
-    ).id;
+    Object.assign(ids, await createServices(t, ['courier', 'cash', 'invoice']));
     ids.lashes = (
-      await created('/api/admin/products', {
+      await productWithOffer(t, {
         slug: 'lashes',
         title: 'Ресницы чёрные 0,07 C',
-        offers: [{ article: 'INV-1', basePrice: 100000, stock: 50 }],
+        article: 'INV-1',
+        price: 100000,
+        stock: 50,
       })
-    ).offers![0]!.id;
+    ).offerId;
     // Glue is sold at 5 % VAT: the product's own rate wins over the shop's 22 %.
     ids.glue = (
-      await created('/api/admin/products', {
+      await productWithOffer(t, {
         slug: 'glue',
         title: 'Клей Sky',
         vatCode: 7,
-        offers: [{ article: 'INV-2', basePrice: 48950, stock: 50 }],
+        article: 'INV-2',
+        price: 48950,
+        stock: 50,
       })
-    ).offers![0]!.id;
-    await created('/api/admin/coupons', { code: 'MINUS10', type: 'percent', value: 10 });
+    ).offerId;
+    await adminCreate(t, '/api/admin/coupons', { code: 'MINUS10', type: 'percent', value: 10 });
 
     const users = async (role: string) =>
       (

@@ -3,72 +3,40 @@
 // letters are queued, the cart is emptied; a guest reads the order by its private link. Bad input is refused
 // in Russian with nothing changed. On PostgreSQL, simultaneous orders never oversell stock, never use a
 // coupon beyond its limit, never spend points twice, and one Idempotency-Key places one order.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { settings } from '../generated/tables';
 import { selectRows } from '../src/db';
 import { ensureSystemTemplates } from '../src/messages/system-templates';
 import { signedInUser } from './accounts';
 import { describeOnDatabases, itRaces, startTestApp, type TestApp } from './harness';
+import {
+  adminPost,
+  countRows,
+  created,
+  createServices,
+  fillCart,
+  productWithOffer,
+  request,
+  offerStock,
+  type RequestArgs,
+} from './shop-fixtures';
 
 type Json = Record<string, unknown>;
 type Res = { statusCode: number; body: string; json: <T>() => T };
 
 describeOnDatabases('placing orders on $name', (target) => {
   let t: TestApp;
-  let seq = 0;
   const ids = { pickup: 0, courier: 0, cash: 0, invoice: 0 };
 
-  const send = (method: 'GET' | 'POST' | 'PUT', url: string, headers: Json = {}, payload?: object) =>
-    t.app.inject({
-      method,
-      url,
-      headers: headers as Record<string, string>,
-      ...(payload ? { payload } : {}),
-    });
-  const admin = (url: string, payload: object) => send('POST', url, { authorization: t.adminToken }, payload);
-  const created = (res: Res) => {
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json<{ id: number }>().id;
-  };
-  const count = async (table: string, where = sql`TRUE`) =>
-    Number(
-      (
-        await selectRows<{ n: number }>(
-          t.database.db,
-          sql`SELECT count(*) AS n FROM ${sql.raw(table)} WHERE ${where}`,
-        )
-      )[0]!.n,
-    );
-  const stockOf = async (offerId: number) =>
-    (
-      await selectRows<{ stock: number }>(
-        t.database.db,
-        sql`SELECT stock FROM product_offers WHERE id = ${offerId}`,
-      )
-    )[0]!.stock;
+  const send = (...args: RequestArgs) => request(t, ...args);
+  const admin = (url: string, payload: object) => adminPost(t, url, payload);
+  const count = (table: string, where?: SQL) => countRows(t, table, where);
+  const stockOf = (offerId: number) => offerStock(t, offerId);
   /** A product with one offer: its offer id. */
-  const offer = async (price: number, stock: number) => {
-    seq += 1;
-    const res = await admin('/api/admin/products', {
-      slug: `order-${seq}`,
-      title: `Ресницы ${seq}`,
-      offers: [{ article: `OR-${seq}`, basePrice: price, stock }],
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json<{ offers: { id: number }[] }>().offers[0]!.id;
-  };
+  const offer = async (price: number, stock: number) => (await productWithOffer(t, { price, stock })).offerId;
   /** A guest's new cart holding these lines: the headers that reach it. */
-  const guestCart = async (lines: [offerId: number, quantity: number][]) => {
-    let headers: Json = {};
-    for (const [offerId, quantity] of lines) {
-      const res = await send('POST', '/api/cart/items', headers, { offerId, quantity });
-      expect(res.statusCode, res.body).toBe(200);
-      const token = res.json<{ data: { cartToken: string | null } }>().data.cartToken;
-      if (token) headers = { 'x-cart-token': token };
-    }
-    return headers;
-  };
+  const guestCart = (lines: [offerId: number, quantity: number][]) => fillCart(t, lines);
   const form = (over: Json = {}) => ({
     customerName: 'Анна Смирнова',
     customerPhone: '8 (999) 123-45-67',
@@ -92,34 +60,13 @@ describeOnDatabases('placing orders on $name', (target) => {
       bonusMaxSpendPercent: 50,
       bonusPointValue: 100,
     });
-    ids.pickup = created(
-      await admin('/api/admin/delivery-services', {
-        code: 'self',
-        title: 'Самовывоз',
-        kind: 'self_pickup',
-        pickupAddress: 'Москва, ул. Лесная, 5',
-        price: 0,
+    Object.assign(
+      ids,
+      await createServices(t, ['pickup', 'courier', 'cash', 'invoice'], {
+        courier: { freeFrom: 500000 },
+        // Paid on receipt only when picked up.
+        cash: (made) => ({ deliveryServiceIds: [made.pickup] }),
       }),
-    );
-    ids.courier = created(
-      await admin('/api/admin/delivery-services', {
-        code: 'courier',
-        title: 'Курьер',
-        kind: 'courier',
-        price: 45000,
-        freeFrom: 500000,
-      }),
-    );
-    ids.cash = created(
-      await admin('/api/admin/payment-services', {
-        code: 'cash',
-        title: 'При получении',
-        kind: 'on_delivery',
-        deliveryServiceIds: [ids.pickup],
-      }),
-    );
-    ids.invoice = created(
-      await admin('/api/admin/payment-services', { code: 'invoice', title: 'По счёту', kind: 'invoice' }),
     );
   });
   afterAll(async () => {

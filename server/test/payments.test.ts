@@ -6,7 +6,7 @@
 // actions move the order new → confirmed → paid → shipped → completed with letters, stock, coupon and
 // bonuses. On PostgreSQL: the return page and five notifications at once apply one payment and send one
 // letter; cancel and pay at the same moment leave a consistent order.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { settings } from '../generated/tables';
 import { selectRows } from '../src/db';
@@ -16,6 +16,17 @@ import { paymentStatusFits, type PaymentKind } from '../src/sales/order-rules';
 import { signedInUser } from './accounts';
 import { startFakeYookassa, type FakeYookassa } from './fake-yookassa';
 import { describeOnDatabases, itRaces, startTestApp, type TestApp } from './harness';
+import {
+  adminPost,
+  countRows,
+  created,
+  createServices,
+  fillCart,
+  offerStock,
+  productWithOffer,
+  request,
+  type RequestArgs,
+} from './shop-fixtures';
 
 type Json = Record<string, unknown>;
 type Res = { statusCode: number; body: string; json: <T>() => T };
@@ -37,44 +48,14 @@ describeOnDatabases('online payment and the order life on $name', (target) => {
   let seq = 0;
   const ids = { pickup: 0, courier: 0, card: 0, cash: 0, invoice: 0 };
 
-  const send = (method: 'GET' | 'POST' | 'PUT', url: string, headers: Json = {}, payload?: object) =>
-    t.app.inject({
-      method,
-      url,
-      headers: headers as Record<string, string>,
-      ...(payload ? { payload } : {}),
-    });
-  const admin = (url: string, payload: object) => send('POST', url, { authorization: t.adminToken }, payload);
-  const created = (res: Res) => {
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json<{ id: number }>().id;
-  };
-  const rows = <T>(query: ReturnType<typeof sql>) => selectRows<T>(t.database.db, query);
-  const count = async (table: string, where = sql`TRUE`) =>
-    Number(
-      (await rows<{ n: number }>(sql`SELECT count(*) AS n FROM ${sql.raw(table)} WHERE ${where}`))[0]!.n,
-    );
-  const stockOf = async (offerId: number) =>
-    (await rows<{ stock: number }>(sql`SELECT stock FROM product_offers WHERE id = ${offerId}`))[0]!.stock;
-  const offer = async (price: number, stock: number) => {
-    seq += 1;
-    const res = await admin('/api/admin/products', {
-      slug: `pay-${seq}`,
-      title: `Клей для ресниц ${seq}`,
-      offers: [{ article: `PAY-${seq}`, basePrice: price, stock }],
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json<{ offers: { id: number }[] }>().offers[0]!.id;
-  };
-  const cartOf = async (lines: [offerId: number, quantity: number][], headers: Json = {}) => {
-    for (const [offerId, quantity] of lines) {
-      const res = await send('POST', '/api/cart/items', headers, { offerId, quantity });
-      expect(res.statusCode, res.body).toBe(200);
-      const token = res.json<{ data: { cartToken: string | null } }>().data.cartToken;
-      if (token) headers = { ...headers, 'x-cart-token': token };
-    }
-    return headers;
-  };
+  const send = (...args: RequestArgs) => request(t, ...args);
+  const admin = (url: string, payload: object) => adminPost(t, url, payload);
+  const rows = <T>(query: SQL) => selectRows<T>(t.database.db, query);
+  const count = (table: string, where?: SQL) => countRows(t, table, where);
+  const stockOf = (offerId: number) => offerStock(t, offerId);
+  const offer = async (price: number, stock: number) => (await productWithOffer(t, { price, stock })).offerId;
+  const cartOf = (lines: [offerId: number, quantity: number][], headers?: Json) =>
+    fillCart(t, lines, headers);
   /** Places the cart's order with card payment: its number, id and the guest's key. */
   const placeOnline = async (headers: Json, over: Json = {}) => {
     const res = await send('POST', '/api/orders', headers, {
@@ -146,23 +127,7 @@ describeOnDatabases('online payment and the order life on $name', (target) => {
       bonusLifetimeDays: 180,
       receiptVatCode: 11,
     });
-    ids.pickup = created(
-      await admin('/api/admin/delivery-services', {
-        code: 'self',
-        title: 'Самовывоз',
-        kind: 'self_pickup',
-        pickupAddress: 'Москва, ул. Лесная, 5',
-        price: 0,
-      }),
-    );
-    ids.courier = created(
-      await admin('/api/admin/delivery-services', {
-        code: 'courier',
-        title: 'Курьер',
-        kind: 'courier',
-        price: 45000,
-      }),
-    );
+    Object.assign(ids, await createServices(t, ['pickup', 'courier', 'cash']));
     ids.card = created(
       await admin('/api/admin/payment-services', {
         code: 'card',
@@ -171,13 +136,6 @@ describeOnDatabases('online payment and the order life on $name', (target) => {
         provider: 'yookassa',
         credentials: SHOP,
         testMode: true,
-      }),
-    );
-    ids.cash = created(
-      await admin('/api/admin/payment-services', {
-        code: 'cash',
-        title: 'При получении',
-        kind: 'on_delivery',
       }),
     );
   });

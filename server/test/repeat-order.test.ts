@@ -2,16 +2,16 @@
 // back into the caller's cart as many as the stock allows beside what the cart holds; offers sold out, off
 // sale or gone are left out and named. A guest opens the order with its private key (a new cart gets its
 // token as the cart's own answers give it); a signed-in customer opens their own; anyone else gets 404.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { settings } from '../generated/tables';
 import { selectRows } from '../src/db';
 import { ensureSystemTemplates } from '../src/messages/system-templates';
 import { signedInUser } from './accounts';
 import { describeOnDatabases, startTestApp, type TestApp } from './harness';
+import { createServices, fillCart, productWithOffer, request, type RequestArgs } from './shop-fixtures';
 
 type Json = Record<string, unknown>;
-type Res = { statusCode: number; body: string; headers: Record<string, unknown>; json: <T>() => T };
 type Named = { title: string; attributes: Record<string, string> };
 type Repeated = {
   added: number;
@@ -27,39 +27,14 @@ describeOnDatabases('repeating an order on $name', (target) => {
   let seq = 0;
   const ids = { pickup: 0, cash: 0 };
 
-  const send = (method: 'GET' | 'POST', url: string, headers: Json = {}, payload?: object) =>
-    t.app.inject({
-      method,
-      url,
-      headers: headers as Record<string, string>,
-      ...(payload ? { payload } : {}),
-    }) as Promise<Res>;
-  const admin = (url: string, payload: object) => send('POST', url, { authorization: t.adminToken }, payload);
-  const created = (res: Res) => {
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json<{ id: number }>().id;
-  };
-  const update = (query: ReturnType<typeof sql>) => t.database.db.execute(query);
-  /** A product with one offer of these characteristics: its offer id. */
-  const offer = async (stock: number, attributes: Record<string, string> = {}) => {
-    seq += 1;
-    const res = await admin('/api/admin/products', {
-      slug: `repeat-${seq}`,
-      title: `Ресницы ${seq}`,
-      offers: [{ article: `RP-${seq}`, basePrice: 50000, stock, attributes }],
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json<{ offers: { id: number }[] }>().offers[0]!.id;
-  };
+  const send = (...args: RequestArgs) => request(t, ...args);
+  const update = (query: SQL) => t.database.db.execute(query);
+  /** A product with one offer of these characteristics, titled by this file's count: its offer id. */
+  const offer = async (stock: number, attributes: Record<string, string> = {}) =>
+    (await productWithOffer(t, { price: 50000, stock, attributes, title: `Ресницы ${++seq}` })).offerId;
   /** Fills the cart of `headers` (a guest's gets its token) and places it: the order's number and key. */
   const placeOrder = async (lines: [offerId: number, quantity: number][], headers: Json = {}) => {
-    for (const [offerId, quantity] of lines) {
-      const res = await send('POST', '/api/cart/items', headers, { offerId, quantity });
-      expect(res.statusCode, res.body).toBe(200);
-      const token = res.json<{ data: { cartToken: string | null } }>().data.cartToken;
-      if (token) headers = { ...headers, 'x-cart-token': token };
-    }
-    const res = await send('POST', '/api/orders', headers, {
+    const res = await send('POST', '/api/orders', await fillCart(t, lines, headers), {
       customerName: 'Анна Смирнова',
       customerPhone: '+79991234567',
       customerEmail: `anna${++seq}@repeat.test`,
@@ -78,22 +53,7 @@ describeOnDatabases('repeating an order on $name', (target) => {
     t = await startTestApp(target, { config: { siteUrl: 'https://shop.test' } });
     await ensureSystemTemplates(t.database.db);
     await t.database.db.insert(settings).values({ shopName: 'Ресницы' });
-    ids.pickup = created(
-      await admin('/api/admin/delivery-services', {
-        code: 'self',
-        title: 'Самовывоз',
-        kind: 'self_pickup',
-        pickupAddress: 'Москва, ул. Лесная, 5',
-        price: 0,
-      }),
-    );
-    ids.cash = created(
-      await admin('/api/admin/payment-services', {
-        code: 'cash',
-        title: 'При получении',
-        kind: 'on_delivery',
-      }),
-    );
+    Object.assign(ids, await createServices(t, ['pickup', 'cash']));
   });
   afterAll(async () => {
     await t?.close();
