@@ -5,7 +5,7 @@
 // mouse, moves with the keyboard buttons) and a directory's fields and entry at their spec addresses.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { ADMIN } from '../playwright.config';
+import { adminToken, signInAdmin } from '../admin';
 
 const EDITOR = { email: 'content-catalog@e2e.local', password: 'content-password-1' };
 const stamp = Date.now().toString(36);
@@ -49,11 +49,9 @@ function watchErrors(page: Page): string[] {
   return errors;
 }
 
+/** The content editor in the admin, with the catalogue in the menu. */
 async function signIn(page: Page) {
-  await page.goto('/nuxt');
-  await page.getByLabel(/Имя пользователя|Логин|E-mail/i).fill(EDITOR.email);
-  await page.getByRole('textbox', { name: 'Пароль' }).fill(EDITOR.password);
-  await page.getByRole('button', { name: /Войти/i }).click();
+  await signInAdmin(page, EDITOR);
   await expect(page.getByRole('menuitem', { name: 'Товары', exact: true })).toBeVisible();
 }
 
@@ -65,7 +63,7 @@ const png = async () =>
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ request }) => {
-  const admin = await tokenFor(request, ADMIN.email, ADMIN.password);
+  const admin = await adminToken(request);
   const res = await request.post('/api/admin/users', {
     headers: { authorization: admin },
     data: { email: EDITOR.email, name: 'Контент-редактор', role: 'content', password: EDITOR.password },
@@ -293,7 +291,7 @@ test('a manager reads the catalogue but gets no tools to change it, and the API 
   request,
 }) => {
   const manager = { email: 'manager-catalog@e2e.local', password: 'manager-password-1' };
-  const admin = await tokenFor(request, ADMIN.email, ADMIN.password);
+  const admin = await adminToken(request);
   const created = await request.post('/api/admin/users', {
     headers: { authorization: admin },
     data: { email: manager.email, name: 'Менеджер', role: 'manager', password: manager.password },

@@ -3,7 +3,7 @@
 // row is refused with the row's errors and writes nothing, and the corrected file creates the products.
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN } from '../playwright.config';
+import { adminToken, signInAdmin } from '../admin';
 
 function watchErrors(page: Page): string[] {
   const errors: string[] = [];
@@ -12,21 +12,6 @@ function watchErrors(page: Page): string[] {
   });
   page.on('pageerror', (e) => errors.push(`${page.url()}: ${String(e)}`));
   return errors;
-}
-
-async function signIn(page: Page) {
-  await page.goto('/nuxt');
-  await page.getByLabel(/Имя пользователя|Логин|E-mail/i).fill(ADMIN.email);
-  await page.getByRole('textbox', { name: 'Пароль' }).fill(ADMIN.password);
-  await page.getByRole('button', { name: /Войти/i }).click();
-  await expect(page.getByRole('menuitem').first()).toBeVisible();
-}
-
-async function apiToken(request: APIRequestContext): Promise<string> {
-  const login = await request.post('/api/auth/login', {
-    data: { login: ADMIN.email, password: ADMIN.password },
-  });
-  return ((await login.json()) as { data: { token: string } }).data.token;
 }
 
 async function productsBySlug(request: APIRequestContext, token: string, slug: string) {
@@ -38,13 +23,13 @@ async function productsBySlug(request: APIRequestContext, token: string, slug: s
 }
 
 test('a price edited on the product screen appears in its history of changes', async ({ page, request }) => {
-  const token = await apiToken(request);
+  const token = await adminToken(request);
   const res = await request.get('/api/admin/products?range=[0,0]&sort=["id","ASC"]', {
     headers: { authorization: token },
   });
   const [product] = (await res.json()) as { id: number; offers: { article: string; basePrice: number }[] }[];
   const errors = watchErrors(page);
-  await signIn(page);
+  await signInAdmin(page);
   await page.goto(`/nuxt/products/${product!.id}`);
   const history = page.getByTestId('history');
   await expect(history.getByText('История изменений')).toBeVisible();
@@ -64,7 +49,7 @@ test('a price edited on the product screen appears in its history of changes', a
 });
 
 test('the filtered list downloads as a CSV file for Excel', async ({ page }) => {
-  await signIn(page);
+  await signInAdmin(page);
   // The products marked as hits: the filter of the list goes into the file.
   await page.goto(`/nuxt/products?filter=${encodeURIComponent(JSON.stringify({ isHit: true }))}`);
   await expect(page.locator('table tbody tr').first()).toBeVisible();
@@ -91,9 +76,9 @@ test('a CSV file with a bad row is refused with its errors, the corrected one cr
   page,
   request,
 }) => {
-  const token = await apiToken(request);
+  const token = await adminToken(request);
   const errors = watchErrors(page);
-  await signIn(page);
+  await signInAdmin(page);
   await page.goto('/nuxt/products');
   await page.getByRole('button', { name: 'Импорт из CSV' }).click();
   const dialog = page.getByRole('dialog', { name: 'Импорт товаров из CSV' });
@@ -134,7 +119,7 @@ test('bulk delete names the records that references keep, and is absent for a ro
   page,
   request,
 }) => {
-  const token = await apiToken(request);
+  const token = await adminToken(request);
   const headers = { authorization: token };
   const service = async (title: string, code: string) => {
     const res = await request.post('/api/admin/delivery-services', {
@@ -157,7 +142,7 @@ test('bulk delete names the records that references keep, and is absent for a ro
   ).title;
 
   const errors = watchErrors(page);
-  await signIn(page);
+  await signInAdmin(page);
   await page.goto('/nuxt/delivery-services');
   for (const title of [usedTitle, 'Курьер без заказов (e2e)'])
     await page

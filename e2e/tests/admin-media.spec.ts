@@ -5,7 +5,7 @@
 // The test pictures are real PNGs made with sharp.
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { ADMIN } from '../playwright.config';
+import { adminToken, signInAdmin } from '../admin';
 
 interface FilePayload {
   name: string;
@@ -50,14 +50,6 @@ function watchErrors(page: Page): string[] {
   return errors;
 }
 
-async function signIn(page: Page) {
-  await page.goto('/nuxt');
-  await page.getByLabel(/Имя пользователя|Логин|E-mail/i).fill(ADMIN.email);
-  await page.getByRole('textbox', { name: 'Пароль' }).fill(ADMIN.password);
-  await page.getByRole('button', { name: /Войти/i }).click();
-  await expect(page.getByRole('menuitem').first()).toBeVisible();
-}
-
 /** Opens a product's form on its images tab and answers the images input. */
 async function productImages(page: Page, id: number): Promise<Locator> {
   await page.goto(`/nuxt/products/${id}`);
@@ -73,10 +65,7 @@ async function save(page: Page) {
 }
 
 test.beforeAll(async ({ request }) => {
-  const login = await request.post('/api/auth/login', {
-    data: { login: ADMIN.email, password: ADMIN.password },
-  });
-  token = ((await login.json()) as { data: { token: string } }).data.token;
+  token = await adminToken(request);
 });
 
 test('a photo uploaded into a product shows in the form and on the storefront product page', async ({
@@ -89,7 +78,7 @@ test('a photo uploaded into a product shows in the form and on the storefront pr
     '/api/admin/products?range=[0,0]&sort=["id","ASC"]&filter={"active":true}',
   );
   const before = product!.images.length;
-  await signIn(page);
+  await signInAdmin(page);
   const images = await productImages(page, product!.id);
   await expect(images.getByTestId('image-tile')).toHaveCount(before);
 
@@ -134,7 +123,7 @@ test('two photos swap places when one is dragged onto the other, and back with t
   const errors = watchErrors(page);
   const [product] = await api<{ id: number }[]>(request, '/api/admin/products?range=[1,1]&sort=["id","ASC"]');
   const id = product!.id;
-  await signIn(page);
+  await signInAdmin(page);
   const images = await productImages(page, id);
   const tiles = images.getByTestId('image-tile');
   const before = await tiles.count();
@@ -175,7 +164,7 @@ test('the gallery page adds two files at once and returns to the gallery', async
     '/api/admin/gallery?range=[0,0]',
   );
   const before = gallery!.images.length;
-  await signIn(page);
+  await signInAdmin(page);
   await page.goto(`/nuxt/gallery/${gallery!.id}`);
   await page.getByRole('tab', { name: 'Изображения' }).click();
   await page.getByRole('link', { name: 'Добавить много файлов сразу' }).click();
@@ -207,7 +196,7 @@ test('a banner picture is uploaded, shown and cleared in its single image field'
     '/api/admin/banners?range=[0,0]',
   );
   try {
-    await signIn(page);
+    await signInAdmin(page);
     await page.goto(`/nuxt/banners/${banner!.id}`);
     const field = page.getByTestId('image-input-imageMobileUrl');
     await field
@@ -241,7 +230,7 @@ test('a file that is not an image is refused with a Russian message and changes 
   request,
 }) => {
   const [product] = await api<{ id: number }[]>(request, '/api/admin/products?range=[2,2]&sort=["id","ASC"]');
-  await signIn(page);
+  await signInAdmin(page);
   const images = await productImages(page, product!.id);
   const before = await images.getByTestId('image-tile').count();
   await images

@@ -3,21 +3,13 @@
 // of its progress. The e2e mailbox refuses the customer's address (550), so the letter ends «Ошибка
 // отправки» with the mail server's answer, appears in unsend-emails and is queued again from there. The SMS
 // screen counts characters in SMS parts.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { adminToken, signInAdmin } from '../admin';
 import { REFUSED_DOMAIN } from '../mailbox';
-import { ADMIN } from '../playwright.config';
 
 const RUN = Date.now().toString(36);
 const CUSTOMER = { email: `mailing-${RUN}@${REFUSED_DOMAIN}`, name: `Получательница${RUN}` };
 const REFUSED = 'SMTP-сервер отклонил отправителя или получателя';
-
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/api/auth/login', {
-    data: { login: ADMIN.email, password: ADMIN.password },
-  });
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { data: { token: string } }).data.token;
-}
 
 function watchErrors(page: Page): string[] {
   const errors: string[] = [];
@@ -26,14 +18,6 @@ function watchErrors(page: Page): string[] {
   });
   page.on('pageerror', (e) => errors.push(`${page.url()}: ${String(e)}`));
   return errors;
-}
-
-async function signIn(page: Page) {
-  await page.goto('/nuxt');
-  await page.getByLabel(/Имя пользователя|Логин|E-mail/i).fill(ADMIN.email);
-  await page.getByRole('textbox', { name: 'Пароль' }).fill(ADMIN.password);
-  await page.getByRole('button', { name: /Войти/i }).click();
-  await expect(page.getByRole('menuitem').first()).toBeVisible();
 }
 
 test.beforeAll(async ({ request }) => {
@@ -49,7 +33,7 @@ test('a letter to one customer: preview, send, progress to the end, then resend 
   page,
 }) => {
   const errors = watchErrors(page);
-  await signIn(page);
+  await signInAdmin(page);
   await page.getByRole('menuitem', { name: 'Рассылка писем' }).click();
   await expect(page).toHaveURL(/\/nuxt\/send-emails$/);
   await expect(page.getByRole('heading', { name: 'Рассылка писем', level: 1 })).toBeVisible();
@@ -101,7 +85,7 @@ test('a letter to one customer: preview, send, progress to the end, then resend 
 
 test('an SMS is counted in parts and previewed with the customer values', async ({ page }) => {
   const errors = watchErrors(page);
-  await signIn(page);
+  await signInAdmin(page);
   await page.goto('/nuxt/send-sms');
   await expect(page.getByRole('heading', { name: 'Рассылка SMS', level: 1 })).toBeVisible();
   await page.getByLabel('Текст SMS').fill('Скидка 10% для {{customerName}}');

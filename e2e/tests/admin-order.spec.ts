@@ -6,8 +6,8 @@
 // screen at 1440 and 375 px go to docs/screenshots.
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { adminHeaders, signInAdmin } from '../admin';
 import { placeOrder, type PlacedOrder } from '../orders';
-import { ADMIN } from '../playwright.config';
 import { offersOf } from '../shop';
 
 const RUN = Date.now().toString(36).toUpperCase();
@@ -38,14 +38,6 @@ function watchErrors(page: Page): string[] {
   return errors;
 }
 
-async function signIn(page: Page) {
-  await page.goto('/nuxt');
-  await page.getByLabel(/Имя пользователя|Логин|E-mail/i).fill(ADMIN.email);
-  await page.getByRole('textbox', { name: 'Пароль' }).fill(ADMIN.password);
-  await page.getByRole('button', { name: /Войти/i }).click();
-  await expect(page.getByRole('menuitem').first()).toBeVisible();
-}
-
 async function counts(request: APIRequestContext, filter: object = {}): Promise<Counts> {
   const res = await request.get(
     `/api/admin/orders/counts?field=status&filter=${encodeURIComponent(JSON.stringify(filter))}`,
@@ -56,10 +48,7 @@ async function counts(request: APIRequestContext, filter: object = {}): Promise<
 }
 
 test.beforeAll(async ({ request }) => {
-  const login = await request.post('/api/auth/login', {
-    data: { login: ADMIN.email, password: ADMIN.password },
-  });
-  admin = { authorization: ((await login.json()) as { data: { token: string } }).data.token };
+  admin = await adminHeaders(request);
   const listing = await request.get('/api/products/search?filter[inStock]=1&perPage=1');
   const [found] = ((await listing.json()) as { data: { title: string; slug: string }[] }).data;
   product = found!;
@@ -79,7 +68,7 @@ test('the orders list: status tabs with counts, a tab filters, the search finds 
   request,
 }) => {
   const errors = watchErrors(page);
-  await signIn(page);
+  await signInAdmin(page);
   await page.goto('/nuxt/orders');
   const tabs = page.getByTestId('list-tabs');
   const all = await counts(request);
@@ -114,7 +103,7 @@ test('the orders list: status tabs with counts, a tab filters, the search finds 
 
 test('the order screen: lines, customer, totals and history; confirming it moves it on', async ({ page }) => {
   const errors = watchErrors(page);
-  await signIn(page);
+  await signInAdmin(page);
   // An address with the numeric id (react-admin's links) lands on the number.
   await page.goto(`/nuxt/orders/${order.id}`);
   await expect(page).toHaveURL(new RegExp(`/nuxt/orders/${order.number}$`));
@@ -192,7 +181,7 @@ test('the screenshots: a demo order paid online after a declined attempt, and a 
   request,
 }) => {
   const errors = watchErrors(page);
-  await signIn(page);
+  await signInAdmin(page);
   // From the demo data: an order with two payment attempts, and the one whose payment came after its cancel.
   const attempts = (await (
     await request.get('/api/admin/payment-attempts?range=[0,199]', { headers: admin })

@@ -1,15 +1,7 @@
 // Rich text fields (pages, articles, promotions, product descriptions) are edited in a WYSIWYG editor with a
 // Russian toolbar; what the administrator makes bold and lists shows so on the storefront's page.
-import { expect, test, type Page } from '@playwright/test';
-import { ADMIN } from '../playwright.config';
-
-async function signIn(page: Page) {
-  await page.goto('/nuxt');
-  await page.getByLabel(/Имя пользователя|Логин|E-mail/i).fill(ADMIN.email);
-  await page.getByRole('textbox', { name: 'Пароль' }).fill(ADMIN.password);
-  await page.getByRole('button', { name: /Войти/i }).click();
-  await expect(page.getByRole('menuitem').first()).toBeVisible();
-}
+import { expect, test } from '@playwright/test';
+import { adminToken, signInAdmin } from '../admin';
 
 test('a page written in the editor shows its bold words and list on the storefront', async ({
   page,
@@ -18,17 +10,14 @@ test('a page written in the editor shows its bold words and list on the storefro
   const errors: string[] = [];
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
   page.on('pageerror', (e) => errors.push(String(e)));
-  const login = await request.post('/api/auth/login', {
-    data: { login: ADMIN.email, password: ADMIN.password },
-  });
-  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  const token = await adminToken(request);
   const found = await request.get('/api/admin/pages?range=[0,99]', { headers: { authorization: token } });
   expect(found.status()).toBe(200);
   const loyalty = ((await found.json()) as { id: number; slug: string; content: string }[]).find(
     (p) => p.slug === 'loyalty',
   );
 
-  await signIn(page);
+  await signInAdmin(page);
   await page.goto(`/nuxt/pages/${loyalty!.id}`);
   const editor = page.locator('.ProseMirror');
   await expect(editor).toBeVisible();

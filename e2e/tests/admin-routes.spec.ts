@@ -2,7 +2,7 @@
 // logs no console error: list, create and {id} of each resource, the nested paths of galleries, directories
 // and categories, and the single screens (desktop, settings, coupons, bonuses, forms).
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN } from '../playwright.config';
+import { adminToken, signInAdmin } from '../admin';
 
 /** Resources with list, create and {id} (spec §2). */
 const RESOURCES = [
@@ -52,17 +52,10 @@ async function visit(page: Page, path: string) {
 
 test('every admin route of the spec opens without a console error', async ({ page, request }) => {
   test.setTimeout(180_000);
-  const login = await request.post('/api/auth/login', {
-    data: { login: ADMIN.email, password: ADMIN.password },
-  });
-  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  const token = await adminToken(request);
   const errors = watchErrors(page);
 
-  await page.goto('/nuxt');
-  await page.getByLabel(/Имя пользователя|Логин|E-mail/i).fill(ADMIN.email);
-  await page.getByRole('textbox', { name: 'Пароль' }).fill(ADMIN.password);
-  await page.getByRole('button', { name: /Войти/i }).click();
-  await expect(page.getByRole('menuitem').first()).toBeVisible();
+  await signInAdmin(page);
 
   for (const resource of RESOURCES) {
     await visit(page, `/${resource}`);

@@ -3,18 +3,10 @@
 // a customer's bonuses are accrued and an over-debit is refused in Russian; a review approved from the
 // "на модерации" tab moves the tab counts; a new SMTP password is saved and never shown back; a manager
 // places an order for a demo customer from «Новый заказ» and lands on it.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN } from '../playwright.config';
+import { expect, test, type Page } from '@playwright/test';
+import { adminToken, signInAdmin } from '../admin';
 
 const RUN = Date.now().toString(36).toUpperCase();
-
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/api/auth/login', {
-    data: { login: ADMIN.email, password: ADMIN.password },
-  });
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { data: { token: string } }).data.token;
-}
 
 function watchErrors(page: Page): string[] {
   const errors: string[] = [];
@@ -27,14 +19,6 @@ function watchErrors(page: Page): string[] {
 
 const CONTENT = { email: 'content-sales@e2e.local', password: 'content-password-1' };
 const MANAGER = { email: 'manager-sales@e2e.local', password: 'manager-password-1' };
-
-async function signIn(page: Page, who: { email: string; password: string } = ADMIN) {
-  await page.goto('/nuxt');
-  await page.getByLabel(/Имя пользователя|Логин|E-mail/i).fill(who.email);
-  await page.getByRole('textbox', { name: 'Пароль' }).fill(who.password);
-  await page.getByRole('button', { name: /Войти/i }).click();
-  await expect(page.getByRole('menuitem').first()).toBeVisible();
-}
 
 let token = '';
 let customerId = 0;
@@ -75,7 +59,7 @@ test.beforeAll(async ({ request }) => {
 
 test('each screen of the sales area opens without a console error', async ({ page }) => {
   const errors = watchErrors(page);
-  await signIn(page);
+  await signInAdmin(page);
   const screens: [string, RegExp][] = [
     ['/', /Здравствуйте|Рабочий стол/],
     ['/desktop', /Новые заказы/],
@@ -106,7 +90,7 @@ test('each screen of the sales area opens without a console error', async ({ pag
 
 test("the content role's desktop shows only its blocks, and its menu only its screens", async ({ page }) => {
   const errors = watchErrors(page);
-  await signIn(page, CONTENT);
+  await signInAdmin(page, CONTENT);
   await page.goto('/nuxt/desktop');
   await expect(page.getByTestId('desktop-reviews')).toBeVisible();
   await expect(page.getByTestId('desktop-low-stock')).toBeVisible();
@@ -128,7 +112,7 @@ test('a series of 1 200 coupons is generated with its progress and shows in the 
 }) => {
   test.setTimeout(120_000);
   const errors = watchErrors(page);
-  await signIn(page);
+  await signInAdmin(page);
   await page.goto('/nuxt/create-coupons');
   const batch = `E2E ${RUN}`;
   await page.getByLabel('Количество купонов').fill('1200');
@@ -154,7 +138,7 @@ test('a series of 1 200 coupons is generated with its progress and shows in the 
 });
 
 test('refuses a percent above 100 in Russian before anything is written', async ({ page }) => {
-  await signIn(page);
+  await signInAdmin(page);
   await page.goto('/nuxt/create-coupons');
   await page.getByLabel('Скидка, %').fill('150');
   await page.getByRole('button', { name: 'Создать купоны' }).click();
@@ -164,7 +148,7 @@ test('refuses a percent above 100 in Russian before anything is written', async 
 
 test("a customer's bonuses are accrued, and a debit above the balance is refused", async ({ page }) => {
   const errors = watchErrors(page);
-  await signIn(page);
+  await signInAdmin(page);
   await page.goto(`/nuxt/bonuses?filter=${encodeURIComponent(JSON.stringify({ userId: customerId }))}`);
   const balance = page.getByTestId('bonus-balance');
   await expect(balance).toHaveText(/^0 баллов$/);
@@ -194,7 +178,7 @@ test("a customer's bonuses are accrued, and a debit above the balance is refused
 
 test('a review approved from the "на модерации" tab moves the counts', async ({ page }) => {
   const errors = watchErrors(page);
-  await signIn(page);
+  await signInAdmin(page);
   await page.goto('/nuxt/reviews-on-site');
   const pendingTab = page.getByTestId('tab-pending');
   const publishedTab = page.getByTestId('tab-published');
@@ -220,7 +204,7 @@ test('a review approved from the "на модерации" tab moves the counts'
 
 test('settings save a new SMTP password that is never shown back', async ({ page, request }) => {
   const errors = watchErrors(page);
-  await signIn(page);
+  await signInAdmin(page);
   await page.goto('/nuxt/settings');
   await page.getByRole('tab', { name: 'Почта и SMS' }).click();
   await expect(page.getByTestId('smtpPassword-state')).toHaveText('SMTP-пароль: не задан');
@@ -247,7 +231,7 @@ test('a site form is marked processed from the forms list, with the time recorde
   request,
 }) => {
   const errors = watchErrors(page);
-  await signIn(page);
+  await signInAdmin(page);
   await page.goto(`/nuxt/forms-list?filter=${encodeURIComponent(JSON.stringify({ processed: false }))}`);
   const row = page.getByRole('row').filter({ hasText: `Заявка ${RUN}` });
   const toggle = row.getByRole('switch');
@@ -295,7 +279,7 @@ test('a manager places an order for a demo customer from «Новый заказ
   expect(product, 'a demo product in stock').toBeTruthy();
   const { article } = product!.offers.find((o) => o.active && o.stock > 0)!;
 
-  await signIn(page, MANAGER);
+  await signInAdmin(page, MANAGER);
   await page.goto('/nuxt/orders');
   await expect(page.getByRole('menuitem', { name: 'Новый заказ', exact: true })).toBeVisible();
   await page.getByRole('link', { name: 'Новый заказ' }).click();

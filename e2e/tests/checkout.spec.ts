@@ -5,20 +5,12 @@
 // from it; a later visit's cart joins the account they register. A signed-in customer of a discounted type
 // sees one price on the card, in the cart and in the order, pays part with points and finds the order in the
 // account. Without JavaScript the checkout is an ordinary form.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN } from '../playwright.config';
+import { expect, test, type Page } from '@playwright/test';
+import { adminHeaders } from '../admin';
 import { waitForLetter } from '../mailbox';
 import { cartLink, offersOf, products, rub, SCREENS } from '../shop';
 
 const RUN = Date.now().toString(36);
-
-async function adminHeaders(request: APIRequestContext) {
-  const res = await request.post('/api/auth/login', {
-    data: { login: ADMIN.email, password: ADMIN.password },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  return { authorization: ((await res.json()) as { data: { token: string } }).data.token };
-}
 
 /** Fills the checkout's contacts and takes pickup and payment on receipt, as a customer on a phone does. */
 async function fillCheckout(page: Page, contact: { name: string; phone: string; email: string }) {

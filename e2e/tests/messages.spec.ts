@@ -4,9 +4,10 @@
 // refused with the spec's messages, a wrong captcha brings the server's message and a new picture, the right
 // one (the e2e server's CAPTCHA_TEST_ANSWER) the toast; then the requests are in the admin's forms-list.
 // The shop is shared by every spec: the requests made here are deleted at the end.
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { adminToken, signInAdmin } from '../admin';
 import { linkIn, waitForLetter } from '../mailbox';
-import { ADMIN, CAPTCHA_ANSWER } from '../playwright.config';
+import { CAPTCHA_ANSWER } from '../playwright.config';
 
 const RUN = Date.now().toString(36);
 const CAPTCHA_WRONG = 'Неверная надпись с капчи. Введите новую';
@@ -22,14 +23,6 @@ type Viewport = (typeof VIEWPORTS)[number];
 /** Names of this run's requests, e.g. "Звонок тел mi0k3x9a": at most 20 characters. */
 const sender = (kind: 'Звонок' | 'Письмо', viewport: Viewport) =>
   `${kind} ${viewport.label === 'phone' ? 'тел' : 'пк'} ${RUN}`;
-
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/api/auth/login', {
-    data: { login: ADMIN.email, password: ADMIN.password },
-  });
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { data: { token: string } }).data.token;
-}
 
 function watchPageErrors(page: Page): string[] {
   const errors: string[] = [];
@@ -191,11 +184,7 @@ for (const viewport of VIEWPORTS) {
 
 test("this run's requests are in the admin's forms-list", async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto('/nuxt');
-  await page.getByLabel(/Имя пользователя|Логин|E-mail/i).fill(ADMIN.email);
-  await page.getByRole('textbox', { name: 'Пароль' }).fill(ADMIN.password);
-  await page.getByRole('button', { name: /Войти/i }).click();
-  await expect(page.getByRole('menuitem').first()).toBeVisible();
+  await signInAdmin(page);
   await page.goto(`/nuxt/forms-list?filter=${encodeURIComponent(JSON.stringify({ q: RUN }))}`);
   for (const viewport of VIEWPORTS) {
     const call = page.getByRole('row').filter({ hasText: sender('Звонок', viewport) });

@@ -7,7 +7,8 @@
 // administrator is refunded and its stock returns; an organisation downloads its invoice.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
-import { ADMIN, PORT } from '../playwright.config';
+import { adminHeaders, signInAdmin } from '../admin';
+import { PORT } from '../playwright.config';
 import { waitForLetter } from '../mailbox';
 import { offersOf } from '../shop';
 import { startYookassa, YOOKASSA_SHOP } from '../yookassa';
@@ -22,14 +23,6 @@ let admin: Headers;
 let cardId = 0;
 /** A product of this spec's own, with stock enough for every order here. */
 const glue = { slug: `klej-oplata-${RUN}`, offerId: 0, price: 150_000 };
-
-async function adminHeaders(request: APIRequestContext): Promise<Headers> {
-  const res = await request.post('/api/auth/login', {
-    data: { login: ADMIN.email, password: ADMIN.password },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  return { authorization: ((await res.json()) as { data: { token: string } }).data.token };
-}
 
 async function paymentService(request: APIRequestContext, code: string) {
   const res = await request.get('/api/admin/payment-services?range=[0,99]', { headers: admin });
@@ -186,14 +179,6 @@ test('an abandoned payment is paid from the order page; a declined one is paid a
 });
 
 /** The administrator, signed in to /nuxt in this browser. */
-async function signInAdmin(page: Page) {
-  await page.goto('/nuxt');
-  await page.getByLabel(/Имя пользователя|Логин|E-mail/i).fill(ADMIN.email);
-  await page.getByRole('textbox', { name: 'Пароль' }).fill(ADMIN.password);
-  await page.getByRole('button', { name: /Войти/i }).click();
-  await expect(page.getByRole('menuitem').first()).toBeVisible();
-}
-
 test('the administrator confirms, ships with a track number and completes; a letter at each step, points accrue', async ({
   browser,
   request,

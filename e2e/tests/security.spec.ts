@@ -3,19 +3,12 @@
 // runs under a Content-Security-Policy without 'unsafe-inline' scripts, with no violation, and still hydrates.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { adminToken, signInAdmin } from '../admin';
 import { ADMIN } from '../playwright.config';
 
 const RUN = Date.now().toString(36);
 const CUSTOMER = { email: `csp-${RUN}@e2e.local`, password: 'csp-customer-1' };
-
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/api/auth/login', {
-    data: { login: ADMIN.email, password: ADMIN.password },
-  });
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { data: { token: string } }).data.token;
-}
 
 /** CSP violations the page reports: console messages and securitypolicyviolation events. */
 function watchViolations(page: Page): string[] {
@@ -50,11 +43,7 @@ test('(a) the admin session is out of reach of scripts, and another site cannot 
   baseURL,
 }) => {
   const shop = new URL(baseURL!);
-  await page.goto('/nuxt');
-  await page.getByLabel(/Имя пользователя|Логин|E-mail/i).fill(ADMIN.email);
-  await page.getByRole('textbox', { name: 'Пароль' }).fill(ADMIN.password);
-  await page.getByRole('button', { name: /Войти/i }).click();
-  await expect(page.getByRole('menuitem').first()).toBeVisible();
+  await signInAdmin(page);
 
   // The browser holds the session as an HttpOnly, SameSite=Strict cookie for /api only.
   const session = (await page.context().cookies()).find((c) => c.name === 'admin.session');
