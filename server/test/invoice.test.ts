@@ -93,7 +93,7 @@ type Json = Record<string, unknown>;
 
 describeOnDatabases('the invoice PDF on $name', (target) => {
   let t: TestApp;
-  const ids = { courier: 0, cash: 0, invoice: 0, lashes: 0, glue: 0 };
+  const ids = { courier: 0, cash: 0, invoice: 0, lashes: 0, glue: 0, organization: 0 };
   const tokens = { owner: '', stranger: '', manager: '', content: '' };
   /** The organisation's order paid by invoice, and one of the same customer paid on delivery. */
   const invoiced = { id: 0, number: '', key: '' };
@@ -198,6 +198,7 @@ describeOnDatabases('the invoice PDF on $name', (target) => {
     });
     expect(company.statusCode, company.body).toBe(200);
     const organizationId = company.json<{ data: { id: number } }>().data.id;
+    ids.organization = organizationId;
     Object.assign(invoiced, await placeFor(tokens.owner, { paymentServiceId: ids.invoice, organizationId }));
     // Named with the organisation too: only the way of paying makes it no invoice order.
     Object.assign(cashOrder, await placeFor(tokens.owner, { paymentServiceId: ids.cash, organizationId }));
@@ -282,6 +283,21 @@ describeOnDatabases('the invoice PDF on $name', (target) => {
     expect((await guestLink(cashOrder.number, cashOrder.key)).statusCode).toBe(404);
     expect((await adminLink(cashOrder.id, t.adminToken)).statusCode).toBe(404);
     expect((await adminLink(2147483647, t.adminToken)).statusCode).toBe(404);
+  });
+
+  it('is not given to the customer once the order is canceled; the staff still read it', async () => {
+    const order = await placeFor(tokens.owner, {
+      paymentServiceId: ids.invoice,
+      organizationId: ids.organization,
+    });
+    const cancel = await send('POST', `/api/admin/orders/${order.id}/actions`, t.adminToken, {
+      action: 'cancel',
+      comment: 'Организация передумала',
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect((await profileLink(order.number, tokens.owner)).statusCode).toBe(404);
+    expect((await guestLink(order.number, order.key)).statusCode).toBe(404);
+    expect((await adminLink(order.id, t.adminToken)).statusCode).toBe(200);
   });
 
   it('is for the staff who read orders: a manager yes, the content editor and a customer no', async () => {

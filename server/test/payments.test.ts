@@ -15,7 +15,7 @@ import { housekeeping } from '../src/messages/worker';
 import { paymentStatusFits, type PaymentKind } from '../src/sales/order-rules';
 import { signedInUser } from './accounts';
 import { startFakeYookassa, type FakeYookassa } from './fake-yookassa';
-import { describeOnDatabases, itRaces, startTestApp, type TestApp } from './harness';
+import { describeOnDatabases, startTestApp, type TestApp } from './harness';
 import {
   adminPost,
   countRows,
@@ -469,7 +469,9 @@ describeOnDatabases('online payment and the order life on $name', (target) => {
     expect(Number(balance!.sum)).toBe(500);
   });
 
-  itRaces(target, 'the return page and 5 notifications at once: paid once, one letter', async () => {
+  // Both races run on both databases, as the issue asks; only PostgreSQL really overlaps them (PGlite runs one
+  // transaction at a time), so there they prove the outcome, and on PostgreSQL the locking too.
+  it('the return page and 5 notifications at once: paid once, one letter', async () => {
     const o = await placeOnline(await cartOf([[await offer(25000, 5), 1]]));
     const { paymentId } = await pay(o);
     fake.setNotifyUrl(null);
@@ -485,25 +487,21 @@ describeOnDatabases('online payment and the order life on $name', (target) => {
     expect(outcomes.filter((r) => r.outcome === 'applied').length).toBeLessThanOrEqual(1);
   });
 
-  itRaces(
-    target,
-    'cancel and pay at the same moment: paid-then-refunded or canceled-and-refunded, never paid and canceled',
-    async () => {
-      for (let round = 0; round < 4; round++) {
-        const o = await placeOnline(await cartOf([[await offer(15000, 5), 1]]));
-        const { paymentId } = await pay(o);
-        await Promise.all([fake.succeed(paymentId), action(o.id, { action: 'cancel', comment: 'Гонка' })]);
-        await fake.settled();
-        const state = await stateOf(o.id);
-        expect(state.status).toBe('canceled');
-        expect(state.paymentStatus).toBe('refunded');
-        expect(
-          paymentStatusFits(state.status as 'canceled', state.paymentStatus as 'refunded', state.kind),
-        ).toBe(true);
-        expect(fake.payments.get(paymentId)!.refunded_amount?.value).toBe(
-          fake.payments.get(paymentId)!.amount.value,
-        );
-      }
-    },
-  );
+  it('cancel and pay at the same moment: paid-then-refunded or canceled-and-refunded, never paid and canceled', async () => {
+    for (let round = 0; round < 4; round++) {
+      const o = await placeOnline(await cartOf([[await offer(15000, 5), 1]]));
+      const { paymentId } = await pay(o);
+      await Promise.all([fake.succeed(paymentId), action(o.id, { action: 'cancel', comment: 'Гонка' })]);
+      await fake.settled();
+      const state = await stateOf(o.id);
+      expect(state.status).toBe('canceled');
+      expect(state.paymentStatus).toBe('refunded');
+      expect(
+        paymentStatusFits(state.status as 'canceled', state.paymentStatus as 'refunded', state.kind),
+      ).toBe(true);
+      expect(fake.payments.get(paymentId)!.refunded_amount?.value).toBe(
+        fake.payments.get(paymentId)!.amount.value,
+      );
+    }
+  });
 });
