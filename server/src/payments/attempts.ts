@@ -108,7 +108,7 @@ async function receiptOf(tx: Tx, order: LockedOrder, amount: number) {
 export async function startPayment(
   db: Db,
   config: PaymentsConfig,
-  input: { orderId: number; returnUrl: string },
+  input: { orderId: number; returnUrl: string; site: string },
 ): Promise<StartedPayment> {
   const now = new Date();
   const prepared = await db.transaction(async (tx) => {
@@ -176,22 +176,23 @@ export async function startPayment(
       .update(paymentAttempts)
       .set({
         providerPaymentId: payment.id,
-        status: payment.status,
+        // A new payment waits for the customer; anything else is applied just below, like a notification.
+        ...(payment.status === 'pending' ? { status: 'pending' as const } : {}),
         confirmationUrl: payment.confirmationUrl,
         test: payment.test,
         updatedAt: new Date(),
       })
       .where(eq(paymentAttempts.id, attempt.id));
     if (payment.status !== 'pending' || !payment.confirmationUrl) {
-      await applyPayment(db, config, payment, { site: '' });
+      await applyPayment(db, config, payment, { site: input.site });
       throw new ApiError(409, 'not_payable', 'Платёж уже обработан: обновите страницу заказа');
     }
     return { confirmationUrl: payment.confirmationUrl, resumed: false };
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;
     // Refused: nothing was created at the provider, the attempt is closed. Unknown: the payment may exist,
-    // but without its id the customer cannot be sent to it; the attempt stays 'creating' and a retry with
-    // its key (the worker's sync) finds out.
+    // but without its id the customer was never sent to its page and cannot have paid it; the attempt stays
+    // 'creating' and the worker closes it after an hour (reconcile.ts).
     if (error.outcome === 'refused')
       await db.transaction(async (tx) => {
         await lockOrder(tx, order.id);

@@ -51,8 +51,9 @@ export function customerOrderRoutes(db: Db, config: Pick<Config, 'siteUrl' | 'yo
         // Back to the order's own page, marked so that it checks the payment at once. The provider
         // sends the customer to it unchanged.
         const page = orderUrlOf(number, order!.accessKey ?? '', order!.userId !== null && !key);
-        const returnUrl = `${siteOrigin(config.siteUrl, request)}${page}${page.includes('?') ? '&' : '?'}payment=return`;
-        const started = await startPayment(db, config, { orderId: id, returnUrl });
+        const site = siteOrigin(config.siteUrl, request);
+        const returnUrl = `${site}${page}${page.includes('?') ? '&' : '?'}payment=return`;
+        const started = await startPayment(db, config, { orderId: id, returnUrl, site });
         return reply.status(201).send({ data: started });
       },
     );
