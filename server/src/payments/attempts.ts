@@ -13,6 +13,7 @@ import { selectRows, type Db, type Tx } from '../db';
 import { ApiError } from '../http/errors';
 import { lockOrder, recordOrderEvent, tellCustomer, type LockedOrder } from '../sales/order-events';
 import { canPayOnline, STATUS_LABELS } from '../sales/order-rules';
+import { LINE_PAYABLE } from '../sales/place-order';
 import { settingsRow } from '../settings/settings';
 import { PaymentProviderError, type ProviderPayment } from './provider';
 import { providerOf, type PaymentsConfig } from './providers';
@@ -68,10 +69,10 @@ async function receiptOf(tx: Tx, order: LockedOrder, amount: number) {
     paymentSubject: PaymentSubject | null;
   }>(
     tx,
-    sql`SELECT oi.title, oi.quantity, coalesce(oi.payable, oi.total - oi.discount_share - oi.bonus_share) AS payable,
+    sql`SELECT order_items.title, order_items.quantity, ${LINE_PAYABLE} AS payable,
           p.vat_code AS "vatCode", p.payment_subject AS "paymentSubject"
-        FROM order_items oi LEFT JOIN products p ON p.id = oi.product_id
-        WHERE oi.order_id = ${order.id} ORDER BY oi.position, oi.id`,
+        FROM order_items LEFT JOIN products p ON p.id = order_items.product_id
+        WHERE order_items.order_id = ${order.id} ORDER BY order_items.position, order_items.id`,
   );
   const [delivery] = await selectRows<{ title: string | null; price: number }>(
     tx,
@@ -218,7 +219,7 @@ export async function startPayment(
  * The order's payment state once no attempt is paying it: pending while one is live, else failed when the
  * last one ended without money, else unpaid. Only for orders not paid.
  */
-async function settlePaymentStatus(tx: Tx, orderId: number): Promise<void> {
+export async function settlePaymentStatus(tx: Tx, orderId: number): Promise<void> {
   await tx.execute(sql`
     UPDATE orders SET payment_status = CASE
         WHEN EXISTS (SELECT 1 FROM payment_attempts a WHERE a.order_id = orders.id

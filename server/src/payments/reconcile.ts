@@ -2,10 +2,11 @@
 // YooKassa's day of repeats, or a network dropped it): attempts still pending after a few minutes are read
 // again from the provider and applied like a notification. Attempts left 'creating' (the provider's answer
 // was lost, so the customer never got its page and cannot have paid) are closed after an hour.
-import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt } from 'drizzle-orm';
 import { paymentAttempts } from '../../generated/tables';
 import type { Db } from '../db';
-import { syncAttempt } from './attempts';
+import { lockOrder } from '../sales/order-events';
+import { settlePaymentStatus, syncAttempt } from './attempts';
 import type { PaymentsConfig } from './providers';
 
 const QUIET_MS = 3 * 60_000;
@@ -34,7 +35,7 @@ export async function reconcilePayments(
     const result = await syncAttempt(db, config, attempt, { site: opts.site });
     if (result?.outcome === 'applied' || result?.outcome === 'late') applied++;
   }
-  await db
+  const closed = await db
     .update(paymentAttempts)
     .set({ status: 'error', error: 'Платёжный сервис не ответил при создании платежа', updatedAt: now })
     .where(
@@ -42,12 +43,13 @@ export async function reconcilePayments(
         eq(paymentAttempts.status, 'creating'),
         lt(paymentAttempts.createdAt, new Date(now.getTime() - 60 * 60_000)),
       ),
-    );
-  // Orders whose only live attempt was just closed are no longer waiting for a payment.
-  await db.execute(sql`
-    UPDATE orders SET payment_status = 'unpaid', updated_at = ${now}
-    WHERE payment_status = 'pending' AND status <> 'canceled' AND NOT EXISTS (
-      SELECT 1 FROM payment_attempts a WHERE a.order_id = orders.id
-        AND a.status IN ('creating', 'pending', 'waiting_for_capture'))`);
+    )
+    .returning({ orderId: paymentAttempts.orderId });
+  // Their orders are no longer waiting for that payment: the same rule as when a payment is declined.
+  for (const orderId of new Set(closed.map((c) => c.orderId)))
+    await db.transaction(async (tx) => {
+      await lockOrder(tx, orderId);
+      await settlePaymentStatus(tx, orderId);
+    });
   return applied;
 }

@@ -10,7 +10,7 @@ import { ApiError, badRequest } from '../http/errors';
 import { refundOrder } from '../payments/refunds';
 import type { PaymentsConfig } from '../payments/providers';
 import { settingsRow } from '../settings/settings';
-import { releaseCouponUse } from './place-order';
+import { LINE_PAYABLE, releaseCouponUse } from './place-order';
 import { returnOrderStock } from './stock';
 import { lockOrder, recordOrderEvent, tellCustomer, type LockedOrder, type OrderActor } from './order-events';
 import {
@@ -162,8 +162,7 @@ async function accrueBonuses(tx: Tx, order: LockedOrder, now: Date): Promise<num
     tx,
     sql`SELECT (SELECT t.bonus_allowed AND t.active FROM users u JOIN user_types t ON t.id = u.user_type_id
                  WHERE u.id = ${order.userId}) AS allowed,
-               (SELECT sum(coalesce(payable, total - discount_share - bonus_share)) FROM order_items
-                 WHERE order_id = ${order.id}) AS paid`,
+               (SELECT sum(${LINE_PAYABLE}) FROM order_items WHERE order_items.order_id = ${order.id}) AS paid`,
   );
   if (row?.allowed === false) return 0;
   const pointValue = order.bonusPointValue || shop.bonusPointValue || 100;

@@ -182,6 +182,13 @@ export function reasonsNotToPlace(quote: PricedCart, expectedTotal?: number): st
   return reasons;
 }
 
+/**
+ * What a stored line asks the customer to pay (kopecks, SQL over order_items): `payable`, or for lines stored
+ * before it was kept, its total less its discount and bonus shares. The receipt, the invoice and the points
+ * of a completed order all count it this way.
+ */
+export const LINE_PAYABLE = sql`coalesce(${orderItems.payable}, ${orderItems.total} - ${orderItems.discountShare} - ${orderItems.bonusShare})`;
+
 /** The order's lines, every price snapshotted from the pricing engine's answer. */
 export async function insertOrderItems(tx: Tx, orderId: number, quote: PricedCart): Promise<void> {
   const offerOf = new Map(quote.lines.map(({ offer }) => [offer.offer_id, offer]));
