@@ -12,8 +12,6 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -29,6 +27,7 @@ import { formatRubles } from '../../../fields/money';
 import { useAdminGet } from '../../../useAdminGet';
 import { OrderActions } from './OrderActions';
 import { OrderLines } from './OrderLines';
+import { Section } from './Section';
 import {
   addressLines,
   lateNotifications,
@@ -37,19 +36,6 @@ import {
   STATUS_COLORS,
   type OrderView,
 } from './order-screen';
-
-function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
-  return (
-    <Card data-testid={testId} sx={{ minWidth: 0 }}>
-      <CardContent>
-        <Typography variant="h6" component="h2" gutterBottom>
-          {title}
-        </Typography>
-        {children}
-      </CardContent>
-    </Card>
-  );
-}
 
 /** A label and its value, one per line; nothing when there is no value. */
 function Row({ label, children }: { label: string; children: ReactNode }) {

@@ -6,8 +6,6 @@
 import AddIcon from '@mui/icons-material/Add';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import MuiButton from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
@@ -40,6 +38,7 @@ import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import type { AdminOrderPlaced } from '@shop/schemas';
 import { AdminApiError, postAdmin } from '../../../admin-api';
 import { OfferHint } from './OfferHint';
+import { Section } from './Section';
 import {
   addressFieldsOf,
   customerContacts,
@@ -63,19 +62,6 @@ const DEFAULTS: PlaceOrderValues = {
   lines: [{ article: '', quantity: 1 }],
   bonusPoints: 0,
 };
-
-function Section({ title, children, wide }: { title: string; children: ReactNode; wide?: boolean }) {
-  return (
-    <Card sx={wide ? { gridColumn: '1 / -1' } : undefined}>
-      <CardContent>
-        <Typography variant="h6" component="h2" gutterBottom>
-          {title}
-        </Typography>
-        {children}
-      </CardContent>
-    </Card>
-  );
-}
 
 const twoColumns = { display: 'grid', gridTemplateColumns: { sm: '1fr 1fr' }, columnGap: 2 };
 

@@ -2,7 +2,7 @@
 // lines, the bodies of the action and lines requests with the checks the dialogs make before sending, and the
 // draft of an order's lines while they are edited (a quantity changed, a line removed, an offer added by article).
 import type { AdminOrderLinesRequest, AdminOrderView } from '@shop/schemas';
-import { MOSCOW_TIME_ZONE } from '../../../fields/dates';
+import { moscowDateTime } from '../../../fields/dates';
 import type { FoundOffer } from './place-order';
 
 export type OrderView = AdminOrderView;
@@ -26,14 +26,7 @@ export const PAYMENT_COLORS: Record<OrderView['paymentStatus'], ChipColor> = {
   failed: 'error',
 };
 
-const MOSCOW = new Intl.DateTimeFormat('ru-RU', {
-  timeZone: MOSCOW_TIME_ZONE,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
+const MOSCOW = new Intl.DateTimeFormat('ru-RU', moscowDateTime);
 
 /** "25.11.2026, 14:07" in Moscow time. */
 export const moscowTime = (iso: string) => MOSCOW.format(new Date(iso));
