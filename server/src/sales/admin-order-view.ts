@@ -34,6 +34,7 @@ import { resourceOf } from '../crud/resource-access';
 import type { Registry } from '../crud/types';
 import type { Db, DbOrTx } from '../db';
 import { notFound } from '../http/errors';
+import { ORDER_NUMBER } from './order-routes';
 import { api, envelope, failure, pathParams } from '../http/route-schemas';
 import {
   ACTION_LABELS,
@@ -376,7 +377,7 @@ export function adminOrderViewRoutes(db: Db, registry: Registry) {
           summary:
             'Заказ по номеру для экрана заказа: позиции, покупатель, доставка, оплата, история, действия',
           params: pathParams({
-            number: { type: 'string', minLength: 1, maxLength: 32, 'x-label': 'Номер заказа' },
+            number: ORDER_NUMBER,
           }),
           response: {
             200: envelope(api('admin-order-view')),

@@ -12,14 +12,12 @@ import { api, envelope, failure, pathParams } from '../http/route-schemas';
 import { startPayment, syncOrderPayments } from '../payments/attempts';
 import { siteOrigin } from '../settings/shop-values';
 import { changeOrderStatus } from './order-status';
-import { findCustomerOrder } from './order-routes';
+import { findCustomerOrder, ORDER_NUMBER } from './order-routes';
 import { orderUrlOf } from './order-events';
 import { orderDetail } from './profile-orders';
 
 const TAGS = ['Заказы'];
-const PARAMS = pathParams({
-  number: { type: 'string', minLength: 1, maxLength: 32, 'x-label': 'Номер заказа' },
-});
+const PARAMS = pathParams({ number: ORDER_NUMBER });
 
 export function customerOrderRoutes(db: Db, config: Pick<Config, 'siteUrl' | 'yookassaApiUrl'>) {
   return async function plugin(app: FastifyInstance) {
