@@ -27,6 +27,12 @@ export interface Database {
   exec(script: string): Promise<void>;
   /** Holds a cluster-wide lock while fn runs, so that several instances do not migrate at once. */
   withLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
+  /**
+   * Calls onNotify with the payload of every NOTIFY on this channel, from any instance using the database,
+   * once its transaction commits. On PostgreSQL a dedicated connection listens; when it is lost, onNotify is
+   * called with null (notifications may have been missed) and it reconnects. Resolves to the unsubscribe.
+   */
+  listen(channel: string, onNotify: (payload: string | null) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -62,6 +68,7 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
           client.release();
         }
       },
+      listen: (channel, onNotify) => listenPostgres(opts.databaseUrl!, channel, onNotify),
       close: () => pool.end(),
     };
   }
@@ -83,6 +90,45 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
     },
     // One process owns a PGlite database: nothing to lock against.
     withLock: (_key, fn) => fn(),
+    listen: (channel, onNotify) => client.listen(channel, (payload) => onNotify(payload)),
     close: () => client.close(),
+  };
+}
+
+/** LISTEN on a connection of its own (a pooled one would be handed to other queries), reconnecting when lost. */
+async function listenPostgres(
+  connectionString: string,
+  channel: string,
+  onNotify: (payload: string | null) => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const reconnectLater = () => {
+    if (stopped) return;
+    retry = setTimeout(() => void connect().catch(reconnectLater), 1_000);
+  };
+  const connect = async () => {
+    const next = new pg.Client({ connectionString });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onNotify(message.payload ?? '');
+    });
+    next.on('error', () => {
+      if (stopped || client !== next) return;
+      client = null;
+      next.end().catch(() => undefined);
+      // What changed while no one listened is unknown: the listener treats null as "anything may have".
+      onNotify(null);
+      reconnectLater();
+    });
+    await next.connect();
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    client = next;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => undefined);
   };
 }
