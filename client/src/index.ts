@@ -53,6 +53,9 @@ import type {
   SessionUser,
   SiteReviewRequest,
 } from '@shop/schemas';
+import { inProcessAdapter, type InProcessTransport } from './in-process';
+
+export { inProcessAdapter, type InProcessTransport } from './in-process';
 
 export const API_TIMEOUT_MS = 10_000;
 
@@ -76,6 +79,8 @@ export interface ApiClientOptions {
   timeout?: number;
   /** Extra axios settings: headers to forward from an SSR request, an adapter for tests. */
   axios?: AxiosRequestConfig;
+  /** Answers requests inside this process instead of over HTTP (the server-rendered storefront). */
+  inProcess?: InProcessTransport;
 }
 
 export interface Envelope<T> {
@@ -154,6 +159,7 @@ export function productListQuery(p: ProductListParams): Record<string, string | 
 export function createApiClient(options: ApiClientOptions) {
   const http: AxiosInstance = axios.create({
     ...options.axios,
+    ...(options.inProcess ? { adapter: inProcessAdapter(options.inProcess) } : {}),
     baseURL: options.baseURL,
     timeout: options.timeout ?? API_TIMEOUT_MS,
   });

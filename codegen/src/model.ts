@@ -180,6 +180,8 @@ export interface EntityModel {
   icon: string;
   recordTitle: string;
   admin: boolean;
+  /** x-entity.storefront: false when no page of the shop shows its rows to a guest. */
+  storefront: boolean;
   fields: FieldModel[];
   children: ChildModel[];
   list: {
@@ -545,6 +547,7 @@ function entityModel(file: string, s: JsonSchema): EntityModel {
     icon?: string;
     recordTitle?: string;
     admin?: boolean;
+    storefront?: boolean;
   };
   const label = s['x-label'] as { one?: string; many?: string } | undefined;
   if (!label?.one || !label.many) fail(file, 'x-label', '{ one, many } Russian labels are required');
@@ -730,6 +733,7 @@ function entityModel(file: string, s: JsonSchema): EntityModel {
     icon: ent.icon ?? 'List',
     recordTitle,
     admin: ent.admin !== false,
+    storefront: ent.storefront !== false,
     fields,
     children,
     list: {

@@ -23,6 +23,7 @@ export const resources: ResourceDef[] = [
     typeName: 'Banner',
     label: { one: 'Баннер', many: 'Баннеры' },
     admin: true,
+    storefront: true,
     table: t.banners,
     tableName: 'banners',
     fields: [
@@ -299,6 +300,7 @@ export const resources: ResourceDef[] = [
     typeName: 'BonusTransaction',
     label: { one: 'Бонусная операция', many: 'Бонусы' },
     admin: true,
+    storefront: false,
     table: t.bonusTransactions,
     tableName: 'bonus_transactions',
     fields: [
@@ -507,6 +509,7 @@ export const resources: ResourceDef[] = [
     typeName: 'CaptchaChallenge',
     label: { one: 'Капча', many: 'Капчи' },
     admin: false,
+    storefront: false,
     table: t.captchas,
     tableName: 'captchas',
     fields: [
@@ -647,6 +650,7 @@ export const resources: ResourceDef[] = [
     typeName: 'CartRule',
     label: { one: 'Правило корзины', many: 'Правила корзины' },
     admin: true,
+    storefront: true,
     table: t.cartRules,
     tableName: 'cart_rules',
     fields: [
@@ -1033,6 +1037,7 @@ export const resources: ResourceDef[] = [
     typeName: 'Cart',
     label: { one: 'Корзина', many: 'Корзины' },
     admin: false,
+    storefront: false,
     table: t.carts,
     tableName: 'carts',
     fields: [
@@ -1299,6 +1304,7 @@ export const resources: ResourceDef[] = [
     typeName: 'Consent',
     label: { one: 'Согласие на обработку данных', many: 'Согласия на обработку данных' },
     admin: true,
+    storefront: false,
     table: t.consents,
     tableName: 'consents',
     fields: [
@@ -1523,6 +1529,7 @@ export const resources: ResourceDef[] = [
     typeName: 'CouponUsage',
     label: { one: 'Использование купона', many: 'Использования купонов' },
     admin: false,
+    storefront: false,
     table: t.couponUsages,
     tableName: 'coupon_usages',
     fields: [
@@ -1684,6 +1691,7 @@ export const resources: ResourceDef[] = [
     typeName: 'Coupon',
     label: { one: 'Купон', many: 'Купоны' },
     admin: true,
+    storefront: false,
     table: t.coupons,
     tableName: 'coupons',
     fields: [
@@ -2044,6 +2052,7 @@ export const resources: ResourceDef[] = [
     typeName: 'DeliveryService',
     label: { one: 'Способ доставки', many: 'Способы доставки' },
     admin: true,
+    storefront: true,
     table: t.deliveryServices,
     tableName: 'delivery_services',
     fields: [
@@ -2402,6 +2411,7 @@ export const resources: ResourceDef[] = [
     typeName: 'Directory',
     label: { one: 'Справочник', many: 'Справочники' },
     admin: true,
+    storefront: true,
     table: t.directories,
     tableName: 'directories',
     fields: [
@@ -2751,6 +2761,7 @@ export const resources: ResourceDef[] = [
     typeName: 'DirectoryEntry',
     label: { one: 'Запись справочника', many: 'Записи справочников' },
     admin: true,
+    storefront: true,
     table: t.directoryEntries,
     tableName: 'directory_entries',
     fields: [
@@ -2951,6 +2962,7 @@ export const resources: ResourceDef[] = [
     typeName: 'FeedbackRequest',
     label: { one: 'Заявка', many: 'Заявки с сайта' },
     admin: true,
+    storefront: false,
     table: t.feedbackRequests,
     tableName: 'feedback_requests',
     fields: [
@@ -3211,6 +3223,7 @@ export const resources: ResourceDef[] = [
     typeName: 'Gallery',
     label: { one: 'Галерея', many: 'Галереи' },
     admin: true,
+    storefront: true,
     table: t.galleries,
     tableName: 'galleries',
     fields: [
@@ -3511,6 +3524,7 @@ export const resources: ResourceDef[] = [
     typeName: 'HistoryEntry',
     label: { one: 'Запись журнала', many: 'Журнал изменений' },
     admin: false,
+    storefront: false,
     table: t.history,
     tableName: 'history',
     fields: [
@@ -3685,6 +3699,7 @@ export const resources: ResourceDef[] = [
     typeName: 'Article',
     label: { one: 'Статья', many: 'Интересное' },
     admin: true,
+    storefront: true,
     table: t.articles,
     tableName: 'articles',
     fields: [
@@ -3929,6 +3944,7 @@ export const resources: ResourceDef[] = [
     typeName: 'MailTemplate',
     label: { one: 'Шаблон письма', many: 'Шаблоны писем' },
     admin: true,
+    storefront: false,
     table: t.mailTemplates,
     tableName: 'mail_templates',
     fields: [
@@ -4144,6 +4160,7 @@ export const resources: ResourceDef[] = [
     typeName: 'Mailing',
     label: { one: 'Рассылка', many: 'Рассылки' },
     admin: true,
+    storefront: false,
     table: t.mailings,
     tableName: 'mailings',
     fields: [
@@ -4389,6 +4406,7 @@ export const resources: ResourceDef[] = [
     typeName: 'OrderEvent',
     label: { one: 'Событие заказа', many: 'История заказов' },
     admin: false,
+    storefront: false,
     table: t.orderEvents,
     tableName: 'order_events',
     fields: [
@@ -4621,6 +4639,7 @@ export const resources: ResourceDef[] = [
     typeName: 'Order',
     label: { one: 'Заказ', many: 'Заказы' },
     admin: true,
+    storefront: false,
     table: t.orders,
     tableName: 'orders',
     fields: [
@@ -5478,6 +5497,7 @@ export const resources: ResourceDef[] = [
     typeName: 'OutboxMessage',
     label: { one: 'Отправленное сообщение', many: 'Журнал отправки' },
     admin: true,
+    storefront: false,
     table: t.outboxMessages,
     tableName: 'outbox_messages',
     fields: [
@@ -5811,6 +5831,7 @@ export const resources: ResourceDef[] = [
     typeName: 'Page',
     label: { one: 'Страница', many: 'Страницы' },
     admin: true,
+    storefront: true,
     table: t.pages,
     tableName: 'pages',
     fields: [
@@ -6007,6 +6028,7 @@ export const resources: ResourceDef[] = [
     typeName: 'PaymentAttempt',
     label: { one: 'Платёж', many: 'Платежи' },
     admin: true,
+    storefront: false,
     table: t.paymentAttempts,
     tableName: 'payment_attempts',
     fields: [
@@ -6366,6 +6388,7 @@ export const resources: ResourceDef[] = [
     typeName: 'PaymentNotification',
     label: { one: 'Уведомление об оплате', many: 'Уведомления об оплате' },
     admin: true,
+    storefront: false,
     table: t.paymentNotifications,
     tableName: 'payment_notifications',
     fields: [
@@ -6565,6 +6588,7 @@ export const resources: ResourceDef[] = [
     typeName: 'PaymentService',
     label: { one: 'Способ оплаты', many: 'Способы оплаты' },
     admin: true,
+    storefront: true,
     table: t.paymentServices,
     tableName: 'payment_services',
     fields: [
@@ -6872,6 +6896,7 @@ export const resources: ResourceDef[] = [
     typeName: 'ProductCategory',
     label: { one: 'Категория', many: 'Категории товаров' },
     admin: true,
+    storefront: true,
     table: t.productCategories,
     tableName: 'product_categories',
     fields: [
@@ -7122,6 +7147,7 @@ export const resources: ResourceDef[] = [
     typeName: 'Product',
     label: { one: 'Товар', many: 'Товары' },
     admin: true,
+    storefront: true,
     table: t.products,
     tableName: 'products',
     fields: [
@@ -7717,6 +7743,7 @@ export const resources: ResourceDef[] = [
     typeName: 'Promotion',
     label: { one: 'Акция', many: 'Акции' },
     admin: true,
+    storefront: true,
     table: t.promotions,
     tableName: 'promotions',
     fields: [
@@ -8033,6 +8060,7 @@ export const resources: ResourceDef[] = [
     typeName: 'RateLimitHit',
     label: { one: 'Счётчик запросов', many: 'Счётчики запросов' },
     admin: false,
+    storefront: false,
     table: t.rateLimitHits,
     tableName: 'rate_limit_hits',
     fields: [
@@ -8143,6 +8171,7 @@ export const resources: ResourceDef[] = [
     typeName: 'ProductReview',
     label: { one: 'Отзыв о товаре', many: 'Отзывы о товарах' },
     admin: true,
+    storefront: true,
     table: t.productReviews,
     tableName: 'product_reviews',
     fields: [
@@ -8472,6 +8501,7 @@ export const resources: ResourceDef[] = [
     typeName: 'SiteReview',
     label: { one: 'Отзыв о магазине', many: 'Отзывы о магазине' },
     admin: true,
+    storefront: true,
     table: t.siteReviews,
     tableName: 'site_reviews',
     fields: [
@@ -8754,6 +8784,7 @@ export const resources: ResourceDef[] = [
     typeName: 'SearchWord',
     label: { one: 'Слово поиска', many: 'Словарь поиска' },
     admin: false,
+    storefront: false,
     table: t.searchWords,
     tableName: 'search_words',
     fields: [
@@ -8864,6 +8895,7 @@ export const resources: ResourceDef[] = [
     typeName: 'Session',
     label: { one: 'Сессия', many: 'Сессии' },
     admin: false,
+    storefront: false,
     table: t.sessions,
     tableName: 'sessions',
     fields: [
@@ -9050,6 +9082,7 @@ export const resources: ResourceDef[] = [
     typeName: 'ShopSettings',
     label: { one: 'Настройки', many: 'Настройки' },
     admin: true,
+    storefront: true,
     table: t.settings,
     tableName: 'settings',
     fields: [
@@ -9989,6 +10022,7 @@ export const resources: ResourceDef[] = [
     typeName: 'SmsTemplate',
     label: { one: 'Шаблон SMS', many: 'Шаблоны SMS' },
     admin: true,
+    storefront: false,
     table: t.smsTemplates,
     tableName: 'sms_templates',
     fields: [
@@ -10188,6 +10222,7 @@ export const resources: ResourceDef[] = [
     typeName: 'Subscription',
     label: { one: 'Подписчик', many: 'Подписчики рассылки' },
     admin: true,
+    storefront: false,
     table: t.subscriptions,
     tableName: 'subscriptions',
     fields: [
@@ -10433,6 +10468,7 @@ export const resources: ResourceDef[] = [
     typeName: 'UserGroup',
     label: { one: 'Группа пользователей', many: 'Группы пользователей' },
     admin: true,
+    storefront: false,
     table: t.userGroups,
     tableName: 'user_groups',
     fields: [
@@ -10741,6 +10777,7 @@ export const resources: ResourceDef[] = [
     typeName: 'UserToken',
     label: { one: 'Одноразовая ссылка', many: 'Одноразовые ссылки' },
     admin: false,
+    storefront: false,
     table: t.userTokens,
     tableName: 'user_tokens',
     fields: [
@@ -10912,6 +10949,7 @@ export const resources: ResourceDef[] = [
     typeName: 'UserType',
     label: { one: 'Тип пользователя', many: 'Типы пользователей' },
     admin: true,
+    storefront: true,
     table: t.userTypes,
     tableName: 'user_types',
     fields: [
@@ -11124,6 +11162,7 @@ export const resources: ResourceDef[] = [
     typeName: 'UserOrganization',
     label: { one: 'Организация пользователя', many: 'Организации пользователей' },
     admin: true,
+    storefront: false,
     table: t.userOrganizations,
     tableName: 'user_organizations',
     fields: [
@@ -11433,6 +11472,7 @@ export const resources: ResourceDef[] = [
     typeName: 'User',
     label: { one: 'Пользователь', many: 'Пользователи' },
     admin: true,
+    storefront: false,
     table: t.users,
     tableName: 'users',
     fields: [

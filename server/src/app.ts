@@ -15,6 +15,8 @@ import type { Config } from './config';
 import { adminApiRoutes } from './admin-api';
 import { adminCrudRoutes, createRegistry } from './crud/routes';
 import { openDatabase, type Database } from './db';
+import { PageCache } from './web/page-cache';
+import { watchPublicData, type PublicData } from './web/public-data';
 import { migrate } from './db/migrate';
 import { registerDocs } from './docs';
 import { registerErrorHandler } from './http/errors';
@@ -63,6 +65,8 @@ export interface App {
   database: Database;
   /** Every route registered, as method and URL (the /api/docs completeness test compares them). */
   routes: { method: string; url: string }[];
+  /** Committed changes of what guests are shown, from any instance (the caches listen). */
+  publicData: PublicData;
 }
 
 export async function buildApp(opts: AppOptions): Promise<App> {
@@ -77,6 +81,8 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   if (!opts.database) app.addHook('onClose', () => database.close());
   const ran = await migrate(database, opts.migrationsDir ?? config.migrationsDir);
   if (ran.length) app.log.info({ migrations: ran }, 'migrations applied');
+  const publicData = await watchPublicData(database, resources);
+  app.addHook('onClose', () => publicData.stop());
 
   registerErrorHandler(app);
   const routes: App['routes'] = [];
@@ -151,12 +157,19 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   await app.register(newsletterOneClickRoutes(database.db));
 
   if (existsSync(join(config.storefrontBuildDir, 'server/index.js'))) {
+    const pageCache = config.pageCacheMb
+      ? new PageCache({ maxBytes: config.pageCacheMb * 1024 * 1024, ttlMs: config.pageCacheSeconds * 1000 })
+      : null;
+    if (pageCache) publicData.onChange(() => pageCache.invalidate());
     await app.register(storefrontPlugin, {
       buildDir: config.storefrontBuildDir,
       apiBaseURL: config.baseUrlToApi ?? `http://127.0.0.1:${config.port}`,
+      // The API is this process unless BASE_URL_TO_API points elsewhere: loaders call it without HTTP.
+      inProcessApi: !config.baseUrlToApi,
+      pageCache,
     });
   }
-  return { app, database, routes };
+  return { app, database, routes, publicData };
 }
 
 /** First-start work: the administrator account and, on an empty shop, the demo catalogue. */

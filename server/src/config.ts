@@ -20,6 +20,10 @@ export interface Config {
   storefrontBuildDir: string;
   adminDistDir: string;
   migrationsDir: string;
+  /** PAGE_CACHE_MB: memory for guests' whole pages (web/page-cache.ts), compressed; 0 turns the cache off. */
+  pageCacheMb: number;
+  /** PAGE_CACHE_SECONDS: the oldest a cached page may be served, whatever changed or not. */
+  pageCacheSeconds: number;
   /** Uploaded and generated images, served at /uploads/. */
   uploadsDir: string;
   /** Which proxies' X-Forwarded-For to believe (Fastify's trustProxy): the client IP decides rate limits
@@ -68,6 +72,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storefrontBuildDir: resolve(ROOT, 'storefront/build'),
     adminDistDir: resolve(ROOT, 'admin/dist'),
     migrationsDir: resolve(ROOT, 'server/migrations'),
+    pageCacheMb: nonNegativeNumber(env.PAGE_CACHE_MB, 'PAGE_CACHE_MB', 32),
+    pageCacheSeconds: positiveNumber(env.PAGE_CACHE_SECONDS, 'PAGE_CACHE_SECONDS', 300),
     uploadsDir: resolve(env.UPLOADS_DIR ?? resolve(ROOT, 'uploads')),
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     rateLimitScale: positiveNumber(env.RATE_LIMIT_SCALE, 'RATE_LIMIT_SCALE', 1),
@@ -101,6 +107,13 @@ function positiveNumber(raw: string | undefined, name: string, dflt: number): nu
   if (raw === undefined || raw === '') return dflt;
   const n = Number(raw);
   if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number, got ${raw}`);
+  return n;
+}
+
+function nonNegativeNumber(raw: string | undefined, name: string, dflt: number): number {
+  if (raw === undefined || raw === '') return dflt;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be 0 or more, got ${raw}`);
   return n;
 }
 

@@ -48,9 +48,11 @@ export default function handleRequest(
     let shellRendered = false;
     const userAgent = request.headers.get('user-agent');
 
-    // Bots (and curl) get the complete page; browsers a stream.
+    // Bots (and curl) get the complete page, and so does a page the server keeps; browsers a stream.
     const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode || loadContext.completePage
+        ? 'onAllReady'
+        : 'onShellReady';
 
     // Abort the rendering stream after `streamTimeout`, so that it has time to flush the rejected boundaries.
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(

@@ -155,6 +155,7 @@ export function emitServer(entities: EntityModel[]): Record<string, string> {
     typeName: ${JSON.stringify(e.typeName)},
     label: ${JSON.stringify(e.label)},
     admin: ${e.admin},
+    storefront: ${e.storefront},
     table: t.${tableConst(e.table)},
     tableName: ${JSON.stringify(e.table)},
     fields: ${JSON.stringify(e.fields.map(fieldDef))},

@@ -106,6 +106,11 @@ export interface ResourceDef {
   label: { one: string; many: string };
   /** False for internal tables (sessions...): no admin endpoints. */
   admin: boolean;
+  /**
+   * x-entity.storefront: false when no storefront page shows its rows to a guest (orders, sessions…); a
+   * change to any other table, or its child tables, makes the cached guest pages stale (web/public-data.ts).
+   */
+  storefront?: boolean;
   table: PgTable;
   tableName: string;
   fields: FieldDef[];

@@ -8,24 +8,34 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
+import type { InProcessTransport } from '@shop/client';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
+import { guestPageRoutes, isGuestRequest, renderForCache, sendCachedPage } from './guest-pages';
+import type { PageCache } from './page-cache';
 
 export interface StorefrontPluginOptions {
   /** The storefront's build folder (storefront/build), holding client/ and server/index.js. */
   buildDir: string;
   /** Absolute API address the loaders call during SSR (the storefront's AppLoadContext.apiBaseURL). */
   apiBaseURL: string;
+  /** The API is this very server: loaders call it through Fastify's inject, with no HTTP in between. */
+  inProcessApi: boolean;
+  /** Guests' whole pages, or null to render every request. */
+  pageCache: PageCache | null;
 }
 
 /** What every loader and action receives; mirrors the AppLoadContext declared in storefront/app/load-context.ts. */
 interface StorefrontLoadContext {
   [key: string]: unknown;
   apiBaseURL: string;
+  apiTransport?: InProcessTransport;
   requestCookie: string | undefined;
   clientIp: string;
   /** This response's Content-Security-Policy nonce: fresh for every request, never reused or stored. */
   cspNonce: string;
+  /** Render the whole page before sending anything (a page to keep), as for bots. */
+  completePage?: boolean;
 }
 
 export async function storefrontPlugin(app: FastifyInstance, opts: StorefrontPluginOptions): Promise<void> {
@@ -62,30 +72,75 @@ export async function storefrontPlugin(app: FastifyInstance, opts: StorefrontPlu
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
+  // The loaders' API calls as requests of this server, through every hook an HTTP request passes (auth,
+  // rate limits, validation), minus the socket: about 60 µs a call instead of 300 over loopback.
+  const apiTransport: InProcessTransport | undefined = opts.inProcessApi
+    ? async ({ method, url, headers, body }) => {
+        const answer = await app.inject({
+          method: method as 'GET',
+          url,
+          headers,
+          ...(body === undefined ? {} : { payload: body }),
+        });
+        return { status: answer.statusCode, headers: answer.headers, body: answer.body };
+      }
+    : undefined;
+  const contextOf = (request: FastifyRequest, cookie: string | undefined): StorefrontLoadContext => ({
+    apiBaseURL: opts.apiBaseURL,
+    ...(apiTransport ? { apiTransport } : {}),
+    requestCookie: cookie,
+    // The visitor's address (past the trusted proxies): the API calls of this render come from this
+    // process, and the API's abuse limits must count the visitor, not the storefront.
+    clientIp: request.ip,
+    // 128 random bits: the page's inline scripts (React Router's hydration data, the Metrika snippet)
+    // carry it and the policy allows no other inline script (storefront/app/entry.server.tsx).
+    cspNonce: randomBytes(16).toString('base64'),
+  });
+
+  const cache = opts.pageCache;
+  const guestPages = guestPageRoutes(build);
   app.all('/*', async (request, reply) => {
-    const context: StorefrontLoadContext = {
-      apiBaseURL: opts.apiBaseURL,
-      requestCookie: request.headers.cookie,
-      // The visitor's address (past the trusted proxies): the API calls of this render come from this
-      // process, and the API's abuse limits must count the visitor, not the storefront.
-      clientIp: request.ip,
-      // 128 random bits: the page's inline scripts (React Router's hydration data, the Metrika snippet)
-      // carry it and the policy allows no other inline script (storefront/app/entry.server.tsx).
-      cspNonce: randomBytes(16).toString('base64'),
-    };
-    const response = await handleRequest(toWebRequest(request, reply), context);
+    if (
+      cache &&
+      request.method === 'GET' &&
+      isGuestRequest(request.headers.cookie) &&
+      guestPages(request.url)
+    ) {
+      const key = `${request.protocol}://${request.host}${request.url}`;
+      const hit = cache.lookup(key);
+      const page =
+        hit ??
+        (await cache.fill(key, () =>
+          renderForCache(
+            handleRequest(toWebRequest(request, reply, { forCache: true }), {
+              ...contextOf(request, undefined),
+              completePage: true,
+            }),
+          ),
+        ));
+      if (page) return sendCachedPage(request, reply, cache, page, hit ? 'hit' : 'miss');
+    }
+    const response = await handleRequest(
+      toWebRequest(request, reply),
+      contextOf(request, request.headers.cookie),
+    );
     // Fastify 5 sends a Web Response as it is: status, headers (several Set-Cookie too) and the streamed body.
     return reply.send(response);
   });
 }
 
 /** The Fastify request as a Web Request, aborted when the visitor goes away before the answer is complete. */
-function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
+function toWebRequest(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  /** forCache: without the visitor's cookies, and not aborted when that visitor leaves (others may wait for it). */
+  options: { forCache?: boolean } = {},
+): Request {
   const url = new URL(request.url, `${request.protocol}://${request.host}`);
 
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
-    if (value === undefined) continue;
+    if (value === undefined || (options.forCache && name === 'cookie')) continue;
     if (Array.isArray(value)) {
       for (const item of value) headers.append(name, item);
     } else {
@@ -94,9 +149,10 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
   }
 
   const controller = new AbortController();
-  reply.raw.on('close', () => {
-    if (!reply.raw.writableFinished) controller.abort();
-  });
+  if (!options.forCache)
+    reply.raw.on('close', () => {
+      if (!reply.raw.writableFinished) controller.abort();
+    });
 
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
   return new Request(url, {

@@ -33,6 +33,7 @@ export function forgetGroup(context: AppLoadContext): void {
 export function serverApi(context: AppLoadContext): ApiClient {
   return createApiClient({
     baseURL: context.apiBaseURL,
+    ...(context.apiTransport ? { inProcess: context.apiTransport } : {}),
     // The API's abuse limits count per visitor: without this every form sent through a page's action would
     // count against the storefront's own address, one allowance for the whole shop. The API believes it
     // from the proxies TRUST_PROXY names (loopback by default: this same process).

@@ -36,7 +36,10 @@ export function cartCountCookie(count: number, secure: boolean): string {
 
 /** Whether the request's productCard cookie already says this count (then nothing is written). */
 export function countCookieIsCurrent(context: AppLoadContext, count: number): boolean {
-  return readCookie(context.requestCookie, CART_COUNT_COOKIE) === String(count);
+  const stored = readCookie(context.requestCookie, CART_COUNT_COOKIE);
+  // No cookie reads as an empty cart: a guest who never had a cart gets no cookie, so the pages such a
+  // guest is shown set none and can be kept whole for every guest (server/src/web/page-cache.ts).
+  return stored === undefined ? count === 0 : stored === String(count);
 }
 
 /**

@@ -6,6 +6,7 @@ import { serverApi } from '../lib/api.server';
 import { canonicalSearch } from '../lib/catalog-filters';
 import { loadListing } from '../lib/listing.server';
 import { breadcrumbJsonLd, seoMeta } from '../lib/seo';
+import { GUEST_PAGE } from '../lib/guest-page';
 
 /** /catalog-new: the novelties, with the same filters as the catalogue. */
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -52,3 +53,6 @@ export default function CatalogNew({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
+
+/** The same for every guest: the server may answer it from its page cache. */
+export const handle = GUEST_PAGE;

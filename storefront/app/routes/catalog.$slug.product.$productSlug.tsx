@@ -15,6 +15,7 @@ import { isNotFound } from '../lib/listing.server';
 import { breadcrumbJsonLd, productJsonLd, seoMeta } from '../lib/seo';
 import '../components/content/content.css';
 import '../components/product/product.css';
+import { GUEST_PAGE } from '../lib/guest-page';
 
 const RELATED = 8;
 const notFound = () => data(null, { status: 404, statusText: 'Not Found' });
@@ -230,3 +231,6 @@ export default function ProductRoute({ loaderData, actionData }: Route.Component
     </div>
   );
 }
+
+/** The same for every guest: the server may answer it from its page cache. */
+export const handle = GUEST_PAGE;

@@ -7,6 +7,7 @@ import { canonicalSearch } from '../lib/catalog-filters';
 import { isNotFound, loadListing } from '../lib/listing.server';
 import { breadcrumbJsonLd, seoMeta } from '../lib/seo';
 import { useShellData } from '../lib/shell-data';
+import { GUEST_PAGE } from '../lib/guest-page';
 
 /** /catalog/:slug: a category with its subcategories and its products (those of the subcategories too). */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
@@ -98,3 +99,6 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
+
+/** The same for every guest: the server may answer it from its page cache. */
+export const handle = GUEST_PAGE;

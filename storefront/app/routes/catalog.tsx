@@ -7,6 +7,7 @@ import { canonicalSearch } from '../lib/catalog-filters';
 import { loadListing } from '../lib/listing.server';
 import { breadcrumbJsonLd, seoMeta } from '../lib/seo';
 import { useShellData } from '../lib/shell-data';
+import { GUEST_PAGE } from '../lib/guest-page';
 
 /** /catalog: the top categories and every product, with the filters. */
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -50,3 +51,6 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
+
+/** The same for every guest: the server may answer it from its page cache. */
+export const handle = GUEST_PAGE;

@@ -3,6 +3,7 @@ import { ContentPage } from '../components/content/ContentPage';
 import { COMPANY_LINKS } from '../components/content/SectionNav';
 import { contentMeta } from '../lib/content-meta';
 import { loadPage } from '../lib/content.server';
+import { GUEST_PAGE } from '../lib/guest-page';
 
 // Деятельность: the text of page "activity" from the admin.
 export async function loader({ context }: Route.LoaderArgs) {
@@ -31,3 +32,6 @@ export default function CompanyActivity({ loaderData }: Route.ComponentProps) {
     />
   );
 }
+
+/** The same for every guest: the server may answer it from its page cache. */
+export const handle = GUEST_PAGE;

@@ -2,6 +2,7 @@ import type { Route } from './+types/company.consent';
 import { ContentPage } from '../components/content/ContentPage';
 import { contentMeta } from '../lib/content-meta';
 import { loadPage } from '../lib/content.server';
+import { GUEST_PAGE } from '../lib/guest-page';
 
 // Согласие на обработку персональных данных: the text of page "consent" from the admin.
 export async function loader({ context }: Route.LoaderArgs) {
@@ -24,3 +25,6 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 export default function CompanyConsent({ loaderData }: Route.ComponentProps) {
   return <ContentPage page={loaderData.page} parents={[{ label: 'О компании', to: '/company' }]} />;
 }
+
+/** The same for every guest: the server may answer it from its page cache. */
+export const handle = GUEST_PAGE;

@@ -8,6 +8,7 @@ import { serverApi } from '../lib/api.server';
 import { contentMeta } from '../lib/content-meta';
 import { orNotFound } from '../lib/content.server';
 import { formatDate } from '../lib/format';
+import { GUEST_PAGE } from '../lib/guest-page';
 
 // An article of «Интересное»: its title, date, cover and text from the admin; an unknown or unpublished
 // one is the 404 page.
@@ -70,3 +71,6 @@ export default function Article({ loaderData }: Route.ComponentProps) {
     </article>
   );
 }
+
+/** The same for every guest: the server may answer it from its page cache. */
+export const handle = GUEST_PAGE;

@@ -7,6 +7,7 @@ import { COMPANY_LINKS } from '../components/content/SectionNav';
 import { serverApi } from '../lib/api.server';
 import { contentMeta } from '../lib/content-meta';
 import { notFound, optionalPage, pageNumber } from '../lib/content.server';
+import { GUEST_PAGE } from '../lib/guest-page';
 
 // Интересное: the articles, newest first, twelve to a page. Page "company/interesting" from the admin,
 // when it exists, gives the section its title, introduction and SEO texts.
@@ -79,3 +80,6 @@ export default function Interesting({ loaderData }: Route.ComponentProps) {
     </PageFrame>
   );
 }
+
+/** The same for every guest: the server may answer it from its page cache. */
+export const handle = GUEST_PAGE;

@@ -13,6 +13,7 @@ import { serverApi } from '../lib/api.server';
 import { contentMeta } from '../lib/content-meta';
 import { notFound, optionalPage, pageNumber } from '../lib/content.server';
 import { formatDate, plural } from '../lib/format';
+import { GUEST_PAGE } from '../lib/guest-page';
 
 // Отзывы о магазине: the published reviews with their ratings, and a form whose reviews wait for an
 // administrator's approval. Page "company/reviews" from the admin, when it exists, gives the title,
@@ -153,3 +154,6 @@ export default function CompanyReviews({ loaderData, actionData }: Route.Compone
     </PageFrame>
   );
 }
+
+/** The same for every guest: the server may answer it from its page cache. */
+export const handle = GUEST_PAGE;

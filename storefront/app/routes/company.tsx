@@ -3,6 +3,7 @@ import { ContentPage } from '../components/content/ContentPage';
 import { COMPANY_LINKS } from '../components/content/SectionNav';
 import { contentMeta } from '../lib/content-meta';
 import { loadPage } from '../lib/content.server';
+import { GUEST_PAGE } from '../lib/guest-page';
 
 // О компании: the text of page "company" from the admin.
 export async function loader({ context }: Route.LoaderArgs) {
@@ -22,3 +23,6 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 export default function Company({ loaderData }: Route.ComponentProps) {
   return <ContentPage page={loaderData.page} nav={{ label: 'О компании', links: COMPANY_LINKS }} />;
 }
+
+/** The same for every guest: the server may answer it from its page cache. */
+export const handle = GUEST_PAGE;

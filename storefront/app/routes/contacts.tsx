@@ -10,6 +10,7 @@ import { contentMeta } from '../lib/content-meta';
 import { loadPage } from '../lib/content.server';
 import { formatPhone } from '../lib/format';
 import { phoneHref, useShellData } from '../lib/shell-data';
+import { GUEST_PAGE } from '../lib/guest-page';
 
 // Контакты: phone, e-mail, address, working hours and legal details from the shop's settings (edited in
 // the admin), the text of page "contacts" (how to get there and the like) and the shop on the map.
@@ -133,3 +134,6 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
     </ContentPage>
   );
 }
+
+/** The same for every guest: the server may answer it from its page cache. */
+export const handle = GUEST_PAGE;

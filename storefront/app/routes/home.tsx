@@ -7,6 +7,7 @@ import { RepresentBlock } from '../components/RepresentBlock';
 import { serverApi } from '../lib/api.server';
 import { SHOP_NAME } from '../lib/brand';
 import './home.css';
+import { GUEST_PAGE } from '../lib/guest-page';
 
 const SELECTION_SIZE = 8;
 const DESCRIPTION =
@@ -116,3 +117,6 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
+
+/** The same for every guest: the server may answer it from its page cache. */
+export const handle = GUEST_PAGE;

@@ -2,6 +2,7 @@ import type { Route } from './+types/loyalty';
 import { ContentPage } from '../components/content/ContentPage';
 import { contentMeta } from '../lib/content-meta';
 import { loadPage } from '../lib/content.server';
+import { GUEST_PAGE } from '../lib/guest-page';
 
 // Программа лояльности: the text of page "loyalty" from the admin.
 export async function loader({ context }: Route.LoaderArgs) {
@@ -21,3 +22,6 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 export default function Loyalty({ loaderData }: Route.ComponentProps) {
   return <ContentPage page={loaderData.page} />;
 }
+
+/** The same for every guest: the server may answer it from its page cache. */
+export const handle = GUEST_PAGE;

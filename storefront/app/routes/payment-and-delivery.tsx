@@ -4,6 +4,7 @@ import type { SectionLink } from '../components/content/SectionNav';
 import { serverApi } from '../lib/api.server';
 import { contentMeta } from '../lib/content-meta';
 import { loadPage, notFound } from '../lib/content.server';
+import { GUEST_PAGE } from '../lib/guest-page';
 
 // Оплата и доставка with its sub-pages /one_page, /two_page and /tree_page (spec §2). Every text, and the
 // names in the sub-navigation, are the titles and texts of pages "payment-and-delivery" and
@@ -51,3 +52,6 @@ export default function PaymentAndDelivery({ loaderData }: Route.ComponentProps)
     />
   );
 }
+
+/** The same for every guest: the server may answer it from its page cache. */
+export const handle = GUEST_PAGE;

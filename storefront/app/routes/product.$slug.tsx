@@ -2,6 +2,7 @@ import { data, redirect } from 'react-router';
 import type { Route } from './+types/product.$slug';
 import { serverApi } from '../lib/api.server';
 import { isNotFound } from '../lib/listing.server';
+import { GUEST_PAGE } from '../lib/guest-page';
 
 // /product/:slug: a product by its slug alone (a cart line knows no category), sent on to its address
 // /catalog/{category}/product/{slug}. Unknown or switched-off products are the usual 404.
@@ -19,3 +20,6 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 export default function ProductBySlug() {
   return null;
 }
+
+/** The same for every guest: the server may answer it from its page cache. */
+export const handle = GUEST_PAGE;

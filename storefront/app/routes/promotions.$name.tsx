@@ -12,6 +12,7 @@ import { ProductCard } from '../components/ProductCard';
 import { serverApi } from '../lib/api.server';
 import { contentMeta } from '../lib/content-meta';
 import { orNotFound } from '../lib/content.server';
+import { GUEST_PAGE } from '../lib/guest-page';
 
 // A promotion: its dates, picture and text from the admin, and the products it covers. An ended one keeps
 // its page with a notice; an unknown, inactive or future one is the 404 page.
@@ -87,3 +88,6 @@ export default function Promotion({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
+
+/** The same for every guest: the server may answer it from its page cache. */
+export const handle = GUEST_PAGE;

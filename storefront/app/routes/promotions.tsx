@@ -5,6 +5,7 @@ import { RichText } from '../components/content/RichText';
 import { serverApi } from '../lib/api.server';
 import { contentMeta } from '../lib/content-meta';
 import { optionalPage } from '../lib/content.server';
+import { GUEST_PAGE } from '../lib/guest-page';
 
 // Акции: the promotions running now. Page "promotions" from the admin, when it exists, gives the section
 // its title, introduction and SEO texts.
@@ -56,3 +57,6 @@ export default function Promotions({ loaderData }: Route.ComponentProps) {
     </PageFrame>
   );
 }
+
+/** The same for every guest: the server may answer it from its page cache. */
+export const handle = GUEST_PAGE;

@@ -5,6 +5,7 @@ import { Breadcrumbs } from '../components/content/Breadcrumbs';
 import { serverApi } from '../lib/api.server';
 import { loadListing } from '../lib/listing.server';
 import { seoMeta } from '../lib/seo';
+import { GUEST_PAGE } from '../lib/guest-page';
 
 const MAX_QUERY = 200;
 
@@ -73,3 +74,6 @@ export default function Search({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
+
+/** The same for every guest: the server may answer it from its page cache. */
+export const handle = GUEST_PAGE;

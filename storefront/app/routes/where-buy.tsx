@@ -9,6 +9,7 @@ import { contentMeta } from '../lib/content-meta';
 import { loadPage } from '../lib/content.server';
 import { formatPhone } from '../lib/format';
 import { phoneHref, useShellData } from '../lib/shell-data';
+import { GUEST_PAGE } from '../lib/guest-page';
 
 // Где купить: the page's text from the admin, the shop's own showroom (settings) and the representatives
 // and partner shops (user groups shown on the map). A list beside a Yandex map; without a maps key in
@@ -207,3 +208,6 @@ export default function WhereBuy({ loaderData }: Route.ComponentProps) {
     </ContentPage>
   );
 }
+
+/** The same for every guest: the server may answer it from its page cache. */
+export const handle = GUEST_PAGE;

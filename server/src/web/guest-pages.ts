@@ -1,0 +1,121 @@
+// Which storefront requests the page cache answers, how such a page is rendered for keeping, and how a kept
+// page is sent. A request qualifies when its page opted in (the route module's `handle`, storefront
+// lib/guest-page.ts) and it carries nothing of a visitor; the page is then rendered with no cookies at all.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
+import {
+  cachedPage,
+  policyWithScriptHashes,
+  preferredEncoding,
+  type CachedPage,
+  type PageCache,
+} from './page-cache';
+
+/**
+ * Cookies that say nothing about the visitor to the pages: analytics' own (`_ym_uid`, `_ga`: a leading
+ * underscore, which none of the shop's cookies has) and the cart count of an empty cart. Any other cookie
+ * (a session, a cart, a representative's group, a notice) makes the request personal.
+ */
+export function isGuestRequest(cookieHeader: string | undefined): boolean {
+  if (!cookieHeader) return true;
+  for (const part of cookieHeader.split(';')) {
+    const eq = part.indexOf('=');
+    const name = (eq < 0 ? part : part.slice(0, eq)).trim();
+    const value = eq < 0 ? '' : part.slice(eq + 1).trim();
+    if (!name || name.startsWith('_')) continue;
+    if (name === 'productCard' && value === '0') continue;
+    return false;
+  }
+  return true;
+}
+
+/** A test of an address: does the page it shows say `handle.guestPageCache`? */
+export function guestPageRoutes(build: ServerBuild): (url: string) => boolean {
+  // build.routes is flat (each route names its parent): the tree matchRoutes walks is rebuilt once.
+  const nodes = new Map<string, RouteObject>();
+  for (const route of Object.values(build.routes)) {
+    if (!route) continue;
+    const common = { id: route.id, path: route.path, caseSensitive: route.caseSensitive };
+    nodes.set(route.id, route.index ? { ...common, index: true } : { ...common, children: [] });
+  }
+  const roots: RouteObject[] = [];
+  for (const route of Object.values(build.routes)) {
+    if (!route) continue;
+    const parent = route.parentId ? (nodes.get(route.parentId) as { children?: RouteObject[] }) : undefined;
+    (parent?.children ?? roots).push(nodes.get(route.id)!);
+  }
+  return (url) => {
+    const path = url.split('?', 1)[0] ?? '/';
+    // A client-side navigation's data request (/catalog/x.data) is not a page.
+    if (path.endsWith('.data')) return false;
+    const leaf = matchRoutes(roots, path, build.basename)?.at(-1);
+    const id = leaf?.route.id;
+    const handle = id
+      ? (build.routes[id]?.module.handle as { guestPageCache?: boolean } | undefined)
+      : undefined;
+    return handle?.guestPageCache === true;
+  };
+}
+
+/** The headers a kept page must not repeat: they belong to one answer or are set when it is sent. */
+const PER_ANSWER = new Set([
+  'set-cookie',
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'date',
+  'etag',
+]);
+
+/**
+ * The page to keep from a render made without cookies, or null when it is not to be kept: not a 200 HTML
+ * page, or it set a cookie (then it was not the same for everybody after all).
+ */
+export async function renderForCache(rendering: Promise<Response>): Promise<CachedPage | null> {
+  const response = await rendering;
+  const type = response.headers.get('content-type') ?? '';
+  if (response.status !== 200 || response.headers.has('set-cookie') || !type.startsWith('text/html')) {
+    await response.body?.cancel();
+    return null;
+  }
+  const html = Buffer.from(await response.arrayBuffer());
+  const headers: [string, string][] = [];
+  response.headers.forEach((value, name) => {
+    if (PER_ANSWER.has(name)) return;
+    headers.push([
+      name,
+      name === 'content-security-policy' ? policyWithScriptHashes(value, html.toString('utf8')) : value,
+    ]);
+  });
+  return cachedPage(response.status, headers, html, Date.now());
+}
+
+/** `If-None-Match: W/"…", "…"` names this validator (weak comparison, as for GET). */
+function matchesValidator(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const bare = etag.replace(/^W\//, '');
+  return header.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t.replace(/^W\//, '') === bare;
+  });
+}
+
+export function sendCachedPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  cache: PageCache,
+  page: CachedPage,
+  state: 'hit' | 'miss',
+): FastifyReply {
+  for (const [name, value] of page.headers) reply.header(name, value);
+  // Browsers ask again every time (no-cache) and get 304 while the page is unchanged; a visitor's own
+  // cookies change the answer, hence Vary: Cookie for any cache between.
+  reply.header('ETag', page.etag);
+  reply.header('Cache-Control', 'no-cache');
+  reply.header('Vary', 'Accept-Encoding, Cookie');
+  reply.header('X-Page-Cache', state);
+  if (matchesValidator(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
+  return reply.code(page.status).send(cache.body(page, encoding));
+}

@@ -1,0 +1,86 @@
+// "The shop's public data changed": what the guest page cache (web/page-cache.ts) and the in-memory copies
+// of public data listen to. The signal comes from the database itself: a statement trigger on every table
+// a guest page shows (x-entity.storefront, schemas/README.md) NOTIFYs when a statement changes it, so no
+// write path can forget it (the admin API, CSV import, an order taking stock, a hand-written UPDATE), and
+// PostgreSQL hands the notification to every instance once the transaction commits (none for a rollback).
+import { getTableName } from 'drizzle-orm';
+import type { ResourceDef } from '../crud/types';
+import type { Database } from '../db';
+
+export const PUBLIC_DATA_CHANNEL = 'shop_public_data';
+const TRIGGER = 'shop_public_data_changed';
+/** Another key than the migrations' lock: instances starting together install the triggers one at a time. */
+const TRIGGER_LOCK = 7_310_002;
+
+/** The tables shown to guests: every entity's and its child tables, unless the entity says storefront: false. */
+export function publicTables(resources: ResourceDef[]): { shown: string[]; hidden: string[] } {
+  const tablesOf = (r: ResourceDef) => [r.tableName, ...r.children.map((c) => getTableName(c.table))];
+  return {
+    shown: resources.filter((r) => r.storefront !== false).flatMap(tablesOf),
+    hidden: resources.filter((r) => r.storefront === false).flatMap(tablesOf),
+  };
+}
+
+const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
+const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
+
+const ifTableExists = (table: string, statement: string) =>
+  `DO $$ BEGIN IF to_regclass(${literal(ident(table))}) IS NOT NULL THEN EXECUTE ${literal(statement)}; END IF; END $$;`;
+
+/**
+ * Puts the trigger on every shown table and takes it off the hidden ones. Runs at every start, after the
+ * migrations: the set follows the schemas without a migration of its own. The payload names the table.
+ */
+export async function installPublicDataTriggers(
+  database: Database,
+  tables: { shown: string[]; hidden: string[] },
+): Promise<void> {
+  const script = [
+    `CREATE OR REPLACE FUNCTION ${TRIGGER}() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('${PUBLIC_DATA_CHANNEL}', TG_TABLE_NAME);
+  RETURN NULL;
+END $$;`,
+    // A table a test's own resources name may not exist: skipped rather than failing the start.
+    ...tables.shown.map((table) =>
+      ifTableExists(
+        table,
+        `CREATE OR REPLACE TRIGGER ${TRIGGER} AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON ${ident(table)} ` +
+          `FOR EACH STATEMENT EXECUTE FUNCTION ${TRIGGER}()`,
+      ),
+    ),
+    ...tables.hidden.map((table) =>
+      ifTableExists(table, `DROP TRIGGER IF EXISTS ${TRIGGER} ON ${ident(table)}`),
+    ),
+  ].join('\n');
+  await database.withLock(TRIGGER_LOCK, () => database.exec(`BEGIN;\n${script}\nCOMMIT;`));
+}
+
+/** Table name of the change, or null when changes may have been missed (the listening connection was lost). */
+export type PublicDataListener = (table: string | null) => void;
+
+export interface PublicData {
+  /** Calls listener on every change; returns the unsubscribe. */
+  onChange(listener: PublicDataListener): () => void;
+  /** Tells this instance's listeners at once (the other instances learn it from the trigger). */
+  changed(table: string | null): void;
+  stop(): Promise<void>;
+}
+
+/** Installs the triggers and listens: every instance's listeners hear every committed change. */
+export async function watchPublicData(database: Database, resources: ResourceDef[]): Promise<PublicData> {
+  await installPublicDataTriggers(database, publicTables(resources));
+  const listeners = new Set<PublicDataListener>();
+  const changed = (table: string | null) => {
+    for (const listener of listeners) listener(table);
+  };
+  const unlisten = await database.listen(PUBLIC_DATA_CHANNEL, changed);
+  return {
+    onChange: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    changed,
+    stop: unlisten,
+  };
+}
