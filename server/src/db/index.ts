@@ -1,13 +1,12 @@
 // One database handle for the whole server: Drizzle over PGlite (embedded, the default) or over a
 // PostgreSQL pool (DATABASE_URL). Both speak the same SQL; code above this file does not know which.
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { mkdirSync } from 'node:fs';
 import pg from 'pg';
+import { PgliteHost } from './pglite-host';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Db = PgDatabase<PgQueryResultHKT, any>;
@@ -36,7 +35,21 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export async function openDatabase(opts: { databaseUrl: string | null; dataDir: string }): Promise<Database> {
+/**
+ * PGlite's shared_buffers (PGLITE_SHARED_BUFFERS, e.g. '16MB', '64MB'): PostgreSQL's page cache, touched in
+ * full at start, the largest part of the embedded database's resident memory (PGlite's default is 128MB).
+ * 16MB holds the demo shop's hot pages; a large catalogue searches faster with more (docs/performance.md).
+ */
+export const DEFAULT_PGLITE_SHARED_BUFFERS = '16MB';
+
+export interface OpenOptions {
+  databaseUrl: string | null;
+  dataDir: string;
+  /** Defaults to PGLITE_SHARED_BUFFERS, else DEFAULT_PGLITE_SHARED_BUFFERS. */
+  pgliteSharedBuffers?: string;
+}
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     // Integers of count(*) and bigint come as strings by default; the API speaks numbers.
@@ -72,11 +85,13 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
       close: () => pool.end(),
     };
   }
-  if (opts.dataDir !== 'memory') mkdirSync(opts.dataDir, { recursive: true });
-  const client = await PGlite.create(opts.dataDir === 'memory' ? undefined : opts.dataDir, {
-    extensions: { pg_trgm },
-  });
-  const db = drizzlePglite({ client }) as unknown as Db;
+  const sharedBuffers =
+    opts.pgliteSharedBuffers ?? process.env.PGLITE_SHARED_BUFFERS ?? DEFAULT_PGLITE_SHARED_BUFFERS;
+  if (!/^\d+(kB|MB|GB)$/.test(sharedBuffers))
+    throw new Error(`PGLITE_SHARED_BUFFERS must be a size like 16MB, got ${sharedBuffers}`);
+  // PGlite in a worker thread: its queries never block the event loop (pglite-host.ts says why a worker).
+  const client = await PgliteHost.open({ dataDir: opts.dataDir, sharedBuffers });
+  const db = drizzlePglite({ client: client as unknown as PGlite }) as unknown as Db;
   return {
     kind: 'pglite',
     db,
