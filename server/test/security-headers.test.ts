@@ -79,7 +79,15 @@ describe('security headers', () => {
     const port = await freePort();
     t = await startTestApp(DB_TARGETS[0]!, {
       uploadsDir,
-      config: { storefrontBuildDir: buildDir, adminDistDir, port, baseUrlToApi: `http://127.0.0.1:${port}` },
+      config: {
+        storefrontBuildDir: buildDir,
+        adminDistDir,
+        port,
+        baseUrlToApi: `http://127.0.0.1:${port}`,
+        // Each answer rendered afresh: the nonce is what is tested here. Kept pages carry hashes instead
+        // (page-cache.test.ts).
+        pageCacheMb: 0,
+      },
     });
     await t.app.listen({ port, host: '127.0.0.1' });
     // The settings row the storefront reads (created by the admin's settings screen).

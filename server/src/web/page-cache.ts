@@ -184,5 +184,5 @@ export function policyWithScriptHashes(policy: string, html: string): string {
   return policy
     .replace(nonce, [...hashes].join(' '))
     .replace(/ {2,}/g, ' ')
-    .replace(/ ;/g, ';');
+    .replace(/ (;|$)/g, '$1');
 }
