@@ -1,4 +1,5 @@
 import type { CSSProperties } from 'react';
+import { preload } from 'react-dom';
 import { coveringWidth, isResizable, responsiveSrcSet, variantUrl } from '../lib/images';
 
 export interface PictureProps {
@@ -12,7 +13,7 @@ export interface PictureProps {
   sizes: string;
   /** The widest it is ever shown, in CSS pixels (defaults to `width`): sets the largest variant (2x). */
   maxDisplayWidth?: number;
-  /** The first screen's main image: load it at once and early. */
+  /** The first screen's main image: load it at once, early and first (preloaded from the page's head). */
   priority?: boolean;
   className?: string;
   imgClassName?: string;
@@ -35,9 +36,21 @@ export function Picture({
   imgClassName,
   style,
 }: PictureProps) {
+  const resizable = isResizable(src);
+  const fallbackSrc = resizable ? variantUrl(src, coveringWidth(maxDisplayWidth)) : src;
+  const srcSet = resizable ? responsiveSrcSet(src, maxDisplayWidth) : undefined;
+  // React puts this <link rel="preload"> in the head: the request starts before the stylesheet has
+  // arrived and the body is parsed (the usual LCP image of a phone's first screen).
+  if (priority)
+    preload(fallbackSrc, {
+      as: 'image',
+      fetchPriority: 'high',
+      imageSrcSet: srcSet,
+      imageSizes: srcSet && sizes,
+    });
   const img = (
     <img
-      src={isResizable(src) ? variantUrl(src, coveringWidth(maxDisplayWidth)) : src}
+      src={fallbackSrc}
       alt={alt}
       width={width}
       height={height}
@@ -48,10 +61,10 @@ export function Picture({
       style={style}
     />
   );
-  if (!isResizable(src)) return <picture className={className}>{img}</picture>;
+  if (!srcSet) return <picture className={className}>{img}</picture>;
   return (
     <picture className={className}>
-      <source type="image/webp" srcSet={responsiveSrcSet(src, maxDisplayWidth)} sizes={sizes} />
+      <source type="image/webp" srcSet={srcSet} sizes={sizes} />
       {img}
     </picture>
   );

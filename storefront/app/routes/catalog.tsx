@@ -41,12 +41,12 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
       <header className="catalog-page__head">
         <h1 className="catalog-page__title">Каталог</h1>
       </header>
-      {categories.length > 0 && <CategoryTiles categories={categories} />}
+      {categories.length > 0 && <CategoryTiles categories={categories} priority />}
       <section className="catalog-page__section" aria-labelledby="catalog-all-title">
         <h2 id="catalog-all-title" className="section__title catalog-page__subtitle">
           Все товары
         </h2>
-        <CatalogListing listing={loaderData.listing} />
+        <CatalogListing listing={loaderData.listing} firstOnScreen={false} />
       </section>
     </div>
   );

@@ -24,6 +24,8 @@ import '../content/content.css';
 import './catalog.css';
 
 const PRODUCTS = ['товар', 'товара', 'товаров'] as const;
+// The cards of a phone's first screen: their images are the page's largest paint, so they load first.
+const FIRST_ROW_ON_PHONES = 2;
 export const productCount = (n: number) => `${n} ${plural(n, PRODUCTS)}`;
 
 interface CatalogListingProps {
@@ -34,6 +36,8 @@ interface CatalogListingProps {
   fixedNew?: boolean;
   /** What to say when the page's scope has no products at all (no filters chosen). */
   empty?: ReactNode;
+  /** The listing opens the page (default): its first cards' images load first. */
+  firstOnScreen?: boolean;
 }
 
 /**
@@ -41,7 +45,13 @@ interface CatalogListingProps {
  * phones), chosen filters as removable chips, sort, the count in Russian plural, product cards and pages.
  * Everything is in the address: a plain GET form and links without JavaScript, instant updates with it.
  */
-export function CatalogListing({ listing, keep = {}, fixedNew = false, empty }: CatalogListingProps) {
+export function CatalogListing({
+  listing,
+  keep = {},
+  fixedNew = false,
+  empty,
+  firstOnScreen = true,
+}: CatalogListingProps) {
   const { state, facets, products, total, pageCount, defaultSort } = listing;
   const sortOptions = defaultSort === 'relevance' ? [RELEVANCE_OPTION, ...SORT_OPTIONS] : SORT_OPTIONS;
   const location = useLocation();
@@ -217,9 +227,9 @@ export function CatalogListing({ listing, keep = {}, fixedNew = false, empty }: 
           <h2 className="visually-hidden">Товары</h2>
           {products.length > 0 ? (
             <ul className="product-grid">
-              {products.map((product) => (
+              {products.map((product, i) => (
                 <li key={product.id}>
-                  <ProductCard product={product} />
+                  <ProductCard product={product} priority={firstOnScreen && i < FIRST_ROW_ON_PHONES} />
                 </li>
               ))}
             </ul>

@@ -1,5 +1,6 @@
 import type { PublicBanner } from '@shop/schemas';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { preload } from 'react-dom';
 import { Link } from 'react-router';
 import { coveringWidth, isResizable, responsiveSrcSet, variantUrl } from '../../lib/images';
 import { Icon } from '../Icon';
@@ -21,6 +22,24 @@ function sources(src: string, shown: number, sizes: string) {
   return isResizable(src) ? { srcSet: responsiveSrcSet(src, shown), sizes } : { srcSet: src };
 }
 const AUTOPLAY_MS = 6000;
+
+/**
+ * The first slide is the home page's largest paint: React puts these preloads in the head, so its picture
+ * (the phone's or the desktop's, by media query) is requested before the stylesheet and the body arrive.
+ */
+function preloadFirstSlide(banner: PublicBanner, mobileArt: boolean) {
+  const image = (src: string, shown: number, sizes: string, media: string | undefined) => {
+    const resizable = isResizable(src);
+    preload(resizable ? variantUrl(src, coveringWidth(shown)) : src, {
+      as: 'image',
+      fetchPriority: 'high',
+      media,
+      ...(resizable ? { imageSrcSet: responsiveSrcSet(src, shown), imageSizes: sizes } : {}),
+    });
+  };
+  if (mobileArt) image(banner.imageMobileUrl!, MOBILE_SHOWN, MOBILE_SIZES, MOBILE_MEDIA);
+  image(banner.imageDesktopUrl, DESKTOP_SHOWN, DESKTOP_SIZES, mobileArt ? '(min-width: 768px)' : undefined);
+}
 
 function BannerLink({
   banner,
@@ -104,6 +123,7 @@ export function BannerSlider({ banners }: { banners: readonly PublicBanner[] }) 
   }, [active, paused, held, count, go]);
 
   if (count === 0) return null;
+  preloadFirstSlide(banners[0]!, mobileArt);
   return (
     <section
       className={`banner-slider${mobileArt ? ' banner-slider--mobile-art' : ''}`}
