@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { AxiosError, AxiosHeaders, type AxiosResponse } from 'axios';
 import { createRoutesStub } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as BrowserApi from '../lib/browser-api';
 import { NewsletterForm, SUBSCRIBE_SENT } from './NewsletterForm';
 
 // A plain function rather than vi.fn(): vitest fails a test whose vi.fn() returned a rejected promise,
@@ -16,7 +17,12 @@ const api = {
     },
   },
 };
-vi.mock('../lib/browser-api', () => ({ useApi: () => api }));
+// The page's calls go to the mock; the error helpers are the real ones (they read the loaded client).
+vi.mock('../lib/browser-api', async (importOriginal) => {
+  const real = await importOriginal<typeof BrowserApi>();
+  await real.loadApiClient();
+  return { ...real, useApi: () => api };
+});
 
 function refusal(message: string, fields?: Record<string, string>) {
   const response = {

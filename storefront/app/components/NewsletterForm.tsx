@@ -1,7 +1,6 @@
-import { apiErrorMessage, apiFieldErrors } from '@shop/client';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { useApi } from '../lib/browser-api';
+import { apiErrorMessage, apiFieldErrors, useApi } from '../lib/browser-api';
 import './newsletter.css';
 
 export const SUBSCRIBE_SENT = 'Проверьте почту: мы отправили письмо для подтверждения подписки';

@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { AxiosError, AxiosHeaders, type AxiosResponse } from 'axios';
 import { Outlet, createRoutesStub, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as BrowserApi from './browser-api';
 import { AuthError, AuthProvider, useAuth, useClientState } from './auth';
 import { loginPath, safeReturnPath, validGroup } from './auth-cookies';
 import { readCookie } from './cookies';
@@ -33,7 +34,12 @@ const api = {
     return Promise.resolve({ maintenanceMode: false, cartCount: 0 });
   },
 };
-vi.mock('./browser-api', () => ({ useApi: () => api }));
+// The page's calls go to the mock; the error helpers are the real ones (they read the loaded client).
+vi.mock('./browser-api', async (importOriginal) => {
+  const real = await importOriginal<typeof BrowserApi>();
+  await real.loadApiClient();
+  return { ...real, useApi: () => api };
+});
 
 const USER: SessionUser = {
   id: 7,

@@ -1,4 +1,3 @@
-import { apiErrorStatus } from '@shop/client';
 import type { LoginRequest, RegisterRequest, SessionUser } from '@shop/schemas';
 import {
   createContext,
@@ -22,7 +21,7 @@ import {
   tokenCookieExpiry,
   validGroup,
 } from './auth-cookies';
-import { useApi } from './browser-api';
+import { apiErrorStatus, useApi } from './browser-api';
 import { CART_COUNT_COOKIE, TOKEN_COOKIE, readCookie } from './cookies';
 
 // The session in the browser (spec §4). The server rendering hands over the session it saw (root loader);

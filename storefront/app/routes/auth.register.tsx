@@ -1,4 +1,3 @@
-import { apiErrorMessage, apiFieldErrors } from '@shop/client';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { Route } from './+types/auth.register';
@@ -9,6 +8,7 @@ import { reachGoal } from '../lib/analytics';
 import { AuthError, useAuth } from '../lib/auth';
 import { SIGNED_IN_HOME } from '../lib/auth-cookies';
 import { PASSWORD_HINT, PasswordInput, nameAndEmailErrors, newPasswordErrors } from '../lib/auth-fields';
+import { apiErrorMessage, apiFieldErrors } from '../lib/browser-api';
 import { guestOnly } from '../lib/auth.server';
 import { seoMeta } from '../lib/seo';
 import '../components/profile/profile.css';

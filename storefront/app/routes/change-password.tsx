@@ -1,11 +1,10 @@
-import { apiErrorMessage, apiErrorStatus, apiFieldErrors } from '@shop/client';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { Route } from './+types/change-password';
 import { ProfileField } from '../components/profile/ProfileField';
 import { useAuth } from '../lib/auth';
 import { PASSWORD_HINT, PasswordInput, newPasswordErrors } from '../lib/auth-fields';
-import { useApi } from '../lib/browser-api';
+import { apiErrorMessage, apiErrorStatus, apiFieldErrors, useApi } from '../lib/browser-api';
 import { seoMeta } from '../lib/seo';
 import '../components/profile/profile.css';
 import './auth.css';

@@ -1,4 +1,3 @@
-import { apiErrorMessage } from '@shop/client';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Route } from './+types/login';
@@ -7,6 +6,7 @@ import { reachGoal } from '../lib/analytics';
 import { AuthError, useAuth } from '../lib/auth';
 import { SIGNED_IN_HOME } from '../lib/auth-cookies';
 import { PasswordInput } from '../lib/auth-fields';
+import { apiErrorMessage } from '../lib/browser-api';
 import { guestOnly } from '../lib/auth.server';
 import { seoMeta } from '../lib/seo';
 import '../components/profile/profile.css';

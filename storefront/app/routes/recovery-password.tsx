@@ -1,9 +1,8 @@
-import { apiErrorMessage, apiFieldErrors } from '@shop/client';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import type { Route } from './+types/recovery-password';
 import { ProfileField } from '../components/profile/ProfileField';
-import { useApi } from '../lib/browser-api';
+import { apiErrorMessage, apiFieldErrors, useApi } from '../lib/browser-api';
 import { seoMeta } from '../lib/seo';
 import '../components/profile/profile.css';
 import './auth.css';

@@ -4,6 +4,7 @@ import { AxiosError, AxiosHeaders, type AxiosResponse } from 'axios';
 import { useState } from 'react';
 import { createRoutesStub } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as BrowserApi from '../../lib/browser-api';
 import { ToastProvider } from '../Toast';
 import { CALLBACK_SENT, CallbackDialog } from './CallbackDialog';
 import { MESSAGE_SENT, MessageDialog } from './MessageDialog';
@@ -13,7 +14,12 @@ const generate = vi.fn<() => Promise<Captcha>>();
 const call = vi.fn();
 const write = vi.fn();
 const api = { captcha: { generate }, feedback: { call, write } };
-vi.mock('../../lib/browser-api', () => ({ useApi: () => api }));
+// The page's calls go to the mock; the error helpers are the real ones (they read the loaded client).
+vi.mock('../../lib/browser-api', async (importOriginal) => {
+  const real = await importOriginal<typeof BrowserApi>();
+  await real.loadApiClient();
+  return { ...real, useApi: () => api };
+});
 
 // jsdom has <dialog> but not its methods: open and close as the browser does, with the close event.
 beforeAll(() => {

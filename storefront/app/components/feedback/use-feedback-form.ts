@@ -1,5 +1,5 @@
-import { apiErrorMessage, apiErrorStatus, apiFieldErrors } from '@shop/client';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { apiErrorMessage, apiErrorStatus, apiFieldErrors } from '../../lib/browser-api';
 import { useCaptcha } from '../../lib/captcha';
 import { useToast } from '../Toast';
 import type { FieldErrors } from './rules';

@@ -1,6 +1,5 @@
-import { apiErrorMessage } from '@shop/client';
 import { useState } from 'react';
-import { useApi } from '../../lib/browser-api';
+import { apiErrorMessage, useApi } from '../../lib/browser-api';
 import { useToast } from '../Toast';
 
 export const RESEND_DONE = 'Письмо отправлено. Перейдите по ссылке из него, чтобы подтвердить адрес.';

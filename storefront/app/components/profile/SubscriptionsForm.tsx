@@ -1,8 +1,7 @@
 import type { ProfileSubscriptionsState } from '@shop/schemas';
-import { apiErrorMessage } from '@shop/client';
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
-import { useApi } from '../../lib/browser-api';
+import { apiErrorMessage, useApi } from '../../lib/browser-api';
 import { useToast } from '../Toast';
 
 export const SUBSCRIPTIONS_SAVED = 'Настройки рассылок сохранены';

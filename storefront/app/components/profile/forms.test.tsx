@@ -4,6 +4,7 @@ import { AxiosError, AxiosHeaders, type AxiosResponse } from 'axios';
 import type { ComponentType } from 'react';
 import { createRoutesStub } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as BrowserApi from '../../lib/browser-api';
 import { ToastProvider } from '../Toast';
 import { COMPANY_SAVED, CompanyForm } from './CompanyForm';
 import { PASSWORD_CHANGED, PasswordForm } from './PasswordForm';
@@ -27,7 +28,12 @@ const api = {
   },
   auth: { changePassword: call('auth.changePassword'), resendConfirmation: call('auth.resendConfirmation') },
 };
-vi.mock('../../lib/browser-api', () => ({ useApi: () => api }));
+// The page's calls go to the mock; the error helpers are the real ones (they read the loaded client).
+vi.mock('../../lib/browser-api', async (importOriginal) => {
+  const real = await importOriginal<typeof BrowserApi>();
+  await real.loadApiClient();
+  return { ...real, useApi: () => api };
+});
 
 function refusal(status: number, message: string, fields?: Record<string, string>) {
   const response = {

@@ -1,7 +1,7 @@
-import { apiErrorMessage, apiFieldErrors } from '@shop/client';
 import { useEffect, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { useToast } from '../Toast';
+import { apiErrorMessage, apiFieldErrors } from '../../lib/browser-api';
 
 export type FieldErrors = Record<string, string>;
 
