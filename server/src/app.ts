@@ -114,8 +114,8 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       await api.register(profileRoutes(database.db, config));
       await api.register(catalogRoutes(database.db));
       await api.register(catalogPageRoutes(database.db));
-      await api.register(productPageRoutes(database.db));
-      await api.register(siteRoutes(database));
+      await api.register(productPageRoutes(database.db, publicData));
+      await api.register(siteRoutes(database, publicData));
       await api.register(contentRoutes(database.db));
       await api.register(captchaRoutes(database.db, config.captchaTestAnswer));
       await api.register(feedbackRoutes(database.db, config));

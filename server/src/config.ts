@@ -73,7 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminDistDir: resolve(ROOT, 'admin/dist'),
     migrationsDir: resolve(ROOT, 'server/migrations'),
     pageCacheMb: nonNegativeNumber(env.PAGE_CACHE_MB, 'PAGE_CACHE_MB', 32),
-    pageCacheSeconds: positiveNumber(env.PAGE_CACHE_SECONDS, 'PAGE_CACHE_SECONDS', 300),
+    pageCacheSeconds: positiveNumber(env.PAGE_CACHE_SECONDS, 'PAGE_CACHE_SECONDS', 60),
     uploadsDir: resolve(env.UPLOADS_DIR ?? resolve(ROOT, 'uploads')),
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     rateLimitScale: positiveNumber(env.RATE_LIMIT_SCALE, 'RATE_LIMIT_SCALE', 1),

@@ -12,6 +12,21 @@ import {
   type CachedPage,
 } from '../src/web/page-cache';
 import { isGuestRequest } from '../src/web/guest-pages';
+import { keptUntilChange, type PublicData, type PublicDataListener } from '../src/web/public-data';
+
+/** The change signal without a database: the tests say when something changed. */
+function fakePublicData() {
+  const listeners = new Set<PublicDataListener>();
+  const publicData: PublicData = {
+    onChange: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    changed: (table) => listeners.forEach((listener) => listener(table)),
+    stop: async () => undefined,
+  };
+  return publicData;
+}
 
 const page = (html: string, storedAt = Date.now()) =>
   cachedPage(200, [['content-type', 'text/html']], Buffer.from(html), storedAt);
@@ -85,5 +100,34 @@ describe('page cache', () => {
     expect(isGuestRequest('cartToken=abc')).toBe(false);
     expect(isGuestRequest('auth.group=3')).toBe(false);
     expect(isGuestRequest('orderRepeated=1')).toBe(false);
+  });
+});
+
+describe('kept until change', () => {
+  it('reads once until the data changes, never keeps a failure, and keeps at most maxEntries keys', async () => {
+    const publicData = fakePublicData();
+    let reads = 0;
+    let fail = false;
+    const read = keptUntilChange(
+      publicData,
+      async (key) => {
+        reads++;
+        if (fail) throw new Error('database gone');
+        return `${key}:${reads}`;
+      },
+      { maxEntries: 2 },
+    );
+    expect(await read('a')).toBe('a:1');
+    expect(await read('a')).toBe('a:1');
+    publicData.changed('products');
+    expect(await read('a')).toBe('a:2');
+    await read('b');
+    await read('c'); // a is dropped: the oldest of three
+    expect(await read('a')).toBe('a:5');
+    fail = true;
+    publicData.changed(null);
+    await expect(read('a')).rejects.toThrow('database gone');
+    fail = false;
+    expect(await read('a')).toBe('a:7');
   });
 });

@@ -2,6 +2,7 @@
 // POST /api/products/:slug/reviews (a signed-in customer's review, held for moderation).
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { keptUntilChange, type PublicData } from '../web/public-data';
 import type {
   ProductCategoryLink,
   ProductOption,
@@ -285,7 +286,12 @@ function authorName(name: string, lastName: string | null): string {
 
 const TAGS = ['Каталог'];
 
-export function productPageRoutes(db: Db) {
+export function productPageRoutes(db: Db, publicData: PublicData) {
+  // What a guest is shown of a product is the same for every guest until the catalogue changes: kept for the
+  // most recently asked products. A signed-in customer's prices are their own and always read afresh.
+  const guestPage = keptUntilChange(publicData, (slug) => productPage(db, slug, null), {
+    maxEntries: 2_000,
+  });
   return async function plugin(app: FastifyInstance) {
     app.get<{ Params: { slug: string } }>(
       '/products/:slug',
@@ -300,7 +306,9 @@ export function productPageRoutes(db: Db) {
       async (request, reply) => {
         const viewer = viewerOf(request);
         markPersonalPrices(reply, viewer);
-        const page = await productPage(db, request.params.slug, viewer);
+        const page = viewer
+          ? await productPage(db, request.params.slug, viewer)
+          : await guestPage(request.params.slug);
         if (!page) throw PRODUCT_NOT_FOUND();
         return { data: page };
       },

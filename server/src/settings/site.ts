@@ -2,15 +2,17 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { PublicSettings } from '@shop/schemas';
-import type { Database, Db } from '../db';
+import type { Database } from '../db';
 import { api, envelope } from '../http/route-schemas';
 import { countOf, ownerOf } from '../sales/cart-store';
+import { keptUntilChange, type PublicData } from '../web/public-data';
 import { settingsRow } from './settings';
 
 const SITE = ['Сайт'];
 
-export async function publicSettings(db: Db): Promise<PublicSettings> {
-  const s = await settingsRow(db);
+type SettingsRow = Awaited<ReturnType<typeof settingsRow>>;
+
+export function publicSettings(s: SettingsRow): PublicSettings {
   return {
     shopName: s?.shopName ?? 'Интернет-магазин',
     supportPhone: s?.supportPhone ?? null,
@@ -41,8 +43,11 @@ export async function publicSettings(db: Db): Promise<PublicSettings> {
   };
 }
 
-export function siteRoutes(database: Database) {
+export function siteRoutes(database: Database, publicData: PublicData) {
   const { db } = database;
+  // Every page asks for these (the root loader) and they change a few times a year: kept in memory.
+  const settingsNow = keptUntilChange(publicData, () => settingsRow(db));
+  const publicSettingsNow = keptUntilChange(publicData, async () => publicSettings(await settingsNow()));
   return async function plugin(app: FastifyInstance) {
     const maintenanceSchema = {
       tags: SITE,
@@ -50,7 +55,7 @@ export function siteRoutes(database: Database) {
       response: { 200: envelope(api('maintenance-mode')) },
     };
     app.get('/maintenance-mode', { schema: maintenanceSchema }, async (request) => {
-      const [s, cartCount] = await Promise.all([settingsRow(db), countOf(db, ownerOf(request))]);
+      const [s, cartCount] = await Promise.all([settingsNow(), countOf(db, ownerOf(request))]);
       return { data: { maintenanceMode: s?.maintenanceMode ?? false, cartCount } };
     });
     const settingsSchema = {
@@ -58,7 +63,7 @@ export function siteRoutes(database: Database) {
       summary: 'Публичные настройки магазина: контакты, реквизиты, соцсети',
       response: { 200: envelope(api('public-settings')) },
     };
-    app.get('/site/settings', { schema: settingsSchema }, async () => ({ data: await publicSettings(db) }));
+    app.get('/site/settings', { schema: settingsSchema }, async () => ({ data: await publicSettingsNow() }));
     const healthSchema = {
       tags: SITE,
       summary: 'Проверка работоспособности: сервер отвечает, база данных доступна',

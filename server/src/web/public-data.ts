@@ -84,3 +84,32 @@ export async function watchPublicData(database: Database, resources: ResourceDef
     stop: unlisten,
   };
 }
+
+/**
+ * A read of public data kept in memory until that data changes (on any instance, by any write path) or
+ * grows older than `maxAgeMs` (what depends on the clock: a promotion's dates): what every page asks and
+ * rarely changes (the settings, a product's card for guests). A read begun before a change is handed to
+ * its callers but not kept; a failed read is not kept either. At most `maxEntries` keys, oldest out first.
+ */
+export function keptUntilChange<T>(
+  publicData: PublicData,
+  read: (key: string) => Promise<T>,
+  { maxEntries = 1, maxAgeMs = 60_000 }: { maxEntries?: number; maxAgeMs?: number } = {},
+): (key?: string) => Promise<T> {
+  const kept = new Map<string, { reading: Promise<T>; at: number }>();
+  // A change clears the map, so a read begun before it is never found there afterwards.
+  publicData.onChange(() => kept.clear());
+  return (key = '') => {
+    const now = Date.now();
+    const hit = kept.get(key);
+    if (hit && now - hit.at <= maxAgeMs) return hit.reading;
+    const reading = read(key);
+    kept.delete(key);
+    kept.set(key, { reading, at: now });
+    if (kept.size > maxEntries) kept.delete(kept.keys().next().value!);
+    reading.catch(() => {
+      if (kept.get(key)?.reading === reading) kept.delete(key);
+    });
+    return reading;
+  };
+}
