@@ -14,6 +14,7 @@
 //   --admin-list-only    the admin products list section alone (bench/admin-list.ts)
 //   --admin-list-requests N  requests per row of that section (default 50)
 //   --messages-only      the messages section alone (bench/messages.ts)
+//   --catalog-only       the catalogue section alone (bench/catalog-scale.ts: counts, listing, search, 10 in flight)
 //   --cart-only          the cart section alone (bench/cart.ts: 20 clients at once)
 //   --letters N          e-mails delivered in that section (default 300)
 //   --subscribers N      recipients of its mailing (default 10000)
@@ -44,6 +45,7 @@ import { products } from '../server/generated/tables';
 import { benchAdminList, printAdminList } from './admin-list';
 import { addProducts, benchSearch, printSearch } from './search';
 import { benchCart, printCart } from './cart';
+import { benchCatalog, printCatalog } from './catalog-scale';
 import { benchMessages, printMessages } from './messages';
 import { freePort, median, p95 } from './util';
 
@@ -63,12 +65,13 @@ const ADMIN_LIST_REQUESTS = arg('admin-list-requests', 50);
 const SEARCH_ONLY = process.argv.includes('--search-only');
 const MESSAGES_ONLY = process.argv.includes('--messages-only');
 const CART_ONLY = process.argv.includes('--cart-only');
+const CATALOG_ONLY = process.argv.includes('--catalog-only');
 const LETTERS = arg('letters', 300);
 const SUBSCRIBERS = arg('subscribers', 10_000);
 const DATA_DIR = textArg('data-dir');
 const SSR_REQUESTS = arg('ssr-requests', 300);
 const CONCURRENCY = arg('concurrency', 10);
-const ONLY = SEARCH_ONLY || ADMIN_LIST_ONLY || MESSAGES_ONLY || CART_ONLY;
+const ONLY = SEARCH_ONLY || ADMIN_LIST_ONLY || MESSAGES_ONLY || CART_ONLY || CATALOG_ONLY;
 const LIGHTHOUSE = !ONLY && !process.argv.includes('--no-lighthouse');
 const LIGHTHOUSE_RUNS = arg('lighthouse-runs', 1);
 const LIGHTHOUSE_REPORTS = textArg('lighthouse-reports');
@@ -167,6 +170,14 @@ if (pages.length) {
   printScripts(scripts);
 }
 if (!ONLY || SEARCH_ONLY) printSearch(await benchSearch(app, database.db, SEARCH_REQUESTS), SEARCH_REQUESTS);
+if (!ONLY || CATALOG_ONLY)
+  printCatalog(
+    await benchCatalog(app, SEARCH_REQUESTS, CONCURRENCY),
+    SEARCH_REQUESTS,
+    CONCURRENCY,
+    await database.db.$count(products),
+    database.kind,
+  );
 if (!ONLY || CART_ONLY) printCart(await benchCart(app, token), 20, 50, database.kind);
 if (!ONLY || MESSAGES_ONLY)
   printMessages(

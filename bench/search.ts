@@ -29,7 +29,8 @@ export async function addProducts(db: Db, target: number): Promise<number> {
   return db.$count(products);
 }
 
-const MIX: [kind: string, query: string][] = [
+/** The queries of the mix (bench/catalog-scale.ts sends them too). */
+export const SEARCH_MIX: [kind: string, query: string][] = [
   ['common word', 'ресницы'],
   ['common word', 'клей'],
   ['two words', 'пинцет изогнутый'],
@@ -64,7 +65,7 @@ export async function benchSearch(
 ): Promise<{ rows: SearchRow[]; median: number; p95: number; products: number }> {
   // An article that exists, in lower case, and its first part (all the variants of its product).
   const [a] = await db.select({ article: productOffers.article }).from(productOffers).limit(1);
-  const mix = [...MIX];
+  const mix = [...SEARCH_MIX];
   if (a) mix.push(['article', a.article.toLowerCase()], ['article prefix', a.article.split('-')[0]!]);
   const all: number[] = [];
   const rows: SearchRow[] = [];

@@ -88,7 +88,13 @@ export interface Envelope<T> {
 }
 export interface ListEnvelope<T> {
   data: T[];
-  meta: { total: number; page: number; perPage: number };
+  meta: {
+    total: number;
+    page: number;
+    perPage: number;
+    /** GET /api/products/search: there are more than `total` (the count stops there). */
+    totalCapped?: boolean;
+  };
 }
 
 export interface ProductSearchParams {

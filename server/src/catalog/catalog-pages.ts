@@ -7,7 +7,7 @@ import type { CatalogCategory } from '@shop/schemas';
 import { selectRows, type Db } from '../db';
 import { ApiError } from '../http/errors';
 import { api, envelope, slugParams } from '../http/route-schemas';
-import { filterDirectories, parseProductFilters, productFacets } from './product-filters';
+import { filterDirectories, productFacets, readProductFilters } from './product-filters';
 
 const CATEGORY_NOT_FOUND = () => new ApiError(404, 'not_found', 'Категория не найдена');
 const MAX_DEPTH = 10;
@@ -99,8 +99,11 @@ export function catalogPageRoutes(db: Db) {
         },
       },
       async (request) => {
-        const filters = parseProductFilters(request.query as Record<string, unknown>);
-        return { data: await productFacets(db, filters, await filterDirectories(db)) };
+        const [filters, dirs] = await Promise.all([
+          readProductFilters(db, request.query as Record<string, unknown>),
+          filterDirectories(db),
+        ]);
+        return { data: await productFacets(db, filters, dirs) };
       },
     );
   };

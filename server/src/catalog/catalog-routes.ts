@@ -2,7 +2,7 @@
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { CategoryNode, SearchProduct } from '@shop/schemas';
-import { selectRows, type Db } from '../db';
+import { selectRows, type Db, type DbOrTx } from '../db';
 import { productCategories } from '../../generated/tables';
 import { api, envelope, pageOf } from '../http/route-schemas';
 import { compileSearch, tsqueryInfo } from './search/query';
@@ -14,7 +14,8 @@ import {
   type ShownPrice,
 } from './catalog-pricing';
 import { viewerOf, type Viewer } from '../sales/pricing-inputs';
-import { filterDirectories, parseProductFilters, productWhere } from './product-filters';
+import { filterDirectories, readProductFilters, productWhere, type ProductFilters } from './product-filters';
+import { countsCover, keyCounts, modeOf } from './catalog-counts';
 import { pricingCategoryIds } from './pricing-categories';
 
 export async function categoryTree(db: Db): Promise<CategoryNode[]> {
@@ -58,9 +59,36 @@ export async function categoryTree(db: Db): Promise<CategoryNode[]> {
 const SORTS: Record<string, string> = {
   popular: 'p.is_hit DESC, p.sort_order ASC, p.id DESC',
   new: 'p.created_at DESC, p.id DESC',
-  price: 'o.price ASC NULLS LAST, p.id DESC',
-  '-price': 'o.price DESC NULLS LAST, p.id DESC',
+  price: 'k.price ASC NULLS LAST, k.product_id DESC',
+  '-price': 'k.price DESC NULLS LAST, k.product_id DESC',
 };
+
+/**
+ * Above this many matches a listing's total is not counted exactly (meta.totalCapped: "более 1000"): counting
+ * would visit every match, half the catalogue for a common word. A category page without filters (or with
+ * "В наличии" only) has its exact total from the read model (catalog-counts.ts) whatever its size.
+ */
+export const TOTAL_CAP = 1000;
+
+/** The total of a listing: exact from the read model when it covers the filters, else counted up to the cap. */
+async function listingTotal(
+  db: DbOrTx,
+  f: ProductFilters,
+  covered: boolean,
+  where: SQL,
+): Promise<{ total: number; totalCapped: boolean }> {
+  if (covered) {
+    const key = `${modeOf(f)}*`;
+    const n = await keyCounts(db, f.categoryIds, [key]);
+    return { total: n.get(key) ?? 0, totalCapped: false };
+  }
+  const [row] = await selectRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM products p WHERE ${where} LIMIT ${TOTAL_CAP + 1}) x`,
+  );
+  const n = Number(row?.n ?? 0);
+  return n > TOTAL_CAP ? { total: TOTAL_CAP, totalCapped: true } : { total: n, totalCapped: false };
+}
 
 /** The query as its schema left it: page, perPage and sort checked, the defaults filled in. */
 export async function searchProducts(db: Db, query: Record<string, unknown>, viewer: Viewer | null = null) {
@@ -70,7 +98,7 @@ export async function searchProducts(db: Db, query: Record<string, unknown>, vie
   const sort = askedSort ?? 'popular';
   // Every filter (text, category, flags, price, stock, characteristics, brand, ids) comes from the shared
   // builder, which GET /api/products/facets uses too: the counts next to the filters match this list.
-  const filters = parseProductFilters(query);
+  const filters = await readProductFilters(db, query);
   // The directories only matter to characteristic filters (filter[curl]=D…).
   const dirs = filters.values.size ? await filterDirectories(db) : [];
   // A search text: its tsquery (server/src/catalog/search) is built first, on its own, so that the listing is
@@ -85,56 +113,50 @@ export async function searchProducts(db: Db, query: Record<string, unknown>, vie
     ? sql`${productWhere({ ...filters, search: '' }, dirs)} AND p.search_vector @@ ${tsquery}`
     : productWhere(filters, dirs);
 
-  // First the page's products alone, counted in the same pass (ordering needs no offers but for the
-  // price sorts), then their cards: a search matching half the catalogue must not aggregate the offers
-  // of every match.
+  // First the page's products alone, then their cards: a search matching half the catalogue must not
+  // aggregate the offers of every match. The total is counted apart (listingTotal).
   const limit = sql`LIMIT ${perPage} OFFSET ${(page - 1) * perPage}`;
   let pageQuery: SQL;
   if (search && !askedSort) {
-    // The relevance keys are computed below the count (OFFSET 0 keeps them there), so that counting
-    // keeps a few numbers per match, not the documents they were computed from.
+    // The relevance keys are computed below the sort (OFFSET 0 keeps them there), so that sorting keeps a
+    // few numbers per match, not the documents they were computed from.
     const rank = search.rank(tsquery, sql`${tsq?.body === true}`);
     pageQuery = sql`
-      SELECT x.id, count(*) OVER ()::int AS total FROM (
+      SELECT x.id FROM (
         SELECT p.id, p.is_hit, p.sort_order, ${rank.columns} FROM products p WHERE ${where} OFFSET 0
       ) x
       ORDER BY ${rank.order}, x.is_hit DESC, x.sort_order ASC, x.id DESC ${limit}`;
   } else {
+    // The price sorts walk the read model's price index (catalog_product_keys.price, each product's
+    // cheapest active offer, kept by triggers; every product has its row), skipping other categories there.
     const byPrice = sort === 'price' || sort === '-price';
+    const ids = filters.categoryIds;
     pageQuery = sql`
-      SELECT p.id, count(*) OVER ()::int AS total FROM products p
-      ${
-        byPrice
-          ? sql`LEFT JOIN LATERAL (SELECT min(coalesce(sale_price, base_price)) AS price
-        FROM product_offers WHERE product_id = p.id AND active) o ON true`
-          : sql``
-      }
+      SELECT p.id FROM products p
+      ${byPrice ? sql`JOIN catalog_product_keys k ON k.product_id = p.id` : sql``}
       WHERE ${where}
+      ${byPrice && ids ? sql`AND k.category_ids && ${`{${ids.join(',')}}`}::int[]` : sql``}
       ORDER BY ${sql.raw(SORTS[sort]!)} ${limit}`;
   }
   // The planner does not know that a search document is read decompressed when a whole table is scanned
   // (it then prefers a sequential scan for a common word, several times slower): a search always goes
   // through its GIN index.
-  const pageIds = search
+  const covered = countsCover(filters, dirs);
+  const [pageIds, counted] = search
     ? await db.transaction(async (tx) => {
         await tx.execute(sql`SET LOCAL enable_seqscan = off`);
-        return selectRows<{ id: number; total: number }>(tx, pageQuery);
+        return [
+          await selectRows<{ id: number }>(tx, pageQuery),
+          await listingTotal(tx, filters, covered, where),
+        ] as const;
       })
-    : await selectRows<{ id: number; total: number }>(db, pageQuery);
-  // A page past the end has no row to carry the count.
-  const total =
-    pageIds[0]?.total ??
-    (page > 1
-      ? ((
-          await selectRows<{ total: number }>(
-            db,
-            sql`SELECT count(*)::int AS total FROM products p WHERE ${where}`,
-          )
-        )[0]?.total ?? 0)
-      : 0);
+    : await Promise.all([
+        selectRows<{ id: number }>(db, pageQuery),
+        listingTotal(db, filters, covered, where),
+      ]);
   const ids = pageIds.map((r) => r.id);
   const data = ids.length ? await productCards(db, ids, await loadCatalogPricing(db, viewer)) : [];
-  return { data, meta: { total: Number(total), page, perPage } };
+  return { data, meta: { ...counted, page, perPage } };
 }
 
 export function catalogRoutes(db: Db) {
@@ -158,7 +180,13 @@ export function catalogRoutes(db: Db) {
           summary:
             'Товары: поиск, категория, фильтры, избранное (спец. §7: perPage=7&page=1&filter[search]=…)',
           querystring: api('product-list-query'),
-          response: { 200: pageOf({ type: 'array', items: api('search-product') }) },
+          response: {
+            200: pageOf(
+              { type: 'array', items: api('search-product') },
+              // The total is TOTAL_CAP and there are more ("более 1000").
+              { totalCapped: { type: 'boolean' } },
+            ),
+          },
         },
       },
       async (request, reply) => {

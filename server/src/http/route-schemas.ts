@@ -85,7 +85,7 @@ export function pagingQuery(perPage: { default: number; max: number }, extra: Re
 }
 
 /** A page of a list: `{ data: [...], meta: { total, page, perPage } }`; `data` may be another shape. */
-export function pageOf(data: unknown) {
+export function pageOf(data: unknown, moreMeta: Record<string, unknown> = {}) {
   return {
     type: 'object',
     additionalProperties: false,
@@ -96,7 +96,12 @@ export function pageOf(data: unknown) {
         type: 'object',
         additionalProperties: false,
         required: ['total', 'page', 'perPage'],
-        properties: { total: { type: 'integer' }, page: { type: 'integer' }, perPage: { type: 'integer' } },
+        properties: {
+          total: { type: 'integer' },
+          page: { type: 'integer' },
+          perPage: { type: 'integer' },
+          ...moreMeta,
+        },
       },
     },
   };

@@ -97,6 +97,19 @@ describe('LiveSearch', () => {
     );
   });
 
+  it('says "более" when the API stopped counting', async () => {
+    searchProducts.mockResolvedValue({
+      data: [product(1)],
+      meta: { total: 1000, page: 1, perPage: 7, totalCapped: true },
+    });
+    const input = renderSearch();
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value: 'ресницы' } });
+    await wait(500);
+    await wait(0);
+    expect(screen.getByRole('link', { name: /Все результаты: более 1000 товаров/ })).not.toBeNull();
+  });
+
   it('never searches for blank text', async () => {
     const input = renderSearch();
     fireEvent.change(input, { target: { value: '   ' } });

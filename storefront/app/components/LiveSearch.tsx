@@ -102,6 +102,8 @@ export function LiveSearch({ autoFocus, onDone, inputRef: outerInputRef }: LiveS
   const waiting = trimmed.length > 0 && (trimmed !== settled || query.isPending);
   const results = trimmed === settled ? (query.data?.data.slice(0, SEARCH_PAGE_SIZE) ?? []) : [];
   const total = query.data?.meta.total ?? 0;
+  // Above a thousand matches the API stops counting: "более 1000 товаров".
+  const found = `${query.data?.meta.totalCapped ? 'более ' : ''}${total} ${plural(total, goods)}`;
   const showPanel = open && trimmed.length > 0;
 
   const links = () =>
@@ -205,7 +207,7 @@ export function LiveSearch({ autoFocus, onDone, inputRef: outerInputRef }: LiveS
       <p id={`${id}-status`} className="visually-hidden" aria-live="polite">
         {showPanel && !waiting && !query.isError
           ? results.length
-            ? `Найдено ${total} ${plural(total, goods)}. Стрелка вниз — к результатам.`
+            ? `Найдено ${found}. Стрелка вниз — к результатам.`
             : NOTHING_FOUND
           : ''}
       </p>
@@ -233,7 +235,7 @@ export function LiveSearch({ autoFocus, onDone, inputRef: outerInputRef }: LiveS
                 ))}
               </ul>
               <Link to={searchPageUrl(trimmed)} className="live-search__all" onClick={finish}>
-                Все результаты: {total} {plural(total, goods)}
+                Все результаты: {found}
                 <Icon name="chevronRight" size={18} />
               </Link>
             </>

@@ -14,6 +14,8 @@ export interface ListingData {
   state: CatalogState;
   products: SearchProduct[];
   total: number;
+  /** There are more than `total` products: the API stops counting there ("более 1000 товаров"). */
+  totalCapped: boolean;
   pageCount: number;
   facets: ProductFacets;
   /** The page's order when none is chosen: relevance for search results, popularity elsewhere. */
@@ -38,6 +40,7 @@ export async function loadListing(
     state: keepKnownValues(state, new Set(facets.groups.map((g) => g.code))),
     products: list.data,
     total: list.meta.total,
+    totalCapped: list.meta.totalCapped === true,
     pageCount: Math.max(1, Math.ceil(list.meta.total / PAGE_SIZE)),
     facets,
     defaultSort,

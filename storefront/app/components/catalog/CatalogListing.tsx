@@ -52,7 +52,7 @@ export function CatalogListing({
   empty,
   firstOnScreen = true,
 }: CatalogListingProps) {
-  const { state, facets, products, total, pageCount, defaultSort } = listing;
+  const { state, facets, products, total, totalCapped, pageCount, defaultSort } = listing;
   const sortOptions = defaultSort === 'relevance' ? [RELEVANCE_OPTION, ...SORT_OPTIONS] : SORT_OPTIONS;
   const location = useLocation();
   const navigation = useNavigation();
@@ -108,7 +108,7 @@ export function CatalogListing({
     <div className="catalog" data-hydrated={hydrated || undefined}>
       <div className="catalog__toolbar">
         <p className="catalog__count" role="status">
-          {productCount(total)}
+          {totalCapped ? `более ${productCount(total)}` : productCount(total)}
         </p>
         <button
           type="button"

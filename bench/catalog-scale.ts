@@ -1,0 +1,100 @@
+// The catalogue section of `npm run bench` (`--catalog-only`): what a category page asks the API, under
+// load. Filter counts (GET /api/products/facets), the listing (GET /api/products/search, 20 per page, the
+// sorts and a characteristic filter) and the live search mix of bench/search.ts (7 per page), each request
+// sent `requests` times with `concurrency` in flight through app.inject: medians and p95 per row and per
+// group. The issue's budgets (100 000 products on PostgreSQL, 10 in flight): counts p95 ≤ 25 ms, listing
+// p95 ≤ 25 ms, live search p95 ≤ 15 ms.
+import type { FastifyInstance } from 'fastify';
+import { performance } from 'node:perf_hooks';
+import { SEARCH_MIX } from './search';
+import { median, p95 } from './util';
+
+interface Row {
+  group: 'facets' | 'listing' | 'search';
+  name: string;
+  url: string;
+  times: number[];
+  total: string;
+}
+
+/** Sends `requests` GETs of `url`, `concurrency` at a time; the time of each. */
+async function load(app: FastifyInstance, url: string, requests: number, concurrency: number) {
+  const times: number[] = [];
+  let next = 0;
+  let body = '';
+  const worker = async () => {
+    while (next < requests) {
+      next++;
+      const t0 = performance.now();
+      const res = await app.inject({ method: 'GET', url });
+      times.push(performance.now() - t0);
+      if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
+      body = res.body;
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return { times, body };
+}
+
+function totalOf(body: string): string {
+  const json = JSON.parse(body) as {
+    data?: { total?: number };
+    meta?: { total: number; totalCapped?: boolean };
+  };
+  if (json.meta) return `${json.meta.totalCapped ? '>' : ''}${json.meta.total}`;
+  return String(json.data?.total ?? '');
+}
+
+export async function benchCatalog(app: FastifyInstance, requests: number, concurrency: number) {
+  const cat = 'filter[categorySlug]=resnitsy';
+  const cases: Omit<Row, 'times' | 'total'>[] = [
+    { group: 'facets', name: 'category', url: `/api/products/facets?${cat}` },
+    { group: 'facets', name: 'category, in stock', url: `/api/products/facets?${cat}&filter[inStock]=1` },
+    { group: 'facets', name: 'category, curl D', url: `/api/products/facets?${cat}&filter[curl]=D` },
+    { group: 'listing', name: 'popular', url: `/api/products/search?${cat}&perPage=20` },
+    { group: 'listing', name: 'popular, page 5', url: `/api/products/search?${cat}&perPage=20&page=5` },
+    { group: 'listing', name: 'new', url: `/api/products/search?${cat}&perPage=20&sort=new` },
+    { group: 'listing', name: 'price', url: `/api/products/search?${cat}&perPage=20&sort=price` },
+    { group: 'listing', name: '-price', url: `/api/products/search?${cat}&perPage=20&sort=-price` },
+    {
+      group: 'listing',
+      name: 'in stock',
+      url: `/api/products/search?${cat}&perPage=20&filter[inStock]=1`,
+    },
+    { group: 'listing', name: 'curl D', url: `/api/products/search?${cat}&perPage=20&filter[curl]=D` },
+    ...SEARCH_MIX.map(([kind, query]) => ({
+      group: 'search' as const,
+      name: `${kind}: ${query}`,
+      url: `/api/products/search?perPage=7&page=1&filter[search]=${encodeURIComponent(query)}`,
+    })),
+  ];
+  const rows: Row[] = [];
+  for (const c of cases) {
+    await load(app, c.url, concurrency, concurrency); // warm-up
+    const { times, body } = await load(app, c.url, requests, concurrency);
+    rows.push({ ...c, times, total: totalOf(body) });
+  }
+  return rows;
+}
+
+export function printCatalog(
+  rows: Row[],
+  requests: number,
+  concurrency: number,
+  products: number,
+  kind: string,
+) {
+  console.log(
+    `\nCatalogue at ${products.toLocaleString('en')} products (${kind}): ${requests} requests per row, ${concurrency} in flight\n`,
+  );
+  console.log('| group | case | total | median ms | p95 ms |');
+  console.log('|---|---|---|---|---|');
+  for (const r of rows)
+    console.log(
+      `| ${r.group} | ${r.name} | ${r.total} | ${median(r.times).toFixed(1)} | ${p95(r.times).toFixed(1)} |`,
+    );
+  for (const group of ['facets', 'listing', 'search'] as const) {
+    const all = rows.filter((r) => r.group === group).flatMap((r) => r.times);
+    console.log(`| **${group}, all** | | | **${median(all).toFixed(1)}** | **${p95(all).toFixed(1)}** |`);
+  }
+}

@@ -1,0 +1,196 @@
+// The catalogue's read model (server/migrations/0011_catalog_counts.sql, catalog-counts.ts): the counts a
+// category page reads from it equal the counts over the offers, for every category and with "В наличии",
+// on the demo shop and after each kind of write: the admin's CRUD, bulk offers, SQL that skips the
+// application (an order taking stock), deleting. And the listing's total: exact from it, capped elsewhere.
+import { sql } from 'drizzle-orm';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { selectRows } from '../src/db';
+import { seedDemo } from '../src/seed/demo';
+import {
+  facetsFromKeys,
+  facetsFromOffers,
+  filterDirectories,
+  readProductFilters,
+} from '../src/catalog/product-filters';
+import { TOTAL_CAP } from '../src/catalog/catalog-routes';
+import { describeOnDatabases, itRaces, startTestApp, type TestApp } from './harness';
+
+describeOnDatabases('catalogue counts read model on $name', (target) => {
+  let t: TestApp;
+  const uploadsDir = mkdtempSync(join(tmpdir(), 'shop-uploads-'));
+  beforeAll(async () => {
+    t = await startTestApp(target);
+    await seedDemo(t.database.db, { uploadsDir });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(uploadsDir, { recursive: true, force: true });
+  });
+
+  /** Every category (and the whole catalogue), with and without the stock filter: both ways agree. */
+  async function expectCountsAgree() {
+    const db = t.database.db;
+    const dirs = await filterDirectories(db);
+    const slugs = await selectRows<{ slug: string }>(db, sql`SELECT slug FROM product_categories`);
+    for (const slug of [null, ...slugs.map((r) => r.slug)]) {
+      for (const inStock of [false, true]) {
+        const f = await readProductFilters(db, {
+          ...(slug ? { 'filter[categorySlug]': slug } : {}),
+          ...(inStock ? { 'filter[inStock]': '1' } : {}),
+        });
+        expect(await facetsFromKeys(db, f, dirs), `${slug ?? 'all'}, in stock: ${inStock}`).toEqual(
+          await facetsFromOffers(db, f, dirs),
+        );
+      }
+    }
+  }
+  const admin = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: { authorization: t.adminToken }, payload });
+  const facets = async (query: string) =>
+    (await t.app.inject(`/api/products/facets?${query}`)).json<{
+      data: {
+        total: number;
+        inStock: number;
+        groups: { code: string; values: { code: string; count: number }[] }[];
+      };
+    }>().data;
+
+  it('counts the demo shop as the offers do', async () => {
+    const all = await facets('filter[categorySlug]=resnitsy');
+    expect(all.total).toBeGreaterThan(10);
+    expect(all.groups.map((g) => g.code)).toContain('curl');
+    await expectCountsAgree();
+  });
+
+  it('stays right after the admin edits a product and its offers, and deletes one', async () => {
+    const [p] = await selectRows<{ id: number }>(
+      t.database.db,
+      sql`SELECT p.id FROM products p WHERE p.active AND 1 = (SELECT count(*) FROM product_categories c
+          WHERE c.id = ANY(p.category_ids) AND c.slug = 'chernye-resnitsy')
+          AND (SELECT count(*) FROM product_offers o WHERE o.product_id = p.id AND o.active) > 1
+          ORDER BY p.id LIMIT 1`,
+    );
+    const before = await facets('filter[categorySlug]=resnitsy&filter[inStock]=1');
+    const got = await admin('GET', `/api/admin/products/${p!.id}`);
+    const product = got.json<{ offers: { stock: number; attributes: Record<string, string> }[] }>();
+    // Every offer sold out, another curl on the first, a new brand-less category: the counts follow.
+    const offers = product.offers.map((o, i) => ({
+      ...o,
+      stock: 0,
+      attributes: i === 0 ? { ...o.attributes, curl: 'M' } : o.attributes,
+    }));
+    const res = await admin('PUT', `/api/admin/products/${p!.id}`, { ...product, offers });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await facets('filter[categorySlug]=resnitsy&filter[inStock]=1')).total).toBe(before.total - 1);
+    await expectCountsAgree();
+
+    expect((await admin('DELETE', `/api/admin/products/${p!.id}`)).statusCode).toBeLessThan(300);
+    await expectCountsAgree();
+  });
+
+  it('stays right after bulk offers, a product switched off and SQL that skips the application', async () => {
+    const ids = await selectRows<{ id: number }>(
+      t.database.db,
+      sql`SELECT id FROM products WHERE active ORDER BY id LIMIT 5`,
+    );
+    const bulk = await admin('POST', '/api/admin/products/bulk-offers', {
+      ids: ids.map((r) => r.id),
+      price: { mode: 'percent', value: -10 },
+      stock: 0,
+    });
+    expect(bulk.statusCode, bulk.body).toBeLessThan(300);
+    await expectCountsAgree();
+    // An order taking the last unit, as its SQL does; a product switched off and moved.
+    await t.database.db.execute(sql`UPDATE product_offers SET stock = 0
+      WHERE id = (SELECT min(id) FROM product_offers WHERE stock > 0 AND active)`);
+    await t.database.db.execute(sql`UPDATE products SET active = false WHERE id = ${ids[0]!.id}`);
+    await t.database.db.execute(sql`UPDATE products SET category_ids = '{7}', is_new = NOT is_new
+      WHERE id = ${ids[1]!.id}`);
+    await t.database.db.execute(sql`DELETE FROM product_offers WHERE product_id = ${ids[2]!.id}`);
+    await expectCountsAgree();
+  });
+
+  itRaces(
+    target,
+    'counts a product once when two transactions sell out two of its offers at once',
+    async () => {
+      const offers = await selectRows<{ id: number }>(
+        t.database.db,
+        sql`SELECT o.id FROM product_offers o JOIN products p ON p.id = o.product_id
+          WHERE p.active AND o.active AND o.stock > 0 AND o.product_id = (
+            SELECT product_id FROM product_offers WHERE active AND stock > 0
+            GROUP BY product_id HAVING count(*) = 2 ORDER BY product_id LIMIT 1)
+          ORDER BY o.id LIMIT 2`,
+      );
+      expect(offers).toHaveLength(2);
+      // Each takes its offer's last unit and holds its transaction open while the other does the same.
+      await Promise.all(
+        offers.map((o) =>
+          t.database.db.transaction(async (tx) => {
+            await tx.execute(sql`UPDATE product_offers SET stock = 0 WHERE id = ${o.id}`);
+            await tx.execute(sql`SELECT pg_sleep(0.2)`);
+          }),
+        ),
+      );
+      await expectCountsAgree();
+    },
+  );
+
+  it('folds the appended differences into the totals without changing a count', async () => {
+    const before = await facets('filter[categorySlug]=resnitsy');
+    await t.database.db.execute(sql`SELECT catalog_fold()`);
+    const [left] = await selectRows<{ n: number }>(
+      t.database.db,
+      sql`SELECT count(*)::int AS n FROM catalog_key_deltas`,
+    );
+    expect(left!.n).toBe(0);
+    expect(await facets('filter[categorySlug]=resnitsy')).toEqual(before);
+    await expectCountsAgree();
+  });
+
+  describe("the listing's total", () => {
+    const list = async (query: string) =>
+      (await t.app.inject(`/api/products/search?perPage=5&${query}`)).json<{
+        data: unknown[];
+        meta: { total: number; totalCapped: boolean };
+      }>().meta;
+    const exact = async (where: string) =>
+      (
+        await selectRows<{ n: number }>(
+          t.database.db,
+          sql`SELECT count(*)::int AS n FROM products p WHERE p.active AND ${sql.raw(where)}`,
+        )
+      )[0]!.n;
+
+    it('is exact from the read model on a category page, with and without the stock filter', async () => {
+      expect(await list('filter[categorySlug]=kley')).toMatchObject({
+        total: await exact(`category_ids && '{7,8,9}'`),
+        totalCapped: false,
+      });
+      expect((await list('filter[categorySlug]=kley&filter[inStock]=1')).total).toBe(
+        await exact(`category_ids && '{7,8,9}' AND EXISTS (SELECT 1 FROM product_offers o
+          WHERE o.product_id = p.id AND o.active AND o.stock > 0)`),
+      );
+    });
+
+    it('is counted up to the cap, and says so above it', async () => {
+      expect(await list('filter[search]=клей')).toMatchObject({ totalCapped: false });
+      // More products than the cap: copies of one, found by its word.
+      await t.database.db
+        .execute(sql`INSERT INTO products (title, slug, active, category_ids, search_vector, search_title)
+        SELECT 'Жираф ' || g, 'zhiraf-' || g, true, '{22}', to_tsvector('russian', 'жираф'), to_tsvector('russian', 'жираф')
+        FROM generate_series(1, ${TOTAL_CAP + 1}) g`);
+      await t.database.db.execute(
+        sql`INSERT INTO search_words (word, lexeme, main) VALUES ('жираф', 'жираф', true) ON CONFLICT DO NOTHING`,
+      );
+      expect(await list('filter[search]=жираф')).toMatchObject({ total: TOTAL_CAP, totalCapped: true });
+      // A category page still counts them exactly.
+      expect(await list('filter[categorySlug]=aksessuary')).toMatchObject({ totalCapped: false });
+      expect((await list('filter[categorySlug]=aksessuary')).total).toBeGreaterThan(TOTAL_CAP);
+      await expectCountsAgree();
+    });
+  });
+});
