@@ -81,7 +81,14 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
           client.release();
         }
       },
-      listen: (channel, onNotify) => listenPostgres(opts.databaseUrl!, channel, onNotify),
+      listen: async (channel, onNotify) => {
+        const stopOwn = listenOnPool(pool, channel, onNotify);
+        const stopDedicated = await listenPostgres(opts.databaseUrl!, channel, onNotify);
+        return async () => {
+          stopOwn();
+          await stopDedicated();
+        };
+      },
       close: () => pool.end(),
     };
   }
@@ -108,6 +115,28 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     listen: (channel, onNotify) => client.listen(channel, (payload) => onNotify(payload)),
     close: () => client.close(),
   };
+}
+
+/**
+ * Every pooled connection LISTENs too, so that this process hears its own changes before the statement that
+ * made them returns: PostgreSQL hands a session its own notifications before it says it is ready again.
+ * (The dedicated connection's copy arrives a moment later, after the caller may already have read the old
+ * state through a cache.) A connection is asked to LISTEN when first checked out; its queries run in order,
+ * so the LISTEN is in place before the caller's first statement.
+ */
+function listenOnPool(pool: pg.Pool, channel: string, onNotify: (payload: string) => void): () => void {
+  const listening = new WeakSet<pg.PoolClient>();
+  const heard = (message: pg.Notification) => {
+    if (message.channel === channel) onNotify(message.payload ?? '');
+  };
+  const onAcquire = (client: pg.PoolClient) => {
+    if (listening.has(client)) return;
+    listening.add(client);
+    client.on('notification', heard);
+    client.query(`LISTEN ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
+  };
+  pool.on('acquire', onAcquire);
+  return () => pool.off('acquire', onAcquire);
 }
 
 /** LISTEN on a connection of its own (a pooled one would be handed to other queries), reconnecting when lost. */
