@@ -139,6 +139,23 @@ describeOnDatabases('catalogue counts read model on $name', (target) => {
     },
   );
 
+  it("keeps the search's narrow copy current: a renamed product is found by its new title only", async () => {
+    const [p] = await selectRows<{ id: number }>(
+      t.database.db,
+      sql`SELECT id FROM products WHERE active ORDER BY id DESC LIMIT 1`,
+    );
+    const search = async (text: string) =>
+      (await t.app.inject(`/api/products/search?perPage=7&filter[search]=${encodeURIComponent(text)}`))
+        .json<{ data: { id: number }[] }>()
+        .data.map((r) => r.id);
+    const product = (await admin('GET', `/api/admin/products/${p!.id}`)).json<Record<string, unknown>>();
+    const res = await admin('PUT', `/api/admin/products/${p!.id}`, { ...product, title: 'Пинцет Аврора' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await search('аврора')).toEqual([p!.id]);
+    await t.database.db.execute(sql`UPDATE products SET active = false WHERE id = ${p!.id}`);
+    expect(await search('аврора')).toEqual([]);
+  });
+
   it('folds the appended differences into the totals without changing a count', async () => {
     const before = await facets('filter[categorySlug]=resnitsy');
     await t.database.db.execute(sql`SELECT catalog_fold()`);
@@ -181,7 +198,7 @@ describeOnDatabases('catalogue counts read model on $name', (target) => {
       // More products than the cap: copies of one, found by its word.
       await t.database.db
         .execute(sql`INSERT INTO products (title, slug, active, category_ids, search_vector, search_title)
-        SELECT 'Жираф ' || g, 'zhiraf-' || g, true, '{22}', to_tsvector('russian', 'жираф'), to_tsvector('russian', 'жираф')
+        SELECT 'Жираф ' || g, 'zhiraf-' || g, true, '{22}', setweight(to_tsvector('russian', 'жираф'), 'A'), setweight(to_tsvector('russian', 'жираф'), 'A')
         FROM generate_series(1, ${TOTAL_CAP + 1}) g`);
       await t.database.db.execute(
         sql`INSERT INTO search_words (word, lexeme, main) VALUES ('жираф', 'жираф', true) ON CONFLICT DO NOTHING`,

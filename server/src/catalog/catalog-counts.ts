@@ -8,6 +8,9 @@ import { sql } from 'drizzle-orm';
 import { selectRows, type DbOrTx } from '../db';
 import type { FilterDirectory, ProductFilters } from './product-filters';
 
+/** Ids as one SQL int[] value (a literal: the planner sees how much of the catalogue they hold). */
+export const intArray = (ids: number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
+
 /** Whether the read model answers for these filters: a category or the whole catalogue, maybe in stock. */
 export function countsCover(f: ProductFilters, dirs: FilterDirectory[]): boolean {
   return (
@@ -35,7 +38,7 @@ export async function keyCounts(
 ): Promise<Map<string, number>> {
   const where = sql.join(
     [
-      categoryIds ? sql`category_ids && ${`{${categoryIds.join(',')}}`}::int[]` : sql`true`,
+      categoryIds ? sql`category_ids && ${intArray(categoryIds)}` : sql`true`,
       keys
         ? sql`key IN (${sql.join(
             keys.map((k) => sql`${k}`),

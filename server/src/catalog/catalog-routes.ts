@@ -15,7 +15,7 @@ import {
 } from './catalog-pricing';
 import { viewerOf, type Viewer } from '../sales/pricing-inputs';
 import { filterDirectories, readProductFilters, productWhere, type ProductFilters } from './product-filters';
-import { countsCover, keyCounts, modeOf } from './catalog-counts';
+import { countsCover, intArray, keyCounts, modeOf } from './catalog-counts';
 import { pricingCategoryIds } from './pricing-categories';
 
 export async function categoryTree(db: Db): Promise<CategoryNode[]> {
@@ -70,12 +70,15 @@ const SORTS: Record<string, string> = {
  */
 export const TOTAL_CAP = 1000;
 
-/** The total of a listing: exact from the read model when it covers the filters, else counted up to the cap. */
+/**
+ * The total of a listing: exact from the read model when it covers the filters, else the `matches` (FROM
+ * and WHERE) counted up to the cap.
+ */
 async function listingTotal(
   db: DbOrTx,
   f: ProductFilters,
   covered: boolean,
-  where: SQL,
+  matches: SQL,
 ): Promise<{ total: number; totalCapped: boolean }> {
   if (covered) {
     const key = `${modeOf(f)}*`;
@@ -84,7 +87,7 @@ async function listingTotal(
   }
   const [row] = await selectRows<{ n: number }>(
     db,
-    sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM products p WHERE ${where} LIMIT ${TOTAL_CAP + 1}) x`,
+    sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${matches} LIMIT ${TOTAL_CAP + 1}) x`,
   );
   const n = Number(row?.n ?? 0);
   return n > TOTAL_CAP ? { total: TOTAL_CAP, totalCapped: true } : { total: n, totalCapped: false };
@@ -112,6 +115,22 @@ export async function searchProducts(db: Db, query: Record<string, unknown>, vie
   const where = search
     ? sql`${productWhere({ ...filters, search: '' }, dirs)} AND p.search_vector @@ ${tsquery}`
     : productWhere(filters, dirs);
+  // A search by relevance with no filter but the category and "В наличии", none of whose words needs the
+  // descriptions (the live search), ranks the read model's narrow copy of the documents (migration 0012):
+  // a word found in half the catalogue then reads a third of the pages.
+  const narrow =
+    search !== null && !askedSort && tsq?.body !== true && countsCover({ ...filters, search: '' }, dirs);
+  const matches = narrow
+    ? sql`catalog_product_keys k WHERE ${sql.join(
+        [
+          sql`k.search_main @@ ${tsquery}`,
+          // The active products (with the stock filter, those with an active offer in stock).
+          sql`k.keys @> ${`{"${modeOf(filters)}*"}`}::text[]`,
+          ...(filters.categoryIds ? [sql`k.category_ids && ${intArray(filters.categoryIds)}`] : []),
+        ],
+        sql` AND `,
+      )}`
+    : sql`products p WHERE ${where}`;
 
   // First the page's products alone, then their cards: a search matching half the catalogue must not
   // aggregate the offers of every match. The total is counted apart (listingTotal).
@@ -120,11 +139,12 @@ export async function searchProducts(db: Db, query: Record<string, unknown>, vie
   if (search && !askedSort) {
     // The relevance keys are computed below the sort (OFFSET 0 keeps them there), so that sorting keeps a
     // few numbers per match, not the documents they were computed from.
-    const rank = search.rank(tsquery, sql`${tsq?.body === true}`);
+    const rank = narrow
+      ? search.rank(tsquery, sql`false`, { vector: sql`k.search_main`, title: sql`k.search_title` })
+      : search.rank(tsquery, sql`${tsq?.body === true}`);
+    const row = narrow ? sql`k.product_id AS id, k.is_hit, k.sort_order` : sql`p.id, p.is_hit, p.sort_order`;
     pageQuery = sql`
-      SELECT x.id FROM (
-        SELECT p.id, p.is_hit, p.sort_order, ${rank.columns} FROM products p WHERE ${where} OFFSET 0
-      ) x
+      SELECT x.id FROM (SELECT ${row}, ${rank.columns} FROM ${matches} OFFSET 0) x
       ORDER BY ${rank.order}, x.is_hit DESC, x.sort_order ASC, x.id DESC ${limit}`;
   } else {
     // The price sorts walk the read model's price index (catalog_product_keys.price, each product's
@@ -135,7 +155,7 @@ export async function searchProducts(db: Db, query: Record<string, unknown>, vie
       SELECT p.id FROM products p
       ${byPrice ? sql`JOIN catalog_product_keys k ON k.product_id = p.id` : sql``}
       WHERE ${where}
-      ${byPrice && ids ? sql`AND k.category_ids && ${`{${ids.join(',')}}`}::int[]` : sql``}
+      ${byPrice && ids ? sql`AND k.category_ids && ${intArray(ids)}` : sql``}
       ORDER BY ${sql.raw(SORTS[sort]!)} ${limit}`;
   }
   // The planner does not know that a search document is read decompressed when a whole table is scanned
@@ -147,12 +167,12 @@ export async function searchProducts(db: Db, query: Record<string, unknown>, vie
         await tx.execute(sql`SET LOCAL enable_seqscan = off`);
         return [
           await selectRows<{ id: number }>(tx, pageQuery),
-          await listingTotal(tx, filters, covered, where),
+          await listingTotal(tx, filters, covered, matches),
         ] as const;
       })
     : await Promise.all([
         selectRows<{ id: number }>(db, pageQuery),
-        listingTotal(db, filters, covered, where),
+        listingTotal(db, filters, covered, matches),
       ]);
   const ids = pageIds.map((r) => r.id);
   const data = ids.length ? await productCards(db, ids, await loadCatalogPricing(db, viewer)) : [];

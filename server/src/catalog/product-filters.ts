@@ -21,7 +21,7 @@ import { selectRows, type DbOrTx } from '../db';
 import { badRequest } from '../http/errors';
 import { INT4_MAX } from '../http/route-schemas';
 import { searchCondition } from './search/query';
-import { countsCover, keyCounts, modeOf } from './catalog-counts';
+import { countsCover, intArray, keyCounts, modeOf } from './catalog-counts';
 
 export interface ProductFilters {
   /** Trimmed search text, '' for none. */
@@ -210,7 +210,7 @@ function categoryIds(slug: string): SQL {
 export function scopeConditions(f: ProductFilters): SQL[] {
   const out: SQL[] = [sql`p.active`];
   if (f.search) out.push(searchTextCondition(f.search));
-  if (f.categoryIds) out.push(sql`p.category_ids && ${`{${f.categoryIds.join(',')}}`}::int[]`);
+  if (f.categoryIds) out.push(sql`p.category_ids && ${intArray(f.categoryIds)}`);
   if (f.ids) out.push(f.ids.length ? sql`p.id IN (${list(f.ids)})` : sql`false`);
   return out;
 }

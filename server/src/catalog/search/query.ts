@@ -114,8 +114,17 @@ export interface ProductSearch {
    * ts_rank over the whole document (title > articles > characteristics > text). Only the title's small
    * document is read for every match: the whole one only when it must be.
    */
-  rank: (q: SQL, body: SQL) => { columns: SQL; order: SQL };
+  rank: (q: SQL, body: SQL, doc?: RankedDocument) => { columns: SQL; order: SQL };
 }
+
+/** Where the ranked documents are: products `p`, or the read model's narrow copy (catalog-routes.ts). */
+export interface RankedDocument {
+  /** The document (search_vector, or a copy holding at least its title, brand and articles). */
+  vector: SQL;
+  title: SQL;
+}
+
+const PRODUCT_DOCUMENT: RankedDocument = { vector: sql`p.search_vector`, title: sql`p.search_title` };
 
 /** The columns `q` (the tsquery) and `body` (it reaches into descriptions) of one row, for a CTE. */
 export function tsqueryInfo(tsquery: SQL): SQL {
@@ -134,22 +143,20 @@ export function compileSearch(text: string): ProductSearch {
     };
   const tsquery = tsquerySql(rows);
   const exact = analyzed.articles.map((a) => `'#${a}'`).join(' | ');
-  const rank = (q: SQL, body: SQL) => {
+  const rank = (q: SQL, body: SQL, doc: RankedDocument = PRODUCT_DOCUMENT) => {
     const keys: [SQL, string][] = [
-      ...(exact
-        ? [[sql`coalesce(p.search_vector @@ ${exact}::tsquery, false)`, 'DESC'] as [SQL, string]]
-        : []),
+      ...(exact ? [[sql`coalesce(${doc.vector} @@ ${exact}::tsquery, false)`, 'DESC'] as [SQL, string]] : []),
       ...(analyzed.variant
         ? [
-            [sql`coalesce(p.search_title @@ ${`'=${analyzed.variant}'`}::tsquery, false)`, 'DESC'] as [
+            [sql`coalesce(${doc.title} @@ ${`'=${analyzed.variant}'`}::tsquery, false)`, 'DESC'] as [
               SQL,
               string,
             ],
           ]
         : []),
-      [sql`ts_rank(p.search_title, ${q})`, 'DESC'],
+      [sql`ts_rank(${doc.title}, ${q})`, 'DESC'],
       [
-        sql`CASE WHEN ${body} THEN ts_rank(${RANK_WEIGHTS}::float4[], p.search_vector, ${q}) END`,
+        sql`CASE WHEN ${body} THEN ts_rank(${RANK_WEIGHTS}::float4[], ${doc.vector}, ${q}) END`,
         'DESC NULLS LAST',
       ],
     ];
