@@ -15,7 +15,8 @@ export interface InProcessRequest {
 export interface InProcessResponse {
   status: number;
   headers: Record<string, string | string[] | number | undefined>;
-  body: string;
+  /** The bytes as sent: a PDF stays a PDF, text is decoded here as UTF-8. */
+  body: Uint8Array;
 }
 
 /** Answers one request, e.g. with Fastify's `app.inject`. */
@@ -39,8 +40,9 @@ export function inProcessAdapter(transport: InProcessTransport): AxiosAdapter {
     const responseHeaders = new AxiosHeaders();
     for (const [name, value] of Object.entries(answer.headers))
       if (value !== undefined) responseHeaders.set(name, Array.isArray(value) ? value : String(value));
+    const binary = config.responseType === 'arraybuffer' || config.responseType === 'blob';
     const response: AxiosResponse = {
-      data: answer.body,
+      data: binary ? answer.body : new TextDecoder().decode(answer.body),
       status: answer.status,
       statusText: '',
       headers: responseHeaders,
