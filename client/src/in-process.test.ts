@@ -63,7 +63,7 @@ describe('in-process transport', () => {
       body: pdf,
     }));
     const { pdf: got, disposition } = await api.profile.invoicePdf('A-1');
-    expect([...new Uint8Array(got as ArrayBuffer)]).toEqual([...pdf]);
+    expect([...new Uint8Array(got)]).toEqual([...pdf]);
     expect(disposition).toBe('inline; filename="a.pdf"');
 
     const cookies = clientAnswering(() =>

@@ -177,7 +177,10 @@ test('(b) storefront pages: no inline script without the nonce, no violation, hy
       // A guest's page from the server's page cache: its inline scripts are allowed by their hashes, and no
       // nonce is ever served twice (server/src/web/page-cache.ts); the violations check below proves they ran.
       expect(nonce, url).toBeUndefined();
-      expect(scriptSrc.some((s) => s.startsWith("'sha256-")), url).toBe(true);
+      expect(
+        scriptSrc.some((s) => s.startsWith("'sha256-")),
+        url,
+      ).toBe(true);
     } else {
       expect(nonce, url).toBeTruthy();
       // Every script the page has carries this response's nonce (the property: browsers hide the attribute).
