@@ -112,7 +112,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       // The admin area's sign-in into an HttpOnly cookie, with its CSRF token (accounts/admin-session.ts).
       await api.register(adminSessionRoutes(database.db), { prefix: '/auth/admin' });
       await api.register(profileRoutes(database.db, config));
-      await api.register(catalogRoutes(database.db));
+      await api.register(catalogRoutes(database.db, publicData));
       await api.register(catalogPageRoutes(database.db));
       await api.register(productPageRoutes(database.db, publicData));
       await api.register(siteRoutes(database, publicData));

@@ -17,6 +17,7 @@ import { viewerOf, type Viewer } from '../sales/pricing-inputs';
 import { filterDirectories, readProductFilters, productWhere, type ProductFilters } from './product-filters';
 import { countsCover, intArray, keyCounts, modeOf } from './catalog-counts';
 import { pricingCategoryIds } from './pricing-categories';
+import { keptUntilChange, type PublicData } from '../web/public-data';
 
 export async function categoryTree(db: Db): Promise<CategoryNode[]> {
   const rows = await db
@@ -179,7 +180,9 @@ export async function searchProducts(db: Db, query: Record<string, unknown>, vie
   return { data, meta: { ...counted, page, perPage } };
 }
 
-export function catalogRoutes(db: Db) {
+export function catalogRoutes(db: Db, publicData: PublicData) {
+  // Every page's header asks for it, and it changes when a category does: kept in memory until then.
+  const tree = keptUntilChange(publicData, () => categoryTree(db));
   return async function plugin(app: FastifyInstance) {
     app.get(
       '/categories/tree',
@@ -190,7 +193,7 @@ export function catalogRoutes(db: Db) {
           response: { 200: envelope({ type: 'array', items: api('category-node') }) },
         },
       },
-      async () => ({ data: await categoryTree(db) }),
+      async () => ({ data: await tree() }),
     );
     app.get(
       '/products/search',
