@@ -10,7 +10,7 @@ import { SEARCH_MIX } from './search';
 import { median, p95 } from './util';
 
 interface Row {
-  group: 'facets' | 'listing' | 'search';
+  group: 'baseline' | 'facets' | 'listing' | 'search';
   name: string;
   url: string;
   times: number[];
@@ -37,6 +37,7 @@ async function load(app: FastifyInstance, url: string, requests: number, concurr
 }
 
 function totalOf(body: string): string {
+  if (!body.startsWith('{"data"')) return '';
   const json = JSON.parse(body) as {
     data?: { total?: number };
     meta?: { total: number; totalCapped?: boolean };
@@ -48,6 +49,8 @@ function totalOf(body: string): string {
 export async function benchCatalog(app: FastifyInstance, requests: number, concurrency: number) {
   const cat = 'filter[categorySlug]=resnitsy';
   const cases: Omit<Row, 'times' | 'total'>[] = [
+    // One SELECT 1 under the same load: how busy the machine is.
+    { group: 'baseline', name: 'GET /api/health', url: '/api/health' },
     { group: 'facets', name: 'category', url: `/api/products/facets?${cat}` },
     { group: 'facets', name: 'category, in stock', url: `/api/products/facets?${cat}&filter[inStock]=1` },
     { group: 'facets', name: 'category, curl D', url: `/api/products/facets?${cat}&filter[curl]=D` },

@@ -126,15 +126,19 @@ describeOnDatabases('catalogue counts read model on $name', (target) => {
           ORDER BY o.id LIMIT 2`,
       );
       expect(offers).toHaveLength(2);
-      // Each takes its offer's last unit and holds its transaction open while the other does the same.
-      await Promise.all(
-        offers.map((o) =>
-          t.database.db.transaction(async (tx) => {
-            await tx.execute(sql`UPDATE product_offers SET stock = 0 WHERE id = ${o.id}`);
-            await tx.execute(sql`SELECT pg_sleep(0.2)`);
-          }),
+      // The first takes its offer's last unit and keeps its transaction open while the second takes the other's.
+      let firstTook!: () => void;
+      const took = new Promise<void>((resolve) => (firstTook = resolve));
+      await Promise.all([
+        t.database.db.transaction(async (tx) => {
+          await tx.execute(sql`UPDATE product_offers SET stock = 0 WHERE id = ${offers[0]!.id}`);
+          firstTook();
+          await tx.execute(sql`SELECT pg_sleep(0.5)`);
+        }),
+        took.then(() =>
+          t.database.db.execute(sql`UPDATE product_offers SET stock = 0 WHERE id = ${offers[1]!.id}`),
         ),
-      );
+      ]);
       await expectCountsAgree();
     },
   );
