@@ -61,6 +61,10 @@ export async function benchMessages(
 ): Promise<MessagesBench> {
   const smtp = await sink();
   const from = 'Bench <bench@example.ru>';
+  const cfg = { ...config, smtpUrl: smtp.url, mailFrom: from };
+  // Letters the earlier sections queued (the cart section's orders) go first, outside the measurement.
+  while ((await deliverOutbox(database, cfg)).claimed > 0);
+  const earlier = smtp.received();
 
   // Baseline: the same letters straight through the transport, one after another, as the worker sends.
   let t0 = performance.now();
@@ -70,12 +74,11 @@ export async function benchMessages(
 
   // The outbox: queue them, then deliver batches until nothing is due.
   for (let i = 0; i < opts.letters; i++) await enqueueEmail(database.db, letter(i));
-  const cfg = { ...config, smtpUrl: smtp.url, mailFrom: from };
   t0 = performance.now();
   while ((await deliverOutbox(database, cfg)).claimed > 0);
   const outboxPerSecond = opts.letters / ((performance.now() - t0) / 1000);
-  if (smtp.received() !== opts.letters * 2)
-    throw new Error(`the SMTP server got ${smtp.received()} letters, expected ${opts.letters * 2}`);
+  if (smtp.received() - earlier !== opts.letters * 2)
+    throw new Error(`the SMTP server got ${smtp.received() - earlier} letters, expected ${opts.letters * 2}`);
   closeEmailTransport();
   await smtp.close();
 

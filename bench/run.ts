@@ -23,6 +23,10 @@
 //   --no-lighthouse      skip Lighthouse (about 15 s per page and run)
 //   --lighthouse-runs N  Lighthouse runs per page, the median reported (default 1)
 //   --lighthouse-reports DIR  also write each run's HTML report there
+//   --throughput-seconds N  seconds per row of the HTTP throughput section (bench/throughput.ts; default 5)
+//   --no-memory          skip the memory and cold start section (bench/memory.ts: its own server process)
+//   --build-dir DIR      the storefront's production build (default storefront/build)
+//   --quick              every section, few requests and no Lighthouse or memory: the smoke test's run
 import { performance } from 'node:perf_hooks';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -34,6 +38,7 @@ import { indexProducts } from '../server/src/catalog/search/document';
 import { seedDemo } from '../server/src/seed/demo';
 import { benchLighthouse, printLighthouse } from './lighthouse';
 import {
+  type Page,
   benchPages,
   pageScripts,
   printPages,
@@ -47,36 +52,43 @@ import { addProducts, benchSearch, printSearch } from './search';
 import { benchCart, printCart } from './cart';
 import { benchCatalog, printCatalog } from './catalog-scale';
 import { benchMessages, printMessages } from './messages';
+import { benchThroughput, printThroughput, registerBaselines, writeStaticCopy } from './throughput';
+import { benchMemory, type MemoryResult } from './memory';
 import { freePort, median, p95 } from './util';
 
-const arg = (name: string, dflt: number) => {
+const QUICK = process.argv.includes('--quick');
+/** A number option; --quick takes its own small default where it gives one. */
+const arg = (name: string, dflt: number, quick = dflt) => {
   const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : dflt;
+  return i > 0 ? Number(process.argv[i + 1]) : QUICK ? quick : dflt;
 };
 const textArg = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? process.argv[i + 1] : undefined;
 };
-const REQUESTS = arg('requests', 300);
+const REQUESTS = arg('requests', 300, 20);
 const PRODUCTS = arg('products', 0);
-const SEARCH_REQUESTS = arg('search-requests', 50);
+const SEARCH_REQUESTS = arg('search-requests', 50, 3);
 const ADMIN_LIST_ONLY = process.argv.includes('--admin-list-only');
-const ADMIN_LIST_REQUESTS = arg('admin-list-requests', 50);
+const ADMIN_LIST_REQUESTS = arg('admin-list-requests', 50, 3);
 const SEARCH_ONLY = process.argv.includes('--search-only');
 const MESSAGES_ONLY = process.argv.includes('--messages-only');
 const CART_ONLY = process.argv.includes('--cart-only');
 const CATALOG_ONLY = process.argv.includes('--catalog-only');
-const LETTERS = arg('letters', 300);
-const SUBSCRIBERS = arg('subscribers', 10_000);
+const LETTERS = arg('letters', 300, 10);
+const SUBSCRIBERS = arg('subscribers', 10_000, 100);
 const DATA_DIR = textArg('data-dir');
-const SSR_REQUESTS = arg('ssr-requests', 300);
+const SSR_REQUESTS = arg('ssr-requests', 300, 20);
+const THROUGHPUT_SECONDS = arg('throughput-seconds', 5, 1);
 const CONCURRENCY = arg('concurrency', 10);
 const ONLY = SEARCH_ONLY || ADMIN_LIST_ONLY || MESSAGES_ONLY || CART_ONLY || CATALOG_ONLY;
-const LIGHTHOUSE = !ONLY && !process.argv.includes('--no-lighthouse');
+const LIGHTHOUSE = !ONLY && !QUICK && !process.argv.includes('--no-lighthouse');
+const MEMORY = !ONLY && !QUICK && !process.argv.includes('--no-memory');
+const BUILD_DIR = textArg('build-dir');
 const LIGHTHOUSE_RUNS = arg('lighthouse-runs', 1);
 const LIGHTHOUSE_REPORTS = textArg('lighthouse-reports');
 
-const defaults = loadConfig({});
+const defaults = { ...loadConfig({}), ...(BUILD_DIR ? { storefrontBuildDir: resolve(BUILD_DIR) } : {}) };
 if (!ONLY) requireStorefrontBuild(defaults.storefrontBuildDir);
 const uploadsDir = mkdtempSync(join(tmpdir(), 'bench-uploads-'));
 const config = {
@@ -92,6 +104,8 @@ const config = {
   rateLimitScale: 1000,
 };
 const { app, database } = await buildApp({ config, logger: false });
+const staticDir = mkdtempSync(join(tmpdir(), 'bench-static-'));
+if (!ONLY) await registerBaselines(app, staticDir);
 await seedDemo(database.db, { uploadsDir });
 if (PRODUCTS) await addProducts(database.db, PRODUCTS);
 // A database seeded before search existed gets its documents first.
@@ -169,6 +183,40 @@ if (pages.length) {
   for (const page of pages) scripts.push(await pageScripts(app, page));
   printScripts(scripts);
 }
+if (pages.length) {
+  const product = pages.find((p) => p.name === 'product')!;
+  await writeStaticCopy(app, product.url, staticDir);
+  const guest = (page: Page) => ({
+    name: `SSR ${page.name}, guest (page cache)`,
+    url: page.url,
+    versus: 'static' as const,
+  });
+  // A cookie of the visitor's own (a cart count) takes the page past the cache: the render every miss pays.
+  const rendered = (page: Page) => ({
+    name: `SSR ${page.name}, rendered (cache miss path)`,
+    url: page.url,
+    versus: 'static' as const,
+    headers: { cookie: 'productCard=1' },
+  });
+  const slug = product.url.split('/').at(-1)!;
+  printThroughput(
+    await benchThroughput(
+      `http://127.0.0.1:${config.port}`,
+      [
+        { name: '`GET /api/health` (one SELECT 1)', url: '/api/health', versus: 'bare' },
+        { name: 'categories tree', url: '/api/categories/tree', versus: 'bare' },
+        { name: 'site settings', url: '/api/site/settings', versus: 'bare' },
+        { name: 'product card', url: `/api/products/${slug}`, versus: 'bare' },
+        ...pages.map(guest),
+        ...pages.map(rendered),
+      ],
+      THROUGHPUT_SECONDS,
+      CONCURRENCY,
+    ),
+    THROUGHPUT_SECONDS,
+    CONCURRENCY,
+  );
+}
 if (!ONLY || SEARCH_ONLY) printSearch(await benchSearch(app, database.db, SEARCH_REQUESTS), SEARCH_REQUESTS);
 if (!ONLY || CATALOG_ONLY)
   printCatalog(
@@ -194,5 +242,36 @@ if (LIGHTHOUSE)
     LIGHTHOUSE_RUNS,
   );
 await app.close();
-
 rmSync(uploadsDir, { recursive: true, force: true });
+rmSync(staticDir, { recursive: true, force: true });
+if (MEMORY)
+  printMemory(
+    await benchMemory({
+      requests: 2000,
+      env: { ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}) },
+    }),
+  );
+
+function printMemory(r: MemoryResult) {
+  console.log('\nThe server as its own process (`npm run serve`, NODE_ENV=production), bench/memory.ts\n');
+  console.log('| measure | value |');
+  console.log('|---|---|');
+  const rows: [string, string][] = [
+    [
+      'first start (migrations, demo shop)',
+      r.firstStartMs === null ? '—' : `${(r.firstStartMs / 1000).toFixed(1)} s`,
+    ],
+    ['cold start → first 200 of /api/health', `${(r.coldStartHealthMs / 1000).toFixed(2)} s`],
+    ['cold start → first 200 of the home page', `${(r.coldStartHomeMs / 1000).toFixed(2)} s`],
+    ['RSS after start', `${r.rssAfterStartMb.toFixed(0)} MB`],
+    ['RSS after 2 000 mixed requests', `${r.rssAfterLoadMb.toFixed(0)} MB`],
+    ['peak RSS', `${r.rssPeakMb.toFixed(0)} MB`],
+    ['mixed load, 10 in flight', `${r.loadRps.toFixed(0)} req/s`],
+    ['/api/health alone', `${r.healthRpsAlone.toFixed(0)} req/s`],
+    [
+      '/api/health beside 4 clients searching',
+      `${r.healthRpsBesideSearch.toFixed(0)} req/s (searches ${r.searchRpsBesideHealth.toFixed(0)} req/s)`,
+    ],
+  ];
+  for (const [name, value] of rows) console.log(`| ${name} | ${value} |`);
+}

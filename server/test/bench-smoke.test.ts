@@ -1,0 +1,67 @@
+// `npm run bench -- --quick` must keep working: every section runs (few requests, no Lighthouse, no
+// separate-process memory run) against a storefront built for this file, and prints its tables. The figures
+// themselves are not judged here: budgets live in the benchmark (docs/performance.md), never in tests.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+// Inside the project, so that the built server's own imports (react-router…) resolve from node_modules.
+const buildDir = mkdtempSync(join(ROOT, 'node_modules', '.bench-smoke-build-'));
+afterAll(() => rmSync(buildDir, { recursive: true, force: true }));
+
+it('npm run bench -- --quick runs every section and prints its tables', () => {
+  execFileSync('npx', ['react-router', 'build'], {
+    cwd: join(ROOT, 'storefront'),
+    env: { ...process.env, STOREFRONT_BUILD_DIR: buildDir, NODE_ENV: 'production' },
+    stdio: 'pipe',
+  });
+  const out = execFileSync('npx', ['tsx', 'bench/run.ts', '--quick', '--build-dir', buildDir], {
+    cwd: ROOT,
+    // The bench makes its own in-memory database: a PostgreSQL of the environment is not its business here.
+    env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: '' },
+    encoding: 'utf8',
+    maxBuffer: 32 * 1024 * 1024,
+  });
+  for (const title of [
+    'sequential requests per row',
+    'Admin products list',
+    'Server rendering:',
+    'Throughput over HTTP',
+    'Live search',
+    'Catalogue',
+  ])
+    expect(out, title).toContain(title);
+  // Every row answered: no status of 500 or more, no error or non-2xx under load, no NaN for a figure.
+  expect(out).not.toContain('NaN');
+  for (const table of tablesOf(out)) {
+    for (const column of ['status', 'errors', 'non-2xx']) {
+      const at = table.header.indexOf(column);
+      if (at < 0) continue;
+      for (const row of table.rows) {
+        if (column === 'status') expect(Number(row[at]), row.join(' | ')).toBeLessThan(500);
+        else expect(row[at], row.join(' | ')).toBe('0');
+      }
+    }
+  }
+  expect(out).toMatch(/baseline: static product page \| \d+/);
+}, 300_000);
+
+/** The Markdown tables the bench prints: each header's cells and its rows' cells. */
+function tablesOf(out: string): { header: string[]; rows: string[][] }[] {
+  const tables: { header: string[]; rows: string[][] }[] = [];
+  const cells = (line: string) =>
+    line
+      .slice(1, -1)
+      .split('|')
+      .map((c) => c.trim());
+  const lines = out.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    if (!lines[i]!.startsWith('|') || !lines[i + 1]?.startsWith('|---')) continue;
+    const table = { header: cells(lines[i]!), rows: [] as string[][] };
+    for (i += 2; lines[i]?.startsWith('|'); i++) table.rows.push(cells(lines[i]!));
+    tables.push(table);
+  }
+  return tables;
+}
