@@ -42,6 +42,14 @@ export interface Database {
  */
 export const DEFAULT_PGLITE_SHARED_BUFFERS = '16MB';
 
+/**
+ * Channels whose NOTIFY this process must hear from its own writes before they return: every pooled
+ * PostgreSQL connection LISTENs to them, and PostgreSQL hands a session its own notifications before it says
+ * it is ready again. (The dedicated listening connection's copy comes a moment later, after the writer may
+ * already have read a cache it thought current.) The storefront's public-data signal (web/public-data.ts).
+ */
+export const POOLED_CHANNELS = ['shop_public_data'];
+
 export interface OpenOptions {
   databaseUrl: string | null;
   dataDir: string;
@@ -51,7 +59,21 @@ export interface OpenOptions {
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const ownNotices = new Map<string, Set<(payload: string) => void>>();
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      // Every pooled connection LISTENs to the channels this process must hear its own changes on, before
+      // the connection is first handed out (so the LISTEN is never queued behind a caller's statement).
+      // pg-pool awaits this hook's promise (pg-pool 3.14, index.js); @types/pg still types it as void.
+      // eslint-disable-next-line @typescript-eslint/no-misused-promises
+      onConnect: async (client: pg.ClientBase) => {
+        client.on('notification', (message) => {
+          for (const onNotify of ownNotices.get(message.channel) ?? []) onNotify(message.payload ?? '');
+        });
+        for (const channel of POOLED_CHANNELS) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      },
+    });
     // Integers of count(*) and bigint come as strings by default; the API speaks numbers.
     pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
     const db = drizzlePg({ client: pool }) as unknown as Db;
@@ -82,10 +104,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         }
       },
       listen: async (channel, onNotify) => {
-        const stopOwn = listenOnPool(pool, channel, onNotify);
+        const own = ownNotices.get(channel) ?? new Set();
+        ownNotices.set(channel, own.add(onNotify));
         const stopDedicated = await listenPostgres(opts.databaseUrl!, channel, onNotify);
         return async () => {
-          stopOwn();
+          own.delete(onNotify);
           await stopDedicated();
         };
       },
@@ -115,28 +138,6 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     listen: (channel, onNotify) => client.listen(channel, (payload) => onNotify(payload)),
     close: () => client.close(),
   };
-}
-
-/**
- * Every pooled connection LISTENs too, so that this process hears its own changes before the statement that
- * made them returns: PostgreSQL hands a session its own notifications before it says it is ready again.
- * (The dedicated connection's copy arrives a moment later, after the caller may already have read the old
- * state through a cache.) A connection is asked to LISTEN when first checked out; its queries run in order,
- * so the LISTEN is in place before the caller's first statement.
- */
-function listenOnPool(pool: pg.Pool, channel: string, onNotify: (payload: string) => void): () => void {
-  const listening = new WeakSet<pg.PoolClient>();
-  const heard = (message: pg.Notification) => {
-    if (message.channel === channel) onNotify(message.payload ?? '');
-  };
-  const onAcquire = (client: pg.PoolClient) => {
-    if (listening.has(client)) return;
-    listening.add(client);
-    client.on('notification', heard);
-    client.query(`LISTEN ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
-  };
-  pool.on('acquire', onAcquire);
-  return () => pool.off('acquire', onAcquire);
 }
 
 /** LISTEN on a connection of its own (a pooled one would be handed to other queries), reconnecting when lost. */

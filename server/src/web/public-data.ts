@@ -5,9 +5,10 @@
 // PostgreSQL hands the notification to every instance once the transaction commits (none for a rollback).
 import { getTableName } from 'drizzle-orm';
 import type { ResourceDef } from '../crud/types';
-import type { Database } from '../db';
+import { POOLED_CHANNELS, type Database } from '../db';
 
-export const PUBLIC_DATA_CHANNEL = 'shop_public_data';
+/** Pooled connections LISTEN to it too (db/index.ts), so a write's own process hears it before it returns. */
+export const PUBLIC_DATA_CHANNEL = POOLED_CHANNELS[0]!;
 const TRIGGER = 'shop_public_data_changed';
 /** Another key than the migrations' lock: instances starting together install the triggers one at a time. */
 const TRIGGER_LOCK = 7_310_002;
