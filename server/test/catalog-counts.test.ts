@@ -9,12 +9,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../src/db';
 import { seedDemo } from '../src/seed/demo';
-import {
-  facetsFromKeys,
-  facetsFromOffers,
-  filterDirectories,
-  readProductFilters,
-} from '../src/catalog/product-filters';
+import { facetsFromKeys } from '../src/catalog/facets';
+import { facetsFromOffers, filterDirectories, readProductFilters } from '../src/catalog/product-filters';
 import { TOTAL_CAP } from '../src/catalog/catalog-routes';
 import { describeOnDatabases, itRaces, startTestApp, type TestApp } from './harness';
 

@@ -6,10 +6,7 @@
 // cannot tell: those are counted from the offers (product-filters.ts).
 import { sql } from 'drizzle-orm';
 import { selectRows, type DbOrTx } from '../db';
-import type { FilterDirectory, ProductFilters } from './product-filters';
-
-/** Ids as one SQL int[] value (a literal: the planner sees how much of the catalogue they hold). */
-export const intArray = (ids: number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
+import { intArray, type FilterDirectory, type ProductFilters } from './product-filters';
 
 /** Whether the read model answers for these filters: a category or the whole catalogue, maybe in stock. */
 export function countsCover(f: ProductFilters, dirs: FilterDirectory[]): boolean {

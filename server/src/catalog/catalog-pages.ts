@@ -7,7 +7,8 @@ import type { CatalogCategory } from '@shop/schemas';
 import { selectRows, type Db } from '../db';
 import { ApiError } from '../http/errors';
 import { api, envelope, slugParams } from '../http/route-schemas';
-import { filterDirectories, productFacets, readProductFilters } from './product-filters';
+import { productFacets } from './facets';
+import { filterDirectories, readProductFilters } from './product-filters';
 
 const CATEGORY_NOT_FOUND = () => new ApiError(404, 'not_found', 'Категория не найдена');
 const MAX_DEPTH = 10;

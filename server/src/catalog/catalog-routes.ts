@@ -14,8 +14,14 @@ import {
   type ShownPrice,
 } from './catalog-pricing';
 import { viewerOf, type Viewer } from '../sales/pricing-inputs';
-import { filterDirectories, readProductFilters, productWhere, type ProductFilters } from './product-filters';
-import { countsCover, intArray, keyCounts, modeOf } from './catalog-counts';
+import {
+  filterDirectories,
+  readProductFilters,
+  productWhere,
+  type ProductFilters,
+  intArray,
+} from './product-filters';
+import { countsCover, keyCounts, modeOf } from './catalog-counts';
 import { pricingCategoryIds } from './pricing-categories';
 import { keptUntilChange, type PublicData } from '../web/public-data';
 

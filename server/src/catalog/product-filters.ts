@@ -21,7 +21,9 @@ import { selectRows, type DbOrTx } from '../db';
 import { badRequest } from '../http/errors';
 import { INT4_MAX } from '../http/route-schemas';
 import { searchCondition } from './search/query';
-import { countsCover, intArray, keyCounts, modeOf } from './catalog-counts';
+
+/** Ids as one SQL int[] value (a literal: the planner sees how much of the catalogue they hold). */
+export const intArray = (ids: number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
 
 export interface ProductFilters {
   /** Trimmed search text, '' for none. */
@@ -269,7 +271,7 @@ export function productWhere(f: ProductFilters, dirs: FilterDirectory[]): SQL {
 }
 
 /** The active entries of the filter directories, in their order. */
-function filterEntries(db: DbOrTx, dirs: FilterDirectory[]) {
+export function filterEntries(db: DbOrTx, dirs: FilterDirectory[]) {
   return selectRows<{ id: number; directory_id: number; code: string; title: string; hex: string | null }>(
     db,
     sql`SELECT id, directory_id, code, title, values->>'hex' AS hex FROM directory_entries
@@ -278,13 +280,13 @@ function filterEntries(db: DbOrTx, dirs: FilterDirectory[]) {
   );
 }
 
-type Entry = Awaited<ReturnType<typeof filterEntries>>[number];
+export type Entry = Awaited<ReturnType<typeof filterEntries>>[number];
 
 /**
  * A directory's values with their counts: those found in the scope (`found`) or chosen. A group with a
  * single value cannot narrow anything down, unless that value is chosen: null then.
  */
-function facetGroup(
+export function facetGroup(
   f: ProductFilters,
   d: FilterDirectory,
   entries: Entry[],
@@ -304,57 +306,6 @@ function facetGroup(
   return values.length > 1 || values.some((v) => v.selected)
     ? { code: d.code, title: d.title, values }
     : null;
-}
-
-/**
- * The counts of a category page (no filter but "В наличии") from the read model (catalog-counts.ts). A value
- * is shown when some product of the scope has it, with the count of those that also pass the stock filter
- * (0 when none do), as the offers' count below does.
- */
-export async function facetsFromKeys(
-  db: DbOrTx,
-  f: ProductFilters,
-  dirs: FilterDirectory[],
-): Promise<ProductFacets> {
-  const [n, entries] = await Promise.all([
-    keyCounts(db, f.categoryIds),
-    dirs.length ? filterEntries(db, dirs) : [],
-  ]);
-  const m = modeOf(f);
-  const prices = [...n.keys()]
-    .filter((k) => k.startsWith(`${m}p:`))
-    .map((k) => Number(k.slice(m.length + 2)));
-  const keyOf = (d: FilterDirectory, e: Entry) =>
-    d.kind === 'brand' ? `b:${e.id}` : `a:${d.code}=${e.code}`;
-  return {
-    total: n.get(`${m}*`) ?? 0,
-    price: {
-      min: prices.length ? Math.min(...prices) : null,
-      max: prices.length ? Math.max(...prices) : null,
-    },
-    inStock: n.get('+*') ?? 0,
-    isNew: n.get(`${m}new`) ?? 0,
-    isHit: n.get(`${m}hit`) ?? 0,
-    groups: dirs.flatMap((d) => {
-      const group = facetGroup(
-        f,
-        d,
-        entries,
-        (e) => n.has(keyOf(d, e)),
-        (e) => n.get(`${m}${keyOf(d, e)}`) ?? 0,
-      );
-      return group ? [group] : [];
-    }),
-  };
-}
-
-/** The filters of a listing with their counts (see product-facets.schema.json). */
-export function productFacets(
-  db: DbOrTx,
-  f: ProductFilters,
-  dirs: FilterDirectory[],
-): Promise<ProductFacets> {
-  return countsCover(f, dirs) ? facetsFromKeys(db, f, dirs) : facetsFromOffers(db, f, dirs);
 }
 
 /** The counts of any filters, from the offers of the scope (every offer: this grows with the catalogue). */
