@@ -142,6 +142,25 @@ describeOnDatabases('guest page cache on $name', (target) => {
     expect(next.body).not.toMatch(/1\s?234/);
   });
 
+  it('hot reads are answered from kept, precompressed bytes, and follow a change at once', async () => {
+    const get = (url: string, encoding?: string) =>
+      t.app.inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} });
+    for (const url of ['/api/categories/tree', '/api/site/settings', `/api/products/velora-silk`]) {
+      const plain = await get(url);
+      expect(plain.statusCode, url).toBe(200);
+      const br = await get(url, 'br');
+      expect(br.headers['content-encoding'], url).toBe('br');
+      expect(br.headers.vary, url).toContain('Accept-Encoding');
+      expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString('utf8')), url).toEqual(plain.json());
+      const gzip = await get(url, 'gzip');
+      expect(JSON.parse(gunzipSync(gzip.rawPayload).toString('utf8')), url).toEqual(plain.json());
+    }
+    const added = await adminPost(t, '/api/admin/product-categories', { slug: 'klei', title: 'Клей' });
+    expect(added.statusCode, added.body).toBe(201);
+    const tree = await get('/api/categories/tree', 'br');
+    expect(brotliDecompressSync(tree.rawPayload).toString('utf8')).toContain('"klei"');
+  });
+
   it('a change guests are not shown keeps the pages; a rolled-back one too; any shown table drops them', async () => {
     await page(productUrl);
     expect((await page(productUrl)).headers['x-page-cache']).toBe('hit');

@@ -23,7 +23,7 @@ import {
 } from './product-filters';
 import { countsCover, keyCounts, modeOf } from './catalog-counts';
 import { pricingCategoryIds } from './pricing-categories';
-import { keptUntilChange, type PublicData } from '../web/public-data';
+import { keptUntilChange, sendKept, type PublicData } from '../web/public-data';
 
 export async function categoryTree(db: Db): Promise<CategoryNode[]> {
   const rows = await db
@@ -199,7 +199,10 @@ export function catalogRoutes(db: Db, publicData: PublicData) {
           response: { 200: envelope({ type: 'array', items: api('category-node') }) },
         },
       },
-      async () => ({ data: await tree() }),
+      async (_request, reply) => {
+        const categories = await tree();
+        return sendKept(reply, categories, { data: categories });
+      },
     );
     app.get(
       '/products/search',

@@ -2,7 +2,7 @@
 // POST /api/products/:slug/reviews (a signed-in customer's review, held for moderation).
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { keptUntilChange, type PublicData } from '../web/public-data';
+import { keptUntilChange, sendKept, type PublicData } from '../web/public-data';
 import type {
   ProductCategoryLink,
   ProductOption,
@@ -310,7 +310,7 @@ export function productPageRoutes(db: Db, publicData: PublicData) {
           ? await productPage(db, request.params.slug, viewer)
           : await guestPage(request.params.slug);
         if (!page) throw PRODUCT_NOT_FOUND();
-        return { data: page };
+        return viewer ? { data: page } : sendKept(reply, page, { data: page });
       },
     );
 

@@ -5,7 +5,7 @@ import type { PublicSettings } from '@shop/schemas';
 import type { Database } from '../db';
 import { api, envelope } from '../http/route-schemas';
 import { countOf, ownerOf } from '../sales/cart-store';
-import { keptUntilChange, type PublicData } from '../web/public-data';
+import { keptUntilChange, sendKept, type PublicData } from '../web/public-data';
 import { settingsRow } from './settings';
 
 const SITE = ['Сайт'];
@@ -63,7 +63,10 @@ export function siteRoutes(database: Database, publicData: PublicData) {
       summary: 'Публичные настройки магазина: контакты, реквизиты, соцсети',
       response: { 200: envelope(api('public-settings')) },
     };
-    app.get('/site/settings', { schema: settingsSchema }, async () => ({ data: await publicSettingsNow() }));
+    app.get('/site/settings', { schema: settingsSchema }, async (_request, reply) => {
+      const settings = await publicSettingsNow();
+      return sendKept(reply, settings, { data: settings });
+    });
     const healthSchema = {
       tags: SITE,
       summary: 'Проверка работоспособности: сервер отвечает, база данных доступна',

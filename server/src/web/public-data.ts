@@ -4,8 +4,10 @@
 // write path can forget it (the admin API, CSV import, an order taking stock, a hand-written UPDATE), and
 // PostgreSQL hands the notification to every instance once the transaction commits (none for a rollback).
 import { getTableName } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
 import type { ResourceDef } from '../crud/types';
 import { POOLED_CHANNELS, type Database } from '../db';
+import { compress, preferredEncoding, type Encoding } from './page-cache';
 
 /** Pooled connections LISTEN to it too (db/index.ts), so a write's own process hears it before it returns. */
 export const PUBLIC_DATA_CHANNEL = POOLED_CHANNELS[0]!;
@@ -113,4 +115,28 @@ export function keptUntilChange<T>(
     });
     return reading;
   };
+}
+
+const keptAnswers = new WeakMap<object, Map<Encoding, Buffer>>();
+
+/**
+ * Sends an answer made of a kept value (the same object while it is kept): serialised by this route's
+ * response schema and compressed once per encoding, then sent as bytes for as long as the value is kept.
+ * Per-request compression of a 2 kB JSON costs more than everything else such a request does.
+ */
+export function sendKept(reply: FastifyReply, kept: object, payload: unknown): FastifyReply {
+  const encoding = preferredEncoding(reply.request.headers['accept-encoding']);
+  let byEncoding = keptAnswers.get(kept);
+  if (!byEncoding) keptAnswers.set(kept, (byEncoding = new Map<Encoding, Buffer>()));
+  let body = byEncoding.get(encoding);
+  if (!body) {
+    const json = Buffer.from(reply.serialize(payload) as string);
+    body = encoding === 'identity' ? json : compress(json, encoding);
+    byEncoding.set(encoding, body);
+  }
+  reply.header('Content-Type', 'application/json; charset=utf-8');
+  const vary = reply.getHeader('Vary');
+  reply.header('Vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
+  if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
+  return reply.send(body);
 }
