@@ -137,7 +137,7 @@ const cases: { name: string; url: string; auth?: boolean }[] = [
     auth: true,
   },
   { name: 'admin one product', url: '/api/admin/products/1', auth: true },
-  { name: 'SSR home page (loaders over HTTP)', url: '/' },
+  { name: 'SSR home page (a guest: from the page cache)', url: '/' },
 ];
 
 await app.listen({ port: config.port, host: '127.0.0.1' });
