@@ -3,28 +3,19 @@
 // on the demo shop and after each kind of write: the admin's CRUD, bulk offers, SQL that skips the
 // application (an order taking stock), deleting. And the listing's total: exact from it, capped elsewhere.
 import { sql } from 'drizzle-orm';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../src/db';
-import { seedDemo } from '../src/seed/demo';
 import { facetsFromKeys } from '../src/catalog/facets';
 import { facetsFromOffers, filterDirectories, readProductFilters } from '../src/catalog/product-filters';
 import { TOTAL_CAP } from '../src/catalog/catalog-routes';
-import { describeOnDatabases, itRaces, startTestApp, type TestApp } from './harness';
+import { describeOnDatabases, itRaces, startDemoShop, type TestApp } from './harness';
 
 describeOnDatabases('catalogue counts read model on $name', (target) => {
   let t: TestApp;
-  const uploadsDir = mkdtempSync(join(tmpdir(), 'shop-uploads-'));
   beforeAll(async () => {
-    t = await startTestApp(target);
-    await seedDemo(t.database.db, { uploadsDir });
+    t = await startDemoShop(target);
   });
-  afterAll(async () => {
-    await t.close();
-    rmSync(uploadsDir, { recursive: true, force: true });
-  });
+  afterAll(() => t.close());
 
   /** Every category (and the whole catalogue), with and without the stock filter: both ways agree. */
   async function expectCountsAgree() {

@@ -1,15 +1,11 @@
 // The catalogue and product pages' API on the demo shop: a category with its breadcrumbs, the listing's
 // filters and their counts (one WHERE builder for both), the product page and reviews held for moderation.
 import { sql } from 'drizzle-orm';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogCategory, ProductFacets, ProductPage, SearchProduct } from '@shop/schemas';
 import { selectRows } from '../src/db';
-import { seedDemo } from '../src/seed/demo';
 import { signedInUser } from './accounts';
-import { describeOnDatabases, startTestApp, type TestApp } from './harness';
+import { describeOnDatabases, startDemoShop, type TestApp } from './harness';
 
 interface Listing {
   data: SearchProduct[];
@@ -18,15 +14,10 @@ interface Listing {
 
 describeOnDatabases('catalogue pages API on $name', (target) => {
   let t: TestApp;
-  const uploadsDir = mkdtempSync(join(tmpdir(), 'shop-uploads-'));
   beforeAll(async () => {
-    t = await startTestApp(target);
-    await seedDemo(t.database.db, { uploadsDir });
+    t = await startDemoShop(target);
   });
-  afterAll(async () => {
-    await t.close();
-    rmSync(uploadsDir, { recursive: true, force: true });
-  });
+  afterAll(() => t.close());
   const get = async <T>(url: string) => {
     const res = await t.app.inject({ method: 'GET', url });
     expect(res.statusCode, `${url}: ${res.body}`).toBe(200);

@@ -1,28 +1,19 @@
 // The content API on the demo shop: pages, articles, promotions, banners, site reviews (reading and
 // sending one for moderation) and representatives, on PGlite and, when configured, PostgreSQL.
 import { eq } from 'drizzle-orm';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articles, banners, pages, promotions, siteReviews, userGroups } from '../generated/tables';
-import { seedDemo } from '../src/seed/demo';
-import { describeOnDatabases, startTestApp, type TestApp } from './harness';
+import { describeOnDatabases, startDemoShop, type TestApp } from './harness';
 
 const DAY = 24 * 60 * 60 * 1000;
 const daysFromNow = (n: number) => new Date(Date.now() + n * DAY);
 
 describeOnDatabases('content API on $name', (target) => {
   let t: TestApp;
-  const uploadsDir = mkdtempSync(join(tmpdir(), 'shop-uploads-'));
   beforeAll(async () => {
-    t = await startTestApp(target);
-    await seedDemo(t.database.db, { uploadsDir });
+    t = await startDemoShop(target);
   });
-  afterAll(async () => {
-    await t.close();
-    rmSync(uploadsDir, { recursive: true, force: true });
-  });
+  afterAll(() => t.close());
   const get = async <T>(url: string) => {
     const res = await t.app.inject({ method: 'GET', url });
     expect(res.statusCode, res.body).toBe(200);

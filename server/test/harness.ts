@@ -2,6 +2,9 @@
 // TEST_DATABASE_URL is set (CI sets it). Each PostgreSQL run gets its own schema, so test files in
 // parallel never see each other's rows.
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { describe, it, type TestFunction } from 'vitest';
 import { signIn } from './accounts';
@@ -10,6 +13,7 @@ import { buildApp, type App } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db';
 import { ensureAdmin } from '../src/accounts/bootstrap';
+import { seedDemo } from '../src/seed/demo';
 import type { ResourceDef } from '../src/crud/types';
 
 export const ADMIN = { email: 'admin@test.local', password: 'admin-password-1' };
@@ -127,6 +131,20 @@ export async function startTestApp(
     close: async () => {
       await built.app.close();
       await database.close();
+    },
+  };
+}
+
+/** A test app holding the demo shop, its pictures in a folder of their own (removed on close). */
+export async function startDemoShop(target: DbTarget): Promise<TestApp> {
+  const uploadsDir = mkdtempSync(join(tmpdir(), 'shop-uploads-'));
+  const t = await startTestApp(target);
+  await seedDemo(t.database.db, { uploadsDir });
+  return {
+    ...t,
+    close: async () => {
+      await t.close();
+      rmSync(uploadsDir, { recursive: true, force: true });
     },
   };
 }

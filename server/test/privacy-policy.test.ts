@@ -1,15 +1,11 @@
 // The footer's privacy policy PDF (spec §2, R14): made from the administrators' page text and the
 // settings, on PGlite and PostgreSQL.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pages } from '../generated/tables';
-import { seedDemo } from '../src/seed/demo';
 import { htmlToPdfContent } from '../src/web/html-to-pdf';
 import { POLICY_PAGE, policyDocument } from '../src/web/privacy-policy';
-import { describeOnDatabases, startTestApp, type TestApp } from './harness';
+import { describeOnDatabases, startDemoShop, type TestApp } from './harness';
 
 describe('rich text as PDF content', () => {
   it('keeps headings, paragraphs, lists, emphasis and links, and drops images', () => {
@@ -102,15 +98,10 @@ describe('rich text as PDF content', () => {
 
 describeOnDatabases('GET /privacy-policy.pdf on $name', (target) => {
   let t: TestApp;
-  const uploadsDir = mkdtempSync(join(tmpdir(), 'shop-uploads-'));
   beforeAll(async () => {
-    t = await startTestApp(target);
-    await seedDemo(t.database.db, { uploadsDir });
+    t = await startDemoShop(target);
   });
-  afterAll(async () => {
-    await t.close();
-    rmSync(uploadsDir, { recursive: true, force: true });
-  });
+  afterAll(() => t.close());
 
   const get = () => t.app.inject({ method: 'GET', url: '/privacy-policy.pdf' });
   const pageCount = (pdf: Buffer) => (pdf.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length;

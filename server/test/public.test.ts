@@ -1,22 +1,13 @@
 // The spec's public read endpoints (§7) with their exact shapes (§3), on the demo shop.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { seedDemo } from '../src/seed/demo';
-import { describeOnDatabases, startTestApp, type TestApp } from './harness';
+import { describeOnDatabases, startDemoShop, type TestApp } from './harness';
 
 describeOnDatabases('public API on $name', (target) => {
   let t: TestApp;
-  const uploadsDir = mkdtempSync(join(tmpdir(), 'shop-uploads-'));
   beforeAll(async () => {
-    t = await startTestApp(target);
-    await seedDemo(t.database.db, { uploadsDir });
+    t = await startDemoShop(target);
   });
-  afterAll(async () => {
-    await t.close();
-    rmSync(uploadsDir, { recursive: true, force: true });
-  });
+  afterAll(() => t.close());
   const get = async <T>(url: string) => {
     const res = await t.app.inject({ method: 'GET', url });
     expect(res.statusCode, res.body).toBe(200);

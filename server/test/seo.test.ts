@@ -1,14 +1,10 @@
 // sitemap.xml and robots.txt (ARCHITECTURE §6), generated from the demo shop's database.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productCategories } from '../generated/tables';
-import { seedDemo } from '../src/seed/demo';
 import { pagePath, robotsTxt, seoRoutes, sitemapIndexXml, urlsetXml } from '../src/web/seo';
-import { describeOnDatabases, startTestApp, type TestApp } from './harness';
+import { describeOnDatabases, startDemoShop, type TestApp } from './harness';
 
 describe('sitemap and robots text', () => {
   it('robots.txt keeps crawlers out of the admin, the API, the account and the cart', () => {
@@ -58,15 +54,10 @@ describe('sitemap and robots text', () => {
 
 describeOnDatabases('GET /sitemap.xml and /robots.txt on $name', (target) => {
   let t: TestApp;
-  const uploadsDir = mkdtempSync(join(tmpdir(), 'shop-uploads-'));
   beforeAll(async () => {
-    t = await startTestApp(target);
-    await seedDemo(t.database.db, { uploadsDir });
+    t = await startDemoShop(target);
   });
-  afterAll(async () => {
-    await t.close();
-    rmSync(uploadsDir, { recursive: true, force: true });
-  });
+  afterAll(() => t.close());
 
   const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
 
