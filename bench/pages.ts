@@ -14,7 +14,7 @@ export interface Page {
 }
 
 /** What a phone's Chrome sends: the storefront streams to browsers and sends bots the finished page. */
-const BROWSER_UA =
+export const BROWSER_UA =
   'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) ' +
   'Chrome/136.0.0.0 Mobile Safari/537.36';
 
