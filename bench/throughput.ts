@@ -10,16 +10,12 @@ import type { FastifyInstance } from 'fastify';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { BROWSER_UA } from './pages';
 
 export const BARE_ROUTE = '/bench/bare';
 export const STATIC_PAGE = '/bench/static/product.html';
 
-const BROWSER_HEADERS = {
-  'accept-encoding': 'gzip, deflate, br',
-  'user-agent':
-    'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) ' +
-    'Chrome/136.0.0.0 Mobile Safari/537.36',
-};
+const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br', 'user-agent': BROWSER_UA };
 
 /** The two baselines' routes; call before the app is ready (the first inject or listen). */
 export async function registerBaselines(app: FastifyInstance, staticDir: string): Promise<void> {
