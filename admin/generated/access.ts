@@ -215,6 +215,14 @@ export const access: Record<string, Record<AdminAction, readonly AdminRole[]>> =
     delete: ['admin', 'content'],
     export: ['admin', 'manager', 'content'],
   },
+  'stock-notices': {
+    list: ['admin', 'manager'],
+    show: ['admin', 'manager'],
+    create: ['admin'],
+    edit: ['admin', 'manager'],
+    delete: ['admin', 'manager'],
+    export: ['admin', 'manager'],
+  },
   subscriptions: {
     list: ['admin', 'manager'],
     show: ['admin', 'manager'],

@@ -50,6 +50,11 @@ const positionChoices = [
   { id: 'cart', name: 'Корзина' },
 ];
 
+const textThemeChoices = [
+  { id: 'dark', name: 'Тёмный (для светлой картинки)' },
+  { id: 'light', name: 'Белый (для тёмной картинки)' },
+];
+
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
   <SelectInput key="position" source="position" choices={positionChoices} />,
@@ -75,6 +80,7 @@ export function BannerList() {
         <TextField source="id" />
         <ImagePreviewField source="imageDesktopUrl" thumbnail />
         <TextField source="title" />
+        <TextField source="headline" />
         <SelectField source="position" choices={positionChoices} />
         <DateField source="startsAt" showTime locales="ru-RU" options={moscowDateTime} />
         <DateField source="endsAt" showTime locales="ru-RU" options={moscowDateTime} />
@@ -88,6 +94,10 @@ export function BannerList() {
 /** Form values → the API input: what is saved and what the validation checks. */
 const toInput = inputTransform({
   title: {},
+  headline: { nullable: true },
+  text: { nullable: true },
+  buttonLabel: { nullable: true },
+  textTheme: {},
   imageDesktopUrl: {},
   imageMobileUrl: { nullable: true },
   alt: { nullable: true },
@@ -106,12 +116,35 @@ function BannerForm() {
   return (
     <SimpleForm validate={validate}>
       <TextInput source="title" isRequired helperText="Для администраторов; на сайте не показывается" />
-      <ImageInput source="imageDesktopUrl" isRequired />
+      <TextInput
+        source="headline"
+        helperText="Крупный текст поверх картинки, до 80 знаков; на телефоне переносится"
+      />
+      <TextInput
+        source="text"
+        helperText="Одна-две строки под заголовком, до 200 знаков"
+        multiline
+        minRows={3}
+        fullWidth
+      />
+      <TextInput
+        source="buttonLabel"
+        helperText="Например «Подробнее»; пусто — без кнопки, ссылкой становится весь баннер"
+      />
+      <SelectInput source="textTheme" defaultValue="dark" choices={textThemeChoices} />
+      <ImageInput
+        source="imageDesktopUrl"
+        isRequired
+        helperText="Фон без надписей, 1384 × 400; текст слева, поэтому важное на картинке держите справа"
+      />
       <ImageInput
         source="imageMobileUrl"
-        helperText="Если не задано, на телефоне показывается изображение для компьютера"
+        helperText="Фон без надписей, 750 × 600; если не задано, на телефоне показывается изображение для компьютера"
       />
-      <TextInput source="alt" />
+      <TextInput
+        source="alt"
+        helperText="Что изображено на картинке; текст баннера сюда повторять не нужно"
+      />
       <TextInput source="link" helperText="Адрес на сайте (/promotions/leto) или полный адрес с https://" />
       <BooleanInput source="openInNewTab" defaultValue={false} />
       <SelectInput source="position" defaultValue="home_slider" choices={positionChoices} />
@@ -145,6 +178,10 @@ export function BannerShow() {
       <SimpleShowLayout>
         <TextField source="id" />
         <TextField source="title" />
+        <TextField source="headline" />
+        <TextField source="text" sx={{ whiteSpace: 'pre-wrap' }} />
+        <TextField source="buttonLabel" />
+        <SelectField source="textTheme" choices={textThemeChoices} />
         <ImagePreviewField source="imageDesktopUrl" />
         <ImagePreviewField source="imageMobileUrl" />
         <TextField source="alt" />

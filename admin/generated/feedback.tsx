@@ -28,6 +28,7 @@ import { zodValidator } from '../src/validation';
 const kindChoices = [
   { id: 'call', name: 'Обратный звонок' },
   { id: 'message', name: 'Сообщение' },
+  { id: 'represent', name: 'Стать представителем' },
 ];
 
 /** Form values → the API input: what is saved and what the validation checks. */
@@ -36,7 +37,9 @@ const toInput = inputTransform({
   name: {},
   phone: { nullable: true },
   email: { nullable: true },
+  city: { nullable: true },
   message: { nullable: true },
+  experience: { nullable: true },
   managerComment: { nullable: true },
 });
 
@@ -53,7 +56,9 @@ function FeedbackRequestForm() {
       />
       <TextInput source="phone" type="tel" />
       <TextInput source="email" />
+      <TextInput source="city" />
       <TextInput source="message" multiline minRows={3} fullWidth />
+      <TextInput source="experience" multiline minRows={3} fullWidth />
       <TextInput source="managerComment" multiline minRows={3} fullWidth />
     </SimpleForm>
   );
@@ -84,7 +89,9 @@ export function FeedbackRequestShow() {
         <TextField source="name" />
         <TextField source="phone" />
         <TextField source="email" />
+        <TextField source="city" />
         <TextField source="message" sx={{ whiteSpace: 'pre-wrap' }} />
+        <TextField source="experience" sx={{ whiteSpace: 'pre-wrap' }} />
         <ReferenceField source="userId" reference="users" />
         <BooleanField source="processed" />
         <DateField source="processedAt" showTime locales="ru-RU" options={moscowDateTime} />

@@ -17,7 +17,14 @@ export const menuGroups: MenuGroup[] = [
   {
     key: 'sales',
     title: 'Продажи',
-    resources: ['orders', 'coupons', 'payment-attempts', 'cart-rules', 'payment-notifications'],
+    resources: [
+      'orders',
+      'coupons',
+      'payment-attempts',
+      'cart-rules',
+      'stock-notices',
+      'payment-notifications',
+    ],
   },
   {
     key: 'customers',

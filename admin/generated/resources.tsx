@@ -29,6 +29,7 @@ import { reviewsOnProductsResource } from './reviews-on-products';
 import { reviewsOnSiteResource } from './reviews-on-site';
 import { settingsResource } from './settings';
 import { smsTemplatesResource } from './sms-templates';
+import { stockNoticesResource } from './stock-notices';
 import { subscriptionsResource } from './subscriptions';
 import { userGroupsResource } from './user-groups';
 import { userTypesResource } from './user-types';
@@ -62,6 +63,7 @@ export const resources: ResourceProps[] = [
   reviewsOnSiteResource,
   settingsResource,
   smsTemplatesResource,
+  stockNoticesResource,
   subscriptionsResource,
   userGroupsResource,
   userTypesResource,

@@ -5,6 +5,10 @@
 export interface Banner {
   id: number;
   title: string;
+  headline: string | null;
+  text: string | null;
+  buttonLabel: string | null;
+  textTheme: 'dark' | 'light';
   imageDesktopUrl: string;
   imageMobileUrl: string | null;
   alt: string | null;
@@ -24,6 +28,10 @@ export interface Banner {
  */
 export interface BannerInput {
   title: string;
+  headline?: string | null;
+  text?: string | null;
+  buttonLabel?: string | null;
+  textTheme?: 'dark' | 'light';
   imageDesktopUrl: string;
   imageMobileUrl?: string | null;
   alt?: string | null;
@@ -41,6 +49,10 @@ export interface BannerInput {
  */
 export interface BannerPatch {
   title?: string;
+  headline?: string | null;
+  text?: string | null;
+  buttonLabel?: string | null;
+  textTheme?: 'dark' | 'light';
   imageDesktopUrl?: string;
   imageMobileUrl?: string | null;
   alt?: string | null;
@@ -575,11 +587,13 @@ export interface DirectoryEntryPatch {
  */
 export interface FeedbackRequest {
   id: number;
-  kind: 'call' | 'message';
+  kind: 'call' | 'message' | 'represent';
   name: string;
   phone: string | null;
   email: string | null;
+  city: string | null;
   message: string | null;
+  experience: string | null;
   userId: number | null;
   processed: boolean;
   processedAt: string | null;
@@ -593,11 +607,13 @@ export interface FeedbackRequest {
  * Заявка: для создания
  */
 export interface FeedbackRequestInput {
-  kind: 'call' | 'message';
+  kind: 'call' | 'message' | 'represent';
   name: string;
   phone?: string | null;
   email?: string | null;
+  city?: string | null;
   message?: string | null;
+  experience?: string | null;
   processed?: boolean;
   managerComment?: string | null;
 }
@@ -606,11 +622,13 @@ export interface FeedbackRequestInput {
  * Заявка: для изменения
  */
 export interface FeedbackRequestPatch {
-  kind?: 'call' | 'message';
+  kind?: 'call' | 'message' | 'represent';
   name?: string;
   phone?: string | null;
   email?: string | null;
+  city?: string | null;
   message?: string | null;
+  experience?: string | null;
   processed?: boolean;
   managerComment?: string | null;
 }
@@ -3358,6 +3376,47 @@ export interface SmsTemplatePatch {
 }
 
 /**
+ * Запрос о поступлении: как её отдаёт API
+ */
+export interface StockNotice {
+  id: number;
+  productId: number;
+  offerId: number;
+  article: string;
+  email: string | null;
+  phone: string | null;
+  userId: number | null;
+  status: 'waiting' | 'sent' | 'cancelled';
+  notifiedAt: string | null;
+  ip: string | null;
+  createdAt: string;
+}
+
+/**
+ * Запрос о поступлении: для создания
+ */
+export interface StockNoticeInput {
+  productId: number;
+  offerId: number;
+  article: string;
+  email?: string | null;
+  phone?: string | null;
+  status?: 'waiting' | 'sent' | 'cancelled';
+}
+
+/**
+ * Запрос о поступлении: для изменения
+ */
+export interface StockNoticePatch {
+  productId?: number;
+  offerId?: number;
+  article?: string;
+  email?: string | null;
+  phone?: string | null;
+  status?: 'waiting' | 'sent' | 'cancelled';
+}
+
+/**
  * Подписчик: как её отдаёт API
  */
 export interface Subscription {
@@ -3688,6 +3747,7 @@ export interface EntityTypes {
   sessions: Session;
   settings: ShopSettings;
   'sms-templates': SmsTemplate;
+  'stock-notices': StockNotice;
   subscriptions: Subscription;
   'user-groups': UserGroup;
   'user-tokens': UserToken;
@@ -3732,6 +3792,7 @@ export interface EntityInputTypes {
   sessions: SessionInput;
   settings: ShopSettingsInput;
   'sms-templates': SmsTemplateInput;
+  'stock-notices': StockNoticeInput;
   subscriptions: SubscriptionInput;
   'user-groups': UserGroupInput;
   'user-tokens': UserTokenInput;
@@ -3776,6 +3837,7 @@ export interface EntityPatchTypes {
   sessions: SessionPatch;
   settings: ShopSettingsPatch;
   'sms-templates': SmsTemplatePatch;
+  'stock-notices': StockNoticePatch;
   subscriptions: SubscriptionPatch;
   'user-groups': UserGroupPatch;
   'user-tokens': UserTokenPatch;

@@ -12,6 +12,10 @@ const uniqueItems = (a: unknown[]) => new Set(a.map((v) => JSON.stringify(v))).s
 /** Баннер: данные для создания. */
 export const BannerInputSchema = z.strictObject({
   title: z.string().min(1).max(200),
+  headline: z.string().max(80).nullable().optional(),
+  text: z.string().max(200).nullable().optional(),
+  buttonLabel: z.string().max(30).nullable().optional(),
+  textTheme: z.enum(['dark', 'light']).optional(),
   imageDesktopUrl: z.string().min(1).max(500),
   imageMobileUrl: z.string().max(500).nullable().optional(),
   alt: z.string().max(255).nullable().optional(),
@@ -26,6 +30,10 @@ export const BannerInputSchema = z.strictObject({
 /** Баннер: данные для изменения. */
 export const BannerPatchSchema = z.strictObject({
   title: z.string().min(1).max(200).optional(),
+  headline: z.string().max(80).nullable().optional(),
+  text: z.string().max(200).nullable().optional(),
+  buttonLabel: z.string().max(30).nullable().optional(),
+  textTheme: z.enum(['dark', 'light']).optional(),
   imageDesktopUrl: z.string().min(1).max(500).optional(),
   imageMobileUrl: z.string().max(500).nullable().optional(),
   alt: z.string().max(255).nullable().optional(),
@@ -318,21 +326,25 @@ export const DirectoryEntryPatchSchema = z.strictObject({
 
 /** Заявка: данные для создания. */
 export const FeedbackRequestInputSchema = z.strictObject({
-  kind: z.enum(['call', 'message']),
+  kind: z.enum(['call', 'message', 'represent']),
   name: z.string().min(3).max(300),
   phone: z.string().max(20).nullable().optional(),
   email: z.string().max(255).nullable().optional(),
+  city: z.string().max(100).nullable().optional(),
   message: z.string().max(500).nullable().optional(),
+  experience: z.string().max(1000).nullable().optional(),
   processed: z.boolean().optional(),
   managerComment: z.string().max(2000).nullable().optional(),
 });
 /** Заявка: данные для изменения. */
 export const FeedbackRequestPatchSchema = z.strictObject({
-  kind: z.enum(['call', 'message']).optional(),
+  kind: z.enum(['call', 'message', 'represent']).optional(),
   name: z.string().min(3).max(300).optional(),
   phone: z.string().max(20).nullable().optional(),
   email: z.string().max(255).nullable().optional(),
+  city: z.string().max(100).nullable().optional(),
   message: z.string().max(500).nullable().optional(),
+  experience: z.string().max(1000).nullable().optional(),
   processed: z.boolean().optional(),
   managerComment: z.string().max(2000).nullable().optional(),
 });
@@ -1141,6 +1153,25 @@ export const SmsTemplatePatchSchema = z.strictObject({
   active: z.boolean().optional(),
 });
 
+/** Запрос о поступлении: данные для создания. */
+export const StockNoticeInputSchema = z.strictObject({
+  productId: z.int(),
+  offerId: z.int(),
+  article: z.string().min(1).max(64),
+  email: z.email().max(255).nullable().optional(),
+  phone: z.string().max(20).nullable().optional(),
+  status: z.enum(['waiting', 'sent', 'cancelled']).optional(),
+});
+/** Запрос о поступлении: данные для изменения. */
+export const StockNoticePatchSchema = z.strictObject({
+  productId: z.int().optional(),
+  offerId: z.int().optional(),
+  article: z.string().min(1).max(64).optional(),
+  email: z.email().max(255).nullable().optional(),
+  phone: z.string().max(20).nullable().optional(),
+  status: z.enum(['waiting', 'sent', 'cancelled']).optional(),
+});
+
 /** Подписчик: данные для создания. */
 export const SubscriptionInputSchema = z.strictObject({
   email: z.email().max(255),
@@ -1329,6 +1360,7 @@ export const inputSchemas = {
   sessions: SessionInputSchema,
   settings: ShopSettingsInputSchema,
   'sms-templates': SmsTemplateInputSchema,
+  'stock-notices': StockNoticeInputSchema,
   subscriptions: SubscriptionInputSchema,
   'user-groups': UserGroupInputSchema,
   'user-tokens': UserTokenInputSchema,
@@ -1372,6 +1404,7 @@ export const patchSchemas = {
   sessions: SessionPatchSchema,
   settings: ShopSettingsPatchSchema,
   'sms-templates': SmsTemplatePatchSchema,
+  'stock-notices': StockNoticePatchSchema,
   subscriptions: SubscriptionPatchSchema,
   'user-groups': UserGroupPatchSchema,
   'user-tokens': UserTokenPatchSchema,

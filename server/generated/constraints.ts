@@ -1535,6 +1535,28 @@ export const constraints: Record<string, ConstraintInfo> = {
       },
     ],
   },
+  stock_notices_product_id_fkey: {
+    kind: 'foreign-key',
+    table: 'stock_notices',
+    resource: 'stock-notices',
+    fields: [
+      {
+        name: 'productId',
+        label: 'Товар',
+      },
+    ],
+  },
+  stock_notices_user_id_fkey: {
+    kind: 'foreign-key',
+    table: 'stock_notices',
+    resource: 'stock-notices',
+    fields: [
+      {
+        name: 'userId',
+        label: 'Покупатель',
+      },
+    ],
+  },
   subscriptions_email_key: {
     kind: 'unique',
     table: 'subscriptions',

@@ -17,6 +17,10 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 export const banners = pgTable('banners', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
   title: text('title').notNull(),
+  headline: text('headline'),
+  text: text('text'),
+  buttonLabel: text('button_label'),
+  textTheme: text('text_theme').notNull().default('dark'),
   imageDesktopUrl: text('image_desktop_url').notNull(),
   imageMobileUrl: text('image_mobile_url'),
   alt: text('alt'),
@@ -201,7 +205,9 @@ export const feedbackRequests = pgTable('feedback_requests', {
   name: text('name').notNull(),
   phone: text('phone'),
   email: text('email'),
+  city: text('city'),
   message: text('message'),
+  experience: text('experience'),
   userId: integer('user_id'),
   processed: boolean('processed').notNull().default(false),
   processedAt: timestamp('processed_at', { withTimezone: true, mode: 'date' }),
@@ -640,6 +646,20 @@ export const smsTemplates = pgTable('sms_templates', {
   active: boolean('active').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+export const stockNotices = pgTable('stock_notices', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  productId: integer('product_id').notNull(),
+  offerId: integer('offer_id').notNull(),
+  article: text('article').notNull(),
+  email: text('email'),
+  phone: text('phone'),
+  userId: integer('user_id'),
+  status: text('status').notNull().default('waiting'),
+  notifiedAt: timestamp('notified_at', { withTimezone: true, mode: 'date' }),
+  ip: text('ip'),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
 export const subscriptions = pgTable('subscriptions', {
