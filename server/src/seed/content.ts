@@ -18,7 +18,8 @@ import {
   userGroups,
   userTypes,
 } from '../../generated/tables';
-import { BANNERS, demoImageUrl } from './images';
+import { BANNERS } from './banner-art';
+import { demoImageUrl } from './images';
 import { ARTICLES, COMPANY, PAGES } from './pages';
 import type { Rng } from './random';
 import { productReviewRows, siteReviewRows } from './reviews';

@@ -406,3 +406,13 @@ export function shade(hex: string, amount: number): string {
   };
   return `#${ch(16)}${ch(8)}${ch(0)}`;
 }
+
+/** A whole SVG document of w × h: a background element, then the fragment. */
+export function svg(w: number, h: number, background: string, frag: Fragment): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}"><defs>${frag.defs}</defs>${background}${frag.body}</svg>`;
+}
+
+/** A diagonal two-colour gradient for backgrounds. */
+export function gradient(id: string, [a, b]: [string, string]): string {
+  return `<linearGradient id="${id}" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${b}"/></linearGradient>`;
+}

@@ -4,7 +4,6 @@ import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import {
-  FONT,
   dropperBottle,
   eye,
   glueBottle,
@@ -23,7 +22,10 @@ import {
   tapeRoll,
   tweezers,
   type Fragment,
+  gradient,
+  svg,
 } from './drawings';
+import { bannerSources } from './banner-art';
 
 export const demoImageUrl = (name: string) => `/uploads/demo/${name}.webp`;
 
@@ -82,10 +84,6 @@ const PRODUCT_ART: Record<string, () => Fragment> = {
   course: () => laptop('a'),
 };
 
-function svg(w: number, h: number, background: string, frag: Fragment): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}"><defs>${frag.defs}</defs>${background}${frag.body}</svg>`;
-}
-
 const NEUTRAL =
   '<radialGradient id="bg" cx="50%" cy="38%" r="80%"><stop offset="0" stop-color="#fcfbfa"/><stop offset="1" stop-color="#ebe6e3"/></radialGradient>';
 
@@ -93,91 +91,6 @@ function productSvg(frag: Fragment): string {
   return svg(800, 800, '<rect width="800" height="800" fill="url(#bg)"/>', {
     defs: NEUTRAL + frag.defs,
     body: frag.body,
-  });
-}
-
-interface BannerDef {
-  name: string;
-  title: string;
-  mobileTitle: string[];
-  subtitle: string;
-  mobileSubtitle: string[];
-  colours: [string, string];
-  art: () => Fragment;
-}
-
-export const BANNERS: BannerDef[] = [
-  {
-    name: 'banner-easy-fan',
-    title: 'Лёгкие ресницы Easy fan',
-    mobileTitle: ['Лёгкие ресницы', 'Easy fan'],
-    subtitle: 'Пучок за одно касание — скидка 15 % до конца месяца',
-    mobileSubtitle: ['Пучок за одно касание —', 'скидка 15 % до конца месяца'],
-    colours: ['#54215a', '#b0548a'],
-    art: () => lashTray('b', '#15131a', '#c2577f', 'fan'),
-  },
-  {
-    name: 'banner-lamination',
-    title: 'Всё для ламинирования',
-    mobileTitle: ['Всё для', 'ламинирования'],
-    subtitle: 'Составы, валики и уход от ведущих брендов',
-    mobileSubtitle: ['Составы, валики и уход', 'от ведущих брендов'],
-    colours: ['#2f6f73', '#7cb8a8'],
-    art: () =>
-      joinFragments(
-        place(sachet('b1', '#8e4b93', 1), -60, 40, 0.8),
-        place(sachet('b2', '#2f8f8a', 2), 120, 0, 0.8),
-        place(sachet('b3', '#c48a2e', 3), 300, 40, 0.8),
-      ),
-  },
-  {
-    name: 'banner-delivery',
-    title: 'Бесплатная доставка от 5 000 ₽',
-    mobileTitle: ['Бесплатная доставка', 'от 5 000 ₽'],
-    subtitle: 'СДЭК, Почта России и курьер по Москве',
-    mobileSubtitle: ['СДЭК, Почта России', 'и курьер по Москве'],
-    colours: ['#6b2d6f', '#d77fa1'],
-    art: () => kitBox('b'),
-  },
-];
-
-function gradient(id: string, [a, b]: [string, string]): string {
-  return `<linearGradient id="${id}" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${b}"/></linearGradient>`;
-}
-
-const text = (x: number, y: number, size: number, s: string, weight = 400, fill = '#fff') =>
-  `<text x="${x}" y="${y}" font-family="${FONT}" font-size="${size}" font-weight="${weight}" fill="${fill}">${s}</text>`;
-
-function bannerDesktop(b: BannerDef): string {
-  const art = place(b.art(), 1270, 20, 0.76);
-  return svg(
-    1920,
-    640,
-    `<rect width="1920" height="640" fill="url(#bg)"/><g opacity=".16">${eye(1560, 330, 900, '#ffffff', 44)}</g>`,
-    {
-      defs: gradient('bg', b.colours) + art.defs,
-      body:
-        `<circle cx="1580" cy="330" r="300" fill="#fff" opacity=".14"/>` +
-        art.body +
-        text(140, 270, 62, b.title, 700) +
-        text(140, 340, 32, b.subtitle) +
-        `<rect x="140" y="410" width="250" height="66" rx="33" fill="#fff"/>` +
-        text(186, 453, 28, 'Подробнее', 700, b.colours[0]),
-    },
-  );
-}
-
-function bannerMobile(b: BannerDef): string {
-  const art = place(b.art(), 110, 380, 0.72);
-  return svg(800, 1000, '<rect width="800" height="1000" fill="url(#bg)"/>', {
-    defs: gradient('bg', b.colours) + art.defs,
-    body:
-      `<circle cx="400" cy="660" r="260" fill="#fff" opacity=".14"/>` +
-      art.body +
-      b.mobileTitle.map((line, i) => text(60, 120 + i * 70, 60, line, 700)).join('') +
-      b.mobileSubtitle
-        .map((line, i) => text(60, 120 + b.mobileTitle.length * 70 + 10 + i * 42, 32, line))
-        .join(''),
   });
 }
 
@@ -226,10 +139,7 @@ function coverSvg(c: { colours: [string, string]; art: () => Fragment }): string
 function sources(): Map<string, () => string> {
   const all = new Map<string, () => string>();
   for (const [name, art] of Object.entries(PRODUCT_ART)) all.set(name, () => productSvg(art()));
-  for (const b of BANNERS) {
-    all.set(`${b.name}-desktop`, () => bannerDesktop(b));
-    all.set(`${b.name}-mobile`, () => bannerMobile(b));
-  }
+  for (const [name, source] of bannerSources()) all.set(name, source);
   for (const [name, c] of Object.entries(COVERS)) all.set(name, () => coverSvg(c));
   return all;
 }
