@@ -43,6 +43,7 @@ const sourceChoices = [
   { id: 'registration', name: 'Регистрация' },
   { id: 'profile', name: 'Личный кабинет' },
   { id: 'order', name: 'Оформление заказа' },
+  { id: 'stock_notice', name: 'Сообщить о поступлении' },
 ];
 
 const filters = [

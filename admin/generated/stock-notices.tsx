@@ -35,6 +35,7 @@ import { zodValidator } from '../src/validation';
 
 const statusChoices = [
   { id: 'waiting', name: 'Ждёт поступления' },
+  { id: 'due', name: 'Товар поступил, письмо в очереди' },
   { id: 'sent', name: 'Сообщение отправлено' },
   { id: 'cancelled', name: 'Отменён' },
 ];

@@ -262,7 +262,14 @@ export interface CartItemPatch {
 export interface Consent {
   id: number;
   purpose: 'personal_data' | 'newsletter';
-  source: 'feedback_call' | 'feedback_message' | 'newsletter' | 'registration' | 'profile' | 'order';
+  source:
+    | 'feedback_call'
+    | 'feedback_message'
+    | 'newsletter'
+    | 'registration'
+    | 'profile'
+    | 'order'
+    | 'stock_notice';
   userId: number | null;
   email: string | null;
   phone: string | null;
@@ -277,7 +284,14 @@ export interface Consent {
  */
 export interface ConsentInput {
   purpose: 'personal_data' | 'newsletter';
-  source: 'feedback_call' | 'feedback_message' | 'newsletter' | 'registration' | 'profile' | 'order';
+  source:
+    | 'feedback_call'
+    | 'feedback_message'
+    | 'newsletter'
+    | 'registration'
+    | 'profile'
+    | 'order'
+    | 'stock_notice';
   userId?: number | null;
   email?: string | null;
   phone?: string | null;
@@ -291,7 +305,14 @@ export interface ConsentInput {
  */
 export interface ConsentPatch {
   purpose?: 'personal_data' | 'newsletter';
-  source?: 'feedback_call' | 'feedback_message' | 'newsletter' | 'registration' | 'profile' | 'order';
+  source?:
+    | 'feedback_call'
+    | 'feedback_message'
+    | 'newsletter'
+    | 'registration'
+    | 'profile'
+    | 'order'
+    | 'stock_notice';
   userId?: number | null;
   email?: string | null;
   phone?: string | null;
@@ -3386,7 +3407,7 @@ export interface StockNotice {
   email: string | null;
   phone: string | null;
   userId: number | null;
-  status: 'waiting' | 'sent' | 'cancelled';
+  status: 'waiting' | 'due' | 'sent' | 'cancelled';
   notifiedAt: string | null;
   ip: string | null;
   createdAt: string;
@@ -3401,7 +3422,7 @@ export interface StockNoticeInput {
   article: string;
   email?: string | null;
   phone?: string | null;
-  status?: 'waiting' | 'sent' | 'cancelled';
+  status?: 'waiting' | 'due' | 'sent' | 'cancelled';
 }
 
 /**
@@ -3413,7 +3434,7 @@ export interface StockNoticePatch {
   article?: string;
   email?: string | null;
   phone?: string | null;
-  status?: 'waiting' | 'sent' | 'cancelled';
+  status?: 'waiting' | 'due' | 'sent' | 'cancelled';
 }
 
 /**

@@ -149,7 +149,15 @@ export const CartPatchSchema = z.strictObject({
 /** Согласие на обработку данных: данные для создания. */
 export const ConsentInputSchema = z.strictObject({
   purpose: z.enum(['personal_data', 'newsletter']),
-  source: z.enum(['feedback_call', 'feedback_message', 'newsletter', 'registration', 'profile', 'order']),
+  source: z.enum([
+    'feedback_call',
+    'feedback_message',
+    'newsletter',
+    'registration',
+    'profile',
+    'order',
+    'stock_notice',
+  ]),
   userId: z.int().nullable().optional(),
   email: z.string().max(255).nullable().optional(),
   phone: z.string().max(20).nullable().optional(),
@@ -161,7 +169,15 @@ export const ConsentInputSchema = z.strictObject({
 export const ConsentPatchSchema = z.strictObject({
   purpose: z.enum(['personal_data', 'newsletter']).optional(),
   source: z
-    .enum(['feedback_call', 'feedback_message', 'newsletter', 'registration', 'profile', 'order'])
+    .enum([
+      'feedback_call',
+      'feedback_message',
+      'newsletter',
+      'registration',
+      'profile',
+      'order',
+      'stock_notice',
+    ])
     .optional(),
   userId: z.int().nullable().optional(),
   email: z.string().max(255).nullable().optional(),
@@ -1160,7 +1176,7 @@ export const StockNoticeInputSchema = z.strictObject({
   article: z.string().min(1).max(64),
   email: z.email().max(255).nullable().optional(),
   phone: z.string().max(20).nullable().optional(),
-  status: z.enum(['waiting', 'sent', 'cancelled']).optional(),
+  status: z.enum(['waiting', 'due', 'sent', 'cancelled']).optional(),
 });
 /** Запрос о поступлении: данные для изменения. */
 export const StockNoticePatchSchema = z.strictObject({
@@ -1169,7 +1185,7 @@ export const StockNoticePatchSchema = z.strictObject({
   article: z.string().min(1).max(64).optional(),
   email: z.email().max(255).nullable().optional(),
   phone: z.string().max(20).nullable().optional(),
-  status: z.enum(['waiting', 'sent', 'cancelled']).optional(),
+  status: z.enum(['waiting', 'due', 'sent', 'cancelled']).optional(),
 });
 
 /** Подписчик: данные для создания. */
