@@ -69,7 +69,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     baseUrlToApi: env.BASE_URL_TO_API || null,
     siteUrl: env.SITE_URL || null,
     logLevel: env.LOG_LEVEL ?? 'info',
-    storefrontBuildDir: resolve(ROOT, 'storefront/build'),
+    // The same variable the storefront's build reads (react-router.config.ts), relative to storefront/.
+    storefrontBuildDir: resolve(ROOT, 'storefront', env.STOREFRONT_BUILD_DIR || 'build'),
     adminDistDir: resolve(ROOT, 'admin/dist'),
     migrationsDir: resolve(ROOT, 'server/migrations'),
     pageCacheMb: nonNegativeNumber(env.PAGE_CACHE_MB, 'PAGE_CACHE_MB', 32),
