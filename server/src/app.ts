@@ -30,6 +30,7 @@ import { productPageRoutes } from './catalog/product-page';
 import { contentRoutes } from './content/content-routes';
 import { captchaRoutes } from './forms/captcha';
 import { feedbackRoutes } from './forms/form-routes';
+import { stockNoticeRoutes } from './catalog/stock-notices';
 import { newsletterOneClickRoutes, newsletterRoutes } from './messages/newsletter';
 import { profileRoutes } from './accounts/profile';
 import { profileSubscriptionRoutes } from './accounts/profile-subscriptions';
@@ -119,6 +120,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       await api.register(contentRoutes(database.db));
       await api.register(captchaRoutes(database.db, config.captchaTestAnswer));
       await api.register(feedbackRoutes(database.db, config));
+      await api.register(stockNoticeRoutes(database.db));
       await api.register(newsletterRoutes(database.db, config));
       await api.register(profileSubscriptionRoutes(database.db, config));
       await api.register(cartRoutes(database.db));

@@ -125,6 +125,20 @@ const BY_CODE: Record<string, { email?: TemplateVariable[]; sms?: TemplateVariab
       v('adminUrl', 'Ссылка на заявку в админке', 'https://lash-shop.ru/nuxt/forms-list'),
     ],
   },
+  'stock.back': {
+    email: [
+      v('productName', 'Название товара', 'Ресницы Lash Shop Black'),
+      v('variantName', 'Вариант и артикул', 'D 0,07 11 мм, арт. LS-D007-11'),
+      v('productPrice', 'Цена варианта', '1 250 ₽'),
+      v('productUrl', 'Ссылка на товар', 'https://lash-shop.ru/catalog/lashes/product/black?offer=12'),
+    ],
+    sms: [
+      v('productName', 'Название товара', 'Ресницы Lash Shop Black'),
+      v('variantName', 'Вариант и артикул', 'D 0,07 11 мм, арт. LS-D007-11'),
+      v('productPrice', 'Цена варианта', '1 250 ₽'),
+      v('productUrl', 'Ссылка на товар', 'https://lash-shop.ru/catalog/lashes/product/black?offer=12'),
+    ],
+  },
   'newsletter.confirm': {
     email: [
       v('confirmUrl', 'Ссылка подтверждения подписки', 'https://lash-shop.ru/newsletter/confirm?token=…', {

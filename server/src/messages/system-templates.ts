@@ -110,6 +110,19 @@ ${signature}`,
 <p>Отписаться можно в любой момент по ссылке в конце каждого письма рассылки.</p>
 ${signature}`,
   },
+  {
+    code: 'stock.back',
+    title: 'Товар снова в наличии',
+    description:
+      'Покупателю, который нажал «Сообщить о поступлении», когда остаток варианта стал больше нуля. Одно письмо на запрос.',
+    subject: '{{productName}} снова в наличии',
+    body: `<p>Здравствуйте!</p>
+<p>Вы просили сообщить, когда товар появится. Он снова в наличии:</p>
+<p><strong>{{productName}}</strong><br>Вариант: {{variantName}}<br>Цена: {{productPrice}}</p>
+<p><a href="{{productUrl}}">Перейти к товару</a> — остаток ограничен, поэтому лучше не откладывать.</p>
+<p>Это письмо пришло один раз по вашему запросу на сайте {{shopName}}: других писем о поступлении этого товара не будет.</p>
+${signature}`,
+  },
 ];
 
 export const SYSTEM_SMS_TEMPLATES: SmsTemplateText[] = [
@@ -136,6 +149,12 @@ export const SYSTEM_SMS_TEMPLATES: SmsTemplateText[] = [
     title: 'Статус заказа изменился',
     description: 'Покупателю при каждой смене статуса заказа.',
     body: 'Заказ {{orderNumber}}: {{orderStatus}}. {{shopName}}',
+  },
+  {
+    code: 'stock.back',
+    title: 'Товар снова в наличии',
+    description: 'Покупателю, который оставил телефон в «Сообщить о поступлении», когда вариант появился.',
+    body: '{{productName}} ({{variantName}}) снова в наличии, {{productPrice}}: {{productUrl}} {{shopName}}',
   },
 ];
 

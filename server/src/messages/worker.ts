@@ -21,6 +21,7 @@ import { DeliveryError } from './delivery-error';
 import { closeEmailTransport } from './email';
 import { resolveGateways, type Gateway } from './gateways';
 import { outboxEvents } from './outbox';
+import { sendDueStockNotices } from '../catalog/stock-notices';
 
 /** Waits before the 2nd, 3rd… try; after the last one (MAX_ATTEMPTS tries in all) the message is given up. */
 export const BACKOFF_MS = [60_000, 5 * 60_000, 15 * 60_000, 60 * 60_000, 6 * 60 * 60_000];
@@ -185,6 +186,11 @@ export function startOutboxWorker(database: Database, config: Config, log: Fasti
   const run = async () => {
     do {
       again = false;
+      // «Сообщить о поступлении»: requests the stock trigger marked due get their letters queued first (a
+      // failure there must not hold up the rest of the mail).
+      await sendDueStockNotices(database.db, config.siteUrl ?? '').catch((err: unknown) =>
+        log.error({ err }, 'stock notices failed'),
+      );
       const counts = await deliverOutbox(database, config);
       if (counts.sent || counts.failed || counts.held) log.info(counts, 'outbox delivered');
       // A full batch: there may be more due right now.
