@@ -94,7 +94,39 @@ export interface ListEnvelope<T> {
     perPage: number;
     /** GET /api/products/search: there are more than `total` (the count stops there). */
     totalCapped?: boolean;
+    /**
+     * GET /api/products/search with a search text: the query as it was read when a word was read otherwise
+     * than typed (another layout, a typo's correction: «htcybws» → «ресницы»), else null.
+     */
+    searchedFor?: string | null;
   };
+}
+
+/** POST /api/feedback/represent (its schema is declared in the route, server/src/forms/form-routes.ts). */
+export interface FeedbackRepresentRequest {
+  name: string;
+  city: string;
+  phone: string;
+  email: string;
+  experience: string;
+  captchaId: string;
+  captchaPhrase: string;
+}
+
+/** POST /api/stock-notices «Сообщить о поступлении» (its schema is declared in the route,
+ *  server/src/catalog/stock-notices.ts): an e-mail or a phone (+7XXXXXXXXXX), at least one. */
+export interface StockNoticeRequest {
+  offerId: number;
+  email: string | null;
+  phone: string | null;
+  captchaId: string;
+  captchaPhrase: string;
+}
+
+export interface StockNoticeCreated {
+  status: 'waiting';
+  email: string | null;
+  phone: string | null;
 }
 
 export interface ProductSearchParams {
@@ -246,6 +278,9 @@ export function createApiClient(options: ApiClientOptions) {
             params: productListQuery({ perPage: 24, page: 1, ...p }),
           })
         ).data,
+      /** «Сообщить о поступлении» for a sold-out variant; a repeat while one waits answers the same. */
+      notifyStock: async (body: StockNoticeRequest) =>
+        (await http.post<Envelope<StockNoticeCreated>>('/api/stock-notices', body)).data.data,
       /** The listing's filters with counts, for the same parameters (paging and sort are ignored). */
       facets: async (p: ProductListParams = {}) => {
         const { sort: _sort, page: _page, perPage: _perPage, ...filters } = p;
@@ -299,6 +334,9 @@ export function createApiClient(options: ApiClientOptions) {
       /** The message dialog; `name` is the name, e-mail and phone joined with "+". */
       write: async (body: FeedbackWriteRequest) =>
         (await http.post<Envelope<FeedbackCreated>>('/api/feedback/write', body)).data.data,
+      /** The home page's «Стать представителем» application; 400 and 429 as for `call`. */
+      represent: async (body: FeedbackRepresentRequest) =>
+        (await http.post<Envelope<FeedbackCreated>>('/api/feedback/represent', body)).data.data,
     },
     newsletter: {
       /** Always answers { status: 'pending' }: a confirmation letter goes out unless already subscribed. */

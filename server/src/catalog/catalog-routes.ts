@@ -5,7 +5,7 @@ import type { CategoryNode, SearchProduct } from '@shop/schemas';
 import { selectRows, type Db, type DbOrTx } from '../db';
 import { productCategories } from '../../generated/tables';
 import { api, envelope, pageOf } from '../http/route-schemas';
-import { compileSearch, tsqueryInfo } from './search/query';
+import { compileSearch } from './search/query';
 import {
   loadCatalogPricing,
   markPersonalPrices,
@@ -116,7 +116,7 @@ export async function searchProducts(db: Db, query: Record<string, unknown>, vie
   // relevant first, the popular ones first among equals. The facets build the same tsquery inline.
   const search = filters.search ? compileSearch(filters.search) : null;
   const [tsq] = search
-    ? await selectRows<{ q: string | null; body: boolean | null }>(db, tsqueryInfo(search.tsquery))
+    ? await selectRows<{ q: string | null; body: boolean | null; shown: string | null }>(db, search.info)
     : [];
   const tsquery = sql`${tsq?.q ?? null}::tsquery`;
   const where = search
@@ -147,7 +147,12 @@ export async function searchProducts(db: Db, query: Record<string, unknown>, vie
     // The relevance keys are computed below the sort (OFFSET 0 keeps them there), so that sorting keeps a
     // few numbers per match, not the documents they were computed from.
     const rank = narrow
-      ? search.rank(tsquery, sql`false`, { vector: sql`k.search_main`, title: sql`k.search_title` })
+      ? search.rank(tsquery, sql`false`, {
+          vector: sql`k.search_main`,
+          title: sql`k.search_title`,
+          categoryIds: sql`k.category_ids`,
+          inStock: sql`k.keys @> '{+*}'::text[]`,
+        })
       : search.rank(tsquery, sql`${tsq?.body === true}`);
     const row = narrow ? sql`k.product_id AS id, k.is_hit, k.sort_order` : sql`p.id, p.is_hit, p.sort_order`;
     pageQuery = sql`
@@ -183,7 +188,9 @@ export async function searchProducts(db: Db, query: Record<string, unknown>, vie
       ]);
   const ids = pageIds.map((r) => r.id);
   const data = ids.length ? await productCards(db, ids, await loadCatalogPricing(db, viewer)) : [];
-  return { data, meta: { ...counted, page, perPage } };
+  // What was searched for when the text was read otherwise (htcybws → ресницы): the page says so.
+  const searchedFor = search ? { searchedFor: tsq?.shown ?? null } : {};
+  return { data, meta: { ...counted, page, perPage, ...searchedFor } };
 }
 
 export function catalogRoutes(db: Db, publicData: PublicData) {
@@ -216,7 +223,12 @@ export function catalogRoutes(db: Db, publicData: PublicData) {
             200: pageOf(
               { type: 'array', items: api('search-product') },
               // The total is TOTAL_CAP and there are more ("более 1000").
-              { totalCapped: { type: 'boolean' } },
+              {
+                totalCapped: { type: 'boolean' },
+                // With filter[search]: the query as it was read when a word was read otherwise than typed
+                // (another keyboard layout, a transliteration, a typo's correction), else null.
+                searchedFor: { type: ['string', 'null'] },
+              },
             ),
           },
         },

@@ -11,7 +11,14 @@ export const CONSENT_PAGE_SLUG = 'company/consent';
 
 export type ConsentPurpose = 'personal_data' | 'newsletter';
 export type ConsentSource =
-  'feedback_call' | 'feedback_message' | 'newsletter' | 'registration' | 'profile' | 'order' | 'stock_notice';
+  | 'feedback_call'
+  | 'feedback_message'
+  | 'feedback_represent'
+  | 'newsletter'
+  | 'registration'
+  | 'profile'
+  | 'order'
+  | 'stock_notice';
 
 /** `company/consent@<updatedAt ISO>`, or `company/consent@none` while the page does not exist. */
 export async function consentTextVersion(db: DbOrTx): Promise<string> {

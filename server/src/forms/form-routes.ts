@@ -1,5 +1,6 @@
 // The header's call-back and message dialogs (spec §4, §5, §7, §8): POST /api/feedback/call and
-// POST /api/feedback/write. The server checks every rule the dialogs check.
+// POST /api/feedback/write; the home page's «Стать представителем» application: POST
+// /api/feedback/represent. The server checks every rule the dialogs check.
 //
 // Order of checks: the body first, then the captcha. A field error costs the visitor nothing (the dialog
 // keeps its picture and they correct the field); only a body that could be stored spends the captcha, and
@@ -50,15 +51,73 @@ export function splitJoinedName(joined: string): { name: string; email: string; 
 }
 
 interface Stored {
-  kind: 'call' | 'message';
+  kind: 'call' | 'message' | 'represent';
   name: string;
   phone: string;
   email: string | null;
   message: string | null;
+  city?: string | null;
+  experience?: string | null;
 }
 
-const TEMPLATE = { call: 'feedback.call', message: 'feedback.message' } as const;
-const CONSENT_SOURCE = { call: 'feedback_call', message: 'feedback_message' } as const;
+// The application goes to the administrator as a message from the site: its own letter needs a template
+// of its own in the messages' catalogue.
+const TEMPLATE = {
+  call: 'feedback.call',
+  message: 'feedback.message',
+  represent: 'feedback.message',
+} as const;
+const CONSENT_SOURCE = {
+  call: 'feedback_call',
+  message: 'feedback_message',
+  represent: 'feedback_represent',
+} as const;
+
+/** The application's lengths (the feedback table's columns allow more: city 100, experience 1000). */
+export const REPRESENT_LENGTH = {
+  city: { min: 2, max: 100 },
+  email: { min: 3, max: EMAIL_MAX },
+  experience: { min: 3, max: 1000 },
+} as const;
+
+/** The body of POST /api/feedback/represent; text fields are trimmed before the check (x-trim). */
+export interface FeedbackRepresentBody {
+  name: string;
+  city: string;
+  phone: string;
+  email: string;
+  experience: string;
+  captchaId: string;
+  captchaPhrase: string;
+}
+
+const text = (label: string, min: number, max: number, extra: Record<string, unknown> = {}) => ({
+  type: 'string',
+  minLength: min,
+  maxLength: max,
+  'x-label': label,
+  'x-trim': true,
+  ...extra,
+});
+
+const representBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name', 'city', 'phone', 'email', 'experience', 'captchaId', 'captchaPhrase'],
+  properties: {
+    name: text('Имя', NAME_MIN, NAME_MAX),
+    city: text('Город', REPRESENT_LENGTH.city.min, REPRESENT_LENGTH.city.max),
+    phone: text('Телефон', PHONE_MIN, PHONE_MAX),
+    email: text('E-mail', REPRESENT_LENGTH.email.min, REPRESENT_LENGTH.email.max, { format: 'email' }),
+    experience: text('Опыт работы', REPRESENT_LENGTH.experience.min, REPRESENT_LENGTH.experience.max),
+    captchaId: text('Капча', 1, 64),
+    captchaPhrase: text('Надпись с капчи', 1, 50),
+  },
+};
+
+/** The administrator's letter about an application: the city and the experience as its message. */
+const representMessage = (r: Stored) =>
+  `Заявка «Стать представителем». Город: ${r.city ?? ''}. Опыт: ${r.experience ?? ''}`;
 
 async function store(db: Db, request: FastifyRequest, site: string, r: Stored): Promise<FeedbackCreated> {
   const who = consentContext(request);
@@ -83,7 +142,7 @@ async function store(db: Db, request: FastifyRequest, site: string, r: Stored): 
         requestName: r.name,
         requestPhone: r.phone,
         requestEmail: r.email,
-        requestMessage: r.message,
+        requestMessage: r.kind === 'represent' ? representMessage(r) : r.message,
         adminUrl: `${site}/nuxt/forms-list`,
       };
       await enqueueTemplatedEmail(tx, { code: TEMPLATE[r.kind], to, site, values });
@@ -146,6 +205,32 @@ export function feedbackRoutes(db: Db, config: Pick<Config, 'siteUrl'>) {
         kind: 'message',
         ...parts,
         message: body.message,
+      });
+      return reply.status(201).send({ data });
+    });
+
+    const representSchema = {
+      tags: FORMS,
+      summary: 'Заявка «Стать представителем»',
+      description:
+        'Имя и телефон — от 3 до 20 символов, город — от 2 до 100, e-mail — адрес почты, опыт работы — от 3 ' +
+        'до 1000 символов (пробелы по краям отбрасываются). Сохраняет заявку (kind represent) и согласие на ' +
+        'обработку данных, ставит в очередь письмо администратору (шаблон feedback.message). Остальное — ' +
+        'как у /api/feedback/call.',
+      body: representBody,
+      response: answers('Заявка сохранена'),
+    };
+    app.post('/feedback/represent', { config: limit, schema: representSchema }, async (request, reply) => {
+      const body = request.body as FeedbackRepresentBody;
+      await checkCaptcha(db, body.captchaId, body.captchaPhrase);
+      const data = await store(db, request, siteOrigin(config.siteUrl, request), {
+        kind: 'represent',
+        name: body.name,
+        phone: body.phone,
+        email: body.email,
+        message: null,
+        city: body.city,
+        experience: body.experience,
       });
       return reply.status(201).send({ data });
     });

@@ -35,8 +35,11 @@ export function altRows(q: AnalyzedQuery): AltRow[] {
   return q.units.flatMap((unit, u) => unit.alts.map((a) => ({ u, w: a.word, k: a.kind, p: unit.prefix })));
 }
 
-/** The scalar subquery giving the tsquery of `rows`; NULL when no word is left. */
-function tsquerySql(rows: AltRow[]): SQL {
+/**
+ * The search's statement over `rows`: `select` is its last SELECT, over the CTE `unit` (the tsquery, one
+ * aggregate row) and `shown` (each typed word and the word it was read as).
+ */
+function searchSql(rows: AltRow[], select: SQL): SQL {
   const q = (s: string) => sql.raw(s);
   return sql`(WITH a AS (
     SELECT x.u, x.w, x.k, x.p,
@@ -48,7 +51,7 @@ function tsquerySql(rows: AltRow[]): SQL {
     -- the words it begins ("delicat" → delicate → delic). The word as typed wins: its other readings
     -- count only when it is unknown.
     SELECT v.*, bool_or(v.k = 'typed') OVER (PARTITION BY v.u) AS typed FROM (
-      SELECT a.u, a.k, a.lx AS own, a.p, l.lex, l.main FROM a CROSS JOIN LATERAL (
+      SELECT a.u, a.k, a.w, a.lx AS own, a.p, l.lex, l.main FROM a CROSS JOIN LATERAL (
         SELECT a.lx AS lex, bool_or(s.main) AS main FROM search_words s
         WHERE s.lexeme = a.lx HAVING count(*) > 0
         UNION ALL
@@ -67,9 +70,9 @@ function tsquerySql(rows: AltRow[]): SQL {
     SELECT a.* FROM a WHERE a.lx IS NOT NULL AND length(a.w) >= 4 AND a.k IN ('typed', 'translit')
       AND a.u NOT IN (SELECT u FROM chosen)
       AND a.u NOT IN (SELECT u FROM a WHERE k = 'typed' AND lx IS NULL)
-  ), fuzzy AS (
-    SELECT f.u, f.lexeme, bool_or(f.main) AS main FROM (
-      SELECT n.u, s.lexeme, s.main,
+  ), near AS (
+    SELECT f.* FROM (
+      SELECT n.u, s.word, s.lexeme, s.main,
         row_number() OVER (PARTITION BY n.u ORDER BY similarity(s.word, n.w) DESC, s.main DESC, s.word) AS r
       FROM unknown n CROSS JOIN LATERAL (
         -- Cheap tests first (OFFSET 0 keeps them first): about as long, the first or second letter right.
@@ -79,7 +82,23 @@ function tsquerySql(rows: AltRow[]): SQL {
         OFFSET 0
       ) s
       WHERE s.word % n.w
-    ) f WHERE f.r <= 2 GROUP BY f.u, f.lexeme
+    ) f WHERE f.r <= 2
+  ), fuzzy AS (
+    SELECT u, lexeme, bool_or(main) AS main FROM near GROUP BY u, lexeme
+  ), shown AS (
+    -- What each typed word was read as: itself when known, else the other layout or a transliteration,
+    -- else its closest correction; a word that found nothing stays as typed.
+    -- Curls, numbers and articles are taken as typed, and so are words of one letter.
+    SELECT t.u, t.w AS typed, CASE WHEN t.plain AND length(t.w) > 1 THEN coalesce(
+      (SELECT t.w FROM known k WHERE k.u = t.u AND k.k = 'typed' LIMIT 1),
+      (SELECT k.w FROM known k WHERE k.u = t.u AND k.k IN ('layout', 'translit')
+        ORDER BY k.k = 'layout' DESC, k.w LIMIT 1),
+      (SELECT n.word FROM near n WHERE n.u = t.u ORDER BY n.r LIMIT 1),
+      t.w) ELSE t.w END AS used
+    FROM (SELECT DISTINCT ON (u) u, w,
+        bool_or(k IN ('typed', 'layout')) OVER (PARTITION BY u)
+          AND NOT bool_or(k IN ('curl', 'literal')) OVER (PARTITION BY u) AS plain
+      FROM a ORDER BY u, k <> 'typed', w) t
   ), term AS (
     SELECT u, lex, bool_or(pre) AS pre, bool_and(body) AS body, bool_or(main) AS main FROM (
       SELECT u, lex, pre, true AS body, main FROM chosen
@@ -94,8 +113,30 @@ function tsquerySql(rows: AltRow[]): SQL {
         || CASE WHEN body THEN ' | ''~' || lex || '''' || CASE WHEN pre THEN ':*' ELSE '' END ELSE '' END`)}, ' | ') || ')' AS f
     FROM term GROUP BY u
   )
-  SELECT (CASE WHEN bool_and(main) THEN string_agg(m, ' & ' ORDER BY u) ELSE string_agg(f, ' & ' ORDER BY u) END)::tsquery
-  FROM unit)`;
+  ${select})`;
+}
+
+/** The tsquery of the CTE `unit`: every word (AND), each any of its readings (OR). */
+const TSQUERY = sql.raw(
+  `(SELECT (CASE WHEN bool_and(main) THEN string_agg(m, ' & ' ORDER BY u) ELSE string_agg(f, ' & ' ORDER BY u) END)::tsquery FROM unit)`,
+);
+
+/** The scalar subquery giving the tsquery of `rows`; NULL when no word is left. */
+function tsquerySql(rows: AltRow[]): SQL {
+  return searchSql(rows, sql`SELECT ${TSQUERY}`);
+}
+
+/**
+ * One row: `q` (the tsquery), `body` (it reaches into descriptions) and `shown`, the query as it was read
+ * when some word was read otherwise than typed (another layout, a transliteration, a correction:
+ * «htcybws» → «ресницы»), else NULL. `shown` names the words found; a word that found nothing stays.
+ */
+function infoSql(rows: AltRow[]): SQL {
+  return sql`SELECT i.q, strpos(i.q::text, '''~') > 0 AS body, i.shown FROM ${searchSql(
+    rows,
+    sql`SELECT ${TSQUERY} AS q,
+      (SELECT CASE WHEN bool_or(s.used <> s.typed) THEN string_agg(s.used, ' ' ORDER BY s.u) END FROM shown s) AS shown`,
+  )} i`;
 }
 
 /** The compiled search over products `p`. */
@@ -107,11 +148,18 @@ export interface ProductSearch {
   /** The condition, with the tsquery computed in it. */
   where: SQL;
   /**
+   * A statement giving one row: `q` the tsquery, `body` whether it reaches into descriptions, `shown` the
+   * query as it was read when a word was read otherwise than typed (layout, transliteration, a typo's
+   * correction: «htcybws» → «ресницы»), else NULL.
+   */
+  info: SQL;
+  /**
    * The relevance over a tsquery computed once (`q`) and whether it reaches into descriptions (`body`,
-   * see tsqueryInfo): `columns` to select over products `p` (named r0, r1…) and `order`, the ORDER BY
+   * see `info`): `columns` to select over products `p` (named r0, r1…) and `order`, the ORDER BY
    * over them. An exact article first, then the products having the variant the notation describes
-   * (D 0,07 11 мм in one offer), then the title's rank; among the rest, when descriptions count,
-   * ts_rank over the whole document (title > articles > characteristics > text). Only the title's small
+   * (D 0,07 11 мм in one offer), then the products that are what was asked for (isAsked), then the
+   * title's rank; among the rest, when descriptions count, ts_rank over the whole document (title >
+   * articles > characteristics > text); at equal relevance, those in stock first. Only the title's small
    * document is read for every match: the whole one only when it must be.
    */
   rank: (q: SQL, body: SQL, doc?: RankedDocument) => { columns: SQL; order: SQL };
@@ -122,13 +170,37 @@ export interface RankedDocument {
   /** The document (search_vector, or a copy holding at least its title, brand and articles). */
   vector: SQL;
   title: SQL;
+  /** The product's categories (products.category_ids). */
+  categoryIds: SQL;
+  /** The product has an active offer in stock. */
+  inStock: SQL;
 }
 
-const PRODUCT_DOCUMENT: RankedDocument = { vector: sql`p.search_vector`, title: sql`p.search_title` };
+const PRODUCT_DOCUMENT: RankedDocument = {
+  vector: sql`p.search_vector`,
+  title: sql`p.search_title`,
+  categoryIds: sql`p.category_ids`,
+  inStock: sql`EXISTS (SELECT 1 FROM product_offers o WHERE o.product_id = p.id AND o.active AND o.stock > 0)`,
+};
 
-/** The columns `q` (the tsquery) and `body` (it reaches into descriptions) of one row, for a CTE. */
-export function tsqueryInfo(tsquery: SQL): SQL {
-  return sql`SELECT t.q, strpos(t.q::text, '''~') > 0 AS body FROM (SELECT ${tsquery} AS q OFFSET 0) t`;
+/** The head of a title's document: the lexemes of its first two words («Клей для…» → клей; «Нефритовый
+ *  камень для клея» → нефритов, камен), what the product is rather than what it is for. */
+const head = (vector: SQL) =>
+  sql`(SELECT array_to_tsvector(array_agg(t.lexeme)) FROM unnest(${vector}) t WHERE t.positions[1] <= 2)`;
+
+/** The tsquery `q` with any of its words enough (OR instead of AND), for the head matches. */
+const anyWord = (q: SQL) => sql`replace(${q}::text, ' & ', ' | ')::tsquery`;
+
+/**
+ * The key "the product is what was asked for": the head of its title, or the head of one of its
+ * categories' titles, is one of the query's words. «клей» then brings the glues before the jade stone
+ * «для клея», whose title only mentions it. The categories are matched once per statement.
+ */
+function isAsked(q: SQL, doc: RankedDocument): SQL {
+  const categories = sql`ARRAY(SELECT c.id FROM product_categories c
+    WHERE ${head(sql`to_tsvector('russian'::regconfig, translate(lower(c.title), 'ё', 'е'))`)} @@ ${anyWord(q)})`;
+  return sql`(coalesce(${head(doc.title)} @@ ${anyWord(q)}, false)
+    OR coalesce(${doc.categoryIds} && ${categories}, false))`;
 }
 
 export function compileSearch(text: string): ProductSearch {
@@ -139,6 +211,7 @@ export function compileSearch(text: string): ProductSearch {
       empty: true,
       tsquery: sql`NULL::tsquery`,
       where: sql`false`,
+      info: sql`SELECT NULL::tsquery AS q, false AS body, NULL::text AS shown`,
       rank: () => ({ columns: sql`0 AS r0`, order: sql`r0` }),
     };
   const tsquery = tsquerySql(rows);
@@ -154,11 +227,14 @@ export function compileSearch(text: string): ProductSearch {
             ],
           ]
         : []),
+      [isAsked(q, doc), 'DESC'],
       [sql`ts_rank(${doc.title}, ${q})`, 'DESC'],
       [
         sql`CASE WHEN ${body} THEN ts_rank(${RANK_WEIGHTS}::float4[], ${doc.vector}, ${q}) END`,
         'DESC NULLS LAST',
       ],
+      // At equal relevance what can be bought today comes first.
+      [doc.inStock, 'DESC'],
     ];
     return {
       columns: sql.join(
@@ -168,7 +244,7 @@ export function compileSearch(text: string): ProductSearch {
       order: sql.raw(keys.map(([, dir], i) => `r${i} ${dir}`).join(', ')),
     };
   };
-  return { empty: false, tsquery, where: sql`p.search_vector @@ ${tsquery}`, rank };
+  return { empty: false, tsquery, where: sql`p.search_vector @@ ${tsquery}`, info: infoSql(rows), rank };
 }
 
 /** The condition on products `p` for a search text (see product-filters.ts). */
