@@ -143,10 +143,12 @@ test('register, confirm by e-mail, sign in, edit the profile, sign out, recover 
     form: { intent: 'add', offerId: String(offer.id), quantity: '3' },
   });
   expect(added.status()).toBe(200);
-  await page.goto('/');
+  // From an account page, which sends a visitor signed out elsewhere to sign in: this sign-out lands on the home page.
+  await page.goto('/profile/orders');
   await expect(page.getByRole('link', { name: 'Корзина, 3 товара' })).toBeVisible();
   await header(page).getByRole('button', { name: 'Выйти' }).click();
   await expect(header(page).getByRole('link', { name: 'Войти' })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('link', { name: 'Корзина', exact: true })).toBeVisible();
   expect(await tokenCookie(page)).toBeUndefined();
 

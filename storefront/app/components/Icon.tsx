@@ -1,5 +1,5 @@
-// The spec's icon set (§2: cart, heart, search, user, close, check) plus menu, phone, chevrons, a pin and a
-// "represent" glyph, inline so they need no request and inherit the text colour. Always decorative: the control
+// The spec's icon set (§2: cart, heart, search, user, close, check) plus menu, phone, chevrons, a pin, the home
+// page's promises and a "represent" glyph, inline so they need no request and inherit the text colour. Always decorative: the control
 // around an icon carries the accessible name.
 const paths = {
   cart: 'M3 4h2.2l2.3 10.3a1 1 0 0 0 1 .7h8.8a1 1 0 0 0 1-.8L20 8H6.3M10 19.5a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0ZM18 19.5a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0Z',
@@ -15,6 +15,11 @@ const paths = {
   chevronDown: 'm6 9 6 6 6-6',
   chevronRight: 'm9 6 6 6-6 6',
   pin: 'M12 21s-6.5-5.6-6.5-11a6.5 6.5 0 0 1 13 0c0 5.4-6.5 11-6.5 11Zm0-8.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5Z',
+  /** The home page's promises: delivery, bonuses, payment by card or invoice. */
+  truck:
+    'M3 6h11v10H3zM14 10h4l3 3v3h-7M7.5 19a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3Zm10 0a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3Z',
+  star: 'm12 3.5 2.6 5.3 5.9.9-4.3 4.1 1 5.8-5.2-2.7-5.2 2.7 1-5.8-4.3-4.1 5.9-.9Z',
+  card: 'M3 6.5h18v11H3zM3 10h18M6.5 14.5h4',
   /** "Стать представителем": a person with a plus. */
   represent: 'M10 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm-7 9a7 7 0 0 1 11.5-5.4M19 14v6m-3-3h6',
 } as const;

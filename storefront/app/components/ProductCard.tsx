@@ -1,6 +1,7 @@
 import type { SearchProduct } from '@shop/schemas';
 import { Link } from 'react-router';
 import { formatDiscount } from '../lib/format';
+import { splitTitle } from '../lib/product-title';
 import { AddToCartForm } from './cart/AddToCartForm';
 import { FavoriteButton } from './FavoriteButton';
 import { Icon } from './Icon';
@@ -15,11 +16,15 @@ const IMAGE_SIZE = 400;
 const IMAGE_SIZES = '(min-width: 1024px) 340px, (min-width: 768px) calc(33vw - 32px), calc(50vw - 24px)';
 const IMAGE_MAX_WIDTH = 384;
 
-/** The product card of DESIGN.md: square image, two-line title, price with the sale details, badges, action. */
+/**
+ * The product card of DESIGN.md: square image, the name on at most two lines and what tells the product from its
+ * siblings on a line of its own, price with the sale details, badges (one on a phone), action.
+ */
 export function ProductCard({ product, priority }: { product: SearchProduct; priority?: boolean }) {
   // The prices are the API's for this visitor (their type's discount, the cart rules one unit meets): the
   // price they pay in the cart, the base price struck through when it is higher.
   const onSale = product.salePrice < product.basePrice;
+  const { name, detail } = splitTitle(product.title);
   return (
     <article className="product-card">
       <Link to={product.url} className="product-card__media" tabIndex={-1} aria-hidden="true">
@@ -46,7 +51,16 @@ export function ProductCard({ product, priority }: { product: SearchProduct; pri
       </ul>
       <FavoriteButton productId={product.id} title={product.title} className="product-card__favorite" />
       <h3 className="product-card__title">
-        <Link to={product.url}>{product.title}</Link>
+        {/* The whole title block is the link: a thumb-sized target, and the detail line is part of the name. */}
+        <Link to={product.url} className="product-card__link">
+          <span className="product-card__name">{name}</span>
+          {detail && (
+            <>
+              <span className="visually-hidden">, </span>
+              <span className="product-card__detail">{detail}</span>
+            </>
+          )}
+        </Link>
       </h3>
       <PriceTag
         price={product.salePrice}

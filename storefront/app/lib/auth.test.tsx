@@ -1,7 +1,8 @@
 import type { SessionUser } from '@shop/schemas';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { useEffect } from 'react';
 import { AxiosError, AxiosHeaders, type AxiosResponse } from 'axios';
-import { Outlet, createRoutesStub, useLocation } from 'react-router';
+import { Outlet, createRoutesStub, useLocation, useNavigate } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as BrowserApi from './browser-api';
 import { AuthError, AuthProvider, useAuth, useClientState } from './auth';
@@ -84,6 +85,16 @@ function Probe() {
   );
 }
 
+/** What the account's layout does (routes/profile.tsx): a visitor signed out elsewhere is sent to sign in. */
+function ProfileGuard() {
+  const { status } = useAuth();
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (status === 'unauthenticated') void navigate('/login?redirect=%2Fprofile%2Forders', { replace: true });
+  }, [status, navigate]);
+  return null;
+}
+
 function renderAuth(serverUser: SessionUser | null | undefined, at = '/') {
   const Shell = () => (
     <AuthProvider serverUser={serverUser}>
@@ -97,7 +108,7 @@ function renderAuth(serverUser: SessionUser | null | undefined, at = '/') {
       Component: Shell,
       children: [
         { index: true, Component: () => null },
-        { path: 'profile/orders', Component: () => null },
+        { path: 'profile/orders', Component: ProfileGuard },
         { path: 'login', Component: () => null },
       ],
     },

@@ -1,6 +1,7 @@
 import type { LoginRequest, RegisterRequest, SessionUser } from '@shop/schemas';
 import {
   createContext,
+  startTransition,
   useCallback,
   useContext,
   useEffect,
@@ -246,9 +247,12 @@ export function AuthProvider({ serverUser, children }: AuthProviderProps) {
     clearSessionCookies();
     // Spec §4: cart count 0, admin false, groups empty, auth false, bonus null.
     setCookie(expiredCookie(CART_COUNT_COOKIE, secure()));
-    apply(null);
     changed = true;
+    // Home first, then the session's end, in a transition as the router renders its own: the account page is gone
+    // in the same render that says "unauthenticated". Its guard against a session ended elsewhere would otherwise
+    // see it first and send the visitor to sign in again instead of to the home page.
     await navigate('/');
+    startTransition(() => apply(null));
   }, [api, apply, navigate]);
 
   const chooseGroup = useCallback(

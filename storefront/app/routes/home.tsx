@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/home';
 import { CategoryTiles } from '../components/CategoryTiles';
+import { Icon, type IconName } from '../components/Icon';
 import { BannerSlider } from '../components/content/BannerSlider';
 import { ProductSection } from '../components/ProductSection';
 import { RepresentBlock } from '../components/RepresentBlock';
@@ -59,6 +60,29 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   ];
 };
 
+/** What a lash maker weighs before a first order, each leading to the page that says more. */
+const PROMISES: { icon: IconName; title: string; text: string; to: string }[] = [
+  {
+    icon: 'truck',
+    title: 'Доставка по России',
+    text: 'СДЭК, Почта России, курьер по Москве',
+    to: '/payment-and-delivery/two_page',
+  },
+  {
+    icon: 'star',
+    title: 'Бонусы с заказов',
+    text: 'Оплачивайте ими часть следующих покупок',
+    to: '/loyalty',
+  },
+  { icon: 'user', title: 'Условия для мастеров', text: 'Цены для студий и салонов', to: '/loyalty' },
+  {
+    icon: 'card',
+    title: 'Картой или по счёту',
+    text: 'Онлайн, при получении, для юрлиц',
+    to: '/payment-and-delivery/one_page',
+  },
+];
+
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { categories, newProducts, hits, banners } = loaderData;
   return (
@@ -71,9 +95,22 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <p className="home-intro__text">
           Ресницы, клей, ремуверы и составы для ламинирования: всё для работы мастера в одном месте.
         </p>
-        <Link to="/catalog" className="button button--primary">
+        <Link to="/catalog" className="button button--primary home-intro__action">
           Перейти в каталог
         </Link>
+        <ul className="home-promises" aria-label="Почему у нас">
+          {PROMISES.map((promise) => (
+            <li key={promise.title}>
+              <Link to={promise.to} className="home-promise">
+                <span className="home-promise__icon">
+                  <Icon name={promise.icon} />
+                </span>
+                <span className="home-promise__title">{promise.title}</span>
+                <span className="home-promise__text">{promise.text}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
       </section>
 
       <section className="section" aria-labelledby="categories-title">
