@@ -1,10 +1,21 @@
-import { Link } from 'react-router';
+import { Suspense, lazy, useState } from 'react';
 import { phoneHref, useShellData } from '../lib/shell-data';
 import './represent-block.css';
 
-/** "Стать представителем": the block the header and footer links scroll to (spec §2, id "represent"). */
+// The application's dialog is loaded on the first wish to open it (a pointer over the button, the focus).
+const loadRepresentDialog = () => import('./feedback/RepresentDialog');
+const RepresentDialog = lazy(loadRepresentDialog);
+const preloadRepresentDialog = () => void loadRepresentDialog();
+
+/**
+ * "Стать представителем": the block the header and footer links scroll to (spec §2, id "represent"), with
+ * the application form in a dialog.
+ */
 export function RepresentBlock() {
   const { config } = useShellData();
+  const [open, setOpen] = useState(false);
+  // Once opened, the dialog stays mounted: a closed form keeps what the visitor typed.
+  const [wanted, setWanted] = useState(false);
   return (
     <section id="represent" className="section represent" aria-labelledby="represent-title">
       <div className="represent__text">
@@ -17,13 +28,28 @@ export function RepresentBlock() {
         </p>
       </div>
       <div className="represent__actions">
-        <Link to="/contacts" className="button button--primary">
+        <button
+          type="button"
+          className="button button--primary"
+          aria-haspopup="dialog"
+          onPointerEnter={preloadRepresentDialog}
+          onFocus={preloadRepresentDialog}
+          onClick={() => {
+            setWanted(true);
+            setOpen(true);
+          }}
+        >
           Оставить заявку
-        </Link>
+        </button>
         <a href={phoneHref(config.supportPhone)} className="button button--quiet">
           Позвонить: {config.supportPhone}
         </a>
       </div>
+      {wanted && (
+        <Suspense fallback={null}>
+          <RepresentDialog open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </section>
   );
 }

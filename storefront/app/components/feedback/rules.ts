@@ -58,3 +58,35 @@ export const joinedName = (v: MessageValues) => [v.name.trim(), v.email.trim(), 
 
 /** The phone of the message form is a numeric field: only digits stay. */
 export const digitsOnly = (value: string) => value.replace(/\D+/g, '');
+
+// «Стать представителем» (the home page's block): the server's rules, POST /api/feedback/represent.
+export const CITY_LENGTH = { min: 2, max: 100 } as const;
+export const EXPERIENCE_LENGTH = { min: 3, max: 1000 } as const;
+
+export const CITY_ERROR = 'Город должен быть от 2 до 100 символов';
+export const REPRESENT_PHONE_ERROR = 'Введите телефон полностью: +7 и 10 цифр';
+export const EMAIL_ERROR = 'Проверьте e-mail: например, name@mail.ru';
+export const EXPERIENCE_ERROR = 'Расскажите об опыте: от 3 до 1000 символов';
+
+export interface RepresentValues {
+  name: string;
+  city: string;
+  phone: string;
+  email: string;
+  experience: string;
+}
+
+/** The button is enabled once every field and the captcha answer are filled. */
+export const representReady = (v: RepresentValues, answer: string) =>
+  filled(v.name, v.city, v.phone, v.email, v.experience, answer);
+
+/** Name 3 to 20, city 2 to 100, a whole phone number, an e-mail, experience 3 to 1000 characters. */
+export function representErrors(v: RepresentValues): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!within(v.name, NAME_LENGTH)) errors.name = NAME_ERROR;
+  if (!within(v.city, CITY_LENGTH)) errors.city = CITY_ERROR;
+  if (!/^7\d{10}$/.test(v.phone.replace(/\D/g, ''))) errors.phone = REPRESENT_PHONE_ERROR;
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.email.trim())) errors.email = EMAIL_ERROR;
+  if (!within(v.experience, EXPERIENCE_LENGTH)) errors.experience = EXPERIENCE_ERROR;
+  return errors;
+}

@@ -1,5 +1,6 @@
-// /nuxt/forms-list (and the feedback resource's list): call-back and message requests from the site, newest
-// first, filtered by kind and by whether they are processed; the manager flips "Обработана" in the row.
+// /nuxt/forms-list (and the feedback resource's list): call-back, message and «Стать представителем» requests
+// from the site, newest first, filtered by kind and by whether they are processed; the manager flips
+// "Обработана" in the row. The kinds and their labels come from the schema (feedback.schema.json).
 import {
   Datagrid,
   DateField,
@@ -13,15 +14,17 @@ import {
   TextField,
   usePermissions,
 } from 'react-admin';
+import feedbackSchema from '@shop/schemas/entities/feedback.schema.json';
 import { canRoleAccess } from '../../../access';
 import { dateRangeFilters, moscowDateTime } from '../../../fields';
 import { ListActions, useRowClick } from '../../../list';
 import { ProcessedToggle } from './ProcessedToggle';
 
-export const FEEDBACK_KINDS = [
-  { id: 'call', name: 'Обратный звонок' },
-  { id: 'message', name: 'Сообщение' },
-];
+const kind = feedbackSchema.properties.kind;
+export const FEEDBACK_KINDS = kind.enum.map((id) => ({
+  id,
+  name: (kind['x-enum-labels'] as Record<string, string>)[id] ?? id,
+}));
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -51,7 +54,9 @@ export function FormsList() {
         <TextField source="name" />
         <TextField source="phone" />
         <TextField source="email" />
+        <TextField source="city" />
         <TextField source="message" sortable={false} />
+        <TextField source="experience" sortable={false} />
         <ProcessedToggle label="Обработана" disabled={!canEdit} />
         <DateField source="processedAt" showTime locales="ru-RU" options={moscowDateTime} />
         {/* Staff accounts are visible to the administrator only (users' x-access.rows). */}
