@@ -99,12 +99,16 @@ export function LiveSearch({ autoFocus, onDone, inputRef: outerInputRef }: LiveS
     return () => document.removeEventListener('pointerdown', onPointerDown);
   }, [open]);
 
+  const panelRef = useRef<HTMLDivElement>(null);
+  const showPanelNow = open && trimmed.length > 0;
+  useVisibleRoom(panelRef, showPanelNow);
+
   const waiting = trimmed.length > 0 && (trimmed !== settled || query.isPending);
   const results = trimmed === settled ? (query.data?.data.slice(0, SEARCH_PAGE_SIZE) ?? []) : [];
   const total = query.data?.meta.total ?? 0;
   // Above a thousand matches the API stops counting: "более 1000 товаров".
   const found = `${query.data?.meta.totalCapped ? 'более ' : ''}${total} ${plural(total, goods)}`;
-  const showPanel = open && trimmed.length > 0;
+  const showPanel = showPanelNow;
 
   const links = () =>
     Array.from(rootRef.current?.querySelectorAll<HTMLAnchorElement>('.live-search__panel a') ?? []);
@@ -212,7 +216,7 @@ export function LiveSearch({ autoFocus, onDone, inputRef: outerInputRef }: LiveS
           : ''}
       </p>
 
-      <div id={panelId} className="live-search__panel" hidden={!showPanel}>
+      <div id={panelId} ref={panelRef} className="live-search__panel" hidden={!showPanel}>
         {showPanel &&
           (waiting ? (
             <SearchSkeleton />
@@ -245,6 +249,36 @@ export function LiveSearch({ autoFocus, onDone, inputRef: outerInputRef }: LiveS
   );
 }
 
+/**
+ * Keeps the open panel within what the visitor sees: from its top to the bottom of the visual viewport
+ * (above a phone's on-screen keyboard, which 100dvh does not know about), as --live-search-room. The panel
+ * scrolls inside itself and its «Все результаты» link stays at its bottom (live-search.css).
+ */
+function useVisibleRoom(panelRef: RefObject<HTMLDivElement | null>, open: boolean) {
+  useEffect(() => {
+    const panel = panelRef.current;
+    if (!open || !panel) return;
+    const viewport = window.visualViewport;
+    const measure = () => {
+      const bottom = viewport ? viewport.offsetTop + viewport.height : window.innerHeight;
+      const room = Math.floor(bottom - panel.getBoundingClientRect().top - 8);
+      panel.style.setProperty('--live-search-room', `${Math.max(room, 120)}px`);
+    };
+    measure();
+    viewport?.addEventListener('resize', measure);
+    viewport?.addEventListener('scroll', measure);
+    window.addEventListener('resize', measure);
+    window.addEventListener('scroll', measure, { passive: true });
+    return () => {
+      viewport?.removeEventListener('resize', measure);
+      viewport?.removeEventListener('scroll', measure);
+      window.removeEventListener('resize', measure);
+      window.removeEventListener('scroll', measure);
+      panel.style.removeProperty('--live-search-room');
+    };
+  }, [panelRef, open]);
+}
+
 function SearchResult({ product, onPick }: { product: SearchProduct; onPick: () => void }) {
   const onSale = product.benefitPercent > 0 && product.basePrice > product.salePrice;
   const from = product.offersCount > 1 ? 'от ' : '';
@@ -256,6 +290,7 @@ function SearchResult({ product, onPick }: { product: SearchProduct; onPick: () 
         )}
       </span>
       <span className="live-search__title">{product.title}</span>
+      {!product.inStock && <span className="live-search__stock">Нет в наличии</span>}
       <span className="live-search__price">
         <span className={onSale ? 'live-search__sale' : undefined}>
           {from}

@@ -20,6 +20,8 @@ export interface ListingData {
   facets: ProductFacets;
   /** The page's order when none is chosen: relevance for search results, popularity elsewhere. */
   defaultSort: CatalogSort;
+  /** A search read otherwise than typed (htcybws → ресницы): what it searched for, else null. */
+  searchedFor: string | null;
 }
 
 /**
@@ -44,6 +46,7 @@ export async function loadListing(
     pageCount: Math.max(1, Math.ceil(list.meta.total / PAGE_SIZE)),
     facets,
     defaultSort,
+    searchedFor: list.meta.searchedFor ?? null,
   };
 }
 

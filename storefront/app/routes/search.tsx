@@ -6,6 +6,7 @@ import { serverApi } from '../lib/api.server';
 import { loadListing } from '../lib/listing.server';
 import { seoMeta } from '../lib/seo';
 import { GUEST_PAGE } from '../lib/guest-page';
+import './search.css';
 
 const MAX_QUERY = 200;
 
@@ -30,13 +31,16 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 
 export default function Search({ loaderData }: Route.ComponentProps) {
   const { query, listing } = loaderData;
+  // The engine read the query otherwise (another layout, a typo): the page says what it searched for.
+  const searchedFor = listing?.searchedFor ?? null;
   return (
     <div className="catalog-page">
       <Breadcrumbs items={[{ label: 'Поиск' }]} />
       <header className="catalog-page__head">
         <h1 className="catalog-page__title">
-          {query ? `Результаты поиска «${query}»` : 'Поиск по каталогу'}
+          {query ? `Результаты поиска «${searchedFor ?? query}»` : 'Поиск по каталогу'}
         </h1>
+        {searchedFor && <SearchedFor query={query} searchedFor={searchedFor} />}
       </header>
       {!listing ? (
         <form method="get" action="/search" className="search-page__form" role="search">
@@ -71,6 +75,40 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           }
         />
       )}
+    </div>
+  );
+}
+
+/**
+ * «Показаны результаты по запросу «ресницы»», and the visitor's own words in the field under it, to
+ * correct them and search again.
+ */
+function SearchedFor({ query, searchedFor }: { query: string; searchedFor: string }) {
+  return (
+    <div className="search-read">
+      <p className="search-read__used">
+        Показаны результаты по запросу <strong>«{searchedFor}»</strong>
+      </p>
+      <form method="get" action="/search" className="search-read__form" role="search">
+        <label htmlFor="search-read-input" className="search-read__label">
+          Вы искали «{query}». Изменить запрос:
+        </label>
+        <div className="search-page__row">
+          <input
+            id="search-read-input"
+            name="qwery"
+            type="search"
+            className="filters__price-input search-page__input"
+            defaultValue={query}
+            enterKeyHint="search"
+            maxLength={MAX_QUERY}
+            required
+          />
+          <button type="submit" className="button button--quiet">
+            Найти
+          </button>
+        </div>
+      </form>
     </div>
   );
 }
