@@ -1669,6 +1669,25 @@ export interface PublicArticle {
  */
 export interface PublicBanner {
   id: number;
+  /**
+   * Large text over the picture, rendered as text (never part of the image)
+   */
+  headline: string | null;
+  /**
+   * One or two lines under the headline
+   */
+  text: string | null;
+  /**
+   * The button's label; null for no button (the whole banner is the link)
+   */
+  buttonLabel: string | null;
+  /**
+   * dark: dark text for a light picture; light: white text for a dark picture
+   */
+  textTheme: 'dark' | 'light';
+  /**
+   * A plain background without lettering
+   */
   imageDesktopUrl: string;
   /**
    * Image for phones; when null the desktop image is shown

@@ -193,19 +193,29 @@ describeOnDatabases('content API on $name', (target) => {
       expect(data).toHaveLength(3);
       expect(Object.keys(data[0]!).sort()).toEqual([
         'alt',
+        'buttonLabel',
+        'headline',
         'id',
         'imageDesktopUrl',
         'imageMobileUrl',
         'link',
         'openInNewTab',
         'position',
+        'text',
+        'textTheme',
       ]);
       expect(data.every((b) => b.position === 'home_slider')).toBe(true);
+      // The demo banners' words are fields, their pictures plain backgrounds drawn without lettering.
       expect(data[0]).toMatchObject({
-        imageDesktopUrl: expect.stringMatching(/desktop\.webp$/),
-        imageMobileUrl: expect.stringMatching(/mobile\.webp$/),
+        headline: 'Лёгкие ресницы Easy fan',
+        text: 'Пучок за одно касание — скидка 15 % до конца месяца',
+        buttonLabel: 'Подробнее',
+        textTheme: 'light',
+        imageDesktopUrl: expect.stringMatching(/desktop-bg\.webp$/),
+        imageMobileUrl: expect.stringMatching(/mobile-bg\.webp$/),
         link: '/promotions/nedelya-easy-fan',
       });
+      expect(data[1]).toMatchObject({ headline: 'Всё для ламинирования', textTheme: 'dark' });
       const everything = await get<{ data: { position: string }[] }>('/api/banners');
       expect(everything.data.map((b) => b.position)).toEqual([
         'catalog_top',
@@ -214,6 +224,59 @@ describeOnDatabases('content API on $name', (target) => {
         'home_slider',
       ]);
       expect(await status('/api/banners?position=sidebar')).toBe(400);
+    });
+
+    it('carries the texts an administrator saves, and empty ones as null with the dark theme by default', async () => {
+      const created = await post(
+        '/api/admin/banners',
+        {
+          title: 'Зимняя распродажа',
+          headline: 'Распродажа до −30 %',
+          text: 'Ресницы, клей и пинцеты',
+          buttonLabel: 'Смотреть',
+          textTheme: 'light',
+          imageDesktopUrl: '/uploads/banners/winter.webp',
+          link: 'https://partner.example/sale',
+          openInNewTab: true,
+          position: 'cart',
+        },
+        { authorization: t.adminToken },
+      );
+      expect(created.statusCode, created.body).toBe(201);
+      await t.database.db.insert(banners).values({
+        title: 'Только картинка',
+        imageDesktopUrl: '/uploads/banners/plain.webp',
+        position: 'cart',
+      });
+      const { data } = await get<{ data: Record<string, unknown>[] }>('/api/banners?position=cart');
+      expect(data).toEqual([
+        {
+          id: expect.any(Number),
+          headline: 'Распродажа до −30 %',
+          text: 'Ресницы, клей и пинцеты',
+          buttonLabel: 'Смотреть',
+          textTheme: 'light',
+          imageDesktopUrl: '/uploads/banners/winter.webp',
+          imageMobileUrl: null,
+          alt: null,
+          link: 'https://partner.example/sale',
+          openInNewTab: true,
+          position: 'cart',
+        },
+        {
+          id: expect.any(Number),
+          headline: null,
+          text: null,
+          buttonLabel: null,
+          textTheme: 'dark',
+          imageDesktopUrl: '/uploads/banners/plain.webp',
+          imageMobileUrl: null,
+          alt: null,
+          link: null,
+          openInNewTab: false,
+          position: 'cart',
+        },
+      ]);
     });
   });
 

@@ -180,6 +180,10 @@ export async function bannerList(db: Db, position?: string): Promise<PublicBanne
   const rows = await db
     .select({
       id: banners.id,
+      headline: banners.headline,
+      text: banners.text,
+      buttonLabel: banners.buttonLabel,
+      textTheme: banners.textTheme,
       imageDesktopUrl: banners.imageDesktopUrl,
       imageMobileUrl: banners.imageMobileUrl,
       alt: banners.alt,
@@ -190,7 +194,11 @@ export async function bannerList(db: Db, position?: string): Promise<PublicBanne
     .from(banners)
     .where(and(...conditions))
     .orderBy(asc(banners.position), asc(banners.sortOrder), asc(banners.id));
-  return rows.map((r) => ({ ...r, position: r.position as PublicBanner['position'] }));
+  return rows.map((r) => ({
+    ...r,
+    textTheme: r.textTheme === 'light' ? 'light' : 'dark',
+    position: r.position as PublicBanner['position'],
+  }));
 }
 
 // ---- site reviews ---------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ import {
   userGroups,
   userTypes,
 } from '../../generated/tables';
-import { BANNERS } from './banner-art';
+import { BANNER_ART } from './banner-art';
 import { demoImageUrl } from './images';
 import { ARTICLES, COMPANY, PAGES } from './pages';
 import type { Rng } from './random';
@@ -28,6 +28,55 @@ import type { SeededProduct } from './types';
 
 const DAY = 24 * 60 * 60 * 1000;
 const rub = (n: number) => n * 100;
+
+/**
+ * The home slider's demo banners: their words are text on the page (set in the site's typeface over the
+ * plain pictures of banner-art.ts); `alt` says only what the picture shows.
+ */
+const DEMO_BANNERS: {
+  title: string;
+  headline: string;
+  text: string;
+  buttonLabel: string;
+  textTheme: 'dark' | 'light';
+  art: string;
+  alt: string;
+  link: string;
+}[] = [
+  {
+    title: 'Неделя Easy fan',
+    headline: 'Лёгкие ресницы Easy fan',
+    text: 'Пучок за одно касание — скидка 15 % до конца месяца',
+    buttonLabel: 'Подробнее',
+    textTheme: 'light',
+    art: 'banner-easy-fan',
+    alt: 'Лента лёгких ресниц Easy fan на сиреневом фоне',
+    link: '/promotions/nedelya-easy-fan',
+  },
+  {
+    title: 'Ламинирование',
+    headline: 'Всё для ламинирования',
+    text: 'Составы, валики и уход от ведущих брендов',
+    buttonLabel: 'В каталог',
+    textTheme: 'dark',
+    art: 'banner-lamination',
+    alt: 'Три саше составов для ламинирования на мятном фоне',
+    link: '/catalog/laminirovanie',
+  },
+  {
+    title: 'Бесплатная доставка',
+    headline: 'Бесплатная доставка от 5 000 ₽',
+    text: 'СДЭК, Почта России и курьер по Москве',
+    buttonLabel: 'Подробнее',
+    textTheme: 'light',
+    art: 'banner-delivery',
+    alt: 'Открытая коробка с ресницами, клеем и пинцетом',
+    link: '/payment-and-delivery',
+  },
+];
+for (const b of DEMO_BANNERS) {
+  if (!BANNER_ART.some((a) => a.name === b.art)) throw new Error(`No picture drawn for the banner ${b.art}`);
+}
 
 /** Tables without a natural unique key are filled only when empty, so that nothing is doubled. */
 async function isEmpty(tx: Tx, table: PgTable): Promise<boolean> {
@@ -279,19 +328,22 @@ export async function seedContent(
   }
 
   if (await isEmpty(tx, banners)) {
-    const links = ['/promotions/nedelya-easy-fan', '/catalog/laminirovanie', '/payment-and-delivery'];
     await tx.insert(banners).values(
-      BANNERS.map((b, i) => ({
+      DEMO_BANNERS.map((b, i) => ({
         title: b.title,
-        imageDesktopUrl: demoImageUrl(`${b.name}-desktop`),
-        imageMobileUrl: demoImageUrl(`${b.name}-mobile`),
-        alt: `${b.title}. ${b.subtitle}`,
-        link: links[i] ?? null,
+        headline: b.headline,
+        text: b.text,
+        buttonLabel: b.buttonLabel,
+        textTheme: b.textTheme,
+        imageDesktopUrl: demoImageUrl(`${b.art}-desktop-bg`),
+        imageMobileUrl: demoImageUrl(`${b.art}-mobile-bg`),
+        alt: b.alt,
+        link: b.link,
         position: 'home_slider',
         sortOrder: (i + 1) * 10,
       })),
     );
-    counts.banners = BANNERS.length;
+    counts.banners = DEMO_BANNERS.length;
   }
 
   const pageRows = await tx
@@ -336,7 +388,7 @@ export async function seedContent(
         announce: 'Все лёгкие ресницы Easy fan со скидкой 15 % до конца месяца.',
         content:
           '<p>Собирайте объём быстрее: на все лёгкие ресницы Easy fan действует скидка 15 %. Цены уже пересчитаны в каталоге.</p><p>Акция действует до конца месяца или пока товар есть на складе.</p>',
-        imageUrl: demoImageUrl('banner-easy-fan-desktop'),
+        imageUrl: demoImageUrl('promo-easy-fan'),
         startsAt: ago(5),
         endsAt: ago(-25),
         productIds: ofKind('lashes-easyfan'),

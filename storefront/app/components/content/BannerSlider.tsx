@@ -6,10 +6,10 @@ import { coveringWidth, isResizable, responsiveSrcSet, variantUrl } from '../../
 import { Icon } from '../Icon';
 import './banner-slider.css';
 
-// The intrinsic sizes of the two images an administrator uploads (the admin's help says so): the box is
-// reserved at that shape before a picture arrives, so nothing below the slider moves.
-const DESKTOP = { width: 1920, height: 640 };
-const MOBILE = { width: 800, height: 1000 };
+// The intrinsic sizes of the two backgrounds an administrator uploads (the admin's help says so): the box
+// is reserved at that shape before a picture arrives, so nothing below the slider moves.
+const DESKTOP = { width: 1384, height: 400 };
+const MOBILE = { width: 750, height: 600 };
 const MOBILE_MEDIA = '(max-width: 767px)';
 // Shown across the content column: at most 1384 px on desktops, the screen less its margins on phones.
 const DESKTOP_SHOWN = 1384;
@@ -41,39 +41,112 @@ function preloadFirstSlide(banner: PublicBanner, mobileArt: boolean) {
   image(banner.imageDesktopUrl, DESKTOP_SHOWN, DESKTOP_SIZES, mobileArt ? '(min-width: 768px)' : undefined);
 }
 
-function BannerLink({
+/** A field an administrator left empty (or only spaces) shows nothing. */
+const filled = (value: string | null) => (value && value.trim() ? value.trim() : null);
+
+/**
+ * One slide: the background picture with the banner's words over it as text in the site's typeface.
+ * With a link the whole slide is one link (the button is its visible part, not a second control).
+ */
+function BannerSlide({
   banner,
-  label,
-  children,
+  index,
+  count,
+  mobileArt,
 }: {
   banner: PublicBanner;
-  label: string;
-  children: ReactNode;
+  index: number;
+  count: number;
+  /** Whether the slider shows phone pictures (only when every banner has one). */
+  mobileArt: boolean;
 }) {
-  if (!banner.link) return <>{children}</>;
-  const name = banner.alt ? undefined : label;
-  if (banner.openInNewTab || !banner.link.startsWith('/') || banner.link.startsWith('//')) {
-    return (
+  const headline = filled(banner.headline);
+  const text = filled(banner.text);
+  const link = banner.link;
+  const buttonLabel = link ? filled(banner.buttonLabel) : null;
+  const hasText = Boolean(headline || text || buttonLabel);
+  const picture = (
+    <picture className="banner-slider__picture">
+      {mobileArt && (
+        <source
+          media={MOBILE_MEDIA}
+          {...sources(banner.imageMobileUrl!, MOBILE_SHOWN, MOBILE_SIZES)}
+          width={MOBILE.width}
+          height={MOBILE.height}
+        />
+      )}
+      {isResizable(banner.imageDesktopUrl) && (
+        <source {...sources(banner.imageDesktopUrl, DESKTOP_SHOWN, DESKTOP_SIZES)} />
+      )}
+      <img
+        className="banner-slider__image"
+        src={
+          isResizable(banner.imageDesktopUrl)
+            ? variantUrl(banner.imageDesktopUrl, coveringWidth(DESKTOP_SHOWN))
+            : banner.imageDesktopUrl
+        }
+        alt={banner.alt ?? ''}
+        width={DESKTOP.width}
+        height={DESKTOP.height}
+        loading={index === 0 ? 'eager' : 'lazy'}
+        fetchPriority={index === 0 ? 'high' : 'auto'}
+        decoding={index === 0 ? 'auto' : 'async'}
+        draggable={false}
+      />
+    </picture>
+  );
+  const content = (
+    <>
+      {picture}
+      {hasText && (
+        <div className="banner-slider__content">
+          {headline && <h2 className="banner-slider__headline">{headline}</h2>}
+          {text && <p className="banner-slider__text">{text}</p>}
+          {buttonLabel && <span className="banner-slider__button">{buttonLabel}</span>}
+        </div>
+      )}
+    </>
+  );
+  const className = `banner-slider__frame${hasText ? ' banner-slider__frame--text' : ''}`;
+  let frame: ReactNode;
+  if (!link) {
+    frame = <div className={className}>{content}</div>;
+  } else {
+    // A link with neither words nor a described picture is named by its place in the carousel.
+    const name = hasText || banner.alt ? undefined : `Баннер ${index + 1} из ${count}`;
+    const external = banner.openInNewTab || !link.startsWith('/') || link.startsWith('//');
+    frame = external ? (
       <a
-        className="banner-slider__link"
-        href={banner.link}
+        className={className}
+        href={link}
         aria-label={name}
         {...(banner.openInNewTab ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
       >
-        {children}
+        {content}
+        {banner.openInNewTab && <span className="visually-hidden"> (откроется в новой вкладке)</span>}
       </a>
+    ) : (
+      <Link className={className} to={link} aria-label={name}>
+        {content}
+      </Link>
     );
   }
   return (
-    <Link className="banner-slider__link" to={banner.link} aria-label={name}>
-      {children}
-    </Link>
+    <div
+      className={`banner-slider__slide banner-slider__slide--${banner.textTheme === 'light' ? 'light' : 'dark'}`}
+      data-index={index}
+      role="group"
+      aria-roledescription="слайд"
+      aria-label={`${index + 1} из ${count}`}
+    >
+      {frame}
+    </div>
   );
 }
 
 /**
- * The home page's banners (admin: Баннеры, «Главная: слайдер»): one picture for desktops and one for
- * phones, scroll-snapped slides that a finger can swipe, arrows, dots, and a pause button for the
+ * The home page's banners (admin: Баннеры, «Главная: слайдер»): a headline, a line of text and a button
+ * set as text over a plain background (one picture for desktops, one for phones), scroll-snapped slides that a finger can swipe, arrows, dots, and a pause button for the
  * automatic turning (which also stops on hover, on focus and for visitors who ask for less motion).
  */
 export function BannerSlider({ banners }: { banners: readonly PublicBanner[] }) {
@@ -82,7 +155,7 @@ export function BannerSlider({ banners }: { banners: readonly PublicBanner[] }) 
   const [paused, setPaused] = useState(false);
   const [held, setHeld] = useState(false);
   const count = banners.length;
-  // Phones get the tall pictures only when every banner has one: all slides keep the same shape.
+  // Phones get their own pictures only when every banner has one: all slides keep the same shape.
   const mobileArt = banners.every((b) => b.imageMobileUrl);
 
   const go = useCallback(
@@ -139,50 +212,9 @@ export function BannerSlider({ banners }: { banners: readonly PublicBanner[] }) 
       <div className="banner-slider__viewport">
         {/* Slides are groups of a carousel (WAI-ARIA APG), so the track is not a list. */}
         <div ref={track} className="banner-slider__track">
-          {banners.map((banner, i) => {
-            const label = `${i + 1} из ${count}`;
-            return (
-              <div
-                key={banner.id}
-                className="banner-slider__slide"
-                data-index={i}
-                role="group"
-                aria-roledescription="слайд"
-                aria-label={label}
-              >
-                <BannerLink banner={banner} label={`Баннер ${label}`}>
-                  <picture>
-                    {mobileArt && (
-                      <source
-                        media={MOBILE_MEDIA}
-                        {...sources(banner.imageMobileUrl!, MOBILE_SHOWN, MOBILE_SIZES)}
-                        width={MOBILE.width}
-                        height={MOBILE.height}
-                      />
-                    )}
-                    {isResizable(banner.imageDesktopUrl) && (
-                      <source {...sources(banner.imageDesktopUrl, DESKTOP_SHOWN, DESKTOP_SIZES)} />
-                    )}
-                    <img
-                      className="banner-slider__image"
-                      src={
-                        isResizable(banner.imageDesktopUrl)
-                          ? variantUrl(banner.imageDesktopUrl, coveringWidth(DESKTOP_SHOWN))
-                          : banner.imageDesktopUrl
-                      }
-                      alt={banner.alt ?? ''}
-                      width={DESKTOP.width}
-                      height={DESKTOP.height}
-                      loading={i === 0 ? 'eager' : 'lazy'}
-                      fetchPriority={i === 0 ? 'high' : 'auto'}
-                      decoding={i === 0 ? 'auto' : 'async'}
-                      draggable={false}
-                    />
-                  </picture>
-                </BannerLink>
-              </div>
-            );
-          })}
+          {banners.map((banner, i) => (
+            <BannerSlide key={banner.id} banner={banner} index={i} count={count} mobileArt={mobileArt} />
+          ))}
         </div>
         {count > 1 && (
           <>

@@ -1,6 +1,7 @@
 import type { PromotionCard as Promotion } from '@shop/schemas';
 import { Link } from 'react-router';
 import { formatDate } from '../../lib/format';
+import { Icon } from '../Icon';
 import { Picture } from '../Picture';
 import { CARD_IMAGE_MAX, CARD_IMAGE_SIZES } from './ArticleCard';
 import './content.css';
@@ -24,7 +25,7 @@ export function promotionDates(startsAt: string | null, endsAt: string | null): 
   return null;
 }
 
-/** A promotion in the list: picture, dates, title (the card's link) and announcement. */
+/** A promotion in the list: picture, dates, title (the card's link), announcement and «Подробнее» as text. */
 export function PromotionCard({ promotion, eager = false }: { promotion: Promotion; eager?: boolean }) {
   const dates = promotionDates(promotion.startsAt, promotion.endsAt);
   return (
@@ -50,6 +51,11 @@ export function PromotionCard({ promotion, eager = false }: { promotion: Promoti
           </Link>
         </h2>
         {promotion.announce && <p className="content-card__text">{promotion.announce}</p>}
+        {/* What the whole card does, in words: the title is its one link, so this is not a second one. */}
+        <span className="content-card__more" aria-hidden="true">
+          Подробнее
+          <Icon name="chevronRight" size={18} />
+        </span>
       </div>
     </article>
   );

@@ -1,9 +1,7 @@
-import type { PublicBanner } from '@shop/schemas';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createRoutesStub } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { textSummary } from '../../lib/content-meta';
-import { BannerSlider } from './BannerSlider';
 import { pageWindow } from './Pagination';
 import { promotionDates } from './PromotionCard';
 import { RichText } from './RichText';
@@ -87,61 +85,5 @@ describe('RichText', () => {
     const Stub = createRoutesStub([{ path: '/', Component: () => <RichText html="" /> }]);
     const { container } = render(<Stub initialEntries={['/']} />);
     expect(container.querySelector('.rich-text')).toBeNull();
-  });
-});
-
-describe('BannerSlider', () => {
-  const banner = (id: number, extra: Partial<PublicBanner> = {}): PublicBanner => ({
-    id,
-    imageDesktopUrl: `/uploads/b${id}-desktop.webp`,
-    imageMobileUrl: `/uploads/b${id}-mobile.webp`,
-    alt: `Баннер номер ${id}`,
-    link: `/promotions/p${id}`,
-    openInNewTab: false,
-    position: 'home_slider',
-    ...extra,
-  });
-  const renderSlider = (banners: PublicBanner[]) => {
-    const Stub = createRoutesStub([{ path: '/', Component: () => <BannerSlider banners={banners} /> }]);
-    return render(<Stub initialEntries={['/']} />);
-  };
-
-  it('gives every slide both pictures with their sizes, and controls when there are several', () => {
-    const { container } = renderSlider([banner(1), banner(2)]);
-    const sources = container.querySelectorAll('source');
-    // Per slide: the phone picture, then the desktop one, each at the server's breakpoint widths.
-    expect(sources).toHaveLength(4);
-    expect(sources[0]!.getAttribute('media')).toBe('(max-width: 767px)');
-    expect(sources[0]!.getAttribute('srcset')).toContain('/img/640/b1-mobile.webp 640w');
-    expect(sources[0]!.getAttribute('srcset')).toContain('/img/1536/b1-mobile.webp 1536w');
-    expect(sources[1]!.getAttribute('media')).toBeNull();
-    expect(sources[1]!.getAttribute('srcset')).toContain('/img/1280/b1-desktop.webp 1280w');
-    expect(sources[1]!.getAttribute('sizes')).toBe('(min-width: 1432px) 1384px, calc(100vw - 48px)');
-    const images = container.querySelectorAll('img');
-    expect(images[0]!.getAttribute('src')).toBe('/img/1536/b1-desktop.webp');
-    expect(images[0]!.getAttribute('width')).toBe('1920');
-    expect(images[0]!.getAttribute('height')).toBe('640');
-    expect(images[0]!.getAttribute('loading')).toBe('eager');
-    expect(images[1]!.getAttribute('loading')).toBe('lazy');
-    expect(screen.getByRole('link', { name: 'Баннер номер 1' }).getAttribute('href')).toBe('/promotions/p1');
-    expect(screen.getByRole('button', { name: 'Следующий баннер' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Баннер 1 из 2' }).getAttribute('aria-current')).toBe('true');
-    expect(screen.getByRole('button', { name: 'Остановить автоматическое листание' })).toBeTruthy();
-  });
-
-  it('one banner has no controls; a banner without a phone picture keeps the desktop shape everywhere', () => {
-    const { container } = renderSlider([
-      banner(1, { imageMobileUrl: null, link: null, imageDesktopUrl: 'https://cdn.example/b.jpg' }),
-    ]);
-    expect(container.querySelector('source')).toBeNull();
-    expect(container.querySelector('img')!.getAttribute('src')).toBe('https://cdn.example/b.jpg');
-    expect(container.querySelector('.banner-slider--mobile-art')).toBeNull();
-    expect(screen.queryByRole('button')).toBeNull();
-    expect(screen.queryByRole('link')).toBeNull();
-  });
-
-  it('renders nothing without banners', () => {
-    const { container } = renderSlider([]);
-    expect(container.querySelector('.banner-slider')).toBeNull();
   });
 });
