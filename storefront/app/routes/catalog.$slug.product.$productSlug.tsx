@@ -35,10 +35,16 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   if (!allowed.has(params.slug)) throw notFound();
 
   const signedInCookie = Boolean(readCookie(context.requestCookie, TOKEN_COOKIE));
+  // Every variant sold out: the similar products are the ones in stock, shown right under the purchase block.
+  const soldOut = product.offers.length > 0 && product.offers.every((o) => !o.inStock);
   const [related, session] = await Promise.all([
     product.primaryCategory
       ? api.catalog
-          .listProducts({ categorySlug: product.primaryCategory.slug, perPage: RELATED + 1 })
+          .listProducts({
+            categorySlug: product.primaryCategory.slug,
+            perPage: RELATED + 1,
+            ...(soldOut ? { inStock: true } : {}),
+          })
           .then((r) => r.data.filter((p) => p.id !== product.id).slice(0, RELATED))
           .catch((error: unknown) => {
             console.error('product page: related products:', error instanceof Error ? error.message : error);
@@ -53,6 +59,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     product,
     related,
     signedIn: session !== null,
+    email: session?.email ?? null,
+    soldOut,
     initialOfferId: Number.isSafeInteger(offer) && offer > 0 ? offer : null,
   };
 }
@@ -138,7 +146,16 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export default function ProductRoute({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, related, signedIn, initialOfferId } = loaderData;
+  const { product, related, signedIn, email, soldOut, initialOfferId } = loaderData;
+  const similar = (
+    <ProductSection
+      id="related"
+      title={soldOut ? 'Есть в наличии — похожие товары' : 'Похожие товары'}
+      products={related}
+      moreHref={product.primaryCategory ? `/catalog/${product.primaryCategory.slug}` : '/catalog'}
+      moreLabel="Все товары раздела"
+    />
+  );
   const { rating } = product;
   return (
     <div className="product-page">
@@ -176,9 +193,10 @@ export default function ProductRoute({ loaderData, actionData }: Route.Component
         </div>
         <div className="product-page__buy">
           {product.shortDescription && <p className="product-page__short">{product.shortDescription}</p>}
-          <ProductPurchase key={product.id} product={product} initialOfferId={initialOfferId} />
+          <ProductPurchase key={product.id} product={product} initialOfferId={initialOfferId} email={email} />
         </div>
       </div>
+      {soldOut && similar}
 
       {(product.description || product.brand) && (
         <section className="product-section" aria-labelledby="description-title">
@@ -216,13 +234,7 @@ export default function ProductRoute({ loaderData, actionData }: Route.Component
 
       <ProductReviews product={product} signedIn={signedIn} result={actionData} />
 
-      <ProductSection
-        id="related"
-        title="Похожие товары"
-        products={related}
-        moreHref={product.primaryCategory ? `/catalog/${product.primaryCategory.slug}` : '/catalog'}
-        moreLabel="Все товары раздела"
-      />
+      {!soldOut && similar}
       {product.primaryCategory && (
         <p className="product-page__back">
           <Link to={`/catalog/${product.primaryCategory.slug}`}>← {product.primaryCategory.title}</Link>

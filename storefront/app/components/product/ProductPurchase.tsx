@@ -1,11 +1,12 @@
 import type { ProductPage, ProductPageOffer } from '@shop/schemas';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { formatPrice } from '../../lib/format';
 import {
   choose,
   chooserChips,
   findOffer,
   initialSelection,
+  variantLabel,
   type Chip,
   type Selection,
 } from '../../lib/variants';
@@ -14,8 +15,18 @@ import { FavoriteButton } from '../FavoriteButton';
 import { Icon } from '../Icon';
 import { PriceTag } from '../PriceTag';
 import { QuantityStepper } from '../QuantityStepper';
+import { NOTIFY_LABEL, StockNoticeDialog } from './StockNoticeDialog';
 
 const MAX_QUANTITY = 999;
+
+/** The most of an offer one can put in the cart from the page. */
+const maxOf = (offer: ProductPageOffer | undefined) => Math.max(1, Math.min(offer?.stock ?? 1, MAX_QUANTITY));
+
+/** «Доступно только 3 шт., количество уменьшено»: said next to the stepper, never done silently. */
+export const lowered = (max: number) => `Доступно только ${max} шт., количество уменьшено`;
+
+// Server rendering has no layout: the effect runs only in the browser.
+const useBrowserLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
 
 /**
  * The buying part of the product page (DESIGN.md "Variant chooser"): characteristic chips, the chosen
@@ -23,21 +34,33 @@ const MAX_QUANTITY = 999;
  * same button in a bar stuck to the bottom of the screen. "В корзину" is a form posting the chosen offer and
  * the stepper's quantity to /cart (components/cart/AddToCartForm): a fetcher with a confirmation toast, or a
  * plain post that opens the cart without JavaScript; the sticky bar's button submits the same form.
+ *
+ * A sold-out variant can be chosen too (its chip is struck through): its price and article show, and
+ * «Сообщить о поступлении» takes the place of "В корзину" (StockNoticeDialog). When every variant is sold
+ * out the block says so first.
  */
 export function ProductPurchase({
   product,
   initialOfferId,
+  email = null,
 }: {
   product: ProductPage;
   initialOfferId: number | null;
+  /** A signed-in shopper's e-mail, filled into «Сообщить о поступлении». */
+  email?: string | null;
 }) {
   const { options, offers } = product;
   const [selection, setSelection] = useState<Selection>(() => initialSelection(offers, initialOfferId));
   const groups = useMemo(() => chooserChips(options, offers, selection), [options, offers, selection]);
   const offer = findOffer(options, offers, selection);
   const [quantity, setQuantity] = useState(1);
+  const [quantityNote, setQuantityNote] = useState<string | null>(null);
+  const [notifyOpen, setNotifyOpen] = useState(false);
+  /** The promise of a sent request, per offer: «Напишем на …». */
+  const [promised, setPromised] = useState<Record<number, string>>({});
   const formId = `${useId()}-cart`;
-  const max = Math.max(1, Math.min(offer?.stock ?? 1, MAX_QUANTITY));
+  const max = maxOf(offer);
+  const allSoldOut = offers.length > 0 && offers.every((o) => !o.inStock);
 
   // The chosen variant goes into the address (?offer=…), so a shared link opens on it.
   useEffect(() => {
@@ -47,15 +70,47 @@ export function ProductPurchase({
     url.searchParams.set('offer', String(offer.id));
     window.history.replaceState(window.history.state, '', url);
   }, [offer, offers.length]);
-  useEffect(() => setQuantity((q) => Math.min(q, max)), [max]);
 
   const pick = (code: string, chip: Chip) => {
-    if (chip.state !== 'available' || chip.selected) return;
-    setSelection((current) => choose(options, offers, current, code, chip.code));
+    if (chip.state === 'missing' || chip.selected) return;
+    const next = choose(options, offers, selection, code, chip.code);
+    setSelection(next);
+    const nextOffer = findOffer(options, offers, next);
+    const nextMax = maxOf(nextOffer);
+    if (nextOffer?.inStock && quantity > nextMax) {
+      setQuantity(nextMax);
+      setQuantityNote(lowered(nextMax));
+    } else setQuantityNote(null);
   };
+  const changeQuantity = (q: number) => {
+    setQuantity(q);
+    setQuantityNote(null);
+  };
+  const notify = offer && !offer.inStock ? () => setNotifyOpen(true) : undefined;
 
   return (
     <div className="purchase">
+      {allSoldOut && (
+        <div className="soldout-banner" role="status">
+          <p className="soldout-banner__title">Нет в наличии</p>
+          <p className="soldout-banner__text">
+            Все варианты закончились. Оставьте e-mail или телефон — сообщим, когда товар появится, а пока
+            посмотрите похожие товары в наличии.
+          </p>
+          {offer && promised[offer.id] ? (
+            <p className="soldout-banner__promise">
+              <Icon name="check" size={18} />
+              {promised[offer.id]}
+            </p>
+          ) : (
+            notify && (
+              <button type="button" className="button button--primary notify-button" onClick={notify}>
+                {NOTIFY_LABEL}
+              </button>
+            )
+          )}
+        </div>
+      )}
       {groups.length > 0 && (
         <div className="chooser">
           {groups.map(({ option, chips }) => {
@@ -64,6 +119,7 @@ export function ProductPurchase({
               <fieldset key={option.code} className="chooser__group">
                 <legend className="chooser__legend">
                   {option.title}: <strong>{chosen?.title ?? 'не выбран'}</strong>
+                  {chosen?.state === 'soldout' && <span className="chooser__soldout"> — нет в наличии</span>}
                 </legend>
                 <div className="chooser__chips">
                   {chips.map((chip) => (
@@ -72,10 +128,10 @@ export function ProductPurchase({
                       type="button"
                       className={`variant-chip variant-chip--${chip.state}${chip.hex ? ' variant-chip--colour' : ''}`}
                       aria-pressed={chip.selected}
-                      aria-disabled={chip.state !== 'available' || undefined}
+                      aria-disabled={chip.state === 'missing' || undefined}
                       title={
                         chip.state === 'soldout'
-                          ? `${chip.title}: нет в наличии`
+                          ? `${chip.title}: нет в наличии — можно выбрать и подписаться на поступление`
                           : chip.state === 'missing'
                             ? `${chip.title}: нет в таком сочетании`
                             : (chip.hint ?? undefined)
@@ -108,12 +164,28 @@ export function ProductPurchase({
       <BuyBox
         offer={offer}
         quantity={quantity}
+        quantityNote={quantityNote}
         max={max}
-        onQuantity={setQuantity}
+        onQuantity={changeQuantity}
         product={product}
         formId={formId}
+        // The banner above has the button when everything is sold out.
+        onNotify={allSoldOut ? undefined : notify}
+        promise={offer && !allSoldOut ? promised[offer.id] : undefined}
       />
-      <StickyBar offer={offer} formId={formId} />
+      <StickyBar offer={offer} formId={formId} onNotify={notify} />
+      {offer && !offer.inStock && (
+        <StockNoticeDialog
+          key={offer.id}
+          open={notifyOpen}
+          onClose={() => setNotifyOpen(false)}
+          offerId={offer.id}
+          productTitle={product.title}
+          variant={variantLabel(offer)}
+          email={email}
+          onSent={(text) => setPromised((p) => ({ ...p, [offer.id]: text }))}
+        />
+      )}
     </div>
   );
 }
@@ -122,17 +194,25 @@ function BuyBox({
   product,
   offer,
   quantity,
+  quantityNote,
   max,
   onQuantity,
   formId,
+  onNotify,
+  promise,
 }: {
   product: ProductPage;
   offer: ProductPageOffer | undefined;
   quantity: number;
+  quantityNote: string | null;
   max: number;
   onQuantity: (q: number) => void;
   /** The add-to-cart form: the quantity field and the sticky bar's button belong to it. */
   formId: string;
+  /** Opens «Сообщить о поступлении» (a sold-out variant, when the banner above does not have the button). */
+  onNotify?: () => void;
+  /** «Напишем на …» once the request for this variant is sent. */
+  promise?: string;
 }) {
   const id = useId();
   if (!offer) {
@@ -164,6 +244,17 @@ function BuyBox({
         {offer.inStock && <Icon name="check" size={18} />}
         {offer.inStock ? 'В наличии' : 'Нет в наличии'}
       </p>
+      {offer.inStock && quantityNote && (
+        <p className="buy-box__note" role="status">
+          {quantityNote}
+        </p>
+      )}
+      {promise && (
+        <p className="buy-box__promise">
+          <Icon name="check" size={18} />
+          {promise}
+        </p>
+      )}
       <div className="buy-box__actions">
         {offer.inStock && (
           <QuantityStepper
@@ -198,9 +289,14 @@ function BuyBox({
             )}
           </AddToCartForm>
         ) : (
-          <button type="button" className="button button--primary buy-box__cart" disabled>
-            Нет в наличии
-          </button>
+          onNotify &&
+          !promise && (
+            <div className="buy-box__cart">
+              <button type="button" className="button button--primary notify-button" onClick={onNotify}>
+                {NOTIFY_LABEL}
+              </button>
+            </div>
+          )
         )}
         <FavoriteButton
           productId={product.id}
@@ -213,22 +309,55 @@ function BuyBox({
   );
 }
 
-/** Phones: the price and "В корзину" stay at the bottom of the screen while the page scrolls. */
-function StickyBar({ offer, formId }: { offer: ProductPageOffer | undefined; formId: string }) {
+/**
+ * Phones: the price and "В корзину" (or «Сообщить о поступлении») stay at the bottom of the screen while the
+ * page scrolls. While it is there the page keeps a space of its height at the bottom (--sticky-buy-height,
+ * product.css), so the footer's last line is never under it.
+ */
+function StickyBar({
+  offer,
+  formId,
+  onNotify,
+}: {
+  offer: ProductPageOffer | undefined;
+  formId: string;
+  onNotify?: () => void;
+}) {
+  const bar = useRef<HTMLDivElement>(null);
+  const shown = offer !== undefined;
+  useBrowserLayoutEffect(() => {
+    const el = bar.current;
+    if (!el) return;
+    const root = document.documentElement;
+    const measure = () => root.style.setProperty('--sticky-buy-height', `${el.offsetHeight}px`);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--sticky-buy-height');
+    };
+  }, [shown]);
   if (!offer) return null;
   return (
-    <div className="sticky-bar sticky-buy" aria-hidden="true">
+    <div ref={bar} className="sticky-bar sticky-buy" aria-hidden="true">
       {/* The bar is one line: the discount badge stays in the buy box. */}
       <PriceTag price={offer.salePrice} basePrice={offer.basePrice} size="bar" />
-      <button
-        type={offer.inStock ? 'submit' : 'button'}
-        form={offer.inStock ? formId : undefined}
-        className="button button--primary"
-        disabled={!offer.inStock}
-        tabIndex={-1}
-      >
-        {offer.inStock ? 'В корзину' : 'Нет в наличии'}
-      </button>
+      {offer.inStock ? (
+        <button type="submit" form={formId} className="button button--primary" tabIndex={-1}>
+          В корзину
+        </button>
+      ) : (
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={!onNotify}
+          onClick={onNotify}
+          tabIndex={-1}
+        >
+          {onNotify ? NOTIFY_LABEL : 'Нет в наличии'}
+        </button>
+      )}
     </div>
   );
 }
