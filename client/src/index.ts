@@ -94,7 +94,23 @@ export interface ListEnvelope<T> {
     perPage: number;
     /** GET /api/products/search: there are more than `total` (the count stops there). */
     totalCapped?: boolean;
+    /**
+     * GET /api/products/search with a search text: the query as it was read when a word was read otherwise
+     * than typed (another layout, a typo's correction: «htcybws» → «ресницы»), else null.
+     */
+    searchedFor?: string | null;
   };
+}
+
+/** POST /api/feedback/represent (its schema is declared in the route, server/src/forms/form-routes.ts). */
+export interface FeedbackRepresentRequest {
+  name: string;
+  city: string;
+  phone: string;
+  email: string;
+  experience: string;
+  captchaId: string;
+  captchaPhrase: string;
 }
 
 /** POST /api/stock-notices «Сообщить о поступлении» (its schema is declared in the route,
@@ -318,6 +334,9 @@ export function createApiClient(options: ApiClientOptions) {
       /** The message dialog; `name` is the name, e-mail and phone joined with "+". */
       write: async (body: FeedbackWriteRequest) =>
         (await http.post<Envelope<FeedbackCreated>>('/api/feedback/write', body)).data.data,
+      /** The home page's «Стать представителем» application; 400 and 429 as for `call`. */
+      represent: async (body: FeedbackRepresentRequest) =>
+        (await http.post<Envelope<FeedbackCreated>>('/api/feedback/represent', body)).data.data,
     },
     newsletter: {
       /** Always answers { status: 'pending' }: a confirmation letter goes out unless already subscribed. */
