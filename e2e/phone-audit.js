@@ -57,7 +57,9 @@
 
   const TAPPABLE =
     'a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button], [role=tab], [role=checkbox], [role=radio], [role=option], [role=menuitem]';
-  for (const el of document.querySelectorAll(TAPPABLE)) {
+  // A drawer or dialog open over the page: only what is in it counts (the page behind is covered by design).
+  const root = (options.scope && document.querySelector(options.scope)) || document.body;
+  for (const el of root.querySelectorAll(TAPPABLE)) {
     if (el.closest('[inert], [aria-hidden=true]') && el.tabIndex < 0) continue;
     let target = el;
     // A checkbox or radio drawn by its label: the label is what a finger hits.
@@ -85,7 +87,7 @@
     }
     return false;
   };
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   const seen = new Set();
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const el = node.parentElement;
