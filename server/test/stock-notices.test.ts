@@ -9,7 +9,7 @@ import { ALREADY_IN_STOCK, CONTACT_MISSING, sendDueStockNotices } from '../src/c
 import { CAPTCHA_WRONG, createCaptcha } from '../src/forms/captcha';
 import { ensureSystemTemplates } from '../src/messages/system-templates';
 import { settings } from '../generated/tables';
-import { describeOnDatabases, startTestApp, type TestApp } from './harness';
+import { describeOnDatabases, itRaces, startTestApp, type TestApp } from './harness';
 import {
   adminPost,
   countRows,
@@ -97,6 +97,18 @@ describeOnDatabases('stock notices on $name', (target) => {
     expect(after.notices - before.notices).toBe(2);
     expect(after.consents - before.consents).toBe(3);
     expect(after.outbox).toBe(before.outbox);
+  });
+
+  itRaces(target, 'one open request when the same contact sends it several times at once', async () => {
+    for (let round = 0; round < 3; round++) {
+      const { offerId } = await soldOut(`Ресницы Гонка ${round}`);
+      const bodies = await Promise.all(
+        Array.from({ length: 8 }, async () => ({ offerId, email: 'race@lash.test', ...(await captcha()) })),
+      );
+      const answers = await Promise.all(bodies.map((b) => ask(b)));
+      expect(answers.map((a) => a.status)).toEqual(Array(8).fill(201));
+      expect(await noticesOf(offerId)).toHaveLength(1);
+    }
   });
 
   it('refuses bad input in Russian and stores nothing', async () => {
