@@ -106,7 +106,7 @@ export function RepresentDialog({ open, onClose }: DialogProps) {
           error={form.errors.experience}
           hint={
             <span className={used > EXPERIENCE_LENGTH.max ? 'feedback-field__over' : undefined}>
-              Например: «Мастер 3 года, своя студия» · {used} из {EXPERIENCE_LENGTH.max}
+              {used} из {EXPERIENCE_LENGTH.max} символов
             </span>
           }
         >
