@@ -208,7 +208,7 @@ describeOnDatabases('content API on $name', (target) => {
       // The demo banners' words are fields, their pictures plain backgrounds drawn without lettering.
       expect(data[0]).toMatchObject({
         headline: 'Лёгкие ресницы Easy fan',
-        text: 'Пучок за одно касание — скидка 15 % до конца месяца',
+        text: 'Пучок за одно касание — скидка 15\u00a0% до конца месяца',
         buttonLabel: 'Подробнее',
         textTheme: 'light',
         imageDesktopUrl: expect.stringMatching(/desktop-bg\.webp$/),

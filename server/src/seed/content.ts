@@ -46,7 +46,7 @@ const DEMO_BANNERS: {
   {
     title: 'Неделя Easy fan',
     headline: 'Лёгкие ресницы Easy fan',
-    text: 'Пучок за одно касание — скидка 15 % до конца месяца',
+    text: 'Пучок за одно касание — скидка 15\u00a0% до конца месяца',
     buttonLabel: 'Подробнее',
     textTheme: 'light',
     art: 'banner-easy-fan',
@@ -65,7 +65,7 @@ const DEMO_BANNERS: {
   },
   {
     title: 'Бесплатная доставка',
-    headline: 'Бесплатная доставка от 5 000 ₽',
+    headline: 'Бесплатная доставка от 5\u00a0000\u00a0₽',
     text: 'СДЭК, Почта России и курьер по Москве',
     buttonLabel: 'Подробнее',
     textTheme: 'light',
