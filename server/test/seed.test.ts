@@ -1,7 +1,8 @@
 // The demo shop (spec: first start on an empty database): enough consistent data for every page,
 // created once, and the same data on every run.
 import { asc, count, eq } from 'drizzle-orm';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,11 +62,33 @@ describe('seedDemo', () => {
     for (const p of rows) {
       expect(withOffers.has(p.id), p.title).toBe(true);
       expect(p.active && p.brandId !== null && p.categoryIds.length > 0).toBe(true);
-      const images = p.images as { url: string }[];
-      expect(images[0]?.url).toMatch(/^\/uploads\/demo\/[a-z0-9-]+\.webp$/);
-      expect(existsSync(join(uploadsDir, images[0]!.url.replace('/uploads/', '')))).toBe(true);
+      const images = p.images as { url: string; alt: string }[];
+      expect(images.length, p.title).toBeGreaterThanOrEqual(2);
+      expect(images.length, p.title).toBeLessThanOrEqual(4);
+      expect(new Set(images.map((i) => i.url)).size, p.title).toBe(images.length);
+      for (const image of images) {
+        expect(image.url).toMatch(/^\/uploads\/demo\/[a-z0-9-]+\.webp$/);
+        expect(image.alt.startsWith(p.title), image.url).toBe(true);
+        expect(existsSync(join(uploadsDir, image.url.replace('/uploads/', ''))), image.url).toBe(true);
+      }
     }
     expect(rows.some((p) => p.isNew) && rows.some((p) => p.isHit)).toBe(true);
+  });
+
+  it('gives the products of one category cards that differ: no two first pictures are the same file', async () => {
+    const rows = await database.db
+      .select({ title: products.title, categoryIds: products.categoryIds, images: products.images })
+      .from(products);
+    const seen = new Map<string, string>();
+    for (const p of rows) {
+      const url = (p.images as { url: string }[])[0]!.url;
+      const bytes = readFileSync(join(uploadsDir, url.replace('/uploads/', '')));
+      const key = `${p.categoryIds[0]}:${createHash('sha256').update(bytes).digest('hex')}`;
+      expect(seen.get(key), `${p.title} looks like ${seen.get(key)}`).toBeUndefined();
+      seen.set(key, p.title);
+    }
+    // Not all in one category either: lashes alone have five.
+    expect(new Set(rows.map((p) => p.categoryIds[0])).size).toBeGreaterThan(20);
   });
 
   it('gives lash offers curl, thickness and length that exist as directory entries', async () => {

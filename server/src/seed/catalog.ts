@@ -18,6 +18,8 @@ type OfferRow = Omit<typeof productOffers.$inferInsert, 'productId'>;
 export interface Draft {
   product: ProductRow & { slug: string };
   offers: OfferRow[];
+  /** The demo pictures it shows, by name: ensureDemoImages draws those that are not there yet. */
+  pictures: string[];
 }
 
 // Russian letters and their latin spelling in slugs; ъ and ь (written _) are dropped.
@@ -96,7 +98,10 @@ export function draftProduct(
       brandId: ctx.brandIds.get(brand.code) ?? null,
       shortDescription: spec.short,
       description,
-      images: [{ url: demoImageUrl(spec.image), alt: spec.title }],
+      images: spec.images.map((image) => ({
+        url: demoImageUrl(image.name),
+        alt: image.shows ? `${spec.title}: ${image.shows}` : spec.title,
+      })),
       active: true,
       isNew: rng.chance(0.15),
       isHit: rng.chance(0.15),
@@ -104,6 +109,7 @@ export function draftProduct(
       seoDescription: spec.short,
     },
     offers,
+    pictures: spec.images.map((image) => image.name),
   };
 }
 

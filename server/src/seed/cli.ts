@@ -62,6 +62,10 @@ try {
   while (added < toAdd) {
     const n = Math.min(batchSize, toAdd - added);
     const drafts = Array.from({ length: n }, () => draftProduct(rng, ctx, pickKind(rng), seq++, true));
+    await ensureDemoImages(
+      config.uploadsDir,
+      drafts.flatMap((d) => d.pictures),
+    );
     // One transaction per batch: an interrupted run leaves no product without its offers.
     const result = await db.transaction((tx) => insertDrafts(tx, drafts));
     added += result.products;

@@ -38,6 +38,11 @@ export async function seedDemo(
     const reference = await seedReference(tx);
     const ctx = await loadCatalogContext(tx);
     const demo = demoDrafts(rng, ctx, now);
+    // The products' own pictures, which only the drafts name; in the transaction, so a failure leaves no product without them.
+    const pictures = await ensureDemoImages(
+      opts.uploadsDir,
+      demo.flatMap((d) => d.draft.pictures),
+    );
     const inserted = await insertDrafts(
       tx,
       demo.map((d) => d.draft),
@@ -57,7 +62,7 @@ export async function seedDemo(
       ...content,
       ...customers,
       ...demoOrders,
-      images,
+      images: images + pictures,
     };
   });
 }

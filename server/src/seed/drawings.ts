@@ -22,6 +22,20 @@ export const shadow = (p: string, cx: number, cy: number, rx: number, ry = 22): 
   body: `<ellipse cx="${cx}" cy="${cy}" rx="${rx}" ry="${ry}" fill="#3a2a30" opacity=".18" filter="url(#${p}blur)"/>`,
 });
 
+/**
+ * The same fragment with the blurred shadows of `shadow` drawn as gradients instead: a blur filter is most of
+ * the time sharp takes to render a product shot, and a gradient looks much the same.
+ */
+export function softened(frag: Fragment): Fragment {
+  return {
+    defs: frag.defs.replace(
+      /<filter id="([^"]+blur)"[^>]*><feGaussianBlur stdDeviation="16"\/><\/filter>/g,
+      '<radialGradient id="$1"><stop offset="0" stop-color="#3a2a30" stop-opacity=".24"/><stop offset=".6" stop-color="#3a2a30" stop-opacity=".09"/><stop offset="1" stop-color="#3a2a30" stop-opacity="0"/></radialGradient>',
+    ),
+    body: frag.body.replace(/fill="#3a2a30" opacity="\.18" filter="url\(#([^)]+blur)\)"/g, 'fill="url(#$1)"'),
+  };
+}
+
 export function join(...parts: Fragment[]): Fragment {
   return { defs: parts.map((x) => x.defs).join(''), body: parts.map((x) => x.body).join('') };
 }
@@ -93,8 +107,8 @@ export function glueBottle(p: string, cap: string): Fragment {
   });
 }
 
-/** A foil sachet of a lamination step: crimped edges, a coloured panel with the step number. */
-export function sachet(p: string, colour: string, step: number): Fragment {
+/** A foil sachet of a lamination step: crimped edges, a coloured panel with the step number (or as many dots). */
+export function sachet(p: string, colour: string, step: number, numbered = true): Fragment {
   let top = 'M262 170';
   let bottom = '';
   for (let i = 0; i < 14; i++) {
@@ -112,7 +126,12 @@ export function sachet(p: string, colour: string, step: number): Fragment {
       `<path d="M262 232l14 8-14 8z" fill="#f3f0ee"/>` +
       `<rect x="292" y="268" width="216" height="290" rx="18" fill="${colour}"/>` +
       `<circle cx="400" cy="372" r="62" fill="#fff"/>` +
-      `<text x="400" y="400" text-anchor="middle" font-family="${FONT}" font-weight="700" font-size="80" fill="${colour}">${step}</text>` +
+      (numbered
+        ? `<text x="400" y="400" text-anchor="middle" font-family="${FONT}" font-weight="700" font-size="80" fill="${colour}">${step}</text>`
+        : Array.from(
+            { length: step },
+            (_, i) => `<circle cx="${f(400 + (i - (step - 1) / 2) * 34)}" cy="372" r="13" fill="${colour}"/>`,
+          ).join('')) +
       `<rect x="330" y="460" width="140" height="12" rx="6" fill="#fff" opacity=".95"/>` +
       `<rect x="352" y="486" width="96" height="9" rx="4" fill="#fff" opacity=".65"/>` +
       `<rect x="368" y="516" width="64" height="9" rx="4" fill="#fff" opacity=".45"/>`,
@@ -416,3 +435,237 @@ export function svg(w: number, h: number, background: string, frag: Fragment): s
 export function gradient(id: string, [a, b]: [string, string]): string {
   return `<linearGradient id="${id}" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${b}"/></linearGradient>`;
 }
+
+// ——— The product-page views (product-views.ts): cheap to render, so shadows are gradients, not blur filters. ———
+
+/** A contact shadow drawn with a radial gradient: looks like `shadow` at a fraction of the rendering time. */
+export const softShadow = (p: string, cx: number, cy: number, rx: number, ry = 24): Fragment => ({
+  defs: `<radialGradient id="${p}sh"><stop offset="0" stop-color="#3a2a30" stop-opacity=".26"/><stop offset=".6" stop-color="#3a2a30" stop-opacity=".1"/><stop offset="1" stop-color="#3a2a30" stop-opacity="0"/></radialGradient>`,
+  body: `<ellipse cx="${cx}" cy="${cy}" rx="${rx}" ry="${ry}" fill="url(#${p}sh)"/>`,
+});
+
+export type PaletteShape = 'rounded' | 'square' | 'pill' | 'arch' | 'wide';
+
+/** How a brand's palettes look: the card's outline and where its coloured label band runs. */
+export interface PaletteStyle {
+  shape: PaletteShape;
+  band: string;
+  bandAt: 'top' | 'left' | 'bottom';
+}
+
+/** The outline of a palette card of a shape, as a path, and its box. */
+function paletteOutline(shape: PaletteShape): { d: string; x: number; y: number; w: number; h: number } {
+  const [x, y, w, h]: [number, number, number, number] =
+    shape === 'wide' ? [110, 200, 580, 400] : [200, 100, 400, 600];
+  const r = { rounded: 18, square: 4, pill: 46, arch: 14, wide: 22 }[shape];
+  const top =
+    shape === 'arch'
+      ? `M${x} ${y + 70}Q${x + w / 2} ${y - 40} ${x + w} ${y + 70}`
+      : `M${x} ${y + r}a${r} ${r} 0 0 1 ${r}-${r}h${w - 2 * r}a${r} ${r} 0 0 1 ${r} ${r}`;
+  const d = `${top}V${y + h - r}a${r} ${r} 0 0 1-${r} ${r}H${x + r}a${r} ${r} 0 0 1-${r}-${r}z`;
+  return { d, x, y, w, h };
+}
+
+/**
+ * A lash palette: a card with a label band in the brand's colour and rows of lashes on tape. Mix rows grow in
+ * length, fan rows are drawn as small open fans.
+ */
+export function palette(
+  p: string,
+  lash: string,
+  style: PaletteStyle,
+  mode: 'single' | 'mix' | 'fan',
+  rows: number,
+): Fragment {
+  const o = paletteOutline(style.shape);
+  const band = 84;
+  // The area the rows take: the card less the band and a margin.
+  const left = o.x + 34 + (style.bandAt === 'left' ? band : 0);
+  const right = o.x + o.w - 46;
+  const top = o.y + 40 + (style.bandAt === 'top' ? band : style.shape === 'arch' ? 40 : 0);
+  const bottom = o.y + o.h - 24 - (style.bandAt === 'bottom' ? band : 0);
+  const step = (bottom - top) / rows;
+  let lashes = '';
+  let tapes = '';
+  for (let r = 0; r < rows; r++) {
+    const base = top + step * (r + 0.75);
+    const len = Math.min(step * 0.85, mode === 'mix' ? 14 + r * (24 / rows) : 26);
+    if (mode === 'fan') {
+      for (let cx = left + 10; cx < right - 8; cx += 22) {
+        for (let k = -2; k <= 2; k++) {
+          const a = (k * 12 * Math.PI) / 180;
+          lashes += `M${f(cx)} ${f(base)}q${f(Math.sin(a) * len * 0.4 + 2)} ${f(-len * 0.5)} ${f(Math.sin(a) * len + 4)} ${f(-Math.cos(a) * len)}`;
+        }
+      }
+    } else {
+      for (let x = left + 4; x < right - 4; x += 4.5) {
+        lashes += `M${f(x)} ${f(base)}c0 ${f(-len * 0.5)} ${f(len * 0.1)} ${f(-len * 0.8)} ${f(len * 0.32)} ${f(-len)}`;
+      }
+    }
+    tapes +=
+      `<rect x="${f(left - 6)}" y="${f(base - 3)}" width="${f(right - left + 12)}" height="9" rx="2" fill="#ece7e4"/>` +
+      `<rect x="${f(right + 12)}" y="${f(base - 8)}" width="16" height="7" rx="2" fill="#d8d1cd"/>`;
+  }
+  const bandRect =
+    style.bandAt === 'top'
+      ? `<rect x="${o.x}" y="${o.y - 60}" width="${o.w}" height="${band + 60}" fill="${style.band}"/>`
+      : style.bandAt === 'left'
+        ? `<rect x="${o.x}" y="${o.y - 60}" width="${band}" height="${o.h + 60}" fill="${style.band}"/>`
+        : `<rect x="${o.x}" y="${o.y + o.h - band}" width="${o.w}" height="${band}" fill="${style.band}"/>`;
+  // A round logo and two bars: a label without words.
+  const [lx, ly] =
+    style.bandAt === 'top'
+      ? [o.x + 44, o.y + 42]
+      : style.bandAt === 'left'
+        ? [o.x + band / 2, o.y + 60]
+        : [o.x + 44, o.y + o.h - band / 2];
+  const bars =
+    style.bandAt === 'left'
+      ? `<rect x="${o.x + band / 2 - 5}" y="${o.y + 100}" width="10" height="150" rx="5" fill="#fff" opacity=".9"/>` +
+        `<rect x="${o.x + band / 2 - 4}" y="${o.y + 266}" width="8" height="80" rx="4" fill="#fff" opacity=".55"/>`
+      : `<rect x="${lx + 32}" y="${ly - 12}" width="130" height="11" rx="5" fill="#fff" opacity=".95"/>` +
+        `<rect x="${lx + 32}" y="${ly + 8}" width="86" height="8" rx="4" fill="#fff" opacity=".6"/>`;
+  return join(softShadow(p, 400, o.y + o.h + 8, o.w * 0.62, 30), {
+    defs: `<clipPath id="${p}clip"><path d="${o.d}"/></clipPath>`,
+    body:
+      `<path d="${o.d}" fill="#fff" stroke="#e2dbd7" stroke-width="2"/>` +
+      `<g clip-path="url(#${p}clip)">${bandRect}</g>` +
+      `<circle cx="${lx}" cy="${ly}" r="16" fill="none" stroke="#fff" stroke-width="4"/>` +
+      bars +
+      `<path d="${lashes}" fill="none" stroke="${lash}" stroke-width="1.3" stroke-linecap="round"/>` +
+      tapes,
+  });
+}
+
+/** How each curl looks from the side: a straight base (share of the length), then a bend through an angle. */
+const CURL_PROFILES: Record<string, [number, number]> = {
+  b: [0, 38],
+  c: [0, 52],
+  cc: [0, 62],
+  d: [0, 74],
+  dd: [0, 88],
+  l: [0.52, 62],
+  lplus: [0.5, 76],
+  m: [0.36, 54],
+};
+export const CURL_CODES = Object.keys(CURL_PROFILES);
+
+/** One lash seen from the side, base at (x, y), curling to the right: a tapered filled outline. */
+function sideLash(x: number, y: number, length: number, curl: string): string {
+  const [straight, degrees] = CURL_PROFILES[curl] ?? [0, 52];
+  const theta = (degrees * Math.PI) / 180;
+  const bent = length * (1 - straight);
+  const radius = bent / theta;
+  const n = 48;
+  const centre: [number, number][] = [];
+  for (let i = 0; i <= n; i++) {
+    const s = (i / n) * length;
+    if (s <= length * straight) centre.push([x, y - s]);
+    else {
+      const a = (s - length * straight) / radius;
+      centre.push([x + radius * (1 - Math.cos(a)), y - length * straight - radius * Math.sin(a)]);
+    }
+  }
+  const left: string[] = [];
+  const right: string[] = [];
+  centre.forEach(([cx, cy], i) => {
+    const [nx, ny] = centre[Math.min(n, i + 1)]!;
+    const [px, py] = centre[Math.max(0, i - 1)]!;
+    const len = Math.hypot(nx - px, ny - py) || 1;
+    const w = 7 * (1 - i / n) + 0.8;
+    const ox = (-(ny - py) / len) * w;
+    const oy = ((nx - px) / len) * w;
+    left.push(`${f(cx - ox)} ${f(cy - oy)}`);
+    right.push(`${f(cx + ox)} ${f(cy + oy)}`);
+  });
+  return `M${left.join('L')}L${right.reverse().join('L')}z`;
+}
+
+/** The curl close-up: each curl of a product as a lash seen from the side, on its piece of tape. */
+export function curlProfiles(p: string, lash: string, curls: string[]): Fragment {
+  const n = curls.length;
+  const gap = 560 / n;
+  let body = `<path d="M110 610H690" stroke="#d9d1cc" stroke-width="3"/>`;
+  curls.forEach((curl, i) => {
+    const x = 150 + gap * i + gap * 0.18;
+    body +=
+      `<path d="M${f(x)} 600V170" stroke="#cfc6c1" stroke-width="2" stroke-dasharray="6 8"/>` +
+      `<path d="${sideLash(x, 596, 380, curl)}" fill="url(#${p}lash)"/>` +
+      `<rect x="${f(x - 26)}" y="592" width="52" height="22" rx="4" fill="#ece7e4" stroke="#d8d0cb"/>`;
+  });
+  return join(softShadow(p, 400, 628, 320, 18), {
+    defs: linear(`${p}lash`, [shade(lash, 35), lash, shade(lash, -30)]),
+    body,
+  });
+}
+
+/** A colour swatch: a fan of coloured lashes beside one of black, and a chip of the colour. */
+export function colourFan(p: string, lash: string): Fragment {
+  const fan = (cx: number, cy: number, colour: string, count: number, length: number) => {
+    let d = '';
+    for (let i = 0; i < count; i++) {
+      const a = ((-58 + (116 * i) / (count - 1)) * Math.PI) / 180;
+      const len = length * (0.82 + 0.18 * Math.sin(i * 1.7) ** 2);
+      const tx = cx + Math.sin(a) * len;
+      const ty = cy - Math.cos(a) * len;
+      d += `M${cx} ${cy}Q${f(cx + Math.sin(a) * len * 0.55 + 12)} ${f(cy - Math.cos(a) * len * 0.6)} ${f(tx)} ${f(ty)}`;
+    }
+    return `<path d="${d}" fill="none" stroke="${colour}" stroke-width="2.2" stroke-linecap="round"/><circle cx="${cx}" cy="${cy}" r="9" fill="${shade(colour, -20)}"/>`;
+  };
+  return join(softShadow(p, 400, 640, 300, 20), {
+    defs: `<radialGradient id="${p}chip" cx="35%" cy="30%" r="80%"><stop offset="0" stop-color="${shade(lash, 45)}"/><stop offset=".6" stop-color="${lash}"/><stop offset="1" stop-color="${shade(lash, -35)}"/></radialGradient>`,
+    body:
+      fan(330, 560, lash, 34, 300) +
+      fan(575, 590, '#17151b', 16, 170) +
+      `<circle cx="585" cy="260" r="92" fill="url(#${p}chip)"/>` +
+      `<circle cx="585" cy="260" r="92" fill="none" stroke="#fff" stroke-width="8"/>`,
+  });
+}
+
+/**
+ * A carton in three-quarter view with a band in the brand's colour across its face, the brand's wordmark on the
+ * band and, below it, a window or a picture of what is inside.
+ */
+export function carton(
+  p: string,
+  o: { band: string; wordmark: string; shape: 'flat' | 'tall' | 'cube'; inside: Fragment; paper?: string },
+): Fragment {
+  const boxes: Record<typeof o.shape, [number, number, number, number]> = {
+    flat: [170, 300, 420, 290],
+    tall: [300, 150, 200, 470],
+    cube: [220, 240, 340, 360],
+  };
+  const [x, y, w, h] = boxes[o.shape];
+  const dx = o.shape === 'tall' ? 70 : 90;
+  const dy = -50;
+  const paper = o.paper ?? '#fbf9f7';
+  const bandY = o.shape === 'tall' ? y + 40 : y + 26;
+  const bandH = o.shape === 'tall' ? 86 : 70;
+  const size = Math.min(46, (w - 36) / (Math.max(4, o.wordmark.length) * 0.78));
+  const inside = place(o.inside, x + w * 0.1, bandY + bandH + 14, (w * 0.8) / 800);
+  const window = `<rect x="${x + 12}" y="${bandY + bandH + 12}" width="${w - 24}" height="${y + h - bandY - bandH - 24}" rx="8"/>`;
+  return join(softShadow(p, x + w / 2 + dx / 2, y + h + 6, w * 0.75, 26), {
+    defs:
+      linear(`${p}face`, [paper, shade(paper, -4)], true) +
+      `<clipPath id="${p}win">${window}</clipPath>` +
+      inside.defs,
+    body:
+      `<path d="M${x} ${y}l${dx} ${dy}h${w}l-${dx} ${-dy}z" fill="${shade(paper, 3)}" stroke="#ddd5d0"/>` +
+      `<path d="M${x + w} ${y}l${dx} ${dy}v${h}l-${dx} ${-dy}z" fill="${shade(paper, -12)}" stroke="#d3cac4"/>` +
+      `<path d="M${x + w} ${bandY}l${dx} ${dy}v${bandH}l-${dx} ${-dy}z" fill="${shade(o.band, -22)}"/>` +
+      `<rect x="${x}" y="${y}" width="${w}" height="${h}" fill="url(#${p}face)" stroke="#ddd5d0"/>` +
+      `<rect x="${x}" y="${bandY}" width="${w}" height="${bandH}" fill="${o.band}"/>` +
+      `<text x="${x + w / 2}" y="${f(bandY + bandH / 2 + size * 0.36)}" text-anchor="middle" font-family="${FONT}" font-weight="700" font-size="${f(size)}" letter-spacing="${f(size * 0.12)}" fill="#fff">${o.wordmark}</text>` +
+      `<g clip-path="url(#${p}win)">${inside.body}</g>`,
+  });
+}
+
+/** A zoomed view of a fragment: the point (cx, cy) of its 800 × 800 space at the centre, k times larger. */
+export const zoom = (frag: Fragment, cx: number, cy: number, k: number): Fragment =>
+  place(frag, f(400 - cx * k), f(400 - cy * k), k);
+
+/** A fragment turned by an angle about the centre of the 800 × 800 space. */
+export const turn = (frag: Fragment, degrees: number): Fragment => ({
+  defs: frag.defs,
+  body: `<g transform="rotate(${degrees} 400 400)">${frag.body}</g>`,
+});

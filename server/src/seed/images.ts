@@ -1,6 +1,8 @@
 // Demo pictures drawn locally (no downloads): SVG product shots, home banners and article covers,
 // rendered once to WebP under <uploadsDir>/demo/ and shared by all demo records.
-import { existsSync, mkdirSync, renameSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, renameSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import {
@@ -26,57 +28,35 @@ import {
   svg,
 } from './drawings';
 import { bannerSources } from './banner-art';
+import { productViewSvg } from './product-views';
 
 export const demoImageUrl = (name: string) => `/uploads/demo/${name}.webp`;
 
-const LASH_TRAYS: Record<string, [string, string]> = {
-  black: ['#15131a', '#1c1c21'],
-  'dark-brown': ['#3b2418', '#3b2418'],
-  brown: ['#6f4529', '#8a5a3c'],
-  blue: ['#22408f', '#22408f'],
-  green: ['#1f6b45', '#1f6b45'],
-  purple: ['#5d2d8a', '#5d2d8a'],
-  burgundy: ['#701a2c', '#701a2c'],
-  copper: ['#b0622b', '#b0622b'],
-};
-
+/**
+ * The pictures of categories, galleries and promotions (reference.ts, customers.ts, content.ts), drawn once
+ * for the whole catalogue; the products have their own (product-views.ts).
+ */
 const PRODUCT_ART: Record<string, () => Fragment> = {
-  ...Object.fromEntries(
-    Object.entries(LASH_TRAYS).map(([code, [hex, header]]) => [
-      `lashes-${code}`,
-      () => lashTray('a', hex, header, 'single'),
-    ]),
-  ),
+  'lashes-black': () => lashTray('a', '#15131a', '#1c1c21', 'single'),
+  'lashes-brown': () => lashTray('a', '#6f4529', '#8a5a3c', 'single'),
+  'lashes-blue': () => lashTray('a', '#22408f', '#22408f', 'single'),
   'lashes-mix-black': () => lashTray('a', '#15131a', '#6b2d6f', 'mix'),
-  'lashes-mix-brown': () => lashTray('a', '#6f4529', '#6b2d6f', 'mix'),
   'easyfan-black': () => lashTray('a', '#15131a', '#c2577f', 'fan'),
-  'easyfan-brown': () => lashTray('a', '#6f4529', '#c2577f', 'fan'),
   'glue-black': () => glueBottle('a', '#34343c'),
   'glue-gold': () => glueBottle('a', '#c9a14a'),
-  'glue-pink': () => glueBottle('a', '#e58fb0'),
   'glue-sensitive': () => glueBottle('a', '#7cc7b2'),
   'sachet-1': () => sachet('a', '#8e4b93', 1),
   'sachet-2': () => sachet('a', '#2f8f8a', 2),
-  'sachet-3': () => sachet('a', '#c48a2e', 3),
   'rollers-pink': () => rollers('a', '#f2a7c0'),
-  'rollers-lilac': () => rollers('a', '#c3a6ea'),
   serum: () => serumTube('a', '#f5eef5'),
-  oil: () => dropperBottle('a', '#d69a3a', '#6b2d6f'),
   'bottle-degreaser': () => dropperBottle('a', '#8cc2ec', '#2f6fa8'),
   'bottle-primer': () => dropperBottle('a', '#f29ab8', '#b83d72'),
-  'bottle-remover': () => dropperBottle('a', '#c7b6ef', '#6b2d6f'),
   'jar-gel': () => jar('a', '#f7b6cf', '#6b2d6f'),
   'jar-cream': () => jar('a', '#f4efe9', '#c9a14a'),
-  ...Object.fromEntries(
-    (['straight', 'curved', 'volume'] as const).flatMap((shape) =>
-      (['silver', 'rose'] as const).map((metal) => [
-        `tweezers-${shape}-${metal}`,
-        () => tweezers('a', shape, metal),
-      ]),
-    ),
-  ),
+  'tweezers-straight-silver': () => tweezers('a', 'straight', 'silver'),
+  'tweezers-curved-silver': () => tweezers('a', 'curved', 'silver'),
+  'tweezers-volume-rose': () => tweezers('a', 'volume', 'rose'),
   'patches-pink': () => patches('a', '#f7a9c4'),
-  'patches-gold': () => patches('a', '#ecc97f'),
   microbrush: () => microbrushes('a'),
   jade: () => jadeStone('a'),
   tape: () => tapeRoll('a'),
@@ -135,7 +115,7 @@ function coverSvg(c: { colours: [string, string]; art: () => Fragment }): string
   });
 }
 
-/** Every demo image by name, as SVG source. */
+/** The demo images that are always there, by name, as SVG source; product pictures come by name (product-views.ts). */
 function sources(): Map<string, () => string> {
   const all = new Map<string, () => string>();
   for (const [name, art] of Object.entries(PRODUCT_ART)) all.set(name, () => productSvg(art()));
@@ -144,19 +124,63 @@ function sources(): Map<string, () => string> {
   return all;
 }
 
-/** Renders the demo images that are not there yet; returns how many it wrote. */
-export async function ensureDemoImages(uploadsDir: string): Promise<number> {
+// sharp renders on libuv's thread pool; a few at a time keep the SVG sources and pixels of hundreds of
+// pictures from being in memory at once, and all cores busy.
+const RENDER_POOL = Math.max(2, Math.min(4, availableParallelism()));
+
+/**
+ * Pictures rendered on this machine, by a hash of their SVG: every uploads folder (the tests make one per
+ * app) copies them from here instead of rendering them again. A folder we cannot write is no cache.
+ */
+const RENDERED = join(tmpdir(), 'shop-demo-pictures');
+
+async function render(source: string, file: string): Promise<void> {
+  // Written aside and renamed, so an interrupted run never leaves a half file that would be skipped next time.
+  const aside = (path: string) => `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  const cached = join(RENDERED, `${createHash('sha256').update(source).digest('hex').slice(0, 40)}.webp`);
+  if (!existsSync(cached)) {
+    const tmp = aside(file);
+    await sharp(Buffer.from(source)).webp({ quality: 82, effort: 2 }).toFile(tmp);
+    try {
+      mkdirSync(RENDERED, { recursive: true });
+      const copy = aside(cached);
+      copyFileSync(tmp, copy);
+      renameSync(copy, cached);
+    } catch {
+      // No cache then; the picture itself is there.
+    }
+    renameSync(tmp, file);
+    return;
+  }
+  const tmp = aside(file);
+  copyFileSync(cached, tmp);
+  renameSync(tmp, file);
+}
+
+/**
+ * Renders the demo images that are not there yet: the fixed ones, and the product pictures named (as
+ * products' drafts list them); returns how many it wrote.
+ */
+export async function ensureDemoImages(uploadsDir: string, pictures: Iterable<string> = []): Promise<number> {
   const dir = join(uploadsDir, 'demo');
   mkdirSync(dir, { recursive: true });
-  const missing = [...sources()].filter(([name]) => !existsSync(join(dir, `${name}.webp`)));
-  await Promise.all(
-    missing.map(async ([name, source]) => {
-      const file = join(dir, `${name}.webp`);
-      // Written aside and renamed, so an interrupted run never leaves a half file that would be skipped next time.
-      const tmp = `${file}.${process.pid}.tmp`;
-      await sharp(Buffer.from(source())).webp({ quality: 82 }).toFile(tmp);
-      renameSync(tmp, file);
-    }),
-  );
+  const all = sources();
+  for (const name of pictures) {
+    if (all.has(name)) continue;
+    all.set(name, () => {
+      const source = productViewSvg(name);
+      if (source === null) throw new Error(`Seed: no drawing for the picture ${name}`);
+      return source;
+    });
+  }
+  const missing = [...all].filter(([name]) => !existsSync(join(dir, `${name}.webp`)));
+  let next = 0;
+  const worker = async () => {
+    while (next < missing.length) {
+      const [name, source] = missing[next++]!;
+      await render(source(), join(dir, `${name}.webp`));
+    }
+  };
+  await Promise.all(Array.from({ length: RENDER_POOL }, worker));
   return missing.length;
 }

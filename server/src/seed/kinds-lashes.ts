@@ -1,4 +1,5 @@
 // Lash products: a tray per product, variants over curl × thickness × length (and colour).
+import { cardName, viewName } from './product-views';
 import type { Rng } from './random';
 import { CURLS, LASH_COLOURS, MIX_LENGTHS, type LashColour } from './reference';
 import type { Brand, Kind, OfferSpec, ProductSpec } from './types';
@@ -104,15 +105,45 @@ function lashKind(o: LashOptions): Kind {
           ],
           ['Линий в палетке', String(lineCount)],
         ],
-        image: o.fan
-          ? `easyfan-${colour === 'black' ? 'black' : 'brown'}`
-          : o.mix
-            ? `lashes-mix-${colour === 'black' ? 'black' : 'brown'}`
-            : `lashes-${colour}`,
+        images: lashPictures(
+          brand,
+          o.fan ? 'fan' : o.mix ? 'mix' : 'single',
+          c.hex,
+          o.lines.indexOf(line),
+          curls,
+          {
+            swatch: o.key === 'lashes-colour',
+          },
+        ),
         offers,
       };
     },
   };
+}
+
+/** The colour black and brown lashes are drawn in on the pictures they share. */
+const INK = '2a2228';
+
+/**
+ * A lash product's pictures: the palette on the brand's ground (the line sets its composition), the curls
+ * from the side, the brand's box and, for coloured lashes, the colour beside black.
+ */
+function lashPictures(
+  brand: Brand,
+  mode: 'single' | 'mix' | 'fan',
+  hex: string,
+  line: number,
+  curls: Curl[],
+  { swatch }: { swatch: boolean },
+): ProductSpec['images'] {
+  return [
+    { name: cardName('palette', brand.code, line, mode, hex) },
+    // Shared by the products with these curls (and this colour when it is not black or brown), and the boxes
+    // by the brand's palettes of a mode: fewer pictures to render.
+    { name: viewName('shot', 'curls', swatch ? hex : INK, ...curls), shows: 'профиль изгибов' },
+    { name: viewName('pack', 'palette', brand.code, mode, INK), shows: 'упаковка' },
+    ...(swatch ? [{ name: viewName('shot', 'swatch', hex), shows: 'цвет рядом с чёрным' }] : []),
+  ];
 }
 
 /** A run of n neighbouring lengths between 7 and 14 mm: masters buy the lengths they use together. */

@@ -1,4 +1,5 @@
 // Everything that is not a lash tray: glue, lamination, preparations, tweezers, accessories, kits and courses.
+import { cardName, viewName } from './product-views';
 import type { Rng } from './random';
 import { PACKS, VOLUMES, type PackCode, type VolumeCode } from './reference';
 import type { Brand, Kind, OfferSpec, ProductSpec } from './types';
@@ -43,6 +44,38 @@ const sizes = (offers: OfferSpec[], key: 'volume' | 'pack'): string =>
     )
     .join(', ');
 
+/**
+ * A small number that tells apart the products of one kind and brand, from the picks their title is made of
+ * (each list's index of the item the title names): the cards compose themselves by it (product-views.ts).
+ */
+function variantOf(title: string, ...lists: readonly (readonly string[])[]): number {
+  return lists.reduce(
+    (v, list) =>
+      v * list.length +
+      Math.max(
+        0,
+        list.findIndex((x) => title.includes(x)),
+      ),
+    0,
+  );
+}
+
+/** The usual pictures of a supply: its card, then a close-up or another shot, then the brand's carton. */
+function supplyPictures(
+  family: string,
+  brand: Brand,
+  v: number,
+  parts: (string | number)[],
+  more: { name: string; shows: string }[],
+  packed = true,
+): ProductSpec['images'] {
+  return [
+    { name: cardName(family, brand.code, v, ...parts) },
+    ...more,
+    ...(packed ? [{ name: viewName('pack', family, brand.code, ...parts), shows: 'упаковка' }] : []),
+  ];
+}
+
 /** A few sentences from a pool, in random order, so descriptions of one kind differ. */
 const sentences = (rng: Rng, pool: readonly string[], n: number) => rng.shuffle(pool).slice(0, n).join(' ');
 
@@ -55,28 +88,36 @@ const GLUE = [
   'Капля на нефритовом камне остаётся рабочей 15–20 минут.',
 ];
 
+const GLUE_LINES = ['Black Power', 'Pro Fast', 'Ultra Hold', 'Expert', 'Flex', 'Turbo', 'Classic', 'Strong'];
+const GLUE_SPEEDS = [
+  ['0,5–1', 'жидкая', '40–55 %'],
+  ['1–2', 'средняя', '45–60 %'],
+  ['1–2', 'жидкая', '45–60 %'],
+  ['2–3', 'густая', '50–70 %'],
+] as const;
+/** Glue bottles' caps. */
+const CAPS = ['34343c', 'c9a14a', 'e58fb0'];
+
+/** A bottle of glue: the card, open by the jade stone with a drop, and the carton. */
+const gluePictures = (brand: Brand, v: number, cap: string) =>
+  supplyPictures(
+    'glue',
+    brand,
+    v,
+    [cap],
+    [{ name: viewName('shot', 'gluedrop', cap), shows: 'капля клея на нефритовом камне' }],
+    false,
+  ).concat({ name: viewName('pack', 'glue', brand.code), shows: 'упаковка' });
+
 const glue: Kind = {
   key: 'glue',
   category: 'kley-dlya-narashchivaniya',
   prefix: 'GL',
   demoCount: 10,
   make(rng, brand) {
-    const line = rng.pick([
-      'Black Power',
-      'Pro Fast',
-      'Ultra Hold',
-      'Expert',
-      'Flex',
-      'Turbo',
-      'Classic',
-      'Strong',
-    ]);
-    const [speed, texture, humidity] = rng.pick([
-      ['0,5–1', 'жидкая', '40–55 %'],
-      ['1–2', 'средняя', '45–60 %'],
-      ['1–2', 'жидкая', '45–60 %'],
-      ['2–3', 'густая', '50–70 %'],
-    ] as const);
+    const line = rng.pick(GLUE_LINES);
+    const glueKind = rng.pick(GLUE_SPEEDS);
+    const [speed, texture, humidity] = glueKind;
     const offers = byVolume(rng.sample(['5ml', '10ml'] as const, rng.int(1, 2)), rng.int(90, 160) * 10);
     return {
       title: `Клей ${brand.title} ${line}, сцепка ${speed} сек`,
@@ -91,11 +132,17 @@ const glue: Kind = {
         ['Цвет', 'чёрный'],
         ['Объём', sizes(offers, 'volume')],
       ],
-      image: rng.pick(['glue-black', 'glue-gold', 'glue-pink']),
+      images: gluePictures(
+        brand,
+        GLUE_LINES.indexOf(line) * GLUE_SPEEDS.length + GLUE_SPEEDS.indexOf(glueKind),
+        rng.pick(CAPS),
+      ),
       offers,
     };
   },
 };
+
+const SENSITIVE_LINES = ['Sensitive', 'Gentle', 'Care', 'Soft', 'Delicate'];
 
 const glueSensitive: Kind = {
   key: 'glue-sensitive',
@@ -103,7 +150,7 @@ const glueSensitive: Kind = {
   prefix: 'GS',
   demoCount: 4,
   make(rng, brand) {
-    const line = rng.pick(['Sensitive', 'Gentle', 'Care', 'Soft', 'Delicate']);
+    const line = rng.pick(SENSITIVE_LINES);
     const offers = byVolume(rng.sample(['5ml', '10ml'] as const, rng.int(1, 2)), rng.int(110, 180) * 10);
     return {
       title: `Клей для чувствительных глаз ${brand.title} ${line}`,
@@ -117,7 +164,7 @@ const glueSensitive: Kind = {
         ['Стойкость', `до ${rng.int(4, 6)} недель`],
         ['Объём', sizes(offers, 'volume')],
       ],
-      image: 'glue-sensitive',
+      images: gluePictures(brand, SENSITIVE_LINES.indexOf(line), '7cc7b2'),
       offers,
     };
   },
@@ -132,6 +179,16 @@ const LIFT = [
   'Одноразовые саше защищают состав от окисления: каждая процедура — со свежим составом.',
 ];
 
+/** The steps' colours, on sachets and bottles alike. */
+const STEP_COLOURS = ['8e4b93', '2f8f8a', 'c48a2e'];
+
+/** A lamination product: its card, the three steps' sachets, the rollers, the carton. */
+const laminationPictures = (family: string, brand: Brand, v: number, parts: (string | number)[]) =>
+  supplyPictures(family, brand, v, parts, [
+    { name: viewName('shot', 'sachets'), shows: 'три этапа' },
+    { name: viewName('shot', 'rollers', 'f2a7c0'), shows: 'с валиками' },
+  ]);
+
 const laminationStep =
   (n: 1 | 2 | 3, what: string, sentence: string): ((rng: Rng, brand: Brand) => ProductSpec) =>
   (rng, brand) => {
@@ -139,15 +196,20 @@ const laminationStep =
     const offers = sachets
       ? byPack(rng.sample(['10pcs', '20pcs'] as const, rng.int(1, 2)), rng.int(90, 150) * 10, 1)
       : byVolume(['5ml', '10ml'], rng.int(60, 110) * 10);
+    const line = rng.pick(LIFT_LINES);
+    const v = LIFT_LINES.indexOf(line) * 2 + (sachets ? 1 : 0);
+    const colour = STEP_COLOURS[n - 1]!;
     return {
-      title: `Состав № ${n} для ламинирования ресниц ${brand.title} ${rng.pick(LIFT_LINES)}${sachets ? ', саше' : ''}`,
+      title: `Состав № ${n} для ламинирования ресниц ${brand.title} ${line}${sachets ? ', саше' : ''}`,
       short: `${what}.`,
       paragraphs: [`${sentence} ${sentences(rng, LIFT, 2)}`],
       facts: [
         ['Этап', `${n} — ${what.toLowerCase()}`],
         [sachets ? 'В упаковке' : 'Объём', sizes(offers, sachets ? 'pack' : 'volume')],
       ],
-      image: `sachet-${n}`,
+      images: sachets
+        ? laminationPictures('sachet', brand, v, [colour, n])
+        : laminationPictures('dropper', brand, v, [colour, '6b2d6f']),
       offers,
     };
   };
@@ -170,14 +232,15 @@ const LAMINATION_RECIPES = [
   ),
   (rng: Rng, brand: Brand): ProductSpec => {
     const offers = byVolume(['5ml', '10ml'], rng.int(50, 90) * 10);
+    const line = rng.pick(LIFT_LINES);
     return {
-      title: `Клей для ламинирования ресниц ${brand.title} ${rng.pick(LIFT_LINES)}`,
+      title: `Клей для ламинирования ресниц ${brand.title} ${line}`,
       short: 'Прозрачный клей-гель для фиксации ресниц на валике.',
       paragraphs: [
         'Клей надёжно удерживает ресницы на силиконовом валике и легко смывается водой после процедуры. Не склеивает ресницы между собой и не оставляет белого налёта.',
       ],
       facts: [['Объём', sizes(offers, 'volume')]],
-      image: 'glue-pink',
+      images: laminationPictures('glue', brand, LIFT_LINES.indexOf(line), ['e58fb0']),
       offers,
     };
   },
@@ -191,13 +254,26 @@ const laminationCompositions: Kind = {
   make: (rng, brand) => rng.pick(LAMINATION_RECIPES)(rng, brand),
 };
 
+const ROLLER_LINES = ['Soft', 'Curl', 'Wave', 'Lift'];
+/** The words that tell the three sets of rollers apart in their titles. */
+const ROLLER_SHAPES = ['5 размеров', 'с рельефом', 'изгиб M'];
+
+const rollerPictures = (brand: Brand, v: number, colour: string) =>
+  supplyPictures(
+    'rollers',
+    brand,
+    v,
+    [colour],
+    [{ name: viewName('zoom', 'rollers', colour), shows: 'рельеф валиков' }],
+  );
+
 const rollers: Kind = {
   key: 'rollers',
   category: 'valiki-i-formy',
   prefix: 'LR',
   demoCount: 4,
   make(rng, brand) {
-    const line = rng.pick(['Soft', 'Curl', 'Wave', 'Lift']);
+    const line = rng.pick(ROLLER_LINES);
     const [title, short] = rng.pick([
       [
         `Силиконовые валики для ламинирования ${brand.title} ${line}, 5 размеров`,
@@ -217,11 +293,23 @@ const rollers: Kind = {
         'Размер подбирается по длине ресниц: чем длиннее ресницы, тем крупнее валик.',
       ],
       facts: [['Материал', 'медицинский силикон']],
-      image: rng.pick(['rollers-pink', 'rollers-lilac']),
+      images: rollerPictures(
+        brand,
+        variantOf(title, ROLLER_LINES, ROLLER_SHAPES),
+        rng.pick(['f2a7c0', 'c3a6ea']),
+      ),
       offers: byPack(['5pairs'], rng.int(35, 75) * 10, 2),
     };
   },
 };
+
+const CARE_LINES = ['Care', 'Nutri', 'Keratin Plus', 'Vita', 'Bio'];
+const CARE_PRODUCTS = [
+  ['Масло для ресниц и бровей', 'dropper', ['d69a3a', '6b2d6f']],
+  ['Сыворотка для роста ресниц', 'serum', ['f5eef5']],
+  ['Кератин для ресниц', 'serum', ['f3e6c8']],
+  ['Бальзам для ресниц', 'dropper', ['e9b77c', 'c2577f']],
+] as const;
 
 const care: Kind = {
   key: 'care',
@@ -229,13 +317,9 @@ const care: Kind = {
   prefix: 'LU',
   demoCount: 5,
   make(rng, brand) {
-    const line = rng.pick(['Care', 'Nutri', 'Keratin Plus', 'Vita', 'Bio']);
-    const [what, image] = rng.pick([
-      ['Масло для ресниц и бровей', 'oil'],
-      ['Сыворотка для роста ресниц', 'serum'],
-      ['Кератин для ресниц', 'serum'],
-      ['Бальзам для ресниц', 'oil'],
-    ] as const);
+    const line = rng.pick(CARE_LINES);
+    const product = rng.pick(CARE_PRODUCTS);
+    const [what, family, parts] = product;
     const offers = byVolume(rng.sample(['5ml', '10ml'] as const, rng.int(1, 2)), rng.int(45, 120) * 10);
     return {
       title: `${what} ${brand.title} ${line}`,
@@ -251,7 +335,13 @@ const care: Kind = {
         'Наносите на чистые ресницы вечером, как тушь, не затрагивая слизистую. Подходит и для бровей.',
       ],
       facts: [['Объём', sizes(offers, 'volume')]],
-      image,
+      images: supplyPictures(
+        family,
+        brand,
+        CARE_LINES.indexOf(line) * CARE_PRODUCTS.length + CARE_PRODUCTS.indexOf(product),
+        [...parts],
+        [{ name: viewName('zoom', family, ...parts), shows: family === 'serum' ? 'кисточка' : 'пипетка' }],
+      ),
       offers,
     };
   },
@@ -262,7 +352,10 @@ const prep = (o: {
   category: string;
   prefix: string;
   demoCount: number;
-  image: string;
+  /** The bottle's liquid and label colours. */
+  bottle: [string, string];
+  /** The lists the title picks from, in order: they tell the cards apart. */
+  lines: readonly (readonly string[])[];
   title: (rng: Rng, b: Brand) => string;
   short: string;
   pool: string[];
@@ -278,25 +371,36 @@ const prep = (o: {
       rng.sample(o.volumes, rng.int(1, o.volumes.length)),
       rng.int(o.price[0] / 10, o.price[1] / 10) * 10,
     );
+    const title = o.title(rng, brand);
     return {
-      title: o.title(rng, brand),
+      title,
       short: o.short,
       paragraphs: [sentences(rng, o.pool, 3)],
       facts: [['Объём', sizes(offers, 'volume')]],
-      image: o.image,
+      images: supplyPictures('dropper', brand, variantOf(title, ...o.lines), o.bottle, [
+        { name: viewName('zoom', 'dropper', ...o.bottle), shows: 'пипетка' },
+      ]),
       offers,
     };
   },
 });
 
 const PREP_LINES = ['Clean', 'Fresh', 'Pure', 'Pro', 'Active', 'Soft'];
+const SCENTS = [
+  'с ароматом клубники',
+  'с ароматом мяты',
+  'с ароматом персика',
+  'с ароматом кокоса',
+  'без отдушки',
+];
 
 const degreaser = prep({
   key: 'degreaser',
   category: 'obezzhirivateli',
   prefix: 'PD',
   demoCount: 4,
-  image: 'bottle-degreaser',
+  bottle: ['8cc2ec', '2f6fa8'],
+  lines: [PREP_LINES],
   title: (rng, b) => `Обезжириватель ${b.title} ${rng.pick(PREP_LINES)}`,
   short: 'Очищает натуральные ресницы перед наращиванием и продлевает носку.',
   pool: [
@@ -314,9 +418,9 @@ const primer = prep({
   category: 'praymery',
   prefix: 'PP',
   demoCount: 5,
-  image: 'bottle-primer',
-  title: (rng, b) =>
-    `Праймер ${b.title} ${rng.pick(PREP_LINES)}, ${rng.pick(['с ароматом клубники', 'с ароматом мяты', 'с ароматом персика', 'с ароматом кокоса', 'без отдушки'])}`,
+  bottle: ['f29ab8', 'b83d72'],
+  lines: [PREP_LINES, SCENTS],
+  title: (rng, b) => `Праймер ${b.title} ${rng.pick(PREP_LINES)}, ${rng.pick(SCENTS)}`,
   short: 'Улучшает сцепление клея с натуральными ресницами.',
   pool: [
     'Праймер раскрывает чешуйки кератина и улучшает сцепление клея с натуральной ресницей.',
@@ -329,14 +433,19 @@ const primer = prep({
 });
 
 const REMOVERS = [
-  ['Гелевый', 'jar-gel', 'Гелевая текстура не растекается и не попадает на слизистую.'],
+  ['Гелевый', ['jar', 'f7b6cf', '6b2d6f'], 'Гелевая текстура не растекается и не попадает на слизистую.'],
   [
     'Кремовый',
-    'jar-cream',
+    ['jar', 'f4efe9', 'c9a14a'],
     'Кремовая текстура держится точно на линии склейки и ухаживает за натуральными ресницами.',
   ],
-  ['Жидкий', 'bottle-remover', 'Жидкая текстура удобна для точечного снятия отдельных ресниц при коррекции.'],
+  [
+    'Жидкий',
+    ['dropper', 'c7b6ef', '6b2d6f'],
+    'Жидкая текстура удобна для точечного снятия отдельных ресниц при коррекции.',
+  ],
 ] as const;
+const REMOVER_LINES = ['Soft', 'Quick', 'Gentle', 'Rose', 'Pro'];
 
 const remover: Kind = {
   key: 'remover',
@@ -344,17 +453,25 @@ const remover: Kind = {
   prefix: 'PR',
   demoCount: 5,
   make(rng, brand) {
-    const [type, image, texture] = rng.pick(REMOVERS);
+    const remover = rng.pick(REMOVERS);
+    const [type, [family, ...parts], texture] = remover;
     const offers = byVolume(rng.sample(['5ml', '15ml'] as const, rng.int(1, 2)), rng.int(39, 69) * 10);
+    const line = rng.pick(REMOVER_LINES);
     return {
-      title: `${type} ремувер ${brand.title} ${rng.pick(['Soft', 'Quick', 'Gentle', 'Rose', 'Pro'])}`,
+      title: `${type} ремувер ${brand.title} ${line}`,
       short: 'Бережное снятие наращенных ресниц за несколько минут.',
       paragraphs: [
         `${texture} Ремувер растворяет клей за 5–7 минут и не повреждает натуральные ресницы.`,
         'Перед снятием защитите нижние ресницы патчами.',
       ],
       facts: [['Объём', sizes(offers, 'volume')]],
-      image,
+      images: supplyPictures(
+        family,
+        brand,
+        REMOVERS.indexOf(remover) * REMOVER_LINES.length + REMOVER_LINES.indexOf(line),
+        parts,
+        [{ name: viewName('shot', 'brushes'), shows: 'наносится микробрашем' }],
+      ),
       offers,
     };
   },
@@ -386,8 +503,10 @@ const tweezers = (
   make(rng, brand) {
     const finish = rng.pick(['матовое', 'зеркальное', 'розовое золото']);
     const length = rng.pick([11.5, 12, 12.5, 13]);
+    const line = rng.pick(TWEEZER_LINES);
+    const metal = finish === 'розовое золото' ? 'rose' : 'silver';
     return {
-      title: `${o.name} ${brand.title} ${rng.pick(TWEEZER_LINES)}${finish === 'розовое золото' ? ', розовое золото' : ''}`,
+      title: `${o.name} ${brand.title} ${line}${metal === 'rose' ? ', розовое золото' : ''}`,
       short: `${o.purpose} Длина ${String(length).replace('.', ',')} см.`,
       paragraphs: [`${o.purpose} ${sentences(rng, TWEEZERS, 2)}`],
       facts: [
@@ -395,11 +514,20 @@ const tweezers = (
         ['Покрытие', finish],
         ['Материал', 'нержавеющая сталь'],
       ],
-      image: `tweezers-${shape}-${finish === 'розовое золото' ? 'rose' : 'silver'}`,
+      images: supplyPictures(
+        'tweezers',
+        brand,
+        TWEEZER_LINES.indexOf(line) * 2 + (metal === 'rose' ? 1 : 0),
+        [shape, metal],
+        [{ name: viewName('zoom', 'tweezers', shape, metal), shows: 'кончики' }],
+        false,
+      ),
       offers: single(rng.int(o.price[0] / 10, o.price[1] / 10) * 10, 20),
     };
   },
 });
+
+const PATCH_LINES = ['Gel Soft', 'Cool', 'Aqua', 'Collagen', 'Silk'];
 
 const patches: Kind = {
   key: 'patches',
@@ -408,7 +536,7 @@ const patches: Kind = {
   demoCount: 4,
   make(rng, brand) {
     const silicone = rng.chance(0.25);
-    const line = rng.pick(['Gel Soft', 'Cool', 'Aqua', 'Collagen', 'Silk']);
+    const line = rng.pick(PATCH_LINES);
     const offers = silicone
       ? byPack(['5pairs'], rng.int(30, 50) * 10, 3)
       : byPack(rng.sample(['50pairs', '100pairs'] as const, rng.int(1, 2)), rng.int(39, 69) * 10, 1);
@@ -424,11 +552,22 @@ const patches: Kind = {
         'Форма повторяет линию роста нижних ресниц.',
       ],
       facts: [['В упаковке', sizes(offers, 'pack')]],
-      image: silicone ? 'patches-gold' : rng.pick(['patches-pink', 'patches-gold']),
+      images: (() => {
+        const colour = silicone ? 'ecc97f' : rng.pick(['f7a9c4', 'ecc97f']);
+        return supplyPictures(
+          'patches',
+          brand,
+          PATCH_LINES.indexOf(line) * 2 + (silicone ? 1 : 0),
+          [colour],
+          [{ name: viewName('zoom', 'patches', colour), shows: 'вблизи' }],
+        );
+      })(),
       offers,
     };
   },
 };
+
+const BRUSH_SIZES = ['S', 'M', 'L'];
 
 const microbrushes: Kind = {
   key: 'microbrush',
@@ -436,7 +575,7 @@ const microbrushes: Kind = {
   prefix: 'AM',
   demoCount: 3,
   make(rng, brand) {
-    const size = rng.pick(['S', 'M', 'L']);
+    const size = rng.pick(BRUSH_SIZES);
     const offers = byPack(rng.sample(['50pcs', '100pcs'] as const, rng.int(1, 2)), rng.int(9, 19) * 10, 0.3);
     return {
       title: `Микробраши ${brand.title}, размер ${size}`,
@@ -448,11 +587,19 @@ const microbrushes: Kind = {
         ['Размер наконечника', size],
         ['В упаковке', sizes(offers, 'pack')],
       ],
-      image: 'microbrush',
+      images: supplyPictures(
+        'brushes',
+        brand,
+        BRUSH_SIZES.indexOf(size),
+        [],
+        [{ name: viewName('zoom', 'brushes'), shows: 'наконечники' }],
+      ),
       offers,
     };
   },
 };
+
+const JADE_SHAPES = ['круглый', 'квадратный', 'в форме сердца', 'с подставкой'];
 
 const jade: Kind = {
   key: 'jade',
@@ -460,7 +607,7 @@ const jade: Kind = {
   prefix: 'AJ',
   demoCount: 3,
   make(rng, brand) {
-    const shape = rng.pick(['круглый', 'квадратный', 'в форме сердца', 'с подставкой']);
+    const shape = rng.pick(JADE_SHAPES);
     return {
       title: `Нефритовый камень для клея ${brand.title}, ${shape}`,
       short: 'Держит клей прохладным и продлевает жизнь капли.',
@@ -468,11 +615,20 @@ const jade: Kind = {
         'Нефрит долго остаётся прохладным: капля клея на нём не густеет раньше времени. Камень легко очищается ремувером или ацетоном.',
       ],
       facts: [['Материал', 'натуральный нефрит']],
-      image: 'jade',
+      images: supplyPictures(
+        'jade',
+        brand,
+        JADE_SHAPES.indexOf(shape),
+        [],
+        [{ name: viewName('zoom', 'jade'), shows: 'капля клея на камне' }],
+        false,
+      ),
       offers: single(rng.int(35, 80) * 10, 60),
     };
   },
 };
+
+const TAPES = ['бумажный', 'силиконовый', 'микропористый', 'прозрачный'];
 
 const tape: Kind = {
   key: 'tape',
@@ -480,7 +636,7 @@ const tape: Kind = {
   prefix: 'AS',
   demoCount: 4,
   make(rng, brand) {
-    const type = rng.pick(['бумажный', 'силиконовый', 'микропористый', 'прозрачный']);
+    const type = rng.pick(TAPES);
     return {
       title: `Скотч для ресниц ${brand.title}, ${type}`,
       short: 'Фиксирует нижние ресницы и не оставляет следов на коже.',
@@ -491,11 +647,36 @@ const tape: Kind = {
         ['Ширина', `${rng.pick([1.25, 2.5])} см`.replace('.', ',')],
         ['Длина рулона', `${rng.pick([5, 9])} м`],
       ],
-      image: 'tape',
+      images: supplyPictures(
+        'tape',
+        brand,
+        TAPES.indexOf(type),
+        [],
+        [{ name: viewName('zoom', 'tape'), shows: 'край ленты' }],
+      ),
       offers: single(rng.int(15, 45) * 10, 25),
     };
   },
 };
+
+const KITS = [
+  [
+    'Стартовый набор для наращивания ресниц',
+    'ресницы 3 палетки, клей 5 мл, праймер, обезжириватель, ремувер, 2 пинцета, патчи, микробраши',
+    [4900, 9900],
+  ],
+  [
+    'Набор для ламинирования ресниц',
+    'составы № 1–3 в саше, клей для ламинирования, силиконовые валики, микробраши',
+    [3900, 7900],
+  ],
+  [
+    'Набор для объёмного наращивания',
+    'ресницы Easy fan 2 палетки, клей с быстрой сцепкой, пинцет для объёма, нефритовый камень',
+    [5900, 11900],
+  ],
+  ['Набор для снятия и коррекции', 'гелевый ремувер, патчи, микробраши, прямой пинцет', [1900, 3500]],
+] as const;
 
 const kits: Kind = {
   key: 'kits',
@@ -504,24 +685,8 @@ const kits: Kind = {
   demoCount: 4,
   alwaysInStock: true,
   make(rng, brand) {
-    const [name, content, price] = rng.pick([
-      [
-        'Стартовый набор для наращивания ресниц',
-        'ресницы 3 палетки, клей 5 мл, праймер, обезжириватель, ремувер, 2 пинцета, патчи, микробраши',
-        [4900, 9900],
-      ],
-      [
-        'Набор для ламинирования ресниц',
-        'составы № 1–3 в саше, клей для ламинирования, силиконовые валики, микробраши',
-        [3900, 7900],
-      ],
-      [
-        'Набор для объёмного наращивания',
-        'ресницы Easy fan 2 палетки, клей с быстрой сцепкой, пинцет для объёма, нефритовый камень',
-        [5900, 11900],
-      ],
-      ['Набор для снятия и коррекции', 'гелевый ремувер, патчи, микробраши, прямой пинцет', [1900, 3500]],
-    ] as const);
+    const kit = rng.pick(KITS);
+    const [name, content, price] = kit;
     return {
       title: `${name} ${brand.title}`,
       short: 'Всё необходимое в одной коробке — выгоднее, чем по отдельности.',
@@ -529,11 +694,29 @@ const kits: Kind = {
         'Набор собран нашими тренерами: в нём всё, что нужно для первых процедур. Подходит выпускницам курсов и мастерам, которые пробуют новую технику.',
       ],
       facts: [['Состав набора', content]],
-      image: 'kit',
+      images: supplyPictures('kit', brand, KITS.indexOf(kit), [], []),
       offers: single(rng.int(price[0] / 100, price[1] / 100) * 100 - 10, 600),
     };
   },
 };
+
+const COURSES = [
+  [
+    'Онлайн-курс «Классическое наращивание с нуля»',
+    '24 урока, практика на модели и проверка работ.',
+    [9900, 14900],
+  ],
+  ['Курс «Объём 2D–6D»', 'Для мастеров, которые уверенно работают в классике.', [12900, 19900]],
+  ['Мастер-класс «Ламинирование ресниц»', 'Один день: теория, подбор валиков и практика.', [4900, 7900]],
+  ['Курс «Мегаобъём и Easy fan»', 'Быстрый объём без потери качества.', [14900, 24900]],
+  [
+    'Интенсив «Коррекция, снятие и разбор ошибок»',
+    'Разбираем частые ошибки на реальных работах.',
+    [5900, 8900],
+  ],
+] as const;
+/** The eyes on the courses' second pictures, one colour each. */
+const IRISES = ['6b2d6f', '2f6fa8', '1f7a6d', 'c2577f', 'b9782c'];
 
 const courses: Kind = {
   key: 'courses',
@@ -542,22 +725,10 @@ const courses: Kind = {
   demoCount: 4,
   brands: ['lashline'],
   alwaysInStock: true,
-  make(rng) {
-    const [title, short, price] = rng.pick([
-      [
-        'Онлайн-курс «Классическое наращивание с нуля»',
-        '24 урока, практика на модели и проверка работ.',
-        [9900, 14900],
-      ],
-      ['Курс «Объём 2D–6D»', 'Для мастеров, которые уверенно работают в классике.', [12900, 19900]],
-      ['Мастер-класс «Ламинирование ресниц»', 'Один день: теория, подбор валиков и практика.', [4900, 7900]],
-      ['Курс «Мегаобъём и Easy fan»', 'Быстрый объём без потери качества.', [14900, 24900]],
-      [
-        'Интенсив «Коррекция, снятие и разбор ошибок»',
-        'Разбираем частые ошибки на реальных работах.',
-        [5900, 8900],
-      ],
-    ] as const);
+  make(rng, brand) {
+    const course = rng.pick(COURSES);
+    const [title, short, price] = course;
+    const v = COURSES.indexOf(course);
     return {
       title,
       short,
@@ -566,7 +737,14 @@ const courses: Kind = {
         'После практики и проверки работ вы получите сертификат.',
       ],
       facts: [['Формат', title.startsWith('Онлайн') ? 'онлайн' : 'в учебном центре в Москве или онлайн']],
-      image: 'course',
+      images: supplyPictures(
+        'course',
+        brand,
+        v,
+        [],
+        [{ name: viewName('shot', 'eye', IRISES[v % IRISES.length]!), shows: 'результат' }],
+        false,
+      ),
       offers: single(rng.int(price[0] / 100, price[1] / 100) * 100 - 10, null),
     };
   },

@@ -23,7 +23,8 @@ export interface ProductSpec {
   paragraphs: string[];
   /** Label → value, shown as a list under the first paragraph. */
   facts: [string, string][];
-  image: string;
+  /** Pictures by name (product-views.ts), the card's first; `shows` ends the alt text of the others. */
+  images: { name: string; shows?: string }[];
   offers: OfferSpec[];
 }
 
