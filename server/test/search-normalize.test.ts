@@ -259,17 +259,23 @@ describe('the SQL', () => {
     const search = compileSearch('ресницы D 0,07 11мм');
     const rank = search.rank(sql`s.q`, sql`s.body`);
     const columns = dialect.sqlToQuery(rank.columns);
-    expect(columns.sql).toBe(
-      'coalesce(p.search_title @@ $1::tsquery, false) AS r0, ts_rank(p.search_title, s.q) AS r1, ' +
-        'CASE WHEN s.body THEN ts_rank($2::float4[], p.search_vector, s.q) END AS r2',
+    // The variant, then what was asked for (the head of the title or a category's), the title's rank, the
+    // whole document's when descriptions count, and at equal relevance what is in stock.
+    expect(columns.sql).toMatch(/^coalesce\(p\.search_title @@ \$1::tsquery, false\) AS r0, \(coalesce\(/);
+    expect(columns.sql).toContain('FROM unnest(p.search_title) t WHERE t.positions[1] <= 2');
+    expect(columns.sql).toContain('p.category_ids && ARRAY(SELECT c.id FROM product_categories c');
+    expect(columns.sql).toContain(
+      ' AS r1, ts_rank(p.search_title, s.q) AS r2, ' +
+        'CASE WHEN s.body THEN ts_rank($2::float4[], p.search_vector, s.q) END AS r3, ' +
+        'EXISTS (SELECT 1 FROM product_offers o WHERE o.product_id = p.id AND o.active AND o.stock > 0) AS r4',
     );
     expect(columns.params[0]).toBe("'=0.07/11/d'");
-    expect(dialect.sqlToQuery(rank.order).sql).toBe('r0 DESC, r1 DESC, r2 DESC NULLS LAST');
-    // An article first, when one word with a digit is typed; a plain word ranks by its title.
+    expect(dialect.sqlToQuery(rank.order).sql).toBe('r0 DESC, r1 DESC, r2 DESC, r3 DESC NULLS LAST, r4 DESC');
+    // An article first, when one word with a digit is typed; a plain word ranks by what was asked for.
     const article = compileSearch('LB12-C').rank(sql`s.q`, sql`s.body`);
     expect(dialect.sqlToQuery(article.columns).params[0]).toBe("'#lb12-c' | '#ди12-с'");
     expect(dialect.sqlToQuery(compileSearch('клей').rank(sql`s.q`, sql`s.body`).columns).sql).toMatch(
-      /^ts_rank\(p\.search_title/,
+      /^\(coalesce\(\(SELECT array_to_tsvector/,
     );
     const where = dialect.sqlToQuery(search.where);
     expect(where.sql).toContain('p.search_vector @@ (WITH a AS');
