@@ -19,10 +19,10 @@ export const menuGroups: MenuGroup[] = [
     title: 'Продажи',
     resources: [
       'orders',
+      'stock-notices',
       'coupons',
       'payment-attempts',
       'cart-rules',
-      'stock-notices',
       'payment-notifications',
     ],
   },

@@ -10350,7 +10350,7 @@ export const resources: ResourceDef[] = [
   {
     resource: 'stock-notices',
     typeName: 'StockNotice',
-    label: { one: 'Запрос о поступлении', many: 'Сообщить о поступлении' },
+    label: { one: 'Запрос о поступлении', many: 'Запросы о поступлении' },
     admin: true,
     storefront: false,
     table: t.stockNotices,

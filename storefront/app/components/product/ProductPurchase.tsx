@@ -182,6 +182,7 @@ export function ProductPurchase({
           offerId={offer.id}
           productTitle={product.title}
           variant={variantLabel(offer)}
+          article={offer.article}
           email={email}
           onSent={(text) => setPromised((p) => ({ ...p, [offer.id]: text }))}
         />

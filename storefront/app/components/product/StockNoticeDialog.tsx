@@ -47,6 +47,7 @@ export function StockNoticeDialog({
   offerId,
   productTitle,
   variant,
+  article,
   email,
   onSent,
 }: {
@@ -56,6 +57,7 @@ export function StockNoticeDialog({
   productTitle: string;
   /** "D 0,07 11 мм", or empty for a product of one variant. */
   variant: string;
+  article: string;
   email: string | null;
   onSent: (promise: string) => void;
 }) {
@@ -93,12 +95,14 @@ export function StockNoticeDialog({
           reset: () => onSent(sent),
         })}
       >
+        <div className="stock-notice__what">
+          <p className="stock-notice__product">{productTitle}</p>
+          <p className="stock-notice__variant">
+            {variant ? `${variant} · ` : ''}арт. {article}
+          </p>
+        </div>
         <p className="feedback-form__lead">
-          <strong className="stock-notice__product">
-            {productTitle}
-            {variant && `, ${variant}`}
-          </strong>{' '}
-          Оставьте e-mail или телефон — напишем один раз, когда товар появится в наличии.
+          Оставьте e-mail или телефон — напишем один раз, когда этот вариант появится в наличии.
         </p>
         {form.failure && (
           <p className="feedback-form__failure" role="alert" tabIndex={-1}>
