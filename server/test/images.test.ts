@@ -1,11 +1,22 @@
 // Responsive images: WebP variants of uploads at the spec's widths, made once and served from disk.
 import Fastify, { type FastifyInstance } from 'fastify';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerErrorHandler } from '../src/http/errors';
+import { ensureDemoImages } from '../src/seed/images';
+import { cardName, productViewSvg, viewName } from '../src/seed/product-views';
 import { IMAGE_WIDTHS, imagesPlugin, sourcePath } from '../src/web/images';
 
 describe('GET /img/:width/*', () => {
@@ -98,5 +109,56 @@ describe('GET /img/:width/*', () => {
       'x.exe',
     ])
       expect(sourcePath('/u', bad), bad).toBeNull();
+  });
+});
+
+describe('the demo pictures', () => {
+  const dirs = [mkdtempSync(join(tmpdir(), 'shop-demo-a-')), mkdtempSync(join(tmpdir(), 'shop-demo-b-'))];
+  afterAll(() => {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+  // One of each view, as product drafts name them.
+  const pictures = [
+    cardName('palette', 'nordlash', 3, 'single', '#15131a'),
+    viewName('shot', 'curls', '2a2228', 'c', 'd', 'lplus'),
+    viewName('shot', 'swatch', '22408f'),
+    viewName('pack', 'palette', 'velora', 'fan', '2a2228'),
+    viewName('zoom', 'tweezers', 'volume', 'rose'),
+    viewName('pack', 'glue', 'miralash'),
+  ];
+
+  it('are drawn by name as square WebP files, once: a second run draws nothing', async () => {
+    expect(await ensureDemoImages(dirs[0]!, pictures)).toBeGreaterThan(pictures.length);
+    for (const name of pictures) {
+      const meta = await sharp(join(dirs[0]!, 'demo', `${name}.webp`)).metadata();
+      expect(meta, name).toMatchObject({ format: 'webp', width: 800, height: 800 });
+    }
+    expect(await ensureDemoImages(dirs[0]!, pictures)).toBe(0);
+  }, 60_000);
+
+  it('are the same files in every uploads folder', async () => {
+    await ensureDemoImages(dirs[1]!, pictures);
+    for (const name of pictures) {
+      const [a, b] = dirs.map((dir) => readFileSync(join(dir, 'demo', `${name}.webp`)));
+      expect(a!.equals(b!), name).toBe(true);
+    }
+  }, 60_000);
+
+  it('differ when what they show differs, and unknown names are refused', () => {
+    const sources = new Set(
+      [
+        cardName('palette', 'nordlash', 3, 'single', '15131a'),
+        cardName('palette', 'nordlash', 4, 'single', '15131a'),
+        cardName('palette', 'silkara', 3, 'single', '15131a'),
+        cardName('palette', 'nordlash', 3, 'mix', '15131a'),
+        cardName('palette', 'nordlash', 3, 'single', '22408f'),
+      ].map(productViewSvg),
+    );
+    expect(sources.size).toBe(5);
+    expect(productViewSvg('card-nothing-miralash-1')).toBeNull();
+    expect(productViewSvg('lashes-black')).toBeNull();
+    expect(() => viewName('shot', 'curls', 'C curl')).toThrow();
+    expect(() => viewName('shot', 'nothing')).toThrow();
+    return expect(ensureDemoImages(dirs[1]!, ['card-nothing-x-1'])).rejects.toThrow('card-nothing-x-1');
   });
 });
