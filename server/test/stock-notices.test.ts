@@ -1,7 +1,7 @@
 // «Сообщить о поступлении» (catalog/stock-notices.ts, migrations/0014_stock_notices_due.sql): a request for
 // a sold-out variant is stored once per contact; bad input is refused in Russian and stores nothing; the
-// variant's stock rising above zero — by the admin's product form or by a cancelled order returning its
-// pieces — queues exactly one letter per waiting request, and a second change of stock queues none.
+// variant's stock rising above zero — by the admin's product form, bulk offers or a cancelled order
+// returning its pieces — queues exactly one letter per waiting request, and a second change of stock queues none.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { selectRows } from '../src/db';
@@ -184,6 +184,27 @@ describeOnDatabases('stock notices on $name', (target) => {
     expect(await sendDueStockNotices(db(), SITE)).toBe(0);
     expect(await lettersTo('maria@lash.test')).toHaveLength(1);
     expect(await lettersTo('+79990001122')).toHaveLength(1);
+  });
+
+  it('bulk offers raising the stock of several products send one letter per waiting request', async () => {
+    const a = await soldOut('Ресницы Опт 1');
+    const b = await soldOut('Ресницы Опт 2');
+    expect((await ask({ offerId: a.offerId, email: 'bulk@lash.test', ...(await captcha()) })).status).toBe(
+      201,
+    );
+    expect((await ask({ offerId: b.offerId, email: 'bulk@lash.test', ...(await captcha()) })).status).toBe(
+      201,
+    );
+    const res = await adminPost(t, '/api/admin/products/bulk-offers', {
+      ids: [a.productId, b.productId],
+      stock: 7,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await sendDueStockNotices(db(), SITE)).toBe(2);
+    expect((await lettersTo('bulk@lash.test')).map((l) => l.subject)).toEqual([
+      'Ресницы Опт 1 снова в наличии',
+      'Ресницы Опт 2 снова в наличии',
+    ]);
   });
 
   it('an order cancelled by the administrator returning the last pieces sends the letter too', async () => {
