@@ -688,7 +688,7 @@ describeOnDatabases('outbox delivery on $name', (target) => {
     });
 
     it('are created when missing, and an administrator’s edits are kept', async () => {
-      expect(await ensureSystemTemplates(db())).toEqual({ mail: 8, sms: 4 });
+      expect(await ensureSystemTemplates(db())).toEqual({ mail: 9, sms: 5 });
       const codes = (await db().select().from(mailTemplates)).map((r) => r.code).sort();
       expect(codes).toEqual([
         'auth.password_recovery',
@@ -699,6 +699,7 @@ describeOnDatabases('outbox delivery on $name', (target) => {
         'order.admin_created',
         'order.created',
         'order.status_changed',
+        'stock.back',
       ]);
       const [confirm] = await db()
         .select()

@@ -60,7 +60,8 @@ export async function takeStock(tx: Tx, takes: StockTake[]): Promise<void> {
 /**
  * Puts an order's pieces back on the shelf (a cancel, an edit of its lines), in the caller's transaction.
  * Offers deleted meanwhile are skipped. In id order, like takeStock, so that two transactions over the same
- * offers never wait on each other in a circle.
+ * offers never wait on each other in a circle. An offer that comes back from zero has its «Сообщить о
+ * поступлении» requests marked due by the database trigger of migration 0014 (catalog/stock-notices.ts).
  */
 export async function returnOrderStock(tx: Tx, orderId: number): Promise<void> {
   const lines = await tx
