@@ -155,7 +155,8 @@ const page = (look: BrandLook, frag: Fragment) =>
  * A card: v picks the composition (alone, on a disc of the brand's colour, on a podium, or with a second one
  * behind), the angle and the offset, so products of one brand in one category look different at a glance.
  */
-function card(family: Family, look: BrandLook, v: number, a: string[]): string {
+function card(name: string, look: BrandLook, v: number, a: string[]): string {
+  const family = FAMILIES[name]!;
   const angle = ((v * 7) % 19) - 9;
   const dx = ((v % 5) - 2) * 14;
   const object = turn(softened(family.draw('o', a, look, v)), angle);
@@ -177,6 +178,17 @@ function card(family: Family, look: BrandLook, v: number, a: string[]): string {
       break;
     default:
       body = at(44, 40, 0.89);
+  }
+  // Every fourth line one more thing on the table, right or left: tweezers or a jade stone (not the product's own kind).
+  const extra = Math.floor(v / 4) % 3;
+  if (extra) {
+    const jade = name === 'tweezers' || (name !== 'jade' && extra === 2);
+    const right = extra === 1;
+    const prop = jade
+      ? place(softened(jadeStone('x')), right ? 540 : -20, 500, 0.36)
+      : place(softened(tweezers('x', 'straight', 'silver')), right ? 470 : -100, 350, 0.5);
+    defs += prop.defs;
+    body += prop.body;
   }
   return page(look, { defs, body });
 }
@@ -215,7 +227,7 @@ export function productViewSvg(name: string): string | null {
   switch (view) {
     case 'card': {
       const [brand = '', v = '0', ...a] = rest;
-      return card(family, LOOKS[brand] ?? NEUTRAL, Number(v), a);
+      return card(familyName, LOOKS[brand] ?? NEUTRAL, Number(v), a);
     }
     case 'pack': {
       const [brand = '', ...a] = rest;
