@@ -39,6 +39,7 @@ const purposeChoices = [
 const sourceChoices = [
   { id: 'feedback_call', name: 'Заказ звонка' },
   { id: 'feedback_message', name: 'Сообщение с сайта' },
+  { id: 'feedback_represent', name: 'Заявка «Стать представителем»' },
   { id: 'newsletter', name: 'Подписка на рассылку' },
   { id: 'registration', name: 'Регистрация' },
   { id: 'profile', name: 'Личный кабинет' },

@@ -265,6 +265,7 @@ export interface Consent {
   source:
     | 'feedback_call'
     | 'feedback_message'
+    | 'feedback_represent'
     | 'newsletter'
     | 'registration'
     | 'profile'
@@ -287,6 +288,7 @@ export interface ConsentInput {
   source:
     | 'feedback_call'
     | 'feedback_message'
+    | 'feedback_represent'
     | 'newsletter'
     | 'registration'
     | 'profile'
@@ -308,6 +310,7 @@ export interface ConsentPatch {
   source?:
     | 'feedback_call'
     | 'feedback_message'
+    | 'feedback_represent'
     | 'newsletter'
     | 'registration'
     | 'profile'

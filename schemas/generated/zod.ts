@@ -152,6 +152,7 @@ export const ConsentInputSchema = z.strictObject({
   source: z.enum([
     'feedback_call',
     'feedback_message',
+    'feedback_represent',
     'newsletter',
     'registration',
     'profile',
@@ -172,6 +173,7 @@ export const ConsentPatchSchema = z.strictObject({
     .enum([
       'feedback_call',
       'feedback_message',
+      'feedback_represent',
       'newsletter',
       'registration',
       'profile',

@@ -1535,6 +1535,7 @@ export const resources: ResourceDef[] = [
             enum: [
               'feedback_call',
               'feedback_message',
+              'feedback_represent',
               'newsletter',
               'registration',
               'profile',
@@ -1575,6 +1576,7 @@ export const resources: ResourceDef[] = [
             enum: [
               'feedback_call',
               'feedback_message',
+              'feedback_represent',
               'newsletter',
               'registration',
               'profile',
@@ -1603,6 +1605,7 @@ export const resources: ResourceDef[] = [
             enum: [
               'feedback_call',
               'feedback_message',
+              'feedback_represent',
               'newsletter',
               'registration',
               'profile',
