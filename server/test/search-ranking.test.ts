@@ -5,6 +5,7 @@
 // narrow copy (the live search: no filter) and the products' own documents (a price filter).
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { indexProducts } from '../src/catalog/search/document';
 import { describeOnDatabases, startDemoShop, type TestApp } from './harness';
 
 interface Found {
@@ -74,6 +75,13 @@ describeOnDatabases('search ranking on $name', (target) => {
       }
     },
   );
+
+  it('rebuilds the title documents a database had before the head weights (migration 0015)', async () => {
+    const before = (await search('клей')).data.map((p) => p.id);
+    await t.database.db.execute(sql`UPDATE products SET search_title = NULL`);
+    expect(await indexProducts(t.database.db)).toBeGreaterThan(0);
+    expect((await search('клей')).data.map((p) => p.id)).toEqual(before);
+  });
 
   it('says what it searched for when it read the query otherwise', async () => {
     const cases: [query: string, searchedFor: string | null][] = [

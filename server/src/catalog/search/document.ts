@@ -172,12 +172,20 @@ export async function loadLookups(db: DbOrTx, sources: SearchSource[]): Promise<
   };
 }
 
+/** Words of the title that name what the product is: «Клей для…» → клей; «Нефритовый камень для клея». */
+export const TITLE_HEAD_WORDS = 2;
+
 /**
- * The small document read for every match when ranking (products.search_title): title and brand, and
- * the offers' notation keys ('=0.07/11/d', no weight): small enough to stay in the row uncompressed.
+ * The small document read for every match when ranking (products.search_title): title and brand, its
+ * head (the first TITLE_HEAD_WORDS words) weighted A and the rest B, so that a title naming what was asked
+ * for ranks above one that only mentions it (query.ts), and the offers' notation keys ('=0.07/11/d', no
+ * weight): small enough to stay in the row uncompressed.
  */
 export function titleExpression(main: SQL, variants: SQL): SQL {
-  return sql`(setweight(to_tsvector('russian'::regconfig, ${main}), 'A') || (${variants})::tsvector)`;
+  const words = sql`string_to_array(${main}, ' ')`;
+  return sql`(setweight(to_tsvector('russian'::regconfig, array_to_string((${words})[1:${sql.raw(String(TITLE_HEAD_WORDS))}], ' ')), 'A')
+    || setweight(to_tsvector('russian'::regconfig, array_to_string((${words})[${sql.raw(String(TITLE_HEAD_WORDS + 1))}:], ' ')), 'B')
+    || (${variants})::tsvector)`;
 }
 
 /** The tsvectors of documents, as text, computed by PostgreSQL in one statement. */

@@ -18,6 +18,7 @@
 //    flag), the descriptions count too (their lexemes are stored as '~lexeme'): "гиалуроновая" finds
 //    the patches whose description names it, "ресницы" does not bring every product that mentions them.
 import { sql, type SQL } from 'drizzle-orm';
+import { TITLE_HEAD_WORDS } from './document';
 import { analyzeQuery, type AnalyzedQuery } from './normalize';
 
 /** ts_rank weights {D, C, B, A}: description, characteristics and categories, articles, title and brand. */
@@ -183,23 +184,31 @@ const PRODUCT_DOCUMENT: RankedDocument = {
   inStock: sql`EXISTS (SELECT 1 FROM product_offers o WHERE o.product_id = p.id AND o.active AND o.stock > 0)`,
 };
 
-/** The head of a title's document: the lexemes of its first two words («Клей для…» → клей; «Нефритовый
- *  камень для клея» → нефритов, камен), what the product is rather than what it is for. */
-const head = (vector: SQL) =>
-  sql`(SELECT array_to_tsvector(array_agg(t.lexeme)) FROM unnest(${vector}) t WHERE t.positions[1] <= 2)`;
-
-/** The tsquery `q` with any of its words enough (OR instead of AND), for the head matches. */
-const anyWord = (q: SQL) => sql`replace(${q}::text, ' & ', ' | ')::tsquery`;
+/**
+ * `q` with any of its words enough (OR instead of AND) and, with `head`, only where weighted A: in a title
+ * document, its head (document.ts, titleExpression). Computed once per statement.
+ */
+// Every term of a tsquery's text, 'клей' or 'клей':*, restricted to weight A: 'клей':A, 'клей':*A.
+const HEAD_TERM = "'([^']+)'(:(\\*))?";
+const HEAD_WEIGHT = "'\\1':\\3A";
+const anyWord = (q: SQL, head: boolean) => {
+  const any = sql`replace(${q}::text, ' & ', ' | ')`;
+  return head
+    ? sql`(SELECT regexp_replace(${any}, ${HEAD_TERM}, ${HEAD_WEIGHT}, 'g')::tsquery)`
+    : sql`(SELECT ${any}::tsquery)`;
+};
 
 /**
- * The key "the product is what was asked for": the head of its title, or the head of one of its
- * categories' titles, is one of the query's words. «клей» then brings the glues before the jade stone
- * «для клея», whose title only mentions it. The categories are matched once per statement.
+ * The key "the product is what was asked for": one of the query's words is in the head of its title (the
+ * first words, weighted A), or in the head of one of its categories' titles. «клей» then brings the glues
+ * before the jade stone «для клея», whose title only mentions it. The categories are matched once per
+ * statement.
  */
 function isAsked(q: SQL, doc: RankedDocument): SQL {
-  const categories = sql`ARRAY(SELECT c.id FROM product_categories c
-    WHERE ${head(sql`to_tsvector('russian'::regconfig, translate(lower(c.title), 'ё', 'е'))`)} @@ ${anyWord(q)})`;
-  return sql`(coalesce(${head(doc.title)} @@ ${anyWord(q)}, false)
+  const categoryHead = sql`to_tsvector('russian'::regconfig, array_to_string(
+    (string_to_array(translate(lower(c.title), 'ё', 'е'), ' '))[1:${sql.raw(String(TITLE_HEAD_WORDS))}], ' '))`;
+  const categories = sql`ARRAY(SELECT c.id FROM product_categories c WHERE ${categoryHead} @@ ${anyWord(q, false)})`;
+  return sql`(coalesce(${doc.title} @@ ${anyWord(q, true)}, false)
     OR coalesce(${doc.categoryIds} && ${categories}, false))`;
 }
 
