@@ -1,6 +1,7 @@
 import type { CartState } from '@shop/schemas';
 import type { ReactNode } from 'react';
 import { formatPrice, plural } from '../../lib/format';
+import { StickyBar } from '../StickyBar';
 
 const PIECES = ['товар', 'товара', 'товаров'] as const;
 
@@ -59,18 +60,15 @@ export function CartTotals({ cart, noDelivery, stale = false }: CartTotalsProps)
   );
 }
 
-/**
- * The phone's bar at the bottom of the screen: the total and the page's main button (hidden from screen
- * readers: the same total and button stand in the summary above).
- */
+/** The phone's bar at the bottom of the screen: the total and the page's main button. */
 export function StickyTotal({ total, children }: { total: number; children: ReactNode }) {
   return (
-    <div className="sticky-bar cart-sticky" aria-hidden="true">
+    <StickyBar className="cart-sticky">
       <p className="cart-sticky__total">
         <span>Итого</span>
         <strong>{formatPrice(total)}</strong>
       </p>
       {children}
-    </div>
+    </StickyBar>
   );
 }

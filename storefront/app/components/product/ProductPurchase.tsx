@@ -1,5 +1,5 @@
 import type { ProductPage, ProductPageOffer } from '@shop/schemas';
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { formatPrice } from '../../lib/format';
 import {
   choose,
@@ -15,6 +15,7 @@ import { FavoriteButton } from '../FavoriteButton';
 import { Icon } from '../Icon';
 import { PriceTag } from '../PriceTag';
 import { QuantityStepper } from '../QuantityStepper';
+import { StickyBar } from '../StickyBar';
 import { NOTIFY_LABEL, StockNoticeDialog } from './StockNoticeDialog';
 
 const MAX_QUANTITY = 999;
@@ -24,9 +25,6 @@ const maxOf = (offer: ProductPageOffer | undefined) => Math.max(1, Math.min(offe
 
 /** «Доступно только 3 шт., количество уменьшено»: said next to the stepper, never done silently. */
 export const lowered = (max: number) => `Доступно только ${max} шт., количество уменьшено`;
-
-// Server rendering has no layout: the effect runs only in the browser.
-const useBrowserLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
 
 /**
  * The buying part of the product page (DESIGN.md "Variant chooser"): characteristic chips, the chosen
@@ -173,7 +171,7 @@ export function ProductPurchase({
         onNotify={allSoldOut ? undefined : notify}
         promise={offer && !allSoldOut ? promised[offer.id] : undefined}
       />
-      <StickyBar offer={offer} formId={formId} onNotify={notify} />
+      <ProductStickyBar offer={offer} formId={formId} onNotify={notify} />
       {offer && !offer.inStock && (
         <StockNoticeDialog
           key={offer.id}
@@ -310,12 +308,8 @@ function BuyBox({
   );
 }
 
-/**
- * Phones: the price and "В корзину" (or «Сообщить о поступлении») stay at the bottom of the screen while the
- * page scrolls. While it is there the page keeps a space of its height at the bottom (--sticky-buy-height,
- * product.css), so the footer's last line is never under it.
- */
-function StickyBar({
+/** Phones: the price and "В корзину" (or «Сообщить о поступлении») stay at the bottom of the screen. */
+function ProductStickyBar({
   offer,
   formId,
   onNotify,
@@ -324,24 +318,9 @@ function StickyBar({
   formId: string;
   onNotify?: () => void;
 }) {
-  const bar = useRef<HTMLDivElement>(null);
-  const shown = offer !== undefined;
-  useBrowserLayoutEffect(() => {
-    const el = bar.current;
-    if (!el) return;
-    const root = document.documentElement;
-    const measure = () => root.style.setProperty('--sticky-buy-height', `${el.offsetHeight}px`);
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(el);
-    return () => {
-      observer.disconnect();
-      root.style.removeProperty('--sticky-buy-height');
-    };
-  }, [shown]);
   if (!offer) return null;
   return (
-    <div ref={bar} className="sticky-bar sticky-buy" aria-hidden="true">
+    <StickyBar className="sticky-buy">
       {/* The bar is one line: the discount badge stays in the buy box. */}
       <PriceTag price={offer.salePrice} basePrice={offer.basePrice} size="bar" />
       {offer.inStock ? (
@@ -359,6 +338,6 @@ function StickyBar({
           {onNotify ? NOTIFY_LABEL : 'Нет в наличии'}
         </button>
       )}
-    </div>
+    </StickyBar>
   );
 }
