@@ -1,5 +1,6 @@
 // Demo pictures drawn locally (no downloads): SVG product shots, home banners and article covers,
-// rendered once to WebP under <uploadsDir>/demo/ and shared by all demo records.
+// rendered once to WebP under <uploadsDir>/demo/ and shared by all demo records. The products' own
+// pictures (2–4 each) are named by what they show (product-views.ts) and drawn when a seed uses them.
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, renameSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';

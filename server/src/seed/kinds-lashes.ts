@@ -1,4 +1,4 @@
-// Lash products: a tray per product, variants over curl × thickness × length (and colour).
+// Lash products: a palette per product, variants over curl × thickness × length (and colour).
 import { cardName, viewName } from './product-views';
 import type { Rng } from './random';
 import { CURLS, LASH_COLOURS, MIX_LENGTHS, type LashColour } from './reference';
