@@ -96,6 +96,7 @@ describeOnDatabases('the representative application on $name', (target) => {
     const [consent] = await db().select().from(consents).where(eq(consents.email, 'anna@studio.test'));
     expect(consent).toMatchObject({ purpose: 'personal_data', source: 'feedback_represent' });
     const [letter] = await db().select().from(outboxMessages).where(eq(outboxMessages.recipient, ADMIN_MAIL));
+    expect(letter).toMatchObject({ templateCode: 'feedback.represent' });
     expect(JSON.stringify(letter)).toContain('Казань');
     expect(JSON.stringify(letter)).toContain('Мастер 3 года, своя студия');
 

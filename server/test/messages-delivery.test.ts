@@ -688,13 +688,14 @@ describeOnDatabases('outbox delivery on $name', (target) => {
     });
 
     it('are created when missing, and an administrator’s edits are kept', async () => {
-      expect(await ensureSystemTemplates(db())).toEqual({ mail: 9, sms: 5 });
+      expect(await ensureSystemTemplates(db())).toEqual({ mail: 10, sms: 5 });
       const codes = (await db().select().from(mailTemplates)).map((r) => r.code).sort();
       expect(codes).toEqual([
         'auth.password_recovery',
         'auth.registration',
         'feedback.call',
         'feedback.message',
+        'feedback.represent',
         'newsletter.confirm',
         'order.admin_created',
         'order.created',

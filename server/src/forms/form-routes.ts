@@ -65,7 +65,7 @@ interface Stored {
 const TEMPLATE = {
   call: 'feedback.call',
   message: 'feedback.message',
-  represent: 'feedback.message',
+  represent: 'feedback.represent',
 } as const;
 const CONSENT_SOURCE = {
   call: 'feedback_call',
@@ -115,10 +115,6 @@ const representBody = {
   },
 };
 
-/** The administrator's letter about an application: the city and the experience as its message. */
-const representMessage = (r: Stored) =>
-  `Заявка «Стать представителем». Город: ${r.city ?? ''}. Опыт: ${r.experience ?? ''}`;
-
 async function store(db: Db, request: FastifyRequest, site: string, r: Stored): Promise<FeedbackCreated> {
   const who = consentContext(request);
   return db.transaction(async (tx: Tx) => {
@@ -142,7 +138,9 @@ async function store(db: Db, request: FastifyRequest, site: string, r: Stored): 
         requestName: r.name,
         requestPhone: r.phone,
         requestEmail: r.email,
-        requestMessage: r.kind === 'represent' ? representMessage(r) : r.message,
+        requestMessage: r.message,
+        requestCity: r.city,
+        requestExperience: r.experience,
         adminUrl: `${site}/nuxt/forms-list`,
       };
       await enqueueTemplatedEmail(tx, { code: TEMPLATE[r.kind], to, site, values });
@@ -215,7 +213,7 @@ export function feedbackRoutes(db: Db, config: Pick<Config, 'siteUrl'>) {
       description:
         'Имя и телефон — от 3 до 20 символов, город — от 2 до 100, e-mail — адрес почты, опыт работы — от 3 ' +
         'до 1000 символов (пробелы по краям отбрасываются). Сохраняет заявку (kind represent) и согласие на ' +
-        'обработку данных, ставит в очередь письмо администратору (шаблон feedback.message). Остальное — ' +
+        'обработку данных, ставит в очередь письмо администратору (шаблон feedback.represent). Остальное — ' +
         'как у /api/feedback/call.',
       body: representBody,
       response: answers('Заявка сохранена'),

@@ -125,6 +125,16 @@ const BY_CODE: Record<string, { email?: TemplateVariable[]; sms?: TemplateVariab
       v('adminUrl', 'Ссылка на заявку в админке', 'https://lash-shop.ru/nuxt/forms-list'),
     ],
   },
+  'feedback.represent': {
+    email: [
+      v('requestName', 'Имя из заявки', 'Анна Петрова'),
+      v('requestCity', 'Город', 'Казань'),
+      v('requestPhone', 'Телефон из заявки', '+7 912 345-67-89'),
+      v('requestEmail', 'E-mail из заявки', 'anna@example.ru'),
+      v('requestExperience', 'Опыт работы', 'Мастер 3 года, своя студия, веду курсы'),
+      v('adminUrl', 'Ссылка на заявку в админке', 'https://lash-shop.ru/nuxt/forms-list'),
+    ],
+  },
   'stock.back': {
     email: [
       v('productName', 'Название товара', 'Ресницы Lash Shop Black'),

@@ -98,6 +98,18 @@ ${signature}`,
 <p>Ответьте покупателю на его e-mail. Заявка сохранена в разделе <a href="{{adminUrl}}">«Заявки с сайта»</a> панели управления.</p>`,
   },
   {
+    code: 'feedback.represent',
+    title: 'Заявка «Стать представителем»',
+    description:
+      'Администратору (адрес для уведомлений в настройках), когда на сайте оставили заявку представителя.',
+    subject: 'Заявка представителя: {{requestName}}, {{requestCity}}',
+    body: `<p>На сайте {{shopName}} оставлена заявка «Стать представителем».</p>
+<p>Имя: <strong>{{requestName}}</strong><br>Город: <strong>{{requestCity}}</strong><br>Телефон: {{requestPhone}}<br>E-mail: <a href="mailto:{{requestEmail}}">{{requestEmail}}</a></p>
+<p>Опыт работы:</p>
+<blockquote style="margin:0 0 1em;padding:0.5em 1em;border-left:3px solid #ccc">{{requestExperience}}</blockquote>
+<p>Свяжитесь с кандидатом и расскажите об условиях. Заявка сохранена в разделе <a href="{{adminUrl}}">«Заявки с сайта»</a> панели управления.</p>`,
+  },
+  {
     code: 'newsletter.confirm',
     title: 'Подтверждение подписки на новости',
     description:
