@@ -202,9 +202,9 @@ export const access: Record<string, Record<AdminAction, readonly AdminRole[]>> =
   settings: {
     list: ['admin'],
     show: ['admin'],
-    create: ['admin'],
+    create: [],
     edit: ['admin'],
-    delete: ['admin'],
+    delete: [],
     export: ['admin'],
   },
   'sms-templates': {

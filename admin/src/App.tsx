@@ -2,7 +2,7 @@
 // session in an HttpOnly cookie (authProvider.ts) and role-based access from the schemas.
 // Real paths (/nuxt/products/12), not react-admin's default hash URLs: a BrowserRouter with basename /nuxt
 // around <Admin>, which then uses it (the server answers index.html for every /nuxt/* page).
-import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { Admin, CustomRoutes, Resource, defaultDarkTheme, defaultTheme } from 'react-admin';
 import { BrowserRouter } from 'react-router-dom';
 import { resources } from '../generated/resources';
 import { adminApiClient, createAuthProvider } from './authProvider';
@@ -25,6 +25,21 @@ try {
 }
 
 const dataProvider = createDataProvider(adminApiClient);
+
+// A wider menu than react-admin's 240 px: the Russian names of the sections are long. Every row of tabs
+// (a form's tabs, a list's status tabs) scrolls with arrows when it does not fit, instead of hiding the rest.
+const adjust = (base: typeof defaultTheme) => ({
+  ...base,
+  sidebar: { width: 264, closedWidth: 55 },
+  components: {
+    ...base.components,
+    MuiTabs: {
+      defaultProps: { variant: 'scrollable', scrollButtons: 'auto', allowScrollButtonsMobile: true },
+    },
+  },
+});
+const theme = adjust(defaultTheme);
+const darkTheme = adjust(defaultDarkTheme);
 const authProvider = createAuthProvider(adminApiClient);
 
 export const ADMIN_BASENAME = '/nuxt';
@@ -41,6 +56,8 @@ export function App() {
         i18nProvider={i18nProvider}
         dashboard={Dashboard}
         layout={AppLayout}
+        theme={theme}
+        darkTheme={darkTheme}
       >
         {resources.map((props) => (
           <Resource key={props.name} {...props} />

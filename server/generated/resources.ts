@@ -9832,14 +9832,7 @@ export const resources: ResourceDef[] = [
     defaultSort: { field: 'id', order: 'DESC' },
     perPage: 25,
     tabs: null,
-    access: {
-      list: ['admin'],
-      show: ['admin'],
-      create: ['admin'],
-      edit: ['admin'],
-      delete: ['admin'],
-      export: ['admin'],
-    },
+    access: { list: ['admin'], show: ['admin'], create: [], edit: ['admin'], delete: [], export: ['admin'] },
     rowScopes: {},
     labels: {
       id: 'ID',

@@ -89,7 +89,7 @@ export function HistoryPanel({
 
   return (
     <Card
-      sx={{ width: { xs: '100%', md: 360 }, ml: { md: 2 }, mt: { xs: 2, md: 0 }, flexShrink: 0 }}
+      sx={{ width: { xs: '100%', lg: 360 }, ml: { lg: 2 }, mt: { xs: 2, lg: 0 }, flexShrink: 0 }}
       data-testid="history"
     >
       <CardContent>
