@@ -127,7 +127,11 @@ function UserForm() {
     <TabbedForm validate={validate}>
       <TabbedForm.Tab label="Основное">
         <TextInput source="email" isRequired helperText="Используется как логин" type="email" />
-        <TextInput source="phone" helperText="В международном формате, например +79991234567" type="tel" />
+        <TextInput
+          source="phone"
+          helperText="Например +7 999 123-45-67 или 8 (495) 123-45-67; сохраняется как +79991234567"
+          type="tel"
+        />
         <TextInput source="name" isRequired />
         <TextInput source="lastName" />
         <TextInput source="middleName" />

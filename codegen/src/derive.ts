@@ -1,4 +1,5 @@
-// From one entity schema, the three shapes the API speaks, as clean JSON Schemas (no x- annotations):
+// From one entity schema, the three shapes the API speaks, as clean JSON Schemas (no x- annotations but
+// validation's own):
 // - read:   what the API returns (no private or input-only fields; every property present, nullable ones may be null)
 // - create: what a create accepts (no readOnly fields; the schema's `required`)
 // - patch:  what an update accepts (the create shape with nothing required: an update changes what it sends)
@@ -7,8 +8,17 @@ import type { ChildModel, EntityModel, FieldModel, JsonSchema } from './model';
 
 export type Shape = 'read' | 'create' | 'patch';
 
-/** A property's schema without x- annotations and `default` (the database applies defaults). */
-export function clean(s: JsonSchema): JsonSchema {
+/**
+ * The annotations validation reads, which the API's schemas keep: x-messages (the words of a failed rule)
+ * and x-normalize (a phone number typed any way is stored one way). OpenAPI drops them (http/openapi.ts).
+ */
+const VALIDATION_KEYS = new Set(['x-messages', 'x-normalize']);
+
+/**
+ * A property's schema without x- annotations and `default` (the database applies defaults); an input shape
+ * (`forInput`) keeps validation's annotations.
+ */
+export function clean(s: JsonSchema, forInput = false): JsonSchema {
   const out: JsonSchema = {};
   // A reference to another schemas/api file (`{ "$ref": "search-product#", "tsType": "SearchProduct" }`)
   // is for the server's validators and serialisers; the types name it by its tsType, since the compiler
@@ -16,16 +26,22 @@ export function clean(s: JsonSchema): JsonSchema {
   const named = typeof s.tsType === 'string' && typeof s.$ref === 'string';
   for (const [k, v] of Object.entries(s)) {
     if (named && k === '$ref') continue;
-    if (k.startsWith('x-') || k === 'default' || k === 'readOnly' || k === 'writeOnly' || k === '$comment')
+    if (
+      (k.startsWith('x-') && !(forInput && VALIDATION_KEYS.has(k))) ||
+      k === 'default' ||
+      k === 'readOnly' ||
+      k === 'writeOnly' ||
+      k === '$comment'
+    )
       continue;
     if (k === 'properties' && v && typeof v === 'object') {
       out.properties = Object.fromEntries(
-        Object.entries(v as Record<string, JsonSchema>).map(([n, p]) => [n, clean(p)]),
+        Object.entries(v as Record<string, JsonSchema>).map(([n, p]) => [n, clean(p, forInput)]),
       );
     } else if ((k === 'items' || k === 'additionalProperties') && v && typeof v === 'object') {
-      out[k] = clean(v as JsonSchema);
+      out[k] = clean(v as JsonSchema, forInput);
     } else if (k === 'anyOf' && Array.isArray(v)) {
-      out.anyOf = (v as JsonSchema[]).map(clean);
+      out.anyOf = (v as JsonSchema[]).map((a) => clean(a, forInput));
     } else {
       out[k] = v;
     }
@@ -45,8 +61,8 @@ function inShape(f: FieldModel, shape: Shape): boolean {
   return !f.readOnly && !f.private;
 }
 
-function propertySchema(f: FieldModel): JsonSchema {
-  const s = clean(f.schema);
+function propertySchema(f: FieldModel, shape: Shape): JsonSchema {
+  const s = clean(f.schema, shape !== 'read');
   return f.nullable ? withNull(s) : s;
 }
 
@@ -61,7 +77,7 @@ function objectSchema(
   const required: string[] = [];
   for (const f of fields) {
     if (!inShape(f, shape)) continue;
-    properties[f.name] = propertySchema(f);
+    properties[f.name] = propertySchema(f, shape);
     if (shape === 'read' || (shape === 'create' && f.required)) required.push(f.name);
   }
   for (const c of children) {

@@ -124,6 +124,11 @@ export interface FieldModel {
   hidden: UiPlace[];
   /** x-access.write on the property: the roles that may set or change it (the administrator always may). */
   writeRoles?: Role[];
+  /**
+   * x-not-before: the sibling field this one may not be below (an end date and its start, a maximum and its
+   * minimum); checked when both hold a value, on every create and on every update with the stored record.
+   */
+  notBefore?: string;
 }
 
 export interface ChildModel {
@@ -314,7 +319,48 @@ const PROPERTY_X_KEYS = new Set([
   'x-children',
   'x-custom-fields',
   'x-access',
+  'x-messages',
+  'x-normalize',
+  'x-not-before',
 ]);
+
+/** The rules `x-messages` may word: those a property states. */
+const MESSAGE_KEYWORDS = [
+  'type',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'format',
+  'minimum',
+  'maximum',
+  'enum',
+];
+
+/**
+ * x-messages: { rule keyword: the words people see }. A pattern must have them: the generic «Неверный
+ * формат» does not say what is expected, and the pattern itself is not for people.
+ */
+function checkMessages(file: string, where: string, s: JsonSchema): void {
+  const messages = s['x-messages'] as Record<string, unknown> | undefined;
+  if (messages !== undefined) {
+    if (typeof messages !== 'object' || messages === null || Array.isArray(messages))
+      fail(file, where, 'x-messages is { "<rule keyword>": "Russian message" }');
+    for (const [k, v] of Object.entries(messages)) {
+      if (!MESSAGE_KEYWORDS.includes(k))
+        fail(file, where, `x-messages.${k}: not a rule keyword of a property`);
+      if (k !== 'type' && s[k] === undefined)
+        fail(file, where, `x-messages.${k}: the property states no ${k}`);
+      if (typeof v !== 'string' || !v.trim())
+        fail(file, where, `x-messages.${k}: a Russian message expected`);
+    }
+  }
+  if (typeof s.pattern === 'string' && typeof messages?.pattern !== 'string')
+    fail(
+      file,
+      where,
+      'a pattern needs x-messages.pattern: what people are told when the value does not fit, never the pattern itself',
+    );
+}
 
 function typesOf(s: JsonSchema): string[] {
   if (Array.isArray(s.type)) return s.type;
@@ -378,6 +424,9 @@ function fieldModel(
   const label = s['x-label'];
   if (typeof label !== 'string' || !label) fail(file, where, 'x-label (Russian field label) is required');
   const kind = fieldKind(file, where, s);
+  checkMessages(file, where, s);
+  if (s['x-normalize'] !== undefined && (s['x-normalize'] !== 'phone' || kind !== 'string'))
+    fail(file, where, 'x-normalize: "phone" on a string field is the one normalisation known');
   const db = (s['x-db'] ?? {}) as {
     unique?: boolean | { where?: unknown };
     index?: boolean | 'gin' | 'btree' | 'trgm';
@@ -526,7 +575,20 @@ function fieldModel(
     if (f.readOnly || f.private) fail(file, where, 'x-access.write on a field nobody writes');
     f.writeRoles = [...new Set<Role>(['admin', ...(roles as Role[])])];
   }
+  if (s['x-not-before'] !== undefined) f.notBefore = s['x-not-before'] as string;
   return f;
+}
+
+const ORDERED_KINDS: FieldKind[] = ['date-time', 'date', 'integer', 'bigint', 'number'];
+
+/** x-not-before names a sibling of the same kind, which dates and numbers have. */
+function checkNotBefore(file: string, fields: FieldModel[]): void {
+  for (const f of fields) {
+    if (f.notBefore === undefined) continue;
+    const other = fields.find((x) => x.name === f.notBefore);
+    if (!other || other === f || other.kind !== f.kind || !ORDERED_KINDS.includes(f.kind))
+      fail(file, f.name, `x-not-before names a sibling field of the same kind (${ORDERED_KINDS.join(', ')})`);
+  }
 }
 
 function entityModel(file: string, s: JsonSchema): EntityModel {
@@ -594,12 +656,15 @@ function entityModel(file: string, s: JsonSchema): EntityModel {
       });
       checkFieldRenames(file, name, childFields);
       for (const f of childFields)
+        if (f.notBefore) fail(file, `${name}.${f.name}`, 'x-not-before is checked on top-level fields only');
+      for (const f of childFields)
         if (f.uniqueWhere)
           checkWhere(file, `${name}.${f.name}: x-db.unique.where`, f.uniqueWhere, childFields);
       continue;
     }
     fields.push(fieldModel(file, name, p, requiredList));
   }
+  checkNotBefore(file, fields);
 
   const byName = new Map(fields.map((f) => [f.name, f]));
   const xl = (s['x-list'] ?? {}) as {

@@ -7,6 +7,7 @@ import * as prettier from 'prettier';
 import { afterAll, describe, expect, it } from 'vitest';
 import { emitAdmin } from '../src/emit/admin';
 import { emitServer } from '../src/emit/server';
+import { emitZod } from '../src/emit/zod';
 import { GENERATED_HEADER } from '../src/emit/header';
 import { DEFAULT_SCHEMAS_DIR, loadModel } from '../src/model';
 
@@ -262,6 +263,61 @@ describe('emitAdmin on scratch schemas', () => {
     expect(text).toContain("import { SupplierList as SupplierEditScreen } from '../src/screens/suppliers';");
     expect(text).toContain('export function SupplierList');
     expect(text).not.toMatch(/edit: [^,\n]* as /);
+  });
+
+  it('asks a pattern for its words (x-messages), checks x-not-before and x-normalize, and gives zod the words', () => {
+    const withProps = (props: Record<string, unknown>) => {
+      const s = supplier();
+      return { ...s, properties: { ...s.properties, ...props } };
+    };
+    const code = { type: 'string', pattern: '^[a-z]+$', 'x-label': 'Код' };
+    expect(() => model(withProps({ code }))).toThrow(/code: a pattern needs x-messages\.pattern/);
+    expect(() => model(withProps({ code: { ...code, 'x-messages': { pattern: ' ' } } }))).toThrow(
+      /x-messages\.pattern: a Russian message expected/,
+    );
+    expect(() =>
+      model(withProps({ code: { ...code, 'x-messages': { pattern: 'Латиница', minimum: 'Не меньше' } } })),
+    ).toThrow(/x-messages\.minimum: the property states no minimum/);
+    expect(() =>
+      model(withProps({ city: { type: 'string', 'x-label': 'Город', 'x-normalize': 'email' } })),
+    ).toThrow(/x-normalize: "phone" on a string field/);
+    const until = {
+      type: ['string', 'null'],
+      format: 'date-time',
+      'x-label': 'До',
+      'x-not-before': 'minOrder',
+    };
+    expect(() => model(withProps({ until }))).toThrow(
+      /until: x-not-before names a sibling field of the same kind/,
+    );
+
+    const entities = model(
+      withProps({
+        code: { ...code, 'x-messages': { pattern: 'Только строчные латинские буквы' } },
+        phone: {
+          type: ['string', 'null'],
+          pattern: '^\\+[0-9]{11}$',
+          'x-label': 'Телефон',
+          'x-normalize': 'phone',
+          'x-messages': { pattern: 'Номер полностью' },
+        },
+        since: { type: ['string', 'null'], format: 'date-time', 'x-label': 'С' },
+        until: { ...until, 'x-not-before': 'since' },
+      }),
+    );
+    const zod = emitZod(entities)['schemas/generated/zod.ts']!;
+    expect(zod).toContain(
+      `.regex(new RegExp("^[a-z]+$", 'u'), { error: "Только строчные латинские буквы" })`,
+    );
+    expect(zod).toMatch(/"phone": z\.preprocess\(normalizedPhone, z\.string\(\)\.regex\(/);
+    expect(zod).toContain(
+      '.superRefine(notBeforeRefinement([{"field":"until","from":"since","fromLabel":"С","dated":true}]))',
+    );
+    expect(zod).toContain('z.config({ customError: zodIssueMessage });');
+    // The server's validators keep the words and the normalisation; what it answers does not carry them.
+    const server = emitServer(entities)['server/generated/resources.ts']!;
+    expect(server).toContain('"x-messages":{"pattern":"Только строчные латинские буквы"}');
+    expect(server).toContain('"notBefore":"since"');
   });
 
   it('refuses an unknown menu group, an unknown x-components key and a malformed component path', () => {

@@ -180,6 +180,7 @@ export const resources: ResourceDef[] = [
         private: false,
         virtual: false,
         writeOnly: false,
+        notBefore: 'startsAt',
       },
       {
         name: 'sortOrder',
@@ -332,7 +333,14 @@ export const resources: ResourceDef[] = [
           imageDesktopUrl: { type: 'string', minLength: 1, maxLength: 500 },
           imageMobileUrl: { type: ['string', 'null'], maxLength: 500 },
           alt: { type: ['string', 'null'], maxLength: 255 },
-          link: { type: ['string', 'null'], maxLength: 500, pattern: '^(/|https?://)\\S*$' },
+          link: {
+            type: ['string', 'null'],
+            maxLength: 500,
+            pattern: '^(/|https?://)\\S*$',
+            'x-messages': {
+              pattern: 'Адрес на сайте, начиная с /, или полный адрес с https://, без пробелов',
+            },
+          },
           openInNewTab: { type: 'boolean' },
           position: { type: 'string', enum: ['home_slider', 'home_promo', 'catalog_top', 'cart'] },
           startsAt: { type: ['string', 'null'], format: 'date-time' },
@@ -356,7 +364,14 @@ export const resources: ResourceDef[] = [
           imageDesktopUrl: { type: 'string', minLength: 1, maxLength: 500 },
           imageMobileUrl: { type: ['string', 'null'], maxLength: 500 },
           alt: { type: ['string', 'null'], maxLength: 255 },
-          link: { type: ['string', 'null'], maxLength: 500, pattern: '^(/|https?://)\\S*$' },
+          link: {
+            type: ['string', 'null'],
+            maxLength: 500,
+            pattern: '^(/|https?://)\\S*$',
+            'x-messages': {
+              pattern: 'Адрес на сайте, начиная с /, или полный адрес с https://, без пробелов',
+            },
+          },
           openInNewTab: { type: 'boolean' },
           position: { type: 'string', enum: ['home_slider', 'home_promo', 'catalog_top', 'cart'] },
           startsAt: { type: ['string', 'null'], format: 'date-time' },
@@ -782,6 +797,7 @@ export const resources: ResourceDef[] = [
         private: false,
         virtual: false,
         writeOnly: false,
+        notBefore: 'startsAt',
       },
       {
         name: 'priority',
@@ -1917,6 +1933,7 @@ export const resources: ResourceDef[] = [
         private: false,
         virtual: false,
         writeOnly: false,
+        notBefore: 'startsAt',
       },
       {
         name: 'usageLimit',
@@ -2105,7 +2122,15 @@ export const resources: ResourceDef[] = [
         type: 'object',
         additionalProperties: false,
         properties: {
-          code: { type: 'string', minLength: 3, maxLength: 32, pattern: '^[A-Z0-9][A-Z0-9_-]*$' },
+          code: {
+            type: 'string',
+            minLength: 3,
+            maxLength: 32,
+            pattern: '^[A-Z0-9][A-Z0-9_-]*$',
+            'x-messages': {
+              pattern: 'Заглавные латинские буквы, цифры, дефис и _, без пробелов, например LASH10',
+            },
+          },
           description: { type: ['string', 'null'], maxLength: 500 },
           batch: { type: ['string', 'null'], maxLength: 64 },
           type: { type: 'string', enum: ['percent', 'fixed', 'free_delivery'] },
@@ -2128,7 +2153,15 @@ export const resources: ResourceDef[] = [
         type: 'object',
         additionalProperties: false,
         properties: {
-          code: { type: 'string', minLength: 3, maxLength: 32, pattern: '^[A-Z0-9][A-Z0-9_-]*$' },
+          code: {
+            type: 'string',
+            minLength: 3,
+            maxLength: 32,
+            pattern: '^[A-Z0-9][A-Z0-9_-]*$',
+            'x-messages': {
+              pattern: 'Заглавные латинские буквы, цифры, дефис и _, без пробелов, например LASH10',
+            },
+          },
           description: { type: ['string', 'null'], maxLength: 500 },
           batch: { type: ['string', 'null'], maxLength: 64 },
           type: { type: 'string', enum: ['percent', 'fixed', 'free_delivery'] },
@@ -2456,7 +2489,15 @@ export const resources: ResourceDef[] = [
         type: 'object',
         additionalProperties: false,
         properties: {
-          code: { type: 'string', minLength: 1, maxLength: 50, pattern: '^[a-z][a-z0-9_]*$' },
+          code: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 50,
+            pattern: '^[a-z][a-z0-9_]*$',
+            'x-messages': {
+              pattern: 'Начинается со строчной латинской буквы, дальше строчные латинские буквы, цифры и _',
+            },
+          },
           title: { type: 'string', minLength: 1, maxLength: 200 },
           description: { type: ['string', 'null'], maxLength: 2000 },
           kind: { type: 'string', enum: ['courier', 'pickup_point', 'post', 'self_pickup'] },
@@ -2483,7 +2524,15 @@ export const resources: ResourceDef[] = [
         type: 'object',
         additionalProperties: false,
         properties: {
-          code: { type: 'string', minLength: 1, maxLength: 50, pattern: '^[a-z][a-z0-9_]*$' },
+          code: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 50,
+            pattern: '^[a-z][a-z0-9_]*$',
+            'x-messages': {
+              pattern: 'Начинается со строчной латинской буквы, дальше строчные латинские буквы, цифры и _',
+            },
+          },
           title: { type: 'string', minLength: 1, maxLength: 200 },
           description: { type: ['string', 'null'], maxLength: 2000 },
           kind: { type: 'string', enum: ['courier', 'pickup_point', 'post', 'self_pickup'] },
@@ -2792,7 +2841,15 @@ export const resources: ResourceDef[] = [
         additionalProperties: false,
         properties: {
           title: { type: 'string', minLength: 1, maxLength: 200 },
-          code: { type: 'string', minLength: 1, maxLength: 50, pattern: '^[a-z][a-z0-9_]*$' },
+          code: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 50,
+            pattern: '^[a-z][a-z0-9_]*$',
+            'x-messages': {
+              pattern: 'Начинается со строчной латинской буквы, дальше строчные латинские буквы, цифры и _',
+            },
+          },
           description: { type: ['string', 'null'], maxLength: 2000 },
           useInOffers: { type: 'boolean' },
           useInFilter: { type: 'boolean' },
@@ -2806,7 +2863,16 @@ export const resources: ResourceDef[] = [
               additionalProperties: false,
               properties: {
                 id: { type: 'integer' },
-                code: { type: 'string', minLength: 1, maxLength: 50, pattern: '^[a-z][a-zA-Z0-9_]*$' },
+                code: {
+                  type: 'string',
+                  minLength: 1,
+                  maxLength: 50,
+                  pattern: '^[a-z][a-zA-Z0-9_]*$',
+                  'x-messages': {
+                    pattern:
+                      'Начинается со строчной латинской буквы, дальше латинские буквы, цифры и _, например hex',
+                  },
+                },
                 title: { type: 'string', minLength: 1, maxLength: 200 },
                 type: { type: 'string', enum: ['string', 'number', 'boolean', 'color', 'image'] },
                 required: { type: 'boolean' },
@@ -2825,7 +2891,15 @@ export const resources: ResourceDef[] = [
         additionalProperties: false,
         properties: {
           title: { type: 'string', minLength: 1, maxLength: 200 },
-          code: { type: 'string', minLength: 1, maxLength: 50, pattern: '^[a-z][a-z0-9_]*$' },
+          code: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 50,
+            pattern: '^[a-z][a-z0-9_]*$',
+            'x-messages': {
+              pattern: 'Начинается со строчной латинской буквы, дальше строчные латинские буквы, цифры и _',
+            },
+          },
           description: { type: ['string', 'null'], maxLength: 2000 },
           useInOffers: { type: 'boolean' },
           useInFilter: { type: 'boolean' },
@@ -2839,7 +2913,16 @@ export const resources: ResourceDef[] = [
               additionalProperties: false,
               properties: {
                 id: { type: 'integer' },
-                code: { type: 'string', minLength: 1, maxLength: 50, pattern: '^[a-z][a-zA-Z0-9_]*$' },
+                code: {
+                  type: 'string',
+                  minLength: 1,
+                  maxLength: 50,
+                  pattern: '^[a-z][a-zA-Z0-9_]*$',
+                  'x-messages': {
+                    pattern:
+                      'Начинается со строчной латинской буквы, дальше латинские буквы, цифры и _, например hex',
+                  },
+                },
                 title: { type: 'string', minLength: 1, maxLength: 200 },
                 type: { type: 'string', enum: ['string', 'number', 'boolean', 'color', 'image'] },
                 required: { type: 'boolean' },
@@ -3029,7 +3112,16 @@ export const resources: ResourceDef[] = [
         additionalProperties: false,
         properties: {
           directoryId: { type: 'integer' },
-          code: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9][A-Za-z0-9._-]*$' },
+          code: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 64,
+            pattern: '^[A-Za-z0-9][A-Za-z0-9._-]*$',
+            'x-messages': {
+              pattern:
+                'Латинские буквы, цифры, точка, дефис и _, начиная с буквы или цифры, например D, 0.07 или 11',
+            },
+          },
           title: { type: 'string', minLength: 1, maxLength: 200 },
           sortOrder: { type: 'integer', minimum: 0 },
           active: { type: 'boolean' },
@@ -3044,7 +3136,16 @@ export const resources: ResourceDef[] = [
         additionalProperties: false,
         properties: {
           directoryId: { type: 'integer' },
-          code: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9][A-Za-z0-9._-]*$' },
+          code: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 64,
+            pattern: '^[A-Za-z0-9][A-Za-z0-9._-]*$',
+            'x-messages': {
+              pattern:
+                'Латинские буквы, цифры, точка, дефис и _, начиная с буквы или цифры, например D, 0.07 или 11',
+            },
+          },
           title: { type: 'string', minLength: 1, maxLength: 200 },
           sortOrder: { type: 'integer', minimum: 0 },
           active: { type: 'boolean' },
@@ -3596,7 +3697,15 @@ export const resources: ResourceDef[] = [
         additionalProperties: false,
         properties: {
           title: { type: 'string', minLength: 1, maxLength: 200 },
-          slug: { type: 'string', minLength: 1, maxLength: 200, pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$' },
+          slug: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 200,
+            pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$',
+            'x-messages': {
+              pattern: 'Только строчные латинские буквы, цифры и дефисы между ними, например lashes-classic',
+            },
+          },
           description: { type: ['string', 'null'], maxLength: 5000 },
           eventDate: { type: ['string', 'null'], format: 'date' },
           sortOrder: { type: 'integer', minimum: 0 },
@@ -3626,7 +3735,15 @@ export const resources: ResourceDef[] = [
         additionalProperties: false,
         properties: {
           title: { type: 'string', minLength: 1, maxLength: 200 },
-          slug: { type: 'string', minLength: 1, maxLength: 200, pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$' },
+          slug: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 200,
+            pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$',
+            'x-messages': {
+              pattern: 'Только строчные латинские буквы, цифры и дефисы между ними, например lashes-classic',
+            },
+          },
           description: { type: ['string', 'null'], maxLength: 5000 },
           eventDate: { type: ['string', 'null'], format: 'date' },
           sortOrder: { type: 'integer', minimum: 0 },
@@ -4040,7 +4157,15 @@ export const resources: ResourceDef[] = [
         additionalProperties: false,
         properties: {
           title: { type: 'string', minLength: 1, maxLength: 255 },
-          slug: { type: 'string', minLength: 1, maxLength: 200, pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$' },
+          slug: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 200,
+            pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$',
+            'x-messages': {
+              pattern: 'Только строчные латинские буквы, цифры и дефисы между ними, например lashes-classic',
+            },
+          },
           announce: { type: ['string', 'null'], maxLength: 1000 },
           content: { type: ['string', 'null'], maxLength: 200000 },
           coverUrl: { type: ['string', 'null'], maxLength: 500 },
@@ -4058,7 +4183,15 @@ export const resources: ResourceDef[] = [
         additionalProperties: false,
         properties: {
           title: { type: 'string', minLength: 1, maxLength: 255 },
-          slug: { type: 'string', minLength: 1, maxLength: 200, pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$' },
+          slug: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 200,
+            pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$',
+            'x-messages': {
+              pattern: 'Только строчные латинские буквы, цифры и дефисы между ними, например lashes-classic',
+            },
+          },
           announce: { type: ['string', 'null'], maxLength: 1000 },
           content: { type: ['string', 'null'], maxLength: 200000 },
           coverUrl: { type: ['string', 'null'], maxLength: 500 },
@@ -4256,7 +4389,15 @@ export const resources: ResourceDef[] = [
         type: 'object',
         additionalProperties: false,
         properties: {
-          code: { type: 'string', minLength: 1, maxLength: 100, pattern: '^[a-z][a-z0-9_.]*$' },
+          code: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 100,
+            pattern: '^[a-z][a-z0-9_.]*$',
+            'x-messages': {
+              pattern: 'Строчные латинские буквы, цифры, точка и _, начиная с буквы, например order.created',
+            },
+          },
           title: { type: 'string', minLength: 1, maxLength: 200 },
           description: { type: ['string', 'null'], maxLength: 1000 },
           subject: { type: 'string', minLength: 1, maxLength: 255 },
@@ -4271,7 +4412,15 @@ export const resources: ResourceDef[] = [
         type: 'object',
         additionalProperties: false,
         properties: {
-          code: { type: 'string', minLength: 1, maxLength: 100, pattern: '^[a-z][a-z0-9_.]*$' },
+          code: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 100,
+            pattern: '^[a-z][a-z0-9_.]*$',
+            'x-messages': {
+              pattern: 'Строчные латинские буквы, цифры, точка и _, начиная с буквы, например order.created',
+            },
+          },
           title: { type: 'string', minLength: 1, maxLength: 200 },
           description: { type: ['string', 'null'], maxLength: 1000 },
           subject: { type: 'string', minLength: 1, maxLength: 255 },
@@ -5586,11 +5735,23 @@ export const resources: ResourceDef[] = [
           userGroupId: { type: ['integer', 'null'] },
           organizationId: { type: ['integer', 'null'] },
           customerName: { type: 'string', minLength: 1, maxLength: 200 },
-          customerPhone: { type: 'string', pattern: '^\\+[1-9][0-9]{9,14}$' },
+          customerPhone: {
+            type: 'string',
+            pattern: '^\\+[1-9][0-9]{9,14}$',
+            'x-messages': {
+              pattern: 'Введите номер полностью, например +7 999 123-45-67 или 8 (495) 123-45-67',
+            },
+            'x-normalize': 'phone',
+          },
           customerEmail: { type: ['string', 'null'], format: 'email', maxLength: 255 },
           deliveryServiceId: { type: ['integer', 'null'] },
           deliveryCity: { type: ['string', 'null'], maxLength: 100 },
-          deliveryPostalCode: { type: ['string', 'null'], pattern: '^[0-9]{6}$', examples: ['101000'] },
+          deliveryPostalCode: {
+            type: ['string', 'null'],
+            pattern: '^[0-9]{6}$',
+            'x-messages': { pattern: 'Индекс — шесть цифр, например 101000' },
+            examples: ['101000'],
+          },
           deliveryAddress: { type: ['string', 'null'], maxLength: 1000 },
           deliveryPickupPoint: { type: ['string', 'null'], maxLength: 100 },
           paymentServiceId: { type: ['integer', 'null'] },
@@ -5609,11 +5770,23 @@ export const resources: ResourceDef[] = [
           userGroupId: { type: ['integer', 'null'] },
           organizationId: { type: ['integer', 'null'] },
           customerName: { type: 'string', minLength: 1, maxLength: 200 },
-          customerPhone: { type: 'string', pattern: '^\\+[1-9][0-9]{9,14}$' },
+          customerPhone: {
+            type: 'string',
+            pattern: '^\\+[1-9][0-9]{9,14}$',
+            'x-messages': {
+              pattern: 'Введите номер полностью, например +7 999 123-45-67 или 8 (495) 123-45-67',
+            },
+            'x-normalize': 'phone',
+          },
           customerEmail: { type: ['string', 'null'], format: 'email', maxLength: 255 },
           deliveryServiceId: { type: ['integer', 'null'] },
           deliveryCity: { type: ['string', 'null'], maxLength: 100 },
-          deliveryPostalCode: { type: ['string', 'null'], pattern: '^[0-9]{6}$', examples: ['101000'] },
+          deliveryPostalCode: {
+            type: ['string', 'null'],
+            pattern: '^[0-9]{6}$',
+            'x-messages': { pattern: 'Индекс — шесть цифр, например 101000' },
+            examples: ['101000'],
+          },
           deliveryAddress: { type: ['string', 'null'], maxLength: 1000 },
           deliveryPickupPoint: { type: ['string', 'null'], maxLength: 100 },
           paymentServiceId: { type: ['integer', 'null'] },
@@ -6129,7 +6302,16 @@ export const resources: ResourceDef[] = [
         type: 'object',
         additionalProperties: false,
         properties: {
-          slug: { type: 'string', minLength: 1, maxLength: 200, pattern: '^[a-z0-9]+(?:[-_/][a-z0-9]+)*$' },
+          slug: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 200,
+            pattern: '^[a-z0-9]+(?:[-_/][a-z0-9]+)*$',
+            'x-messages': {
+              pattern:
+                'Строчные латинские буквы и цифры, части через -, _ или /, например payment-and-delivery/one_page',
+            },
+          },
           title: { type: 'string', minLength: 1, maxLength: 255 },
           content: { type: ['string', 'null'], maxLength: 200000 },
           active: { type: 'boolean' },
@@ -6144,7 +6326,16 @@ export const resources: ResourceDef[] = [
         type: 'object',
         additionalProperties: false,
         properties: {
-          slug: { type: 'string', minLength: 1, maxLength: 200, pattern: '^[a-z0-9]+(?:[-_/][a-z0-9]+)*$' },
+          slug: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 200,
+            pattern: '^[a-z0-9]+(?:[-_/][a-z0-9]+)*$',
+            'x-messages': {
+              pattern:
+                'Строчные латинские буквы и цифры, части через -, _ или /, например payment-and-delivery/one_page',
+            },
+          },
           title: { type: 'string', minLength: 1, maxLength: 255 },
           content: { type: ['string', 'null'], maxLength: 200000 },
           active: { type: 'boolean' },
@@ -6845,6 +7036,7 @@ export const resources: ResourceDef[] = [
         private: false,
         virtual: false,
         writeOnly: false,
+        notBefore: 'minOrderTotal',
       },
       {
         name: 'deliveryServiceIds',
@@ -6983,7 +7175,15 @@ export const resources: ResourceDef[] = [
         type: 'object',
         additionalProperties: false,
         properties: {
-          code: { type: 'string', minLength: 1, maxLength: 50, pattern: '^[a-z][a-z0-9_]*$' },
+          code: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 50,
+            pattern: '^[a-z][a-z0-9_]*$',
+            'x-messages': {
+              pattern: 'Начинается со строчной латинской буквы, дальше строчные латинские буквы, цифры и _',
+            },
+          },
           title: { type: 'string', minLength: 1, maxLength: 200 },
           description: { type: ['string', 'null'], maxLength: 2000 },
           kind: { type: 'string', enum: ['online', 'on_delivery', 'invoice'] },
@@ -7005,7 +7205,15 @@ export const resources: ResourceDef[] = [
         type: 'object',
         additionalProperties: false,
         properties: {
-          code: { type: 'string', minLength: 1, maxLength: 50, pattern: '^[a-z][a-z0-9_]*$' },
+          code: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 50,
+            pattern: '^[a-z][a-z0-9_]*$',
+            'x-messages': {
+              pattern: 'Начинается со строчной латинской буквы, дальше строчные латинские буквы, цифры и _',
+            },
+          },
           title: { type: 'string', minLength: 1, maxLength: 200 },
           description: { type: ['string', 'null'], maxLength: 2000 },
           kind: { type: 'string', enum: ['online', 'on_delivery', 'invoice'] },
@@ -7238,7 +7446,15 @@ export const resources: ResourceDef[] = [
         additionalProperties: false,
         properties: {
           title: { type: 'string', minLength: 1, maxLength: 200 },
-          slug: { type: 'string', minLength: 1, maxLength: 200, pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$' },
+          slug: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 200,
+            pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$',
+            'x-messages': {
+              pattern: 'Только строчные латинские буквы, цифры и дефисы между ними, например lashes-classic',
+            },
+          },
           parentId: { type: ['integer', 'null'] },
           description: { type: ['string', 'null'], maxLength: 5000 },
           imageUrl: { type: ['string', 'null'], maxLength: 500 },
@@ -7256,7 +7472,15 @@ export const resources: ResourceDef[] = [
         additionalProperties: false,
         properties: {
           title: { type: 'string', minLength: 1, maxLength: 200 },
-          slug: { type: 'string', minLength: 1, maxLength: 200, pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$' },
+          slug: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 200,
+            pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$',
+            'x-messages': {
+              pattern: 'Только строчные латинские буквы, цифры и дефисы между ними, например lashes-classic',
+            },
+          },
           parentId: { type: ['integer', 'null'] },
           description: { type: ['string', 'null'], maxLength: 5000 },
           imageUrl: { type: ['string', 'null'], maxLength: 500 },
@@ -7756,7 +7980,15 @@ export const resources: ResourceDef[] = [
         additionalProperties: false,
         properties: {
           title: { type: 'string', minLength: 1, maxLength: 255 },
-          slug: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$' },
+          slug: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 255,
+            pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$',
+            'x-messages': {
+              pattern: 'Только строчные латинские буквы, цифры и дефисы между ними, например lashes-classic',
+            },
+          },
           categoryIds: { type: 'array', items: { type: 'integer' }, uniqueItems: true },
           brandId: { type: ['integer', 'null'] },
           shortDescription: { type: ['string', 'null'], maxLength: 1000 },
@@ -7814,7 +8046,15 @@ export const resources: ResourceDef[] = [
         additionalProperties: false,
         properties: {
           title: { type: 'string', minLength: 1, maxLength: 255 },
-          slug: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$' },
+          slug: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 255,
+            pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$',
+            'x-messages': {
+              pattern: 'Только строчные латинские буквы, цифры и дефисы между ними, например lashes-classic',
+            },
+          },
           categoryIds: { type: 'array', items: { type: 'integer' }, uniqueItems: true },
           brandId: { type: ['integer', 'null'] },
           shortDescription: { type: ['string', 'null'], maxLength: 1000 },
@@ -7967,6 +8207,7 @@ export const resources: ResourceDef[] = [
         private: false,
         virtual: false,
         writeOnly: false,
+        notBefore: 'startsAt',
       },
       {
         name: 'productIds',
@@ -8148,7 +8389,15 @@ export const resources: ResourceDef[] = [
         additionalProperties: false,
         properties: {
           title: { type: 'string', minLength: 1, maxLength: 255 },
-          slug: { type: 'string', minLength: 1, maxLength: 200, pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$' },
+          slug: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 200,
+            pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$',
+            'x-messages': {
+              pattern: 'Только строчные латинские буквы, цифры и дефисы между ними, например lashes-classic',
+            },
+          },
           announce: { type: ['string', 'null'], maxLength: 1000 },
           content: { type: ['string', 'null'], maxLength: 100000 },
           imageUrl: { type: ['string', 'null'], maxLength: 500 },
@@ -8170,7 +8419,15 @@ export const resources: ResourceDef[] = [
         additionalProperties: false,
         properties: {
           title: { type: 'string', minLength: 1, maxLength: 255 },
-          slug: { type: 'string', minLength: 1, maxLength: 200, pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$' },
+          slug: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 200,
+            pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$',
+            'x-messages': {
+              pattern: 'Только строчные латинские буквы, цифры и дефисы между ними, например lashes-classic',
+            },
+          },
           announce: { type: ['string', 'null'], maxLength: 1000 },
           content: { type: ['string', 'null'], maxLength: 100000 },
           imageUrl: { type: ['string', 'null'], maxLength: 500 },
@@ -10017,28 +10274,98 @@ export const resources: ResourceDef[] = [
         additionalProperties: false,
         properties: {
           shopName: { type: 'string', minLength: 1, maxLength: 200 },
-          supportPhone: { type: ['string', 'null'], pattern: '^\\+[1-9][0-9]{9,14}$' },
+          supportPhone: {
+            type: ['string', 'null'],
+            pattern: '^\\+[1-9][0-9]{9,14}$',
+            'x-messages': {
+              pattern: 'Введите номер полностью, например +7 999 123-45-67 или 8 (495) 123-45-67',
+            },
+            'x-normalize': 'phone',
+          },
           supportEmail: { type: ['string', 'null'], format: 'email', maxLength: 255 },
           workingHours: { type: ['string', 'null'], maxLength: 200 },
           address: { type: ['string', 'null'], maxLength: 500 },
           mapLatitude: { type: ['number', 'null'], minimum: -90, maximum: 90 },
           mapLongitude: { type: ['number', 'null'], minimum: -180, maximum: 180 },
           legalName: { type: ['string', 'null'], maxLength: 300 },
-          ogrn: { type: ['string', 'null'], pattern: '^([0-9]{13}|[0-9]{15})$', examples: ['1127746000000'] },
-          inn: { type: ['string', 'null'], pattern: '^([0-9]{10}|[0-9]{12})$' },
-          kpp: { type: ['string', 'null'], pattern: '^[0-9]{4}[0-9A-Z]{2}[0-9]{3}$' },
+          ogrn: {
+            type: ['string', 'null'],
+            pattern: '^([0-9]{13}|[0-9]{15})$',
+            'x-messages': { pattern: '13 цифр ОГРН или 15 цифр ОГРНИП' },
+            examples: ['1127746000000'],
+          },
+          inn: {
+            type: ['string', 'null'],
+            pattern: '^([0-9]{10}|[0-9]{12})$',
+            'x-messages': { pattern: '10 цифр у организации или 12 у ИП и самозанятого' },
+          },
+          kpp: {
+            type: ['string', 'null'],
+            pattern: '^[0-9]{4}[0-9A-Z]{2}[0-9]{3}$',
+            'x-messages': { pattern: '9 символов: 4 цифры, 2 цифры или заглавные латинские буквы, 3 цифры' },
+          },
           legalAddress: { type: ['string', 'null'], maxLength: 500 },
           bankName: { type: ['string', 'null'], maxLength: 200 },
-          bik: { type: ['string', 'null'], pattern: '^[0-9]{9}$', examples: ['044525974'] },
-          settlementAccount: { type: ['string', 'null'], pattern: '^[0-9]{20}$' },
-          correspondentAccount: { type: ['string', 'null'], pattern: '^[0-9]{20}$' },
-          privacyPolicyUrl: { type: ['string', 'null'], maxLength: 500, pattern: '^(/|https?://)\\S*$' },
-          pinterestUrl: { type: ['string', 'null'], maxLength: 500, pattern: '^https?://\\S+$' },
-          vkUrl: { type: ['string', 'null'], maxLength: 500, pattern: '^https?://\\S+$' },
-          telegramUrl: { type: ['string', 'null'], maxLength: 500, pattern: '^https?://\\S+$' },
-          ozonUrl: { type: ['string', 'null'], maxLength: 500, pattern: '^https?://\\S+$' },
-          wildberriesUrl: { type: ['string', 'null'], maxLength: 500, pattern: '^https?://\\S+$' },
-          whatsappUrl: { type: ['string', 'null'], maxLength: 500, pattern: '^https?://\\S+$' },
+          bik: {
+            type: ['string', 'null'],
+            pattern: '^[0-9]{9}$',
+            'x-messages': { pattern: 'Ровно 9 цифр' },
+            examples: ['044525974'],
+          },
+          settlementAccount: {
+            type: ['string', 'null'],
+            pattern: '^[0-9]{20}$',
+            'x-messages': { pattern: 'Ровно 20 цифр' },
+          },
+          correspondentAccount: {
+            type: ['string', 'null'],
+            pattern: '^[0-9]{20}$',
+            'x-messages': { pattern: 'Ровно 20 цифр' },
+          },
+          privacyPolicyUrl: {
+            type: ['string', 'null'],
+            maxLength: 500,
+            pattern: '^(/|https?://)\\S*$',
+            'x-messages': {
+              pattern: 'Адрес на сайте, начиная с /, или полный адрес с https://, без пробелов',
+            },
+          },
+          pinterestUrl: {
+            type: ['string', 'null'],
+            maxLength: 500,
+            pattern: '^https?://\\S+$',
+            'x-messages': { pattern: 'Полный адрес, начиная с https://, без пробелов' },
+          },
+          vkUrl: {
+            type: ['string', 'null'],
+            maxLength: 500,
+            pattern: '^https?://\\S+$',
+            'x-messages': { pattern: 'Полный адрес, начиная с https://, без пробелов' },
+          },
+          telegramUrl: {
+            type: ['string', 'null'],
+            maxLength: 500,
+            pattern: '^https?://\\S+$',
+            'x-messages': { pattern: 'Полный адрес, начиная с https://, без пробелов' },
+          },
+          ozonUrl: {
+            type: ['string', 'null'],
+            maxLength: 500,
+            pattern: '^https?://\\S+$',
+            'x-messages': { pattern: 'Полный адрес, начиная с https://, без пробелов' },
+          },
+          wildberriesUrl: {
+            type: ['string', 'null'],
+            maxLength: 500,
+            pattern: '^https?://\\S+$',
+            'x-messages': { pattern: 'Полный адрес, начиная с https://, без пробелов' },
+          },
+          whatsappUrl: {
+            type: ['string', 'null'],
+            maxLength: 500,
+            pattern: '^https?://\\S+$',
+            'x-messages': { pattern: 'Полный адрес, начиная с https://, без пробелов' },
+          },
           minOrderTotal: { type: 'integer', minimum: 0 },
           bonusEnabled: { type: 'boolean' },
           bonusAccrualPercent: { type: 'integer', minimum: 0, maximum: 100 },
@@ -10057,7 +10384,12 @@ export const resources: ResourceDef[] = [
           adminNotificationEmail: { type: ['string', 'null'], format: 'email', maxLength: 255 },
           mailFromName: { type: ['string', 'null'], maxLength: 100 },
           mailFromEmail: { type: ['string', 'null'], format: 'email', maxLength: 255 },
-          smsSenderName: { type: ['string', 'null'], maxLength: 11, pattern: '^[A-Za-z0-9._-]+$' },
+          smsSenderName: {
+            type: ['string', 'null'],
+            maxLength: 11,
+            pattern: '^[A-Za-z0-9._-]+$',
+            'x-messages': { pattern: 'Латинские буквы, цифры, точка, дефис и _, без пробелов' },
+          },
           smtpHost: { type: ['string', 'null'], maxLength: 255 },
           smtpPort: { type: 'integer', minimum: 1, maximum: 65535 },
           smtpSecure: { type: 'boolean' },
@@ -10066,8 +10398,17 @@ export const resources: ResourceDef[] = [
           smsProvider: { type: ['string', 'null'], enum: ['smsru', 'smsc', 'smsaero', null] },
           smsLogin: { type: ['string', 'null'], maxLength: 255 },
           smsApiKey: { type: ['string', 'null'], maxLength: 255 },
-          analyticsCounterId: { type: ['string', 'null'], pattern: '^[0-9]{1,12}$' },
-          mapsApiKey: { type: ['string', 'null'], maxLength: 200, pattern: '^[A-Za-z0-9-]+$' },
+          analyticsCounterId: {
+            type: ['string', 'null'],
+            pattern: '^[0-9]{1,12}$',
+            'x-messages': { pattern: 'Только цифры, например 12345678' },
+          },
+          mapsApiKey: {
+            type: ['string', 'null'],
+            maxLength: 200,
+            pattern: '^[A-Za-z0-9-]+$',
+            'x-messages': { pattern: 'Латинские буквы, цифры и дефисы, как в кабинете разработчика Яндекса' },
+          },
           seoTitle: { type: ['string', 'null'], maxLength: 200 },
           seoDescription: { type: ['string', 'null'], maxLength: 500 },
           maintenanceMode: { type: 'boolean' },
@@ -10082,28 +10423,98 @@ export const resources: ResourceDef[] = [
         additionalProperties: false,
         properties: {
           shopName: { type: 'string', minLength: 1, maxLength: 200 },
-          supportPhone: { type: ['string', 'null'], pattern: '^\\+[1-9][0-9]{9,14}$' },
+          supportPhone: {
+            type: ['string', 'null'],
+            pattern: '^\\+[1-9][0-9]{9,14}$',
+            'x-messages': {
+              pattern: 'Введите номер полностью, например +7 999 123-45-67 или 8 (495) 123-45-67',
+            },
+            'x-normalize': 'phone',
+          },
           supportEmail: { type: ['string', 'null'], format: 'email', maxLength: 255 },
           workingHours: { type: ['string', 'null'], maxLength: 200 },
           address: { type: ['string', 'null'], maxLength: 500 },
           mapLatitude: { type: ['number', 'null'], minimum: -90, maximum: 90 },
           mapLongitude: { type: ['number', 'null'], minimum: -180, maximum: 180 },
           legalName: { type: ['string', 'null'], maxLength: 300 },
-          ogrn: { type: ['string', 'null'], pattern: '^([0-9]{13}|[0-9]{15})$', examples: ['1127746000000'] },
-          inn: { type: ['string', 'null'], pattern: '^([0-9]{10}|[0-9]{12})$' },
-          kpp: { type: ['string', 'null'], pattern: '^[0-9]{4}[0-9A-Z]{2}[0-9]{3}$' },
+          ogrn: {
+            type: ['string', 'null'],
+            pattern: '^([0-9]{13}|[0-9]{15})$',
+            'x-messages': { pattern: '13 цифр ОГРН или 15 цифр ОГРНИП' },
+            examples: ['1127746000000'],
+          },
+          inn: {
+            type: ['string', 'null'],
+            pattern: '^([0-9]{10}|[0-9]{12})$',
+            'x-messages': { pattern: '10 цифр у организации или 12 у ИП и самозанятого' },
+          },
+          kpp: {
+            type: ['string', 'null'],
+            pattern: '^[0-9]{4}[0-9A-Z]{2}[0-9]{3}$',
+            'x-messages': { pattern: '9 символов: 4 цифры, 2 цифры или заглавные латинские буквы, 3 цифры' },
+          },
           legalAddress: { type: ['string', 'null'], maxLength: 500 },
           bankName: { type: ['string', 'null'], maxLength: 200 },
-          bik: { type: ['string', 'null'], pattern: '^[0-9]{9}$', examples: ['044525974'] },
-          settlementAccount: { type: ['string', 'null'], pattern: '^[0-9]{20}$' },
-          correspondentAccount: { type: ['string', 'null'], pattern: '^[0-9]{20}$' },
-          privacyPolicyUrl: { type: ['string', 'null'], maxLength: 500, pattern: '^(/|https?://)\\S*$' },
-          pinterestUrl: { type: ['string', 'null'], maxLength: 500, pattern: '^https?://\\S+$' },
-          vkUrl: { type: ['string', 'null'], maxLength: 500, pattern: '^https?://\\S+$' },
-          telegramUrl: { type: ['string', 'null'], maxLength: 500, pattern: '^https?://\\S+$' },
-          ozonUrl: { type: ['string', 'null'], maxLength: 500, pattern: '^https?://\\S+$' },
-          wildberriesUrl: { type: ['string', 'null'], maxLength: 500, pattern: '^https?://\\S+$' },
-          whatsappUrl: { type: ['string', 'null'], maxLength: 500, pattern: '^https?://\\S+$' },
+          bik: {
+            type: ['string', 'null'],
+            pattern: '^[0-9]{9}$',
+            'x-messages': { pattern: 'Ровно 9 цифр' },
+            examples: ['044525974'],
+          },
+          settlementAccount: {
+            type: ['string', 'null'],
+            pattern: '^[0-9]{20}$',
+            'x-messages': { pattern: 'Ровно 20 цифр' },
+          },
+          correspondentAccount: {
+            type: ['string', 'null'],
+            pattern: '^[0-9]{20}$',
+            'x-messages': { pattern: 'Ровно 20 цифр' },
+          },
+          privacyPolicyUrl: {
+            type: ['string', 'null'],
+            maxLength: 500,
+            pattern: '^(/|https?://)\\S*$',
+            'x-messages': {
+              pattern: 'Адрес на сайте, начиная с /, или полный адрес с https://, без пробелов',
+            },
+          },
+          pinterestUrl: {
+            type: ['string', 'null'],
+            maxLength: 500,
+            pattern: '^https?://\\S+$',
+            'x-messages': { pattern: 'Полный адрес, начиная с https://, без пробелов' },
+          },
+          vkUrl: {
+            type: ['string', 'null'],
+            maxLength: 500,
+            pattern: '^https?://\\S+$',
+            'x-messages': { pattern: 'Полный адрес, начиная с https://, без пробелов' },
+          },
+          telegramUrl: {
+            type: ['string', 'null'],
+            maxLength: 500,
+            pattern: '^https?://\\S+$',
+            'x-messages': { pattern: 'Полный адрес, начиная с https://, без пробелов' },
+          },
+          ozonUrl: {
+            type: ['string', 'null'],
+            maxLength: 500,
+            pattern: '^https?://\\S+$',
+            'x-messages': { pattern: 'Полный адрес, начиная с https://, без пробелов' },
+          },
+          wildberriesUrl: {
+            type: ['string', 'null'],
+            maxLength: 500,
+            pattern: '^https?://\\S+$',
+            'x-messages': { pattern: 'Полный адрес, начиная с https://, без пробелов' },
+          },
+          whatsappUrl: {
+            type: ['string', 'null'],
+            maxLength: 500,
+            pattern: '^https?://\\S+$',
+            'x-messages': { pattern: 'Полный адрес, начиная с https://, без пробелов' },
+          },
           minOrderTotal: { type: 'integer', minimum: 0 },
           bonusEnabled: { type: 'boolean' },
           bonusAccrualPercent: { type: 'integer', minimum: 0, maximum: 100 },
@@ -10122,7 +10533,12 @@ export const resources: ResourceDef[] = [
           adminNotificationEmail: { type: ['string', 'null'], format: 'email', maxLength: 255 },
           mailFromName: { type: ['string', 'null'], maxLength: 100 },
           mailFromEmail: { type: ['string', 'null'], format: 'email', maxLength: 255 },
-          smsSenderName: { type: ['string', 'null'], maxLength: 11, pattern: '^[A-Za-z0-9._-]+$' },
+          smsSenderName: {
+            type: ['string', 'null'],
+            maxLength: 11,
+            pattern: '^[A-Za-z0-9._-]+$',
+            'x-messages': { pattern: 'Латинские буквы, цифры, точка, дефис и _, без пробелов' },
+          },
           smtpHost: { type: ['string', 'null'], maxLength: 255 },
           smtpPort: { type: 'integer', minimum: 1, maximum: 65535 },
           smtpSecure: { type: 'boolean' },
@@ -10131,8 +10547,17 @@ export const resources: ResourceDef[] = [
           smsProvider: { type: ['string', 'null'], enum: ['smsru', 'smsc', 'smsaero', null] },
           smsLogin: { type: ['string', 'null'], maxLength: 255 },
           smsApiKey: { type: ['string', 'null'], maxLength: 255 },
-          analyticsCounterId: { type: ['string', 'null'], pattern: '^[0-9]{1,12}$' },
-          mapsApiKey: { type: ['string', 'null'], maxLength: 200, pattern: '^[A-Za-z0-9-]+$' },
+          analyticsCounterId: {
+            type: ['string', 'null'],
+            pattern: '^[0-9]{1,12}$',
+            'x-messages': { pattern: 'Только цифры, например 12345678' },
+          },
+          mapsApiKey: {
+            type: ['string', 'null'],
+            maxLength: 200,
+            pattern: '^[A-Za-z0-9-]+$',
+            'x-messages': { pattern: 'Латинские буквы, цифры и дефисы, как в кабинете разработчика Яндекса' },
+          },
           seoTitle: { type: ['string', 'null'], maxLength: 200 },
           seoDescription: { type: ['string', 'null'], maxLength: 500 },
           maintenanceMode: { type: 'boolean' },
@@ -10313,7 +10738,15 @@ export const resources: ResourceDef[] = [
         type: 'object',
         additionalProperties: false,
         properties: {
-          code: { type: 'string', minLength: 1, maxLength: 100, pattern: '^[a-z][a-z0-9_.]*$' },
+          code: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 100,
+            pattern: '^[a-z][a-z0-9_.]*$',
+            'x-messages': {
+              pattern: 'Строчные латинские буквы, цифры, точка и _, начиная с буквы, например order.created',
+            },
+          },
           title: { type: 'string', minLength: 1, maxLength: 200 },
           description: { type: ['string', 'null'], maxLength: 1000 },
           body: { type: 'string', minLength: 1, maxLength: 1000 },
@@ -10327,7 +10760,15 @@ export const resources: ResourceDef[] = [
         type: 'object',
         additionalProperties: false,
         properties: {
-          code: { type: 'string', minLength: 1, maxLength: 100, pattern: '^[a-z][a-z0-9_.]*$' },
+          code: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 100,
+            pattern: '^[a-z][a-z0-9_.]*$',
+            'x-messages': {
+              pattern: 'Строчные латинские буквы, цифры, точка и _, начиная с буквы, например order.created',
+            },
+          },
           title: { type: 'string', minLength: 1, maxLength: 200 },
           description: { type: ['string', 'null'], maxLength: 1000 },
           body: { type: 'string', minLength: 1, maxLength: 1000 },
@@ -11093,7 +11534,12 @@ export const resources: ResourceDef[] = [
           address: { type: ['string', 'null'], maxLength: 500 },
           phone: { type: ['string', 'null'], maxLength: 32 },
           email: { type: ['string', 'null'], format: 'email', maxLength: 255 },
-          website: { type: ['string', 'null'], maxLength: 500, pattern: '^https?://\\S+$' },
+          website: {
+            type: ['string', 'null'],
+            maxLength: 500,
+            pattern: '^https?://\\S+$',
+            'x-messages': { pattern: 'Полный адрес, начиная с https://, без пробелов' },
+          },
           latitude: { type: ['number', 'null'], minimum: -90, maximum: 90 },
           longitude: { type: ['number', 'null'], minimum: -180, maximum: 180 },
           active: { type: 'boolean' },
@@ -11115,7 +11561,12 @@ export const resources: ResourceDef[] = [
           address: { type: ['string', 'null'], maxLength: 500 },
           phone: { type: ['string', 'null'], maxLength: 32 },
           email: { type: ['string', 'null'], format: 'email', maxLength: 255 },
-          website: { type: ['string', 'null'], maxLength: 500, pattern: '^https?://\\S+$' },
+          website: {
+            type: ['string', 'null'],
+            maxLength: 500,
+            pattern: '^https?://\\S+$',
+            'x-messages': { pattern: 'Полный адрес, начиная с https://, без пробелов' },
+          },
           latitude: { type: ['number', 'null'], minimum: -90, maximum: 90 },
           longitude: { type: ['number', 'null'], minimum: -180, maximum: 180 },
           active: { type: 'boolean' },
@@ -11482,7 +11933,15 @@ export const resources: ResourceDef[] = [
         additionalProperties: false,
         properties: {
           title: { type: 'string', minLength: 1, maxLength: 100 },
-          code: { type: 'string', minLength: 1, maxLength: 50, pattern: '^[a-z][a-z0-9_]*$' },
+          code: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 50,
+            pattern: '^[a-z][a-z0-9_]*$',
+            'x-messages': {
+              pattern: 'Начинается со строчной латинской буквы, дальше строчные латинские буквы, цифры и _',
+            },
+          },
           description: { type: ['string', 'null'], maxLength: 2000 },
           discountPercent: { type: 'integer', minimum: 0, maximum: 100 },
           bonusAllowed: { type: 'boolean' },
@@ -11498,7 +11957,15 @@ export const resources: ResourceDef[] = [
         additionalProperties: false,
         properties: {
           title: { type: 'string', minLength: 1, maxLength: 100 },
-          code: { type: 'string', minLength: 1, maxLength: 50, pattern: '^[a-z][a-z0-9_]*$' },
+          code: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 50,
+            pattern: '^[a-z][a-z0-9_]*$',
+            'x-messages': {
+              pattern: 'Начинается со строчной латинской буквы, дальше строчные латинские буквы, цифры и _',
+            },
+          },
           description: { type: ['string', 'null'], maxLength: 2000 },
           discountPercent: { type: 'integer', minimum: 0, maximum: 100 },
           bonusAllowed: { type: 'boolean' },
@@ -11782,16 +12249,37 @@ export const resources: ResourceDef[] = [
           userId: { type: 'integer' },
           legalForm: { type: 'string', enum: ['ooo', 'ip', 'ao', 'pao', 'self_employed', 'other'] },
           name: { type: 'string', minLength: 1, maxLength: 300 },
-          inn: { type: 'string', pattern: '^([0-9]{10}|[0-9]{12})$' },
-          kpp: { type: ['string', 'null'], pattern: '^[0-9]{4}[0-9A-Z]{2}[0-9]{3}$' },
-          ogrn: { type: ['string', 'null'], pattern: '^([0-9]{13}|[0-9]{15})$', examples: ['1127746000000'] },
+          inn: {
+            type: 'string',
+            pattern: '^([0-9]{10}|[0-9]{12})$',
+            'x-messages': { pattern: '10 цифр у организации или 12 у ИП и самозанятого' },
+          },
+          kpp: {
+            type: ['string', 'null'],
+            pattern: '^[0-9]{4}[0-9A-Z]{2}[0-9]{3}$',
+            'x-messages': { pattern: '9 символов: 4 цифры, 2 цифры или заглавные латинские буквы, 3 цифры' },
+          },
+          ogrn: {
+            type: ['string', 'null'],
+            pattern: '^([0-9]{13}|[0-9]{15})$',
+            'x-messages': { pattern: '13 цифр ОГРН или 15 цифр ОГРНИП' },
+            examples: ['1127746000000'],
+          },
           directorName: { type: ['string', 'null'], maxLength: 200 },
           legalAddress: { type: ['string', 'null'], maxLength: 500 },
           actualAddress: { type: ['string', 'null'], maxLength: 500 },
           bankName: { type: ['string', 'null'], maxLength: 300 },
-          bik: { type: ['string', 'null'], pattern: '^[0-9]{9}$' },
-          settlementAccount: { type: ['string', 'null'], pattern: '^[0-9]{20}$' },
-          correspondentAccount: { type: ['string', 'null'], pattern: '^[0-9]{20}$' },
+          bik: { type: ['string', 'null'], pattern: '^[0-9]{9}$', 'x-messages': { pattern: 'Ровно 9 цифр' } },
+          settlementAccount: {
+            type: ['string', 'null'],
+            pattern: '^[0-9]{20}$',
+            'x-messages': { pattern: 'Ровно 20 цифр' },
+          },
+          correspondentAccount: {
+            type: ['string', 'null'],
+            pattern: '^[0-9]{20}$',
+            'x-messages': { pattern: 'Ровно 20 цифр' },
+          },
         },
         description: 'Организация пользователя: для создания',
         required: ['userId', 'legalForm', 'name', 'inn'],
@@ -11804,16 +12292,37 @@ export const resources: ResourceDef[] = [
           userId: { type: 'integer' },
           legalForm: { type: 'string', enum: ['ooo', 'ip', 'ao', 'pao', 'self_employed', 'other'] },
           name: { type: 'string', minLength: 1, maxLength: 300 },
-          inn: { type: 'string', pattern: '^([0-9]{10}|[0-9]{12})$' },
-          kpp: { type: ['string', 'null'], pattern: '^[0-9]{4}[0-9A-Z]{2}[0-9]{3}$' },
-          ogrn: { type: ['string', 'null'], pattern: '^([0-9]{13}|[0-9]{15})$', examples: ['1127746000000'] },
+          inn: {
+            type: 'string',
+            pattern: '^([0-9]{10}|[0-9]{12})$',
+            'x-messages': { pattern: '10 цифр у организации или 12 у ИП и самозанятого' },
+          },
+          kpp: {
+            type: ['string', 'null'],
+            pattern: '^[0-9]{4}[0-9A-Z]{2}[0-9]{3}$',
+            'x-messages': { pattern: '9 символов: 4 цифры, 2 цифры или заглавные латинские буквы, 3 цифры' },
+          },
+          ogrn: {
+            type: ['string', 'null'],
+            pattern: '^([0-9]{13}|[0-9]{15})$',
+            'x-messages': { pattern: '13 цифр ОГРН или 15 цифр ОГРНИП' },
+            examples: ['1127746000000'],
+          },
           directorName: { type: ['string', 'null'], maxLength: 200 },
           legalAddress: { type: ['string', 'null'], maxLength: 500 },
           actualAddress: { type: ['string', 'null'], maxLength: 500 },
           bankName: { type: ['string', 'null'], maxLength: 300 },
-          bik: { type: ['string', 'null'], pattern: '^[0-9]{9}$' },
-          settlementAccount: { type: ['string', 'null'], pattern: '^[0-9]{20}$' },
-          correspondentAccount: { type: ['string', 'null'], pattern: '^[0-9]{20}$' },
+          bik: { type: ['string', 'null'], pattern: '^[0-9]{9}$', 'x-messages': { pattern: 'Ровно 9 цифр' } },
+          settlementAccount: {
+            type: ['string', 'null'],
+            pattern: '^[0-9]{20}$',
+            'x-messages': { pattern: 'Ровно 20 цифр' },
+          },
+          correspondentAccount: {
+            type: ['string', 'null'],
+            pattern: '^[0-9]{20}$',
+            'x-messages': { pattern: 'Ровно 20 цифр' },
+          },
         },
         description: 'Организация пользователя: для изменения',
       },
@@ -12140,7 +12649,14 @@ export const resources: ResourceDef[] = [
         additionalProperties: false,
         properties: {
           email: { type: 'string', format: 'email', maxLength: 255 },
-          phone: { type: ['string', 'null'], pattern: '^\\+[1-9][0-9]{9,14}$' },
+          phone: {
+            type: ['string', 'null'],
+            pattern: '^\\+[1-9][0-9]{9,14}$',
+            'x-messages': {
+              pattern: 'Введите номер полностью, например +7 999 123-45-67 или 8 (495) 123-45-67',
+            },
+            'x-normalize': 'phone',
+          },
           name: { type: 'string', minLength: 1, maxLength: 100 },
           lastName: { type: ['string', 'null'], maxLength: 100 },
           middleName: { type: ['string', 'null'], maxLength: 100 },
@@ -12162,7 +12678,14 @@ export const resources: ResourceDef[] = [
         additionalProperties: false,
         properties: {
           email: { type: 'string', format: 'email', maxLength: 255 },
-          phone: { type: ['string', 'null'], pattern: '^\\+[1-9][0-9]{9,14}$' },
+          phone: {
+            type: ['string', 'null'],
+            pattern: '^\\+[1-9][0-9]{9,14}$',
+            'x-messages': {
+              pattern: 'Введите номер полностью, например +7 999 123-45-67 или 8 (495) 123-45-67',
+            },
+            'x-normalize': 'phone',
+          },
           name: { type: 'string', minLength: 1, maxLength: 100 },
           lastName: { type: ['string', 'null'], maxLength: 100 },
           middleName: { type: ['string', 'null'], maxLength: 100 },

@@ -778,7 +778,7 @@ describeOnDatabases('public message endpoints on $name', (target) => {
       const { id, token } = await customer('profile.three@shop.test', { confirmed: true });
       for (const [body, fields] of [
         [{ email: true }, { sms: 'Обязательное поле' }],
-        [{ email: 'да', sms: false }, { email: 'Должно быть да/нет (true или false)' }],
+        [{ email: 'да', sms: false }, { email: 'Должно быть да или нет' }],
         [{ email: true, sms: false, other: 1 }, { other: 'Неизвестное поле' }],
       ] as const) {
         const res = await put(body, token);

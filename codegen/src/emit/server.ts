@@ -79,6 +79,7 @@ function fieldDef(f: FieldModel) {
     writeOnly: f.writeOnly,
     ...(f.ref ? { ref: { resource: f.ref.resource, many: f.ref.many } } : {}),
     ...(f.writeRoles ? { writeRoles: f.writeRoles } : {}),
+    ...(f.notBefore ? { notBefore: f.notBefore } : {}),
   };
 }
 

@@ -26,34 +26,56 @@ const HANDLED = new Set([
   'uniqueItems',
   'anyOf',
   'examples',
+  'x-messages',
+  'x-normalize',
 ]);
 
-const FORMATS: Record<string, string> = {
-  'date-time': 'z.iso.datetime({ offset: true, local: false })',
-  date: 'z.iso.date()',
-  email: 'z.email()',
-  uri: 'z.url()',
+/** A format's zod schema; `error` is the argument giving the schema's own words, or ''. */
+const FORMATS: Record<string, (error: string) => string> = {
+  'date-time': (error) =>
+    `z.iso.datetime({ offset: true, local: false${error ? `, ${error.slice(2, -2)}` : ''} })`,
+  date: (error) => `z.iso.date(${error})`,
+  email: (error) => `z.email(${error})`,
+  uri: (error) => `z.url(${error})`,
 };
 
+/** `{ error: "…" }` for a rule the schema words itself (x-messages), or '' for the shared words. */
+function ownWords(s: JsonSchema, keyword: string): string {
+  const words = (s['x-messages'] as Record<string, string> | undefined)?.[keyword];
+  return words ? `{ error: ${JSON.stringify(words)} }` : '';
+}
+
+const withWords = (args: string, words: string) => (words ? `${args}, ${words}` : args);
+
 function base(s: JsonSchema, type: string, where: string): string {
+  const typeWords = ownWords(s, 'type');
   switch (type) {
     case 'null':
       return 'z.null()';
     case 'boolean':
-      return 'z.boolean()';
+      return `z.boolean(${typeWords})`;
     case 'integer':
     case 'number': {
-      let out = type === 'integer' ? 'z.int()' : 'z.number()';
-      if (typeof s.minimum === 'number') out += `.min(${s.minimum})`;
-      if (typeof s.maximum === 'number') out += `.max(${s.maximum})`;
+      let out = type === 'integer' ? `z.int(${typeWords})` : `z.number(${typeWords})`;
+      if (typeof s.minimum === 'number')
+        out += `.min(${withWords(String(s.minimum), ownWords(s, 'minimum'))})`;
+      if (typeof s.maximum === 'number')
+        out += `.max(${withWords(String(s.maximum), ownWords(s, 'maximum'))})`;
       return out;
     }
     case 'string': {
-      let out = s.format ? FORMATS[s.format] : 'z.string()';
-      if (!out) throw new Error(`${where}: format ${s.format} has no zod equivalent`);
-      if (typeof s.minLength === 'number') out += `.min(${s.minLength})`;
-      if (typeof s.maxLength === 'number') out += `.max(${s.maxLength})`;
-      if (typeof s.pattern === 'string') out += `.regex(new RegExp(${JSON.stringify(s.pattern)}, 'u'))`;
+      let out: string;
+      if (s.format) {
+        const format = FORMATS[s.format];
+        if (!format) throw new Error(`${where}: format ${s.format} has no zod equivalent`);
+        out = format(ownWords(s, 'format'));
+      } else out = `z.string(${typeWords})`;
+      if (typeof s.minLength === 'number')
+        out += `.min(${withWords(String(s.minLength), ownWords(s, 'minLength'))})`;
+      if (typeof s.maxLength === 'number')
+        out += `.max(${withWords(String(s.maxLength), ownWords(s, 'maxLength'))})`;
+      if (typeof s.pattern === 'string')
+        out += `.regex(${withWords(`new RegExp(${JSON.stringify(s.pattern)}, 'u')`, ownWords(s, 'pattern'))})`;
       return out;
     }
     case 'array': {
@@ -91,10 +113,11 @@ export function zodOf(s: JsonSchema, where: string): string {
   }
   if (s.enum) {
     const values = s.enum.filter((v) => v !== null);
+    const words = ownWords(s, 'enum');
     const literal =
       values.every((v) => typeof v === 'string') && values.length > 0
-        ? `z.enum(${JSON.stringify(values)})`
-        : `z.union([${values.map((v) => `z.literal(${JSON.stringify(v)})`).join(', ')}])`;
+        ? `z.enum(${withWords(JSON.stringify(values), words)})`
+        : `z.union([${values.map((v) => `z.literal(${JSON.stringify(v)})`).join(', ')}]${words ? `, ${words}` : ''})`;
     return s.enum.includes(null) ? `${literal}.nullable()` : literal;
   }
   const types = Array.isArray(s.type) ? s.type : s.type ? [s.type] : [];
@@ -104,7 +127,24 @@ export function zodOf(s: JsonSchema, where: string): string {
     nonNull.length === 1
       ? base(s, nonNull[0]!, where)
       : `z.union([${nonNull.map((t) => base(s, t, where)).join(', ')}])`;
-  return types.includes('null') ? `${out}.nullable()` : out;
+  const nullable = types.includes('null') ? `${out}.nullable()` : out;
+  // The server stores a phone typed any way in one form (x-normalize); the form lets the same through.
+  return s['x-normalize'] === 'phone' ? `z.preprocess(normalizedPhone, ${nullable})` : nullable;
+}
+
+/** The x-not-before pairs of an entity (schemas/rules/ranges.ts). */
+function notBeforePairs(e: EntityModel) {
+  return e.fields
+    .filter((f) => f.notBefore)
+    .map((f) => {
+      const from = e.fields.find((x) => x.name === f.notBefore)!;
+      return {
+        field: f.name,
+        from: from.name,
+        fromLabel: from.label,
+        dated: f.kind === 'date-time' || f.kind === 'date',
+      };
+    });
 }
 
 export function emitZod(entities: EntityModel[]): Record<string, string> {
@@ -112,8 +152,14 @@ export function emitZod(entities: EntityModel[]): Record<string, string> {
     GENERATED_HEADER,
     "import { z } from 'zod';",
     '',
-    '// Russian messages for every rule zod checks.',
+    "import { zodIssueMessage } from '../rules/messages';",
+    "import { normalizedPhone } from '../rules/phone';",
+    "import { notBeforeRefinement } from '../rules/ranges';",
+    '',
+    "// Russian messages for every rule zod checks: the server's words (rules/messages.ts), zod's Russian",
+    '// locale for anything a schema never states.',
     'z.config(z.locales.ru());',
+    'z.config({ customError: zodIssueMessage });',
     "// No compiled validators: zod would test for them with new Function(), which the admin's and the storefront's",
     "// Content-Security-Policy refuse (no 'unsafe-eval'); the browser reports every such attempt as a violation.",
     'z.config({ jitless: true });',
@@ -122,10 +168,17 @@ export function emitZod(entities: EntityModel[]): Record<string, string> {
     '',
   ];
   for (const e of entities) {
+    // x-not-before: an end before its start is refused as soon as the form holds both.
+    const pairs = notBeforePairs(e);
+    const refine = pairs.length ? `.superRefine(notBeforeRefinement(${JSON.stringify(pairs)}))` : '';
     lines.push(`/** ${e.label.one}: данные для создания. */`);
-    lines.push(`export const ${e.typeName}InputSchema = ${zodOf(deriveSchema(e, 'create'), e.resource)};`);
+    lines.push(
+      `export const ${e.typeName}InputSchema = ${zodOf(deriveSchema(e, 'create'), e.resource)}${refine};`,
+    );
     lines.push(`/** ${e.label.one}: данные для изменения. */`);
-    lines.push(`export const ${e.typeName}PatchSchema = ${zodOf(deriveSchema(e, 'patch'), e.resource)};`);
+    lines.push(
+      `export const ${e.typeName}PatchSchema = ${zodOf(deriveSchema(e, 'patch'), e.resource)}${refine};`,
+    );
     lines.push('');
   }
   lines.push('/** Create schemas by resource name. */');

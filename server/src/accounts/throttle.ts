@@ -8,7 +8,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../http/errors';
 import { limitOf } from '../http/rate-limit';
-import { phoneDigits } from './input';
+import { phoneDigits } from '@shop/schemas';
 
 const IP_FACTOR = 5;
 const MAX_DELAY_MS = 5000;

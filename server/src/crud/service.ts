@@ -25,7 +25,8 @@ import { constraints } from '../../generated/constraints';
 import type { DbOrTx } from '../db';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { INT4_MAX } from '../http/route-schemas';
-import { assertValid } from '../http/validation';
+import { assertValid, fieldsError } from '../http/validation';
+import { notBeforeMessage } from '@shop/schemas';
 import { assertBodyInScope, assertInScope, guardFieldWrites, rowScopeOf } from './access';
 import { diffRecords, readSecrets, recordHistory } from './history';
 import type { ChildDef, CrudContext, FieldDef, ListQuery, Registry, ResourceDef, TxContext } from './types';
@@ -485,11 +486,33 @@ export function permittedBody(ctx: CrudContext, body: unknown, existing: Record<
   return permitted;
 }
 
+/**
+ * x-not-before: an end before its start (a banner that would never show) is refused, on a create from the
+ * body and on an update from the stored record with the update over it.
+ */
+function assertNotBefore(def: ResourceDef, values: Record<string, unknown>) {
+  const refused: Record<string, string> = {};
+  for (const f of def.fields) {
+    const from = f.notBefore ? def.fields.find((x) => x.name === f.notBefore) : undefined;
+    if (!from) continue;
+    const dated = f.kind === 'date-time' || f.kind === 'date';
+    const message = notBeforeMessage(values, {
+      field: f.name,
+      from: from.name,
+      fromLabel: from.label,
+      dated,
+    });
+    if (message) refused[f.name] = message;
+  }
+  if (Object.keys(refused).length) throw fieldsError(refused, def.labels);
+}
+
 /** Creates a record and its children, with its history row, in one transaction. */
 export async function createRecord(ctx: CrudContext, body: unknown) {
   const { registry, def, actor } = ctx;
   const data = stripReadOnly(def, permittedBody(ctx, body, null));
   assertValid(def.schemas.create, data, def.labels);
+  assertNotBefore(def, data);
   try {
     return await ctx.db.transaction(async (tx) => {
       const stored = def.hooks.beforeSave
@@ -552,6 +575,7 @@ export async function updateRecord(ctx: CrudContext, id: number, body: unknown) 
       // After the role's rules: a refused field is refused whatever the form's age.
       assertNotStale(def, existing, body);
       assertValid(def.schemas.patch, data, def.labels);
+      assertNotBefore(def, { ...existing, ...data });
       const secretsBefore = await readSecrets(tx, def, id);
       const stored = def.hooks.beforeSave ? await def.hooks.beforeSave(data, { tx, existing, actor }) : data;
       await checkManyRefs(tx, registry, def.fields, stored);

@@ -31,6 +31,8 @@ export interface FieldDef {
   ref?: { resource: string; many: boolean };
   /** Property-level x-access.write: only these roles may set or change the field. */
   writeRoles?: Role[];
+  /** x-not-before: the sibling field this one may not be below (an end date and its start). */
+  notBefore?: string;
 }
 
 export interface ChildDef {

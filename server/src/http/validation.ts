@@ -3,12 +3,14 @@
 // route `schema` (http/route-schemas.ts compiles them here); services check their own inputs with assertValid.
 import { Ajv, type ErrorObject, type Options, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import { normalizedPhone, ruleMessage } from '@shop/schemas';
 import { badRequest, type ApiError } from './errors';
 
 /**
  * The schema keywords of ours that validation knows: `x-label` names a field in messages, `x-messages`
  * replaces the generic message of a rule (`{ "pattern": "Введите номер телефона полностью…" }`), `x-trim`
- * trims a string before its length and pattern are checked (a name of spaces is no name).
+ * trims a string before its length and pattern are checked (a name of spaces is no name), `x-normalize`
+ * stores a phone number typed any way in one form.
  */
 function withVocabulary(ajv: Ajv): Ajv {
   addFormats(ajv, ['date-time', 'date', 'email', 'uri']);
@@ -29,6 +31,25 @@ function withVocabulary(ajv: Ajv): Ajv {
     ) => {
       if (on && cxt?.parentData && typeof cxt.parentData === 'object')
         (cxt.parentData as Record<string | number, unknown>)[cxt.parentDataProperty] = data.trim();
+      return true;
+    },
+  });
+  // x-normalize "phone": «8 (495) 123-45-67» is stored as +74951234567, before the pattern checks it.
+  ajv.addKeyword({
+    keyword: 'x-normalize',
+    type: 'string',
+    schemaType: 'string',
+    metaSchema: { enum: ['phone'] },
+    modifying: true,
+    before: 'maxLength',
+    validate: (
+      _kind: string,
+      data: string,
+      _schema?: unknown,
+      cxt?: { parentData: unknown; parentDataProperty: string | number },
+    ) => {
+      if (cxt?.parentData && typeof cxt.parentData === 'object')
+        (cxt.parentData as Record<string | number, unknown>)[cxt.parentDataProperty] = normalizedPhone(data);
       return true;
     },
   });
@@ -58,70 +79,15 @@ export function validatorFor(schema: object, engine: Ajv = ajv): ValidateFunctio
   return v;
 }
 
-const plural = (n: number, one: string, few: string, many: string) => {
-  const rule = new Intl.PluralRules('ru').select(n);
-  return `${n} ${rule === 'one' ? one : rule === 'few' ? few : many}`;
-};
-
-const TYPE_NAMES: Record<string, string> = {
-  string: 'строкой',
-  integer: 'целым числом',
-  number: 'числом',
-  boolean: 'да/нет (true или false)',
-  array: 'списком',
-  object: 'объектом',
-  null: 'пустым',
-};
-
+/** The generic Russian message of a failed rule (schemas/rules/messages.ts, the same words the forms use). */
 function message(e: ErrorObject): string {
-  const p = e.params as Record<string, unknown>;
-  switch (e.keyword) {
-    case 'required':
-      return 'Обязательное поле';
-    case 'type': {
-      const types = String(p.type).split(',');
-      return `Должно быть ${types
-        .filter((t) => t !== 'null')
-        .map((t) => TYPE_NAMES[t] ?? t)
-        .join(' или ')}`;
-    }
-    case 'minLength':
-      return p.limit === 1
-        ? 'Не может быть пустым'
-        : `Не короче ${plural(Number(p.limit), 'символа', 'символов', 'символов')}`;
-    case 'maxLength':
-      return `Не длиннее ${plural(Number(p.limit), 'символа', 'символов', 'символов')}`;
-    case 'minimum':
-      return `Не меньше ${String(p.limit)}`;
-    case 'maximum':
-      return `Не больше ${String(p.limit)}`;
-    case 'exclusiveMinimum':
-      return `Больше ${String(p.limit)}`;
-    case 'exclusiveMaximum':
-      return `Меньше ${String(p.limit)}`;
-    case 'pattern':
-      return 'Неверный формат';
-    case 'format':
-      return p.format === 'email'
-        ? 'Неверный адрес электронной почты'
-        : p.format === 'date-time'
-          ? 'Неверные дата и время'
-          : p.format === 'date'
-            ? 'Неверная дата'
-            : 'Неверный формат';
-    case 'enum':
-      return 'Недопустимое значение';
-    case 'minItems':
-      return `Нужно не меньше ${plural(Number(p.limit), 'элемента', 'элементов', 'элементов')}`;
-    case 'maxItems':
-      return `Не больше ${plural(Number(p.limit), 'элемента', 'элементов', 'элементов')}`;
-    case 'uniqueItems':
-      return 'Значения не должны повторяться';
-    case 'additionalProperties':
-      return 'Неизвестное поле';
-    default:
-      return 'Неверное значение';
-  }
+  const p = e.params as { limit?: unknown; type?: unknown; format?: unknown };
+  return ruleMessage({
+    keyword: e.keyword,
+    limit: typeof p.limit === 'number' ? p.limit : undefined,
+    types: e.keyword === 'type' ? String(p.type).split(',') : undefined,
+    format: typeof p.format === 'string' ? p.format : undefined,
+  });
 }
 
 /** "/offers/2/basePrice" → "offers.basePrice" (label key) and "offers.2.basePrice" (field key). */
@@ -156,4 +122,14 @@ export function assertValid(schema: object, data: unknown, labels: Record<string
   const validate = validatorFor(schema);
   if (validate(data)) return;
   throw validationError(validate.errors ?? [], labels);
+}
+
+const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
+
+/** A refusal of checks a schema cannot make, in the shape of assertValid: the summary names each field by its label. */
+export function fieldsError(fields: Record<string, string>, labels: Record<string, string>): ApiError {
+  const lines = Object.entries(fields).map(([k, text]) =>
+    labels[k] ? `«${labels[k]}»: ${lowerFirst(text)}` : text,
+  );
+  return badRequest(`Проверьте данные: ${lines.join('; ')}`, fields);
 }

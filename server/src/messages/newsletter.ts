@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import type { NewsletterState, NewsletterSubscribeRequest, NewsletterTokenRequest } from '@shop/schemas';
 import tokenSchema from '../../../schemas/api/newsletter-token-request.schema.json' with { type: 'json' };
-import { fieldsError } from '../accounts/input';
+import { fieldsError } from '../http/validation';
 import { hashToken } from '../accounts/sessions';
 import type { Config } from '../config';
 import type { Db, DbOrTx, Tx } from '../db';

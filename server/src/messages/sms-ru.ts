@@ -1,6 +1,6 @@
 // SMS.ru's HTTP protocol (https://sms.ru/api/send): POST /sms/send with api_id, to, msg, json=1 and an
 // optional sender name. The answer has a top-level status (the request as a whole) and one per number.
-import { phoneDigits } from '../accounts/input';
+import { phoneDigits } from '@shop/schemas';
 import { DeliveryError } from './delivery-error';
 
 export interface SmsRuOptions {

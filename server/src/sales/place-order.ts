@@ -21,7 +21,7 @@ import {
   userOrganizations,
 } from '../../generated/tables';
 import type { Db, Tx } from '../db';
-import { storedPhone } from '../accounts/input';
+import { storedPhone } from '@shop/schemas';
 import { recordConsent } from '../forms/consents';
 import { ApiError, badRequest } from '../http/errors';
 import { isUniqueViolation } from '../accounts/register';

@@ -29,7 +29,7 @@ export function SettingsForm(props: {
         <TextInput
           source="supportPhone"
           type="tel"
-          helperText="В международном формате, например +78001234567"
+          helperText="Например 8 (800) 555-35-35; сохраняется как +78005553535"
         />
         <TextInput source="supportEmail" type="email" />
         <TextInput source="workingHours" helperText="Например: Пн–Пт 10:00–19:00 (МСК)" />
