@@ -3,6 +3,7 @@
 // Real paths (/nuxt/products/12), not react-admin's default hash URLs: a BrowserRouter with basename /nuxt
 // around <Admin>, which then uses it (the server answers index.html for every /nuxt/* page).
 import { Admin, CustomRoutes, Resource, defaultDarkTheme, defaultTheme } from 'react-admin';
+import { ruRU } from '@mui/material/locale';
 import { BrowserRouter } from 'react-router-dom';
 import { resources } from '../generated/resources';
 import { adminApiClient, createAuthProvider } from './authProvider';
@@ -26,17 +27,31 @@ try {
 
 const dataProvider = createDataProvider(adminApiClient);
 
-// A wider menu than react-admin's 240 px: the Russian names of the sections are long. Every row of tabs
-// (a form's tabs, a list's status tabs) scrolls with arrows when it does not fit, instead of hiding the rest.
+type Components = Record<string, { defaultProps?: object } & Record<string, unknown>>;
+
+/** MUI components' settings of `over` added to `base`'s, default props merged rather than replaced. */
+function withComponents(base: Components, over: Components): Components {
+  const out: Components = { ...base };
+  for (const [name, settings] of Object.entries(over))
+    out[name] = {
+      ...out[name],
+      ...settings,
+      defaultProps: { ...out[name]?.defaultProps, ...settings.defaultProps },
+    };
+  return out;
+}
+
+// A wider menu than react-admin's 240 px: the Russian names of the sections are long. MUI's own words
+// (pagination, autocomplete, rating: also what screen readers say) in Russian. Every row of tabs (a form's
+// tabs, a list's status tabs) scrolls with arrows when it does not fit, instead of hiding the rest.
 const adjust = (base: typeof defaultTheme) => ({
   ...base,
   sidebar: { width: 264, closedWidth: 55 },
-  components: {
-    ...base.components,
+  components: withComponents(withComponents(base.components as Components, ruRU.components as Components), {
     MuiTabs: {
       defaultProps: { variant: 'scrollable', scrollButtons: 'auto', allowScrollButtonsMobile: true },
     },
-  },
+  }),
 });
 const theme = adjust(defaultTheme);
 const darkTheme = adjust(defaultDarkTheme);

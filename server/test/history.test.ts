@@ -139,6 +139,45 @@ describeOnDatabases('change history on $name', (target) => {
     });
   });
 
+  it('names an offer’s attributes by their directories, never as JSON', async () => {
+    for (const [code, title, sortOrder, entries] of [
+      ['curl', 'Изгиб', 1, [['D', 'D']]],
+      ['colour', 'Цвет', 2, [['black', 'Чёрный']]],
+    ] as const) {
+      const dir = await call('POST', '/api/admin/directories', { code, title, sortOrder, useInOffers: true });
+      expect(dir.statusCode, dir.body).toBe(201);
+      const directoryId = dir.json<{ id: number }>().id;
+      for (const [entry, name] of entries) {
+        const res = await call('POST', '/api/admin/directory-entries', {
+          directoryId,
+          code: entry,
+          title: name,
+        });
+        expect(res.statusCode, res.body).toBe(201);
+      }
+    }
+    const p = await newProduct();
+    const offer = (attributes: Record<string, string>) => ({
+      id: p.offerIds[0],
+      article: p.art('10'),
+      basePrice: 99000,
+      stock: 3,
+      attributes,
+    });
+    const steps: Record<string, string>[] = [{ curl: 'D' }, { colour: 'black', curl: 'D' }];
+    for (const attributes of steps) {
+      const res = await call('PUT', `/api/admin/products/${p.productId}`, { offers: [offer(attributes)] });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const { data } = await historyOf('products', p.productId);
+    expect(data[0]!.lines).toContainEqual({
+      label: `Варианты (торговые предложения) (Артикул ${p.art('10')}): Характеристики`,
+      from: 'Изгиб: D',
+      to: 'Изгиб: D, Цвет: Чёрный',
+    });
+    expect(JSON.stringify(data.flatMap((e) => e.lines))).not.toMatch(/\{\\"/);
+  });
+
   it('writes no row when an update changes nothing (the whole record sent back)', async () => {
     const p = await newProduct();
     const { productId } = p;

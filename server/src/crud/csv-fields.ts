@@ -9,6 +9,8 @@ export interface FieldLook {
   enumLabels?: Record<string, string>;
   money?: boolean;
   dateTime?: boolean;
+  /** Values coded by directories (x-custom-fields "directories"): an offer's attributes. */
+  directoryCoded?: boolean;
   /** The fields of a child row or of an object-array item. */
   items?: Map<string, FieldLook>;
 }
@@ -21,6 +23,7 @@ interface JsonSchema {
   'x-label'?: string;
   'x-enum-labels'?: Record<string, string>;
   'x-ui'?: { widget?: string };
+  'x-custom-fields'?: { source?: string };
 }
 
 function entitiesDir(): string {
@@ -36,6 +39,7 @@ function looksOf(properties: Record<string, JsonSchema>): Map<string, FieldLook>
     if (enumLabels) look.enumLabels = enumLabels;
     if (s['x-ui']?.widget === 'money') look.money = true;
     if (s.format === 'date-time') look.dateTime = true;
+    if (s['x-custom-fields']?.source === 'directories') look.directoryCoded = true;
     if (s.items?.properties) look.items = looksOf(s.items.properties);
     out.set(name, look);
   }

@@ -10,6 +10,7 @@ import { rowScopeOf } from './access';
 import { userContext } from './context';
 import { referenceTitles, titlesText } from './csv-export';
 import { displayValue, fieldLooks, type FieldLook } from './csv-fields';
+import { attributeReader, type Attributes } from './directory-values';
 import { registerCsvImport } from './csv-import-routes';
 import type { Changes, ChildrenChange, ChildSummary, FieldChange } from './history';
 import { getRecord } from './service';
@@ -32,18 +33,67 @@ function isChildren(c: FieldChange | ChildrenChange): c is ChildrenChange {
   return 'added' in c && 'removed' in c;
 }
 
-function summaryText(items: Map<string, FieldLook> | undefined, s: ChildSummary): string {
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Date);
+
+/** Reads directory-coded attributes ({ curl: 'C' }) as «Изгиб: C»; the history route loads it. */
+export type AttributesText = (attributes: Attributes) => string;
+
+/** A value as the history shows it: attributes by their directories' names, other objects as «ключ: значение». */
+function valueText(look: FieldLook | undefined, v: unknown, attributes?: AttributesText): string {
+  if (!isPlainObject(v)) return displayValue(look, v, true);
+  if (look?.directoryCoded && attributes) return attributes(v as Attributes);
+  return Object.entries(v)
+    .filter(([, x]) => x !== null && x !== undefined && x !== '')
+    .map(([k, x]) => `${look?.items?.get(k)?.label ?? k}: ${valueText(look?.items?.get(k), x, attributes)}`)
+    .join(', ');
+}
+
+function summaryText(
+  items: Map<string, FieldLook> | undefined,
+  s: ChildSummary,
+  attributes?: AttributesText,
+): string {
   const parts = Object.entries(s)
     .filter(([k]) => k !== 'id' && k !== 'fields')
-    .map(([k, v]) => `${items?.get(k)?.label ?? k} ${displayValue(items?.get(k), v, true)}`);
+    .map(([k, v]) => `${items?.get(k)?.label ?? k} ${valueText(items?.get(k), v, attributes)}`);
   return parts.length ? parts.join(', ') : `№${typeof s.id === 'number' ? s.id : ''}`;
 }
 
-/** A stored change set → lines a person reads; `titles` names the referenced records by field. */
+/** The directory-coded values a change set holds (an offer's attributes before and after), to be named. */
+export function codedValues(resource: string, changes: Changes): Attributes[] {
+  const looks = fieldLooks(resource);
+  const out: Attributes[] = [];
+  const take = (look: FieldLook | undefined, v: unknown) => {
+    if (look?.directoryCoded && isPlainObject(v)) out.push(v as Attributes);
+  };
+  for (const [name, change] of Object.entries(changes)) {
+    const look = looks.get(name);
+    if (isChildren(change)) {
+      for (const s of [...change.added, ...change.removed, ...change.changed])
+        for (const [k, v] of Object.entries(s)) take(look?.items?.get(k), v);
+      for (const s of change.changed)
+        for (const [k, v] of Object.entries(s.fields)) {
+          take(look?.items?.get(k), v.from);
+          take(look?.items?.get(k), v.to);
+        }
+    } else if ('from' in change || 'to' in change) {
+      take(look, change.from);
+      take(look, change.to);
+    }
+  }
+  return out;
+}
+
+/**
+ * A stored change set → lines a person reads; `titles` names the referenced records by field, `attributes`
+ * the directory-coded values.
+ */
 export function historyLines(
   resource: string,
   changes: Changes,
   titles: Map<string, Map<number, string>> = new Map(),
+  attributes?: AttributesText,
 ): HistoryLine[] {
   const looks = fieldLooks(resource);
   const lines: HistoryLine[] = [];
@@ -54,20 +104,21 @@ export function historyLines(
     const show = (v: unknown) =>
       names && v !== null && v !== undefined && !(Array.isArray(v) && v.length === 0)
         ? titlesText(names, v)
-        : displayValue(look, v, true);
+        : valueText(look, v, attributes);
     if (isChildren(change)) {
       const items = look?.items;
-      for (const s of change.added) lines.push({ label, note: `добавлено: ${summaryText(items, s)}` });
+      const summary = (s: ChildSummary) => summaryText(items, s, attributes);
+      for (const s of change.added) lines.push({ label, note: `добавлено: ${summary(s)}` });
       for (const s of change.changed) {
         for (const [field, v] of Object.entries(s.fields)) {
           lines.push({
-            label: `${label} (${summaryText(items, s)}): ${items?.get(field)?.label ?? field}`,
-            from: displayValue(items?.get(field), v.from, true),
-            to: displayValue(items?.get(field), v.to, true),
+            label: `${label} (${summary(s)}): ${items?.get(field)?.label ?? field}`,
+            from: valueText(items?.get(field), v.from, attributes),
+            to: valueText(items?.get(field), v.to, attributes),
           });
         }
       }
-      for (const s of change.removed) lines.push({ label, note: `удалено: ${summaryText(items, s)}` });
+      for (const s of change.removed) lines.push({ label, note: `удалено: ${summary(s)}` });
     } else if ('changed' in change) {
       lines.push({ label, note: 'изменено (значение не показывается)' });
     } else {
@@ -168,6 +219,14 @@ export function historyRoutes(ctx: AdminApiContext) {
         ),
       ) as Record<string, unknown>[];
       const titles = await referenceTitles(db, ctx.registry, def.fields, values);
+      const read = await attributeReader(
+        db,
+        rows.flatMap((r) => codedValues(def.resource, r.changes as Changes)),
+      );
+      const attributes: AttributesText = (a) =>
+        read(a)
+          .map((x) => `${x.name}: ${x.value}`)
+          .join(', ');
       return {
         data: rows.map((r) => ({
           id: r.id,
@@ -177,7 +236,7 @@ export function historyRoutes(ctx: AdminApiContext) {
           userName: r.userName,
           createdAt: r.createdAt.toISOString(),
           changes: r.changes,
-          lines: historyLines(def.resource, r.changes as Changes, titles),
+          lines: historyLines(def.resource, r.changes as Changes, titles, attributes),
         })),
         total: Number(total),
         page,

@@ -15,8 +15,6 @@ import notificationsSchema from '../../../schemas/entities/payment-notifications
 import paymentSchema from '../../../schemas/entities/payment-services.schema.json' with { type: 'json' };
 import {
   deliveryServices,
-  directories,
-  directoryEntries,
   orderEvents,
   orderItems,
   orders,
@@ -30,6 +28,7 @@ import {
   userTypes,
 } from '../../generated/tables';
 import { requireAccess } from '../accounts/guard';
+import { attributeReader, type Attributes } from '../crud/directory-values';
 import { resourceOf } from '../crud/resource-access';
 import type { Registry } from '../crud/types';
 import type { Db, DbOrTx } from '../db';
@@ -86,48 +85,6 @@ function linesEditable(status: OrderStatus, paymentStatus: PaymentStatus, lines:
     paymentStatus !== 'paid' &&
     lines.every((l) => l.offerId !== null)
   );
-}
-
-type Attributes = Record<string, string>;
-
-/**
- * The lines' attributes as people read them ({ curl: 'D' } → «Изгиб: D», { colour: 'black' } → «Цвет:
- * чёрный»): the names and titles of the directories they were coded by, in the directories' order.
- */
-async function attributeReader(db: DbOrTx, all: Attributes[]) {
-  const codes = [...new Set(all.flatMap((a) => Object.keys(a)))];
-  const rows = codes.length
-    ? await db
-        .select({
-          directory: directories.code,
-          name: directories.title,
-          order: directories.sortOrder,
-          entry: directoryEntries.code,
-          title: directoryEntries.title,
-        })
-        .from(directories)
-        .leftJoin(directoryEntries, eq(directoryEntries.directoryId, directories.id))
-        .where(inArray(directories.code, codes))
-    : [];
-  const byDirectory = new Map(rows.map((r) => [r.directory, { name: r.name, order: r.order }]));
-  const titles = new Map<string, Map<string, string>>();
-  for (const r of rows) {
-    if (r.entry === null || r.title === null) continue;
-    const entries = titles.get(r.directory) ?? new Map<string, string>();
-    titles.set(r.directory, entries.set(r.entry, r.title));
-  }
-  return (attributes: Attributes) =>
-    Object.entries(attributes)
-      .filter(([, value]) => value)
-      .sort(
-        ([a], [b]) =>
-          (byDirectory.get(a)?.order ?? Number.MAX_SAFE_INTEGER) -
-          (byDirectory.get(b)?.order ?? Number.MAX_SAFE_INTEGER),
-      )
-      .map(([code, value]) => ({
-        name: byDirectory.get(code)?.name ?? code,
-        value: titles.get(code)?.get(value) ?? value,
-      }));
 }
 
 /** The order found by `where` as the screen shows it to `role`; null when there is none. */
