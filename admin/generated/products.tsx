@@ -68,7 +68,7 @@ export function ProductShow() {
         <ArrayField source="offers">
           <Datagrid bulkActionButtons={false} rowClick={false} optimized>
             <TextField source="article" label="Артикул" sortable={false} />
-            <JsonField source="attributes" label="Характеристики" sortable={false} inline={60} />
+            <JsonField source="attributes" label="Характеристики" sortable={false} directories inline={60} />
             <MoneyField source="basePrice" label="Цена" sortable={false} textAlign="right" />
             <MoneyField source="salePrice" label="Цена со скидкой" sortable={false} textAlign="right" />
             <NumberField source="stock" label="Остаток" sortable={false} locales="ru-RU" />

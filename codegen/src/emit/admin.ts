@@ -55,6 +55,8 @@ interface UiField {
   inFilter: boolean;
   /** x-access.write: the roles that see the field's input (others may not change it). */
   writeRoles?: readonly string[];
+  /** x-custom-fields "directories": keys and values are directory and entry codes, shown by their titles. */
+  directoryCoded?: boolean;
 }
 
 function typesOf(s: JsonSchema): string[] {
@@ -136,6 +138,8 @@ function modelField(f: FieldModel): UiField {
     inList: !secret && !f.hidden.includes('list'),
     inFilter: !f.private && !f.hidden.includes('filter'),
     writeRoles: f.writeRoles,
+    directoryCoded:
+      (f.schema['x-custom-fields'] as { source?: string } | undefined)?.source === 'directories' || undefined,
   };
 }
 
@@ -412,7 +416,11 @@ function fieldElement(ctx: Ctx, f: UiField, o: FieldOptions): string {
       return el(ra(ctx, 'TextArrayField'), base);
     case 'integer[]':
     case 'json':
-      return el(shared(ctx, 'JsonField'), [...base, o.column && expr('inline', '60')]);
+      return el(shared(ctx, 'JsonField'), [
+        ...base,
+        f.directoryCoded && 'directories',
+        o.column && expr('inline', '60'),
+      ]);
     case 'string':
       return stringField(ctx, f, base, o);
   }
