@@ -194,6 +194,11 @@ export interface EntityModel {
     sort: { field: string; order: 'ASC' | 'DESC' };
     perPage: number;
     search: string[];
+    /**
+     * x-list.search entries "<child property>.<field>": the records one of whose child rows holds the text
+     * (a product found by an offer's article).
+     */
+    childSearch: { property: string; field: string }[];
     filters: FilterModel[];
     sortable: string[];
     tabs: TabsModel | null;
@@ -684,11 +689,21 @@ function entityModel(file: string, s: JsonSchema): EntityModel {
       .slice(0, 8)
       .map((f) => f.name);
   for (const c of columns) if (!byName.has(c)) fail(file, 'x-list.columns', `${c} is not a field`);
-  const search = xl.search ?? [];
+  const search = (xl.search ?? []).filter((c) => !c.includes('.'));
   for (const c of search) {
     const f = byName.get(c);
     if (!f || f.kind !== 'string') fail(file, 'x-list.search', `${c} is not a text field`);
   }
+  const childSearch = (xl.search ?? [])
+    .filter((c) => c.includes('.'))
+    .map((c) => {
+      const [property, field] = c.split('.') as [string, string];
+      const child = children.find((ch) => ch.property === property);
+      const f = child?.fields.find((x) => x.name === field);
+      if (!f || f.kind !== 'string' || f.private)
+        fail(file, 'x-list.search', `${c} is not a text field of a child table (x-children)`);
+      return { property, field };
+    });
   const filters: FilterModel[] = (xl.filters ?? []).map((fl) =>
     typeof fl === 'string' ? { field: fl, ops: ['eq'] } : { field: fl.field, ops: fl.ops ?? ['eq'] },
   );
@@ -806,6 +821,7 @@ function entityModel(file: string, s: JsonSchema): EntityModel {
       sort,
       perPage: xl.perPage ?? 25,
       search,
+      childSearch,
       filters,
       sortable,
       tabs,

@@ -114,6 +114,20 @@ describeOnDatabases('admin CRUD on $name', (target) => {
     ]);
   });
 
+  it('finds a product by an offer’s article, whole or in part, in any case (x-list.search "offers.article")', async () => {
+    const { productId, articles } = await newProduct();
+    for (const text of [articles[1], articles[1].toLowerCase(), articles[1].slice(3)]) {
+      const filter = encodeURIComponent(JSON.stringify({ q: text }));
+      const res = await call('GET', `/api/admin/products?filter=${filter}`);
+      expect(res.statusCode).toBe(200);
+      expect(
+        res.json<{ id: number }[]>().map((p) => p.id),
+        text,
+      ).toEqual([productId]);
+      expect(res.headers['content-range'], text).toBe('products 0-0/1');
+    }
+  });
+
   it('updates fields and replaces the set of child rows, keeping the ids of kept rows', async () => {
     const { n, articles, productId } = await newProduct();
     const before = (await call('GET', `/api/admin/products/${productId}`)).json<{

@@ -59,6 +59,18 @@ function tableDef(table: string, fields: FieldModel[], parent?: { column: string
   return `export const ${tableConst(table)} = pgTable(${JSON.stringify(table)}, {\n${cols.join('\n')}\n});\n`;
 }
 
+/** x-list.search "offers.article": the child tables and columns `q` also looks in (by substring). */
+export function childSearch(e: EntityModel): { table: string; parentColumn: string; column: string }[] {
+  return e.list.childSearch.map(({ property, field }) => {
+    const child = e.children.find((c) => c.property === property)!;
+    return {
+      table: child.table,
+      parentColumn: child.parentColumn,
+      column: child.fields.find((f) => f.name === field)!.column,
+    };
+  });
+}
+
 /** SQL text of the expression the full-text `q` searches; the migration indexes the very same text. */
 export function searchExpression(e: EntityModel): string | null {
   if (!e.list.search.length) return null;
@@ -162,6 +174,7 @@ export function emitServer(entities: EntityModel[]): Record<string, string> {
     fields: ${JSON.stringify(e.fields.map(fieldDef))},
     children: [${e.children.map(childDef).join(', ')}],
     search: ${JSON.stringify(searchExpression(e))},
+    childSearch: ${JSON.stringify(childSearch(e))},
     filters: ${JSON.stringify(filters)},
     sortable: ${JSON.stringify(e.list.sortable)},
     defaultSort: ${JSON.stringify(e.list.sort)},

@@ -103,9 +103,22 @@ function textCondition(def: ResourceDef, text: string, asUnion: boolean): SQL {
   const expr = sql.raw(`(${def.search})`);
   const fts = sql`to_tsvector('russian'::regconfig, ${expr}) @@ websearch_to_tsquery('russian'::regconfig, ${text})`;
   const like = sql`${expr} ILIKE ${likePattern(text)}`;
-  if (!asUnion) return sql`(${fts} OR ${like})`;
   const id = columnsOf(def.table).id!;
-  return sql`${id} IN (SELECT "id" FROM ${def.table} WHERE ${fts} UNION SELECT "id" FROM ${def.table} WHERE ${like})`;
+  // A record is also found by its child rows (a product by an offer's article), each a trigram-indexed scan.
+  const children = (def.childSearch ?? []).map(
+    (c) =>
+      sql`SELECT ${sql.identifier(c.parentColumn)} FROM ${sql.identifier(c.table)} WHERE ${sql.identifier(c.column)} ILIKE ${likePattern(text)}`,
+  );
+  if (!asUnion) {
+    const inChildren = children.map((c) => sql` OR ${id} IN (${c})`);
+    return sql`(${fts} OR ${like}${sql.join(inChildren)})`;
+  }
+  const branches = [
+    sql`SELECT "id" FROM ${def.table} WHERE ${fts}`,
+    sql`SELECT "id" FROM ${def.table} WHERE ${like}`,
+    ...children,
+  ];
+  return sql`${id} IN (${sql.join(branches, sql` UNION `)})`;
 }
 
 function whereOf(def: ResourceDef, filter: Record<string, unknown>, textAsUnion = false): SQL | undefined {

@@ -119,6 +119,8 @@ export interface ResourceDef {
   children: ChildDef[];
   /** SQL text searched by `q`, the same text the migration indexes; null when not searchable. */
   search: string | null;
+  /** Child rows `q` also finds a record by, as a substring (x-list.search "offers.article"). */
+  childSearch?: { table: string; parentColumn: string; column: string }[];
   filters: Record<string, ('eq' | 'gte' | 'lte' | 'ne')[]>;
   sortable: string[];
   defaultSort: { field: string; order: 'ASC' | 'DESC' };
