@@ -6,3 +6,4 @@ export * from './rules/requisites';
 export * from './rules/messages';
 export * from './rules/phone';
 export * from './rules/ranges';
+export * from './rules/stock';

@@ -26,7 +26,10 @@ const layoutSx = {
   '& .RaToolbar-desktopToolbar': { position: 'sticky', bottom: 0, zIndex: 2 },
   // Menu labels wrap instead of ending in «…»: «Неотправленные письма» and «Неотправленные SMS» differ
   // only in their last word.
-  '& .RaMenuItemLink-root': { whiteSpace: 'normal', lineHeight: 1.3, minHeight: 40 },
+  '& .RaMenuItemLink-root': {
+    minHeight: 40,
+    '& .MuiTypography-noWrap': { whiteSpace: 'normal', overflow: 'visible', lineHeight: 1.3 },
+  },
 };
 
 /**

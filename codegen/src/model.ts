@@ -708,8 +708,13 @@ function entityModel(file: string, s: JsonSchema): EntityModel {
     typeof fl === 'string' ? { field: fl, ops: ['eq'] } : { field: fl.field, ops: fl.ops ?? ['eq'] },
   );
   for (const fl of filters) {
-    const f = byName.get(fl.field);
-    if (!f || f.private || f.kind === 'json') fail(file, 'x-list.filters', `${fl.field} cannot be filtered`);
+    // "offers.stock": the records with a child row that passes (a product with an offer almost sold out).
+    const [property, childField] = fl.field.split('.') as [string, string | undefined];
+    const f = childField
+      ? children.find((c) => c.property === property)?.fields.find((x) => x.name === childField)
+      : byName.get(fl.field);
+    if (!f || f.private || f.kind === 'json' || (childField && f.kind.endsWith('[]')))
+      fail(file, 'x-list.filters', `${fl.field} cannot be filtered`);
   }
   const scalar = (f: FieldModel) => !f.kind.endsWith('[]') && f.kind !== 'json' && !f.private && !f.virtual;
   const sortable = xl.sortable ?? [...new Set(['id', ...columns.filter((c) => scalar(byName.get(c)!))])];

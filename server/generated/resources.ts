@@ -7864,6 +7864,7 @@ export const resources: ResourceDef[] = [
       isNew: ['eq'],
       isHit: ['eq'],
       createdAt: ['gte', 'lte'],
+      'offers.stock': ['lte'],
     },
     sortable: ['id', 'title', 'brandId', 'active', 'isNew', 'isHit', 'updatedAt'],
     defaultSort: { field: 'id', order: 'DESC' },

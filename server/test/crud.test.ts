@@ -128,6 +128,29 @@ describeOnDatabases('admin CRUD on $name', (target) => {
     }
   });
 
+  it('filters products by their offers (x-list.filters "offers.stock"): one offer passing is enough', async () => {
+    const { productId, product } = await newProduct();
+    const offers = product.offers.map((o, i) => ({ ...o, stock: [5, 10][i] }));
+    expect((await call('PUT', `/api/admin/products/${productId}`, { offers })).statusCode).toBe(200);
+    const found = async (filter: object) => {
+      const f = encodeURIComponent(JSON.stringify({ ...filter, id: [productId] }));
+      const res = await call('GET', `/api/admin/products?filter=${f}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ id: number }[]>().map((p) => p.id);
+    };
+    expect(await found({ offers: { stock_lte: 4 } })).toEqual([]);
+    expect(await found({ offers: { stock_lte: 5 } })).toEqual([productId]);
+    expect(await found({ offers: { stock_lte: '' } })).toEqual([productId]);
+    const refused = await call(
+      'GET',
+      `/api/admin/products?filter=${encodeURIComponent(JSON.stringify({ offers: { basePrice_gte: 1 } }))}`,
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ error: { message: string } }>().error.message).toBe(
+      'Фильтр «offers.basePrice_gte» для раздела «Товары» не поддерживается',
+    );
+  });
+
   it('updates fields and replaces the set of child rows, keeping the ids of kept rows', async () => {
     const { n, articles, productId } = await newProduct();
     const before = (await call('GET', `/api/admin/products/${productId}`)).json<{

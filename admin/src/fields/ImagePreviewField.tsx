@@ -33,9 +33,11 @@ export function ImagePreviewField({
     .filter((i): i is { url: string; alt: unknown } => typeof i.url === 'string' && i.url !== '');
   if (items.length === 0) return null;
   const size = thumbnail ? 64 : 160;
+  // A list's thumbnail is the first picture; a show page shows them all.
+  const shown = thumbnail ? items.slice(0, 1) : items;
   return (
     <Box sx={sx} style={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
-      {items.map((item, i) => (
+      {shown.map((item, i) => (
         <img
           key={`${item.url}-${i}`}
           src={previewUrl(item.url)}

@@ -121,6 +121,29 @@ function textCondition(def: ResourceDef, text: string, asUnion: boolean): SQL {
   return sql`${id} IN (${sql.join(branches, sql` UNION `)})`;
 }
 
+const compare = { eq, ne, gte, lte } as const;
+
+/**
+ * Filters on child rows (x-list.filters "offers.stock", sent as { "offers": { "stock_lte": 3 } }): the
+ * records with at least one child row that passes each of them.
+ */
+function childConditions(def: ResourceDef, child: ChildDef, filter: Record<string, unknown>): SQL[] {
+  const cols = columnsOf(child.table);
+  return Object.entries(filter)
+    .filter(([, raw]) => raw !== undefined && raw !== '')
+    .map(([key, raw]) => {
+      const [, name, op = 'eq'] = /^(.+?)(?:_(gte|lte|ne))?$/.exec(key)! as unknown as [string, string, 'eq'];
+      const f = child.fields.find((x) => x.name === name);
+      if (!f || !def.filters[`${child.property}.${name}`]?.includes(op))
+        throw badRequest(
+          `Фильтр «${child.property}.${key}» для раздела «${def.label.many}» не поддерживается`,
+        );
+      if (raw === null || typeof raw === 'object') throw badRequest(`Неверное значение фильтра «${f.label}»`);
+      const rows = sql`SELECT ${cols[child.parentKey]!} FROM ${child.table} WHERE ${compare[op](cols[name]!, scalarValue(f, raw))}`;
+      return sql`${columnsOf(def.table).id!} IN (${rows})`;
+    });
+}
+
 function whereOf(def: ResourceDef, filter: Record<string, unknown>, textAsUnion = false): SQL | undefined {
   const cols = columnsOf(def.table);
   const byName = new Map(def.fields.map((f) => [f.name, f]));
@@ -138,6 +161,11 @@ function whereOf(def: ResourceDef, filter: Record<string, unknown>, textAsUnion 
     if (key === 'id') {
       const ids = (Array.isArray(raw) ? raw : [raw]).map((v) => scalarValue(byName.get('id')!, v) as number);
       parts.push(ids.length ? inArray(cols.id!, ids) : sql`false`);
+      continue;
+    }
+    const child = def.children.find((c) => c.property === key);
+    if (child && raw !== null && typeof raw === 'object' && !Array.isArray(raw)) {
+      parts.push(...childConditions(def, child, raw as Record<string, unknown>));
       continue;
     }
     const m = /^(.+?)(?:_(gte|lte|ne))?$/.exec(key)!;

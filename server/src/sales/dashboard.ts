@@ -8,12 +8,11 @@ import { forbidden } from '../http/errors';
 import { api, envelope } from '../http/route-schemas';
 import { resourceOf, roleMay, userOf } from '../crud/resource-access';
 import type { Registry } from '../crud/types';
+import { LOW_STOCK_THRESHOLD } from '@shop/schemas';
 
 /** Orders that count as sales: paid for, on their way or delivered (not new, confirmed or canceled). */
 export const SALE_STATUSES = ['paid', 'shipped', 'completed'] as const;
 export const REVENUE_DAYS = 30;
-/** An active offer with this many items or fewer is "running out". */
-export const LOW_STOCK_THRESHOLD = 3;
 const LATEST = 5;
 const STAFF: string[] = ['admin', 'manager', 'content'];
 

@@ -1,5 +1,7 @@
-// /nuxt/products: the generated list's columns and filters, plus the bulk edit of prices and stock for the
-// selected products' offers (for the roles that may edit products).
+// /nuxt/products: the generated list's columns and filters, plus what a catalogue is worked from: the first
+// picture, the price range and the total stock of the offers, a filter for products with an offer almost
+// sold out (the desktop's «Заканчиваются на складе» opens it), and the bulk edit of prices and stock for
+// the selected products' offers (for the roles that may edit products).
 import {
   AutocompleteArrayInput,
   AutocompleteInput,
@@ -10,6 +12,7 @@ import {
   DateInput,
   List,
   NullableBooleanInput,
+  NumberInput,
   Pagination,
   ReferenceArrayField,
   ReferenceArrayInput,
@@ -18,8 +21,18 @@ import {
   SearchInput,
   TextField,
   useCanAccess,
+  useRecordContext,
 } from 'react-admin';
-import { isoToMoscowDate, moscowDateTime, moscowDayEnd, moscowDayStart } from '../../../fields';
+import Typography from '@mui/material/Typography';
+import {
+  ImagePreviewField,
+  isoToMoscowDate,
+  moscowDateTime,
+  moscowDayEnd,
+  moscowDayStart,
+} from '../../../fields';
+import { formatRubles } from '../../../fields/money';
+import { LOW_STOCK_THRESHOLD } from '@shop/schemas';
 import { ListActions, useRowClick } from '../../../list';
 import { BulkOffersButton } from './BulkOffersButton';
 
@@ -36,7 +49,48 @@ const filters = [
   <NullableBooleanInput key="isHit" source="isHit" />,
   <DateInput key="createdAt_gte" source="createdAt_gte" format={isoToMoscowDate} parse={moscowDayStart} />,
   <DateInput key="createdAt_lte" source="createdAt_lte" format={isoToMoscowDate} parse={moscowDayEnd} />,
+  <NumberInput key="offers.stock_lte" source="offers.stock_lte" label="Остаток варианта до" min={0} />,
 ];
+
+interface Offer {
+  basePrice: number;
+  salePrice: number | null;
+  stock: number;
+  active: boolean;
+}
+
+const offersOf = (record: { offers?: Offer[] } | undefined) => (record?.offers ?? []).filter((o) => o.active);
+
+/** «780,00 ₽ – 830,00 ₽»: what the active offers cost now (the sale price where there is one). */
+function PriceRangeField(_props: { label?: string; sortable?: boolean; textAlign?: 'right' }) {
+  const prices = offersOf(useRecordContext<{ id: number; offers?: Offer[] }>()).map(
+    (o) => o.salePrice ?? o.basePrice,
+  );
+  if (prices.length === 0) return null;
+  const [low, high] = [Math.min(...prices), Math.max(...prices)];
+  return (
+    <Typography component="span" variant="body2" sx={{ whiteSpace: 'nowrap' }}>
+      {low === high ? formatRubles(low) : `${formatRubles(low)} – ${formatRubles(high)}`}
+    </Typography>
+  );
+}
+
+/** The active offers' stock together; red when one of them is down to the low-stock threshold or less. */
+function TotalStockField(_props: { label?: string; sortable?: boolean; textAlign?: 'right' }) {
+  const offers = offersOf(useRecordContext<{ id: number; offers?: Offer[] }>());
+  if (offers.length === 0) return null;
+  const low = offers.some((o) => o.stock <= LOW_STOCK_THRESHOLD);
+  return (
+    <Typography
+      component="span"
+      variant="body2"
+      color={low ? 'error' : undefined}
+      title={low ? `Есть вариант с остатком не больше ${LOW_STOCK_THRESHOLD}` : undefined}
+    >
+      {offers.reduce((sum, o) => sum + o.stock, 0)}
+    </Typography>
+  );
+}
 
 function BulkActions() {
   const { canAccess: canEdit } = useCanAccess({ resource: 'products', action: 'edit' });
@@ -61,8 +115,11 @@ export function ProductListWithBulkEdit() {
       actions={<ListActions />}
     >
       <Datagrid rowClick={rowClick} bulkActionButtons={canEdit ? <BulkActions /> : false}>
+        <ImagePreviewField source="images" label="" thumbnail sortable={false} />
         <TextField source="id" />
         <TextField source="title" />
+        <PriceRangeField label="Цена" sortable={false} textAlign="right" />
+        <TotalStockField label="Остаток" sortable={false} textAlign="right" />
         <ReferenceArrayField source="categoryIds" sortable={false} reference="product-categories" />
         <ReferenceField source="brandId" reference="directory-entries" />
         <BooleanField source="active" />

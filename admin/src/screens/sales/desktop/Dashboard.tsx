@@ -142,8 +142,10 @@ export function Dashboard() {
             <Block
               title="Заканчиваются на складе"
               testId="desktop-low-stock"
-              to="/products"
-              linkText="Все товары"
+              to={`/products?filter=${encodeURIComponent(
+                JSON.stringify({ offers: { stock_lte: data.lowStock.threshold } }),
+              )}`}
+              linkText="Все такие товары"
             >
               <Typography variant="body2" color="text.secondary">
                 Вариантов с остатком не больше {data.lowStock.threshold}: {data.lowStock.count}
