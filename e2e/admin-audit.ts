@@ -5,8 +5,8 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 
-// The measuring runs inside the page: admin-audit.js, one arrow function (without prettier's semicolon).
-const audit = readFileSync(new URL('./admin-audit.js', import.meta.url), 'utf8')
+// The measuring runs inside the page: admin-audit-page.js, one arrow function (without prettier's semicolon).
+const audit = readFileSync(new URL('./admin-audit-page.js', import.meta.url), 'utf8')
   .trim()
   .replace(/;$/, '');
 

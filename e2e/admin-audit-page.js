@@ -10,11 +10,8 @@
   if (doc.scrollWidth > window.innerWidth + 1)
     out.push({ kind: 'sideways scroll', what: `${doc.scrollWidth} px in a ${window.innerWidth} px window` });
 
-  const visible = (el) => {
-    const r = el.getBoundingClientRect();
-    const cs = getComputedStyle(el);
-    return r.width > 0 && r.height > 0 && cs.visibility !== 'hidden' && cs.display !== 'none';
-  };
+  // Rendered, whatever its size: an input squeezed to 0 px by a neighbour is the worst case, not a hidden one.
+  const visible = (el) => el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true });
   // Text inputs of a form (not those inside a table of child rows or a list's filter bar).
   for (const input of Array.from(document.querySelectorAll('form .MuiFormControl-root'))) {
     if (
