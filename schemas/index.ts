@@ -7,3 +7,4 @@ export * from './rules/messages';
 export * from './rules/phone';
 export * from './rules/ranges';
 export * from './rules/stock';
+export * from './rules/slug';

@@ -114,7 +114,7 @@ const validate = zodValidator(BannerInputSchema, toInput);
 
 function BannerForm() {
   return (
-    <SimpleForm validate={validate}>
+    <SimpleForm validate={validate} warnWhenUnsavedChanges>
       <TextInput source="title" isRequired helperText="Для администраторов; на сайте не показывается" />
       <TextInput
         source="headline"

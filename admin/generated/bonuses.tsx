@@ -50,7 +50,7 @@ const validate = zodValidator(BonusTransactionInputSchema, toInput);
 
 function BonusTransactionForm() {
   return (
-    <SimpleForm validate={validate}>
+    <SimpleForm validate={validate} warnWhenUnsavedChanges>
       <ReferenceInput source="userId" reference="users">
         <AutocompleteInput isRequired />
       </ReferenceInput>

@@ -113,7 +113,7 @@ const validate = zodValidator(CartRuleInputSchema, toInput);
 
 function CartRuleForm() {
   return (
-    <TabbedForm validate={validate}>
+    <TabbedForm validate={validate} warnWhenUnsavedChanges>
       <TabbedForm.Tab label="Основное">
         <TextInput source="title" isRequired />
         <TextInput

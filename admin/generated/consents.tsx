@@ -99,7 +99,7 @@ const validate = zodValidator(ConsentInputSchema, toInput);
 
 function ConsentForm() {
   return (
-    <SimpleForm validate={validate}>
+    <SimpleForm validate={validate} warnWhenUnsavedChanges>
       <SelectInput source="purpose" isRequired choices={purposeChoices} />
       <SelectInput source="source" isRequired choices={sourceChoices} />
       <ReferenceInput source="userId" reference="users">

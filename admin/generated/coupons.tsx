@@ -120,7 +120,7 @@ const validate = zodValidator(CouponInputSchema, toInput);
 
 function CouponForm() {
   return (
-    <TabbedForm validate={validate}>
+    <TabbedForm validate={validate} warnWhenUnsavedChanges>
       <TabbedForm.Tab label="Купон">
         <TextInput
           source="code"

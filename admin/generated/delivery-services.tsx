@@ -112,7 +112,7 @@ const validate = zodValidator(DeliveryServiceInputSchema, toInput);
 
 function DeliveryServiceForm() {
   return (
-    <TabbedForm validate={validate}>
+    <TabbedForm validate={validate} warnWhenUnsavedChanges>
       <TabbedForm.Tab label="Основное">
         <TextInput source="title" isRequired />
         <TextInput

@@ -93,7 +93,7 @@ const validate = zodValidator(DirectoryInputSchema, toInput);
 
 function DirectoryForm() {
   return (
-    <TabbedForm validate={validate}>
+    <TabbedForm validate={validate} warnWhenUnsavedChanges>
       <TabbedForm.Tab label="Основное">
         <TextInput source="title" isRequired />
         <TextInput

@@ -47,7 +47,7 @@ const validate = zodValidator(FeedbackRequestInputSchema, toInput);
 
 function FeedbackRequestForm() {
   return (
-    <SimpleForm validate={validate}>
+    <SimpleForm validate={validate} warnWhenUnsavedChanges>
       <SelectInput source="kind" isRequired choices={kindChoices} />
       <TextInput
         source="name"

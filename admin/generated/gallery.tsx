@@ -25,7 +25,7 @@ import {
 } from 'react-admin';
 import CollectionsIcon from '@mui/icons-material/Collections';
 import { GalleryInputSchema } from '@shop/schemas/generated/zod';
-import { calendarDate, ImagePreviewField, ImagesInput, moscowDateTime } from '../src/fields';
+import { calendarDate, ImagePreviewField, ImagesInput, moscowDateTime, SlugInput } from '../src/fields';
 import { HistoryAside } from '../src/history';
 import { inputTransform } from '../src/input';
 import { ListActions, useBulkActions, useRowClick } from '../src/list';
@@ -84,10 +84,10 @@ const validate = zodValidator(GalleryInputSchema, toInput);
 
 function GalleryForm() {
   return (
-    <TabbedForm validate={validate}>
+    <TabbedForm validate={validate} warnWhenUnsavedChanges>
       <TabbedForm.Tab label="Основное">
         <TextInput source="title" isRequired />
-        <TextInput source="slug" isRequired helperText="Латиница, цифры и дефисы" />
+        <SlugInput source="slug" isRequired helperText="Латиница, цифры и дефисы" />
         <TextInput source="description" multiline minRows={3} fullWidth />
         <DateInput source="eventDate" />
         <NumberInput source="sortOrder" defaultValue={0} />

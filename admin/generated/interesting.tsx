@@ -35,6 +35,7 @@ import {
   moscowDayStart,
   moscowLocalToIso,
   RichTextInput,
+  SlugInput,
 } from '../src/fields';
 import { HistoryAside } from '../src/history';
 import { inputTransform } from '../src/input';
@@ -94,10 +95,10 @@ const validate = zodValidator(ArticleInputSchema, toInput);
 
 function ArticleForm() {
   return (
-    <TabbedForm validate={validate}>
+    <TabbedForm validate={validate} warnWhenUnsavedChanges>
       <TabbedForm.Tab label="Основное">
         <TextInput source="title" isRequired />
-        <TextInput
+        <SlugInput
           source="slug"
           isRequired
           helperText={'Латиница, цифры и дефисы: страница /company/interesting/<адрес>'}

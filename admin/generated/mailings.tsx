@@ -87,7 +87,7 @@ const validate = zodValidator(MailingInputSchema, toInput);
 
 function MailingForm() {
   return (
-    <SimpleForm validate={validate}>
+    <SimpleForm validate={validate} warnWhenUnsavedChanges>
       <SelectInput source="channel" isRequired choices={channelChoices} />
       <TextInput source="title" isRequired />
       <SelectInput source="audience" isRequired choices={audienceChoices} />

@@ -70,7 +70,7 @@ const validate = zodValidator(PageInputSchema, toInput);
 
 function PageForm() {
   return (
-    <TabbedForm validate={validate}>
+    <TabbedForm validate={validate} warnWhenUnsavedChanges>
       <TabbedForm.Tab label="Основное">
         <TextInput source="title" isRequired />
         <TextInput

@@ -117,7 +117,7 @@ const validate = zodValidator(PaymentAttemptInputSchema, toInput);
 
 function PaymentAttemptForm() {
   return (
-    <SimpleForm validate={validate}>
+    <SimpleForm validate={validate} warnWhenUnsavedChanges>
       <ReferenceInput source="orderId" reference="orders">
         <AutocompleteInput isRequired />
       </ReferenceInput>

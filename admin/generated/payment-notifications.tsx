@@ -90,7 +90,7 @@ const validate = zodValidator(PaymentNotificationInputSchema, toInput);
 
 function PaymentNotificationForm() {
   return (
-    <SimpleForm validate={validate}>
+    <SimpleForm validate={validate} warnWhenUnsavedChanges>
       <SelectInput source="provider" isRequired choices={providerChoices} />
       <TextInput source="event" isRequired />
       <TextInput source="providerPaymentId" />

@@ -110,7 +110,7 @@ const validate = zodValidator(PaymentServiceInputSchema, toInput);
 
 function PaymentServiceForm() {
   return (
-    <TabbedForm validate={validate}>
+    <TabbedForm validate={validate} warnWhenUnsavedChanges>
       <TabbedForm.Tab label="Основное">
         <TextInput source="title" isRequired />
         <TextInput

@@ -43,6 +43,7 @@ import {
   moscowDayStart,
   moscowLocalToIso,
   RichTextInput,
+  SlugInput,
 } from '../src/fields';
 import { HistoryAside } from '../src/history';
 import { inputTransform } from '../src/input';
@@ -110,10 +111,10 @@ const validate = zodValidator(PromotionInputSchema, toInput);
 
 function PromotionForm() {
   return (
-    <TabbedForm validate={validate}>
+    <TabbedForm validate={validate} warnWhenUnsavedChanges>
       <TabbedForm.Tab label="Основное">
         <TextInput source="title" isRequired />
-        <TextInput
+        <SlugInput
           source="slug"
           isRequired
           helperText={'Латиница, цифры и дефисы: страница /promotions/<адрес>'}

@@ -58,7 +58,7 @@ const validate = zodValidator(ProductReviewInputSchema, toInput);
 
 function ProductReviewForm() {
   return (
-    <SimpleForm validate={validate}>
+    <SimpleForm validate={validate} warnWhenUnsavedChanges>
       <ReferenceInput source="productId" reference="products">
         <AutocompleteInput isRequired />
       </ReferenceInput>

@@ -55,7 +55,7 @@ const validate = zodValidator(SiteReviewInputSchema, toInput);
 
 function SiteReviewForm() {
   return (
-    <SimpleForm validate={validate}>
+    <SimpleForm validate={validate} warnWhenUnsavedChanges>
       <ReferenceInput source="userId" reference="users">
         <AutocompleteInput />
       </ReferenceInput>

@@ -89,7 +89,7 @@ const validate = zodValidator(StockNoticeInputSchema, toInput);
 
 function StockNoticeForm() {
   return (
-    <SimpleForm validate={validate}>
+    <SimpleForm validate={validate} warnWhenUnsavedChanges>
       <ReferenceInput source="productId" reference="products">
         <AutocompleteInput isRequired />
       </ReferenceInput>

@@ -88,7 +88,7 @@ const validate = zodValidator(SubscriptionInputSchema, toInput);
 
 function SubscriptionForm() {
   return (
-    <SimpleForm validate={validate}>
+    <SimpleForm validate={validate} warnWhenUnsavedChanges>
       <TextInput source="email" isRequired type="email" />
       <ReferenceInput source="userId" reference="users">
         <AutocompleteInput />

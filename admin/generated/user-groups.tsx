@@ -84,12 +84,12 @@ const validate = zodValidator(UserGroupInputSchema, toInput);
 
 function UserGroupForm() {
   return (
-    <TabbedForm validate={validate}>
+    <TabbedForm validate={validate} warnWhenUnsavedChanges>
       <TabbedForm.Tab label="Основное">
         <TextInput source="title" isRequired />
         <BooleanInput
           source="isRepresentative"
-          helperText="Участник такой группы действует от её имени: её ID передаётся в заголовке X-User-Group"
+          helperText="Участник такой группы может оформлять заказы от её имени, как её представитель"
           defaultValue={false}
         />
         <TextInput source="region" />

@@ -75,7 +75,7 @@ const validate = zodValidator(UserTypeInputSchema, toInput);
 
 function UserTypeForm() {
   return (
-    <SimpleForm validate={validate}>
+    <SimpleForm validate={validate} warnWhenUnsavedChanges>
       <TextInput source="title" isRequired />
       <TextInput
         source="code"

@@ -96,7 +96,7 @@ const validate = zodValidator(UserOrganizationInputSchema, toInput);
 
 function UserOrganizationForm() {
   return (
-    <TabbedForm validate={validate}>
+    <TabbedForm validate={validate} warnWhenUnsavedChanges>
       <TabbedForm.Tab label="Организация">
         <ReferenceInput source="userId" reference="users">
           <AutocompleteInput isRequired />

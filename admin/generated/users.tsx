@@ -124,7 +124,7 @@ const validate = zodValidator(UserInputSchema, toInput);
 
 function UserForm() {
   return (
-    <TabbedForm validate={validate}>
+    <TabbedForm validate={validate} warnWhenUnsavedChanges>
       <TabbedForm.Tab label="Основное">
         <TextInput source="email" isRequired helperText="Используется как логин" type="email" />
         <TextInput

@@ -1,10 +1,10 @@
 // The administration area at /nuxt: react-admin with the generated resources, Russian UI, the staff
 // session in an HttpOnly cookie (authProvider.ts) and role-based access from the schemas.
-// Real paths (/nuxt/products/12), not react-admin's default hash URLs: a BrowserRouter with basename /nuxt
-// around <Admin>, which then uses it (the server answers index.html for every /nuxt/* page).
+// Real paths (/nuxt/products/12), not react-admin's default hash URLs: a browser data router with basename
+// /nuxt around <Admin>, which then uses it (the server answers index.html for every /nuxt/* page).
 import { Admin, CustomRoutes, Resource, defaultDarkTheme, defaultTheme } from 'react-admin';
 import { ruRU } from '@mui/material/locale';
-import { BrowserRouter } from 'react-router-dom';
+import { RouterProvider, createBrowserRouter } from 'react-router-dom';
 import { resources } from '../generated/resources';
 import { adminApiClient, createAuthProvider } from './authProvider';
 import { createDataProvider } from './dataProvider';
@@ -59,32 +59,38 @@ const authProvider = createAuthProvider(adminApiClient);
 
 export const ADMIN_BASENAME = '/nuxt';
 
-export function App() {
+function ShopAdmin() {
   return (
-    <BrowserRouter basename={ADMIN_BASENAME}>
-      <Admin
-        title="Администрирование"
-        disableTelemetry
-        requireAuth
-        dataProvider={dataProvider}
-        authProvider={authProvider}
-        i18nProvider={i18nProvider}
-        dashboard={Dashboard}
-        layout={AppLayout}
-        theme={theme}
-        darkTheme={darkTheme}
-      >
-        {resources.map((props) => (
-          <Resource key={props.name} {...props} />
-        ))}
-        <CustomRoutes>
-          {catalogRoutes}
-          {contentRoutes}
-          {salesRoutes}
-          {formsRoutes}
-          {messagesRoutes}
-        </CustomRoutes>
-      </Admin>
-    </BrowserRouter>
+    <Admin
+      title="Администрирование"
+      disableTelemetry
+      requireAuth
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      i18nProvider={i18nProvider}
+      dashboard={Dashboard}
+      layout={AppLayout}
+      theme={theme}
+      darkTheme={darkTheme}
+    >
+      {resources.map((props) => (
+        <Resource key={props.name} {...props} />
+      ))}
+      <CustomRoutes>
+        {catalogRoutes}
+        {contentRoutes}
+        {salesRoutes}
+        {formsRoutes}
+        {messagesRoutes}
+      </CustomRoutes>
+    </Admin>
   );
+}
+
+// A data router (not a plain <BrowserRouter>): react-admin can then hold a navigation while a form has
+// unsaved edits (warnWhenUnsavedChanges) and ask whether to leave.
+const router = createBrowserRouter([{ path: '*', element: <ShopAdmin /> }], { basename: ADMIN_BASENAME });
+
+export function App() {
+  return <RouterProvider router={router} />;
 }

@@ -16,6 +16,15 @@ type Values = Record<string, unknown>;
 const isPlainObject = (value: unknown): value is Values =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
+/**
+ * A key-value field (a directory entry's values) without the keys of inputs never touched: their value is
+ * undefined, which no schema accepts, so a new entry could not be saved until each optional input had
+ * been typed in and cleared.
+ */
+function withoutUndefined(value: Values): Values {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined));
+}
+
 export function pickInput(values: Values, shape: InputShape): Values {
   const out: Values = {};
   for (const [name, field] of Object.entries(shape)) {
@@ -30,7 +39,9 @@ export function pickInput(values: Values, shape: InputShape): Values {
     out[name] =
       items && Array.isArray(value)
         ? (value as unknown[]).map((item) => (isPlainObject(item) ? pickInput(item, items) : item))
-        : value;
+        : isPlainObject(value)
+          ? withoutUndefined(value)
+          : value;
   }
   return out;
 }

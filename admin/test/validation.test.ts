@@ -1,6 +1,6 @@
 // The zod → react-admin adapter, with the real generated input schema of products.
 import { describe, expect, it } from 'vitest';
-import { ProductInputSchema } from '@shop/schemas/generated/zod';
+import { DirectoryEntryInputSchema, ProductInputSchema } from '@shop/schemas/generated/zod';
 import { InvalidJson, parseJsonText } from '../src/fields/json';
 import { inputTransform } from '../src/input';
 import { issuesToErrors, REQUIRED_MESSAGE, zodValidator } from '../src/validation';
@@ -93,5 +93,19 @@ describe('inputTransform', () => {
         { id: 3, article: 'LB-007-C-11', attributes: { curl: 'C' }, basePrice: 129050, salePrice: null },
       ],
     });
+  });
+});
+
+describe('a key-value field whose inputs were never touched', () => {
+  it('saves a new directory entry without typing into its optional value inputs first', () => {
+    const entry = zodValidator(
+      DirectoryEntryInputSchema,
+      inputTransform({ directoryId: {}, code: {}, title: {}, values: {} }),
+    );
+    // react-admin registers each value input of the directory's fields; untouched, it holds undefined.
+    expect(entry({ directoryId: 1, code: 'ZZ', title: 'Новый изгиб', values: { hint: undefined } })).toEqual(
+      {},
+    );
+    expect(entry({ directoryId: 1, code: 'ZZ', title: 'Новый изгиб', values: { hint: null } })).toEqual({});
   });
 });

@@ -49,6 +49,7 @@ export const SQL_TYPE: Record<FieldKind, string> = {
 
 export type UiWidget =
   | 'text'
+  | 'slug'
   | 'textarea'
   | 'richtext'
   | 'money'
@@ -242,6 +243,7 @@ const WIDGETS: UiWidget[] = [
   'password',
   'email',
   'phone',
+  'slug',
 ];
 const ENTITY_KEYS = new Set([
   '$schema',
@@ -670,6 +672,14 @@ function entityModel(file: string, s: JsonSchema): EntityModel {
     fields.push(fieldModel(file, name, p, requiredList));
   }
   checkNotBefore(file, fields);
+  const title = fields.find((f) => f.name === 'title');
+  for (const f of fields)
+    if (f.widget === 'slug' && (f.kind !== 'string' || title?.kind !== 'string'))
+      fail(
+        file,
+        f.name,
+        'x-ui.widget "slug" is a text field of an entity with a text field "title" it fills from',
+      );
 
   const byName = new Map(fields.map((f) => [f.name, f]));
   const xl = (s['x-list'] ?? {}) as {

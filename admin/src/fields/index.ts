@@ -4,6 +4,7 @@ export { MoneyInput } from './MoneyInput';
 export { ImageInput } from './ImageInput';
 export { ImagesInput } from './ImagesInput';
 export { RichTextInput } from './RichTextInput';
+export { SlugInput } from './SlugInput';
 export { ImagePreviewField } from './ImagePreviewField';
 export { JsonField } from './JsonField';
 export { JsonInput } from './JsonInput';

@@ -529,6 +529,9 @@ function stringInput(ctx: Ctx, f: UiField, common: Attr[]): string {
       return el(ra(ctx, 'TextInput'), [...common, str('type', 'email')]);
     case 'phone':
       return el(ra(ctx, 'TextInput'), [...common, str('type', 'tel')]);
+    case 'slug':
+      // Fills itself from the title while a new record's address is not typed by hand (admin/src/fields).
+      return el(shared(ctx, 'SlugInput'), common);
     case 'image':
       // Upload with a preview, replace and clear (admin/src/fields/ImageInput).
       return el(shared(ctx, 'ImageInput'), common);
@@ -692,8 +695,9 @@ function formElement(ctx: Ctx, fields: UiField[]): string {
       ? el(shared(ctx, 'WritableBy'), [expr('roles', lit(f.writeRoles))], [element])
       : element;
   };
-  const validate = expr('validate', 'validate');
-  if (!e.form?.tabs.length) return el(ra(ctx, 'SimpleForm'), [validate], editable.map(input));
+  // Leaving a form with unsaved edits asks first (react-admin's dialog; the admin runs on a data router).
+  const validate = [expr('validate', 'validate'), 'warnWhenUnsavedChanges'];
+  if (!e.form?.tabs.length) return el(ra(ctx, 'SimpleForm'), validate, editable.map(input));
   const placed = new Set(e.form.tabs.flatMap((t) => t.fields));
   const byName = new Map(editable.map((f) => [f.name, f]));
   const tabs = e.form.tabs.map((t) => ({
@@ -706,7 +710,7 @@ function formElement(ctx: Ctx, fields: UiField[]): string {
   const tabbed = ra(ctx, 'TabbedForm');
   return el(
     tabbed,
-    [validate],
+    validate,
     tabs
       .filter((t) => t.fields.length > 0)
       .map((t) => el(`${tabbed}.Tab`, [str('label', t.label)], t.fields.map(input))),

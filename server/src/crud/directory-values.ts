@@ -47,4 +47,3 @@ export async function attributeReader(db: DbOrTx, all: Attributes[]) {
         value: titles.get(code)?.get(value) ?? value,
       }));
 }
-

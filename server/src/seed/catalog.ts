@@ -1,5 +1,6 @@
 // The product generator shared by the demo shop and the large catalogue (npm run seed): kinds give
 // the wording and variants, this file adds brand, prices, stock and articles, and inserts in batches.
+import { slugify } from '@shop/schemas';
 import type { DbOrTx } from '../db';
 import { productOffers, products } from '../../generated/tables';
 import { rememberWords, searchDocuments } from '../catalog/search/document';
@@ -20,22 +21,6 @@ export interface Draft {
   offers: OfferRow[];
   /** The demo pictures it shows, by name: ensureDemoImages draws those that are not there yet. */
   pictures: string[];
-}
-
-// Russian letters and their latin spelling in slugs; ъ and ь (written _) are dropped.
-const RU = 'абвгдеёжзийклмнопрстуфхцчшщъыьэюя';
-const LATIN = 'a b v g d e e zh z i y k l m n o p r s t u f h ts ch sh shch _ y _ e yu ya'.split(' ');
-const TRANSLIT = new Map([...RU].map((ch, i) => [ch, LATIN[i] === '_' ? '' : LATIN[i]!]));
-
-/** A latin slug from a Russian title: "Клей Miralash Pro Fast" → "kley-miralash-pro-fast". */
-export function slugify(title: string): string {
-  return [...title.toLowerCase()]
-    .map((ch) => TRANSLIT.get(ch) ?? ch)
-    .join('')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 200)
-    .replace(/-+$/, '');
 }
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

@@ -23,7 +23,7 @@ export function SettingsForm(props: {
   secrets: { smtpPassword: boolean; smsApiKey: boolean };
 }) {
   return (
-    <TabbedForm validate={props.validate}>
+    <TabbedForm validate={props.validate} warnWhenUnsavedChanges>
       <TabbedForm.Tab label="Магазин и контакты">
         <TextInput source="shopName" isRequired />
         <TextInput

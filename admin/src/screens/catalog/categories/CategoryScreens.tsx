@@ -31,7 +31,7 @@ import {
 import { Typography } from '@mui/material';
 import type { ProductCategory } from '@shop/schemas/generated/types';
 import { ProductCategoryInputSchema } from '@shop/schemas/generated/zod';
-import { ImageInput, moscowDateTime } from '../../../fields';
+import { ImageInput, moscowDateTime, SlugInput } from '../../../fields';
 import { HistoryAside } from '../../../history';
 import { inputTransform } from '../../../input';
 import { zodValidator } from '../../../validation';
@@ -57,12 +57,12 @@ const toCategory = (_resource?: string, _id?: unknown, data?: Partial<RaRecord>)
 
 function CategoryForm() {
   return (
-    <SimpleForm validate={validate}>
+    <SimpleForm validate={validate} warnWhenUnsavedChanges>
       <TextInput source="title" isRequired fullWidth />
-      <TextInput
+      <SlugInput
         source="slug"
         isRequired
-        helperText="Латиница, цифры и дефисы: используется в адресе страницы"
+        helperText="Латиница, цифры и дефисы: используется в адресе страницы; заполняется из названия"
       />
       {/* Two levels: only a top-level category can be a parent. */}
       <ReferenceInput source="parentId" reference={RESOURCE} filter={{ parentId: null }} perPage={1000}>

@@ -40,7 +40,7 @@ const validate = zodValidator(DirectoryInputSchema, toInput);
 export function DirectoryEditWithEntries() {
   return (
     <Edit transform={toInput} mutationMode="pessimistic" redirect={false}>
-      <SimpleForm validate={validate}>
+      <SimpleForm validate={validate} warnWhenUnsavedChanges>
         <TextInput source="title" isRequired fullWidth />
         <TextInput source="code" isRequired />
         <TextInput source="description" multiline minRows={2} fullWidth />

@@ -67,7 +67,7 @@ export function DirectoryFieldsEdit() {
         redirect={() => `directories/${id}`}
         title="Поля записей"
       >
-        <SimpleForm validate={validate} toolbar={<FieldsToolbar directoryId={id} />}>
+        <SimpleForm validate={validate} toolbar={<FieldsToolbar directoryId={id} />} warnWhenUnsavedChanges>
           <Heading />
           <ArrayInput source="fields" label="Поля">
             <SimpleFormIterator inline>

@@ -102,7 +102,7 @@ function ValuesInputs() {
 
 function EntryForm() {
   return (
-    <SimpleForm validate={validate}>
+    <SimpleForm validate={validate} warnWhenUnsavedChanges>
       <ReferenceInput source="directoryId" reference="directories">
         <AutocompleteInput isRequired />
       </ReferenceInput>

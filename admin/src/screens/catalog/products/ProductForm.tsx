@@ -17,6 +17,7 @@ import type { Directory } from '@shop/schemas/generated/types';
 import { ProductInputSchema } from '@shop/schemas/generated/zod';
 import { ImagesInput } from '../../../fields/ImagesInput';
 import { RichTextInput } from '../../../fields/RichTextInput';
+import { SlugInput } from '../../../fields/SlugInput';
 import { inputTransform } from '../../../input';
 import { zodValidator } from '../../../validation';
 import { OffersInput } from './OffersInput';
@@ -92,10 +93,14 @@ function BrandInput() {
 
 function ProductForm() {
   return (
-    <TabbedForm validate={validate}>
+    <TabbedForm validate={validate} warnWhenUnsavedChanges>
       <TabbedForm.Tab label="Основное">
         <TextInput source="title" isRequired fullWidth />
-        <TextInput source="slug" isRequired helperText="Латиница, цифры и дефисы: адрес страницы товара" />
+        <SlugInput
+          source="slug"
+          isRequired
+          helperText="Латиница, цифры и дефисы: адрес страницы товара; заполняется из названия"
+        />
         <ReferenceArrayInput source="categoryIds" reference="product-categories" perPage={1000}>
           <AutocompleteArrayInput fullWidth />
         </ReferenceArrayInput>

@@ -27,7 +27,7 @@ export const BONUS_KINDS = [
 
 const filters = [
   <ReferenceInput key="userId" source="userId" reference="users" alwaysOn>
-    <AutocompleteInput label="Покупатель" />
+    <AutocompleteInput label="Покупатель" sx={{ minWidth: 320 }} />
   </ReferenceInput>,
   <SelectInput key="kind" source="kind" choices={BONUS_KINDS} alwaysOn />,
   ...dateRangeFilters('createdAt', 'С даты', 'По дату'),
@@ -45,6 +45,8 @@ export function BonusesScreen() {
       pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
       actions={<ListActions />}
       aside={<AdjustPanel />}
+      // A shop without a single bonus record still gets the customer picker and the adjust panel.
+      empty={false}
     >
       <Datagrid rowClick={rowClick} bulkActionButtons={false}>
         <TextField source="id" />
