@@ -28,6 +28,7 @@ import {
 } from 'react-admin';
 import ViewCarouselIcon from '@mui/icons-material/ViewCarousel';
 import { BannerInputSchema } from '@shop/schemas/generated/zod';
+import { EditActions } from '../src/EditActions';
 import {
   ImageInput,
   ImagePreviewField,
@@ -166,7 +167,7 @@ export function BannerCreate() {
 
 export function BannerEdit() {
   return (
-    <Edit transform={toInput} mutationMode="pessimistic" aside={<HistoryAside />}>
+    <Edit transform={toInput} mutationMode="pessimistic" aside={<HistoryAside />} actions={<EditActions />}>
       <BannerForm />
     </Edit>
   );

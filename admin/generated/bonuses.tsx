@@ -22,6 +22,7 @@ import {
 } from 'react-admin';
 import StarsIcon from '@mui/icons-material/Stars';
 import { BonusTransactionInputSchema } from '@shop/schemas/generated/zod';
+import { EditActions } from '../src/EditActions';
 import { isoToMoscowLocal, moscowDateTime, moscowLocalToIso } from '../src/fields';
 import { HistoryAside } from '../src/history';
 import { inputTransform } from '../src/input';
@@ -76,7 +77,7 @@ function BonusTransactionForm() {
 
 export function BonusTransactionEdit() {
   return (
-    <Edit transform={toInput} mutationMode="pessimistic" aside={<HistoryAside />}>
+    <Edit transform={toInput} mutationMode="pessimistic" aside={<HistoryAside />} actions={<EditActions />}>
       <BonusTransactionForm />
     </Edit>
   );

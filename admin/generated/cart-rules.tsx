@@ -31,6 +31,7 @@ import {
 } from 'react-admin';
 import RuleIcon from '@mui/icons-material/Rule';
 import { CartRuleInputSchema } from '@shop/schemas/generated/zod';
+import { EditActions } from '../src/EditActions';
 import {
   isoToMoscowDate,
   isoToMoscowLocal,
@@ -179,7 +180,7 @@ export function CartRuleCreate() {
 
 export function CartRuleEdit() {
   return (
-    <Edit transform={toInput} mutationMode="pessimistic" aside={<HistoryAside />}>
+    <Edit transform={toInput} mutationMode="pessimistic" aside={<HistoryAside />} actions={<EditActions />}>
       <CartRuleForm />
     </Edit>
   );

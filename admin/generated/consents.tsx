@@ -25,6 +25,7 @@ import {
 } from 'react-admin';
 import GavelIcon from '@mui/icons-material/Gavel';
 import { ConsentInputSchema } from '@shop/schemas/generated/zod';
+import { EditActions } from '../src/EditActions';
 import { isoToMoscowDate, moscowDateTime, moscowDayEnd, moscowDayStart } from '../src/fields';
 import { HistoryAside } from '../src/history';
 import { inputTransform } from '../src/input';
@@ -128,7 +129,7 @@ export function ConsentCreate() {
 
 export function ConsentEdit() {
   return (
-    <Edit transform={toInput} mutationMode="pessimistic" aside={<HistoryAside />}>
+    <Edit transform={toInput} mutationMode="pessimistic" aside={<HistoryAside />} actions={<EditActions />}>
       <ConsentForm />
     </Edit>
   );

@@ -34,6 +34,7 @@ import {
 } from 'react-admin';
 import ConfirmationNumberIcon from '@mui/icons-material/ConfirmationNumber';
 import { CouponInputSchema } from '@shop/schemas/generated/zod';
+import { EditActions } from '../src/EditActions';
 import {
   isoToMoscowDate,
   isoToMoscowLocal,
@@ -165,7 +166,7 @@ export function CouponCreate() {
 
 export function CouponEdit() {
   return (
-    <Edit transform={toInput} mutationMode="pessimistic" aside={<HistoryAside />}>
+    <Edit transform={toInput} mutationMode="pessimistic" aside={<HistoryAside />} actions={<EditActions />}>
       <CouponForm />
     </Edit>
   );

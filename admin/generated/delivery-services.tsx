@@ -26,6 +26,7 @@ import {
 } from 'react-admin';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import { DeliveryServiceInputSchema } from '@shop/schemas/generated/zod';
+import { EditActions } from '../src/EditActions';
 import {
   ImageInput,
   ImagePreviewField,
@@ -162,7 +163,7 @@ export function DeliveryServiceCreate() {
 
 export function DeliveryServiceEdit() {
   return (
-    <Edit transform={toInput} mutationMode="pessimistic" aside={<HistoryAside />}>
+    <Edit transform={toInput} mutationMode="pessimistic" aside={<HistoryAside />} actions={<EditActions />}>
       <DeliveryServiceForm />
     </Edit>
   );

@@ -19,6 +19,7 @@ import {
 } from 'react-admin';
 import ContactPhoneIcon from '@mui/icons-material/ContactPhone';
 import { FeedbackRequestInputSchema } from '@shop/schemas/generated/zod';
+import { EditActions } from '../src/EditActions';
 import { moscowDateTime } from '../src/fields';
 import { HistoryAside } from '../src/history';
 import { inputTransform } from '../src/input';
@@ -74,7 +75,7 @@ export function FeedbackRequestCreate() {
 
 export function FeedbackRequestEdit() {
   return (
-    <Edit transform={toInput} mutationMode="pessimistic" aside={<HistoryAside />}>
+    <Edit transform={toInput} mutationMode="pessimistic" aside={<HistoryAside />} actions={<EditActions />}>
       <FeedbackRequestForm />
     </Edit>
   );

@@ -25,6 +25,7 @@ import {
 } from 'react-admin';
 import CollectionsIcon from '@mui/icons-material/Collections';
 import { GalleryInputSchema } from '@shop/schemas/generated/zod';
+import { EditActions } from '../src/EditActions';
 import { calendarDate, ImagePreviewField, ImagesInput, moscowDateTime, SlugInput } from '../src/fields';
 import { HistoryAside } from '../src/history';
 import { inputTransform } from '../src/input';
@@ -110,7 +111,7 @@ export function GalleryCreate() {
 
 export function GalleryEdit() {
   return (
-    <Edit transform={toInput} mutationMode="pessimistic" aside={<HistoryAside />}>
+    <Edit transform={toInput} mutationMode="pessimistic" aside={<HistoryAside />} actions={<EditActions />}>
       <GalleryForm />
     </Edit>
   );

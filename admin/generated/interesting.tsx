@@ -25,6 +25,7 @@ import {
 } from 'react-admin';
 import ArticleIcon from '@mui/icons-material/Article';
 import { ArticleInputSchema } from '@shop/schemas/generated/zod';
+import { EditActions } from '../src/EditActions';
 import {
   ImageInput,
   ImagePreviewField,
@@ -134,7 +135,7 @@ export function ArticleCreate() {
 
 export function ArticleEdit() {
   return (
-    <Edit transform={toInput} mutationMode="pessimistic" aside={<HistoryAside />}>
+    <Edit transform={toInput} mutationMode="pessimistic" aside={<HistoryAside />} actions={<EditActions />}>
       <ArticleForm />
     </Edit>
   );
@@ -170,5 +171,5 @@ export const interestingResource: ResourceProps = {
   show: ArticleShow,
   icon: ArticleIcon,
   recordRepresentation: 'title',
-  options: { label: 'Интересное' },
+  options: { label: 'Интересное', sitePath: '/company/interesting/{slug}' },
 };

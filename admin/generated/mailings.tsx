@@ -25,6 +25,7 @@ import {
 } from 'react-admin';
 import CampaignIcon from '@mui/icons-material/Campaign';
 import { MailingInputSchema } from '@shop/schemas/generated/zod';
+import { EditActions } from '../src/EditActions';
 import { moscowDateTime } from '../src/fields';
 import { HistoryAside } from '../src/history';
 import { inputTransform } from '../src/input';
@@ -114,7 +115,7 @@ export function MailingCreate() {
 
 export function MailingEdit() {
   return (
-    <Edit transform={toInput} mutationMode="pessimistic" aside={<HistoryAside />}>
+    <Edit transform={toInput} mutationMode="pessimistic" aside={<HistoryAside />} actions={<EditActions />}>
       <MailingForm />
     </Edit>
   );

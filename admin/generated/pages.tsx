@@ -23,6 +23,7 @@ import {
 } from 'react-admin';
 import DescriptionIcon from '@mui/icons-material/Description';
 import { PageInputSchema } from '@shop/schemas/generated/zod';
+import { EditActions } from '../src/EditActions';
 import { moscowDateTime, RichTextInput } from '../src/fields';
 import { HistoryAside } from '../src/history';
 import { inputTransform } from '../src/input';
@@ -99,7 +100,7 @@ export function PageCreate() {
 
 export function PageEdit() {
   return (
-    <Edit transform={toInput} mutationMode="pessimistic" aside={<HistoryAside />}>
+    <Edit transform={toInput} mutationMode="pessimistic" aside={<HistoryAside />} actions={<EditActions />}>
       <PageForm />
     </Edit>
   );
@@ -132,5 +133,5 @@ export const pagesResource: ResourceProps = {
   show: PageShow,
   icon: DescriptionIcon,
   recordRepresentation: 'title',
-  options: { label: 'Страницы' },
+  options: { label: 'Страницы', sitePath: '/{slug}' },
 };

@@ -27,6 +27,7 @@ import {
 } from 'react-admin';
 import CreditCardIcon from '@mui/icons-material/CreditCard';
 import { PaymentAttemptInputSchema } from '@shop/schemas/generated/zod';
+import { EditActions } from '../src/EditActions';
 import {
   isoToMoscowDate,
   MoneyField,
@@ -149,7 +150,7 @@ function PaymentAttemptForm() {
 
 export function PaymentAttemptEdit() {
   return (
-    <Edit transform={toInput} mutationMode="pessimistic" aside={<HistoryAside />}>
+    <Edit transform={toInput} mutationMode="pessimistic" aside={<HistoryAside />} actions={<EditActions />}>
       <PaymentAttemptForm />
     </Edit>
   );

@@ -24,6 +24,7 @@ import {
 } from 'react-admin';
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import { PaymentNotificationInputSchema } from '@shop/schemas/generated/zod';
+import { EditActions } from '../src/EditActions';
 import { isoToMoscowDate, moscowDateTime, moscowDayEnd, moscowDayStart } from '../src/fields';
 import { HistoryAside } from '../src/history';
 import { inputTransform } from '../src/input';
@@ -106,7 +107,7 @@ function PaymentNotificationForm() {
 
 export function PaymentNotificationEdit() {
   return (
-    <Edit transform={toInput} mutationMode="pessimistic" aside={<HistoryAside />}>
+    <Edit transform={toInput} mutationMode="pessimistic" aside={<HistoryAside />} actions={<EditActions />}>
       <PaymentNotificationForm />
     </Edit>
   );

@@ -29,6 +29,7 @@ import {
 } from 'react-admin';
 import PaymentIcon from '@mui/icons-material/Payment';
 import { PaymentServiceInputSchema } from '@shop/schemas/generated/zod';
+import { EditActions } from '../src/EditActions';
 import {
   ImageInput,
   ImagePreviewField,
@@ -153,7 +154,7 @@ export function PaymentServiceCreate() {
 
 export function PaymentServiceEdit() {
   return (
-    <Edit transform={toInput} mutationMode="pessimistic" aside={<HistoryAside />}>
+    <Edit transform={toInput} mutationMode="pessimistic" aside={<HistoryAside />} actions={<EditActions />}>
       <PaymentServiceForm />
     </Edit>
   );

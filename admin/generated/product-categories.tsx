@@ -21,5 +21,5 @@ export const productCategoriesResource: ResourceProps = {
   show: CategoryShowByName,
   icon: AccountTreeIcon,
   recordRepresentation: 'title',
-  options: { label: 'Категории товаров' },
+  options: { label: 'Категории товаров', sitePath: '/catalog/{slug}' },
 };

@@ -94,5 +94,5 @@ export const productsResource: ResourceProps = {
   show: ProductShow,
   icon: Inventory2Icon,
   recordRepresentation: 'title',
-  options: { label: 'Товары' },
+  options: { label: 'Товары', sitePath: '/product/{slug}' },
 };

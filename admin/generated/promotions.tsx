@@ -33,6 +33,7 @@ import {
 } from 'react-admin';
 import CampaignIcon from '@mui/icons-material/Campaign';
 import { PromotionInputSchema } from '@shop/schemas/generated/zod';
+import { EditActions } from '../src/EditActions';
 import {
   ImageInput,
   ImagePreviewField,
@@ -155,7 +156,7 @@ export function PromotionCreate() {
 
 export function PromotionEdit() {
   return (
-    <Edit transform={toInput} mutationMode="pessimistic" aside={<HistoryAside />}>
+    <Edit transform={toInput} mutationMode="pessimistic" aside={<HistoryAside />} actions={<EditActions />}>
       <PromotionForm />
     </Edit>
   );
@@ -195,5 +196,5 @@ export const promotionsResource: ResourceProps = {
   show: PromotionShow,
   icon: CampaignIcon,
   recordRepresentation: 'title',
-  options: { label: 'Акции' },
+  options: { label: 'Акции', sitePath: '/promotions/{slug}' },
 };

@@ -23,6 +23,7 @@ import {
 } from 'react-admin';
 import RateReviewIcon from '@mui/icons-material/RateReview';
 import { ProductReviewInputSchema } from '@shop/schemas/generated/zod';
+import { EditActions } from '../src/EditActions';
 import { ImagePreviewField, ImagesInput, moscowDateTime } from '../src/fields';
 import { HistoryAside } from '../src/history';
 import { inputTransform } from '../src/input';
@@ -87,7 +88,7 @@ export function ProductReviewCreate() {
 
 export function ProductReviewEdit() {
   return (
-    <Edit transform={toInput} mutationMode="pessimistic" aside={<HistoryAside />}>
+    <Edit transform={toInput} mutationMode="pessimistic" aside={<HistoryAside />} actions={<EditActions />}>
       <ProductReviewForm />
     </Edit>
   );

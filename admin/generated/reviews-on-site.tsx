@@ -22,6 +22,7 @@ import {
 } from 'react-admin';
 import ReviewsIcon from '@mui/icons-material/Reviews';
 import { SiteReviewInputSchema } from '@shop/schemas/generated/zod';
+import { EditActions } from '../src/EditActions';
 import { ImagePreviewField, ImagesInput, moscowDateTime } from '../src/fields';
 import { HistoryAside } from '../src/history';
 import { inputTransform } from '../src/input';
@@ -80,7 +81,7 @@ export function SiteReviewCreate() {
 
 export function SiteReviewEdit() {
   return (
-    <Edit transform={toInput} mutationMode="pessimistic" aside={<HistoryAside />}>
+    <Edit transform={toInput} mutationMode="pessimistic" aside={<HistoryAside />} actions={<EditActions />}>
       <SiteReviewForm />
     </Edit>
   );

@@ -27,6 +27,7 @@ import {
 } from 'react-admin';
 import AddAlertIcon from '@mui/icons-material/AddAlert';
 import { StockNoticeInputSchema } from '@shop/schemas/generated/zod';
+import { EditActions } from '../src/EditActions';
 import { isoToMoscowDate, moscowDateTime, moscowDayEnd, moscowDayStart } from '../src/fields';
 import { HistoryAside } from '../src/history';
 import { inputTransform } from '../src/input';
@@ -116,7 +117,7 @@ export function StockNoticeCreate() {
 
 export function StockNoticeEdit() {
   return (
-    <Edit transform={toInput} mutationMode="pessimistic" aside={<HistoryAside />}>
+    <Edit transform={toInput} mutationMode="pessimistic" aside={<HistoryAside />} actions={<EditActions />}>
       <StockNoticeForm />
     </Edit>
   );

@@ -26,6 +26,7 @@ import {
 } from 'react-admin';
 import MarkEmailReadIcon from '@mui/icons-material/MarkEmailRead';
 import { SubscriptionInputSchema } from '@shop/schemas/generated/zod';
+import { EditActions } from '../src/EditActions';
 import { isoToMoscowDate, moscowDateTime, moscowDayEnd, moscowDayStart } from '../src/fields';
 import { HistoryAside } from '../src/history';
 import { inputTransform } from '../src/input';
@@ -109,7 +110,7 @@ export function SubscriptionCreate() {
 
 export function SubscriptionEdit() {
   return (
-    <Edit transform={toInput} mutationMode="pessimistic" aside={<HistoryAside />}>
+    <Edit transform={toInput} mutationMode="pessimistic" aside={<HistoryAside />} actions={<EditActions />}>
       <SubscriptionForm />
     </Edit>
   );

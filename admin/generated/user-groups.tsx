@@ -25,6 +25,7 @@ import {
 } from 'react-admin';
 import GroupsIcon from '@mui/icons-material/Groups';
 import { UserGroupInputSchema } from '@shop/schemas/generated/zod';
+import { EditActions } from '../src/EditActions';
 import { moscowDateTime } from '../src/fields';
 import { HistoryAside } from '../src/history';
 import { inputTransform } from '../src/input';
@@ -120,7 +121,7 @@ export function UserGroupCreate() {
 
 export function UserGroupEdit() {
   return (
-    <Edit transform={toInput} mutationMode="pessimistic" aside={<HistoryAside />}>
+    <Edit transform={toInput} mutationMode="pessimistic" aside={<HistoryAside />} actions={<EditActions />}>
       <UserGroupForm />
     </Edit>
   );

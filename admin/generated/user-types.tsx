@@ -24,6 +24,7 @@ import {
 } from 'react-admin';
 import BadgeIcon from '@mui/icons-material/Badge';
 import { UserTypeInputSchema } from '@shop/schemas/generated/zod';
+import { EditActions } from '../src/EditActions';
 import { moscowDateTime } from '../src/fields';
 import { HistoryAside } from '../src/history';
 import { inputTransform } from '../src/input';
@@ -105,7 +106,7 @@ export function UserTypeCreate() {
 
 export function UserTypeEdit() {
   return (
-    <Edit transform={toInput} mutationMode="pessimistic" aside={<HistoryAside />}>
+    <Edit transform={toInput} mutationMode="pessimistic" aside={<HistoryAside />} actions={<EditActions />}>
       <UserTypeForm />
     </Edit>
   );

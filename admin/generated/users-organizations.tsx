@@ -25,6 +25,7 @@ import {
 } from 'react-admin';
 import BusinessIcon from '@mui/icons-material/Business';
 import { UserOrganizationInputSchema } from '@shop/schemas/generated/zod';
+import { EditActions } from '../src/EditActions';
 import { isoToMoscowDate, moscowDateTime, moscowDayEnd, moscowDayStart } from '../src/fields';
 import { HistoryAside } from '../src/history';
 import { inputTransform } from '../src/input';
@@ -134,7 +135,7 @@ export function UserOrganizationCreate() {
 
 export function UserOrganizationEdit() {
   return (
-    <Edit transform={toInput} mutationMode="pessimistic" aside={<HistoryAside />}>
+    <Edit transform={toInput} mutationMode="pessimistic" aside={<HistoryAside />} actions={<EditActions />}>
       <UserOrganizationForm />
     </Edit>
   );

@@ -33,6 +33,7 @@ import {
 } from 'react-admin';
 import PeopleIcon from '@mui/icons-material/People';
 import { UserInputSchema } from '@shop/schemas/generated/zod';
+import { EditActions } from '../src/EditActions';
 import {
   calendarDate,
   isoToMoscowDate,
@@ -176,7 +177,7 @@ export function UserCreate() {
 
 export function UserEdit() {
   return (
-    <Edit transform={toInput} mutationMode="pessimistic" aside={<HistoryAside />}>
+    <Edit transform={toInput} mutationMode="pessimistic" aside={<HistoryAside />} actions={<EditActions />}>
       <UserForm />
     </Edit>
   );

@@ -185,6 +185,8 @@ export interface EntityModel {
   menu: string;
   icon: string;
   recordTitle: string;
+  /** x-entity.sitePath: the record's page in the shop, a template ("/product/{slug}"). */
+  sitePath?: string;
   admin: boolean;
   /** x-entity.storefront: false when no page of the shop shows its rows to a guest. */
   storefront: boolean;
@@ -617,6 +619,7 @@ function entityModel(file: string, s: JsonSchema): EntityModel {
     recordTitle?: string;
     admin?: boolean;
     storefront?: boolean;
+    sitePath?: string;
   };
   const label = s['x-label'] as { one?: string; many?: string } | undefined;
   if (!label?.one || !label.many) fail(file, 'x-label', '{ one, many } Russian labels are required');
@@ -817,6 +820,17 @@ function entityModel(file: string, s: JsonSchema): EntityModel {
     if (f.uniqueWhere) checkWhere(file, `${f.name}: x-db.unique.where`, f.uniqueWhere, fields);
   checkFieldRenames(file, '', fields);
   const recordTitle = ent.recordTitle ?? (byName.has('title') ? 'title' : byName.has('name') ? 'name' : 'id');
+  if (ent.sitePath !== undefined) {
+    const names = [...String(ent.sitePath).matchAll(/\{([A-Za-z0-9]+)\}/g)].map((m) => m[1]!);
+    if (typeof ent.sitePath !== 'string' || !ent.sitePath.startsWith('/') || names.length === 0)
+      fail(
+        file,
+        'x-entity.sitePath',
+        'the record\'s page in the shop: "/path/{field}", e.g. "/product/{slug}"',
+      );
+    for (const n of names)
+      if (byName.get(n)?.kind !== 'string') fail(file, 'x-entity.sitePath', `{${n}} is not a text field`);
+  }
   return {
     resource,
     typeName: s.title,
@@ -827,6 +841,7 @@ function entityModel(file: string, s: JsonSchema): EntityModel {
     menu: ent.menu ?? 'other',
     icon: ent.icon ?? 'List',
     recordTitle,
+    ...(ent.sitePath ? { sitePath: ent.sitePath } : {}),
     admin: ent.admin !== false,
     storefront: ent.storefront !== false,
     fields,

@@ -53,7 +53,8 @@ describe('emitAdmin on the shop schemas', () => {
     expect(index).toContain("import { productsResource } from './products';");
     expect(index.match(/Resource,$/gm)).toHaveLength(admin.length);
     expect(products).toContain("name: 'products'");
-    expect(products).toContain("options: { label: 'Товары' }");
+    // x-entity.sitePath: the record's page in the shop, for «На сайте» above its form (src/EditActions).
+    expect(products).toContain("options: { label: 'Товары', sitePath: '/product/{slug}' }");
     expect(products).toContain("recordRepresentation: 'title'");
     expect(products).toContain("import Inventory2Icon from '@mui/icons-material/Inventory2';");
   });
@@ -106,7 +107,7 @@ describe('emitAdmin on the shop schemas', () => {
     expect(products).toContain("import { ProductInputSchema } from '@shop/schemas/generated/zod';");
     expect(products).toContain('const validate = zodValidator(ProductInputSchema, toInput);');
     expect(products).toContain(
-      '<Edit transform={toInput} mutationMode="pessimistic" aside={<HistoryAside />}>',
+      '<Edit transform={toInput} mutationMode="pessimistic" aside={<HistoryAside />} actions={<EditActions />}>',
     );
   });
 

@@ -96,3 +96,15 @@ test('a new directory entry saves with its optional value inputs left alone', as
   });
   expect(((await saved.json()) as unknown[]).length).toBe(1);
 });
+
+test('«На сайте» above a product’s form opens its page in the shop', async ({ page, request }) => {
+  const token = await adminToken(request);
+  const product = await first<{ id: number; slug: string; title: string }>(request, token, 'products');
+  await page.goto(`/nuxt/products/${product.id}`);
+  const link = page.getByRole('link', { name: 'На сайте' });
+  await expect(link).toHaveAttribute('href', `/product/${product.slug}`);
+  await expect(link).toHaveAttribute('target', '_blank');
+  const shop = await request.get(`/product/${product.slug}`);
+  expect(shop.status()).toBe(200);
+  expect(await shop.text()).toContain(product.title.split(',')[0]);
+});

@@ -752,10 +752,13 @@ function formScreens(
   if (own.has('edit')) {
     // Pessimistic: the server's field errors (a taken slug...) come back onto the inputs.
     // The aside: the record's history of changes (src/history), on every generated edit screen.
+    const actions = ctx.imports.add('../src/EditActions', 'EditActions');
     const attrs = [
       expr('transform', 'toInput'),
       str('mutationMode', 'pessimistic'),
       expr('aside', `<${ctx.imports.add('../src/history', 'HistoryAside')} />`),
+      // «Просмотр», and «На сайте» where the record has a page in the shop (x-entity.sitePath).
+      expr('actions', `<${actions} />`),
     ];
     parts.push(component(names.edit, el(ra(ctx, 'Edit'), attrs, [`<${form} />`])));
   }
@@ -839,7 +842,7 @@ function emitScreens(e: EntityModel, byResource: Map<string, EntityModel>): stri
           ...screens,
           `icon: ${iconName}`,
           `recordRepresentation: ${representation(ctx, e.recordTitle)}`,
-          `options: { label: ${lit(e.label.many)} }`,
+          `options: ${lit({ label: e.label.many, ...(e.sitePath ? { sitePath: e.sitePath } : {}) })}`,
         ].join(',\n'),
       ),
       '};',

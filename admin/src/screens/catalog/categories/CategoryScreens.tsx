@@ -32,6 +32,7 @@ import { Typography } from '@mui/material';
 import type { ProductCategory } from '@shop/schemas/generated/types';
 import { ProductCategoryInputSchema } from '@shop/schemas/generated/zod';
 import { ImageInput, moscowDateTime, SlugInput } from '../../../fields';
+import { EditActions } from '../../../EditActions';
 import { HistoryAside } from '../../../history';
 import { inputTransform } from '../../../input';
 import { zodValidator } from '../../../validation';
@@ -119,6 +120,7 @@ export function CategoryEditByName() {
           mutationMode="pessimistic"
           redirect={toCategory}
           aside={<HistoryAside />}
+          actions={<EditActions />}
         >
           <CategoryForm />
         </Edit>

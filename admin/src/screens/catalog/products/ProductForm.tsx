@@ -21,6 +21,7 @@ import { SlugInput } from '../../../fields/SlugInput';
 import { inputTransform } from '../../../input';
 import { zodValidator } from '../../../validation';
 import { OffersInput } from './OffersInput';
+import { EditActions } from '../../../EditActions';
 
 const pick = inputTransform({
   title: {},
@@ -136,7 +137,7 @@ export function ProductCreateWithOffers() {
 
 export function ProductEditWithOffers() {
   return (
-    <Edit transform={toProductInput} mutationMode="pessimistic">
+    <Edit transform={toProductInput} mutationMode="pessimistic" actions={<EditActions />}>
       <ProductForm />
     </Edit>
   );
