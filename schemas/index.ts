@@ -8,3 +8,4 @@ export * from './rules/phone';
 export * from './rules/ranges';
 export * from './rules/stock';
 export * from './rules/slug';
+export * from './rules/plural';

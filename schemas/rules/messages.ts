@@ -1,3 +1,5 @@
+import { pluralWord } from './plural';
+
 // The Russian words of every rule a schema states, said the same by the server (ajv, http/validation.ts)
 // and by the forms of the admin and the storefront (zod, the generated zod.ts). A schema's own words for a
 // rule (`x-messages`) come first on both sides; these are what is said otherwise. None of them shows a type
@@ -14,10 +16,7 @@ export interface Rule {
   format?: string;
 }
 
-const plural = (n: number, one: string, few: string, many: string) => {
-  const rule = new Intl.PluralRules('ru').select(n);
-  return `${n} ${rule === 'one' ? one : rule === 'few' ? few : many}`;
-};
+const plural = (n: number, one: string, few: string, many: string) => `${n} ${pluralWord(n, one, few, many)}`;
 
 /** 0.5 → «0,5»: a decimal comma, as a Russian reader writes it. */
 const number = (n: number) => String(n).replace('.', ',');

@@ -257,7 +257,7 @@ describeOnDatabases('admin sales endpoints on $name', (target) => {
       const over = await adjust(userId, 'debit', 201, 'Слишком много');
       expect(over.statusCode).toBe(400);
       expect(over.json<{ error: { message: string } }>().error.message).toBe(
-        'Нельзя списать 201 балл(ов): на счёте покупателя только 200',
+        'Нельзя списать 201 балл: на счёте покупателя только 200',
       );
       expect(await count('bonus_transactions')).toBe(before);
       expect(await balance(userId)).toBe(200);
@@ -287,7 +287,7 @@ describeOnDatabases('admin sales endpoints on $name', (target) => {
       });
       expect(res.statusCode).toBe(400);
       expect(res.json<{ error: { message: string } }>().error.message).toBe(
-        'Нельзя списать 21 балл(ов): на счёте покупателя только 20',
+        'Нельзя списать 21 балл: на счёте покупателя только 20',
       );
       expect(await balance(userId)).toBe(20);
     });

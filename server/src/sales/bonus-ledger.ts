@@ -3,6 +3,7 @@
 // against the same old balance. The admin's accrue/debit endpoint (sales/bonus-routes.ts) and the
 // generic CRUD create/edit both come through here.
 import { sql } from 'drizzle-orm';
+import { pluralWord } from '@shop/schemas';
 import { selectRows, type Db, type DbOrTx } from '../db';
 import { badRequest, notFound } from '../http/errors';
 import type { EntityHooks } from '../crud/types';
@@ -49,7 +50,7 @@ export async function spendableOf(tx: DbOrTx, userId: number, now = new Date()):
 }
 
 export function overdraftMessage(balance: number, debit: number): string {
-  return `Нельзя списать ${debit} балл(ов): на счёте покупателя только ${balance}`;
+  return `Нельзя списать ${debit} ${pluralWord(debit, 'балл', 'балла', 'баллов')}: на счёте покупателя только ${balance}`;
 }
 
 /** Refuses a change that would leave the customer with a negative balance. */

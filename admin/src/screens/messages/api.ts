@@ -6,6 +6,7 @@ import type {
   AdminMessagePreview,
   AdminMessagePreviewRequest,
 } from '@shop/schemas';
+import { pluralWord } from '@shop/schemas/rules/plural';
 import { getAdmin, postAdmin } from '../../admin-api';
 
 export type Channel = 'email' | 'sms';
@@ -40,8 +41,7 @@ export const resendAll = (channel: Channel) =>
 
 /** "1 получатель", "3 получателя", "25 получателей". */
 export function plural(n: number, one: string, few: string, many: string): string {
-  const rule = new Intl.PluralRules('ru').select(n);
-  return `${n.toLocaleString('ru-RU')} ${rule === 'one' ? one : rule === 'few' ? few : many}`;
+  return `${n.toLocaleString('ru-RU')} ${pluralWord(n, one, few, many)}`;
 }
 
 export const recipientsText = (n: number) => plural(n, 'получатель', 'получателя', 'получателей');

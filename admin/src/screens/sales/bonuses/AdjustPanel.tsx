@@ -19,6 +19,7 @@ import {
   usePermissions,
   useRefresh,
 } from 'react-admin';
+import { pluralWord } from '@shop/schemas/rules/plural';
 import { canRoleAccess } from '../../../access';
 import { postAdmin } from '../../../admin-api';
 import { useAdminGet } from '../../../useAdminGet';
@@ -56,7 +57,10 @@ function Balance({ userId }: { userId: number }) {
         Баланс покупателя
       </Typography>
       <Typography variant="h4" component="p" data-testid="bonus-balance">
-        {balance.error ?? (balance.data ? `${balance.data.balance.toLocaleString('ru-RU')} баллов` : '…')}
+        {balance.error ??
+          (balance.data
+            ? `${balance.data.balance.toLocaleString('ru-RU')} ${pluralWord(balance.data.balance, 'балл', 'балла', 'баллов')}`
+            : '…')}
       </Typography>
       {canAdjust ? (
         <Form key={formKey} defaultValues={{ direction: 'accrual' }} onSubmit={submit}>
