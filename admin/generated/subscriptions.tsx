@@ -48,6 +48,9 @@ const statusChoices = [
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
+  <ReferenceInput key="userId" source="userId" reference="users">
+    <AutocompleteInput />
+  </ReferenceInput>,
   <SelectInput key="status" source="status" choices={statusChoices} />,
   <SelectInput key="source" source="source" choices={sourceChoices} />,
   <DateInput key="createdAt_gte" source="createdAt_gte" format={isoToMoscowDate} parse={moscowDayStart} />,

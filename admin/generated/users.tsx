@@ -15,6 +15,7 @@ import {
   EmailField,
   List,
   NullableBooleanInput,
+  NumberField,
   Pagination,
   PasswordInput,
   ReferenceArrayField,
@@ -37,6 +38,7 @@ import { EditActions } from '../src/EditActions';
 import {
   calendarDate,
   isoToMoscowDate,
+  MoneyField,
   moscowDateTime,
   moscowDayEnd,
   moscowDayStart,
@@ -45,13 +47,53 @@ import {
 import { HistoryAside } from '../src/history';
 import { inputTransform } from '../src/input';
 import { ListActions, useBulkActions, useRowClick } from '../src/list';
+import { RelatedRecords } from '../src/RelatedRecords';
+import { CustomerBonuses } from '../src/screens/sales/bonuses/AdjustPanel';
 import { zodValidator } from '../src/validation';
+
+const bonusesKindChoices = [
+  { id: 'accrual', name: 'Начисление за заказ' },
+  { id: 'spending', name: 'Оплата заказа' },
+  { id: 'manual', name: 'Ручная корректировка' },
+  { id: 'expiry', name: 'Сгорание' },
+  { id: 'refund', name: 'Возврат' },
+];
+
+const ordersPaymentStatusChoices = [
+  { id: 'unpaid', name: 'Не оплачен' },
+  { id: 'pending', name: 'Ожидает оплаты' },
+  { id: 'paid', name: 'Оплачен' },
+  { id: 'refunded', name: 'Деньги возвращены' },
+  { id: 'failed', name: 'Оплата не прошла' },
+];
+
+const ordersStatusChoices = [
+  { id: 'new', name: 'Новый' },
+  { id: 'confirmed', name: 'Подтверждён' },
+  { id: 'paid', name: 'Оплачен' },
+  { id: 'shipped', name: 'Отправлен' },
+  { id: 'completed', name: 'Выполнен' },
+  { id: 'canceled', name: 'Отменён' },
+];
 
 const roleChoices = [
   { id: 'customer', name: 'Покупатель' },
   { id: 'admin', name: 'Администратор' },
   { id: 'manager', name: 'Менеджер' },
   { id: 'content', name: 'Контент-редактор' },
+];
+
+const subscriptionsSourceChoices = [
+  { id: 'footer', name: 'Форма в подвале сайта' },
+  { id: 'profile', name: 'Личный кабинет' },
+  { id: 'registration', name: 'Регистрация' },
+  { id: 'admin', name: 'Администратор' },
+];
+
+const subscriptionsStatusChoices = [
+  { id: 'pending', name: 'Ждёт подтверждения' },
+  { id: 'active', name: 'Подписан' },
+  { id: 'unsubscribed', name: 'Отписался' },
 ];
 
 const filters = [
@@ -176,9 +218,65 @@ export function UserCreate() {
 }
 
 export function UserEdit() {
+  const rowClick = useRowClick();
   return (
     <Edit transform={toInput} mutationMode="pessimistic" aside={<HistoryAside />} actions={<EditActions />}>
       <UserForm />
+      <RelatedRecords
+        label="Заказы"
+        reference="orders"
+        target="userId"
+        sort={{ field: 'createdAt', order: 'DESC' }}
+      >
+        <Datagrid rowClick={rowClick} bulkActionButtons={false}>
+          <TextField source="number" sortable={false} />
+          <DateField source="createdAt" sortable={false} showTime locales="ru-RU" options={moscowDateTime} />
+          <TextField source="customerName" sortable={false} />
+          <TextField source="customerPhone" sortable={false} />
+          <SelectField source="status" sortable={false} choices={ordersStatusChoices} />
+          <SelectField source="paymentStatus" sortable={false} choices={ordersPaymentStatusChoices} />
+          <ReferenceField source="deliveryServiceId" sortable={false} reference="delivery-services" />
+          <MoneyField source="total" sortable={false} textAlign="right" />
+        </Datagrid>
+      </RelatedRecords>
+      <RelatedRecords
+        label="Бонусы"
+        reference="bonuses"
+        target="userId"
+        sort={{ field: 'createdAt', order: 'DESC' }}
+        extra={<CustomerBonuses />}
+      >
+        <Datagrid rowClick={rowClick} bulkActionButtons={false}>
+          <TextField source="id" sortable={false} />
+          <DateField source="createdAt" sortable={false} showTime locales="ru-RU" options={moscowDateTime} />
+          <SelectField source="kind" sortable={false} choices={bonusesKindChoices} />
+          <NumberField source="amount" sortable={false} locales="ru-RU" />
+          <ReferenceField source="orderId" sortable={false} reference="orders" />
+          <DateField source="expiresAt" sortable={false} showTime locales="ru-RU" options={moscowDateTime} />
+          <TextField source="reason" sortable={false} />
+        </Datagrid>
+      </RelatedRecords>
+      <RelatedRecords
+        label="Подписки"
+        reference="subscriptions"
+        target="userId"
+        sort={{ field: 'createdAt', order: 'DESC' }}
+      >
+        <Datagrid rowClick={rowClick} bulkActionButtons={false}>
+          <TextField source="id" sortable={false} />
+          <EmailField source="email" sortable={false} />
+          <SelectField source="status" sortable={false} choices={subscriptionsStatusChoices} />
+          <SelectField source="source" sortable={false} choices={subscriptionsSourceChoices} />
+          <DateField
+            source="confirmedAt"
+            sortable={false}
+            showTime
+            locales="ru-RU"
+            options={moscowDateTime}
+          />
+          <DateField source="createdAt" sortable={false} showTime locales="ru-RU" options={moscowDateTime} />
+        </Datagrid>
+      </RelatedRecords>
     </Edit>
   );
 }

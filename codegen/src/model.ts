@@ -206,7 +206,15 @@ export interface EntityModel {
     sortable: string[];
     tabs: TabsModel | null;
   };
-  form?: { tabs: { label: string; fields: string[] }[] };
+  form?: {
+    tabs: { label: string; fields: string[] }[];
+    /**
+     * x-form.related: the records of other resources that refer to this one, listed under its edit form
+     * (a customer's orders, bonus ledger and subscriptions); `component` is a hand-written piece shown
+     * above the list ("./screens/…#Export", as x-components).
+     */
+    related?: { label: string; resource: string; target: string; component?: string }[];
+  };
   access: Record<Action, Role[]>;
   /**
    * x-access.rows: per role, the rows it may see and touch at all, as field → allowed values (a manager
@@ -770,8 +778,16 @@ function entityModel(file: string, s: JsonSchema): EntityModel {
   const form = s['x-form'] as EntityModel['form'];
   if (form) {
     const names = new Set([...fields.map((f) => f.name), ...children.map((c) => c.property)]);
-    for (const t of form.tabs)
+    for (const t of form.tabs ?? [])
       for (const f of t.fields) if (!names.has(f)) fail(file, 'x-form', `${f} is not a field`);
+    for (const r of form.related ?? [])
+      if (typeof r.label !== 'string' || typeof r.resource !== 'string' || typeof r.target !== 'string')
+        fail(
+          file,
+          'x-form.related',
+          '{ "label", "resource", "target" } expected (the target refers to this entity)',
+        );
+    form.tabs ??= [];
   }
   const entityDb = (s['x-db'] ?? {}) as {
     indexes?: { columns: string[]; unique?: boolean; where?: unknown }[];

@@ -321,6 +321,23 @@ describe('emitAdmin on scratch schemas', () => {
     expect(server).toContain('"notBefore":"since"');
   });
 
+  it('lists related records under an edit form (x-form.related), and refuses a target that is no filter', () => {
+    const users = files['admin/generated/users.tsx']!;
+    expect(users).toMatch(
+      /<RelatedRecords label="Заказы" reference="orders" target="userId" sort=\{\{ field: 'createdAt', order: 'DESC' \}\}>\s*<Datagrid rowClick=\{rowClick\} bulkActionButtons=\{false\}>/,
+    );
+    expect(users).toContain('extra={<CustomerBonuses />}');
+    expect(users).toContain("import { CustomerBonuses } from '../src/screens/sales/bonuses/AdjustPanel';");
+    const withRelated = (target: string) =>
+      model({
+        ...supplier(),
+        'x-form': { related: [{ label: 'Категории', resource: 'product-categories', target }] },
+      });
+    expect(() => emitAdmin(withRelated('parentId'))).toThrow(
+      /x-form\.related: product-categories\.parentId is not an administered reference to suppliers/,
+    );
+  });
+
   it('refuses an unknown menu group, an unknown x-components key and a malformed component path', () => {
     const bad = (over: Record<string, unknown>) => () => emitAdmin(model(supplier(over)));
     expect(bad({ 'x-entity': { menu: 'warehouse', icon: 'LocalShipping' } })).toThrow(

@@ -108,3 +108,24 @@ test('«На сайте» above a product’s form opens its page in the shop', 
   expect(shop.status()).toBe(200);
   expect(await shop.text()).toContain(product.title.split(',')[0]);
 });
+
+test('a customer’s card lists their orders, bonus balance with the adjust form, and subscriptions', async ({
+  page,
+  request,
+}) => {
+  const token = await adminToken(request);
+  const orders49 = (await (
+    await request.get('/api/admin/orders?range=[0,49]', { headers: { authorization: token } })
+  ).json()) as { number: string; userId: number | null }[];
+  const order = orders49.find((o) => o.userId !== null);
+  expect(order, 'a demo order of a registered customer').toBeDefined();
+  await page.goto(`/nuxt/users/${order!.userId}`);
+  const orders = page.getByRole('region', { name: 'Заказы' });
+  await expect(orders.getByText(order!.number)).toBeVisible();
+  const bonuses = page.getByRole('region', { name: 'Бонусы' });
+  await expect(bonuses.getByTestId('bonus-balance')).toHaveText(/\d+ балл/);
+  await expect(bonuses.getByRole('button', { name: 'Провести' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Подписки' })).toBeVisible();
+  // The card's own form is still one form: the adjust form sits outside it.
+  await expect(page.locator('form form')).toHaveCount(0);
+});

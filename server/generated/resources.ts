@@ -11204,7 +11204,7 @@ export const resources: ResourceDef[] = [
     children: [],
     search: 'coalesce("email", \'\')',
     childSearch: [],
-    filters: { status: ['eq'], source: ['eq'], createdAt: ['gte', 'lte'] },
+    filters: { userId: ['eq'], status: ['eq'], source: ['eq'], createdAt: ['gte', 'lte'] },
     sortable: ['id', 'email', 'status', 'source', 'confirmedAt', 'createdAt'],
     defaultSort: { field: 'createdAt', order: 'DESC' },
     perPage: 25,

@@ -750,6 +750,7 @@ function formScreens(
     parts.push(component(names.create, el(ra(ctx, 'Create'), attrs, [`<${form} />`])));
   }
   if (own.has('edit')) {
+    const related = (e.form?.related ?? []).map((r) => relatedSection(ctx, r));
     // Pessimistic: the server's field errors (a taken slug...) come back onto the inputs.
     // The aside: the record's history of changes (src/history), on every generated edit screen.
     const actions = ctx.imports.add('../src/EditActions', 'EditActions');
@@ -760,9 +761,56 @@ function formScreens(
       // «Просмотр», and «На сайте» where the record has a page in the shop (x-entity.sitePath).
       expr('actions', `<${actions} />`),
     ];
-    parts.push(component(names.edit, el(ra(ctx, 'Edit'), attrs, [`<${form} />`])));
+    // A related record opens where the role may (src/list.tsx useRowClick, as in the lists).
+    const prelude = related.length
+      ? [`const rowClick = ${ctx.imports.add('../src/list', 'useRowClick')}();`]
+      : [];
+    parts.push(component(names.edit, el(ra(ctx, 'Edit'), attrs, [`<${form} />`, ...related]), { prelude }));
   }
   return parts.join('\n\n');
+}
+
+/**
+ * x-form.related: under the edit form (outside it: a hand-written piece may hold a form of its own), the
+ * records of another resource whose `target` field refers to this record, in that resource's list columns.
+ */
+function relatedSection(
+  ctx: Ctx,
+  r: NonNullable<NonNullable<EntityModel['form']>['related']>[number],
+): string {
+  const e = ctx.entity;
+  const target = ctx.byResource.get(r.resource);
+  const ref = target?.fields.find((f) => f.name === r.target)?.ref;
+  if (!target || !target.admin || ref?.resource !== e.resource || ref.many)
+    throw new AdminEmitError(
+      `${e.file}: x-form.related: ${r.resource}.${r.target} is not an administered reference to ${e.resource}`,
+    );
+  // The list is asked for with the target as its filter, which the server answers only when whitelisted.
+  if (!target.list.filters.some((f) => f.field === r.target && f.ops.includes('eq')))
+    throw new AdminEmitError(
+      `${e.file}: x-form.related: ${r.target} must be in x-list.filters of ${target.file}`,
+    );
+  const sub: Ctx = { ...ctx, entity: target };
+  const fields = new Map(entityFields(target).map((f) => [f.name, f]));
+  const columns = target.list.columns
+    .filter((c) => c !== r.target)
+    .map((c) => fields.get(c))
+    .filter((f): f is UiField => f !== undefined && f.inList)
+    .map((f) =>
+      fieldElement(sub, f, { column: true, nested: false, path: `${r.resource}-${f.name}`, sortable: false }),
+    );
+  const extra = r.component ? componentImport(ctx, `related`, r.component, new Set()) : null;
+  return el(
+    ctx.imports.add('../src/RelatedRecords', 'RelatedRecords'),
+    [
+      str('label', r.label),
+      str('reference', r.resource),
+      str('target', r.target),
+      expr('sort', lit(target.list.sort)),
+      extra && expr('extra', `<${extra} />`),
+    ],
+    [el(ra(ctx, 'Datagrid'), [expr('rowClick', 'rowClick'), expr('bulkActionButtons', 'false')], columns)],
+  );
 }
 
 function showScreen(ctx: Ctx, name: string, fields: UiField[]): string {

@@ -16,6 +16,7 @@ import {
   TextInput,
   useListContext,
   useNotify,
+  useRecordContext,
   usePermissions,
   useRefresh,
 } from 'react-admin';
@@ -84,6 +85,16 @@ function Balance({ userId }: { userId: number }) {
       ) : null}
     </>
   );
+}
+
+/** Above a customer's bonus ledger on their card (x-form.related of users): the balance and the adjust form. */
+export function CustomerBonuses() {
+  const record = useRecordContext();
+  return typeof record?.id === 'number' ? (
+    <Box sx={{ maxWidth: 480, mb: 2 }}>
+      <Balance userId={record.id} />
+    </Box>
+  ) : null;
 }
 
 export function AdjustPanel() {
