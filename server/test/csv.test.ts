@@ -230,7 +230,9 @@ describeOnDatabases('CSV export and import on $name', (target) => {
     });
     const report = badSlug.json<{ data: Report }>().data;
     expect(report.valid).toBe(false);
-    expect(report.rows[0]!.errors).toEqual(['«Адрес (slug)»: неверный формат']);
+    expect(report.rows[0]!.errors).toEqual([
+      '«Адрес (slug)»: только строчные латинские буквы, цифры и дефисы между ними, например lashes-classic',
+    ]);
   });
 
   it('imports a good file in one go, then updates by slug and article', async () => {
