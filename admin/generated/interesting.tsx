@@ -108,7 +108,7 @@ function ArticleForm() {
         <ImageInput source="coverUrl" />
         <DateTimeInput
           source="publishedAt"
-          helperText="Статья видна на сайте с этой даты; пусто — черновик"
+          helperText="Статья видна на сайте с этой даты; у активной статьи без даты — с момента сохранения. Черновик — снимите «Активна»"
           format={isoToMoscowLocal}
           parse={moscowLocalToIso}
         />

@@ -5,6 +5,7 @@ import { beforeSave as bonuses_beforeSave } from '../src/sales/bonus-ledger';
 import { directoryBeforeSave as directories_beforeSave } from '../src/catalog/hooks';
 import { directoryEntryBeforeSave as directoryEntries_beforeSave } from '../src/catalog/hooks';
 import { beforeSave as feedback_beforeSave } from '../src/forms/feedback-hooks';
+import { beforeSave as interesting_beforeSave } from '../src/content/article-hooks';
 import { beforeDeleteMail as mailTemplates_beforeDelete } from '../src/messages/template-hooks';
 import { beforeSaveMail as mailTemplates_beforeSave } from '../src/messages/template-hooks';
 import { beforeSave as outboxMessages_beforeSave } from '../src/messages/outbox-hooks';
@@ -4218,7 +4219,10 @@ export const resources: ResourceDef[] = [
         description: 'Статья: для изменения',
       },
     },
-    hooks: {},
+    hooks: {
+      beforeSave:
+        interesting_beforeSave satisfies EntityHooks<'interesting'>['beforeSave'] as unknown as ResourceHooks['beforeSave'],
+    },
   },
   {
     resource: 'mail-templates',

@@ -109,4 +109,26 @@ describeOnDatabases('input rules of the schemas through the admin API on $name',
     });
     expect(equal.statusCode, equal.body).toBe(201);
   });
+
+  it('publishes an active article saved without a date at once; an inactive one stays a draft', async () => {
+    const created = await call('POST', '/api/admin/interesting', {
+      title: 'Как выбрать изгиб',
+      slug: 'kak-vybrat-izgib-rule',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const published = Date.parse(created.json<{ publishedAt: string }>().publishedAt);
+    expect(Math.abs(published - Date.now())).toBeLessThan(60_000);
+    const page = await t.app.inject({ method: 'GET', url: '/api/articles/kak-vybrat-izgib-rule' });
+    expect(page.statusCode).toBe(200);
+
+    const draft = await call('POST', '/api/admin/interesting', {
+      title: 'Черновик',
+      slug: 'chernovik-rule',
+      active: false,
+    });
+    expect(draft.statusCode, draft.body).toBe(201);
+    expect(draft.json<{ publishedAt: string | null }>().publishedAt).toBeNull();
+    const hidden = await t.app.inject({ method: 'GET', url: '/api/articles/chernovik-rule' });
+    expect(hidden.statusCode).toBe(404);
+  });
 });
