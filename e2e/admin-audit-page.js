@@ -1,7 +1,8 @@
 // What an administrator must never meet on the admin screen as it is now (admin-audit.ts evaluates this
 // function at each width): a page that scrolls sideways, a form's text input narrower than
-// `options.minInput`, a regular expression or a JSON object shown as text, or one of `options.english` (the
-// English defaults of react-admin, MUI and zod) on screen or in what a screen reader says.
+// `options.minInput`, a folded control that is still a tab stop, a regular expression or a JSON object shown
+// as text, or one of `options.english` (the English defaults of react-admin, MUI and zod) on screen or in
+// what a screen reader says.
 // Plain JavaScript, not TypeScript: the e2e project compiles without the DOM library.
 (options) => {
   const { minInput, english } = options;
@@ -24,6 +25,19 @@
     const w = input.getBoundingClientRect().width;
     const label = input.querySelector('label')?.textContent?.trim() ?? input.querySelector('input')?.name;
     if (w < minInput) out.push({ kind: 'narrow input', what: `${label}: ${Math.round(w)} px` });
+  }
+
+  // Controls folded out of sight (a list's bulk actions before rows are chosen) must not be tab stops.
+  for (const el of Array.from(
+    document.querySelectorAll(
+      '.RaBulkActionsToolbar-collapsed button, .RaBulkActionsToolbar-collapsed a[href]',
+    ),
+  )) {
+    if (visible(el) && el.tabIndex >= 0)
+      out.push({
+        kind: 'hidden tab stop',
+        what: (el.getAttribute('aria-label') || el.textContent || '').trim(),
+      });
   }
 
   const main = document.querySelector('#main-content') ?? document.body;

@@ -68,7 +68,13 @@ export const ENGLISH_DEFAULTS = [
 
 export interface AuditFinding {
   width: number;
-  kind: 'sideways scroll' | 'narrow input' | 'pattern on screen' | 'JSON on screen' | 'English';
+  kind:
+    | 'sideways scroll'
+    | 'narrow input'
+    | 'hidden tab stop'
+    | 'pattern on screen'
+    | 'JSON on screen'
+    | 'English';
   what: string;
 }
 
