@@ -129,3 +129,17 @@ test('a customer’s card lists their orders, bonus balance with the adjust form
   // The card's own form is still one form: the adjust form sits outside it.
   await expect(page.locator('form form')).toHaveCount(0);
 });
+
+test('a category move goes live at once and «Отменить» puts it back', async ({ page }) => {
+  const tops = page.locator('[role=treeitem][aria-level="1"]');
+  const order = async () => (await tops.allTextContents()).map((t) => t.trim());
+  await page.goto('/nuxt/product-categories');
+  await expect(tops.first()).toBeVisible();
+  const before = await order();
+  await tops.first().getByRole('button', { name: 'Ниже' }).click();
+  await expect(page.getByText('Порядок категорий сохранён')).toBeVisible();
+  await expect.poll(order).toEqual([before[1], before[0], ...before.slice(2)]);
+  await page.getByRole('button', { name: 'Отменить' }).click();
+  await expect(page.getByText('Категория возвращена на место')).toBeVisible();
+  await expect.poll(order).toEqual(before);
+});

@@ -1,10 +1,11 @@
 // /nuxt/product-categories: the categories as the two-level tree the shop shows. Drag a row to reorder it
 // among its siblings (upper or lower edge of another row) or onto the middle of a top-level category to put
-// it there; the arrow buttons do the same from the keyboard. Each move is saved at once, in one transaction.
+// it there; the arrow buttons do the same from the keyboard. Each move is saved at once, in one transaction,
+// and the note that says so offers «Отменить» to put the category back.
 import { useState, type DragEvent, type ReactElement } from 'react';
 import { Link } from 'react-router-dom';
-import { List, useCanAccess, useListContext, useNotify, useRefresh } from 'react-admin';
-import { Box, Chip, IconButton, Paper, Tooltip, Typography } from '@mui/material';
+import { List, useCanAccess, useCloseNotification, useListContext, useNotify, useRefresh } from 'react-admin';
+import { Alert, Box, Button, Chip, IconButton, Paper, Tooltip, Typography } from '@mui/material';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import SubdirectoryArrowRightIcon from '@mui/icons-material/SubdirectoryArrowRight';
@@ -14,6 +15,7 @@ import { ListActions } from '../../../list';
 import { postAdmin } from '../../../admin-api';
 import {
   buildTree,
+  currentPlace,
   dropMove,
   keyMove,
   type CategoryRow,
@@ -51,6 +53,31 @@ function placeOf(event: DragEvent<HTMLElement>, canNest: boolean): DropPlace {
   return y < 0.5 ? 'before' : 'after';
 }
 
+/** «Порядок категорий сохранён» with «Отменить», which closes the note (a pointer over it would hold it open). */
+function SavedWithUndo({ onUndo }: { onUndo: () => void }) {
+  const close = useCloseNotification();
+  return (
+    <Alert
+      severity="success"
+      variant="filled"
+      action={
+        <Button
+          color="inherit"
+          size="small"
+          onClick={() => {
+            close();
+            onUndo();
+          }}
+        >
+          Отменить
+        </Button>
+      }
+    >
+      Порядок категорий сохранён
+    </Alert>
+  );
+}
+
 function CategoryTree() {
   const { data, isPending } = useListContext<CategoryRow>();
   const { canAccess: canEdit } = useCanAccess({ resource: 'product-categories', action: 'edit' });
@@ -63,15 +90,21 @@ function CategoryTree() {
   const tree = buildTree(data ?? []);
   const hasChildren = (id: number) => tree.some((n) => n.id === id && n.children.length > 0);
 
-  const save = async (move: Move | null) => {
+  // A move goes live at once; the note that it is saved offers to put the category back (`undoing`: the
+  // move that does so, which offers no undo of its own).
+  const save = async (move: Move | null, undoing = false) => {
     if (!move || saving) return;
+    const back = undoing ? null : currentPlace(tree, move.id);
     setSaving(true);
     try {
       await postAdmin(`/product-categories/${move.id}/move`, {
         parentId: move.parentId,
         position: move.position,
       });
-      notify('Порядок категорий сохранён', { type: 'success' });
+      notify(
+        back ? <SavedWithUndo onUndo={() => void save(back, true)} /> : 'Категория возвращена на место',
+        { type: 'success', autoHideDuration: back ? 8000 : undefined },
+      );
     } catch (error) {
       notify((error as Error).message, { type: 'error' });
     } finally {

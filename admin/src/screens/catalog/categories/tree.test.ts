@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { buildTree, dropMove, keyMove, type CategoryRow } from './tree';
+import {
+  buildTree,
+  currentPlace,
+  dropMove,
+  keyMove,
+  type CategoryNode,
+  type CategoryRow,
+  type Move,
+} from './tree';
 
 const row = (id: number, parentId: number | null, sortOrder: number): CategoryRow => ({
   id,
@@ -37,5 +45,33 @@ describe('the category tree of the admin', () => {
     expect(keyMove(tree, 2, 'indent')).toEqual({ id: 2, parentId: 1, position: 2 });
     expect(keyMove(tree, 3, 'indent')).toBeNull();
     expect(keyMove(tree, 4, 'outdent')).toEqual({ id: 4, parentId: null, position: 1 });
+  });
+
+  it('puts a moved category back where it stood (the undo of a move)', () => {
+    // The server's move, as POST /move does it: out of its siblings, into the new ones at the position.
+    const apply = (t: CategoryNode[], m: Move): CategoryNode[] => {
+      const rows: CategoryRow[] = t.flatMap((n) => [
+        { ...n, children: undefined } as CategoryRow,
+        ...n.children,
+      ]);
+      const moved = rows.find((r) => r.id === m.id)!;
+      const siblings = rows
+        .filter((r) => r.parentId === m.parentId && r.id !== m.id)
+        .sort((a, b) => a.sortOrder - b.sortOrder);
+      siblings.splice(m.position, 0, { ...moved, parentId: m.parentId });
+      const placed = new Map(siblings.map((r, i) => [r.id, { ...r, sortOrder: i }]));
+      return buildTree(rows.map((r) => placed.get(r.id) ?? r));
+    };
+    const shape = (t: CategoryNode[]) => t.map((n) => [n.id, n.children.map((c) => c.id)]);
+    for (const [id, move] of [
+      [2, dropMove(tree, 2, 4, 'before')],
+      [5, dropMove(tree, 5, 1, 'before')],
+      [4, keyMove(tree, 4, 'outdent')],
+    ] as const) {
+      const back = currentPlace(tree, id)!;
+      const moved = apply(tree, move!);
+      expect(shape(moved)).not.toEqual(shape(tree));
+      expect(shape(apply(moved, back))).toEqual(shape(tree));
+    }
   });
 });

@@ -62,6 +62,12 @@ export function dropMove(
   return { id: dragged, parentId: to.parentId, position: place === 'before' ? index : index + 1 };
 }
 
+/** The move that puts a category back where it stands now: what «Отменить» sends after a move. */
+export function currentPlace(tree: CategoryNode[], id: number): Move | null {
+  const at = locate(tree, id);
+  return at ? { id, parentId: at.parentId, position: at.index } : null;
+}
+
 export type KeyMove = 'up' | 'down' | 'indent' | 'outdent';
 
 /** The move of a keyboard button, or null when the button does nothing here. */
