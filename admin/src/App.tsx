@@ -9,6 +9,7 @@ import { resources } from '../generated/resources';
 import { adminApiClient, createAuthProvider } from './authProvider';
 import { createDataProvider } from './dataProvider';
 import { i18nProvider } from './i18n';
+import { KeyboardBody } from './KeyboardRow';
 import { AppLayout } from './Layout';
 import { catalogRoutes } from './screens/catalog/routes';
 import { contentRoutes } from './screens/content/routes';
@@ -43,7 +44,8 @@ function withComponents(base: Components, over: Components): Components {
 
 // A wider menu than react-admin's 240 px: the Russian names of the sections are long. MUI's own words
 // (pagination, autocomplete, rating: also what screen readers say) in Russian. Every row of tabs (a form's
-// tabs, a list's status tabs) scrolls with arrows when it does not fit, instead of hiding the rest.
+// tabs, a list's status tabs) scrolls with arrows when it does not fit, instead of hiding the rest. A list's
+// row that leads somewhere opens from the keyboard too (KeyboardRow).
 const adjust = (base: typeof defaultTheme) => ({
   ...base,
   sidebar: { width: 264, closedWidth: 55 },
@@ -51,6 +53,7 @@ const adjust = (base: typeof defaultTheme) => ({
     MuiTabs: {
       defaultProps: { variant: 'scrollable', scrollButtons: 'auto', allowScrollButtonsMobile: true },
     },
+    RaDatagrid: { defaultProps: { body: KeyboardBody } },
   }),
 });
 const theme = adjust(defaultTheme);

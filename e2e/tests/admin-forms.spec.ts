@@ -143,3 +143,12 @@ test('a category move goes live at once and «Отменить» puts it back', 
   await expect(page.getByText('Категория возвращена на место')).toBeVisible();
   await expect.poll(order).toEqual(before);
 });
+
+test('a list row opens from the keyboard as it does on a click', async ({ page }) => {
+  await page.goto('/nuxt/banners');
+  const row = page.locator('tbody tr.RaDatagrid-row').first();
+  await expect(row).toHaveAttribute('tabindex', '0');
+  await row.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/nuxt\/banners\/\d+$/);
+});
