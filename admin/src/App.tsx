@@ -10,7 +10,7 @@ import { adminApiClient, createAuthProvider } from './authProvider';
 import { createDataProvider } from './dataProvider';
 import { i18nProvider } from './i18n';
 import { KeyboardBody } from './KeyboardRow';
-import { AppLayout } from './Layout';
+import { AppLayout, RaisedNotification } from './Layout';
 import { catalogRoutes } from './screens/catalog/routes';
 import { contentRoutes } from './screens/content/routes';
 import { formsRoutes } from './screens/forms/routes';
@@ -73,6 +73,7 @@ function ShopAdmin() {
       i18nProvider={i18nProvider}
       dashboard={Dashboard}
       layout={AppLayout}
+      notification={RaisedNotification}
       theme={theme}
       darkTheme={darkTheme}
     >

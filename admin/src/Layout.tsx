@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { Layout, useSidebarState } from 'react-admin';
+import { Layout, Notification, useSidebarState } from 'react-admin';
 import { GroupedMenu } from './Menu';
 
 /** Below this width the menu folds to its icons, so that a form and its history have the room. */
@@ -61,4 +61,12 @@ export function AppLayout({ children }: { children: ReactNode }) {
       {children}
     </Layout>
   );
+}
+
+/**
+ * react-admin's notifications, raised above the save bar that sticks to the window's bottom: at the bottom
+ * edge a message (a refused save) would cover «Сохранить» for the seconds it shows.
+ */
+export function RaisedNotification() {
+  return <Notification sx={{ '&.MuiSnackbar-anchorOriginBottomCenter': { bottom: { xs: 88, sm: 96 } } }} />;
 }
