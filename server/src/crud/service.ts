@@ -123,6 +123,12 @@ function textCondition(def: ResourceDef, text: string, asUnion: boolean): SQL {
 
 const compare = { eq, ne, gte, lte } as const;
 
+/** A filter key as the list sends it: "stock_lte" → the field "stock" and its operator. */
+function filterKey(key: string): { name: string; op: keyof typeof compare } {
+  const m = /^(.+?)(?:_(gte|lte|ne))?$/.exec(key)!;
+  return { name: m[1]!, op: (m[2] ?? 'eq') as keyof typeof compare };
+}
+
 /**
  * Filters on child rows (x-list.filters "offers.stock", sent as { "offers": { "stock_lte": 3 } }): the
  * records with at least one child row that passes each of them.
@@ -132,7 +138,7 @@ function childConditions(def: ResourceDef, child: ChildDef, filter: Record<strin
   return Object.entries(filter)
     .filter(([, raw]) => raw !== undefined && raw !== '')
     .map(([key, raw]) => {
-      const [, name, op = 'eq'] = /^(.+?)(?:_(gte|lte|ne))?$/.exec(key)! as unknown as [string, string, 'eq'];
+      const { name, op } = filterKey(key);
       const f = child.fields.find((x) => x.name === name);
       if (!f || !def.filters[`${child.property}.${name}`]?.includes(op))
         throw badRequest(
@@ -168,9 +174,7 @@ function whereOf(def: ResourceDef, filter: Record<string, unknown>, textAsUnion 
       parts.push(...childConditions(def, child, raw as Record<string, unknown>));
       continue;
     }
-    const m = /^(.+?)(?:_(gte|lte|ne))?$/.exec(key)!;
-    const name = m[1]!;
-    const op = (m[2] ?? 'eq') as 'eq' | 'gte' | 'lte' | 'ne';
+    const { name, op } = filterKey(key);
     const f = byName.get(name);
     if (!f || !def.filters[name]?.includes(op)) {
       throw badRequest(`Фильтр «${key}» для раздела «${def.label.many}» не поддерживается`);
@@ -192,9 +196,7 @@ function whereOf(def: ResourceDef, filter: Record<string, unknown>, textAsUnion 
       continue;
     }
     const v = scalarValue(f, raw);
-    parts.push(
-      op === 'eq' ? eq(col, v) : op === 'ne' ? ne(col, v) : op === 'gte' ? gte(col, v) : lte(col, v),
-    );
+    parts.push(compare[op](col, v));
   }
   return parts.length ? and(...parts) : undefined;
 }
