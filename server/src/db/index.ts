@@ -46,7 +46,8 @@ export const DEFAULT_PGLITE_SHARED_BUFFERS = '16MB';
  * Channels whose NOTIFY this process must hear from its own writes before they return: every pooled
  * PostgreSQL connection LISTENs to them, and PostgreSQL hands a session its own notifications before it says
  * it is ready again. (The dedicated listening connection's copy comes a moment later, after the writer may
- * already have read a cache it thought current.) The storefront's public-data signal (web/public-data.ts).
+ * already have read a cache it thought current; it skips them, and hears only other sessions' writes.)
+ * The storefront's public-data signal (web/public-data.ts).
  */
 export const POOLED_CHANNELS = ['shop_public_data'];
 
@@ -60,6 +61,9 @@ export interface OpenOptions {
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const ownNotices = new Map<string, Set<(payload: string) => void>>();
+    // Backend pids of this pool's connections: their notifications were heard on the connection that wrote,
+    // so the listening connection skips them (one invalidation per change, not one per connection).
+    const poolPids = new Set<number>();
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: 10,
@@ -68,7 +72,12 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       // pg-pool awaits this hook's promise (pg-pool 3.14, index.js); @types/pg still types it as void.
       // eslint-disable-next-line @typescript-eslint/no-misused-promises
       onConnect: async (client: pg.ClientBase) => {
+        const pid = (client as pg.Client).processID;
+        if (pid !== null) poolPids.add(pid);
+        client.on('end', () => poolPids.delete(pid!));
         client.on('notification', (message) => {
+          // Only the session's own writes: every other session's arrive once, on the listening connection.
+          if (message.processId !== pid) return;
           for (const onNotify of ownNotices.get(message.channel) ?? []) onNotify(message.payload ?? '');
         });
         for (const channel of POOLED_CHANNELS) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
@@ -106,7 +115,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       listen: async (channel, onNotify) => {
         const own = ownNotices.get(channel) ?? new Set();
         ownNotices.set(channel, own.add(onNotify));
-        const stopDedicated = await listenPostgres(opts.databaseUrl!, channel, onNotify);
+        const stopDedicated = await listenPostgres(opts.databaseUrl!, channel, onNotify, poolPids);
         return async () => {
           own.delete(onNotify);
           await stopDedicated();
@@ -145,6 +154,8 @@ async function listenPostgres(
   connectionString: string,
   channel: string,
   onNotify: (payload: string | null) => void,
+  /** Sessions whose notifications are heard elsewhere (this process's pooled connections). */
+  heardElsewhere: ReadonlySet<number> = new Set(),
 ): Promise<() => Promise<void>> {
   let client: pg.Client | null = null;
   let stopped = false;
@@ -156,7 +167,8 @@ async function listenPostgres(
   const connect = async () => {
     const next = new pg.Client({ connectionString });
     next.on('notification', (message) => {
-      if (message.channel === channel) onNotify(message.payload ?? '');
+      if (message.channel === channel && !heardElsewhere.has(message.processId))
+        onNotify(message.payload ?? '');
     });
     next.on('error', () => {
       if (stopped || client !== next) return;
