@@ -21,7 +21,7 @@ import { migrate } from './db/migrate';
 import { registerDocs } from './docs';
 import { registerErrorHandler } from './http/errors';
 import { registerRateLimit } from './http/rate-limit';
-import { registerRouteSchemas } from './http/route-schemas';
+import { lazySchemaController, registerRouteSchemas } from './http/route-schemas';
 import { registerSecurityHeaders } from './http/security-headers';
 import { ensureSystemTemplates } from './messages/system-templates';
 import { catalogRoutes } from './catalog/catalog-routes';
@@ -77,6 +77,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     logger: opts.logger === false ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
+    schemaController: lazySchemaController,
   });
   const database = opts.database ?? (await openDatabase(config));
   if (!opts.database) app.addHook('onClose', () => database.close());

@@ -72,7 +72,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       // pg-pool awaits this hook's promise (pg-pool 3.14, index.js); @types/pg still types it as void.
       // eslint-disable-next-line @typescript-eslint/no-misused-promises
       onConnect: async (client: pg.ClientBase) => {
-        const pid = (client as pg.Client).processID;
+        // The backend's pid, from its BackendKeyData (node-postgres keeps it; @types/pg does not declare it).
+        const pid = (client as unknown as { processID: number | null }).processID;
         if (pid !== null) poolPids.add(pid);
         client.on('end', () => poolPids.delete(pid!));
         client.on('notification', (message) => {

@@ -3,7 +3,8 @@
 // messages are Russian and name fields by their labels), serialises the output, and @fastify/swagger writes
 // /api/docs (docs.ts). The payload schemas of schemas/api are shared by their $id: a route names one with
 // `{ $ref: 'login#' }` (see `api()` below).
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
+import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { badRequest } from './errors';
@@ -175,15 +176,52 @@ function assertSafe(request: FastifyRequest) {
   }
 }
 
+/**
+ * Compilers not yet run: a route's validator and its response serialisers are compiled on the route's first
+ * request, not at start. Compiling all of them (about 300 routes) took ~2 s of every start, most of it
+ * fast-json-stringify checking its input schemas, and most routes of a process, of a test above all, are never
+ * called. `compilePendingSchemas` compiles what is left: the test of every route's schemas calls it.
+ */
+const pending = new Set<() => unknown>();
+
+function onFirstCall<A extends unknown[], R>(compile: () => (...args: A) => R): (...args: A) => R {
+  let compiled: ((...args: A) => R) | undefined;
+  const run = () => {
+    pending.delete(run);
+    return (compiled ??= compile());
+  };
+  pending.add(run);
+  return (...args) => (compiled ?? run())(...args);
+}
+
+/** Compiles every validator and serialiser still waiting for its route's first request (throws on a bad one). */
+export function compilePendingSchemas(): number {
+  const waiting = [...pending];
+  for (const compile of waiting) compile();
+  return waiting.length;
+}
+
+/** Fastify's own serialiser compiler (fast-json-stringify with the shared schemas), run on first use. */
+export const lazySchemaController: FastifyServerOptions['schemaController'] = {
+  compilersFactory: {
+    buildSerializer: (...args: Parameters<ReturnType<typeof SerializerSelector>>) => {
+      const compile = SerializerSelector()(...args);
+      return (route: Parameters<typeof compile>[0]) => onFirstCall(() => compile(route));
+    },
+  },
+};
+
 /** Shared schemas, the validator compiler and the input guard, before any route is registered. */
 export function registerRouteSchemas(app: FastifyInstance) {
   for (const schema of API_SCHEMAS) app.addSchema(schema);
-  app.setValidatorCompiler(({ schema, httpPart }) => {
-    const check = validatorFor(schema, httpPart === 'body' ? ajv : textAjv);
-    const labels = labelsIn(schema as Schema);
-    return (data: unknown) =>
-      check(data) ? { value: data } : { error: validationError(check.errors ?? [], labels) };
-  });
+  app.setValidatorCompiler(({ schema, httpPart }) =>
+    onFirstCall(() => {
+      const check = validatorFor(schema, httpPart === 'body' ? ajv : textAjv);
+      const labels = labelsIn(schema as Schema);
+      return (data: unknown) =>
+        check(data) ? { value: data } : { error: validationError(check.errors ?? [], labels) };
+    }),
+  );
   // Before validation, so that a validator never walks a 5 000-deep array.
   app.addHook('preValidation', async (request) => assertSafe(request));
 }
