@@ -150,6 +150,8 @@ export interface ShopDataProvider extends DataProvider {
   ): Promise<Blob>;
   /** commit false: the check alone; commit true: the write, or the report of what stopped it. */
   importProducts(csv: string, commit: boolean): Promise<{ written: boolean; report: ImportReport }>;
+  /** The products file's columns (the directories of offers' attributes among them). */
+  productImportColumns(): Promise<{ code: string; header: string; help: string }[]>;
 }
 
 /**
@@ -231,6 +233,12 @@ export function createDataProvider(client: ApiClient): ShopDataProvider {
       }
       return response.data;
     },
+    productImportColumns: async () =>
+      (
+        await json<{ data: { code: string; header: string; help: string }[] }>(
+          `${ADMIN_API}/products/import/columns`,
+        )
+      ).data,
     importProducts: async (csv, commit) => {
       const url = `${ADMIN_API}/products/import${commit ? '' : '/preview'}`;
       try {

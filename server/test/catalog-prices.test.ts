@@ -5,9 +5,6 @@
 // Each price is checked against catalogPrice and against priceCart with a one-line cart, on the rows as
 // stored, and the answers say that they depend on who asks (Vary, no-store for a signed-in customer).
 import { sql } from 'drizzle-orm';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductPage, PublicPromotion, SearchProduct } from '@shop/schemas';
 import { selectRows } from '../src/db';
@@ -18,7 +15,6 @@ import {
   type PricingCustomer,
   type PricingRule,
 } from '../src/pricing';
-import { seedDemo } from '../src/seed/demo';
 import { signedInUser } from './accounts';
 import { describeOnDatabases, startTestApp, type TestApp } from './harness';
 
@@ -43,7 +39,6 @@ const GUEST: PricingCustomer = { userId: null, userType: null, groupIds: [] };
 
 describeOnDatabases('catalogue prices from the pricing engine on $name', (target) => {
   let t: TestApp;
-  const uploadsDir = mkdtempSync(join(tmpdir(), 'shop-uploads-'));
   let master: { id: number; token: string };
   let masterCustomer: PricingCustomer;
   let glueCategory: number;
@@ -55,8 +50,7 @@ describeOnDatabases('catalogue prices from the pricing engine on $name', (target
   let variants: OfferRow[];
 
   beforeAll(async () => {
-    t = await startTestApp(target);
-    await seedDemo(t.database.db, { uploadsDir });
+    t = await startTestApp(target, { demo: true });
     const db = t.database.db;
     // A type of our own, so that the expected prices do not hang on the demo's percentages.
     const [type] = await selectRows<{ id: number }>(
@@ -110,7 +104,6 @@ describeOnDatabases('catalogue prices from the pricing engine on $name', (target
   });
   afterAll(async () => {
     await t.close();
-    rmSync(uploadsDir, { recursive: true, force: true });
   });
 
   const rules = async () =>

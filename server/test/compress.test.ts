@@ -1,23 +1,16 @@
 // Responses go out compressed when the client accepts it: brotli first, else gzip; images and small answers
 // as they are. On PGlite only: compression does not depend on the database.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../src/seed/demo';
 import { DB_TARGETS, startTestApp, type TestApp } from './harness';
 
 describe('response compression', () => {
   let t: TestApp;
-  const uploadsDir = mkdtempSync(join(tmpdir(), 'shop-uploads-'));
   beforeAll(async () => {
-    t = await startTestApp(DB_TARGETS[0]!, { uploadsDir });
-    await seedDemo(t.database.db, { uploadsDir });
+    t = await startTestApp(DB_TARGETS[0]!, { demo: true });
   });
   afterAll(async () => {
     await t.close();
-    rmSync(uploadsDir, { recursive: true, force: true });
   });
 
   const get = (url: string, encoding?: string) =>

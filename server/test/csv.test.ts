@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSV_BOM, csvLine, parseCsv } from '../src/crud/csv';
 import { selectRows } from '../src/db';
 import { signedInUser } from './accounts';
-import { describeOnDatabases, startTestApp, type TestApp } from './harness';
+import { describeOnDatabases, startDemoShop, startTestApp, type TestApp } from './harness';
 
 interface Report {
   valid: boolean;
@@ -74,12 +74,12 @@ describeOnDatabases('CSV export and import on $name', (target) => {
       code: 'lovely',
       title: 'Lovely',
     });
-    for (const [code, values] of [
-      ['curl', ['C', 'D']],
-      ['thickness', ['0.07', '0.10']],
-      ['length', ['10', '11']],
+    for (const [code, title, values] of [
+      ['curl', 'Изгиб', ['C', 'D']],
+      ['thickness', 'Толщина', ['0.07', '0.10']],
+      ['length', 'Длина', ['10', '11']],
     ] as const) {
-      const dir = await ok('POST', '/api/admin/directories', { title: code, code, useInOffers: true });
+      const dir = await ok('POST', '/api/admin/directories', { title, code, useInOffers: true });
       directoryIds[code] = dir.id;
       for (const v of values)
         await ok('POST', '/api/admin/directory-entries', { directoryId: dir.id, code: v, title: v });
@@ -212,7 +212,7 @@ describeOnDatabases('CSV export and import on $name', (target) => {
     const res = await call('POST', '/api/admin/products/import', { csv: file });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json()).toMatchObject({
-      error: { message: 'Вариант «STALE-D-12»: в справочнике «length» нет значения «12»' },
+      error: { message: 'Вариант «STALE-D-12»: в справочнике «Длина» нет значения «12»' },
     });
     // «Ресницы Fresh» was written first and passed its own save: the transaction took it back.
     expect({ count: await productCount(), stale: await stored(), history: await history() }).toEqual(before);
@@ -294,5 +294,86 @@ describeOnDatabases('CSV export and import on $name', (target) => {
     expect(manager.id).toBeGreaterThan(0);
     const res = await call('POST', '/api/admin/products/import', { csv: badFile }, manager.token);
     expect(res.statusCode).toBe(403);
+  });
+});
+
+describeOnDatabases('the products file round trip on $name', (target) => {
+  let t: TestApp;
+  const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { authorization: t.adminToken } });
+  const post = (url: string, payload: object) =>
+    t.app.inject({ method: 'POST', url, headers: { authorization: t.adminToken }, payload });
+  /** Every product as the admin API answers it, without what a write changes by itself. */
+  const catalogue = async () => {
+    const res = await get('/api/admin/products?range=[0,999]&sort=["id","ASC"]');
+    return res.json<Record<string, unknown>[]>().map(({ updatedAt: _u, ...p }) => p);
+  };
+  beforeAll(async () => {
+    t = await startDemoShop(target);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("exports the products in the import's format, one row per offer, every offer attribute a column", async () => {
+    const columns = (await get('/api/admin/products/import/columns')).json<{
+      data: { code: string; header: string; directory?: boolean }[];
+    }>().data;
+    const exported = await get('/api/admin/products/export.csv');
+    expect(exported.statusCode).toBe(200);
+    const [header, ...rows] = parseCsv(exported.body);
+    expect(header).toEqual(columns.map((c) => c.header));
+    // The demo's offers are told apart by curl, thickness, length and colour: each is a column.
+    expect(columns.filter((c) => c.directory).map((c) => c.header)).toEqual(
+      expect.arrayContaining(['Изгиб', 'Толщина', 'Длина', 'Цвет']),
+    );
+    const offers = (await catalogue()).flatMap((p) => p.offers as unknown[]);
+    expect(rows).toHaveLength(offers.length);
+    const cell = (row: string[], header: string) => row[columns.findIndex((c) => c.header === header)];
+    const colourful = rows.find((r) => cell(r, 'Цвет'));
+    expect(colourful, 'a row with a colour').toBeDefined();
+    expect(rows.every((r) => /^\d+(,\d\d)?$/.test(cell(r, 'Цена')!))).toBe(true);
+  });
+
+  it('imports its own export back unchanged, and one edited cell changes that one value', async () => {
+    const before = await catalogue();
+    const file = (await get('/api/admin/products/export.csv')).body;
+    const preview = await post('/api/admin/products/import/preview', { csv: file });
+    const report = preview.json<{ data: Report }>().data;
+    expect(report.rows.filter((r) => r.errors.length)).toEqual([]);
+    expect(report.products).toEqual({ create: 0, update: before.length });
+    const written = await post('/api/admin/products/import', { csv: file });
+    expect(written.statusCode, written.body).toBe(200);
+    expect(await catalogue()).toEqual(before);
+
+    // The file as an administrator edits it in Excel: one offer's price, its colour named by the title.
+    const [header, ...rows] = parseCsv(file);
+    const at = (name: string) => header!.indexOf(name);
+    const row = rows.find((r) => r[at('Цвет')])!;
+    const colours = (await get('/api/admin/directories?range=[0,99]'))
+      .json<{ id: number; code: string }[]>()
+      .filter((d) => d.code === 'colour');
+    const entries = (
+      await get(`/api/admin/directory-entries?filter={"directoryId":${colours[0]!.id}}&range=[0,99]`)
+    ).json<{ code: string; title: string }[]>();
+    const other = entries.find((e) => e.code !== row[at('Цвет')])!;
+    const edited = [...row];
+    edited[at('Цена')] = '4321,50';
+    edited[at('Цвет')] = other.title.toUpperCase();
+    const res = await post('/api/admin/products/import', {
+      csv: [header!, edited].map((r) => csvLine(r)).join(''),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await catalogue();
+    const changed = after.flatMap((p) =>
+      (p.offers as { article: string; basePrice: number; attributes: Record<string, string> }[]).filter(
+        (o) => o.article === row[at('Артикул')],
+      ),
+    );
+    expect(changed).toMatchObject([{ basePrice: 432150, attributes: { colour: other.code } }]);
+    const untouched = (list: Record<string, unknown>[]) =>
+      list.flatMap((p) =>
+        (p.offers as { article: string }[]).filter((o) => o.article !== row[at('Артикул')]),
+      );
+    expect(untouched(after)).toEqual(untouched(before));
   });
 });

@@ -1,15 +1,12 @@
-// Every operation of /api/docs gets at least 50 malformed requests, as a guest and as the administrator, on a
-// shop with demo data: no answer may be a 5xx, and no row of any table may change. The operations come from
-// the document, which is written from the routes, so a new endpoint is fuzzed without editing this file.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// Every operation of /api/docs gets at least 50 malformed requests (on PGlite; a third of them on
+// PostgreSQL), as a guest and as the administrator, on a shop with demo data: no answer may be a 5xx, and no
+// row of any table may change. The operations come from the document, which is written from the routes, so a
+// new endpoint is fuzzed without editing this file.
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { selectRows } from '../src/db';
-import { seedDemo } from '../src/seed/demo';
 import { describeOnDatabases, startTestApp, type TestApp } from './harness';
 
 type Schema = Record<string, unknown>;
@@ -113,16 +110,23 @@ function probes(op: Operation, accepts: (body: unknown) => boolean): Probe[] {
   if (base !== op.path)
     for (const v of BAD_PATH_VALUES) out.push({ what: `path ${v}`, url: fill(op.path, v) });
   const query = (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
-  for (const name of [...query, 'page', 'filter', 'sort', 'range', 'unknown[x]'])
-    for (const v of BAD_QUERY_VALUES)
+  // Every bad value on the names the operation declares; a name it does not declare takes the same way
+  // through the validator (not a parameter of this operation) whatever the value, so a few values do.
+  const undeclared = ['page', 'filter', 'sort', 'range', 'unknown[x]'].filter((n) => !query.includes(n));
+  for (const [name, values] of [
+    ...query.map((n) => [n, BAD_QUERY_VALUES] as const),
+    ...undeclared.map((n) => [n, BAD_QUERY_VALUES.filter((_, i) => i % 4 === 0)] as const),
+  ])
+    for (const v of values)
       out.push({ what: `query ${name}=${v.slice(0, 20)}`, url: `${base}?${encodeURIComponent(name)}=${v}` });
   if (['post', 'put', 'patch', 'delete'].includes(op.method)) {
     const schema = op.requestBody?.content?.['application/json']?.schema;
     const properties = Object.keys((schema?.properties as Schema | undefined) ?? {});
     for (const [what, body, contentType] of RAW_BODIES) out.push({ what, url: base, body, contentType });
-    for (const name of [...properties.slice(0, 12), 'unknownField'])
+    for (const [at, name] of [...properties.slice(0, 12), 'unknownField'].entries())
       for (const [what, value] of BAD_VALUES)
-        if (!accepts({ [name]: value }))
+        // A megabyte is parsed before any field is looked at: sent once per operation, not once per field.
+        if ((value !== MB_STRING || at === 0) && !accepts({ [name]: value }))
           out.push({ what: `${name}: ${what}`, url: base, body: JSON.stringify({ [name]: value }) });
   }
   // Whatever the operation takes, at least 50 requests: the generic values on the query's usual names.
@@ -135,15 +139,12 @@ function probes(op: Operation, accepts: (body: unknown) => boolean): Probe[] {
 
 describeOnDatabases('fuzzing every operation of /api/docs on $name', (target) => {
   let t: TestApp;
-  const uploadsDir = mkdtempSync(join(tmpdir(), 'fuzz-uploads-'));
   // Rate limits would answer 429 before validation is reached; they have tests of their own.
   beforeAll(async () => {
-    t = await startTestApp(target, { uploadsDir, config: { rateLimitScale: 100_000 } });
-    await seedDemo(t.database.db, { uploadsDir });
+    t = await startTestApp(target, { demo: true, config: { rateLimitScale: 100_000 } });
   }, 180_000);
   afterAll(async () => {
     await t.close();
-    rmSync(uploadsDir, { recursive: true, force: true });
   });
 
   /** md5 of every table's rows; a table that only counts requests (captchas, limits) is left out. */
@@ -200,9 +201,16 @@ describeOnDatabases('fuzzing every operation of /api/docs on $name', (target) =>
           headers: { authorization: t.adminToken },
         })
       ).statusCode === 200;
-    for (const op of operations) {
-      for (const probe of probes(op, bodyCheck(op)))
+    // PostgreSQL runs the same statements as PGlite (it is PostgreSQL too) behind another driver: a third of
+    // the probes, a different third per operation, shows that driver's errors become 4xx as well.
+    const share = target.name === 'postgres' ? 3 : 1;
+    for (const [at, op] of operations.entries()) {
+      // A guest is turned away from the admin API before its input is read: every fifth probe shows it.
+      const guestEvery = op.path.startsWith('/api/admin/') ? 5 : 1;
+      for (const [i, probe] of probes(op, bodyCheck(op)).entries()) {
+        if ((i + at) % share) continue;
         for (const token of SIGNED_IN_ACTIONS.has(op.path) ? [null] : [null, t.adminToken]) {
+          if (!token && i % guestEvery) continue;
           const res = await t.app.inject({
             method: op.method.toUpperCase() as 'GET',
             url: probe.url,
@@ -220,6 +228,7 @@ describeOnDatabases('fuzzing every operation of /api/docs on $name', (target) =>
               `${res.statusCode} ${op.method.toUpperCase()} ${op.path} (${token ? 'admin' : 'guest'}) ${probe.what}`,
             );
         }
+      }
       // The administrator's half counts only while the session lives: name the operation that ended it.
       if (!(await signedIn()))
         throw new Error(`the administrator's session ended at ${op.method} ${op.path}`);

@@ -1,16 +1,19 @@
 // Test harness: a real server on a real database, PGlite in memory always, and PostgreSQL too when
-// TEST_DATABASE_URL is set (CI sets it). Each PostgreSQL run gets its own schema, so test files in
-// parallel never see each other's rows.
+// TEST_DATABASE_URL is set (CI sets it). Each test app gets a database of its own, so test files in
+// parallel never see each other's rows. It starts as a copy of one prepared once per run (global-setup.ts):
+// migrated, or holding the demo shop; a PGlite opened from a copy skips initdb, the slow part of its start.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
-import { describe, it, type TestFunction } from 'vitest';
+import { describe, inject, it, type TestFunction } from 'vitest';
 import { signIn } from './accounts';
+import type { PreparedDatabases, PreparedState } from './global-setup';
 import { SKIP_MARKS } from './harness-marks';
+import { onServer } from './harness-server';
+import { testConfig } from './test-config';
 import { buildApp, type App } from '../src/app';
-import { loadConfig, type Config } from '../src/config';
+import type { Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db';
 import { ensureAdmin } from '../src/accounts/bootstrap';
 import { seedDemo } from '../src/seed/demo';
@@ -60,22 +63,34 @@ export function itRaces(target: DbTarget, title: string, fn: TestFunction, timeo
   else it.skip(`${title} ${SKIP_MARKS.race}`, fn);
 }
 
+/** Null where this file runs outside the server project's vitest run (a script): then everything is built. */
+function preparedDatabases(): PreparedDatabases | null {
+  try {
+    return inject('preparedDatabases') ?? null;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * An empty database of the caller's own: PGlite in memory, or on PostgreSQL a fresh schema (the search path
- * set on the connection, dropped on close), so that test files in parallel never see each other's rows.
- * `url` is the connection's address (null for PGlite).
+ * A database of the caller's own: PGlite in memory, or on PostgreSQL a database of its own (dropped on
+ * close). Empty, or a copy of a prepared one (`from`) when this run prepared it. `url` is the connection's
+ * address (null for PGlite).
  */
-export async function openTestDatabase(target: DbTarget): Promise<Database & { url: string | null }> {
-  if (!target.url) return { ...(await openDatabase({ databaseUrl: null, dataDir: 'memory' })), url: null };
-  const schema = `t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: target.url });
-  await admin.connect();
-  // The extension lives in public, shared by every test schema; parallel files may race to create it.
-  await admin.query('CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public').catch(() => undefined);
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  await admin.end();
+export async function openTestDatabase(
+  target: DbTarget,
+  from?: PreparedState,
+): Promise<Database & { url: string | null }> {
+  const prepared = preparedDatabases();
+  if (!target.url) {
+    const pgliteCopy = from && prepared ? prepared.pglite[from] : undefined;
+    return { ...(await openDatabase({ databaseUrl: null, dataDir: 'memory', pgliteCopy })), url: null };
+  }
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const template = from && prepared?.postgres ? ` TEMPLATE ${prepared.postgres[from]}` : '';
+  await onServer(target.url, `CREATE DATABASE ${name}${template}`);
   const u = new URL(target.url);
-  u.searchParams.set('options', `-c search_path=${schema},public`);
+  u.pathname = `/${name}`;
   const url = u.toString();
   const database = await openDatabase({ databaseUrl: url, dataDir: 'memory' });
   return {
@@ -83,10 +98,7 @@ export async function openTestDatabase(target: DbTarget): Promise<Database & { u
     url,
     close: async () => {
       await database.close();
-      const c = new pg.Client({ connectionString: target.url! });
-      await c.connect();
-      await c.query(`DROP SCHEMA ${schema} CASCADE`);
-      await c.end();
+      await onServer(target.url!, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
 }
@@ -104,25 +116,21 @@ export async function startTestApp(
     uploadsDir?: string;
     /** Settings over the defaults (SMTP_URL, SMS.ru address…). */
     config?: Partial<Config>;
+    /** The demo shop in the database and its pictures in the uploads folder. */
+    demo?: boolean;
   } = {},
 ): Promise<TestApp> {
-  const { uploadsDir, config: overrides, ...appOpts } = opts;
-  const database = await openTestDatabase(target);
-  const config = {
-    ...loadConfig({}),
-    databaseUrl: database.url,
-    dataDir: 'memory',
-    demoData: false,
-    logLevel: 'silent',
-    // Tests deliver the outbox themselves (deliverOutbox), so that they know when it happened.
-    outboxWorker: false,
-    // Every request of a test comes from 127.0.0.1: a suite that is not about the abuse limits must not
-    // trip them (accounts registers dozens of customers). Suites about limits ask for 1, production's values.
-    rateLimitScale: 1000,
-    ...(uploadsDir ? { uploadsDir } : {}),
-    ...overrides,
-  };
+  const { config: overrides, demo = false, ...appOpts } = opts;
+  const prepared = preparedDatabases();
+  // Other migrations than the shop's start from an empty database: they are what is being tested.
+  const from = prepared && !opts.migrationsDir ? (demo ? 'demo' : 'migrated') : undefined;
+  const ownUploads = demo && !opts.uploadsDir ? mkdtempSync(join(tmpdir(), 'shop-uploads-')) : null;
+  const uploadsDir = opts.uploadsDir ?? ownUploads ?? undefined;
+  if (from === 'demo') cpSync(prepared!.demoUploads, uploadsDir!, { recursive: true });
+  const database = await openTestDatabase(target, from);
+  const config = testConfig(database.url, { ...(uploadsDir ? { uploadsDir } : {}), ...overrides });
   const built = await buildApp({ config, database, logger: false, ...appOpts });
+  if (demo && from !== 'demo') await seedDemo(database.db, { uploadsDir: uploadsDir! });
   await ensureAdmin(database.db, { email: ADMIN.email, password: ADMIN.password }, built.app.log);
   const adminToken = await signIn(built.app, ADMIN.email, ADMIN.password);
   return {
@@ -131,20 +139,12 @@ export async function startTestApp(
     close: async () => {
       await built.app.close();
       await database.close();
+      if (ownUploads) rmSync(ownUploads, { recursive: true, force: true });
     },
   };
 }
 
 /** A test app holding the demo shop, its pictures in a folder of their own (removed on close). */
-export async function startDemoShop(target: DbTarget): Promise<TestApp> {
-  const uploadsDir = mkdtempSync(join(tmpdir(), 'shop-uploads-'));
-  const t = await startTestApp(target);
-  await seedDemo(t.database.db, { uploadsDir });
-  return {
-    ...t,
-    close: async () => {
-      await t.close();
-      rmSync(uploadsDir, { recursive: true, force: true });
-    },
-  };
+export function startDemoShop(target: DbTarget): Promise<TestApp> {
+  return startTestApp(target, { demo: true });
 }

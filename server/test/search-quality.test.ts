@@ -2,14 +2,10 @@
 // layout either way, brands in the other alphabet, lash notation in every spelling, articles in any case)
 // and the product that must come up in the first three results of GET /api/products/search. Run on
 // PGlite and, with TEST_DATABASE_URL, on PostgreSQL: the engine is SQL and must answer the same on both.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { selectRows } from '../src/db';
 import { indexProducts } from '../src/catalog/search/document';
-import { seedDemo } from '../src/seed/demo';
 import { describeOnDatabases, startTestApp, type TestApp } from './harness';
 
 interface Case {
@@ -241,14 +237,11 @@ const CASES: Case[] = [
 
 describeOnDatabases('search quality on $name', (target) => {
   let t: TestApp;
-  const uploadsDir = mkdtempSync(join(tmpdir(), 'shop-uploads-'));
   beforeAll(async () => {
-    t = await startTestApp(target);
-    await seedDemo(t.database.db, { uploadsDir });
+    t = await startTestApp(target, { demo: true });
   }, 120_000);
   afterAll(async () => {
     await t.close();
-    rmSync(uploadsDir, { recursive: true, force: true });
   });
   const search = async (query: string) => {
     const res = await t.app.inject({

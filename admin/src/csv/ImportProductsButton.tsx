@@ -1,6 +1,7 @@
 // "Импорт из CSV" on the products list: choose a file → the server checks every row and shows the
 // errors in Russian → "Импортировать" writes all products in one transaction (nothing when a row is bad).
-// The columns are documented in docs/admin-csv.md; "Шаблон" downloads a file with the header row.
+// The columns are documented in docs/admin-csv.md; "Шаблон" downloads a file with the header row, the
+// columns as the server names them (a directory of offers' attributes is a column).
 import { useState, type ChangeEvent } from 'react';
 import UploadIcon from '@mui/icons-material/Publish';
 import {
@@ -21,10 +22,6 @@ import {
 import { Button, useDataProvider, useNotify, useRefresh } from 'react-admin';
 import type { ImportReport, ShopDataProvider } from '../dataProvider';
 import { readCsvFile, saveBlob } from './download';
-
-/** The header row of a new file (the server also accepts the column codes). */
-const TEMPLATE =
-  'Адрес (slug);Название;Категории;Бренд;Активен;Новинка;Хит;Артикул;Изгиб;Толщина;Длина;Цена;Цена со скидкой;Остаток;Вес, г\r\n';
 
 function Summary({ report }: { report: ImportReport }) {
   const bad = report.rows.filter((r) => r.errors.length > 0);
@@ -93,6 +90,16 @@ export function ImportProductsButton() {
     setReport(null);
     setFileName('');
   };
+  const downloadTemplate = async () => {
+    try {
+      // A directory's title may hold a ; or a quote: such a cell is quoted, its quotes doubled.
+      const cell = (text: string) => (/[;"\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
+      const header = (await dataProvider.productImportColumns()).map((c) => cell(c.header)).join(';');
+      saveBlob(new Blob(['\uFEFF', `${header}\r\n`], { type: 'text/csv' }), 'products-template.csv');
+    } catch (e) {
+      notify(e instanceof Error ? e.message : 'Не удалось получить колонки файла', { type: 'error' });
+    }
+  };
   const run = async (text: string, commit: boolean) => {
     setBusy(true);
     try {
@@ -145,12 +152,7 @@ export function ImportProductsButton() {
               />
             </MuiButton>
             <Typography variant="body2">{fileName || 'Файл не выбран'}</Typography>
-            <MuiButton
-              size="small"
-              onClick={() =>
-                saveBlob(new Blob(['\uFEFF', TEMPLATE], { type: 'text/csv' }), 'products-template.csv')
-              }
-            >
+            <MuiButton size="small" onClick={() => void downloadTemplate()}>
               Шаблон
             </MuiButton>
           </Box>

@@ -1,3 +1,4 @@
+// GET /api/admin/products/import/columns → the file's columns (csv-products.ts; the export writes the same);
 // POST /api/admin/products/import/preview { csv } → the report of every row, nothing written;
 // POST /api/admin/products/import { csv } → the same check, then every product in one transaction, or 400
 // with the report and nothing written. For a role that may both create and edit products.
@@ -6,7 +7,8 @@ import type { ProductImportRequest } from '@shop/schemas';
 import type { AdminApiContext } from '../types';
 import { requireAccess } from '../accounts/guard';
 import { api, envelope } from '../http/route-schemas';
-import { analyseImport, IMPORT_COLUMNS, writeImport } from './csv-import';
+import { analyseImport, writeImport } from './csv-import';
+import { productCsvColumns } from './csv-products';
 import { userContext } from './context';
 
 /** A CSV file of a few thousand offers is well under this. */
@@ -22,6 +24,7 @@ const COLUMNS = envelope({
       code: { type: 'string' },
       header: { type: 'string', description: "The column's header in the file" },
       help: { type: 'string', description: 'What the column holds, in Russian' },
+      directory: { type: 'boolean', description: "A directory's column: an offer attribute, by entry code" },
     },
   },
 });
@@ -71,7 +74,7 @@ export function registerCsvImport(app: FastifyInstance, ctx: AdminApiContext) {
       preValidation,
       schema: { tags, summary: 'Колонки CSV-файла импорта товаров', response: { 200: COLUMNS } },
     },
-    async () => ({ data: IMPORT_COLUMNS }),
+    async () => ({ data: await productCsvColumns(db) }),
   );
 
   app.post(

@@ -5,7 +5,7 @@
 // `writeImport` writes the plan in one transaction through the CRUD service (access, hooks, history), and
 // only when no row has an error.
 import type { ProductImportReport, ProductImportRow } from '@shop/schemas';
-import { getTableColumns, inArray } from 'drizzle-orm';
+import { eq, getTableColumns, inArray } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   directories,
@@ -18,47 +18,12 @@ import type { Db } from '../db';
 import { ApiError } from '../http/errors';
 import { assertValid } from '../http/validation';
 import { cellValue, CsvFormatError, parseCsv } from './csv';
+import { norm, offerDirectories, productCsvColumns } from './csv-products';
 import { createRecord, getRecord, permittedBody, updateRecord } from './service';
 import type { CrudContext } from './types';
 
-type Column =
-  | 'slug'
-  | 'title'
-  | 'categories'
-  | 'brand'
-  | 'active'
-  | 'isNew'
-  | 'isHit'
-  | 'article'
-  | 'curl'
-  | 'thickness'
-  | 'length'
-  | 'basePrice'
-  | 'salePrice'
-  | 'stock'
-  | 'weight';
-
-/** The file's columns: the header is the Russian name (or the code), in any order and case. */
-export const IMPORT_COLUMNS: { code: Column; header: string; help: string }[] = [
-  { code: 'slug', header: 'Адрес (slug)', help: 'обязательно; по нему товар обновляется или создаётся' },
-  { code: 'title', header: 'Название', help: 'обязательно для нового товара' },
-  { code: 'categories', header: 'Категории', help: 'адреса (slug) категорий через запятую' },
-  { code: 'brand', header: 'Бренд', help: 'код или название записи справочника «Бренд»' },
-  { code: 'active', header: 'Активен', help: 'да / нет' },
-  { code: 'isNew', header: 'Новинка', help: 'да / нет' },
-  { code: 'isHit', header: 'Хит', help: 'да / нет' },
-  { code: 'article', header: 'Артикул', help: 'обязательно; по нему вариант обновляется или создаётся' },
-  { code: 'curl', header: 'Изгиб', help: 'код справочника «Изгиб», например D' },
-  { code: 'thickness', header: 'Толщина', help: 'код справочника «Толщина», например 0.07' },
-  { code: 'length', header: 'Длина', help: 'код справочника «Длина», например 11' },
-  { code: 'basePrice', header: 'Цена', help: 'в рублях, например 1290,50; обязательно' },
-  { code: 'salePrice', header: 'Цена со скидкой', help: 'в рублях' },
-  { code: 'stock', header: 'Остаток', help: 'целое число' },
-  { code: 'weight', header: 'Вес, г', help: 'целое число' },
-];
+type Column = string;
 const PRODUCT_COLUMNS: Column[] = ['title', 'categories', 'brand', 'active', 'isNew', 'isHit'];
-const ATTRIBUTE_COLUMNS = ['curl', 'thickness', 'length'] as const;
-const headerOf = (c: Column) => IMPORT_COLUMNS.find((x) => x.code === c)!.header;
 
 /** The report's shape is schemas/api/product-import-report.schema.json, shared with the admin's dialog. */
 export type ImportReport = ProductImportReport;
@@ -68,8 +33,6 @@ export interface PlannedProduct {
   existingId: number | null;
   body: Record<string, unknown>;
 }
-
-const norm = (s: string) => s.trim().toLowerCase().replace(/ё/g, 'е');
 
 function parseFlag(v: string): boolean | null | undefined {
   const t = norm(v);
@@ -94,25 +57,31 @@ function parseCount(v: string): number | null | undefined {
 }
 
 async function references(db: Db) {
-  const dirs = await db.select({ id: directories.id, code: directories.code }).from(directories);
-  const dirId = new Map(dirs.map((d) => [d.code, d.id]));
-  const entries = await db
-    .select({
-      id: directoryEntries.id,
-      directoryId: directoryEntries.directoryId,
-      code: directoryEntries.code,
-      title: directoryEntries.title,
-    })
-    .from(directoryEntries);
-  const inDir = (code: string) => entries.filter((e) => e.directoryId === dirId.get(code));
+  const brandDir = await db
+    .select({ id: directories.id })
+    .from(directories)
+    .where(eq(directories.code, 'brand'));
+  const brands = brandDir[0]
+    ? await db
+        .select({ id: directoryEntries.id, code: directoryEntries.code, title: directoryEntries.title })
+        .from(directoryEntries)
+        .where(eq(directoryEntries.directoryId, brandDir[0].id))
+    : [];
   const cats = await db
     .select({ id: productCategories.id, slug: productCategories.slug })
     .from(productCategories);
-  return {
-    categories: new Map(cats.map((c) => [norm(c.slug), c.id])),
-    brands: inDir('brand'),
-    codes: Object.fromEntries(ATTRIBUTE_COLUMNS.map((c) => [c, new Set(inDir(c).map((e) => e.code))])),
-  };
+  // An attribute's value by its entry's code or title, any case: the code is what is stored. Codes are
+  // set last, so that a code wins over another entry's title that reads the same.
+  const attributes = new Map(
+    (await offerDirectories(db)).map((d) => [
+      d.code,
+      new Map([
+        ...d.entries.map((e) => [norm(e.title), e.code] as const),
+        ...d.entries.map((e) => [norm(e.code), e.code] as const),
+      ]),
+    ]),
+  );
+  return { categories: new Map(cats.map((c) => [norm(c.slug), c.id])), brands, attributes };
 }
 
 /** Checks a file and plans the writes; nothing is written. */
@@ -140,11 +109,13 @@ export async function analyseImport(
     report.errors.push('Файл пуст: нужна строка заголовков и хотя бы одна строка с вариантом товара');
     return { report, plan: [] };
   }
+  const columns = await productCsvColumns(db);
+  const headerOf = (c: Column) => columns.find((x) => x.code === c)?.header ?? c;
   const index = new Map<Column, number>();
   for (const [i, raw] of table[0]!.entries()) {
     const h = norm(raw);
     if (h === '') continue;
-    const col = IMPORT_COLUMNS.find((c) => norm(c.header) === h || norm(c.code) === h);
+    const col = columns.find((c) => norm(c.header) === h || norm(c.code) === h);
     if (!col) report.errors.push(`Неизвестная колонка «${raw.trim()}»`);
     else if (index.has(col.code)) report.errors.push(`Колонка «${col.header}» указана дважды`);
     else index.set(col.code, i);
@@ -228,11 +199,12 @@ export async function analyseImport(
     }
     const offer: Record<string, unknown> = { article: r.article };
     const attributes: Record<string, string> = {};
-    for (const c of ATTRIBUTE_COLUMNS) {
-      const v = get(c);
+    for (const c of columns.filter((x) => x.directory)) {
+      const v = get(c.code);
       if (!v) continue;
-      if (!refs.codes[c]!.has(v)) err(c, `значения «${v}» нет в справочнике`);
-      else attributes[c] = v;
+      const code = refs.attributes.get(c.code)?.get(norm(v));
+      if (code === undefined) err(c.code, `значения «${v}» нет в справочнике`);
+      else attributes[c.code] = code;
     }
     offer.attributes = attributes;
     for (const c of ['basePrice', 'salePrice'] as const) {

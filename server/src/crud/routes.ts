@@ -12,8 +12,12 @@ import { INT4_MAX } from '../http/route-schemas';
 import { crudRouteSchemas } from './route-schemas';
 import { userContext } from './context';
 import { exportCsv } from './csv-export';
+import { exportProductsCsv } from './csv-products';
 import { countRecords, createRecord, deleteRecord, getRecord, listRecords, updateRecord } from './service';
 import type { ListQuery, Registry, ResourceDef } from './types';
+
+/** Resources whose CSV file is a format of their own, the one their import reads, not the list's columns. */
+const OWN_CSV_FORMATS: Record<string, typeof exportCsv> = { products: exportProductsCsv };
 
 function parseJsonParam(name: string, raw: unknown): unknown {
   if (raw === undefined || raw === '') return undefined;
@@ -76,7 +80,7 @@ export function adminCrudRoutes(database: Database, registry: Registry, resource
         { preValidation: allowed('export'), schema: schemas.export },
         async (request, reply) => {
           const { sort, filter } = parseListQuery(request.query as Record<string, unknown>);
-          const chunks = exportCsv(caller(request), { sort, filter });
+          const chunks = (OWN_CSV_FORMATS[def.resource] ?? exportCsv)(caller(request), { sort, filter });
           // The first chunk is read before answering, so a bad filter still answers 400 in JSON.
           const first = await chunks.next();
           const stream = Readable.from(

@@ -32,6 +32,8 @@ export interface Database {
    * called with null (notifications may have been missed) and it reconnects. Resolves to the unsubscribe.
    */
   listen(channel: string, onNotify: (payload: string | null) => void): Promise<() => Promise<void>>;
+  /** PGlite only: writes a copy of the whole database to a file, which `pgliteCopy` opens. */
+  dumpTo?(path: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -56,6 +58,8 @@ export interface OpenOptions {
   dataDir: string;
   /** Defaults to PGLITE_SHARED_BUFFERS, else DEFAULT_PGLITE_SHARED_BUFFERS. */
   pgliteSharedBuffers?: string;
+  /** PGlite: start from a copy `dumpTo` wrote (with dataDir 'memory': the tests' prepared databases). */
+  pgliteCopy?: string;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
@@ -130,7 +134,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (!/^\d+(kB|MB|GB)$/.test(sharedBuffers))
     throw new Error(`PGLITE_SHARED_BUFFERS must be a size like 16MB, got ${sharedBuffers}`);
   // PGlite in a worker thread: its queries never block the event loop (pglite-host.ts says why a worker).
-  const client = await PgliteHost.open({ dataDir: opts.dataDir, sharedBuffers });
+  const client = await PgliteHost.open({ dataDir: opts.dataDir, sharedBuffers, loadDataDir: opts.pgliteCopy });
   const db = drizzlePglite({ client: client as unknown as PGlite }) as unknown as Db;
   return {
     kind: 'pglite',
@@ -146,6 +150,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // One process owns a PGlite database: nothing to lock against.
     withLock: (_key, fn) => fn(),
     listen: (channel, onNotify) => client.listen(channel, (payload) => onNotify(payload)),
+    dumpTo: (path) => client.dumpTo(path),
     close: () => client.close(),
   };
 }

@@ -33,6 +33,7 @@ type HostRequest =
   | { op: 'end'; tx: number; commit: boolean }
   | { op: 'listen'; channel: string }
   | { op: 'unlisten'; sub: number }
+  | { op: 'dump'; path: string }
   | { op: 'close' };
 
 interface SerializedError {
@@ -49,6 +50,8 @@ export interface PgliteHostOptions {
   dataDir: string;
   /** PostgreSQL's shared_buffers for this database (e.g. '16MB'): the largest part of its resident memory. */
   sharedBuffers: string;
+  /** A file `dumpTo` wrote: the database starts as a copy of that one. */
+  loadDataDir?: string;
 }
 
 export class PgliteHost {
@@ -189,6 +192,11 @@ export class PgliteHost {
       if (!this.subscribers.delete(sub)) return;
       await this.call({ op: 'unlisten', sub });
     };
+  }
+
+  /** Writes a copy of the whole database to a file (a tarball), which `loadDataDir` opens. */
+  async dumpTo(path: string): Promise<void> {
+    await this.call({ op: 'dump', path });
   }
 
   async close(): Promise<void> {

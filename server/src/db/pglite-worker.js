@@ -4,10 +4,10 @@
 // not inherit the TypeScript loader of vitest, so a .ts entry would only start under tsx.
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 
-const { dataDir, sharedBuffers } = workerData;
+const { dataDir, sharedBuffers, loadDataDir } = workerData;
 if (dataDir !== 'memory') mkdirSync(dataDir, { recursive: true });
 
 /** Open transactions by id: the statements of each and how to finish it. */
@@ -89,8 +89,15 @@ async function handle(msg) {
         extensions: { pg_trgm },
         // PGlite's defaults plus a bounded shared_buffers: the cache is most of its resident memory.
         startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`],
+        // A copy made by 'dump': the database starts as it was, without initdb and migrations (the tests).
+        ...(loadDataDir ? { loadDataDir: new Blob([readFileSync(loadDataDir)]) } : {}),
       });
       return null;
+    case 'dump': {
+      const copy = await pglite.dumpDataDir('none');
+      writeFileSync(msg.path, Buffer.from(await copy.arrayBuffer()));
+      return null;
+    }
     case 'query': {
       const r = await target(msg.tx).query(msg.sql, msg.params, queryOptions(msg));
       return { rows: r.rows, fields: r.fields, affectedRows: r.affectedRows };

@@ -1,0 +1,155 @@
+// The products' CSV file, one row per offer, the product's columns repeated on each of its rows: the format
+// the import reads (csv-import.ts) and the products' export writes (below), so that an exported file edited
+// in Excel imports back. Its columns: the product's and the offer's fields, and one per directory whose
+// entries characterise offers (useInOffers: curl, thickness, length, colour…), headed by its title.
+import { asc, eq, inArray } from 'drizzle-orm';
+import { directories, directoryEntries, productCategories } from '../../generated/tables';
+import type { DbOrTx } from '../db';
+import { CSV_BOM, csvLine, csvLines } from './csv';
+import { listRecords, MAX_PAGE } from './service';
+import type { CrudContext, ListQuery } from './types';
+
+export interface ProductCsvColumn {
+  code: string;
+  header: string;
+  help: string;
+  /** A directory's column: the offer's attribute of that code, written as the entry's code. */
+  directory?: boolean;
+}
+
+const PRODUCT_FIELDS: ProductCsvColumn[] = [
+  { code: 'slug', header: 'Адрес (slug)', help: 'обязательно; по нему товар обновляется или создаётся' },
+  { code: 'title', header: 'Название', help: 'обязательно для нового товара' },
+  { code: 'categories', header: 'Категории', help: 'адреса (slug) категорий через запятую' },
+  { code: 'brand', header: 'Бренд', help: 'код или название записи справочника «Бренд»' },
+  { code: 'active', header: 'Активен', help: 'да / нет' },
+  { code: 'isNew', header: 'Новинка', help: 'да / нет' },
+  { code: 'isHit', header: 'Хит', help: 'да / нет' },
+  { code: 'article', header: 'Артикул', help: 'обязательно; по нему вариант обновляется или создаётся' },
+];
+const OFFER_FIELDS: ProductCsvColumn[] = [
+  { code: 'basePrice', header: 'Цена', help: 'в рублях, например 1290,50; обязательно' },
+  { code: 'salePrice', header: 'Цена со скидкой', help: 'в рублях' },
+  { code: 'stock', header: 'Остаток', help: 'целое число' },
+  { code: 'weight', header: 'Вес, г', help: 'целое число' },
+];
+
+export const norm = (s: string) => s.trim().toLowerCase().replace(/ё/g, 'е');
+
+/** The directories of offers' attributes, in their order, with their entries (code and title). */
+export async function offerDirectories(db: DbOrTx) {
+  const dirs = await db
+    .select({ id: directories.id, code: directories.code, title: directories.title })
+    .from(directories)
+    .where(eq(directories.useInOffers, true))
+    .orderBy(asc(directories.sortOrder), asc(directories.id));
+  const entries = dirs.length
+    ? await db
+        .select({
+          directoryId: directoryEntries.directoryId,
+          code: directoryEntries.code,
+          title: directoryEntries.title,
+        })
+        .from(directoryEntries)
+        .where(
+          inArray(
+            directoryEntries.directoryId,
+            dirs.map((d) => d.id),
+          ),
+        )
+        .orderBy(asc(directoryEntries.sortOrder), asc(directoryEntries.id))
+    : [];
+  return dirs.map((d) => ({ ...d, entries: entries.filter((e) => e.directoryId === d.id) }));
+}
+
+/**
+ * The file's columns. A directory whose code or title is already a column's is left out: its header
+ * would be read as that column.
+ */
+export async function productCsvColumns(db: DbOrTx): Promise<ProductCsvColumn[]> {
+  const fixed = [...PRODUCT_FIELDS, ...OFFER_FIELDS];
+  const taken = new Set(fixed.flatMap((c) => [norm(c.code), norm(c.header)]));
+  const attributes = (await offerDirectories(db))
+    .filter((d) => !taken.has(norm(d.code)) && !taken.has(norm(d.title)))
+    .map((d) => ({
+      code: d.code,
+      header: d.title,
+      help: `код записи справочника «${d.title}»${d.entries[0] ? `, например ${d.entries[0].code}` : ''}`,
+      directory: true,
+    }));
+  return [...PRODUCT_FIELDS, ...attributes, ...OFFER_FIELDS];
+}
+
+/** Kopecks as the file writes them: "1290" for whole roubles, else "1290,50". */
+export function roublesText(kopecks: number): string {
+  const roubles = Math.trunc(kopecks / 100);
+  const rest = Math.abs(kopecks % 100);
+  return rest ? `${roubles},${String(rest).padStart(2, '0')}` : String(roubles);
+}
+
+const flag = (v: unknown) => (v ? 'да' : 'нет');
+const count = (v: unknown) => (typeof v === 'number' ? String(v) : '');
+
+/** The products of a filtered admin list as the import's file: the BOM and header, then a chunk per page. */
+export async function* exportProductsCsv(ctx: CrudContext, query: ListQuery): AsyncGenerator<string> {
+  const { db } = ctx;
+  const columns = await productCsvColumns(db);
+  const categorySlugs = new Map(
+    (await db.select({ id: productCategories.id, slug: productCategories.slug }).from(productCategories)).map(
+      (c) => [c.id, c.slug],
+    ),
+  );
+  const brands = (await offerBrands(db)) ?? new Map<number, string>();
+  let header = CSV_BOM + csvLine(columns.map((c) => c.header));
+  for (let start = 0; ; start += MAX_PAGE) {
+    const { rows } = await listRecords(ctx, { ...query, range: [start, start + MAX_PAGE - 1] });
+    const lines: string[][] = [];
+    for (const product of rows) {
+      const categories = ((product.categoryIds as number[] | undefined) ?? [])
+        .map((id) => categorySlugs.get(id))
+        .filter(Boolean)
+        .join(', ');
+      const productCells: Record<string, string> = {
+        slug: String(product.slug),
+        title: String(product.title ?? ''),
+        categories,
+        brand: typeof product.brandId === 'number' ? (brands.get(product.brandId) ?? '') : '',
+        active: flag(product.active),
+        isNew: flag(product.isNew),
+        isHit: flag(product.isHit),
+      };
+      for (const offer of (product.offers as Record<string, unknown>[] | undefined) ?? []) {
+        const attributes = (offer.attributes ?? {}) as Record<string, unknown>;
+        const cells: Record<string, string> = {
+          ...productCells,
+          article: String(offer.article ?? ''),
+          basePrice: typeof offer.basePrice === 'number' ? roublesText(offer.basePrice) : '',
+          salePrice: typeof offer.salePrice === 'number' ? roublesText(offer.salePrice) : '',
+          stock: count(offer.stock),
+          weight: count(offer.weight),
+        };
+        lines.push(
+          columns.map((c) => (c.directory ? String(attributes[c.code] ?? '') : (cells[c.code] ?? ''))),
+        );
+      }
+    }
+    // The header goes out with the first page, so a bad filter fails before anything is sent.
+    if (lines.length || header) yield header + (lines.length ? csvLines(lines) : '');
+    header = '';
+    if (rows.length < MAX_PAGE) return;
+  }
+}
+
+/** Brand entry id → its code (the brand column names the entry by code). */
+async function offerBrands(db: DbOrTx): Promise<Map<number, string> | null> {
+  const [brand] = await db
+    .select({ id: directories.id })
+    .from(directories)
+    .where(eq(directories.code, 'brand'));
+  if (!brand) return null;
+  const entries = await db
+    .select({ id: directoryEntries.id, code: directoryEntries.code })
+    .from(directoryEntries)
+    .where(eq(directoryEntries.directoryId, brand.id));
+  return new Map(entries.map((e) => [e.id, e.code]));
+}
