@@ -89,6 +89,7 @@ export function roublesText(kopecks: number): string {
 
 const flag = (v: unknown) => (v ? 'да' : 'нет');
 const count = (v: unknown) => (typeof v === 'number' ? String(v) : '');
+const text = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 
 /** The products of a filtered admin list as the import's file: the BOM and header, then a chunk per page. */
 export async function* exportProductsCsv(ctx: CrudContext, query: ListQuery): AsyncGenerator<string> {
@@ -110,8 +111,8 @@ export async function* exportProductsCsv(ctx: CrudContext, query: ListQuery): As
         .filter(Boolean)
         .join(', ');
       const productCells: Record<string, string> = {
-        slug: String(product.slug),
-        title: String(product.title ?? ''),
+        slug: text(product.slug),
+        title: text(product.title),
         categories,
         brand: typeof product.brandId === 'number' ? (brands.get(product.brandId) ?? '') : '',
         active: flag(product.active),
@@ -122,7 +123,7 @@ export async function* exportProductsCsv(ctx: CrudContext, query: ListQuery): As
         const attributes = (offer.attributes ?? {}) as Record<string, unknown>;
         const cells: Record<string, string> = {
           ...productCells,
-          article: String(offer.article ?? ''),
+          article: text(offer.article),
           basePrice: typeof offer.basePrice === 'number' ? roublesText(offer.basePrice) : '',
           salePrice: typeof offer.salePrice === 'number' ? roublesText(offer.salePrice) : '',
           stock: count(offer.stock),
