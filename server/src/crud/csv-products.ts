@@ -129,9 +129,7 @@ export async function* exportProductsCsv(ctx: CrudContext, query: ListQuery): As
           stock: count(offer.stock),
           weight: count(offer.weight),
         };
-        lines.push(
-          columns.map((c) => (c.directory ? String(attributes[c.code] ?? '') : (cells[c.code] ?? ''))),
-        );
+        lines.push(columns.map((c) => (c.directory ? text(attributes[c.code]) : (cells[c.code] ?? ''))));
       }
     }
     // The header goes out with the first page, so a bad filter fails before anything is sent.
