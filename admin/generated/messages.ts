@@ -761,6 +761,7 @@ export const messages = {
         emailConfirmedAt: 'E-mail подтверждён',
         subscribeEmail: 'Рассылка по e-mail',
         subscribeSms: 'Рассылка по SMS',
+        adminNote: 'Заметки о покупателе',
         lastLoginAt: 'Последний вход',
         createdAt: 'Зарегистрирован',
         updatedAt: 'Изменён',

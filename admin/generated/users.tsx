@@ -161,6 +161,7 @@ const toInput = inputTransform({
   active: {},
   subscribeEmail: {},
   subscribeSms: {},
+  adminNote: { nullable: true },
 });
 
 const validate = zodValidator(UserInputSchema, toInput);
@@ -183,6 +184,13 @@ function UserForm() {
           source="active"
           helperText="Неактивный пользователь не может войти"
           defaultValue={true}
+        />
+        <TextInput
+          source="adminNote"
+          helperText="Видят только сотрудники магазина: в личном кабинете и в письмах покупателя этого текста нет"
+          multiline
+          minRows={3}
+          fullWidth
         />
       </TabbedForm.Tab>
       <TabbedForm.Tab label="Доступ">
@@ -299,6 +307,7 @@ export function UserShow() {
         <DateField source="emailConfirmedAt" showTime locales="ru-RU" options={moscowDateTime} />
         <BooleanField source="subscribeEmail" />
         <BooleanField source="subscribeSms" />
+        <TextField source="adminNote" sx={{ whiteSpace: 'pre-wrap' }} />
         <DateField source="lastLoginAt" showTime locales="ru-RU" options={moscowDateTime} />
         <DateField source="createdAt" showTime locales="ru-RU" options={moscowDateTime} />
         <DateField source="updatedAt" showTime locales="ru-RU" options={moscowDateTime} />

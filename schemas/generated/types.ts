@@ -3692,6 +3692,7 @@ export interface User {
   emailConfirmedAt: string | null;
   subscribeEmail: boolean;
   subscribeSms: boolean;
+  adminNote: string | null;
   lastLoginAt: string | null;
   createdAt: string;
   updatedAt: string;
@@ -3714,6 +3715,7 @@ export interface UserInput {
   active?: boolean;
   subscribeEmail?: boolean;
   subscribeSms?: boolean;
+  adminNote?: string | null;
 }
 
 /**
@@ -3733,6 +3735,7 @@ export interface UserPatch {
   active?: boolean;
   subscribeEmail?: boolean;
   subscribeSms?: boolean;
+  adminNote?: string | null;
 }
 
 /** The read type of every resource, by its resource name. */

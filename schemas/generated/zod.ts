@@ -1881,6 +1881,7 @@ export const UserInputSchema = z.strictObject({
   active: z.boolean().optional(),
   subscribeEmail: z.boolean().optional(),
   subscribeSms: z.boolean().optional(),
+  adminNote: z.string().max(4000).nullable().optional(),
 });
 /** Пользователь: данные для изменения. */
 export const UserPatchSchema = z.strictObject({
@@ -1907,6 +1908,7 @@ export const UserPatchSchema = z.strictObject({
   active: z.boolean().optional(),
   subscribeEmail: z.boolean().optional(),
   subscribeSms: z.boolean().optional(),
+  adminNote: z.string().max(4000).nullable().optional(),
 });
 
 /** Create schemas by resource name. */

@@ -756,6 +756,7 @@ export const users = pgTable('users', {
   emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true, mode: 'date' }),
   subscribeEmail: boolean('subscribe_email').notNull().default(false),
   subscribeSms: boolean('subscribe_sms').notNull().default(false),
+  adminNote: text('admin_note'),
   lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

@@ -1,22 +1,14 @@
 // `npm run bench -- --quick` must keep working: every section runs (few requests, no Lighthouse, no
-// separate-process memory run) against a storefront built for this file, and prints its tables. The figures
+// separate-process memory run) against the run's storefront build (storefront-build.ts), and prints its tables. The figures
 // themselves are not judged here: budgets live in the benchmark (docs/performance.md), never in tests.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { afterAll, expect, it } from 'vitest';
+import { resolve } from 'node:path';
+import { expect, it } from 'vitest';
+import { storefrontBuild } from './storefront-build';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-// Inside the project, so that the built server's own imports (react-router…) resolve from node_modules.
-const buildDir = mkdtempSync(join(ROOT, 'node_modules', '.bench-smoke-build-'));
-afterAll(() => rmSync(buildDir, { recursive: true, force: true }));
-
-it('npm run bench -- --quick runs every section and prints its tables', () => {
-  execFileSync('npx', ['react-router', 'build'], {
-    cwd: join(ROOT, 'storefront'),
-    env: { ...process.env, STOREFRONT_BUILD_DIR: buildDir, NODE_ENV: 'production' },
-    stdio: 'pipe',
-  });
+it('npm run bench -- --quick runs every section and prints its tables', async () => {
+  const buildDir = await storefrontBuild();
   const out = execFileSync('npx', ['tsx', 'bench/run.ts', '--quick', '--build-dir', buildDir], {
     cwd: ROOT,
     // The bench makes its own in-memory database: a PostgreSQL of the environment is not its business here.

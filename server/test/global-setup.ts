@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildApp } from '../src/app';
 import { openDatabase, type Database } from '../src/db';
@@ -26,6 +26,8 @@ export interface PreparedDatabases {
 declare module 'vitest' {
   export interface ProvidedContext {
     preparedDatabases: PreparedDatabases | null;
+    /** Where storefront-build.ts puts the run's storefront build, when a file asks for one. */
+    storefrontBuildDir: string;
   }
 }
 
@@ -58,9 +60,14 @@ async function preparePglite(dir: string, demoUploads: string): Promise<Record<P
   return files;
 }
 
-async function preparePostgres(serverUrl: string, uploadsDir: string): Promise<Record<PreparedState, string>> {
-  const run = randomBytes(4).toString('hex');
-  const names = { migrated: `tpl_${run}_migrated`, demo: `tpl_${run}_demo` };
+const run = () => randomBytes(4).toString('hex');
+
+async function preparePostgres(
+  serverUrl: string,
+  uploadsDir: string,
+): Promise<Record<PreparedState, string>> {
+  const id = run();
+  const names = { migrated: `tpl_${id}_migrated`, demo: `tpl_${id}_demo` };
   for (const state of ['migrated', 'demo'] as const) {
     const template = state === 'demo' ? ` TEMPLATE ${names.migrated}` : '';
     await onServer(serverUrl, `CREATE DATABASE ${names[state]}${template}`);
@@ -87,7 +94,12 @@ export default async function setup(project: TestProject) {
     serverUrl ? preparePostgres(serverUrl, pgUploads) : Promise.resolve(null),
   ]);
   project.provide('preparedDatabases', { pglite, postgres, demoUploads });
+  // Inside node_modules: a server started from it in another process resolves its imports as the project does.
+  const storefront = join(resolve(import.meta.dirname, '../..'), 'node_modules', `.test-storefront-${run()}`);
+  project.provide('storefrontBuildDir', storefront);
   return async () => {
+    for (const path of [storefront, `${storefront}.lock`, `${storefront}.done`, `${storefront}.failed`])
+      rmSync(path, { recursive: true, force: true });
     if (serverUrl && postgres)
       for (const name of Object.values(postgres).reverse())
         await onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -1,30 +1,20 @@
-// The guest page cache through the real server and storefront (built for this file into a temporary
-// folder), the loaders calling the API in process: a guest's page is rendered once and then answered as
+// The guest page cache through the real server and storefront (the run's build, storefront-build.ts),
+// the loaders calling the API in process: a guest's page is rendered once and then answered as
 // kept; no visitor with a cart or a session is ever answered a kept page, nor is a kept page one of theirs;
 // a change the admin makes shows on the next page load (the trigger on every storefront table), a change
 // to a table guests are not shown keeps the pages, and a rolled-back change keeps them too.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { storefrontBuild } from './storefront-build';
 import { signedInUser } from './accounts';
 import { describeOnDatabases, startTestApp, type TestApp } from './harness';
 import { adminPost, fillCart, productWithOffer } from './shop-fixtures';
 
-const STOREFRONT = resolve(import.meta.dirname, '../../storefront');
-const buildDir = mkdtempSync(join(tmpdir(), 'storefront-build-'));
-
-beforeAll(() => {
-  execFileSync('npx', ['react-router', 'build'], {
-    cwd: STOREFRONT,
-    env: { ...process.env, STOREFRONT_BUILD_DIR: buildDir, NODE_ENV: 'production' },
-    stdio: 'pipe',
-  });
-}, 120_000);
-afterAll(() => rmSync(buildDir, { recursive: true, force: true }));
+let buildDir = '';
+beforeAll(async () => {
+  buildDir = await storefrontBuild();
+}, 300_000);
 
 const BROWSER = 'Mozilla/5.0 (Linux; Android 11) AppleWebKit/537.36 Chrome/136.0 Mobile Safari/537.36';
 

@@ -2,17 +2,15 @@
 // the storefront's nonce-based Content-Security-Policy, and Yandex's hosts only when the settings name a
 // Metrika counter or a Maps key. On PGlite only: headers do not depend on the database. The storefront is
 // built for this file into a temporary folder, so the pages tested are those of the current code.
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storefrontBuild } from './storefront-build';
 import { settings } from '../generated/tables';
 import { DB_TARGETS, startTestApp, type TestApp } from './harness';
-
-const STOREFRONT = resolve(import.meta.dirname, '../../storefront');
 
 /** A port nobody listens on now: the server rendering calls the API over HTTP, so the app must listen. */
 async function freePort(): Promise<number> {
@@ -56,18 +54,14 @@ function expectCommonHeaders(headers: Record<string, unknown>) {
 
 describe('security headers', () => {
   let t: TestApp;
-  const buildDir = mkdtempSync(join(tmpdir(), 'storefront-build-'));
+  let buildDir = '';
   const uploadsDir = mkdtempSync(join(tmpdir(), 'shop-uploads-'));
   // The admin's headers do not depend on its build: a page of the same shape stands in for it, so that the
   // test does not rely on an earlier `npm run build` (a clean CI checkout has none before the browser tests).
   const adminDistDir = mkdtempSync(join(tmpdir(), 'admin-dist-'));
 
   beforeAll(async () => {
-    execFileSync('npx', ['react-router', 'build'], {
-      cwd: STOREFRONT,
-      env: { ...process.env, STOREFRONT_BUILD_DIR: buildDir, NODE_ENV: 'production' },
-      stdio: 'pipe',
-    });
+    buildDir = await storefrontBuild();
     writeFileSync(
       join(adminDistDir, 'index.html'),
       '<!doctype html><html><head><script type="module" src="/nuxt/assets/index.js"></script></head><body><div id="root"></div></body></html>',
@@ -92,10 +86,9 @@ describe('security headers', () => {
     await t.app.listen({ port, host: '127.0.0.1' });
     // The settings row the storefront reads (created by the admin's settings screen).
     expect((await adminGet('/api/admin/settings/current')).statusCode).toBe(200);
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => {
     await t?.close();
-    rmSync(buildDir, { recursive: true, force: true });
     rmSync(uploadsDir, { recursive: true, force: true });
     rmSync(adminDistDir, { recursive: true, force: true });
   });

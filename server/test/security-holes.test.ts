@@ -205,3 +205,47 @@ describeOnDatabases('uploaded images on $name', (target) => {
     }
   });
 });
+
+describeOnDatabases("the staff's notes about a customer on $name", (target) => {
+  let t: TestApp;
+  const NOTE = 'Просила звонить после 18:00; спорный возврат в марте';
+  beforeAll(async () => {
+    t = await startTestApp(target);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('are kept on the customer card and never shown to the customer', async () => {
+    const customer = await signedInUser(t, {
+      email: 'noted@holes.test',
+      password: 'customer-pass-1',
+      name: 'Ирина',
+      adminNote: NOTE,
+    });
+    const card = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/users/${customer.id}`,
+      headers: { authorization: t.adminToken },
+    });
+    expect(card.json<Json>().adminNote).toBe(NOTE);
+    for (const url of ['/api/profile', '/api/auth/session', '/api/profile/orders', '/api/profile/bonuses']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { authorization: customer.token } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).not.toContain('звонить после');
+    }
+    // Nor can the customer write it: the profile's form has no such field.
+    const own = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile',
+      headers: { authorization: customer.token },
+      payload: { name: 'Ирина', adminNote: 'моя заметка' },
+    });
+    expect(own.statusCode).toBe(400);
+    const [row] = await t.database.db
+      .select({ note: users.adminNote })
+      .from(users)
+      .where(eq(users.id, customer.id));
+    expect(row!.note).toBe(NOTE);
+  });
+});
