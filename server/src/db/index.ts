@@ -134,7 +134,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (!/^\d+(kB|MB|GB)$/.test(sharedBuffers))
     throw new Error(`PGLITE_SHARED_BUFFERS must be a size like 16MB, got ${sharedBuffers}`);
   // PGlite in a worker thread: its queries never block the event loop (pglite-host.ts says why a worker).
-  const client = await PgliteHost.open({ dataDir: opts.dataDir, sharedBuffers, loadDataDir: opts.pgliteCopy });
+  const client = await PgliteHost.open({
+    dataDir: opts.dataDir,
+    sharedBuffers,
+    loadDataDir: opts.pgliteCopy,
+  });
   const db = drizzlePglite({ client: client as unknown as PGlite }) as unknown as Db;
   return {
     kind: 'pglite',
