@@ -13,6 +13,8 @@ const ROOT = resolve(import.meta.dirname, '../..');
 export async function storefrontBuild(): Promise<string> {
   // global-setup.ts names the folder and removes it, with its marks, at the end of the run.
   const dir = inject('storefrontBuildDir');
+  if (!dir)
+    throw new Error("storefrontBuild() needs the server project's global setup (vitest --project server)");
   const done = `${dir}.done`;
   const failed = `${dir}.failed`;
   try {
