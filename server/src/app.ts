@@ -21,7 +21,7 @@ import { migrate } from './db/migrate';
 import { registerDocs } from './docs';
 import { registerErrorHandler } from './http/errors';
 import { registerRateLimit } from './http/rate-limit';
-import { lazySchemaController, registerRouteSchemas } from './http/route-schemas';
+import { LazyCompilers, registerRouteSchemas } from './http/route-schemas';
 import { registerSecurityHeaders } from './http/security-headers';
 import { ensureSystemTemplates } from './messages/system-templates';
 import { catalogRoutes } from './catalog/catalog-routes';
@@ -68,16 +68,19 @@ export interface App {
   routes: { method: string; url: string }[];
   /** Committed changes of what guests are shown, from any instance (the caches listen). */
   publicData: PublicData;
+  /** Compiles the route schemas still waiting for a first request; answers how many (route-schemas.ts). */
+  compilePendingSchemas(): number;
 }
 
 export async function buildApp(opts: AppOptions): Promise<App> {
   const { config } = opts;
   const resources = opts.resources ?? generatedResources;
+  const compilers = new LazyCompilers();
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
-    schemaController: lazySchemaController,
+    schemaController: compilers.schemaController,
   });
   const database = opts.database ?? (await openDatabase(config));
   if (!opts.database) app.addHook('onClose', () => database.close());
@@ -91,7 +94,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   app.addHook('onRoute', (route) => {
     for (const method of ([] as string[]).concat(route.method)) routes.push({ method, url: route.url });
   });
-  registerRouteSchemas(app);
+  registerRouteSchemas(app, compilers);
   // Before every route, so that every answer (API, pages, files, errors, 404s) gets them.
   await registerSecurityHeaders(app);
   // Before the routes: @fastify/swagger collects them as they are registered.
@@ -172,7 +175,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       pageCache,
     });
   }
-  return { app, database, routes, publicData };
+  return { app, database, routes, publicData, compilePendingSchemas: () => compilers.compilePending() };
 }
 
 /** First-start work: the administrator account and, on an empty shop, the demo catalogue. */

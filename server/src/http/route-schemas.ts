@@ -180,42 +180,44 @@ function assertSafe(request: FastifyRequest) {
  * Compilers not yet run: a route's validator and its response serialisers are compiled on the route's first
  * request, not at start. Compiling all of them (about 300 routes) took ~2 s of every start, most of it
  * fast-json-stringify checking its input schemas, and most routes of a process, of a test above all, are never
- * called. `compilePendingSchemas` compiles what is left: the test of every route's schemas calls it.
+ * called. One set per app: `compilePending` compiles what is left of it (the test of every route's schemas).
  */
-const pending = new Set<() => unknown>();
+export class LazyCompilers {
+  private readonly pending = new Set<() => unknown>();
 
-function onFirstCall<A extends unknown[], R>(compile: () => (...args: A) => R): (...args: A) => R {
-  let compiled: ((...args: A) => R) | undefined;
-  const run = () => {
-    pending.delete(run);
-    return (compiled ??= compile());
-  };
-  pending.add(run);
-  return (...args) => (compiled ?? run())(...args);
-}
-
-/** Compiles every validator and serialiser still waiting for its route's first request (throws on a bad one). */
-export function compilePendingSchemas(): number {
-  const waiting = [...pending];
-  for (const compile of waiting) compile();
-  return waiting.length;
-}
-
-/** Fastify's own serialiser compiler (fast-json-stringify with the shared schemas), run on first use. */
-export const lazySchemaController: FastifyServerOptions['schemaController'] = {
-  compilersFactory: {
-    buildSerializer: (...args: Parameters<ReturnType<typeof SerializerSelector>>) => {
-      const compile = SerializerSelector()(...args);
-      return (route: Parameters<typeof compile>[0]) => onFirstCall(() => compile(route));
+  /** Fastify's own serialiser compiler (fast-json-stringify with the shared schemas), run on first use. */
+  readonly schemaController: FastifyServerOptions['schemaController'] = {
+    compilersFactory: {
+      buildSerializer: (...args: Parameters<ReturnType<typeof SerializerSelector>>) => {
+        const compile = SerializerSelector()(...args);
+        return (route: Parameters<typeof compile>[0]) => this.onFirstCall(() => compile(route));
+      },
     },
-  },
-};
+  };
+
+  onFirstCall<A extends unknown[], R>(compile: () => (...args: A) => R): (...args: A) => R {
+    let compiled: ((...args: A) => R) | undefined;
+    const run = () => {
+      this.pending.delete(run);
+      return (compiled ??= compile());
+    };
+    this.pending.add(run);
+    return (...args) => (compiled ?? run())(...args);
+  }
+
+  /** Compiles every validator and serialiser still waiting for its route's first request (throws on a bad one). */
+  compilePending(): number {
+    const waiting = [...this.pending];
+    for (const compile of waiting) compile();
+    return waiting.length;
+  }
+}
 
 /** Shared schemas, the validator compiler and the input guard, before any route is registered. */
-export function registerRouteSchemas(app: FastifyInstance) {
+export function registerRouteSchemas(app: FastifyInstance, compilers = new LazyCompilers()) {
   for (const schema of API_SCHEMAS) app.addSchema(schema);
   app.setValidatorCompiler(({ schema, httpPart }) =>
-    onFirstCall(() => {
+    compilers.onFirstCall(() => {
       const check = validatorFor(schema, httpPart === 'body' ? ajv : textAjv);
       const labels = labelsIn(schema as Schema);
       return (data: unknown) =>
