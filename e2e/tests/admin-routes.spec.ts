@@ -56,10 +56,9 @@ async function visit(page: Page, path: string) {
   if (new URL(page.url()).pathname.startsWith('/nuxt')) {
     // Inside the admin the router moves to the address without a reload, as the browser's history buttons
     // do: the admin's scripts are not loaded and parsed again for each of the seventy screens.
-    await page.evaluate((address) => {
-      window.history.pushState(null, '', address);
-      window.dispatchEvent(new PopStateEvent('popstate'));
-    }, to);
+    await page.evaluate(
+      `history.pushState(null, '', ${JSON.stringify(to)}); dispatchEvent(new PopStateEvent('popstate'));`,
+    );
     await page.waitForURL((url) => url.pathname.replace(/\/$/, '') === to);
   } else await page.goto(to);
   await expect(page.locator('#main-content, main').first()).toBeVisible();
