@@ -9,31 +9,12 @@ export const ADMIN = { email: 'admin@e2e.local', password: 'e2e-admin-password' 
 /** The answer of every captcha of the e2e server (CAPTCHA_TEST_ANSWER below). */
 export const CAPTCHA_ANSWER = 'E2E77';
 
-/** Specs that change the settings or other state every spec reads: run alone, after the others. */
-const SHARED_STATE_SPECS = [
-  'admin-catalog.spec.ts',
-  'admin-sales.spec.ts',
-  'chrome.spec.ts',
-  'content.spec.ts',
-  'metrika-tokens.spec.ts',
-  'payments.spec.ts',
-  'security.spec.ts',
-  'stock-notice.spec.ts',
-].map((file) => `**/${file}`);
-
 export default defineConfig({
   testDir: './tests',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  // Two browsers at once: a browser test mostly waits (for the page, the server, an animation), so two
-  // halve the run on CI's two cores. The specs that change what every page shows (the settings: counters,
-  // map key, SMTP, payment methods; the catalogue's tree; a variant's stock) run afterwards, one at a time.
-  workers: 2,
-  projects: [
-    { name: 'shop', testIgnore: SHARED_STATE_SPECS },
-    { name: 'shared state', testMatch: SHARED_STATE_SPECS, dependencies: ['shop'], workers: 1 },
-  ],
+  workers: 1,
   // A test.only left in a commit would silently skip the rest of the suite on CI.
   forbidOnly: !!process.env.CI,
   // A flaky test is a bug to fix, not to hide behind a second attempt.
