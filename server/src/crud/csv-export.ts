@@ -56,30 +56,45 @@ export async function referenceTitles(
   return out;
 }
 
-/** The CSV text of a list, chunk by chunk: the BOM and header with the first page, then a chunk per page. */
-export async function* exportCsv(ctx: CrudContext, query: ListQuery): AsyncGenerator<string> {
+/**
+ * A filtered admin list as CSV, chunk by chunk: the BOM and header with the first page (so a bad filter
+ * fails before anything is sent), then a chunk per page of `MAX_PAGE` records, each turned into lines.
+ */
+export async function* pagedCsv(
+  ctx: CrudContext,
+  query: ListQuery,
+  header: string[],
+  linesOf: (rows: Record<string, unknown>[]) => Promise<string[][]> | string[][],
+): AsyncGenerator<string> {
+  let first = CSV_BOM + csvLine(header);
+  for (let start = 0; ; start += MAX_PAGE) {
+    const { rows } = await listRecords(ctx, { ...query, range: [start, start + MAX_PAGE - 1] });
+    const lines = rows.length ? await linesOf(rows) : [];
+    if (lines.length || first) yield first + (lines.length ? csvLines(lines) : '');
+    first = '';
+    if (rows.length < MAX_PAGE) return;
+  }
+}
+
+/** The CSV text of a list: the fields' labels, values as the admin shows them. */
+export function exportCsv(ctx: CrudContext, query: ListQuery): AsyncGenerator<string> {
   const { db, registry, def } = ctx;
   const fields = exportFields(def);
   const looks = fieldLooks(def.resource);
-  // The header goes out with the first page, so a bad filter fails before anything is sent.
-  let header = CSV_BOM + csvLine(fields.map((f) => f.label));
-  for (let start = 0; ; start += MAX_PAGE) {
-    const { rows } = await listRecords(ctx, { ...query, range: [start, start + MAX_PAGE - 1] });
-    if (!rows.length) {
-      if (header) yield header;
-      return;
-    }
-    const titles = await referenceTitles(db, registry, fields, rows);
-    const cells = rows.map((row) =>
-      fields.map((f) => {
-        const v = row[f.name];
-        const names = titles.get(f.name);
-        if (names && v !== null && v !== undefined) return titlesText(names, v);
-        return displayValue(looks.get(f.name), v);
-      }),
-    );
-    yield header + csvLines(cells);
-    header = '';
-    if (rows.length < MAX_PAGE) return;
-  }
+  return pagedCsv(
+    ctx,
+    query,
+    fields.map((f) => f.label),
+    async (rows) => {
+      const titles = await referenceTitles(db, registry, fields, rows);
+      return rows.map((row) =>
+        fields.map((f) => {
+          const v = row[f.name];
+          const names = titles.get(f.name);
+          if (names && v !== null && v !== undefined) return titlesText(names, v);
+          return displayValue(looks.get(f.name), v);
+        }),
+      );
+    },
+  );
 }

@@ -5,25 +5,18 @@
 // `writeImport` writes the plan in one transaction through the CRUD service (access, hooks, history), and
 // only when no row has an error.
 import type { ProductImportReport, ProductImportRow } from '@shop/schemas';
-import { eq, getTableColumns, inArray } from 'drizzle-orm';
+import { getTableColumns, inArray } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import {
-  directories,
-  directoryEntries,
-  productCategories,
-  productOffers,
-  products,
-} from '../../generated/tables';
+import { productCategories, productOffers, products } from '../../generated/tables';
 import type { Db } from '../db';
 import { ApiError } from '../http/errors';
 import { assertValid } from '../http/validation';
 import { cellValue, CsvFormatError, parseCsv } from './csv';
-import { norm, offerDirectories, productCsvColumns } from './csv-products';
+import { directoryEntriesOf, norm, offerDirectories, productCsvColumns } from './csv-products';
 import { createRecord, getRecord, permittedBody, updateRecord } from './service';
 import type { CrudContext } from './types';
 
-type Column = string;
-const PRODUCT_COLUMNS: Column[] = ['title', 'categories', 'brand', 'active', 'isNew', 'isHit'];
+const PRODUCT_COLUMNS: string[] = ['title', 'categories', 'brand', 'active', 'isNew', 'isHit'];
 
 /** The report's shape is schemas/api/product-import-report.schema.json, shared with the admin's dialog. */
 export type ImportReport = ProductImportReport;
@@ -57,16 +50,7 @@ function parseCount(v: string): number | null | undefined {
 }
 
 async function references(db: Db) {
-  const brandDir = await db
-    .select({ id: directories.id })
-    .from(directories)
-    .where(eq(directories.code, 'brand'));
-  const brands = brandDir[0]
-    ? await db
-        .select({ id: directoryEntries.id, code: directoryEntries.code, title: directoryEntries.title })
-        .from(directoryEntries)
-        .where(eq(directoryEntries.directoryId, brandDir[0].id))
-    : [];
+  const brands = await directoryEntriesOf(db, 'brand');
   const cats = await db
     .select({ id: productCategories.id, slug: productCategories.slug })
     .from(productCategories);
@@ -110,8 +94,8 @@ export async function analyseImport(
     return { report, plan: [] };
   }
   const columns = await productCsvColumns(db);
-  const headerOf = (c: Column) => columns.find((x) => x.code === c)?.header ?? c;
-  const index = new Map<Column, number>();
+  const headerOf = (c: string) => columns.find((x) => x.code === c)?.header ?? c;
+  const index = new Map<string, number>();
   for (const [i, raw] of table[0]!.entries()) {
     const h = norm(raw);
     if (h === '') continue;
@@ -120,13 +104,13 @@ export async function analyseImport(
     else if (index.has(col.code)) report.errors.push(`Колонка «${col.header}» указана дважды`);
     else index.set(col.code, i);
   }
-  for (const c of ['slug', 'article', 'basePrice'] as Column[])
+  for (const c of ['slug', 'article', 'basePrice'])
     if (!index.has(c)) report.errors.push(`Нет обязательной колонки «${headerOf(c)}»`);
   if (report.errors.length) return { report, plan: [] };
 
   const refs = await references(db);
   const rows = table.slice(1).map((cells, i) => {
-    const get = (c: Column) => (index.has(c) ? cellValue(cells[index.get(c)!] ?? '').trim() : '');
+    const get = (c: string) => (index.has(c) ? cellValue(cells[index.get(c)!] ?? '').trim() : '');
     const r: ImportRowReport = {
       line: i + 2,
       slug: get('slug'),
@@ -161,7 +145,7 @@ export async function analyseImport(
   const seenArticles = new Map<string, number>();
   const parsed = rows.map(({ r, get }) => {
     report.rows.push(r);
-    const err = (c: Column, text: string) => r.errors.push(`«${headerOf(c)}»: ${text}`);
+    const err = (c: string, text: string) => r.errors.push(`«${headerOf(c)}»: ${text}`);
     if (!r.slug) err('slug', 'обязательное поле');
     if (!r.article) err('article', 'обязательное поле');
     else if (seenArticles.has(r.article)) err('article', `повторяет строку ${seenArticles.get(r.article)}`);

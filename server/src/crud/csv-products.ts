@@ -5,8 +5,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { directories, directoryEntries, productCategories } from '../../generated/tables';
 import type { DbOrTx } from '../db';
-import { CSV_BOM, csvLine, csvLines } from './csv';
-import { listRecords, MAX_PAGE } from './service';
+import { pagedCsv } from './csv-export';
 import type { CrudContext, ListQuery } from './types';
 
 export interface ProductCsvColumn {
@@ -91,7 +90,7 @@ const flag = (v: unknown) => (v ? 'да' : 'нет');
 const count = (v: unknown) => (typeof v === 'number' ? String(v) : '');
 const text = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 
-/** The products of a filtered admin list as the import's file: the BOM and header, then a chunk per page. */
+/** The products of a filtered admin list as the import's file, one line per offer. */
 export async function* exportProductsCsv(ctx: CrudContext, query: ListQuery): AsyncGenerator<string> {
   const { db } = ctx;
   const columns = await productCsvColumns(db);
@@ -100,55 +99,46 @@ export async function* exportProductsCsv(ctx: CrudContext, query: ListQuery): As
       (c) => [c.id, c.slug],
     ),
   );
-  const brands = (await offerBrands(db)) ?? new Map<number, string>();
-  let header = CSV_BOM + csvLine(columns.map((c) => c.header));
-  for (let start = 0; ; start += MAX_PAGE) {
-    const { rows } = await listRecords(ctx, { ...query, range: [start, start + MAX_PAGE - 1] });
-    const lines: string[][] = [];
-    for (const product of rows) {
-      const categories = ((product.categoryIds as number[] | undefined) ?? [])
+  const brands = new Map((await directoryEntriesOf(db, 'brand')).map((e) => [e.id, e.code]));
+  const lineOf = (product: Record<string, unknown>, offer: Record<string, unknown>) => {
+    const attributes = (offer.attributes ?? {}) as Record<string, unknown>;
+    const cells: Record<string, string> = {
+      slug: text(product.slug),
+      title: text(product.title),
+      categories: ((product.categoryIds as number[] | undefined) ?? [])
         .map((id) => categorySlugs.get(id))
         .filter(Boolean)
-        .join(', ');
-      const productCells: Record<string, string> = {
-        slug: text(product.slug),
-        title: text(product.title),
-        categories,
-        brand: typeof product.brandId === 'number' ? (brands.get(product.brandId) ?? '') : '',
-        active: flag(product.active),
-        isNew: flag(product.isNew),
-        isHit: flag(product.isHit),
-      };
-      for (const offer of (product.offers as Record<string, unknown>[] | undefined) ?? []) {
-        const attributes = (offer.attributes ?? {}) as Record<string, unknown>;
-        const cells: Record<string, string> = {
-          ...productCells,
-          article: text(offer.article),
-          basePrice: typeof offer.basePrice === 'number' ? roublesText(offer.basePrice) : '',
-          salePrice: typeof offer.salePrice === 'number' ? roublesText(offer.salePrice) : '',
-          stock: count(offer.stock),
-          weight: count(offer.weight),
-        };
-        lines.push(columns.map((c) => (c.directory ? text(attributes[c.code]) : (cells[c.code] ?? ''))));
-      }
-    }
-    // The header goes out with the first page, so a bad filter fails before anything is sent.
-    if (lines.length || header) yield header + (lines.length ? csvLines(lines) : '');
-    header = '';
-    if (rows.length < MAX_PAGE) return;
-  }
+        .join(', '),
+      brand: typeof product.brandId === 'number' ? (brands.get(product.brandId) ?? '') : '',
+      active: flag(product.active),
+      isNew: flag(product.isNew),
+      isHit: flag(product.isHit),
+      article: text(offer.article),
+      basePrice: typeof offer.basePrice === 'number' ? roublesText(offer.basePrice) : '',
+      salePrice: typeof offer.salePrice === 'number' ? roublesText(offer.salePrice) : '',
+      stock: count(offer.stock),
+      weight: count(offer.weight),
+    };
+    return columns.map((c) => (c.directory ? text(attributes[c.code]) : (cells[c.code] ?? '')));
+  };
+  yield* pagedCsv(
+    ctx,
+    query,
+    columns.map((c) => c.header),
+    (rows) =>
+      rows.flatMap((product) =>
+        ((product.offers as Record<string, unknown>[] | undefined) ?? []).map((offer) =>
+          lineOf(product, offer),
+        ),
+      ),
+  );
 }
 
-/** Brand entry id → its code (the brand column names the entry by code). */
-async function offerBrands(db: DbOrTx): Promise<Map<number, string> | null> {
-  const [brand] = await db
-    .select({ id: directories.id })
-    .from(directories)
-    .where(eq(directories.code, 'brand'));
-  if (!brand) return null;
-  const entries = await db
-    .select({ id: directoryEntries.id, code: directoryEntries.code })
+/** The entries of the directory of this code (none when there is no such directory). */
+export async function directoryEntriesOf(db: DbOrTx, code: string) {
+  return db
+    .select({ id: directoryEntries.id, code: directoryEntries.code, title: directoryEntries.title })
     .from(directoryEntries)
-    .where(eq(directoryEntries.directoryId, brand.id));
-  return new Map(entries.map((e) => [e.id, e.code]));
+    .innerJoin(directories, eq(directories.id, directoryEntries.directoryId))
+    .where(eq(directories.code, code));
 }
