@@ -82,7 +82,13 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     bodyLimit: 2 * 1024 * 1024,
     schemaController: compilers.schemaController,
   });
-  const database = opts.database ?? (await openDatabase(config));
+  const database =
+    opts.database ??
+    (await openDatabase({
+      ...config,
+      onIdleConnectionLost: (err) =>
+        app.log.warn({ err }, 'PostgreSQL: an idle connection was lost; the pool opens another'),
+    }));
   if (!opts.database) app.addHook('onClose', () => database.close());
   const ran = await migrate(database, opts.migrationsDir ?? config.migrationsDir);
   if (ran.length) app.log.info({ migrations: ran }, 'migrations applied');

@@ -60,6 +60,33 @@ export interface OpenOptions {
   pgliteSharedBuffers?: string;
   /** PGlite: start from a copy `dumpTo` wrote (with dataDir 'memory': the tests' prepared databases). */
   pgliteCopy?: string;
+  /**
+   * PostgreSQL: an idle pooled connection was lost (the server restarted, an administrator or a proxy ended
+   * it). The pool drops it and opens another on the next query; no request is affected. Defaults to a warning
+   * on stderr.
+   */
+  onIdleConnectionLost?: (error: Error) => void;
+}
+
+/**
+ * A PostgreSQL connection that sends its statements one after another. Readers take a `DbOrTx` and read
+ * several things at once (Promise.all); handed a transaction, they send them all on its one connection.
+ * node-postgres queues those itself, but deprecates that and makes it an error in pg 9. Here each statement
+ * waits for the one before, in the order they were called, so such readers stay right inside a transaction.
+ * (Callback and submittable queries, which this code does not use, go straight through.)
+ */
+class OneAtATimeClient extends pg.Client {
+  private turn: Promise<unknown> = Promise.resolve();
+
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  override query(...args: any[]): any {
+    const first: unknown = args[0];
+    const submittable = typeof (first as { submit?: unknown } | null)?.submit === 'function';
+    if (submittable || typeof args[args.length - 1] === 'function') return super.query(...(args as [string]));
+    const result = this.turn.then(() => super.query(...(args as [string])));
+    this.turn = result.catch(() => undefined);
+    return result;
+  }
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
@@ -68,14 +95,21 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // Backend pids of this pool's connections: their notifications were heard on the connection that wrote,
     // so the listening connection skips them (one invalidation per change, not one per connection).
     const poolPids = new Set<number>();
+    // pg-pool's end() resolves once its connections are asked to end, not when they have: close() waits for
+    // them, so that nothing of this process still talks to the database when it returns.
+    const connectionsEnded = new Set<Promise<void>>();
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: 10,
+      Client: OneAtATimeClient,
       // Every pooled connection LISTENs to the channels this process must hear its own changes on, before
       // the connection is first handed out (so the LISTEN is never queued behind a caller's statement).
       // pg-pool awaits this hook's promise (pg-pool 3.14, index.js); @types/pg still types it as void.
       // eslint-disable-next-line @typescript-eslint/no-misused-promises
       onConnect: async (client: pg.ClientBase) => {
+        const ended = new Promise<void>((done) => client.once('end', done));
+        connectionsEnded.add(ended);
+        void ended.then(() => connectionsEnded.delete(ended));
         // The backend's pid, from its BackendKeyData (node-postgres keeps it; @types/pg does not declare it).
         const pid = (client as unknown as { processID: number | null }).processID;
         if (pid !== null) poolPids.add(pid);
@@ -88,6 +122,14 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         for (const channel of POOLED_CHANNELS) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
       },
     });
+    // Without a listener, pg-pool's 'error' of an idle connection would be thrown as an uncaught exception
+    // and stop the whole shop when PostgreSQL restarts.
+    pool.on(
+      'error',
+      opts.onIdleConnectionLost ??
+        ((error) =>
+          console.warn(`PostgreSQL: an idle connection was lost (${error.message}); the pool opens another`)),
+    );
     // Integers of count(*) and bigint come as strings by default; the API speaks numbers.
     pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
     const db = drizzlePg({ client: pool }) as unknown as Db;
@@ -126,7 +168,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
           await stopDedicated();
         };
       },
-      close: () => pool.end(),
+      close: async () => {
+        await pool.end();
+        await Promise.all(connectionsEnded);
+      },
     };
   }
   const sharedBuffers =
