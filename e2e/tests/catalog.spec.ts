@@ -10,6 +10,10 @@ test.describe('catalogue without JavaScript', () => {
     expect(response?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1, name: 'Ресницы' })).toBeVisible();
     await expect(page.locator('.catalog__count')).toHaveText(/^\d+ товар(а|ов)?$/);
+    // On a desktop (1280 px) the filters stand beside the cards: the drawer's «Фильтры» button is for phones
+    // and tablets (it once showed here, a .button rule of the site's defaults coming after the toolbar's).
+    await expect(page.locator('.filters')).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Фильтры/ })).toBeHidden();
     await page.locator('.filters input[name=curl][value=D]').check();
     await page.locator('.filters input[name=inStock]').check();
     await page.getByRole('button', { name: /Показать/ }).click();
