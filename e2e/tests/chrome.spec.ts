@@ -272,6 +272,24 @@ test.describe('phone header', () => {
   });
 });
 
+test.describe('tablet header', () => {
+  test.use({ viewport: { width: 768, height: 1024 } });
+
+  test('at 768 px the top strip is one line: links, phone and both dialogs, no sideways scroll', async ({
+    page,
+  }) => {
+    const errors = await open(page, '/');
+    const strip = page.locator('.topbar');
+    await expect(strip.getByRole('link', { name: /555-35-35/ })).toBeVisible();
+    await expect(strip.getByRole('button', { name: 'Заказать звонок' })).toBeVisible();
+    await expect(strip.getByRole('button', { name: 'Написать нам' })).toBeVisible();
+    // The networks once wrapped into a column that made the strip 280 px tall; they wait for 1024 px.
+    expect((await strip.boundingBox())!.height).toBeLessThanOrEqual(48);
+    expect(Number(await page.evaluate('document.documentElement.scrollWidth'))).toBeLessThanOrEqual(768);
+    expect(errors).toEqual([]);
+  });
+});
+
 test.describe('search engines', () => {
   test('bots get the complete page with title, description, canonical, OpenGraph and JSON-LD', async ({
     request,
