@@ -10,7 +10,10 @@ interface ProductSectionProps {
   moreLabel: string;
 }
 
-/** A titled selection of product cards with a link to the full list. Renders nothing when empty. */
+/**
+ * A titled selection of product cards with a link to the full list, in whole rows (a short last row is left to
+ * the list behind the link). Renders nothing when empty.
+ */
 export function ProductSection({ id, title, products, moreHref, moreLabel }: ProductSectionProps) {
   if (products.length === 0) return null;
   const headingId = `${id}-title`;
@@ -24,7 +27,7 @@ export function ProductSection({ id, title, products, moreHref, moreLabel }: Pro
           {moreLabel}
         </Link>
       </div>
-      <ul className="product-grid">
+      <ul className="product-grid product-grid--whole-rows">
         {products.map((product) => (
           <li key={product.id}>
             <ProductCard product={product} />
