@@ -658,17 +658,22 @@ describeOnDatabases('accounts on $name', (target) => {
       const user = await userOf(anna.email);
       await db()
         .insert(bonusTransactions)
-        .values({ userId: user.id, amount: -50, kind: 'spending', reason: 'Оплата' });
+        .values([
+          { userId: user.id, amount: -50, kind: 'spending', reason: 'Оплата' },
+          { userId: user.id, amount: -20, kind: 'manual', reason: null },
+        ]);
       const res = await get('/api/profile/bonuses', anna.token);
       expect(res.statusCode).toBe(200);
       const body = res.json<{ data: { balance: number; allowed: boolean; history: Json[] }; meta: Json }>();
-      expect(body.data.balance).toBe(100);
+      expect(body.data.balance).toBe(80);
       expect(body.data.allowed).toBe(true);
-      expect(body.meta).toEqual({ total: 2, page: 1, perPage: 20 });
+      expect(body.meta).toEqual({ total: 3, page: 1, perPage: 20 });
+      // An administrator's correction reads as its reason, or as the shop's: never «Ручная корректировка».
       expect(body.data.history.map((h) => [h.amount, h.kindLabel, h.reason])).toEqual(
         expect.arrayContaining([
-          [150, 'Ручная корректировка', 'Баллы за регистрацию'],
+          [150, 'Баллы за регистрацию', null],
           [-50, 'Оплата заказа', 'Оплата'],
+          [-20, 'Списано магазином', null],
         ]),
       );
       expect((await get('/api/profile/bonuses?perPage=0', anna.token)).statusCode).toBe(400);

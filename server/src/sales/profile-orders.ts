@@ -36,6 +36,16 @@ const CABINET = ['Личный кабинет'];
 
 const KIND_LABELS: Record<string, string> = bonusesSchema.properties.kind['x-enum-labels'];
 
+/**
+ * A ledger entry as its customer reads it: what it is and why. The administrators' labels, except for their own
+ * corrections (the welcome points among them), which the customer knows by their reason («Баллы за регистрацию»)
+ * or as the shop's, never as «Ручная корректировка»; the reason then is the title and not repeated.
+ */
+function customerEntryText(kind: string, amount: number, reason: string | null) {
+  if (kind !== 'manual') return { kindLabel: KIND_LABELS[kind] ?? kind, reason };
+  return { kindLabel: reason ?? (amount < 0 ? 'Списано магазином' : 'Начислено магазином'), reason: null };
+}
+
 /** The account pages' three lists (spec §4: canceled and completed apart from the rest). */
 const STATUS_GROUPS = {
   active: ['new', 'confirmed', 'paid', 'shipped'],
@@ -309,10 +319,9 @@ export function profileOrderRoutes(db: Db) {
             id: r.id,
             createdAt: r.createdAt.toISOString(),
             kind: r.kind as ProfileBonuses['history'][number]['kind'],
-            kindLabel: KIND_LABELS[r.kind] ?? r.kind,
+            ...customerEntryText(r.kind, r.amount, r.reason),
             amount: r.amount,
             orderNumber: r.orderNumber ?? null,
-            reason: r.reason,
             expiresAt: r.expiresAt ? r.expiresAt.toISOString() : null,
           })),
         };
