@@ -1,9 +1,12 @@
-import IMask, { type FactoryOpts, type InputMask } from 'imask';
+import type IMask from 'imask';
+import type { FactoryOpts, InputMask } from 'imask';
 import { useEffect, useRef, type InputHTMLAttributes } from 'react';
 
 // Input masks of the shop's forms (spec §5), on imask. The field is a plain <input> carrying its value from
 // the server's HTML, so the page shows the customer's data before any script runs; the mask attaches in the
-// browser and reports every accepted change as the text the customer sees.
+// browser and reports every accepted change as the text the customer sees. imask (16 kB gzip) is loaded by
+// the first field that mounts, not with every page: the header's dialogs and the product page's stock notice
+// hold such fields, and most visits open none of them. Whatever was typed before it arrived is masked then.
 //
 //   <MaskedInput mask={PHONE_MASK} value={phone} onValueChange={(v) => setPhone(v)} id="phone" />
 
@@ -45,12 +48,11 @@ export function digitsMask(length: number): FactoryOpts {
   return mask;
 }
 
-/** "+79161234501" (as the API stores it) → "+7 (916) 123-45-01"; anything else as it is. */
+/** "+79161234501" (as the API stores it) → "+7 (916) 123-45-01", as PHONE_MASK writes it; anything else as it is. */
 export function phoneToMasked(phone: string | null | undefined): string {
   if (!phone) return '';
-  const masked = IMask.createMask(PHONE_MASK);
-  masked.resolve(phone);
-  return masked.isComplete ? masked.value : phone;
+  const d = /^\+?7(\d{3})(\d{3})(\d{2})(\d{2})$/.exec(phone.replace(/[\s()-]/g, ''));
+  return d ? `+7 (${d[1]}) ${d[2]}-${d[3]}-${d[4]}` : phone;
 }
 
 /** "+7 (916) 123-45-01" → "+79161234501"; null while the number is not complete. */
@@ -76,6 +78,16 @@ export function dateFromMasked(value: string): string | null {
   return `${m[3]}-${m[2]}-${m[1]}`;
 }
 
+type IMaskFactory = typeof IMask;
+let imask: IMaskFactory | null = null;
+let imaskLoading: Promise<IMaskFactory> | null = null;
+const imaskFactory = () =>
+  (imaskLoading ??= import('imask').then(({ default: factory }) => (imask = factory)));
+/** Loads imask ahead of the first field (the tests do); a field mounted after that attaches its mask at once. */
+export async function loadMasks(): Promise<void> {
+  await imaskFactory();
+}
+
 export interface MaskedInputProps extends Omit<
   InputHTMLAttributes<HTMLInputElement>,
   'value' | 'defaultValue' | 'onChange'
@@ -97,13 +109,28 @@ export function MaskedInput({ mask, value, onValueChange, ...input }: MaskedInpu
   useEffect(() => {
     const el = element.current;
     if (!el) return;
-    const m = IMask(el, mask);
-    m.value = latest.current.value;
-    m.on('accept', () => latest.current.onValueChange(m.value, { complete: m.masked.isComplete }));
-    instance.current = m;
+    let m: InputMask<FactoryOpts> | null = null;
+    let gone = false;
+    const attach = (createMask: IMaskFactory) => {
+      if (gone) return;
+      // What the field holds now: the value given, or what was typed before the mask arrived.
+      const typed = el.value;
+      const attached = createMask(el, mask);
+      const report = () =>
+        latest.current.onValueChange(attached.value, { complete: attached.masked.isComplete });
+      attached.value = typed;
+      attached.on('accept', report);
+      if (attached.value !== latest.current.value) report();
+      m = instance.current = attached;
+      el.dataset.masked = '';
+    };
+    if (imask) attach(imask);
+    else void imaskFactory().then(attach);
     return () => {
+      gone = true;
       instance.current = null;
-      m.destroy();
+      delete el.dataset.masked;
+      m?.destroy();
     };
   }, [mask]);
 

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { createRoutesStub } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as BrowserApi from '../../lib/browser-api';
+import { loadMasks } from '../MaskedInput';
 import { ToastProvider } from '../Toast';
 import { REPRESENT_SENT, RepresentDialog } from './RepresentDialog';
 import { CITY_ERROR, EMAIL_ERROR, EXPERIENCE_ERROR, NAME_ERROR, REPRESENT_PHONE_ERROR } from './rules';
@@ -19,6 +20,11 @@ vi.mock('../../lib/browser-api', async (importOriginal) => {
 });
 
 // jsdom has <dialog> but not its methods: open and close as the browser does, with the close event.
+// The phone field masks what is typed once imask has loaded, as a browser has it after the first such field.
+beforeAll(async () => {
+  await loadMasks();
+});
+
 beforeAll(() => {
   HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
     this.setAttribute('open', '');

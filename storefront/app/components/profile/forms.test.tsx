@@ -3,8 +3,9 @@ import type { Profile, ProfileCompany, ProfileSubscriptionsState } from '@shop/s
 import { AxiosError, AxiosHeaders, type AxiosResponse } from 'axios';
 import type { ComponentType } from 'react';
 import { createRoutesStub } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as BrowserApi from '../../lib/browser-api';
+import { loadMasks } from '../MaskedInput';
 import { ToastProvider } from '../Toast';
 import { COMPANY_SAVED, CompanyForm } from './CompanyForm';
 import { PASSWORD_CHANGED, PasswordForm } from './PasswordForm';
@@ -106,6 +107,11 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
+});
+
+// Masked fields mask what is typed once imask has loaded, as a browser has it after the first such field.
+beforeAll(async () => {
+  await loadMasks();
 });
 
 describe('personal data form', () => {
