@@ -6,6 +6,12 @@ import { startOutboxWorker } from './messages/worker';
 const config = loadConfig();
 const { app, database } = await buildApp({ config });
 await prepareData(app, database, config);
+// The embedded database lives in this process: if its thread dies, every later query fails. Leave with an
+// error, so the process manager starts the shop again (docs/deployment.md, Restart=on-failure).
+database.onLost?.((err) => {
+  app.log.fatal({ err }, 'the embedded database stopped; exiting so that the shop is started again');
+  process.exit(1);
+});
 if (config.outboxWorker) {
   const worker = startOutboxWorker(database, config, app.log);
   // Before the database closes: the batch in flight finishes and records what it sent.

@@ -1,11 +1,14 @@
 // The embedded database runs in a worker thread (server/src/db/pglite-host.ts): a transaction of the main
 // thread holds PGlite's lock for its whole callback, a failing statement rolls it back, a nested one is a
 // savepoint, statements outside wait for the commit, values come back as the single-thread driver gave
-// them, and a long query no longer stops the event loop.
+// them, a long query no longer stops the event loop, and a worker that dies is reported (the server then exits
+// so that its process manager starts it again).
 import { eq, sql } from 'drizzle-orm';
 import { integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Worker } from 'node:worker_threads';
 import { openDatabase, selectRows, type Database } from '../src/db';
+import { PgliteHost } from '../src/db/pglite-host';
 
 const items = pgTable('items', {
   id: serial('id').primaryKey(),
@@ -141,4 +144,21 @@ it('LISTEN in the worker reaches the main thread; a NOTIFY inside a rolled-back 
   await database.db.execute(sql`NOTIFY items_changed, 'after'`);
   await new Promise((r) => setTimeout(r, 100));
   expect(got).toEqual(['kept']);
+});
+
+it('a worker that dies is reported once and fails every later query; close() reports nothing', async () => {
+  const host = await PgliteHost.open({ dataDir: 'memory', sharedBuffers: '16MB' });
+  const lost: string[] = [];
+  host.onLost((e) => lost.push(e.message));
+  // A crash, as the thread's own death would be (out of memory, a fault in PGlite).
+  await (host as unknown as { worker: Worker }).worker.terminate();
+  await expect.poll(() => lost).toEqual(['The PGlite worker exited (1)']);
+  await expect(host.query('SELECT 1')).rejects.toThrow('The PGlite worker exited (1)');
+
+  const closed = await PgliteHost.open({ dataDir: 'memory', sharedBuffers: '16MB' });
+  const reported: string[] = [];
+  closed.onLost((e) => reported.push(e.message));
+  await closed.close();
+  await new Promise((done) => setTimeout(done, 100));
+  expect(reported).toEqual([]);
 });

@@ -34,6 +34,11 @@ export interface Database {
   listen(channel: string, onNotify: (payload: string | null) => void): Promise<() => Promise<void>>;
   /** PGlite only: writes a copy of the whole database to a file, which `pgliteCopy` opens. */
   dumpTo?(path: string): Promise<void>;
+  /**
+   * PGlite only: calls listener if the embedded database stops for good (its worker thread died) before
+   * close(). PostgreSQL has no such end: its pool replaces lost connections.
+   */
+  onLost?(listener: (error: Error) => void): void;
   close(): Promise<void>;
 }
 
@@ -200,6 +205,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     withLock: (_key, fn) => fn(),
     listen: (channel, onNotify) => client.listen(channel, (payload) => onNotify(payload)),
     dumpTo: (path) => client.dumpTo(path),
+    onLost: (listener) => client.onLost(listener),
     close: () => client.close(),
   };
 }

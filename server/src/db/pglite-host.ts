@@ -60,6 +60,8 @@ export class PgliteHost {
   private readonly subscribers = new Map<number, (payload: string) => void>();
   private nextId = 1;
   private failure: Error | null = null;
+  private closing = false;
+  private readonly lostListeners = new Set<(error: Error) => void>();
 
   static async open(opts: PgliteHostOptions): Promise<PgliteHost> {
     const host = new PgliteHost(opts);
@@ -77,8 +79,22 @@ export class PgliteHost {
     // Only a call in flight keeps the process alive, as an idle PGlite in this thread would not.
     this.worker.unref();
     this.worker.on('message', (reply: WorkerReply) => this.receive(reply));
-    this.worker.on('error', (e) => this.fail(e));
-    this.worker.on('exit', (code) => this.fail(new Error(`The PGlite worker exited (${code})`)));
+    this.worker.on('error', (e) => this.lost(e));
+    this.worker.on('exit', (code) => this.lost(new Error(`The PGlite worker exited (${code})`)));
+  }
+
+  /**
+   * Calls listener if the worker dies without close() (a crash, memory exhausted): from then on every query
+   * fails, and nothing in this process can bring the database back.
+   */
+  onLost(listener: (error: Error) => void): void {
+    this.lostListeners.add(listener);
+  }
+
+  private lost(e: Error) {
+    const first = !this.failure;
+    this.fail(e);
+    if (first && !this.closing) for (const listener of this.lostListeners) listener(e);
   }
 
   private call(request: HostRequest): Promise<unknown> {
@@ -200,6 +216,7 @@ export class PgliteHost {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
     try {
       if (!this.failure) await this.call({ op: 'close' });
     } finally {
