@@ -1,6 +1,5 @@
 import fontPreloadHref from '@fontsource/golos-text/files/golos-text-cyrillic-400-normal.woff2?url';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { SessionUser } from '@shop/schemas';
 import {
   Links,
@@ -99,18 +98,11 @@ function Providers({
   sessionUser: SessionUser | null | undefined;
   children: ReactNode;
 }) {
-  const [queryClient] = useState(
-    () =>
-      new QueryClient({
-        defaultOptions: { queries: { staleTime: 60_000, refetchOnWindowFocus: false, retry: 1 } },
-      }),
-  );
+  // React Query's client comes with the live search's results, its one user (components/LiveSearchResults.tsx).
   return (
-    <QueryClientProvider client={queryClient}>
-      <AuthProvider serverUser={sessionUser}>
-        <ToastProvider>{children}</ToastProvider>
-      </AuthProvider>
-    </QueryClientProvider>
+    <AuthProvider serverUser={sessionUser}>
+      <ToastProvider>{children}</ToastProvider>
+    </AuthProvider>
   );
 }
 

@@ -2,8 +2,8 @@ import type { SearchProduct } from '@shop/schemas';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { createRoutesStub } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LiveSearch } from './LiveSearch';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LiveSearch, loadLiveSearchResults } from './LiveSearch';
 
 const searchProducts = vi.fn();
 vi.mock('../lib/browser-api', () => ({ useApi: () => ({ catalog: { searchProducts } }) }));
@@ -26,6 +26,11 @@ const product = (id: number, title: string, inStock: boolean): SearchProduct => 
 });
 
 describe('LiveSearch: what is out of stock', () => {
+  // The results' module as a browser has it after the first use, so fake timers alone drive the panel.
+  beforeAll(async () => {
+    await loadLiveSearchResults();
+  });
+
   beforeEach(() => {
     vi.useFakeTimers({ shouldAdvanceTime: false });
     searchProducts.mockReset();

@@ -2,8 +2,9 @@ import type { SearchProduct } from '@shop/schemas';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createRoutesStub, useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LiveSearch, NOTHING_FOUND } from './LiveSearch';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LiveSearch, loadLiveSearchResults } from './LiveSearch';
+import { NOTHING_FOUND } from './live-search-rules';
 
 const searchProducts = vi.fn();
 vi.mock('../lib/browser-api', () => ({ useApi: () => ({ catalog: { searchProducts } }) }));
@@ -55,7 +56,29 @@ async function wait(ms: number) {
   });
 }
 
+// First in the file: the results' module (React Query with it) has not been loaded yet.
+describe('LiveSearch before its results have loaded', () => {
+  afterEach(() => {
+    cleanup();
+    searchProducts.mockReset();
+  });
+
+  it('shows the skeleton, loads the results on first use, then shows them', async () => {
+    searchProducts.mockResolvedValue({ data: [product(1)], meta: { total: 1, page: 1, perPage: 7 } });
+    const input = renderSearch();
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value: 'ресницы' } });
+    expect(document.querySelector('.live-search__skeleton')).not.toBeNull();
+    expect(await screen.findByRole('link', { name: /Ресницы 1/ }, { timeout: 3_000 })).toBeTruthy();
+    expect(searchProducts).toHaveBeenCalledOnce();
+  });
+});
+
 describe('LiveSearch', () => {
+  // The results' module as a browser has it after the first use, so fake timers alone drive the panel.
+  beforeAll(async () => {
+    await loadLiveSearchResults();
+  });
   beforeEach(() => {
     vi.useFakeTimers({ shouldAdvanceTime: false });
     searchProducts.mockReset();

@@ -1,6 +1,5 @@
-import type { SearchProduct } from '@shop/schemas';
-import { useQuery } from '@tanstack/react-query';
 import {
+  useCallback,
   useEffect,
   useId,
   useRef,
@@ -9,21 +8,22 @@ import {
   type KeyboardEvent,
   type RefObject,
 } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
-import { useAuth } from '../lib/auth';
-import { useApi } from '../lib/browser-api';
-import { formatDiscount, formatPrice, plural } from '../lib/format';
+import { useLocation, useNavigate } from 'react-router';
 import { Icon } from './Icon';
+import { SEARCH_DEBOUNCE_MS, searchPageUrl } from './live-search-rules';
+import type LiveSearchResults from './LiveSearchResults';
+import { LiveSearchSkeleton } from './LiveSearchSkeleton';
 import './live-search.css';
 
-/** Spec §4, §9: results appear 500 ms after typing stops; the first 7 are shown. */
-export const SEARCH_DEBOUNCE_MS = 500;
-export const SEARCH_PAGE_SIZE = 7;
-export const NOTHING_FOUND = 'Сожалеем, но ничего не найдено';
-
-/** The search page's address; the spec names its parameter "qwery". */
-export function searchPageUrl(text: string): string {
-  return `/search?${new URLSearchParams({ qwery: text.trim() }).toString()}`;
+// The results and their query cache (React Query) come with the first use of the field, not with every page.
+let Results: typeof LiveSearchResults | null = null;
+let resultsLoading: Promise<void> | null = null;
+/** Loads the results' module once (the field's focus starts it; the tests load it first). */
+export function loadLiveSearchResults(): Promise<void> {
+  resultsLoading ??= import('./LiveSearchResults').then((module) => {
+    Results = module.default;
+  });
+  return resultsLoading;
 }
 
 /** The value, once it has stayed the same for `delay` ms. */
@@ -35,8 +35,6 @@ export function useDebouncedValue<T>(value: T, delay: number): T {
   }, [value, delay]);
   return settled;
 }
-
-const goods = ['товар', 'товара', 'товаров'] as const;
 
 interface LiveSearchProps {
   /** Focus the field when it appears (the mobile search panel). */
@@ -54,7 +52,6 @@ interface LiveSearchProps {
  * to the search page.
  */
 export function LiveSearch({ autoFocus, onDone, inputRef: outerInputRef }: LiveSearchProps) {
-  const api = useApi();
   const navigate = useNavigate();
   const location = useLocation();
   const id = useId();
@@ -69,19 +66,6 @@ export function LiveSearch({ autoFocus, onDone, inputRef: outerInputRef }: LiveS
   const keepClosedOnFocus = useRef(false);
   const trimmed = text.trim();
   const settled = useDebouncedValue(trimmed, SEARCH_DEBOUNCE_MS);
-
-  // The prices are the visitor's own (their type's discount): results kept from before a sign-in or a
-  // sign-out are not shown to the new session.
-  const { user, group } = useAuth();
-  const viewer = user ? `${user.id}:${group ?? ''}` : null;
-  const query = useQuery({
-    queryKey: ['live-search', viewer, settled],
-    queryFn: () => api.catalog.searchProducts({ search: settled, perPage: SEARCH_PAGE_SIZE, page: 1 }),
-    // Spec §5: search runs only for non-empty text.
-    enabled: settled.length > 0,
-    staleTime: 60_000,
-    retry: 1,
-  });
 
   // On the search page the field shows the query; any navigation closes the results.
   useEffect(() => {
@@ -103,20 +87,22 @@ export function LiveSearch({ autoFocus, onDone, inputRef: outerInputRef }: LiveS
   const showPanelNow = open && trimmed.length > 0;
   useVisibleRoom(panelRef, showPanelNow);
 
-  const waiting = trimmed.length > 0 && (trimmed !== settled || query.isPending);
-  const results = trimmed === settled ? (query.data?.data.slice(0, SEARCH_PAGE_SIZE) ?? []) : [];
-  const total = query.data?.meta.total ?? 0;
-  // Above a thousand matches the API stops counting: "более 1000 товаров".
-  const found = `${query.data?.meta.totalCapped ? 'более ' : ''}${total} ${plural(total, goods)}`;
   const showPanel = showPanelNow;
+  // What a screen reader is told, as the results report it (nothing while the panel is closed).
+  const [status, setStatus] = useState('');
+  // Renders again once the results' module has arrived.
+  const [, setResultsLoaded] = useState(Results !== null);
+  useEffect(() => {
+    if (showPanel && !Results) void loadLiveSearchResults().then(() => setResultsLoaded(true));
+  }, [showPanel]);
 
   const links = () =>
     Array.from(rootRef.current?.querySelectorAll<HTMLAnchorElement>('.live-search__panel a') ?? []);
 
-  const finish = () => {
+  const finish = useCallback(() => {
     setOpen(false);
     onDone?.();
-  };
+  }, [onDone]);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -199,6 +185,7 @@ export function LiveSearch({ autoFocus, onDone, inputRef: outerInputRef }: LiveS
           setOpen(true);
         }}
         onFocus={() => {
+          void loadLiveSearchResults();
           if (!keepClosedOnFocus.current) setOpen(true);
         }}
         onClick={() => setOpen(true)}
@@ -209,40 +196,15 @@ export function LiveSearch({ autoFocus, onDone, inputRef: outerInputRef }: LiveS
 
       {/* Announced to screen readers as the results change. */}
       <p id={`${id}-status`} className="visually-hidden" aria-live="polite">
-        {showPanel && !waiting && !query.isError
-          ? results.length
-            ? `Найдено ${found}. Стрелка вниз — к результатам.`
-            : NOTHING_FOUND
-          : ''}
+        {showPanel ? status : ''}
       </p>
 
       <div id={panelId} ref={panelRef} className="live-search__panel" hidden={!showPanel}>
         {showPanel &&
-          (waiting ? (
-            <SearchSkeleton />
-          ) : query.isError ? (
-            <div className="live-search__message">
-              <p>Не удалось выполнить поиск. Проверьте подключение к интернету.</p>
-              <button type="button" className="button button--quiet" onClick={() => void query.refetch()}>
-                Повторить
-              </button>
-            </div>
-          ) : results.length === 0 ? (
-            <p className="live-search__message">{NOTHING_FOUND}</p>
+          (Results ? (
+            <Results typed={trimmed} settled={settled} onPick={finish} onStatus={setStatus} />
           ) : (
-            <>
-              <ul className="live-search__list" aria-label="Найденные товары">
-                {results.map((product) => (
-                  <li key={product.id}>
-                    <SearchResult product={product} onPick={finish} />
-                  </li>
-                ))}
-              </ul>
-              <Link to={searchPageUrl(trimmed)} className="live-search__all" onClick={finish}>
-                Все результаты: {found}
-                <Icon name="chevronRight" size={18} />
-              </Link>
-            </>
+            <LiveSearchSkeleton />
           ))}
       </div>
     </form>
@@ -277,51 +239,4 @@ function useVisibleRoom(panelRef: RefObject<HTMLDivElement | null>, open: boolea
       panel.style.removeProperty('--live-search-room');
     };
   }, [panelRef, open]);
-}
-
-function SearchResult({ product, onPick }: { product: SearchProduct; onPick: () => void }) {
-  const onSale = product.benefitPercent > 0 && product.basePrice > product.salePrice;
-  const from = product.offersCount > 1 ? 'от ' : '';
-  return (
-    <Link to={product.url} className="live-search__item" onClick={onPick}>
-      <span className="live-search__thumb">
-        {product.announceImageUrl && (
-          <img src={product.announceImageUrl} alt="" width={56} height={56} loading="lazy" decoding="async" />
-        )}
-      </span>
-      <span className="live-search__title">{product.title}</span>
-      {!product.inStock && <span className="live-search__stock">Нет в наличии</span>}
-      <span className="live-search__price">
-        <span className={onSale ? 'live-search__sale' : undefined}>
-          {from}
-          {formatPrice(product.salePrice)}
-        </span>
-        {onSale && (
-          <>
-            <s className="live-search__old">
-              <span className="visually-hidden">Старая цена </span>
-              {formatPrice(product.basePrice)}
-            </s>
-            <span className="live-search__badge">{formatDiscount(product.benefitPercent)}</span>
-          </>
-        )}
-      </span>
-    </Link>
-  );
-}
-
-function SearchSkeleton() {
-  return (
-    <div className="live-search__skeleton" aria-hidden="true">
-      {[0, 1, 2].map((row) => (
-        <div key={row} className="live-search__skeleton-row">
-          <span className="live-search__bone live-search__skeleton-thumb" />
-          <span className="live-search__skeleton-lines">
-            <span className="live-search__bone live-search__skeleton-line" />
-            <span className="live-search__bone live-search__skeleton-line live-search__skeleton-line--short" />
-          </span>
-        </div>
-      ))}
-    </div>
-  );
 }
