@@ -1,6 +1,7 @@
 import type IMask from 'imask';
 import type { FactoryOpts, InputMask } from 'imask';
 import { useEffect, useRef, type InputHTMLAttributes } from 'react';
+import { formatPhone } from '../lib/format';
 
 // Input masks of the shop's forms (spec §5), on imask. The field is a plain <input> carrying its value from
 // the server's HTML, so the page shows the customer's data before any script runs; the mask attaches in the
@@ -50,9 +51,7 @@ export function digitsMask(length: number): FactoryOpts {
 
 /** "+79161234501" (as the API stores it) → "+7 (916) 123-45-01", as PHONE_MASK writes it; anything else as it is. */
 export function phoneToMasked(phone: string | null | undefined): string {
-  if (!phone) return '';
-  const d = /^\+?7(\d{3})(\d{3})(\d{2})(\d{2})$/.exec(phone.replace(/[\s()-]/g, ''));
-  return d ? `+7 (${d[1]}) ${d[2]}-${d[3]}-${d[4]}` : phone;
+  return phone ? formatPhone(phone) : '';
 }
 
 /** "+7 (916) 123-45-01" → "+79161234501"; null while the number is not complete. */
