@@ -9,6 +9,7 @@ import {
   type RefObject,
 } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { loadOnce } from '../lib/load-once';
 import { Icon } from './Icon';
 import { SEARCH_DEBOUNCE_MS, searchPageUrl } from './live-search-rules';
 import type LiveSearchResults from './LiveSearchResults';
@@ -16,14 +17,12 @@ import { LiveSearchSkeleton } from './LiveSearchSkeleton';
 import './live-search.css';
 
 // The results and their query cache (React Query) come with the first use of the field, not with every page.
-let Results: typeof LiveSearchResults | null = null;
-let resultsLoading: Promise<void> | null = null;
+const resultsModule = loadOnce<typeof LiveSearchResults>(() =>
+  import('./LiveSearchResults').then((module) => module.default),
+);
 /** Loads the results' module once (the field's focus starts it; the tests load it first). */
-export function loadLiveSearchResults(): Promise<void> {
-  resultsLoading ??= import('./LiveSearchResults').then((module) => {
-    Results = module.default;
-  });
-  return resultsLoading;
+export async function loadLiveSearchResults(): Promise<void> {
+  await resultsModule.load();
 }
 
 /** The value, once it has stayed the same for `delay` ms. */
@@ -84,17 +83,16 @@ export function LiveSearch({ autoFocus, onDone, inputRef: outerInputRef }: LiveS
   }, [open]);
 
   const panelRef = useRef<HTMLDivElement>(null);
-  const showPanelNow = open && trimmed.length > 0;
-  useVisibleRoom(panelRef, showPanelNow);
+  const showPanel = open && trimmed.length > 0;
+  useVisibleRoom(panelRef, showPanel);
 
-  const showPanel = showPanelNow;
   // What a screen reader is told, as the results report it (nothing while the panel is closed).
   const [status, setStatus] = useState('');
-  // Renders again once the results' module has arrived.
-  const [, setResultsLoaded] = useState(Results !== null);
+  // The results' component, once its module has arrived (at once when an earlier use loaded it).
+  const [Results, setResults] = useState(resultsModule.current);
   useEffect(() => {
-    if (showPanel && !Results) void loadLiveSearchResults().then(() => setResultsLoaded(true));
-  }, [showPanel]);
+    if (showPanel && !Results) void resultsModule.load().then((loaded) => setResults(() => loaded));
+  }, [showPanel, Results]);
 
   const links = () =>
     Array.from(rootRef.current?.querySelectorAll<HTMLAnchorElement>('.live-search__panel a') ?? []);
@@ -185,7 +183,7 @@ export function LiveSearch({ autoFocus, onDone, inputRef: outerInputRef }: LiveS
           setOpen(true);
         }}
         onFocus={() => {
-          void loadLiveSearchResults();
+          void resultsModule.load();
           if (!keepClosedOnFocus.current) setOpen(true);
         }}
         onClick={() => setOpen(true)}

@@ -2,6 +2,7 @@ import type IMask from 'imask';
 import type { FactoryOpts, InputMask } from 'imask';
 import { useEffect, useRef, type InputHTMLAttributes } from 'react';
 import { formatPhone } from '../lib/format';
+import { loadOnce } from '../lib/load-once';
 
 // Input masks of the shop's forms (spec §5), on imask. The field is a plain <input> carrying its value from
 // the server's HTML, so the page shows the customer's data before any script runs; the mask attaches in the
@@ -78,13 +79,10 @@ export function dateFromMasked(value: string): string | null {
 }
 
 type IMaskFactory = typeof IMask;
-let imask: IMaskFactory | null = null;
-let imaskLoading: Promise<IMaskFactory> | null = null;
-const imaskFactory = () =>
-  (imaskLoading ??= import('imask').then(({ default: factory }) => (imask = factory)));
+const imask = loadOnce<IMaskFactory>(() => import('imask').then((module) => module.default));
 /** Loads imask ahead of the first field (the tests do); a field mounted after that attaches its mask at once. */
 export async function loadMasks(): Promise<void> {
-  await imaskFactory();
+  await imask.load();
 }
 
 export interface MaskedInputProps extends Omit<
@@ -123,8 +121,9 @@ export function MaskedInput({ mask, value, onValueChange, ...input }: MaskedInpu
       m = instance.current = attached;
       el.dataset.masked = '';
     };
-    if (imask) attach(imask);
-    else void imaskFactory().then(attach);
+    const loaded = imask.current();
+    if (loaded) attach(loaded);
+    else void imask.load().then(attach);
     return () => {
       gone = true;
       instance.current = null;

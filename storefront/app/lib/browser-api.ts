@@ -2,6 +2,7 @@ import type * as ClientModule from '@shop/client';
 import type { ApiClient } from '@shop/client';
 import { useMemo } from 'react';
 import { groupFromCookie } from './auth-cookies';
+import { loadOnce } from './load-once';
 import { TOKEN_COOKIE, readCookie } from './cookies';
 import { useShellData } from './shell-data';
 
@@ -14,10 +15,9 @@ import { useShellData } from './shell-data';
 // takes the client and its error helpers from here, never from '@shop/client' directly, or the bundler puts
 // the whole client back into the page's scripts (server loaders and actions import '@shop/client').
 
-let loaded: typeof ClientModule | undefined;
-let loading: Promise<typeof ClientModule> | undefined;
+const clientModule = loadOnce<typeof ClientModule>(() => import('@shop/client'));
 /** Loads the client (once); the first call does it, tests do it up front for the error helpers. */
-export const loadApiClient = () => (loading ??= import('@shop/client').then((m) => (loaded = m)));
+export const loadApiClient = clientModule.load;
 
 const clients = new Map<string, ApiClient>();
 
@@ -77,11 +77,12 @@ export function useApi(): ApiClient {
 
 /** The server's Russian message for a failed call, or a generic one (see '@shop/client'). */
 export const apiErrorMessage = (error: unknown): string =>
-  loaded ? loaded.apiErrorMessage(error) : 'Произошла ошибка. Попробуйте ещё раз.';
+  clientModule.current()?.apiErrorMessage(error) ?? 'Произошла ошибка. Попробуйте ещё раз.';
 
 /** The HTTP status of a failed call's answer; undefined when none came. */
-export const apiErrorStatus = (error: unknown): number | undefined => loaded?.apiErrorStatus(error);
+export const apiErrorStatus = (error: unknown): number | undefined =>
+  clientModule.current()?.apiErrorStatus(error);
 
 /** Per-field Russian messages of a 400 answer, keyed by field name. */
 export const apiFieldErrors = (error: unknown): Record<string, string> =>
-  loaded ? loaded.apiFieldErrors(error) : {};
+  clientModule.current()?.apiFieldErrors(error) ?? {};
