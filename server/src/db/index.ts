@@ -112,13 +112,17 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       // pg-pool awaits this hook's promise (pg-pool 3.14, index.js); @types/pg still types it as void.
       // eslint-disable-next-line @typescript-eslint/no-misused-promises
       onConnect: async (client: pg.ClientBase) => {
-        const ended = new Promise<void>((done) => client.once('end', done));
-        connectionsEnded.add(ended);
-        void ended.then(() => connectionsEnded.delete(ended));
         // The backend's pid, from its BackendKeyData (node-postgres keeps it; @types/pg does not declare it).
         const pid = (client as unknown as { processID: number | null }).processID;
         if (pid !== null) poolPids.add(pid);
-        client.on('end', () => poolPids.delete(pid!));
+        const ended: Promise<void> = new Promise((done) =>
+          client.once('end', () => {
+            poolPids.delete(pid!);
+            connectionsEnded.delete(ended);
+            done();
+          }),
+        );
+        connectionsEnded.add(ended);
         client.on('notification', (message) => {
           // Only the session's own writes: every other session's arrive once, on the listening connection.
           if (message.processId !== pid) return;
