@@ -6,7 +6,7 @@ import { useCartCount } from '../lib/cart';
 import { representedGroups } from '../lib/auth-cookies';
 import { GroupChooser } from '../lib/auth-group-chooser';
 import { useFavoritesCount } from '../lib/favorites';
-import { plural } from '../lib/format';
+import { GOODS, plural } from '../lib/format';
 import { phoneHref, useShellData } from '../lib/shell-data';
 import { CatalogMenu, CompanyMenu } from './CatalogMenu';
 import { CountBadge } from './CountBadge';
@@ -21,8 +21,6 @@ import { Wordmark } from './Wordmark';
 import './header.css';
 import './header-menus.css';
 
-const goods = ['товар', 'товара', 'товаров'] as const;
-
 // The call-back and message forms (with their captcha) load on the first use: most visitors never open them.
 const loadFeedbackDialogs = () => import('./feedback/FeedbackDialogs');
 const FeedbackDialogs = lazy(loadFeedbackDialogs);
@@ -31,7 +29,7 @@ const preloadFeedbackDialogs = () => void loadFeedbackDialogs();
 
 /** "Корзина, 3 товара": the badge is hidden from screen readers, so the link says the count. */
 function countedLabel(title: string, count: number): string {
-  return count > 0 ? `${title}, ${count} ${plural(count, goods)}` : title;
+  return count > 0 ? `${title}, ${count} ${plural(count, GOODS)}` : title;
 }
 
 /** A door with an arrow out of it, drawn like the other header icons. */

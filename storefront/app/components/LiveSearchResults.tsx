@@ -4,7 +4,7 @@ import { useContext, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '../lib/auth';
 import { useApi } from '../lib/browser-api';
-import { formatDiscount, formatPrice, plural } from '../lib/format';
+import { formatDiscount, formatPrice, GOODS, plural } from '../lib/format';
 import { Icon } from './Icon';
 import { LiveSearchSkeleton } from './LiveSearchSkeleton';
 import { NOTHING_FOUND, SEARCH_PAGE_SIZE, searchPageUrl } from './live-search-rules';
@@ -27,8 +27,6 @@ function useSearchClient(): QueryClient {
   );
   return client;
 }
-
-const goods = ['товар', 'товара', 'товаров'] as const;
 
 export interface LiveSearchResultsProps {
   /** The text as typed (trimmed), and the same once it has stayed unchanged for the debounce. */
@@ -66,7 +64,7 @@ function Results({ typed, settled, onPick, onStatus }: LiveSearchResultsProps) {
   const results = typed === settled ? (query.data?.data.slice(0, SEARCH_PAGE_SIZE) ?? []) : [];
   const total = query.data?.meta.total ?? 0;
   // Above a thousand matches the API stops counting: "более 1000 товаров".
-  const found = `${query.data?.meta.totalCapped ? 'более ' : ''}${total} ${plural(total, goods)}`;
+  const found = `${query.data?.meta.totalCapped ? 'более ' : ''}${total} ${plural(total, GOODS)}`;
 
   const status =
     waiting || query.isError

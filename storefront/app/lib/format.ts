@@ -34,6 +34,9 @@ export function formatBadgeCount(count: number): string {
 
 const pluralRules = new Intl.PluralRules('ru-RU');
 
+/** The word for a number of goods, for `plural`: 1 товар, 3 товара, 5 товаров. */
+export const GOODS = ['товар', 'товара', 'товаров'] as const;
+
 /** Russian plural: plural(3, ['товар', 'товара', 'товаров']) → "товара". */
 export function plural(count: number, [one, few, many]: readonly [string, string, string]): string {
   switch (pluralRules.select(count)) {

@@ -5,7 +5,7 @@ import type { OrderRepeated, ProfileOrder } from '@shop/schemas';
 import type { OrderedProduct } from '../components/profile/OrderDetails';
 import { formatAttributes } from './cart';
 import { placedOrderPath } from './checkout';
-import { plural } from './format';
+import { GOODS, plural } from './format';
 
 /** The provider sends the customer back to the order's page with `?payment=return` (the server adds it). */
 export const PAYMENT_PARAM = 'payment';
@@ -108,13 +108,11 @@ export function repeatNotice(number: string, answer: OrderRepeated): RepeatNotic
   };
 }
 
-const LINES = ['товар', 'товара', 'товаров'] as const;
-
 /** The notice's sentences: what went in, what is missing, what there is less of. */
 export function repeatNoticeText(notice: RepeatNotice): { text: string; problems: string[] } {
   const text =
     notice.added > 0
-      ? `В корзину добавлено ${notice.added} ${plural(notice.added, LINES)} из заказа № ${notice.number}.`
+      ? `В корзину добавлено ${notice.added} ${plural(notice.added, GOODS)} из заказа № ${notice.number}.`
       : `Товаров из заказа № ${notice.number} сейчас нет в продаже.`;
   const problems: string[] = [];
   if (notice.skippedCount) {

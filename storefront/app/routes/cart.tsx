@@ -18,13 +18,11 @@ import {
   type CartLine,
 } from '../lib/cart';
 import { cartAction, cartHeaders, takeRepeatNotice } from '../lib/cart.server';
-import { plural } from '../lib/format';
+import { GOODS, plural } from '../lib/format';
 import { repeatNoticeText, type RepeatNotice } from '../lib/orders';
 import { useHydrated } from '../lib/hydrated';
 import { seoMeta } from '../lib/seo';
 import '../components/cart/cart.css';
-
-const PIECES = ['товар', 'товара', 'товаров'] as const;
 
 /**
  * The visitor's cart as the server priced it; the productCard cookie follows its count. Right after
@@ -80,7 +78,7 @@ export default function CartRoute({ loaderData, actionData }: Route.ComponentPro
         Корзина
         {cart.count > 0 && (
           <span className="cart-page__count">
-            {cart.count} {plural(cart.count, PIECES)}
+            {cart.count} {plural(cart.count, GOODS)}
           </span>
         )}
       </h1>

@@ -1,9 +1,7 @@
 import type { CartState } from '@shop/schemas';
 import type { ReactNode } from 'react';
-import { formatPrice, plural } from '../../lib/format';
+import { formatPrice, GOODS, plural } from '../../lib/format';
 import { StickyBar } from '../StickyBar';
-
-const PIECES = ['товар', 'товара', 'товаров'] as const;
 
 interface CartTotalsProps {
   cart: Pick<CartState, 'totals' | 'discounts' | 'bonuses' | 'delivery'>;
@@ -24,7 +22,7 @@ export function CartTotals({ cart, noDelivery, stale = false }: CartTotalsProps)
     <dl className={stale ? 'cart-summary__rows checkout-summary__rows--stale' : 'cart-summary__rows'}>
       <div>
         <dt>
-          Товары, {totals.quantity} {plural(totals.quantity, PIECES)}
+          Товары, {totals.quantity} {plural(totals.quantity, GOODS)}
         </dt>
         <dd>{formatPrice(totals.goods)}</dd>
       </div>

@@ -16,17 +16,16 @@ import {
   type CatalogSort,
   type CatalogState,
 } from '../../lib/catalog-filters';
-import { formatPrice, plural } from '../../lib/format';
+import { formatPrice, GOODS, plural } from '../../lib/format';
 import type { ListingData } from '../../lib/listing.server';
 import { Icon } from '../Icon';
 import { ProductCard } from '../ProductCard';
 import '../content/content.css';
 import './catalog.css';
 
-const PRODUCTS = ['товар', 'товара', 'товаров'] as const;
 // The cards of a phone's first screen: their images are the page's largest paint, so they load first.
 const FIRST_ROW_ON_PHONES = 2;
-export const productCount = (n: number) => `${n} ${plural(n, PRODUCTS)}`;
+export const productCount = (n: number) => `${n} ${plural(n, GOODS)}`;
 
 interface CatalogListingProps {
   listing: ListingData;

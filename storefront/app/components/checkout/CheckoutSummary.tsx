@@ -1,11 +1,10 @@
 import type { CartState } from '@shop/schemas';
 import { Link } from 'react-router';
 import { CART_PATH, formatAttributes } from '../../lib/cart';
-import { formatPrice, plural } from '../../lib/format';
+import { formatPrice, GOODS, plural } from '../../lib/format';
 import { CartTotals, StickyTotal } from '../cart/CartTotals';
 
 const LINES = ['позиция', 'позиции', 'позиций'] as const;
-const PIECES = ['товар', 'товара', 'товаров'] as const;
 
 interface CheckoutSummaryProps {
   cart: CartState;
@@ -35,7 +34,7 @@ export function CheckoutSummary({ cart, repricing, placing }: CheckoutSummaryPro
       <details className="checkout-summary__items">
         <summary>
           {cart.items.length} {plural(cart.items.length, LINES)}, {totals.quantity}{' '}
-          {plural(totals.quantity, PIECES)}
+          {plural(totals.quantity, GOODS)}
           <Link to={CART_PATH} className="checkout-summary__edit">
             Изменить
           </Link>

@@ -1,6 +1,6 @@
 import type { ProfileOrder } from '@shop/schemas';
 import { Link } from 'react-router';
-import { formatDate, formatPrice, plural } from '../../lib/format';
+import { formatDate, formatPrice, GOODS, plural } from '../../lib/format';
 import { orderPath, statusTone } from './orders';
 
 export function StatusBadge({ order }: { order: Pick<ProfileOrder, 'status' | 'statusLabel'> }) {
@@ -23,7 +23,7 @@ export function OrderList({ orders }: { orders: ProfileOrder[] }) {
           </div>
           <p className="order-card__meta">
             от <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time> · {order.itemsCount}{' '}
-            {plural(order.itemsCount, ['товар', 'товара', 'товаров'])} · {order.paymentStatusLabel}
+            {plural(order.itemsCount, GOODS)} · {order.paymentStatusLabel}
           </p>
           <p className="order-card__total">{formatPrice(order.total)}</p>
         </li>
