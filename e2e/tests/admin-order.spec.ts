@@ -6,6 +6,7 @@
 // screen at 1440 and 375 px go to docs/screenshots.
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { formatMoney } from '@shop/schemas/rules/money';
 import { adminHeaders, signInAdmin } from '../admin';
 import { placeOrder, type PlacedOrder } from '../orders';
 import { offersOf } from '../shop';
@@ -20,9 +21,8 @@ const CUSTOMER = {
 
 type Counts = { total: number; values: Record<string, number> };
 
-/** Kopecks as the admin writes them: 504000 → «5 040,00 ₽». */
-const money = (kopecks: number) =>
-  new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RUB' }).format(kopecks / 100);
+/** Kopecks as the admin writes them, by the shop's one money rule: 504000 → «5 040 ₽». */
+const money = formatMoney;
 
 let admin: Record<string, string> = {};
 let order: PlacedOrder;

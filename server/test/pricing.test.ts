@@ -22,8 +22,9 @@ import type {
 const NOW = new Date('2026-06-15T09:00:00Z');
 const YESTERDAY = '2026-06-14T09:00:00Z';
 const TOMORROW = '2026-06-16T09:00:00Z';
-/** The non-breaking space the messages put between digit groups and before ₽. */
+/** The no-break space the messages put before ₽, and the narrow one between groups of thousands. */
 const _ = '\u00a0';
+const __ = '\u202f';
 
 const retail: PricingUserType = { id: 1, title: 'Розница', discountPercent: 0, bonusAllowed: true };
 const master: PricingUserType = { id: 2, title: 'Мастер', discountPercent: 10, bonusAllowed: true };
@@ -626,7 +627,7 @@ const CASES: Case[] = [
     given: { coupon: C({ minOrderTotal: 150000 }) },
     expected: {
       coupon: 'min_total',
-      message: `Промокод «LASH10» действует для заказов от 1${_}500${_}₽. Добавьте товаров ещё на 500${_}₽`,
+      message: `Промокод «LASH10» действует для заказов от 1${__}500${_}₽. Добавьте товаров ещё на 500${_}₽`,
       total: 100000,
     },
   },
@@ -635,7 +636,7 @@ const CASES: Case[] = [
     given: { rules: [R({})], coupon: C({ minOrderTotal: 100000 }) },
     expected: {
       coupon: 'min_total',
-      message: `Промокод «LASH10» действует для заказов от 1${_}000${_}₽. Добавьте товаров ещё на 100${_}₽`,
+      message: `Промокод «LASH10» действует для заказов от 1${__}000${_}₽. Добавьте товаров ещё на 100${_}₽`,
       total: 90000,
     },
   },
@@ -818,7 +819,7 @@ const CASES: Case[] = [
     given: settings({ minOrderTotal: 150000 }),
     expected: {
       problems: ['below_min_order'],
-      problemMessages: [`Минимальная сумма заказа — 1${_}500${_}₽. Добавьте товаров ещё на 500${_}₽`],
+      problemMessages: [`Минимальная сумма заказа — 1${__}500${_}₽. Добавьте товаров ещё на 500${_}₽`],
       canOrder: false,
     },
   },

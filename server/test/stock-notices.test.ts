@@ -166,7 +166,7 @@ describeOnDatabases('stock notices on $name', (target) => {
     expect(letters).toHaveLength(1);
     expect(letters[0]).toMatchObject({ channel: 'email', template_code: 'stock.back' });
     expect(letters[0]!.subject).toBe('Ресницы Карамель снова в наличии');
-    expect(letters[0]!.body).toContain('1\u00a0250\u00a0₽');
+    expect(letters[0]!.body).toContain('1\u202f250\u00a0₽');
     expect(letters[0]!.body).toContain(`${SITE}/catalog/all/product/`);
     expect(letters[0]!.body).toContain(`?offer=${offerId}`);
     const sms = await lettersTo('+79990001122');

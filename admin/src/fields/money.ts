@@ -1,11 +1,11 @@
 // Money is an integer number of kopecks in the API; people read and type rubles with two decimals and a
 // comma radix (spec §5 number mask): 129050 ⇄ "1 290,50".
 
-const RUB = new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RUB' });
+import { formatMoney } from '@shop/schemas/rules/money';
 
-/** Kopecks as a price for reading: 129050 → "1 290,50 ₽" (Intl, ru-RU, with non-breaking spaces). */
+/** Kopecks as a price for reading, by the shop's one money rule: 129050 → «1 290,50 ₽», 129000 → «1 290 ₽». */
 export function formatRubles(kopecks: number): string {
-  return RUB.format(kopecks / 100);
+  return formatMoney(kopecks);
 }
 
 /** Groups the integer part by thousands with plain spaces: "1290" → "1 290". */

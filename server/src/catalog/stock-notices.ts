@@ -17,7 +17,7 @@ import { checkCaptcha } from '../forms/captcha';
 import { consentContext, recordConsent } from '../forms/consents';
 import { enqueueTemplatedEmail, enqueueTemplatedSms } from '../messages/outbox';
 import type { TemplateValues } from '../messages/render';
-import { rub } from '../pricing/money';
+import { formatMoney } from '@shop/schemas/rules/money';
 import { shopValues } from '../settings/shop-values';
 import { productPage } from './product-page';
 
@@ -212,7 +212,7 @@ export async function sendDueStockNotices(db: Db, site: string, limit = BATCH): 
         const values: TemplateValues = {
           productName: page.title,
           variantName: variant ? `${variant}, арт. ${offer.article}` : `арт. ${offer.article}`,
-          productPrice: rub(offer.salePrice),
+          productPrice: formatMoney(offer.salePrice),
           productUrl: `${site}${page.url}?offer=${offer.id}`,
         };
         const message = { code: STOCK_BACK_TEMPLATE, site, values, common, userId: row.user_id };

@@ -24,7 +24,8 @@ import type {
 } from './types';
 
 export { normalizeCouponCode } from './coupons';
-export { percentOf, rub } from './money';
+export { percentOf } from './money';
+export { receiptPositions } from './spread';
 export type * from './types';
 
 function assertLines(lines: readonly PricingLine[]): void {

@@ -1,7 +1,8 @@
 // Every text the engine gives a customer, in one place (docs/pricing.md lists them). The shop calls a code a
 // «промокод» to customers (the admin's «купон»); sums are whole roubles unless kopecks are there.
 import { ruDate } from './dates';
-import { points, rub } from './money';
+import { formatMoney } from '@shop/schemas/rules/money';
+import { points } from './money';
 
 const q = (code: string) => `«${code}»`;
 
@@ -21,10 +22,10 @@ export const couponMessages = {
       : `Вы уже использовали промокод ${q(code)} максимальное число раз`,
   categories: (code: string) => `Промокод ${q(code)} не действует на товары в корзине`,
   min_total: (code: string, min: number, left: number) =>
-    `Промокод ${q(code)} действует для заказов от ${rub(min)}. Добавьте товаров ещё на ${rub(left)}`,
+    `Промокод ${q(code)} действует для заказов от ${formatMoney(min)}. Добавьте товаров ещё на ${formatMoney(left)}`,
   not_combinable: (code: string, ruleTitle: string) =>
     `Промокод ${q(code)} не суммируется с акцией ${q(ruleTitle)}: применена более выгодная скидка`,
-  applied: (code: string, amount: number) => `Промокод ${q(code)} применён: скидка ${rub(amount)}`,
+  applied: (code: string, amount: number) => `Промокод ${q(code)} применён: скидка ${formatMoney(amount)}`,
   appliedFreeDelivery: (code: string) => `Промокод ${q(code)} применён: доставка бесплатно`,
 };
 
@@ -39,14 +40,14 @@ export const bonusMessages = {
 export const problemMessages = {
   emptyCart: 'Корзина пуста',
   belowMinOrder: (min: number, left: number) =>
-    `Минимальная сумма заказа — ${rub(min)}. Добавьте товаров ещё на ${rub(left)}`,
+    `Минимальная сумма заказа — ${formatMoney(min)}. Добавьте товаров ещё на ${formatMoney(left)}`,
   deliveryUnavailable: 'Выбранный способ доставки недоступен, выберите другой',
   paymentUnavailable: (title: string | null) =>
     `${title ? `Способ оплаты ${q(title)}` : 'Выбранный способ оплаты'} недоступен для этого заказа, выберите другой`,
 };
 
 export const deliveryMessages = {
-  leftForFree: (left: number) => `До бесплатной доставки осталось ${rub(left)}`,
+  leftForFree: (left: number) => `До бесплатной доставки осталось ${formatMoney(left)}`,
 };
 
 export const discountTitles = {

@@ -19,14 +19,6 @@ export function sum(values: readonly number[]): number {
 
 const NBSP = '\u00a0';
 
-/** 125000 → «1 250 ₽», 125050 → «1 250,50 ₽» (non-breaking spaces, as Russian typesetting wants). */
-export function rub(kopecks: number): string {
-  const whole = Math.floor(kopecks / 100);
-  const rest = kopecks % 100;
-  const grouped = String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, NBSP);
-  return `${grouped}${rest ? `,${String(rest).padStart(2, '0')}` : ''}${NBSP}₽`;
-}
-
 /** The Russian plural: plural(5, ['балл', 'балла', 'баллов']) → «баллов». */
 export function plural(n: number, [one, few, many]: readonly [string, string, string]): string {
   const d100 = n % 100;

@@ -15,6 +15,7 @@ import {
   userOrganizations,
 } from '../../generated/tables';
 import type { DbOrTx } from '../db';
+import { receiptPositions } from '../pricing';
 import { settingsRow } from '../settings/settings';
 
 /** One side of the invoice; null where the administrator or the customer has not filled a field in. */
@@ -168,8 +169,8 @@ export function invoiceDocument(data: InvoiceData): TDocumentDefinitions {
     l.title,
     right(String(l.quantity)),
     l.unit,
-    // The unit price after discounts; the line's sum is what is paid, so that the sums add up to the total.
-    right(formatKopecks(Math.round(l.amount / l.quantity))),
+    // The unit price after discounts: a row's sum divides by its quantity (loadInvoice splits the lines).
+    right(formatKopecks(l.amount / l.quantity)),
     right(formatKopecks(l.amount)),
   ]);
   const totals: [string, string][] = [
@@ -310,14 +311,21 @@ export async function loadInvoice(db: DbOrTx, orderId: number): Promise<InvoiceD
   ]);
   // No settings row yet: the document still renders, every requisite «не указано».
   const goodsVat = shop?.receiptVatCode ?? 1;
-  const lines: InvoiceLine[] = items.map((i) => ({
-    title: i.article ? `${i.title}, арт. ${i.article}` : i.title,
-    quantity: i.quantity,
-    unit: 'шт',
+  // A line whose sum does not divide by its quantity becomes two rows one kopeck apart, as on the receipt, so
+  // that every row's price × quantity is its sum and the rows add up to the total.
+  const lines: InvoiceLine[] = items.flatMap((i) => {
+    const title = i.article ? `${i.title}, арт. ${i.article}` : i.title;
     // Lines stored before `payable` was kept: their share of the discount and of the points is taken off here.
-    amount: i.payable ?? i.total - i.discountShare - i.bonusShare,
-    vatRate: vatRateOf(i.vatCode ?? goodsVat),
-  }));
+    const amount = i.payable ?? i.total - i.discountShare - i.bonusShare;
+    const vatRate = vatRateOf(i.vatCode ?? goodsVat);
+    return receiptPositions(amount, i.quantity).map((p) => ({
+      title,
+      quantity: p.quantity,
+      unit: 'шт',
+      amount: p.price * p.quantity,
+      vatRate,
+    }));
+  });
   if (row.deliveryPrice > 0)
     lines.push({
       title: row.deliveryService ? `Доставка: ${row.deliveryService}` : 'Доставка',

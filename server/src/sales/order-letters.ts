@@ -2,7 +2,7 @@
 // the customer's e-mail and SMS (templates order.created) with the link to the order, and the "new order"
 // e-mail to the shop's notification address (template order.admin_created).
 import type { PricedLine } from '../pricing';
-import { rub } from '../pricing';
+import { formatMoney } from '@shop/schemas/rules/money';
 import type { Tx } from '../db';
 import { escapeHtml } from '../messages/render';
 import { enqueueTemplatedEmail, enqueueTemplatedSms } from '../messages/outbox';
@@ -35,7 +35,7 @@ function itemsTable(lines: readonly PricedLine[]): string {
     .map(
       (l) =>
         `<tr><td ${cell}>${escapeHtml(l.title)}</td><td ${cell}>${l.quantity}&nbsp;шт.</td>` +
-        `<td ${cell} align="right">${rub(l.total)}</td></tr>`,
+        `<td ${cell} align="right">${formatMoney(l.total)}</td></tr>`,
     )
     .join('');
   return `<table cellspacing="0" style="border-collapse:collapse">${rows}</table>`;
@@ -45,7 +45,7 @@ export async function queueOrderLetters(tx: Tx, o: NewOrderLetter): Promise<void
   const values = {
     customerName: o.customerName,
     orderNumber: o.number,
-    orderTotal: rub(o.total),
+    orderTotal: formatMoney(o.total),
     orderUrl: `${o.site}${o.orderUrl}`,
     deliveryService: o.delivery,
     paymentService: o.payment,
@@ -86,7 +86,7 @@ export async function queueStatusLetters(tx: Tx, o: StatusLetter): Promise<void>
   const values = {
     customerName: o.customerName,
     orderNumber: o.number,
-    orderTotal: rub(o.total),
+    orderTotal: formatMoney(o.total),
     orderUrl: `${o.site}${o.orderUrl}`,
     orderStatus: o.statusLabel,
     statusComment: o.comment ?? '',

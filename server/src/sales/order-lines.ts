@@ -15,7 +15,7 @@ import { balanceOf } from './bonus-ledger';
 import type { StoredLine } from './cart-store';
 import { priceContents } from './cart-view';
 import { lockOrder, recordOrderEvent, type OrderActor } from './order-events';
-import { rub } from '../pricing';
+import { formatMoney } from '@shop/schemas/rules/money';
 import {
   CartNotOrderable,
   insertOrderItems,
@@ -131,7 +131,7 @@ export async function changeOrderLines(db: Db, change: LinesChange): Promise<Adm
       orderId: order.id,
       kind: 'lines',
       actor: change.actor,
-      comment: [`Сумма: было ${rub(order.total)}, стало ${rub(totals.total)}.`, note]
+      comment: [`Сумма: было ${formatMoney(order.total)}, стало ${formatMoney(totals.total)}.`, note]
         .filter(Boolean)
         .join(' '),
       at: now,

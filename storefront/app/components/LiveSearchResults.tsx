@@ -4,7 +4,7 @@ import { useContext, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '../lib/auth';
 import { useApi } from '../lib/browser-api';
-import { formatDiscount, formatPrice, GOODS, plural } from '../lib/format';
+import { formatDiscount, formatMoney, GOODS, plural } from '../lib/format';
 import { Icon } from './Icon';
 import { LiveSearchSkeleton } from './LiveSearchSkeleton';
 import { NOTHING_FOUND, SEARCH_PAGE_SIZE, searchPageUrl } from './live-search-rules';
@@ -117,13 +117,13 @@ function SearchResult({ product, onPick }: { product: SearchProduct; onPick: () 
       <span className="live-search__price">
         <span className={onSale ? 'live-search__sale' : undefined}>
           {from}
-          {formatPrice(product.salePrice)}
+          {formatMoney(product.salePrice)}
         </span>
         {onSale && (
           <>
             <s className="live-search__old">
               <span className="visually-hidden">Старая цена </span>
-              {formatPrice(product.basePrice)}
+              {formatMoney(product.basePrice)}
             </s>
             <span className="live-search__badge">{formatDiscount(product.benefitPercent)}</span>
           </>

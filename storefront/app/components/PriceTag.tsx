@@ -1,4 +1,4 @@
-import { formatDiscount, formatPrice } from '../lib/format';
+import { formatDiscount, formatMoney } from '../lib/format';
 import './price-tag.css';
 
 /**
@@ -27,12 +27,12 @@ export function PriceTag({
     <p className={`price price--${size}${className ? ` ${className}` : ''}`}>
       <span className={onSale ? 'price__current price__current--sale' : 'price__current'}>
         {onSale && <span className="visually-hidden">Цена со скидкой: </span>}
-        {formatPrice(price)}
+        {formatMoney(price)}
       </span>
       {onSale && (
         <s className="price__old">
           <span className="visually-hidden">Цена без скидки: </span>
-          {formatPrice(basePrice)}
+          {formatMoney(basePrice)}
         </s>
       )}
       {onSale && discountPercent > 0 && (

@@ -29,7 +29,7 @@ function renderCard(overrides: Partial<SearchProduct> = {}) {
   return render(<Stub />);
 }
 
-// Compare prices with ordinary spaces: the no-break ones are formatPrice's own business (format.test.ts).
+// Compare prices with ordinary spaces: the no-break ones are formatMoney's own business (format.test.ts).
 const text = (element: Element) => element.textContent.replace(/[\u00a0\u202f]/g, ' ');
 
 afterEach(cleanup);

@@ -4,7 +4,7 @@
 // it all at once. How the form is read and kept on the page: checkout-form.ts.
 import type { CartState, OrderPlaceRequest, OrderPlaced } from '@shop/schemas';
 import { phoneFromMasked } from '../components/MaskedInput';
-import { formatPrice, plural } from './format';
+import { formatMoney, plural } from './format';
 
 export const CHECKOUT_SUCCESS_PATH = '/cart/order/success';
 export const CONSENT_PATH = '/company/consent';
@@ -74,7 +74,7 @@ export function deliveryTerms(minDays: number | null, maxDays: number | null): s
 
 /** A delivery's price for the customer: "350 ₽" or "Бесплатно". */
 export function deliveryPriceText(option: Pick<DeliveryOption, 'cost'>): string {
-  return option.cost > 0 ? formatPrice(option.cost) : 'Бесплатно';
+  return option.cost > 0 ? formatMoney(option.cost) : 'Бесплатно';
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -1,19 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { formatBadgeCount, formatDiscount, formatPhone, formatPrice, plural } from './format';
+import { formatBadgeCount, formatDiscount, formatPhone, formatMoney, plural } from './format';
 
 const NNBSP = '\u202f'; // narrow no-break space: thousands
 const NBSP = '\u00a0'; // no-break space: before ₽ and %
 
-describe('formatPrice', () => {
-  it('turns kopecks into whole roubles, grouped the Russian way', () => {
-    expect(formatPrice(129000)).toBe(`1${NNBSP}290${NBSP}₽`);
-    expect(formatPrice(123456700)).toBe(`1${NNBSP}234${NNBSP}567${NBSP}₽`);
+describe('formatMoney', () => {
+  it('writes whole roubles without kopecks, grouped the Russian way', () => {
+    expect(formatMoney(129000)).toBe(`1${NNBSP}290${NBSP}₽`);
+    expect(formatMoney(123456700)).toBe(`1${NNBSP}234${NNBSP}567${NBSP}₽`);
   });
 
-  it('shows small prices without grouping and rounds away the kopecks', () => {
-    expect(formatPrice(99000)).toBe(`990${NBSP}₽`);
-    expect(formatPrice(129050)).toBe(`1${NNBSP}291${NBSP}₽`);
-    expect(formatPrice(0)).toBe(`0${NBSP}₽`);
+  it('shows the kopecks whenever there are any: the amount read is the amount charged', () => {
+    expect(formatMoney(99000)).toBe(`990${NBSP}₽`);
+    expect(formatMoney(129050)).toBe(`1${NNBSP}290,50${NBSP}₽`);
+    expect(formatMoney(297540)).toBe(`2${NNBSP}975,40${NBSP}₽`);
+    expect(formatMoney(5)).toBe(`0,05${NBSP}₽`);
+    expect(formatMoney(0)).toBe(`0${NBSP}₽`);
+    expect(formatMoney(-33060)).toBe(`\u2212330,60${NBSP}₽`);
   });
 });
 

@@ -1,25 +1,6 @@
-// Money is an integer number of kopecks everywhere (ARCHITECTURE §4); the UI shows whole roubles.
-const rubles = new Intl.NumberFormat('ru-RU', {
-  style: 'currency',
-  currency: 'RUB',
-  maximumFractionDigits: 0,
-});
-
-/**
- * 129000 → "1 290 ₽": thousands grouped by a narrow no-break space, ₽ after a no-break space.
- * The spaces are set here rather than taken from ICU: Node and browsers ship different ICU data, and a
- * different space in the server's and the browser's text would break hydration.
- */
-export function formatPrice(kopecks: number): string {
-  return rubles
-    .formatToParts(kopecks / 100)
-    .map((part) => {
-      if (part.type === 'group') return '\u202f';
-      if (part.type === 'literal' && part.value.trim() === '') return '\u00a0';
-      return part.value;
-    })
-    .join('');
-}
+// Money is an integer number of kopecks everywhere (ARCHITECTURE §4); it is shown by the one money rule of
+// @shop/schemas (whole roubles, or with the kopecks when there are any), the same text on server and browser.
+export { formatMoney } from '@shop/schemas/rules/money';
 
 /** 15 → "−15 %": a real minus sign and a no-break space, as Russian typography writes it. */
 export function formatDiscount(percent: number): string {

@@ -7,7 +7,7 @@ import { trackPurchase } from '../lib/analytics';
 import { sessionOf } from '../lib/auth.server';
 import { formatAttributes } from '../lib/cart';
 import { CHECKOUT_SUCCESS_PATH, nextStepsText, paymentKindOf, placedOrderPath } from '../lib/checkout';
-import { formatPrice } from '../lib/format';
+import { formatMoney } from '../lib/format';
 import { seoMeta } from '../lib/seo';
 import { PayForm } from '../components/profile/OrderActions';
 import { orderPagePath, type OrderAccess } from '../lib/orders';
@@ -135,7 +135,7 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
         ✓
       </div>
       <h1 className="checkout-done__title">Заказ № {number} оформлен</h1>
-      {total !== null && <p className="checkout-done__total">На сумму {formatPrice(total)}</p>}
+      {total !== null && <p className="checkout-done__total">На сумму {formatMoney(total)}</p>}
       <h2 className="checkout-done__subtitle">Что дальше</h2>
       <ol className="checkout-done__steps">
         <li>Менеджер проверит наличие и свяжется с вами, чтобы подтвердить заказ.</li>

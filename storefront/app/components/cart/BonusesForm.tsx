@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { Link, useFetcher } from 'react-router';
 import { useAuth } from '../../lib/auth';
 import { CART_PATH, type CartActionResult } from '../../lib/cart';
-import { formatPrice, plural } from '../../lib/format';
+import { formatMoney, plural } from '../../lib/format';
 
 const POINTS = ['балл', 'балла', 'баллов'] as const;
 const points = (n: number) => `${n.toLocaleString('ru-RU').replace(/\s/g, '\u202f')} ${plural(n, POINTS)}`;
@@ -46,7 +46,7 @@ export function BonusesForm({ cart }: { cart: CartState }) {
       </h2>
       <p className="cart-box__note">
         На счёте {points(bonuses.available)}; к этому заказу можно списать до {points(bonuses.maxSpendable)}{' '}
-        (1 балл = {formatPrice(bonuses.pointValue)}).
+        (1 балл = {formatMoney(bonuses.pointValue)}).
       </p>
       <fetcher.Form
         method="post"
@@ -86,7 +86,7 @@ export function BonusesForm({ cart }: { cart: CartState }) {
       </fetcher.Form>
       {bonuses.spent > 0 && (
         <p className="cart-box__note" role="status">
-          Списано {points(bonuses.spent)}: −{formatPrice(bonuses.value)}
+          Списано {points(bonuses.spent)}: −{formatMoney(bonuses.value)}
         </p>
       )}
       {refusal && (

@@ -10,7 +10,7 @@ import {
   type CartActionResult,
   type CartLine,
 } from '../../lib/cart';
-import { formatPrice } from '../../lib/format';
+import { formatMoney } from '../../lib/format';
 import { Icon } from '../Icon';
 import { Picture } from '../Picture';
 import { PriceTag } from '../PriceTag';
@@ -147,7 +147,7 @@ export function CartLineItem({ line, result }: { line: CartLine; result?: CartAc
         )}
         <p className="cart-line__total">
           <span className="visually-hidden">Сумма: </span>
-          {formatPrice(line.total)}
+          {formatMoney(line.total)}
         </p>
         <remover.Form method="post" action={CART_PATH} className="cart-line__remove">
           <input type="hidden" name="intent" value="remove" />

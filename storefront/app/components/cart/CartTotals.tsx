@@ -1,6 +1,6 @@
 import type { CartState } from '@shop/schemas';
 import type { ReactNode } from 'react';
-import { formatPrice, GOODS, plural } from '../../lib/format';
+import { formatMoney, GOODS, plural } from '../../lib/format';
 import { StickyBar } from '../StickyBar';
 
 interface CartTotalsProps {
@@ -24,7 +24,7 @@ export function CartTotals({ cart, noDelivery, stale = false }: CartTotalsProps)
         <dt>
           Товары, {totals.quantity} {plural(totals.quantity, GOODS)}
         </dt>
-        <dd>{formatPrice(totals.goods)}</dd>
+        <dd>{formatMoney(totals.goods)}</dd>
       </div>
       {discounts
         .filter((d) => d.amount > 0 || d.deliverySaving > 0 || d.type === 'free_delivery')
@@ -35,7 +35,7 @@ export function CartTotals({ cart, noDelivery, stale = false }: CartTotalsProps)
               {d.description && <span className="cart-summary__why">{d.description}</span>}
             </dt>
             <dd>
-              {d.amount > 0 ? `−${formatPrice(d.amount)}` : 'бесплатная доставка'}
+              {d.amount > 0 ? `−${formatMoney(d.amount)}` : 'бесплатная доставка'}
               {d.amount > 0 && d.deliverySaving > 0 ? ' и бесплатная доставка' : ''}
             </dd>
           </div>
@@ -43,16 +43,16 @@ export function CartTotals({ cart, noDelivery, stale = false }: CartTotalsProps)
       {bonuses.value > 0 && (
         <div className="cart-summary__discount">
           <dt>Бонусами</dt>
-          <dd>−{formatPrice(bonuses.value)}</dd>
+          <dd>−{formatMoney(bonuses.value)}</dd>
         </div>
       )}
       <div>
         <dt>Доставка{selected ? `: ${selected.title}` : ''}</dt>
-        <dd>{selected ? (totals.delivery > 0 ? formatPrice(totals.delivery) : 'бесплатно') : noDelivery}</dd>
+        <dd>{selected ? (totals.delivery > 0 ? formatMoney(totals.delivery) : 'бесплатно') : noDelivery}</dd>
       </div>
       <div className="cart-summary__total">
         <dt>Итого</dt>
-        <dd>{formatPrice(totals.total)}</dd>
+        <dd>{formatMoney(totals.total)}</dd>
       </div>
     </dl>
   );
@@ -64,7 +64,7 @@ export function StickyTotal({ total, children }: { total: number; children: Reac
     <StickyBar className="cart-sticky">
       <p className="cart-sticky__total">
         <span>Итого</span>
-        <strong>{formatPrice(total)}</strong>
+        <strong>{formatMoney(total)}</strong>
       </p>
       {children}
     </StickyBar>

@@ -16,7 +16,7 @@ import {
   type CatalogSort,
   type CatalogState,
 } from '../../lib/catalog-filters';
-import { formatPrice, GOODS, plural } from '../../lib/format';
+import { formatMoney, GOODS, plural } from '../../lib/format';
 import type { ListingData } from '../../lib/listing.server';
 import { Icon } from '../Icon';
 import { ProductCard } from '../ProductCard';
@@ -442,8 +442,8 @@ function AppliedFilters({
   if (state.isNew && !fixedNew)
     chips.push({ key: 'new', label: 'Новинки', to: href({ ...state, isNew: false, page: 1 }) });
   if (state.priceMin !== null || state.priceMax !== null) {
-    const from = state.priceMin !== null ? `от ${formatPrice(state.priceMin * 100)}` : '';
-    const to = state.priceMax !== null ? `до ${formatPrice(state.priceMax * 100)}` : '';
+    const from = state.priceMin !== null ? `от ${formatMoney(state.priceMin * 100)}` : '';
+    const to = state.priceMax !== null ? `до ${formatMoney(state.priceMax * 100)}` : '';
     chips.push({
       key: 'price',
       label: `Цена ${[from, to].filter(Boolean).join(' ')}`,

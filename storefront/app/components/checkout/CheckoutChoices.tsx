@@ -5,7 +5,7 @@ import {
   type DeliveryOption,
   type PaymentOption,
 } from '../../lib/checkout';
-import { formatPrice } from '../../lib/format';
+import { formatMoney } from '../../lib/format';
 
 // The checkout's radio cards: delivery services with price and terms, and the payment services the chosen
 // delivery allows. They are plain radios in the form (the order is placed without JavaScript too); the
@@ -43,7 +43,7 @@ function ChoiceSection({ id, title, error, children }: ChoiceSectionProps) {
 export function freeDeliveryText(option: Pick<DeliveryOption, 'message' | 'leftForFree'>): string | null {
   if (option.message) return option.message;
   if (option.leftForFree && option.leftForFree > 0)
-    return `До бесплатной доставки осталось ${formatPrice(option.leftForFree)}`;
+    return `До бесплатной доставки осталось ${formatMoney(option.leftForFree)}`;
   return null;
 }
 
@@ -75,7 +75,7 @@ export function DeliveryChoice({ options, selectedId, error, onChoose }: Deliver
                 <span className="choice__title">{option.title}</span>
                 <span className={option.cost > 0 ? 'choice__price' : 'choice__price choice__price--free'}>
                   {option.cost === 0 && option.price > 0 && (
-                    <s className="choice__old-price">{formatPrice(option.price)}</s>
+                    <s className="choice__old-price">{formatMoney(option.price)}</s>
                   )}
                   {deliveryPriceText(option)}
                 </span>

@@ -1,7 +1,7 @@
 import type { CartState } from '@shop/schemas';
 import { Link } from 'react-router';
 import { CART_PATH, formatAttributes } from '../../lib/cart';
-import { formatPrice, GOODS, plural } from '../../lib/format';
+import { formatMoney, GOODS, plural } from '../../lib/format';
 import { CartTotals, StickyTotal } from '../cart/CartTotals';
 
 const LINES = ['позиция', 'позиции', 'позиций'] as const;
@@ -49,7 +49,7 @@ export function CheckoutSummary({ cart, repricing, placing }: CheckoutSummaryPro
                 )}
               </span>
               <span className="checkout-summary__qty">
-                {line.quantity} × {formatPrice(line.unitPrice)}
+                {line.quantity} × {formatMoney(line.unitPrice)}
               </span>
             </li>
           ))}

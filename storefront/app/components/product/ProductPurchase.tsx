@@ -1,6 +1,6 @@
 import type { ProductPage, ProductPageOffer } from '@shop/schemas';
 import { useEffect, useId, useMemo, useState } from 'react';
-import { formatPrice } from '../../lib/format';
+import { formatMoney } from '../../lib/format';
 import {
   choose,
   chooserChips,
@@ -231,7 +231,7 @@ function BuyBox({
         discountPercent={offer.benefitPercent}
       />
       {offer.benefitPercent > 0 && (
-        <p className="buy-box__benefit">Выгода {formatPrice(offer.basePrice - offer.salePrice)}</p>
+        <p className="buy-box__benefit">Выгода {formatMoney(offer.basePrice - offer.salePrice)}</p>
       )}
       <dl className="buy-box__facts">
         <div>

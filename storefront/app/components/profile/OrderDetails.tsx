@@ -2,7 +2,7 @@ import type { ProfileOrder } from '@shop/schemas';
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatAttributes } from '../../lib/cart';
-import { formatDate, formatDateTime, formatPhone, formatPrice, plural } from '../../lib/format';
+import { formatDate, formatDateTime, formatPhone, formatMoney, plural } from '../../lib/format';
 import { Picture } from '../Picture';
 import { StatusBadge } from './OrderList';
 import { formatPoints } from './orders';
@@ -79,10 +79,10 @@ export function OrderDetails({ order, products, actions }: OrderDetailsProps) {
                   {attributes && <p className="order-item__article">{attributes}</p>}
                   {item.article && <p className="order-item__article">Артикул {item.article}</p>}
                   <p className="order-item__price">
-                    {formatPrice(item.price)} × {item.quantity} шт.
+                    {formatMoney(item.price)} × {item.quantity} шт.
                   </p>
                 </div>
-                <p className="order-item__total">{formatPrice(item.total)}</p>
+                <p className="order-item__total">{formatMoney(item.total)}</p>
               </li>
             );
           })}
@@ -164,22 +164,22 @@ export function OrderDetails({ order, products, actions }: OrderDetailsProps) {
               </>
             )}
             <dt>Товары</dt>
-            <dd>{formatPrice(order.itemsTotal)}</dd>
+            <dd>{formatMoney(order.itemsTotal)}</dd>
             {discounts.length > 0
               ? discounts.map((d, i) => (
                   <Fragment key={`${d.title}-${i}`}>
                     <dt>{d.title}</dt>
-                    <dd className="order__minus">−{formatPrice(d.amount)}</dd>
+                    <dd className="order__minus">−{formatMoney(d.amount)}</dd>
                   </Fragment>
                 ))
               : order.discountTotal > 0 && (
                   <>
                     <dt>Скидка</dt>
-                    <dd className="order__minus">−{formatPrice(order.discountTotal)}</dd>
+                    <dd className="order__minus">−{formatMoney(order.discountTotal)}</dd>
                   </>
                 )}
             <dt>Доставка</dt>
-            <dd>{order.deliveryPrice > 0 ? formatPrice(order.deliveryPrice) : 'Бесплатно'}</dd>
+            <dd>{order.deliveryPrice > 0 ? formatMoney(order.deliveryPrice) : 'Бесплатно'}</dd>
             {order.bonusSpent > 0 && (
               <>
                 <dt>Списано бонусов</dt>
@@ -189,7 +189,7 @@ export function OrderDetails({ order, products, actions }: OrderDetailsProps) {
               </>
             )}
             <dt className="order__grand">Итого</dt>
-            <dd className="order__grand">{formatPrice(order.total)}</dd>
+            <dd className="order__grand">{formatMoney(order.total)}</dd>
           </dl>
           {order.status === 'completed' && accrued > 0 && (
             <p className="order__bonus">

@@ -1,6 +1,6 @@
 import type { ProfileOrder } from '@shop/schemas';
 import { Link } from 'react-router';
-import { formatDate, formatPrice, GOODS, plural } from '../../lib/format';
+import { formatDate, formatMoney, GOODS, plural } from '../../lib/format';
 import { orderPath, statusTone } from './orders';
 
 export function StatusBadge({ order }: { order: Pick<ProfileOrder, 'status' | 'statusLabel'> }) {
@@ -25,7 +25,7 @@ export function OrderList({ orders }: { orders: ProfileOrder[] }) {
             от <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time> · {order.itemsCount}{' '}
             {plural(order.itemsCount, GOODS)} · {order.paymentStatusLabel}
           </p>
-          <p className="order-card__total">{formatPrice(order.total)}</p>
+          <p className="order-card__total">{formatMoney(order.total)}</p>
         </li>
       ))}
     </ul>

@@ -31,7 +31,7 @@ export function statusTone(status: ProfileOrder['status']): 'wait' | 'go' | 'don
 
 export const orderPath = (number: string) => `/profile/orders/${encodeURIComponent(number)}`;
 
-/** 12500 → "12 500": points grouped the way formatPrice groups roubles (the same text on server and browser). */
+/** 12500 → "12 500": points grouped the way formatMoney groups roubles (the same text on server and browser). */
 export function formatPoints(points: number): string {
   const sign = points < 0 ? '\u2212' : '';
   return sign + String(Math.abs(points)).replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f');
