@@ -14,7 +14,7 @@ import { loadInvoice } from '../src/sales/invoice';
 import { signedInUser } from './accounts';
 import { startFakeYookassa, type FakeYookassa } from './fake-yookassa';
 import { describeOnDatabases, startTestApp, type TestApp } from './harness';
-import { adminPost, request } from './shop-fixtures';
+import { request } from './shop-fixtures';
 import { storefrontBuild } from './storefront-build';
 
 const SHOP = { shopId: '654321', secretKey: 'test_money-truth' };
@@ -179,6 +179,7 @@ describeOnDatabases('the total is one amount everywhere on $name', (target) => {
       const wants = (['online', 'invoice', 'on_delivery'] as const)[n % 3];
       const signedIn = wants === 'invoice' || n % 2 === 1;
       let headers: Json = signedIn ? { authorization: customer.token } : {};
+      let cartToken: string | null = null;
       // A signed-in customer's cart is the account's: empty it first.
       if (signedIn)
         for (const item of (await priced(headers)).items as { id: number }[])
@@ -195,7 +196,10 @@ describeOnDatabases('the total is one amount everywhere on $name', (target) => {
         const res = await send('POST', '/api/cart/items', headers, { offerId: offer.id, quantity });
         expect(res.statusCode, res.body).toBe(200);
         const token = res.json<{ data: { cartToken: string | null } }>().data.cartToken;
-        if (token) headers = { ...headers, 'x-cart-token': token };
+        if (token) {
+          cartToken = token;
+          headers = { ...headers, 'x-cart-token': token };
+        }
       }
       if (code) {
         const res = await send('POST', '/api/cart/coupon', headers, { code });
@@ -211,7 +215,7 @@ describeOnDatabases('the total is one amount everywhere on $name', (target) => {
         ).toBe(200);
 
       const cookie = [
-        headers['x-cart-token'] ? `cartToken=${String(headers['x-cart-token'])}` : '',
+        cartToken ? `cartToken=${cartToken}` : '',
         signedIn ? `auth.token=${customer.token}` : '',
       ]
         .filter(Boolean)
