@@ -23,10 +23,6 @@ export const SCREENS = [
   { name: 'desktop', viewport: { width: 1440, height: 900 } },
 ] as const;
 
-/** Kopecks as the shop writes them: 127000 → «1 270 ₽» (Playwright's text match takes any space). */
-export const rub = (kopecks: number) =>
-  `${String(Math.floor(kopecks / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ' ')}${kopecks % 100 ? `,${String(kopecks % 100).padStart(2, '0')}` : ''} ₽`;
-
 /**
  * A product with several offers and single-offer products, all in stock (at least three pieces of the single
  * ones, so a quantity can go up), from the demo catalogue.

@@ -8,7 +8,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { adminHeaders } from '../admin';
 import { waitForLetter } from '../mailbox';
-import { cartLink, offersOf, products, rub, SCREENS } from '../shop';
+import { cartLink, offersOf, products, SCREENS } from '../shop';
+import { formatMoney } from '@shop/schemas/rules/money';
 
 const RUN = Date.now().toString(36);
 
@@ -191,7 +192,7 @@ test('a customer of a discounted type pays the card price, spends points and fin
   // The card shows the customer's price.
   await page.goto(`/search?qwery=${encodeURIComponent(product.title)}`);
   const card = page.locator('article.product-card').filter({ hasText: product.title }).first();
-  await expect(card).toContainText(rub(price));
+  await expect(card).toContainText(formatMoney(price));
   await expect(card.locator('form.add-to-cart[data-hydrated]')).toBeVisible();
   await card.getByRole('button', { name: 'В корзину' }).click();
   await expect(cartLink(page, 1)).toBeVisible();
@@ -199,7 +200,9 @@ test('a customer of a discounted type pays the card price, spends points and fin
   // The cart: the same unit price; points spent.
   await page.goto('/cart');
   await expect(page.locator('.cart-page[data-hydrated]')).toBeVisible();
-  await expect(page.locator('.cart-line').filter({ hasText: product.title })).toContainText(rub(price));
+  await expect(page.locator('.cart-line').filter({ hasText: product.title })).toContainText(
+    formatMoney(price),
+  );
   await page.getByLabel('Списать баллы').check();
   await expect(page.getByText(/Списано \d+ балл/)).toBeVisible();
   const total = (await page.locator('.cart-summary__total dd').textContent())!.trim();
@@ -219,7 +222,7 @@ test('a customer of a discounted type pays the card price, spends points and fin
   // The account: the order, at the price of the card.
   await page.getByRole('link', { name: 'Посмотреть заказ' }).click();
   await expect(page).toHaveURL(new RegExp(`/profile/orders/${number}$`));
-  await expect(page.getByRole('region', { name: 'Товары' })).toContainText(rub(price));
+  await expect(page.getByRole('region', { name: 'Товары' })).toContainText(formatMoney(price));
   await page.goto('/profile/orders');
   await expect(page.getByRole('link', { name: `Заказ № ${number}` })).toBeVisible();
   expect(offer!.stock).toBeGreaterThan(0);

@@ -8,7 +8,8 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { ADMIN } from '../playwright.config';
 import { placeOrder, setOrderStatus } from '../orders';
-import { offersOf, rub, type Offer } from '../shop';
+import { offersOf, type Offer } from '../shop';
+import { formatMoney } from '@shop/schemas/rules/money';
 
 const RUN = Date.now().toString(36);
 const CUSTOMER = {
@@ -248,10 +249,10 @@ for (const [label, viewport] of [
       }
     ).data;
     expect(stored.items[0]!.quantity).toBe(2);
-    await expect(items.getByText(`${rub(stored.items[0]!.price)} × 2 шт.`)).toBeVisible();
+    await expect(items.getByText(`${formatMoney(stored.items[0]!.price)} × 2 шт.`)).toBeVisible();
     const payment = page.getByRole('region', { name: 'Оплата' });
-    await expect(payment.getByText(rub(stored.itemsTotal))).toBeVisible();
-    await expect(payment.getByText(rub(stored.total))).toBeVisible();
+    await expect(payment.getByText(formatMoney(stored.itemsTotal))).toBeVisible();
+    await expect(payment.getByText(formatMoney(stored.total))).toBeVisible();
     await expect(page.getByRole('region', { name: 'Доставка' })).toContainText(
       'Москва, ул. Тверская, д. 1, кв. 5',
     );

@@ -8,7 +8,8 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { adminHeaders } from '../admin';
 import { waitForLetter } from '../mailbox';
 import { CAPTCHA_ANSWER } from '../playwright.config';
-import { rub } from '../shop';
+import {} from '../shop';
+import { formatMoney } from '@shop/schemas/rules/money';
 
 const RUN = Date.now().toString(36);
 const TITLE = `Ресницы Уведомление ${RUN}`;
@@ -78,7 +79,7 @@ test.describe('stock notice on a phone', () => {
     await soldOut.click();
     await expect(soldOut).toHaveAttribute('aria-pressed', 'true');
     await expect(buy.getByText(`NT-${RUN}-CC`, { exact: true })).toBeVisible();
-    await expect(buy.getByText(rub(112000)).first()).toBeVisible();
+    await expect(buy.getByText(formatMoney(112000)).first()).toBeVisible();
     await expect(buy.getByRole('button', { name: 'В корзину' })).toHaveCount(0);
     const notify = buy.getByRole('button', { name: 'Сообщить о поступлении' });
     expect((await notify.boundingBox())!.height).toBeGreaterThanOrEqual(44);
