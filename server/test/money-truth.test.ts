@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { bonusTransactions, userOrganizations } from '../generated/tables';
 import { selectRows } from '../src/db';
+import { Rng } from '../src/seed/random';
 import { ensureSystemTemplates } from '../src/messages/system-templates';
 import { loadInvoice } from '../src/sales/invoice';
 import { signedInUser } from './accounts';
@@ -42,21 +43,6 @@ interface Cart {
   delivery: { options: { id: number }[] };
   payments: { id: number; kind: string }[];
   canOrder: boolean;
-}
-
-/** A small seeded generator (mulberry32): the same seed gives the same carts. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  const pick = <T>(xs: readonly T[]): T => xs[int(0, xs.length - 1)]!;
-  return { int, pick, chance: (p: number) => next() < p };
 }
 
 /** Text as a reader compares it: every kind of space one plain space. */
@@ -172,7 +158,7 @@ describeOnDatabases('the total is one amount everywhere on $name', (target) => {
   for (let n = 0; n < CARTS; n++) {
     const seed = (target.name === 'postgres' ? 7000 : 1000) + n;
     it(`cart ${seed}: one total in the cart, checkout, order, pages, letter, invoice, receipt and payment`, async () => {
-      const rnd = random(seed);
+      const rnd = new Rng(seed);
       // Each cart is random within a plan that makes the carts together meet every code, every kind of
       // payment and the points: the plan for cart n is fixed, the goods and amounts are drawn.
       const code = CODES[n % CODES.length]!;

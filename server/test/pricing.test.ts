@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { catalogPrice, priceCart } from '../src/pricing';
 import { spread } from '../src/pricing/spread';
+import { Rng } from '../src/seed/random';
 import type {
   CartPricing,
   CouponEntry,
@@ -935,31 +936,17 @@ describe('spreading', () => {
 
 // ---- random carts ----
 
-/** mulberry32: a small seeded generator, so that a failing cart can be replayed from its seed. */
-function generator(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1));
-  const chance = (p: number) => next() < p;
-  const pick = <T>(xs: readonly T[]): T => xs[int(0, xs.length - 1)]!;
-  const some = (xs: readonly number[]) => xs.filter(() => chance(0.3));
-  return { int, chance, pick, some };
-}
+/** Each item of `xs` with a chance of 0.3: a random subset for a rule's or coupon's conditions. */
+const some = (g: Rng, xs: readonly number[]) => xs.filter(() => g.chance(0.3));
 
 function randomInput(seed: number): PricingInput {
-  const g = generator(seed);
+  const g = new Rng(seed); // the demo's seeded generator: a failing cart replays from its seed
   const ids = [1, 2, 3, 4, 5, 6, 7, 8].filter(() => g.chance(0.5));
   const lines = ids.map((offerId) => {
     const basePrice = g.int(1, 5000) * g.pick([1, 10, 100]);
     return L(offerId, basePrice, g.int(1, 12), {
       productId: g.int(1, 4),
-      categoryIds: g.some([1, 2, 3]),
+      categoryIds: some(g, [1, 2, 3]),
       salePrice: g.chance(0.3) ? g.int(0, basePrice) : null,
     });
   });
@@ -971,10 +958,10 @@ function randomInput(seed: number): PricingInput {
       combineWithCoupons: g.chance(0.7),
       minItemsTotal: g.chance(0.3) ? g.int(0, 500000) : null,
       minQuantity: g.chance(0.3) ? g.int(1, 10) : null,
-      productIds: g.some([1, 2, 3, 4]),
-      categoryIds: g.some([1, 2, 3]),
-      userTypeIds: g.some([1, 2, 3]),
-      userGroupIds: g.some([9]),
+      productIds: some(g, [1, 2, 3, 4]),
+      categoryIds: some(g, [1, 2, 3]),
+      userTypeIds: some(g, [1, 2, 3]),
+      userGroupIds: some(g, [9]),
       discountType,
       discountValue: discountType === 'percent' ? g.int(0, 100) : g.int(0, 300000),
       maxDiscount: g.chance(0.3) ? g.int(0, 50000) : null,
@@ -986,13 +973,13 @@ function randomInput(seed: number): PricingInput {
         value: g.int(0, 100) * g.pick([1, 1000]),
         maxDiscount: g.chance(0.3) ? g.int(0, 50000) : null,
         minOrderTotal: g.chance(0.3) ? g.int(0, 300000) : null,
-        categoryIds: g.some([1, 2, 3]),
+        categoryIds: some(g, [1, 2, 3]),
       })
     : null;
   if (coupon?.coupon?.type === 'percent') coupon.coupon.value = Math.min(coupon.coupon.value, 100);
   return input({
     lines,
-    customer: customer({ userType: g.pick([retail, master, wholesale]), groupIds: g.some([9]) }),
+    customer: customer({ userType: g.pick([retail, master, wholesale]), groupIds: some(g, [9]) }),
     rules,
     coupon,
     bonuses: { balance: g.int(0, 5000), requested: g.int(0, 5000) },
@@ -1007,7 +994,7 @@ function randomInput(seed: number): PricingInput {
 }
 
 function shuffled<T>(xs: readonly T[], seed: number): T[] {
-  const g = generator(seed);
+  const g = new Rng(seed); // the demo's seeded generator: a failing cart replays from its seed
   const out = [...xs];
   for (let i = out.length - 1; i > 0; i--) {
     const j = g.int(0, i);

@@ -4,6 +4,7 @@
 // hand-picked carts and over many random ones.
 import { describe, expect, it } from 'vitest';
 import type { Receipt } from '../src/payments/provider';
+import { Rng } from '../src/seed/random';
 import {
   RECEIPT_MAX_ITEMS,
   ReceiptError,
@@ -243,23 +244,9 @@ describe('refusals', () => {
 
 // ---- random carts ----
 
-/** mulberry32: seeded, so that a failing cart can be replayed from its seed. */
-function generator(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1));
-  return { int, chance: (p: number) => next() < p };
-}
-
 /** A cart priced like the pricing engine's: unit prices, an order discount and bonuses spread in kopecks. */
 function randomCart(seed: number): ReceiptInput {
-  const g = generator(seed);
+  const g = new Rng(seed); // the demo's seeded generator: a failing cart replays from its seed
   // Up to 60 lines, so that some carts exceed the 100 items a receipt may hold.
   const lines = Array.from({ length: g.int(1, 60) }, (_, i) => {
     const quantity = g.int(1, 25);
