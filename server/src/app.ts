@@ -19,6 +19,8 @@ import { PageCache } from './web/page-cache';
 import { watchPublicData, type PublicData } from './web/public-data';
 import { migrate } from './db/migrate';
 import { registerDocs } from './docs';
+import type { DestinationStream } from 'pino';
+import { loggerOptions } from './http/logging';
 import { registerErrorHandler } from './http/errors';
 import { registerRateLimit } from './http/rate-limit';
 import { LazyCompilers, registerRouteSchemas } from './http/route-schemas';
@@ -59,6 +61,8 @@ export interface AppOptions {
   resources?: ResourceDef[];
   migrationsDir?: string;
   logger?: boolean;
+  /** Where the log goes instead of stdout (a test reads what was logged). */
+  logStream?: DestinationStream;
 }
 
 export interface App {
@@ -77,7 +81,10 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   const resources = opts.resources ?? generatedResources;
   const compilers = new LazyCompilers();
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.logLevel },
+    logger:
+      opts.logger === false && !opts.logStream
+        ? false
+        : loggerOptions(config.logLevel, resources, opts.logStream),
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     schemaController: compilers.schemaController,
