@@ -308,7 +308,7 @@ describeOnDatabases('fuzzing every operation of /api/docs on $name', (target) =>
     expect(operations.length).toBeGreaterThan(150);
     const deref: Deref = (s) => {
       for (let i = 0; s && typeof s.$ref === 'string' && i < 5; i++)
-        s = (s.$ref as string)
+        s = s.$ref
           .slice(2)
           .split('/')
           .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], doc) as Schema;

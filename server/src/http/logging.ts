@@ -85,7 +85,8 @@ export function withoutSecretValues(error: unknown, tables: string[]): unknown {
     chain.push(e);
   const failed = chain.find((e) => typeof e.query === 'string' && names.test(e.query));
   if (!failed) return error;
-  const values = failed.params === undefined ? null : `params: ${String(failed.params as unknown)}`;
+  // Drizzle writes them into its message as `${params}`: the array's own text.
+  const values = Array.isArray(failed.params) ? `params: ${failed.params.join(',')}` : null;
   const clean = (text: unknown) => {
     if (typeof text !== 'string') return text;
     let out = values ? text.split(values).join(`params: ${REDACTED}`) : text;
