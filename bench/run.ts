@@ -1,6 +1,7 @@
 // npm run bench: latency of the main read paths on the demo shop, each as a median over many requests
 // and as a ratio to a trivial baseline route (GET /api/health) measured in the same run, so that the
-// figures compare across machines. Then the storefront pages (bench/pages.ts): server-rendering
+// figures compare across machines. Password recovery for a known and an unknown address (bench/recovery.ts).
+// Then the storefront pages (bench/pages.ts): server-rendering
 // throughput and the JavaScript each loads; the live search over a mix of queries (bench/search.ts); and
 // Lighthouse's mobile scores of the pages (bench/lighthouse.ts). Needs `npm run build` (the storefront's
 // production build) unless --search-only; run with NODE_ENV=production.
@@ -52,6 +53,7 @@ import { addProducts, benchSearch, printSearch } from './search';
 import { benchCart, printCart } from './cart';
 import { benchCatalog, printCatalog } from './catalog-scale';
 import { benchMessages, printMessages } from './messages';
+import { benchRecovery, printRecovery } from './recovery';
 import { benchThroughput, printThroughput, registerBaselines, writeStaticCopy } from './throughput';
 import { benchMemory, type MemoryResult } from './memory';
 import { freePort, median, p95 } from './util';
@@ -103,7 +105,8 @@ const config = {
   // Every request comes from 127.0.0.1: the limits are still counted (their cost is measured), never reached.
   rateLimitScale: 1000,
 };
-const { app, database } = await buildApp({ config, logger: false });
+const built = await buildApp({ config, logger: false });
+const { app, database } = built;
 const staticDir = mkdtempSync(join(tmpdir(), 'bench-static-'));
 if (!ONLY) await registerBaselines(app, staticDir);
 await seedDemo(database.db, { uploadsDir });
@@ -167,6 +170,7 @@ if (rows.length) {
       `| ${r.name} | ${r.status} | ${r.median.toFixed(2)} | ${r.p95.toFixed(2)} | ${(r.median / base).toFixed(1)} |`,
     );
 }
+if (!ONLY) printRecovery(await benchRecovery(built, REQUESTS), REQUESTS, database.kind);
 if (!ONLY || ADMIN_LIST_ONLY) {
   const count = await database.db.$count(products);
   printAdminList(

@@ -6,6 +6,7 @@ export * from './rules/requisites';
 export * from './rules/messages';
 export * from './rules/phone';
 export * from './rules/ranges';
+export * from './rules/bounds';
 export * from './rules/stock';
 export * from './rules/slug';
 export * from './rules/plural';

@@ -4,6 +4,7 @@
 // - create: what a create accepts (no readOnly fields; the schema's `required`)
 // - patch:  what an update accepts (the create shape with nothing required: an update changes what it sends)
 // Types, ajv validators, zod schemas and OpenAPI are all generated from these, so they cannot disagree.
+import { withStorageBounds } from '@shop/schemas/rules/bounds';
 import type { ChildModel, EntityModel, FieldModel, JsonSchema } from './model';
 
 export type Shape = 'read' | 'create' | 'patch';
@@ -61,8 +62,18 @@ function inShape(f: FieldModel, shape: Shape): boolean {
   return !f.readOnly && !f.private;
 }
 
+/**
+ * A field's schema as the API states it; what the API accepts also says what its column holds (schemas/rules/bounds.ts): an integer
+ * within its column type, a date within the years both the database and JavaScript read back.
+ */
 function propertySchema(f: FieldModel, shape: Shape): JsonSchema {
-  const s = clean(f.schema, shape !== 'read');
+  const own = clean(f.schema, shape !== 'read');
+  if (shape === 'read') return f.nullable ? withNull(own) : own;
+  const bounds = { int8: f.kind === 'bigint' };
+  const s =
+    f.kind === 'integer[]' && own.items
+      ? { ...own, items: withStorageBounds(own.items, bounds) as JsonSchema }
+      : (withStorageBounds(own, bounds) as JsonSchema);
   return f.nullable ? withNull(s) : s;
 }
 

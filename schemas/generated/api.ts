@@ -106,13 +106,7 @@ export type AdminCouponGenerateRequest = {
    * Kopecks
    */
   minOrderTotal?: number | null;
-  /**
-   * Year 0001 or later: PostgreSQL has no year 0
-   */
   startsAt?: string | null;
-  /**
-   * Year 0001 or later: PostgreSQL has no year 0
-   */
   endsAt?: string | null;
   usageLimit?: number | null;
   usageLimitPerUser?: number | null;

@@ -36,9 +36,21 @@ export const BannerInputSchema = z
       .optional(),
     openInNewTab: z.boolean().optional(),
     position: z.enum(['home_slider', 'home_promo', 'catalog_top', 'cart']).optional(),
-    startsAt: z.iso.datetime({ offset: true, local: false }).nullable().optional(),
-    endsAt: z.iso.datetime({ offset: true, local: false }).nullable().optional(),
-    sortOrder: z.int().min(0).optional(),
+    startsAt: z.iso
+      .datetime({ offset: true, local: false })
+      .regex(new RegExp('^[1-9]\\d{3}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d', 'u'), {
+        error: 'Год — от 1000 до 9999, время — до 23:59:59',
+      })
+      .nullable()
+      .optional(),
+    endsAt: z.iso
+      .datetime({ offset: true, local: false })
+      .regex(new RegExp('^[1-9]\\d{3}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d', 'u'), {
+        error: 'Год — от 1000 до 9999, время — до 23:59:59',
+      })
+      .nullable()
+      .optional(),
+    sortOrder: z.int().min(0).max(2147483647).optional(),
     active: z.boolean().optional(),
   })
   .superRefine(
@@ -65,9 +77,21 @@ export const BannerPatchSchema = z
       .optional(),
     openInNewTab: z.boolean().optional(),
     position: z.enum(['home_slider', 'home_promo', 'catalog_top', 'cart']).optional(),
-    startsAt: z.iso.datetime({ offset: true, local: false }).nullable().optional(),
-    endsAt: z.iso.datetime({ offset: true, local: false }).nullable().optional(),
-    sortOrder: z.int().min(0).optional(),
+    startsAt: z.iso
+      .datetime({ offset: true, local: false })
+      .regex(new RegExp('^[1-9]\\d{3}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d', 'u'), {
+        error: 'Год — от 1000 до 9999, время — до 23:59:59',
+      })
+      .nullable()
+      .optional(),
+    endsAt: z.iso
+      .datetime({ offset: true, local: false })
+      .regex(new RegExp('^[1-9]\\d{3}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d', 'u'), {
+        error: 'Год — от 1000 до 9999, время — до 23:59:59',
+      })
+      .nullable()
+      .optional(),
+    sortOrder: z.int().min(0).max(2147483647).optional(),
     active: z.boolean().optional(),
   })
   .superRefine(
@@ -76,33 +100,54 @@ export const BannerPatchSchema = z
 
 /** Бонусная операция: данные для создания. */
 export const BonusTransactionInputSchema = z.strictObject({
-  userId: z.int(),
+  userId: z.int().min(-2147483648).max(2147483647),
   amount: z.int().min(-10000000).max(10000000),
   kind: z.enum(['accrual', 'spending', 'manual', 'expiry', 'refund']),
-  orderId: z.int().nullable().optional(),
+  orderId: z.int().min(-2147483648).max(2147483647).nullable().optional(),
   reason: z.string().max(500).nullable().optional(),
-  expiresAt: z.iso.datetime({ offset: true, local: false }).nullable().optional(),
+  expiresAt: z.iso
+    .datetime({ offset: true, local: false })
+    .regex(new RegExp('^[1-9]\\d{3}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d', 'u'), {
+      error: 'Год — от 1000 до 9999, время — до 23:59:59',
+    })
+    .nullable()
+    .optional(),
 });
 /** Бонусная операция: данные для изменения. */
 export const BonusTransactionPatchSchema = z.strictObject({
-  userId: z.int().optional(),
+  userId: z.int().min(-2147483648).max(2147483647).optional(),
   amount: z.int().min(-10000000).max(10000000).optional(),
   kind: z.enum(['accrual', 'spending', 'manual', 'expiry', 'refund']).optional(),
-  orderId: z.int().nullable().optional(),
+  orderId: z.int().min(-2147483648).max(2147483647).nullable().optional(),
   reason: z.string().max(500).nullable().optional(),
-  expiresAt: z.iso.datetime({ offset: true, local: false }).nullable().optional(),
+  expiresAt: z.iso
+    .datetime({ offset: true, local: false })
+    .regex(new RegExp('^[1-9]\\d{3}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d', 'u'), {
+      error: 'Год — от 1000 до 9999, время — до 23:59:59',
+    })
+    .nullable()
+    .optional(),
 });
 
 /** Капча: данные для создания. */
 export const CaptchaChallengeInputSchema = z.strictObject({
   token: z.string().min(1).max(64),
-  expiresAt: z.iso.datetime({ offset: true, local: false }),
+  expiresAt: z.iso
+    .datetime({ offset: true, local: false })
+    .regex(new RegExp('^[1-9]\\d{3}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d', 'u'), {
+      error: 'Год — от 1000 до 9999, время — до 23:59:59',
+    }),
   ip: z.string().max(45).nullable().optional(),
 });
 /** Капча: данные для изменения. */
 export const CaptchaChallengePatchSchema = z.strictObject({
   token: z.string().min(1).max(64).optional(),
-  expiresAt: z.iso.datetime({ offset: true, local: false }).optional(),
+  expiresAt: z.iso
+    .datetime({ offset: true, local: false })
+    .regex(new RegExp('^[1-9]\\d{3}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d', 'u'), {
+      error: 'Год — от 1000 до 9999, время — до 23:59:59',
+    })
+    .optional(),
   ip: z.string().max(45).nullable().optional(),
 });
 
@@ -111,32 +156,44 @@ export const CartRuleInputSchema = z
   .strictObject({
     title: z.string().min(1).max(200),
     description: z.string().max(1000).nullable().optional(),
-    startsAt: z.iso.datetime({ offset: true, local: false }).nullable().optional(),
-    endsAt: z.iso.datetime({ offset: true, local: false }).nullable().optional(),
-    priority: z.int().min(0).optional(),
+    startsAt: z.iso
+      .datetime({ offset: true, local: false })
+      .regex(new RegExp('^[1-9]\\d{3}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d', 'u'), {
+        error: 'Год — от 1000 до 9999, время — до 23:59:59',
+      })
+      .nullable()
+      .optional(),
+    endsAt: z.iso
+      .datetime({ offset: true, local: false })
+      .regex(new RegExp('^[1-9]\\d{3}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d', 'u'), {
+        error: 'Год — от 1000 до 9999, время — до 23:59:59',
+      })
+      .nullable()
+      .optional(),
+    priority: z.int().min(0).max(2147483647).optional(),
     stopFurtherRules: z.boolean().optional(),
     combineWithCoupons: z.boolean().optional(),
-    minItemsTotal: z.int().min(0).nullable().optional(),
-    minQuantity: z.int().min(1).nullable().optional(),
+    minItemsTotal: z.int().min(0).max(2147483647).nullable().optional(),
+    minQuantity: z.int().min(1).max(2147483647).nullable().optional(),
     productIds: z
-      .array(z.int())
+      .array(z.int().min(-2147483648).max(2147483647))
       .refine(uniqueItems, { message: 'Значения не должны повторяться' })
       .optional(),
     categoryIds: z
-      .array(z.int())
+      .array(z.int().min(-2147483648).max(2147483647))
       .refine(uniqueItems, { message: 'Значения не должны повторяться' })
       .optional(),
     userTypeIds: z
-      .array(z.int())
+      .array(z.int().min(-2147483648).max(2147483647))
       .refine(uniqueItems, { message: 'Значения не должны повторяться' })
       .optional(),
     userGroupIds: z
-      .array(z.int())
+      .array(z.int().min(-2147483648).max(2147483647))
       .refine(uniqueItems, { message: 'Значения не должны повторяться' })
       .optional(),
     discountType: z.enum(['percent', 'fixed', 'free_delivery']),
-    discountValue: z.int().min(0).optional(),
-    maxDiscount: z.int().min(0).nullable().optional(),
+    discountValue: z.int().min(0).max(2147483647).optional(),
+    maxDiscount: z.int().min(0).max(2147483647).nullable().optional(),
     active: z.boolean().optional(),
   })
   .superRefine(
@@ -147,32 +204,44 @@ export const CartRulePatchSchema = z
   .strictObject({
     title: z.string().min(1).max(200).optional(),
     description: z.string().max(1000).nullable().optional(),
-    startsAt: z.iso.datetime({ offset: true, local: false }).nullable().optional(),
-    endsAt: z.iso.datetime({ offset: true, local: false }).nullable().optional(),
-    priority: z.int().min(0).optional(),
+    startsAt: z.iso
+      .datetime({ offset: true, local: false })
+      .regex(new RegExp('^[1-9]\\d{3}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d', 'u'), {
+        error: 'Год — от 1000 до 9999, время — до 23:59:59',
+      })
+      .nullable()
+      .optional(),
+    endsAt: z.iso
+      .datetime({ offset: true, local: false })
+      .regex(new RegExp('^[1-9]\\d{3}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d', 'u'), {
+        error: 'Год — от 1000 до 9999, время — до 23:59:59',
+      })
+      .nullable()
+      .optional(),
+    priority: z.int().min(0).max(2147483647).optional(),
     stopFurtherRules: z.boolean().optional(),
     combineWithCoupons: z.boolean().optional(),
-    minItemsTotal: z.int().min(0).nullable().optional(),
-    minQuantity: z.int().min(1).nullable().optional(),
+    minItemsTotal: z.int().min(0).max(2147483647).nullable().optional(),
+    minQuantity: z.int().min(1).max(2147483647).nullable().optional(),
     productIds: z
-      .array(z.int())
+      .array(z.int().min(-2147483648).max(2147483647))
       .refine(uniqueItems, { message: 'Значения не должны повторяться' })
       .optional(),
     categoryIds: z
-      .array(z.int())
+      .array(z.int().min(-2147483648).max(2147483647))
       .refine(uniqueItems, { message: 'Значения не должны повторяться' })
       .optional(),
     userTypeIds: z
-      .array(z.int())
+      .array(z.int().min(-2147483648).max(2147483647))
       .refine(uniqueItems, { message: 'Значения не должны повторяться' })
       .optional(),
     userGroupIds: z
-      .array(z.int())
+      .array(z.int().min(-2147483648).max(2147483647))
       .refine(uniqueItems, { message: 'Значения не должны повторяться' })
       .optional(),
     discountType: z.enum(['percent', 'fixed', 'free_delivery']).optional(),
-    discountValue: z.int().min(0).optional(),
-    maxDiscount: z.int().min(0).nullable().optional(),
+    discountValue: z.int().min(0).max(2147483647).optional(),
+    maxDiscount: z.int().min(0).max(2147483647).nullable().optional(),
     active: z.boolean().optional(),
   })
   .superRefine(
@@ -181,22 +250,34 @@ export const CartRulePatchSchema = z
 
 /** Корзина: данные для создания. */
 export const CartInputSchema = z.strictObject({
-  userId: z.int().nullable().optional(),
-  userGroupId: z.int().nullable().optional(),
+  userId: z.int().min(-2147483648).max(2147483647).nullable().optional(),
+  userGroupId: z.int().min(-2147483648).max(2147483647).nullable().optional(),
   couponCode: z.string().max(64).nullable().optional(),
   bonusPoints: z.int().min(0).max(100000000).optional(),
   items: z
-    .array(z.strictObject({ id: z.int().optional(), offerId: z.int(), quantity: z.int().min(1).max(9999) }))
+    .array(
+      z.strictObject({
+        id: z.int().min(-2147483648).max(2147483647).optional(),
+        offerId: z.int().min(-2147483648).max(2147483647),
+        quantity: z.int().min(1).max(9999),
+      }),
+    )
     .optional(),
 });
 /** Корзина: данные для изменения. */
 export const CartPatchSchema = z.strictObject({
-  userId: z.int().nullable().optional(),
-  userGroupId: z.int().nullable().optional(),
+  userId: z.int().min(-2147483648).max(2147483647).nullable().optional(),
+  userGroupId: z.int().min(-2147483648).max(2147483647).nullable().optional(),
   couponCode: z.string().max(64).nullable().optional(),
   bonusPoints: z.int().min(0).max(100000000).optional(),
   items: z
-    .array(z.strictObject({ id: z.int().optional(), offerId: z.int(), quantity: z.int().min(1).max(9999) }))
+    .array(
+      z.strictObject({
+        id: z.int().min(-2147483648).max(2147483647).optional(),
+        offerId: z.int().min(-2147483648).max(2147483647),
+        quantity: z.int().min(1).max(9999),
+      }),
+    )
     .optional(),
 });
 
@@ -213,7 +294,7 @@ export const ConsentInputSchema = z.strictObject({
     'order',
     'stock_notice',
   ]),
-  userId: z.int().nullable().optional(),
+  userId: z.int().min(-2147483648).max(2147483647).nullable().optional(),
   email: z.string().max(255).nullable().optional(),
   phone: z.string().max(20).nullable().optional(),
   ip: z.string().max(45).nullable().optional(),
@@ -235,7 +316,7 @@ export const ConsentPatchSchema = z.strictObject({
       'stock_notice',
     ])
     .optional(),
-  userId: z.int().nullable().optional(),
+  userId: z.int().min(-2147483648).max(2147483647).nullable().optional(),
   email: z.string().max(255).nullable().optional(),
   phone: z.string().max(20).nullable().optional(),
   ip: z.string().max(45).nullable().optional(),
@@ -245,17 +326,17 @@ export const ConsentPatchSchema = z.strictObject({
 
 /** Использование купона: данные для создания. */
 export const CouponUsageInputSchema = z.strictObject({
-  couponId: z.int(),
-  orderId: z.int(),
-  userId: z.int().nullable().optional(),
+  couponId: z.int().min(-2147483648).max(2147483647),
+  orderId: z.int().min(-2147483648).max(2147483647),
+  userId: z.int().min(-2147483648).max(2147483647).nullable().optional(),
   phone: z.string().max(20),
   email: z.string().max(255).nullable().optional(),
 });
 /** Использование купона: данные для изменения. */
 export const CouponUsagePatchSchema = z.strictObject({
-  couponId: z.int().optional(),
-  orderId: z.int().optional(),
-  userId: z.int().nullable().optional(),
+  couponId: z.int().min(-2147483648).max(2147483647).optional(),
+  orderId: z.int().min(-2147483648).max(2147483647).optional(),
+  userId: z.int().min(-2147483648).max(2147483647).nullable().optional(),
   phone: z.string().max(20).optional(),
   email: z.string().max(255).nullable().optional(),
 });
@@ -273,18 +354,30 @@ export const CouponInputSchema = z
     description: z.string().max(500).nullable().optional(),
     batch: z.string().max(64).nullable().optional(),
     type: z.enum(['percent', 'fixed', 'free_delivery']),
-    value: z.int().min(0).optional(),
-    maxDiscount: z.int().min(0).nullable().optional(),
-    minOrderTotal: z.int().min(0).nullable().optional(),
+    value: z.int().min(0).max(2147483647).optional(),
+    maxDiscount: z.int().min(0).max(2147483647).nullable().optional(),
+    minOrderTotal: z.int().min(0).max(2147483647).nullable().optional(),
     categoryIds: z
-      .array(z.int())
+      .array(z.int().min(-2147483648).max(2147483647))
       .refine(uniqueItems, { message: 'Значения не должны повторяться' })
       .optional(),
-    startsAt: z.iso.datetime({ offset: true, local: false }).nullable().optional(),
-    endsAt: z.iso.datetime({ offset: true, local: false }).nullable().optional(),
-    usageLimit: z.int().min(1).nullable().optional(),
-    usageLimitPerUser: z.int().min(1).nullable().optional(),
-    userId: z.int().nullable().optional(),
+    startsAt: z.iso
+      .datetime({ offset: true, local: false })
+      .regex(new RegExp('^[1-9]\\d{3}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d', 'u'), {
+        error: 'Год — от 1000 до 9999, время — до 23:59:59',
+      })
+      .nullable()
+      .optional(),
+    endsAt: z.iso
+      .datetime({ offset: true, local: false })
+      .regex(new RegExp('^[1-9]\\d{3}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d', 'u'), {
+        error: 'Год — от 1000 до 9999, время — до 23:59:59',
+      })
+      .nullable()
+      .optional(),
+    usageLimit: z.int().min(1).max(2147483647).nullable().optional(),
+    usageLimitPerUser: z.int().min(1).max(2147483647).nullable().optional(),
+    userId: z.int().min(-2147483648).max(2147483647).nullable().optional(),
     active: z.boolean().optional(),
   })
   .superRefine(
@@ -304,18 +397,30 @@ export const CouponPatchSchema = z
     description: z.string().max(500).nullable().optional(),
     batch: z.string().max(64).nullable().optional(),
     type: z.enum(['percent', 'fixed', 'free_delivery']).optional(),
-    value: z.int().min(0).optional(),
-    maxDiscount: z.int().min(0).nullable().optional(),
-    minOrderTotal: z.int().min(0).nullable().optional(),
+    value: z.int().min(0).max(2147483647).optional(),
+    maxDiscount: z.int().min(0).max(2147483647).nullable().optional(),
+    minOrderTotal: z.int().min(0).max(2147483647).nullable().optional(),
     categoryIds: z
-      .array(z.int())
+      .array(z.int().min(-2147483648).max(2147483647))
       .refine(uniqueItems, { message: 'Значения не должны повторяться' })
       .optional(),
-    startsAt: z.iso.datetime({ offset: true, local: false }).nullable().optional(),
-    endsAt: z.iso.datetime({ offset: true, local: false }).nullable().optional(),
-    usageLimit: z.int().min(1).nullable().optional(),
-    usageLimitPerUser: z.int().min(1).nullable().optional(),
-    userId: z.int().nullable().optional(),
+    startsAt: z.iso
+      .datetime({ offset: true, local: false })
+      .regex(new RegExp('^[1-9]\\d{3}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d', 'u'), {
+        error: 'Год — от 1000 до 9999, время — до 23:59:59',
+      })
+      .nullable()
+      .optional(),
+    endsAt: z.iso
+      .datetime({ offset: true, local: false })
+      .regex(new RegExp('^[1-9]\\d{3}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d', 'u'), {
+        error: 'Год — от 1000 до 9999, время — до 23:59:59',
+      })
+      .nullable()
+      .optional(),
+    usageLimit: z.int().min(1).max(2147483647).nullable().optional(),
+    usageLimitPerUser: z.int().min(1).max(2147483647).nullable().optional(),
+    userId: z.int().min(-2147483648).max(2147483647).nullable().optional(),
     active: z.boolean().optional(),
   })
   .superRefine(
@@ -338,12 +443,12 @@ export const DeliveryServiceInputSchema = z.strictObject({
   provider: z.enum(['manual', 'cdek', 'boxberry', 'russian_post', 'yandex_delivery', 'dellin']).optional(),
   credentials: z.record(z.string(), z.string().max(1000)).optional(),
   testMode: z.boolean().optional(),
-  price: z.int().min(0).optional(),
-  freeFrom: z.int().min(0).nullable().optional(),
-  minDays: z.int().min(0).nullable().optional(),
-  maxDays: z.int().min(0).nullable().optional(),
+  price: z.int().min(0).max(2147483647).optional(),
+  freeFrom: z.int().min(0).max(2147483647).nullable().optional(),
+  minDays: z.int().min(0).max(2147483647).nullable().optional(),
+  maxDays: z.int().min(0).max(2147483647).nullable().optional(),
   iconUrl: z.string().max(500).nullable().optional(),
-  sortOrder: z.int().min(0).optional(),
+  sortOrder: z.int().min(0).max(2147483647).optional(),
   active: z.boolean().optional(),
 });
 /** Способ доставки: данные для изменения. */
@@ -363,12 +468,12 @@ export const DeliveryServicePatchSchema = z.strictObject({
   provider: z.enum(['manual', 'cdek', 'boxberry', 'russian_post', 'yandex_delivery', 'dellin']).optional(),
   credentials: z.record(z.string(), z.string().max(1000)).optional(),
   testMode: z.boolean().optional(),
-  price: z.int().min(0).optional(),
-  freeFrom: z.int().min(0).nullable().optional(),
-  minDays: z.int().min(0).nullable().optional(),
-  maxDays: z.int().min(0).nullable().optional(),
+  price: z.int().min(0).max(2147483647).optional(),
+  freeFrom: z.int().min(0).max(2147483647).nullable().optional(),
+  minDays: z.int().min(0).max(2147483647).nullable().optional(),
+  maxDays: z.int().min(0).max(2147483647).nullable().optional(),
   iconUrl: z.string().max(500).nullable().optional(),
-  sortOrder: z.int().min(0).optional(),
+  sortOrder: z.int().min(0).max(2147483647).optional(),
   active: z.boolean().optional(),
 });
 
@@ -385,12 +490,12 @@ export const DirectoryInputSchema = z.strictObject({
   description: z.string().max(2000).nullable().optional(),
   useInOffers: z.boolean().optional(),
   useInFilter: z.boolean().optional(),
-  sortOrder: z.int().min(0).optional(),
+  sortOrder: z.int().min(0).max(2147483647).optional(),
   active: z.boolean().optional(),
   fields: z
     .array(
       z.strictObject({
-        id: z.int().optional(),
+        id: z.int().min(-2147483648).max(2147483647).optional(),
         code: z
           .string()
           .min(1)
@@ -401,7 +506,7 @@ export const DirectoryInputSchema = z.strictObject({
         title: z.string().min(1).max(200),
         type: z.enum(['string', 'number', 'boolean', 'color', 'image']).optional(),
         required: z.boolean().optional(),
-        sortOrder: z.int().min(0).optional(),
+        sortOrder: z.int().min(0).max(2147483647).optional(),
       }),
     )
     .optional(),
@@ -420,12 +525,12 @@ export const DirectoryPatchSchema = z.strictObject({
   description: z.string().max(2000).nullable().optional(),
   useInOffers: z.boolean().optional(),
   useInFilter: z.boolean().optional(),
-  sortOrder: z.int().min(0).optional(),
+  sortOrder: z.int().min(0).max(2147483647).optional(),
   active: z.boolean().optional(),
   fields: z
     .array(
       z.strictObject({
-        id: z.int().optional(),
+        id: z.int().min(-2147483648).max(2147483647).optional(),
         code: z
           .string()
           .min(1)
@@ -436,7 +541,7 @@ export const DirectoryPatchSchema = z.strictObject({
         title: z.string().min(1).max(200),
         type: z.enum(['string', 'number', 'boolean', 'color', 'image']).optional(),
         required: z.boolean().optional(),
-        sortOrder: z.int().min(0).optional(),
+        sortOrder: z.int().min(0).max(2147483647).optional(),
       }),
     )
     .optional(),
@@ -444,7 +549,7 @@ export const DirectoryPatchSchema = z.strictObject({
 
 /** Запись справочника: данные для создания. */
 export const DirectoryEntryInputSchema = z.strictObject({
-  directoryId: z.int(),
+  directoryId: z.int().min(-2147483648).max(2147483647),
   code: z
     .string()
     .min(1)
@@ -453,13 +558,13 @@ export const DirectoryEntryInputSchema = z.strictObject({
       error: 'Латинские буквы, цифры, точка, дефис и _, начиная с буквы или цифры, например D, 0.07 или 11',
     }),
   title: z.string().min(1).max(200),
-  sortOrder: z.int().min(0).optional(),
+  sortOrder: z.int().min(0).max(2147483647).optional(),
   active: z.boolean().optional(),
   values: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]).nullable()).optional(),
 });
 /** Запись справочника: данные для изменения. */
 export const DirectoryEntryPatchSchema = z.strictObject({
-  directoryId: z.int().optional(),
+  directoryId: z.int().min(-2147483648).max(2147483647).optional(),
   code: z
     .string()
     .min(1)
@@ -469,7 +574,7 @@ export const DirectoryEntryPatchSchema = z.strictObject({
     })
     .optional(),
   title: z.string().min(1).max(200).optional(),
-  sortOrder: z.int().min(0).optional(),
+  sortOrder: z.int().min(0).max(2147483647).optional(),
   active: z.boolean().optional(),
   values: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]).nullable()).optional(),
 });
@@ -510,16 +615,20 @@ export const GalleryInputSchema = z.strictObject({
       error: 'Только строчные латинские буквы, цифры и дефисы между ними, например lashes-classic',
     }),
   description: z.string().max(5000).nullable().optional(),
-  eventDate: z.iso.date().nullable().optional(),
-  sortOrder: z.int().min(0).optional(),
+  eventDate: z.iso
+    .date()
+    .regex(new RegExp('^[1-9]\\d{3}-', 'u'), { error: 'Год — от 1000 до 9999' })
+    .nullable()
+    .optional(),
+  sortOrder: z.int().min(0).max(2147483647).optional(),
   active: z.boolean().optional(),
   images: z
     .array(
       z.strictObject({
-        id: z.int().optional(),
+        id: z.int().min(-2147483648).max(2147483647).optional(),
         url: z.string().min(1).max(500),
         alt: z.string().max(255).nullable().optional(),
-        sortOrder: z.int().min(0).optional(),
+        sortOrder: z.int().min(0).max(2147483647).optional(),
       }),
     )
     .optional(),
@@ -536,16 +645,20 @@ export const GalleryPatchSchema = z.strictObject({
     })
     .optional(),
   description: z.string().max(5000).nullable().optional(),
-  eventDate: z.iso.date().nullable().optional(),
-  sortOrder: z.int().min(0).optional(),
+  eventDate: z.iso
+    .date()
+    .regex(new RegExp('^[1-9]\\d{3}-', 'u'), { error: 'Год — от 1000 до 9999' })
+    .nullable()
+    .optional(),
+  sortOrder: z.int().min(0).max(2147483647).optional(),
   active: z.boolean().optional(),
   images: z
     .array(
       z.strictObject({
-        id: z.int().optional(),
+        id: z.int().min(-2147483648).max(2147483647).optional(),
         url: z.string().min(1).max(500),
         alt: z.string().max(255).nullable().optional(),
-        sortOrder: z.int().min(0).optional(),
+        sortOrder: z.int().min(0).max(2147483647).optional(),
       }),
     )
     .optional(),
@@ -554,18 +667,18 @@ export const GalleryPatchSchema = z.strictObject({
 /** Запись журнала: данные для создания. */
 export const HistoryEntryInputSchema = z.strictObject({
   resource: z.string().min(1).max(64),
-  recordId: z.int(),
+  recordId: z.int().min(-2147483648).max(2147483647),
   action: z.enum(['create', 'update', 'delete']),
-  userId: z.int().nullable().optional(),
+  userId: z.int().min(-2147483648).max(2147483647).nullable().optional(),
   userName: z.string().max(255).nullable().optional(),
   changes: z.strictObject({}).optional(),
 });
 /** Запись журнала: данные для изменения. */
 export const HistoryEntryPatchSchema = z.strictObject({
   resource: z.string().min(1).max(64).optional(),
-  recordId: z.int().optional(),
+  recordId: z.int().min(-2147483648).max(2147483647).optional(),
   action: z.enum(['create', 'update', 'delete']).optional(),
-  userId: z.int().nullable().optional(),
+  userId: z.int().min(-2147483648).max(2147483647).nullable().optional(),
   userName: z.string().max(255).nullable().optional(),
   changes: z.strictObject({}).optional(),
 });
@@ -583,7 +696,13 @@ export const ArticleInputSchema = z.strictObject({
   announce: z.string().max(1000).nullable().optional(),
   content: z.string().max(200000).nullable().optional(),
   coverUrl: z.string().max(500).nullable().optional(),
-  publishedAt: z.iso.datetime({ offset: true, local: false }).nullable().optional(),
+  publishedAt: z.iso
+    .datetime({ offset: true, local: false })
+    .regex(new RegExp('^[1-9]\\d{3}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d', 'u'), {
+      error: 'Год — от 1000 до 9999, время — до 23:59:59',
+    })
+    .nullable()
+    .optional(),
   active: z.boolean().optional(),
   seoTitle: z.string().max(200).nullable().optional(),
   seoDescription: z.string().max(500).nullable().optional(),
@@ -602,7 +721,13 @@ export const ArticlePatchSchema = z.strictObject({
   announce: z.string().max(1000).nullable().optional(),
   content: z.string().max(200000).nullable().optional(),
   coverUrl: z.string().max(500).nullable().optional(),
-  publishedAt: z.iso.datetime({ offset: true, local: false }).nullable().optional(),
+  publishedAt: z.iso
+    .datetime({ offset: true, local: false })
+    .regex(new RegExp('^[1-9]\\d{3}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d', 'u'), {
+      error: 'Год — от 1000 до 9999, время — до 23:59:59',
+    })
+    .nullable()
+    .optional(),
   active: z.boolean().optional(),
   seoTitle: z.string().max(200).nullable().optional(),
   seoDescription: z.string().max(500).nullable().optional(),
@@ -645,8 +770,8 @@ export const MailingInputSchema = z.strictObject({
   channel: z.enum(['email', 'sms']),
   title: z.string().min(1).max(255),
   audience: z.enum(['user', 'group', 'subscribers']),
-  userId: z.int().nullable().optional(),
-  groupId: z.int().nullable().optional(),
+  userId: z.int().min(-2147483648).max(2147483647).nullable().optional(),
+  groupId: z.int().min(-2147483648).max(2147483647).nullable().optional(),
   templateCode: z.string().max(100).nullable().optional(),
   subject: z.string().max(255).nullable().optional(),
   body: z.string().min(1).max(200000),
@@ -656,8 +781,8 @@ export const MailingPatchSchema = z.strictObject({
   channel: z.enum(['email', 'sms']).optional(),
   title: z.string().min(1).max(255).optional(),
   audience: z.enum(['user', 'group', 'subscribers']).optional(),
-  userId: z.int().nullable().optional(),
-  groupId: z.int().nullable().optional(),
+  userId: z.int().min(-2147483648).max(2147483647).nullable().optional(),
+  groupId: z.int().min(-2147483648).max(2147483647).nullable().optional(),
   templateCode: z.string().max(100).nullable().optional(),
   subject: z.string().max(255).nullable().optional(),
   body: z.string().min(1).max(200000).optional(),
@@ -665,24 +790,24 @@ export const MailingPatchSchema = z.strictObject({
 
 /** Событие заказа: данные для создания. */
 export const OrderEventInputSchema = z.strictObject({
-  orderId: z.int(),
+  orderId: z.int().min(-2147483648).max(2147483647),
   kind: z.enum(['placed', 'status', 'payment', 'lines', 'note']),
   fromStatus: z.string().max(20).nullable().optional(),
   toStatus: z.string().max(20).nullable().optional(),
   paymentStatus: z.string().max(20).nullable().optional(),
-  actorId: z.int().nullable().optional(),
+  actorId: z.int().min(-2147483648).max(2147483647).nullable().optional(),
   actorLabel: z.string().max(200).optional(),
   comment: z.string().max(1000).nullable().optional(),
   public: z.boolean().optional(),
 });
 /** Событие заказа: данные для изменения. */
 export const OrderEventPatchSchema = z.strictObject({
-  orderId: z.int().optional(),
+  orderId: z.int().min(-2147483648).max(2147483647).optional(),
   kind: z.enum(['placed', 'status', 'payment', 'lines', 'note']).optional(),
   fromStatus: z.string().max(20).nullable().optional(),
   toStatus: z.string().max(20).nullable().optional(),
   paymentStatus: z.string().max(20).nullable().optional(),
-  actorId: z.int().nullable().optional(),
+  actorId: z.int().min(-2147483648).max(2147483647).nullable().optional(),
   actorLabel: z.string().max(200).optional(),
   comment: z.string().max(1000).nullable().optional(),
   public: z.boolean().optional(),
@@ -690,9 +815,9 @@ export const OrderEventPatchSchema = z.strictObject({
 
 /** Заказ: данные для создания. */
 export const OrderInputSchema = z.strictObject({
-  userId: z.int().nullable().optional(),
-  userGroupId: z.int().nullable().optional(),
-  organizationId: z.int().nullable().optional(),
+  userId: z.int().min(-2147483648).max(2147483647).nullable().optional(),
+  userGroupId: z.int().min(-2147483648).max(2147483647).nullable().optional(),
+  organizationId: z.int().min(-2147483648).max(2147483647).nullable().optional(),
   customerName: z.string().min(1).max(200),
   customerPhone: z.preprocess(
     normalizedPhone,
@@ -703,7 +828,7 @@ export const OrderInputSchema = z.strictObject({
       }),
   ),
   customerEmail: z.email().max(255).nullable().optional(),
-  deliveryServiceId: z.int().nullable().optional(),
+  deliveryServiceId: z.int().min(-2147483648).max(2147483647).nullable().optional(),
   deliveryCity: z.string().max(100).nullable().optional(),
   deliveryPostalCode: z
     .string()
@@ -712,15 +837,15 @@ export const OrderInputSchema = z.strictObject({
     .optional(),
   deliveryAddress: z.string().max(1000).nullable().optional(),
   deliveryPickupPoint: z.string().max(100).nullable().optional(),
-  paymentServiceId: z.int().nullable().optional(),
+  paymentServiceId: z.int().min(-2147483648).max(2147483647).nullable().optional(),
   comment: z.string().max(2000).nullable().optional(),
   managerComment: z.string().max(5000).nullable().optional(),
 });
 /** Заказ: данные для изменения. */
 export const OrderPatchSchema = z.strictObject({
-  userId: z.int().nullable().optional(),
-  userGroupId: z.int().nullable().optional(),
-  organizationId: z.int().nullable().optional(),
+  userId: z.int().min(-2147483648).max(2147483647).nullable().optional(),
+  userGroupId: z.int().min(-2147483648).max(2147483647).nullable().optional(),
+  organizationId: z.int().min(-2147483648).max(2147483647).nullable().optional(),
   customerName: z.string().min(1).max(200).optional(),
   customerPhone: z
     .preprocess(
@@ -733,7 +858,7 @@ export const OrderPatchSchema = z.strictObject({
     )
     .optional(),
   customerEmail: z.email().max(255).nullable().optional(),
-  deliveryServiceId: z.int().nullable().optional(),
+  deliveryServiceId: z.int().min(-2147483648).max(2147483647).nullable().optional(),
   deliveryCity: z.string().max(100).nullable().optional(),
   deliveryPostalCode: z
     .string()
@@ -742,7 +867,7 @@ export const OrderPatchSchema = z.strictObject({
     .optional(),
   deliveryAddress: z.string().max(1000).nullable().optional(),
   deliveryPickupPoint: z.string().max(100).nullable().optional(),
-  paymentServiceId: z.int().nullable().optional(),
+  paymentServiceId: z.int().min(-2147483648).max(2147483647).nullable().optional(),
   comment: z.string().max(2000).nullable().optional(),
   managerComment: z.string().max(5000).nullable().optional(),
 });
@@ -754,8 +879,8 @@ export const OutboxMessageInputSchema = z.strictObject({
   subject: z.string().max(255).nullable().optional(),
   body: z.string().min(1).max(300000),
   templateCode: z.string().max(100).nullable().optional(),
-  userId: z.int().nullable().optional(),
-  mailingId: z.int().nullable().optional(),
+  userId: z.int().min(-2147483648).max(2147483647).nullable().optional(),
+  mailingId: z.int().min(-2147483648).max(2147483647).nullable().optional(),
   status: z.enum(['queued', 'held', 'sending', 'sent', 'failed']),
 });
 /** Отправленное сообщение: данные для изменения. */
@@ -765,8 +890,8 @@ export const OutboxMessagePatchSchema = z.strictObject({
   subject: z.string().max(255).nullable().optional(),
   body: z.string().min(1).max(300000).optional(),
   templateCode: z.string().max(100).nullable().optional(),
-  userId: z.int().nullable().optional(),
-  mailingId: z.int().nullable().optional(),
+  userId: z.int().min(-2147483648).max(2147483647).nullable().optional(),
+  mailingId: z.int().min(-2147483648).max(2147483647).nullable().optional(),
   status: z.enum(['queued', 'held', 'sending', 'sent', 'failed']).optional(),
 });
 
@@ -806,14 +931,14 @@ export const PagePatchSchema = z.strictObject({
 
 /** Платёж: данные для создания. */
 export const PaymentAttemptInputSchema = z.strictObject({
-  orderId: z.int(),
-  paymentServiceId: z.int().nullable().optional(),
+  orderId: z.int().min(-2147483648).max(2147483647),
+  paymentServiceId: z.int().min(-2147483648).max(2147483647).nullable().optional(),
   provider: z.enum(['yookassa']),
   providerPaymentId: z.string().max(100).nullable().optional(),
   idempotenceKey: z.string().max(64),
   status: z.enum(['creating', 'pending', 'waiting_for_capture', 'succeeded', 'canceled', 'error']).optional(),
-  amount: z.int().min(0),
-  refundedAmount: z.int().min(0).optional(),
+  amount: z.int().min(0).max(2147483647),
+  refundedAmount: z.int().min(0).max(2147483647).optional(),
   refundId: z.string().max(100).nullable().optional(),
   refundStatus: z.enum(['pending', 'succeeded', 'canceled']).nullable().optional(),
   confirmationUrl: z.string().max(2000).nullable().optional(),
@@ -823,14 +948,14 @@ export const PaymentAttemptInputSchema = z.strictObject({
 });
 /** Платёж: данные для изменения. */
 export const PaymentAttemptPatchSchema = z.strictObject({
-  orderId: z.int().optional(),
-  paymentServiceId: z.int().nullable().optional(),
+  orderId: z.int().min(-2147483648).max(2147483647).optional(),
+  paymentServiceId: z.int().min(-2147483648).max(2147483647).nullable().optional(),
   provider: z.enum(['yookassa']).optional(),
   providerPaymentId: z.string().max(100).nullable().optional(),
   idempotenceKey: z.string().max(64).optional(),
   status: z.enum(['creating', 'pending', 'waiting_for_capture', 'succeeded', 'canceled', 'error']).optional(),
-  amount: z.int().min(0).optional(),
-  refundedAmount: z.int().min(0).optional(),
+  amount: z.int().min(0).max(2147483647).optional(),
+  refundedAmount: z.int().min(0).max(2147483647).optional(),
   refundId: z.string().max(100).nullable().optional(),
   refundStatus: z.enum(['pending', 'succeeded', 'canceled']).nullable().optional(),
   confirmationUrl: z.string().max(2000).nullable().optional(),
@@ -844,7 +969,7 @@ export const PaymentNotificationInputSchema = z.strictObject({
   provider: z.enum(['yookassa']),
   event: z.string().max(100),
   providerPaymentId: z.string().max(100).nullable().optional(),
-  orderId: z.int().nullable().optional(),
+  orderId: z.int().min(-2147483648).max(2147483647).nullable().optional(),
   outcome: z.enum(['applied', 'duplicate', 'late', 'refused']),
   message: z.string().max(1000).nullable().optional(),
   remoteIp: z.string().max(64).nullable().optional(),
@@ -854,7 +979,7 @@ export const PaymentNotificationPatchSchema = z.strictObject({
   provider: z.enum(['yookassa']).optional(),
   event: z.string().max(100).optional(),
   providerPaymentId: z.string().max(100).nullable().optional(),
-  orderId: z.int().nullable().optional(),
+  orderId: z.int().min(-2147483648).max(2147483647).nullable().optional(),
   outcome: z.enum(['applied', 'duplicate', 'late', 'refused']).optional(),
   message: z.string().max(1000).nullable().optional(),
   remoteIp: z.string().max(64).nullable().optional(),
@@ -877,13 +1002,13 @@ export const PaymentServiceInputSchema = z
     credentials: z.record(z.string(), z.string().max(1000)).optional(),
     testMode: z.boolean().optional(),
     iconUrl: z.string().max(500).nullable().optional(),
-    minOrderTotal: z.int().min(0).nullable().optional(),
-    maxOrderTotal: z.int().min(0).nullable().optional(),
+    minOrderTotal: z.int().min(0).max(2147483647).nullable().optional(),
+    maxOrderTotal: z.int().min(0).max(2147483647).nullable().optional(),
     deliveryServiceIds: z
-      .array(z.int())
+      .array(z.int().min(-2147483648).max(2147483647))
       .refine(uniqueItems, { message: 'Значения не должны повторяться' })
       .optional(),
-    sortOrder: z.int().min(0).optional(),
+    sortOrder: z.int().min(0).max(2147483647).optional(),
     active: z.boolean().optional(),
   })
   .superRefine(
@@ -909,13 +1034,13 @@ export const PaymentServicePatchSchema = z
     credentials: z.record(z.string(), z.string().max(1000)).optional(),
     testMode: z.boolean().optional(),
     iconUrl: z.string().max(500).nullable().optional(),
-    minOrderTotal: z.int().min(0).nullable().optional(),
-    maxOrderTotal: z.int().min(0).nullable().optional(),
+    minOrderTotal: z.int().min(0).max(2147483647).nullable().optional(),
+    maxOrderTotal: z.int().min(0).max(2147483647).nullable().optional(),
     deliveryServiceIds: z
-      .array(z.int())
+      .array(z.int().min(-2147483648).max(2147483647))
       .refine(uniqueItems, { message: 'Значения не должны повторяться' })
       .optional(),
-    sortOrder: z.int().min(0).optional(),
+    sortOrder: z.int().min(0).max(2147483647).optional(),
     active: z.boolean().optional(),
   })
   .superRefine(
@@ -934,10 +1059,10 @@ export const ProductCategoryInputSchema = z.strictObject({
     .regex(new RegExp('^[a-z0-9]+(?:-[a-z0-9]+)*$', 'u'), {
       error: 'Только строчные латинские буквы, цифры и дефисы между ними, например lashes-classic',
     }),
-  parentId: z.int().nullable().optional(),
+  parentId: z.int().min(-2147483648).max(2147483647).nullable().optional(),
   description: z.string().max(5000).nullable().optional(),
   imageUrl: z.string().max(500).nullable().optional(),
-  sortOrder: z.int().min(0).optional(),
+  sortOrder: z.int().min(0).max(2147483647).optional(),
   active: z.boolean().optional(),
   seoTitle: z.string().max(200).nullable().optional(),
   seoDescription: z.string().max(500).nullable().optional(),
@@ -953,10 +1078,10 @@ export const ProductCategoryPatchSchema = z.strictObject({
       error: 'Только строчные латинские буквы, цифры и дефисы между ними, например lashes-classic',
     })
     .optional(),
-  parentId: z.int().nullable().optional(),
+  parentId: z.int().min(-2147483648).max(2147483647).nullable().optional(),
   description: z.string().max(5000).nullable().optional(),
   imageUrl: z.string().max(500).nullable().optional(),
-  sortOrder: z.int().min(0).optional(),
+  sortOrder: z.int().min(0).max(2147483647).optional(),
   active: z.boolean().optional(),
   seoTitle: z.string().max(200).nullable().optional(),
   seoDescription: z.string().max(500).nullable().optional(),
@@ -972,8 +1097,11 @@ export const ProductInputSchema = z.strictObject({
     .regex(new RegExp('^[a-z0-9]+(?:-[a-z0-9]+)*$', 'u'), {
       error: 'Только строчные латинские буквы, цифры и дефисы между ними, например lashes-classic',
     }),
-  categoryIds: z.array(z.int()).refine(uniqueItems, { message: 'Значения не должны повторяться' }).optional(),
-  brandId: z.int().nullable().optional(),
+  categoryIds: z
+    .array(z.int().min(-2147483648).max(2147483647))
+    .refine(uniqueItems, { message: 'Значения не должны повторяться' })
+    .optional(),
+  brandId: z.int().min(-2147483648).max(2147483647).nullable().optional(),
   shortDescription: z.string().max(1000).nullable().optional(),
   description: z.string().max(50000).nullable().optional(),
   images: z
@@ -985,7 +1113,7 @@ export const ProductInputSchema = z.strictObject({
   active: z.boolean().optional(),
   isNew: z.boolean().optional(),
   isHit: z.boolean().optional(),
-  sortOrder: z.int().min(0).optional(),
+  sortOrder: z.int().min(0).max(2147483647).optional(),
   seoTitle: z.string().max(200).nullable().optional(),
   seoDescription: z.string().max(500).nullable().optional(),
   vatCode: z
@@ -1012,13 +1140,13 @@ export const ProductInputSchema = z.strictObject({
   offers: z
     .array(
       z.strictObject({
-        id: z.int().optional(),
+        id: z.int().min(-2147483648).max(2147483647).optional(),
         article: z.string().min(1).max(64),
         attributes: z.record(z.string(), z.string().max(100)).optional(),
-        basePrice: z.int().min(0),
-        salePrice: z.int().min(0).nullable().optional(),
-        stock: z.int().min(0).optional(),
-        weight: z.int().min(0).nullable().optional(),
+        basePrice: z.int().min(0).max(2147483647),
+        salePrice: z.int().min(0).max(2147483647).nullable().optional(),
+        stock: z.int().min(0).max(2147483647).optional(),
+        weight: z.int().min(0).max(2147483647).nullable().optional(),
         active: z.boolean().optional(),
       }),
     )
@@ -1035,8 +1163,11 @@ export const ProductPatchSchema = z.strictObject({
       error: 'Только строчные латинские буквы, цифры и дефисы между ними, например lashes-classic',
     })
     .optional(),
-  categoryIds: z.array(z.int()).refine(uniqueItems, { message: 'Значения не должны повторяться' }).optional(),
-  brandId: z.int().nullable().optional(),
+  categoryIds: z
+    .array(z.int().min(-2147483648).max(2147483647))
+    .refine(uniqueItems, { message: 'Значения не должны повторяться' })
+    .optional(),
+  brandId: z.int().min(-2147483648).max(2147483647).nullable().optional(),
   shortDescription: z.string().max(1000).nullable().optional(),
   description: z.string().max(50000).nullable().optional(),
   images: z
@@ -1048,7 +1179,7 @@ export const ProductPatchSchema = z.strictObject({
   active: z.boolean().optional(),
   isNew: z.boolean().optional(),
   isHit: z.boolean().optional(),
-  sortOrder: z.int().min(0).optional(),
+  sortOrder: z.int().min(0).max(2147483647).optional(),
   seoTitle: z.string().max(200).nullable().optional(),
   seoDescription: z.string().max(500).nullable().optional(),
   vatCode: z
@@ -1075,13 +1206,13 @@ export const ProductPatchSchema = z.strictObject({
   offers: z
     .array(
       z.strictObject({
-        id: z.int().optional(),
+        id: z.int().min(-2147483648).max(2147483647).optional(),
         article: z.string().min(1).max(64),
         attributes: z.record(z.string(), z.string().max(100)).optional(),
-        basePrice: z.int().min(0),
-        salePrice: z.int().min(0).nullable().optional(),
-        stock: z.int().min(0).optional(),
-        weight: z.int().min(0).nullable().optional(),
+        basePrice: z.int().min(0).max(2147483647),
+        salePrice: z.int().min(0).max(2147483647).nullable().optional(),
+        stock: z.int().min(0).max(2147483647).optional(),
+        weight: z.int().min(0).max(2147483647).nullable().optional(),
         active: z.boolean().optional(),
       }),
     )
@@ -1102,14 +1233,26 @@ export const PromotionInputSchema = z
     announce: z.string().max(1000).nullable().optional(),
     content: z.string().max(100000).nullable().optional(),
     imageUrl: z.string().max(500).nullable().optional(),
-    startsAt: z.iso.datetime({ offset: true, local: false }).nullable().optional(),
-    endsAt: z.iso.datetime({ offset: true, local: false }).nullable().optional(),
+    startsAt: z.iso
+      .datetime({ offset: true, local: false })
+      .regex(new RegExp('^[1-9]\\d{3}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d', 'u'), {
+        error: 'Год — от 1000 до 9999, время — до 23:59:59',
+      })
+      .nullable()
+      .optional(),
+    endsAt: z.iso
+      .datetime({ offset: true, local: false })
+      .regex(new RegExp('^[1-9]\\d{3}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d', 'u'), {
+        error: 'Год — от 1000 до 9999, время — до 23:59:59',
+      })
+      .nullable()
+      .optional(),
     productIds: z
-      .array(z.int())
+      .array(z.int().min(-2147483648).max(2147483647))
       .refine(uniqueItems, { message: 'Значения не должны повторяться' })
       .optional(),
-    cartRuleId: z.int().nullable().optional(),
-    sortOrder: z.int().min(0).optional(),
+    cartRuleId: z.int().min(-2147483648).max(2147483647).nullable().optional(),
+    sortOrder: z.int().min(0).max(2147483647).optional(),
     active: z.boolean().optional(),
     seoTitle: z.string().max(200).nullable().optional(),
     seoDescription: z.string().max(500).nullable().optional(),
@@ -1132,14 +1275,26 @@ export const PromotionPatchSchema = z
     announce: z.string().max(1000).nullable().optional(),
     content: z.string().max(100000).nullable().optional(),
     imageUrl: z.string().max(500).nullable().optional(),
-    startsAt: z.iso.datetime({ offset: true, local: false }).nullable().optional(),
-    endsAt: z.iso.datetime({ offset: true, local: false }).nullable().optional(),
+    startsAt: z.iso
+      .datetime({ offset: true, local: false })
+      .regex(new RegExp('^[1-9]\\d{3}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d', 'u'), {
+        error: 'Год — от 1000 до 9999, время — до 23:59:59',
+      })
+      .nullable()
+      .optional(),
+    endsAt: z.iso
+      .datetime({ offset: true, local: false })
+      .regex(new RegExp('^[1-9]\\d{3}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d', 'u'), {
+        error: 'Год — от 1000 до 9999, время — до 23:59:59',
+      })
+      .nullable()
+      .optional(),
     productIds: z
-      .array(z.int())
+      .array(z.int().min(-2147483648).max(2147483647))
       .refine(uniqueItems, { message: 'Значения не должны повторяться' })
       .optional(),
-    cartRuleId: z.int().nullable().optional(),
-    sortOrder: z.int().min(0).optional(),
+    cartRuleId: z.int().min(-2147483648).max(2147483647).nullable().optional(),
+    sortOrder: z.int().min(0).max(2147483647).optional(),
     active: z.boolean().optional(),
     seoTitle: z.string().max(200).nullable().optional(),
     seoDescription: z.string().max(500).nullable().optional(),
@@ -1151,20 +1306,29 @@ export const PromotionPatchSchema = z
 /** Счётчик запросов: данные для создания. */
 export const RateLimitHitInputSchema = z.strictObject({
   key: z.string().min(1).max(300),
-  windowStart: z.iso.datetime({ offset: true, local: false }),
-  hits: z.int().min(0),
+  windowStart: z.iso
+    .datetime({ offset: true, local: false })
+    .regex(new RegExp('^[1-9]\\d{3}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d', 'u'), {
+      error: 'Год — от 1000 до 9999, время — до 23:59:59',
+    }),
+  hits: z.int().min(0).max(2147483647),
 });
 /** Счётчик запросов: данные для изменения. */
 export const RateLimitHitPatchSchema = z.strictObject({
   key: z.string().min(1).max(300).optional(),
-  windowStart: z.iso.datetime({ offset: true, local: false }).optional(),
-  hits: z.int().min(0).optional(),
+  windowStart: z.iso
+    .datetime({ offset: true, local: false })
+    .regex(new RegExp('^[1-9]\\d{3}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d', 'u'), {
+      error: 'Год — от 1000 до 9999, время — до 23:59:59',
+    })
+    .optional(),
+  hits: z.int().min(0).max(2147483647).optional(),
 });
 
 /** Отзыв о товаре: данные для создания. */
 export const ProductReviewInputSchema = z.strictObject({
-  productId: z.int(),
-  userId: z.int().nullable().optional(),
+  productId: z.int().min(-2147483648).max(2147483647),
+  userId: z.int().min(-2147483648).max(2147483647).nullable().optional(),
   authorName: z.string().min(1).max(100),
   rating: z.int().min(1).max(5),
   advantages: z.string().max(2000).nullable().optional(),
@@ -1181,8 +1345,8 @@ export const ProductReviewInputSchema = z.strictObject({
 });
 /** Отзыв о товаре: данные для изменения. */
 export const ProductReviewPatchSchema = z.strictObject({
-  productId: z.int().optional(),
-  userId: z.int().nullable().optional(),
+  productId: z.int().min(-2147483648).max(2147483647).optional(),
+  userId: z.int().min(-2147483648).max(2147483647).nullable().optional(),
   authorName: z.string().min(1).max(100).optional(),
   rating: z.int().min(1).max(5).optional(),
   advantages: z.string().max(2000).nullable().optional(),
@@ -1200,7 +1364,7 @@ export const ProductReviewPatchSchema = z.strictObject({
 
 /** Отзыв о магазине: данные для создания. */
 export const SiteReviewInputSchema = z.strictObject({
-  userId: z.int().nullable().optional(),
+  userId: z.int().min(-2147483648).max(2147483647).nullable().optional(),
   authorName: z.string().min(1).max(100),
   city: z.string().max(100).nullable().optional(),
   rating: z.int().min(1).max(5),
@@ -1216,7 +1380,7 @@ export const SiteReviewInputSchema = z.strictObject({
 });
 /** Отзыв о магазине: данные для изменения. */
 export const SiteReviewPatchSchema = z.strictObject({
-  userId: z.int().nullable().optional(),
+  userId: z.int().min(-2147483648).max(2147483647).nullable().optional(),
   authorName: z.string().min(1).max(100).optional(),
   city: z.string().max(100).nullable().optional(),
   rating: z.int().min(1).max(5).optional(),
@@ -1246,18 +1410,39 @@ export const SearchWordPatchSchema = z.strictObject({
 
 /** Сессия: данные для создания. */
 export const SessionInputSchema = z.strictObject({
-  userId: z.int(),
-  expiresAt: z.iso.datetime({ offset: true, local: false }),
-  lastUsedAt: z.iso.datetime({ offset: true, local: false }).nullable().optional(),
+  userId: z.int().min(-2147483648).max(2147483647),
+  expiresAt: z.iso
+    .datetime({ offset: true, local: false })
+    .regex(new RegExp('^[1-9]\\d{3}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d', 'u'), {
+      error: 'Год — от 1000 до 9999, время — до 23:59:59',
+    }),
+  lastUsedAt: z.iso
+    .datetime({ offset: true, local: false })
+    .regex(new RegExp('^[1-9]\\d{3}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d', 'u'), {
+      error: 'Год — от 1000 до 9999, время — до 23:59:59',
+    })
+    .nullable()
+    .optional(),
   remember: z.boolean().optional(),
   userAgent: z.string().max(500).nullable().optional(),
   ip: z.string().max(45).nullable().optional(),
 });
 /** Сессия: данные для изменения. */
 export const SessionPatchSchema = z.strictObject({
-  userId: z.int().optional(),
-  expiresAt: z.iso.datetime({ offset: true, local: false }).optional(),
-  lastUsedAt: z.iso.datetime({ offset: true, local: false }).nullable().optional(),
+  userId: z.int().min(-2147483648).max(2147483647).optional(),
+  expiresAt: z.iso
+    .datetime({ offset: true, local: false })
+    .regex(new RegExp('^[1-9]\\d{3}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d', 'u'), {
+      error: 'Год — от 1000 до 9999, время — до 23:59:59',
+    })
+    .optional(),
+  lastUsedAt: z.iso
+    .datetime({ offset: true, local: false })
+    .regex(new RegExp('^[1-9]\\d{3}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d', 'u'), {
+      error: 'Год — от 1000 до 9999, время — до 23:59:59',
+    })
+    .nullable()
+    .optional(),
   remember: z.boolean().optional(),
   userAgent: z.string().max(500).nullable().optional(),
   ip: z.string().max(45).nullable().optional(),
@@ -1359,13 +1544,13 @@ export const ShopSettingsInputSchema = z.strictObject({
     .regex(new RegExp('^https?://\\S+$', 'u'), { error: 'Полный адрес, начиная с https://, без пробелов' })
     .nullable()
     .optional(),
-  minOrderTotal: z.int().min(0).optional(),
+  minOrderTotal: z.int().min(0).max(2147483647).optional(),
   bonusEnabled: z.boolean().optional(),
   bonusAccrualPercent: z.int().min(0).max(100).optional(),
   bonusMaxSpendPercent: z.int().min(0).max(100).optional(),
-  bonusPointValue: z.int().min(1).optional(),
-  bonusLifetimeDays: z.int().min(1).nullable().optional(),
-  bonusWelcomePoints: z.int().min(0).optional(),
+  bonusPointValue: z.int().min(1).max(2147483647).optional(),
+  bonusLifetimeDays: z.int().min(1).max(2147483647).nullable().optional(),
+  bonusWelcomePoints: z.int().min(0).max(2147483647).optional(),
   receiptTaxSystemCode: z
     .union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5), z.literal(6)])
     .nullable()
@@ -1537,13 +1722,13 @@ export const ShopSettingsPatchSchema = z.strictObject({
     .regex(new RegExp('^https?://\\S+$', 'u'), { error: 'Полный адрес, начиная с https://, без пробелов' })
     .nullable()
     .optional(),
-  minOrderTotal: z.int().min(0).optional(),
+  minOrderTotal: z.int().min(0).max(2147483647).optional(),
   bonusEnabled: z.boolean().optional(),
   bonusAccrualPercent: z.int().min(0).max(100).optional(),
   bonusMaxSpendPercent: z.int().min(0).max(100).optional(),
-  bonusPointValue: z.int().min(1).optional(),
-  bonusLifetimeDays: z.int().min(1).nullable().optional(),
-  bonusWelcomePoints: z.int().min(0).optional(),
+  bonusPointValue: z.int().min(1).max(2147483647).optional(),
+  bonusLifetimeDays: z.int().min(1).max(2147483647).nullable().optional(),
+  bonusWelcomePoints: z.int().min(0).max(2147483647).optional(),
   receiptTaxSystemCode: z
     .union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5), z.literal(6)])
     .nullable()
@@ -1652,8 +1837,8 @@ export const SmsTemplatePatchSchema = z.strictObject({
 
 /** Запрос о поступлении: данные для создания. */
 export const StockNoticeInputSchema = z.strictObject({
-  productId: z.int(),
-  offerId: z.int(),
+  productId: z.int().min(-2147483648).max(2147483647),
+  offerId: z.int().min(-2147483648).max(2147483647),
   article: z.string().min(1).max(64),
   email: z.email().max(255).nullable().optional(),
   phone: z.string().max(20).nullable().optional(),
@@ -1661,8 +1846,8 @@ export const StockNoticeInputSchema = z.strictObject({
 });
 /** Запрос о поступлении: данные для изменения. */
 export const StockNoticePatchSchema = z.strictObject({
-  productId: z.int().optional(),
-  offerId: z.int().optional(),
+  productId: z.int().min(-2147483648).max(2147483647).optional(),
+  offerId: z.int().min(-2147483648).max(2147483647).optional(),
   article: z.string().min(1).max(64).optional(),
   email: z.email().max(255).nullable().optional(),
   phone: z.string().max(20).nullable().optional(),
@@ -1672,14 +1857,14 @@ export const StockNoticePatchSchema = z.strictObject({
 /** Подписчик: данные для создания. */
 export const SubscriptionInputSchema = z.strictObject({
   email: z.email().max(255),
-  userId: z.int().nullable().optional(),
+  userId: z.int().min(-2147483648).max(2147483647).nullable().optional(),
   status: z.enum(['pending', 'active', 'unsubscribed']),
   source: z.enum(['footer', 'profile', 'registration', 'admin']).optional(),
 });
 /** Подписчик: данные для изменения. */
 export const SubscriptionPatchSchema = z.strictObject({
   email: z.email().max(255).optional(),
-  userId: z.int().nullable().optional(),
+  userId: z.int().min(-2147483648).max(2147483647).nullable().optional(),
   status: z.enum(['pending', 'active', 'unsubscribed']).optional(),
   source: z.enum(['footer', 'profile', 'registration', 'admin']).optional(),
 });
@@ -1729,19 +1914,40 @@ export const UserGroupPatchSchema = z.strictObject({
 
 /** Одноразовая ссылка: данные для создания. */
 export const UserTokenInputSchema = z.strictObject({
-  userId: z.int(),
+  userId: z.int().min(-2147483648).max(2147483647),
   purpose: z.enum(['email_confirm', 'password_reset']),
   email: z.string().max(255).nullable().optional(),
-  expiresAt: z.iso.datetime({ offset: true, local: false }),
-  usedAt: z.iso.datetime({ offset: true, local: false }).nullable().optional(),
+  expiresAt: z.iso
+    .datetime({ offset: true, local: false })
+    .regex(new RegExp('^[1-9]\\d{3}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d', 'u'), {
+      error: 'Год — от 1000 до 9999, время — до 23:59:59',
+    }),
+  usedAt: z.iso
+    .datetime({ offset: true, local: false })
+    .regex(new RegExp('^[1-9]\\d{3}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d', 'u'), {
+      error: 'Год — от 1000 до 9999, время — до 23:59:59',
+    })
+    .nullable()
+    .optional(),
 });
 /** Одноразовая ссылка: данные для изменения. */
 export const UserTokenPatchSchema = z.strictObject({
-  userId: z.int().optional(),
+  userId: z.int().min(-2147483648).max(2147483647).optional(),
   purpose: z.enum(['email_confirm', 'password_reset']).optional(),
   email: z.string().max(255).nullable().optional(),
-  expiresAt: z.iso.datetime({ offset: true, local: false }).optional(),
-  usedAt: z.iso.datetime({ offset: true, local: false }).nullable().optional(),
+  expiresAt: z.iso
+    .datetime({ offset: true, local: false })
+    .regex(new RegExp('^[1-9]\\d{3}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d', 'u'), {
+      error: 'Год — от 1000 до 9999, время — до 23:59:59',
+    })
+    .optional(),
+  usedAt: z.iso
+    .datetime({ offset: true, local: false })
+    .regex(new RegExp('^[1-9]\\d{3}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d', 'u'), {
+      error: 'Год — от 1000 до 9999, время — до 23:59:59',
+    })
+    .nullable()
+    .optional(),
 });
 
 /** Тип пользователя: данные для создания. */
@@ -1757,7 +1963,7 @@ export const UserTypeInputSchema = z.strictObject({
   description: z.string().max(2000).nullable().optional(),
   discountPercent: z.int().min(0).max(100).optional(),
   bonusAllowed: z.boolean().optional(),
-  sortOrder: z.int().min(0).optional(),
+  sortOrder: z.int().min(0).max(2147483647).optional(),
   active: z.boolean().optional(),
 });
 /** Тип пользователя: данные для изменения. */
@@ -1774,13 +1980,13 @@ export const UserTypePatchSchema = z.strictObject({
   description: z.string().max(2000).nullable().optional(),
   discountPercent: z.int().min(0).max(100).optional(),
   bonusAllowed: z.boolean().optional(),
-  sortOrder: z.int().min(0).optional(),
+  sortOrder: z.int().min(0).max(2147483647).optional(),
   active: z.boolean().optional(),
 });
 
 /** Организация пользователя: данные для создания. */
 export const UserOrganizationInputSchema = z.strictObject({
-  userId: z.int(),
+  userId: z.int().min(-2147483648).max(2147483647),
   legalForm: z.enum(['ooo', 'ip', 'ao', 'pao', 'self_employed', 'other']),
   name: z.string().min(1).max(300),
   inn: z
@@ -1818,7 +2024,7 @@ export const UserOrganizationInputSchema = z.strictObject({
 });
 /** Организация пользователя: данные для изменения. */
 export const UserOrganizationPatchSchema = z.strictObject({
-  userId: z.int().optional(),
+  userId: z.int().min(-2147483648).max(2147483647).optional(),
   legalForm: z.enum(['ooo', 'ip', 'ao', 'pao', 'self_employed', 'other']).optional(),
   name: z.string().min(1).max(300).optional(),
   inn: z
@@ -1873,11 +2079,18 @@ export const UserInputSchema = z.strictObject({
   name: z.string().min(1).max(100),
   lastName: z.string().max(100).nullable().optional(),
   middleName: z.string().max(100).nullable().optional(),
-  birthDate: z.iso.date().nullable().optional(),
+  birthDate: z.iso
+    .date()
+    .regex(new RegExp('^[1-9]\\d{3}-', 'u'), { error: 'Год — от 1000 до 9999' })
+    .nullable()
+    .optional(),
   role: z.enum(['customer', 'admin', 'manager', 'content']).optional(),
   password: z.string().min(8).max(128).nullable().optional(),
-  userTypeId: z.int().nullable().optional(),
-  groupIds: z.array(z.int()).refine(uniqueItems, { message: 'Значения не должны повторяться' }).optional(),
+  userTypeId: z.int().min(-2147483648).max(2147483647).nullable().optional(),
+  groupIds: z
+    .array(z.int().min(-2147483648).max(2147483647))
+    .refine(uniqueItems, { message: 'Значения не должны повторяться' })
+    .optional(),
   active: z.boolean().optional(),
   subscribeEmail: z.boolean().optional(),
   subscribeSms: z.boolean().optional(),
@@ -1900,11 +2113,18 @@ export const UserPatchSchema = z.strictObject({
   name: z.string().min(1).max(100).optional(),
   lastName: z.string().max(100).nullable().optional(),
   middleName: z.string().max(100).nullable().optional(),
-  birthDate: z.iso.date().nullable().optional(),
+  birthDate: z.iso
+    .date()
+    .regex(new RegExp('^[1-9]\\d{3}-', 'u'), { error: 'Год — от 1000 до 9999' })
+    .nullable()
+    .optional(),
   role: z.enum(['customer', 'admin', 'manager', 'content']).optional(),
   password: z.string().min(8).max(128).nullable().optional(),
-  userTypeId: z.int().nullable().optional(),
-  groupIds: z.array(z.int()).refine(uniqueItems, { message: 'Значения не должны повторяться' }).optional(),
+  userTypeId: z.int().min(-2147483648).max(2147483647).nullable().optional(),
+  groupIds: z
+    .array(z.int().min(-2147483648).max(2147483647))
+    .refine(uniqueItems, { message: 'Значения не должны повторяться' })
+    .optional(),
   active: z.boolean().optional(),
   subscribeEmail: z.boolean().optional(),
   subscribeSms: z.boolean().optional(),

@@ -19,6 +19,9 @@ import { PageCache } from './web/page-cache';
 import { watchPublicData, type PublicData } from './web/public-data';
 import { migrate } from './db/migrate';
 import { registerDocs } from './docs';
+import type { DestinationStream } from 'pino';
+import { AfterResponse } from './http/after-response';
+import { loggerOptions } from './http/logging';
 import { registerErrorHandler } from './http/errors';
 import { registerRateLimit } from './http/rate-limit';
 import { LazyCompilers, registerRouteSchemas } from './http/route-schemas';
@@ -59,6 +62,8 @@ export interface AppOptions {
   resources?: ResourceDef[];
   migrationsDir?: string;
   logger?: boolean;
+  /** Where the log goes instead of stdout (a test reads what was logged). */
+  logStream?: DestinationStream;
 }
 
 export interface App {
@@ -70,6 +75,8 @@ export interface App {
   publicData: PublicData;
   /** Compiles the route schemas still waiting for a first request; answers how many (route-schemas.ts). */
   compilePendingSchemas(): number;
+  /** Work the routes do after answering (password recovery's letter); `idle()` waits for it. */
+  afterResponse: AfterResponse;
 }
 
 export async function buildApp(opts: AppOptions): Promise<App> {
@@ -77,7 +84,10 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   const resources = opts.resources ?? generatedResources;
   const compilers = new LazyCompilers();
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.logLevel },
+    logger:
+      opts.logger === false && !opts.logStream
+        ? false
+        : loggerOptions(config.logLevel, resources, opts.logStream),
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     schemaController: compilers.schemaController,
@@ -96,6 +106,8 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   app.addHook('onClose', () => publicData.stop());
 
   registerErrorHandler(app);
+  const afterResponse = new AfterResponse();
+  afterResponse.register(app);
   const routes: App['routes'] = [];
   app.addHook('onRoute', (route) => {
     for (const method of ([] as string[]).concat(route.method)) routes.push({ method, url: route.url });
@@ -119,7 +131,9 @@ export async function buildApp(opts: AppOptions): Promise<App> {
 
   await app.register(
     async (api) => {
-      await api.register(authRoutes(database.db, { siteUrl: config.siteUrl }), { prefix: '/auth' });
+      await api.register(authRoutes(database.db, { siteUrl: config.siteUrl, afterResponse }), {
+        prefix: '/auth',
+      });
       // The admin area's sign-in into an HttpOnly cookie, with its CSRF token (accounts/admin-session.ts).
       await api.register(adminSessionRoutes(database.db), { prefix: '/auth/admin' });
       await api.register(profileRoutes(database.db, config));
@@ -181,7 +195,14 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       pageCache,
     });
   }
-  return { app, database, routes, publicData, compilePendingSchemas: () => compilers.compilePending() };
+  return {
+    app,
+    database,
+    routes,
+    publicData,
+    compilePendingSchemas: () => compilers.compilePending(),
+    afterResponse,
+  };
 }
 
 /** First-start work: the administrator account and, on an empty shop, the demo catalogue. */

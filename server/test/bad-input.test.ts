@@ -73,6 +73,61 @@ describeOnDatabases('bad input at the boundary on $name', (target) => {
     expect(inQuery.statusCode).toBe(400);
   });
 
+  // Issue 25: integers past PostgreSQL's `integer` where the schema states no maximum, a year 0000, and a
+  // NUL inside the list's JSON filter were 500s; each is a 400 naming the field (schemas/rules/bounds.ts).
+  const admin = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: { authorization: t.adminToken }, ...(payload ? { payload } : {}) });
+
+  it('refuses an integer past its column where the schema states no maximum, a reference too', async () => {
+    const order = await admin('PUT', '/api/admin/banners/1', { sortOrder: 2_147_483_648 });
+    expect(order.statusCode).toBe(400);
+    expect(errorOf(order)).toEqual({
+      code: 'bad_request',
+      message: 'Проверьте данные: «Порядок»: не больше 2147483647',
+      fields: { sortOrder: 'Не больше 2147483647' },
+    });
+    const brand = await admin('PUT', '/api/admin/products/1', { brandId: 2_147_483_648 });
+    expect(brand.statusCode).toBe(400);
+    expect(errorOf(brand).fields).toEqual({ brandId: 'Не больше 2147483647' });
+    const below = await admin('PUT', '/api/admin/products/1', { brandId: -2_147_483_649 });
+    expect(errorOf(below).fields).toEqual({ brandId: 'Не меньше -2147483648' });
+  });
+
+  it('refuses a date outside the years 1000–9999 and a leap second', async () => {
+    const birth = await admin('PUT', '/api/admin/users/1', { birthDate: '0000-01-01' });
+    expect(birth.statusCode).toBe(400);
+    expect(errorOf(birth)).toEqual({
+      code: 'bad_request',
+      message: 'Проверьте данные: «Дата рождения»: год — от 1000 до 9999',
+      fields: { birthDate: 'Год — от 1000 до 9999' },
+    });
+    for (const startsAt of ['0999-12-31T23:59:59Z', '2016-12-31T23:59:60Z']) {
+      const res = await admin('PUT', '/api/admin/banners/1', { startsAt });
+      expect(res.statusCode, startsAt).toBe(400);
+      expect(errorOf(res).fields).toEqual({ startsAt: 'Год — от 1000 до 9999, время — до 23:59:59' });
+    }
+    const filter = await admin(
+      'GET',
+      `/api/admin/orders?filter=${encodeURIComponent('{"createdAt_gte":"0000-01-01T00:00:00Z"}')}`,
+    );
+    expect(filter.statusCode).toBe(400);
+  });
+
+  it('decodes the list parameters before checking them: NUL, depth and size', async () => {
+    const list = (filter: string) => admin('GET', `/api/admin/products?filter=${encodeURIComponent(filter)}`);
+    const nul = await list('{"q":"a\\u0000b"}');
+    expect(nul.statusCode).toBe(400);
+    expect(errorOf(nul).message).toBe('Параметр filter («q»): недопустимый символ (NUL)');
+    const deep = await list(`${'{"a":'.repeat(40)}1${'}'.repeat(40)}`);
+    expect(deep.statusCode).toBe(400);
+    expect(errorOf(deep).message).toBe('Параметр filter («a»): вложенность больше 32 уровней');
+    const huge = await list(`{"q":"${'я'.repeat(20_001)}"}`);
+    expect(huge.statusCode).toBe(400);
+    const ids = await list('{"id":[1,2147483648]}');
+    expect(ids.statusCode).toBe(400);
+    expect((await list('{"q":"клей"}')).statusCode).toBe(200);
+  });
+
   it('refuses nesting deeper than any form sends, before a validator walks it', async () => {
     const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
     const res = await t.app.inject({

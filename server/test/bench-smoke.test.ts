@@ -18,6 +18,7 @@ it('npm run bench -- --quick runs every section and prints its tables', async ()
   });
   for (const title of [
     'sequential requests per row',
+    'Password recovery',
     'Admin products list',
     'Server rendering:',
     'Throughput over HTTP',

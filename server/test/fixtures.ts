@@ -106,6 +106,12 @@ export function brokenVariants(s: S, valid: Record<string, unknown>): Variant[] 
       if (typeof p.minLength === 'number' && p.minLength > 0) set('', 'too short');
       if (p.pattern) set('Не подходит !!', 'pattern');
       if (p.format) set('not-a-value', `format ${JSON.stringify(p.format)}`);
+      // Real calendar days past what the database and JavaScript both hold (schemas/rules/bounds.ts).
+      if (p.format === 'date') set('0000-01-01', 'year 0000');
+      if (p.format === 'date-time') {
+        set('0999-12-31T00:00:00Z', 'year before 1000');
+        set('2016-12-31T23:59:60Z', 'a leap second');
+      }
     } else if (t === 'integer' || t === 'number') {
       set('12', 'text instead of number');
       if (t === 'integer') set(1.5, 'fraction');

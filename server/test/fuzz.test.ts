@@ -73,6 +73,24 @@ const BAD_QUERY_VALUES = [
   '%7B',
   'x'.repeat(20000),
 ];
+/**
+ * The list parameters' JSON (filter, sort, range): what is wrong only once decoded (a NUL escaped as
+ * \u0000, nesting, a value past a column), and a text past the longest a parameter may be.
+ */
+const JSON_QUERY_VALUES = [
+  '{"q":"a\\u0000b"}',
+  '{"a\\u0000":1}',
+  '["id\\u0000","ASC"]',
+  `${'{"a":'.repeat(40)}1${'}'.repeat(40)}`,
+  `${'['.repeat(40)}${']'.repeat(40)}`,
+  '{"id":2147483648}',
+  '{"id":[1,-2147483649]}',
+  '{"createdAt_gte":"0000-01-01T00:00:00Z"}',
+  '{"createdAt_lte":"2016-12-31T23:59:60Z"}',
+  `{"q":"${'я'.repeat(25_000)}"}`,
+].map(encodeURIComponent);
+const JSON_PARAMS = new Set(['filter', 'sort', 'range']);
+
 // JSON text a JSON.stringify could not write (lone surrogates, NUL) and structures no form sends.
 const RAW_BODIES: [string, string, string?][] = [
   ['malformed JSON', '{"a":'],
@@ -103,8 +121,90 @@ function fill(path: string, value: string) {
 /** A path with every parameter set to something that names no record (never 1: a DELETE must not hit). */
 const safePath = (path: string) => fill(path, '2147483647');
 
+/** A schema of the document with its `$ref` followed (components of /api/docs). */
+type Deref = (s: Schema | undefined) => Schema | undefined;
+
+const typesOf = (s: Schema) => [s.type].flat();
+
+/** Values just past what the column behind a value of this schema holds (schemas/rules/bounds.ts). */
+function pastStorage(s: Schema): [string, unknown][] {
+  if (s.enum) return [];
+  if (typesOf(s).includes('integer'))
+    return [
+      ['past int4', 2_147_483_648],
+      ['below int4', -2_147_483_649],
+      ['past int8', 1e20],
+    ];
+  if (s.format === 'date')
+    return [
+      ['year 0000', '0000-01-01'],
+      ['year 999', '0999-12-31'],
+    ];
+  if (s.format === 'date-time')
+    return [
+      ['year 0000', '0000-01-01T00:00:00Z'],
+      ['year 999', '0999-12-31T23:59:59Z'],
+      ['a leap second', '2016-12-31T23:59:60Z'],
+    ];
+  return [];
+}
+
+/**
+ * Every integer and date of a body, at any depth of its objects and lists, with a body that holds just that
+ * value past its column: `{ "brandId": 2147483648 }`, `{ "offers": [{ "price": 2147483648 }] }`.
+ */
+function storageProbes(schema: Schema | undefined, deref: Deref, depth = 0): [string, unknown][] {
+  const s = deref(schema);
+  if (!s || depth > 4) return [];
+  const out: [string, unknown][] = [];
+  for (const alt of [...((s.anyOf as Schema[]) ?? []), ...((s.oneOf as Schema[]) ?? [])])
+    out.push(...storageProbes(alt, deref, depth + 1));
+  for (const [name, property] of Object.entries((s.properties as Record<string, Schema>) ?? {})) {
+    const p = deref(property)!;
+    for (const [what, v] of pastStorage(p)) out.push([`${name}: ${what}`, { [name]: v }]);
+    const items = deref(p.items as Schema | undefined);
+    if (!items) continue;
+    for (const [what, v] of pastStorage(items)) out.push([`${name}[]: ${what}`, { [name]: [v] }]);
+    for (const [what, v] of storageProbes(items, deref, depth + 1))
+      out.push([`${name}[0].${what}`, { [name]: [v] }]);
+  }
+  return out;
+}
+
+/**
+ * What the document lets in unbounded: an integer without a minimum and a maximum, a date or a date-time
+ * without the pattern of its years, in a parameter or anywhere in a body.
+ */
+function unbounded(
+  schema: Schema | undefined,
+  deref: Deref,
+  where: string,
+  seen = new Set<Schema>(),
+): string[] {
+  const s = deref(schema);
+  if (!s || seen.has(s)) return [];
+  seen.add(s);
+  const out: string[] = [];
+  const types = typesOf(s);
+  if (!s.enum && types.includes('integer')) {
+    const low = typeof s.minimum === 'number' || typeof s.exclusiveMinimum === 'number';
+    const high = typeof s.maximum === 'number' || typeof s.exclusiveMaximum === 'number';
+    if (!low || !high) out.push(`${where}: an integer without ${low ? 'a maximum' : 'a minimum'}`);
+  }
+  if ((s.format === 'date' || s.format === 'date-time') && typeof s.pattern !== 'string')
+    out.push(`${where}: a ${String(s.format)} without its years' bound`);
+  for (const [name, p] of Object.entries((s.properties as Record<string, Schema>) ?? {}))
+    out.push(...unbounded(p, deref, `${where}.${name}`, seen));
+  for (const key of ['items', 'additionalProperties'])
+    if (s[key] && typeof s[key] === 'object')
+      out.push(...unbounded(s[key] as Schema, deref, `${where}[]`, seen));
+  for (const key of ['anyOf', 'oneOf', 'allOf'])
+    for (const alt of (s[key] as Schema[] | undefined) ?? []) out.push(...unbounded(alt, deref, where, seen));
+  return out;
+}
+
 /** `accepts`: whether the operation's declared body schema takes a body; such a body is not a bad input. */
-function probes(op: Operation, accepts: (body: unknown) => boolean): Probe[] {
+function probes(op: Operation, accepts: (body: unknown) => boolean, deref: Deref): Probe[] {
   const out: Probe[] = [];
   const base = safePath(op.path);
   if (base !== op.path)
@@ -114,13 +214,29 @@ function probes(op: Operation, accepts: (body: unknown) => boolean): Probe[] {
   // through the validator (not a parameter of this operation) whatever the value, so a few values do.
   const undeclared = ['page', 'filter', 'sort', 'range', 'unknown[x]'].filter((n) => !query.includes(n));
   for (const [name, values] of [
-    ...query.map((n) => [n, BAD_QUERY_VALUES] as const),
+    ...query.map(
+      (n) =>
+        [n, JSON_PARAMS.has(n) ? [...BAD_QUERY_VALUES, ...JSON_QUERY_VALUES] : BAD_QUERY_VALUES] as const,
+    ),
     ...undeclared.map((n) => [n, BAD_QUERY_VALUES.filter((_, i) => i % 4 === 0)] as const),
   ])
     for (const v of values)
       out.push({ what: `query ${name}=${v.slice(0, 20)}`, url: `${base}?${encodeURIComponent(name)}=${v}` });
+  // A number past its column in a query parameter.
+  for (const p of (op.parameters ?? []).filter((x) => x.in === 'query'))
+    for (const [what, v] of pastStorage(deref(p.schema) ?? {}))
+      out.push({
+        what: `query ${p.name}: ${what}`,
+        url: `${base}?${p.name}=${encodeURIComponent(String(v))}`,
+      });
   if (['post', 'put', 'patch', 'delete'].includes(op.method)) {
     const schema = op.requestBody?.content?.['application/json']?.schema;
+    // Every integer and date past its column, each alone. An update goes to a record that exists (1):
+    // the value must be refused by validation, not by the database; a create is refused for what it
+    // lacks anyway, and the document check below holds its schema to the bounds.
+    const target = op.method === 'put' || op.method === 'patch' ? fill(op.path, '1') : base;
+    for (const [what, body] of storageProbes(schema, deref))
+      out.push({ what: `storage ${what}`, url: target, body: JSON.stringify(body) });
     const properties = Object.keys((schema?.properties as Schema | undefined) ?? {});
     for (const [what, body, contentType] of RAW_BODIES) out.push({ what, url: base, body, contentType });
     for (const [at, name] of [...properties.slice(0, 12), 'unknownField'].entries())
@@ -190,6 +306,26 @@ describeOnDatabases('fuzzing every operation of /api/docs on $name', (target) =>
         .map(([method, op]) => ({ ...op, method, path })),
     );
     expect(operations.length).toBeGreaterThan(150);
+    const deref: Deref = (s) => {
+      for (let i = 0; s && typeof s.$ref === 'string' && i < 5; i++)
+        s = s.$ref
+          .slice(2)
+          .split('/')
+          .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], doc) as Schema;
+      return s;
+    };
+    // Every integer and date the document lets in states the bounds of what stores it.
+    const open = operations.flatMap((op) => [
+      ...(op.parameters ?? []).flatMap((p) =>
+        unbounded(p.schema, deref, `${op.method} ${op.path} ${p.in} ${p.name}`),
+      ),
+      ...unbounded(
+        op.requestBody?.content?.['application/json']?.schema,
+        deref,
+        `${op.method} ${op.path} body`,
+      ),
+    ]);
+    expect(open).toEqual([]);
     const before = await checksums();
     const failures: string[] = [];
     let sent = 0;
@@ -208,7 +344,7 @@ describeOnDatabases('fuzzing every operation of /api/docs on $name', (target) =>
     for (const [at, op] of operations.entries()) {
       // A guest is turned away from the admin API before its input is read: every fifth probe shows it.
       const guestEvery = op.path.startsWith('/api/admin/') ? 5 : 1;
-      for (const [i, probe] of probes(op, bodyCheck(op)).entries()) {
+      for (const [i, probe] of probes(op, bodyCheck(op), deref).entries()) {
         if ((i + at) % 2 !== half) continue;
         for (const token of SIGNED_IN_ACTIONS.has(op.path) ? [null] : [null, t.adminToken]) {
           if (!token && i % guestEvery) continue;

@@ -7,6 +7,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, inject, it, type TestFunction } from 'vitest';
+import type { DestinationStream } from 'pino';
 import { signIn } from './accounts';
 import type { PreparedDatabases, PreparedState } from './global-setup';
 import { SKIP_MARKS } from './harness-marks';
@@ -118,6 +119,8 @@ export async function startTestApp(
     config?: Partial<Config>;
     /** The demo shop in the database and its pictures in the uploads folder. */
     demo?: boolean;
+    /** The app logs here (at config.logLevel); otherwise it does not log. */
+    logStream?: DestinationStream;
   } = {},
 ): Promise<TestApp> {
   const { config: overrides, demo = false, ...appOpts } = opts;

@@ -194,6 +194,7 @@ describeOnDatabases('mail templates keep their secret links on $name', (target) 
       payload: { email: 'anna@holes.test' },
     });
     expect(res.statusCode).toBe(200);
+    await t.afterResponse.idle();
     const [letter] = await db()
       .select()
       .from(outboxMessages)

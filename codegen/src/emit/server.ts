@@ -115,6 +115,16 @@ function hookImports(entities: EntityModel[]) {
   return { imports, refs };
 }
 
+/**
+ * The table or its child tables keep a secret: a private field (a password's hash, a token, a key) other
+ * than a search document, or a write-only one. A failed statement on them is logged without its values.
+ */
+export function holdsSecrets(e: EntityModel): boolean {
+  return [...e.fields, ...e.children.flatMap((c) => c.fields)].some(
+    (f) => f.writeOnly || (f.private && f.dbType !== 'tsvector'),
+  );
+}
+
 export function emitServer(entities: EntityModel[]): Record<string, string> {
   const kinds = new Set(
     entities.flatMap((e) => [...e.fields, ...e.children.flatMap((c) => c.fields)]).map((f) => f.kind),
@@ -170,7 +180,7 @@ export function emitServer(entities: EntityModel[]): Record<string, string> {
     admin: ${e.admin},
     storefront: ${e.storefront},
     table: t.${tableConst(e.table)},
-    tableName: ${JSON.stringify(e.table)},
+    tableName: ${JSON.stringify(e.table)},${holdsSecrets(e) ? '\n    holdsSecrets: true,' : ''}
     fields: ${JSON.stringify(e.fields.map(fieldDef))},
     children: [${e.children.map(childDef).join(', ')}],
     search: ${JSON.stringify(searchExpression(e))},

@@ -16,7 +16,7 @@ import type { AuthRoutesOptions } from './types';
 
 const AUTH = ['Вход'];
 
-export function authRoutes(db: Db, opts: AuthRoutesOptions = { siteUrl: null }) {
+export function authRoutes(db: Db, opts: AuthRoutesOptions) {
   return async function plugin(app: FastifyInstance) {
     const throttle = loginThrottle(app);
 

@@ -43,7 +43,10 @@ function updateBody(def: ResourceDef): Schema {
   return { ...schema, properties: { ...passing, ...(schema.properties as Schema) } };
 }
 
-const jsonParam = (description: string) => ({ type: 'string', maxLength: 20_000, description });
+/** The longest JSON text a list parameter may be (a filter by a thousand ids fits). */
+export const MAX_JSON_PARAM = 20_000;
+
+const jsonParam = (description: string) => ({ type: 'string', maxLength: MAX_JSON_PARAM, description });
 
 /** The list's `filter` parameter, naming the filters the resource whitelists. */
 function filterParam(def: ResourceDef): Schema {

@@ -8,8 +8,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db';
 import { requireAccess } from '../accounts/guard';
 import { badRequest } from '../http/errors';
-import { INT4_MAX } from '../http/route-schemas';
-import { crudRouteSchemas } from './route-schemas';
+import { INT4_MAX, unsafeInput } from '../http/route-schemas';
+import { crudRouteSchemas, MAX_JSON_PARAM } from './route-schemas';
 import { userContext } from './context';
 import { exportCsv } from './csv-export';
 import { exportProductsCsv } from './csv-products';
@@ -19,14 +19,27 @@ import type { ListQuery, Registry, ResourceDef } from './types';
 /** Resources whose CSV file is a format of their own, the one their import reads, not the list's columns. */
 const OWN_CSV_FORMATS: Record<string, typeof exportCsv> = { products: exportProductsCsv };
 
+/**
+ * A JSON query parameter, decoded and then checked like a body: the text a query string carries escapes
+ * what it holds ("\\u0000" is six harmless characters until JSON.parse makes it a NUL).
+ */
 function parseJsonParam(name: string, raw: unknown): unknown {
   if (raw === undefined || raw === '') return undefined;
   if (typeof raw !== 'string') throw badRequest(`Параметр ${name} указан несколько раз`);
+  if (raw.length > MAX_JSON_PARAM)
+    throw badRequest(`Параметр ${name}: не длиннее ${MAX_JSON_PARAM} символов`);
+  let value: unknown;
   try {
-    return JSON.parse(raw);
+    value = JSON.parse(raw);
   } catch {
     throw badRequest(`Параметр ${name}: некорректный JSON`);
   }
+  const bad = unsafeInput(value);
+  if (bad) {
+    const reason = bad.reason.charAt(0).toLowerCase() + bad.reason.slice(1);
+    throw badRequest(`Параметр ${name}${bad.path ? ` («${bad.path}»)` : ''}: ${reason}`);
+  }
+  return value;
 }
 
 export function parseListQuery(query: Record<string, unknown>): ListQuery {

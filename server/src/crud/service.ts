@@ -26,7 +26,7 @@ import type { DbOrTx } from '../db';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { INT4_MAX } from '../http/route-schemas';
 import { assertValid, fieldsError } from '../http/validation';
-import { notBeforeMessage } from '@shop/schemas';
+import { notBeforeMessage, YEARS } from '@shop/schemas';
 import { assertBodyInScope, assertInScope, guardFieldWrites, rowScopeOf } from './access';
 import { diffRecords, readSecrets, recordHistory } from './history';
 import type { ChildDef, CrudContext, FieldDef, ListQuery, Registry, ResourceDef, TxContext } from './types';
@@ -43,11 +43,20 @@ function selection(table: PgTable, fields: FieldDef[]) {
 
 // ---- filters ---------------------------------------------------------------------------------------
 
-/** "2026-02-30" is not a day: the calendar date of a `YYYY-MM-DD…` text must exist. */
+/**
+ * "2026-02-30" is not a day: the calendar date of a `YYYY-MM-DD…` text must exist, in the years the API
+ * accepts for dates (schemas/rules/bounds.ts).
+ */
 function realDate(text: string): boolean {
   const [y, m, d] = text.slice(0, 10).split('-').map(Number) as [number, number, number];
   const day = new Date(Date.UTC(y, m - 1, d));
-  return y >= 1 && day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d;
+  return (
+    y >= YEARS.first &&
+    y <= YEARS.last &&
+    day.getUTCFullYear() === y &&
+    day.getUTCMonth() === m - 1 &&
+    day.getUTCDate() === d
+  );
 }
 
 function scalarValue(f: FieldDef, v: unknown): unknown {
@@ -72,7 +81,7 @@ function scalarValue(f: FieldDef, v: unknown): unknown {
       if (v === false || v === 'false') return false;
       throw bad();
     case 'date-time': {
-      // Years 0001–9999 written out: JavaScript reads "+275760-09-13", PostgreSQL does not.
+      // Four-digit years written out: JavaScript reads "+275760-09-13", PostgreSQL does not.
       const d = typeof v === 'string' && /^\d{4}-\d{2}-\d{2}/.test(v) ? new Date(v) : null;
       if (!d || Number.isNaN(d.getTime()) || !realDate(v as string)) throw bad();
       return d;

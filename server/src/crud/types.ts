@@ -115,6 +115,11 @@ export interface ResourceDef {
   storefront?: boolean;
   table: PgTable;
   tableName: string;
+  /**
+   * It or its child tables keep a secret (a private field other than a search document, or a write-only
+   * one: a password's hash, a token, a key): a failed statement on it is logged without its values.
+   */
+  holdsSecrets?: true;
   fields: FieldDef[];
   children: ChildDef[];
   /** SQL text searched by `q`, the same text the migration indexes; null when not searchable. */

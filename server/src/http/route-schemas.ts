@@ -7,6 +7,7 @@ import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { INT4, withStorageBoundsDeep } from '@shop/schemas';
 import { badRequest } from './errors';
 import { ajv, textAjv, validationError, validatorFor } from './validation';
 
@@ -14,11 +15,15 @@ type Schema = Record<string, unknown>;
 
 const API_DIR = join(import.meta.dirname, '../../../schemas/api');
 
-/** Every payload schema of schemas/api, by its $id. */
+/**
+ * Every payload schema of schemas/api, by its $id, with what the database holds added to each value
+ * (schemas/rules/bounds.ts: an integer within PostgreSQL's `integer` unless it says otherwise, a date within
+ * the years both the database and JavaScript read back), as codegen adds it to the entities' fields.
+ */
 export const API_SCHEMAS: Schema[] = readdirSync(API_DIR)
   .filter((f) => f.endsWith('.schema.json'))
   .sort()
-  .map((f) => JSON.parse(readFileSync(join(API_DIR, f), 'utf8')) as Schema);
+  .map((f) => withStorageBoundsDeep(JSON.parse(readFileSync(join(API_DIR, f), 'utf8')) as Schema));
 
 for (const engine of [ajv, textAjv])
   for (const schema of API_SCHEMAS) if (!engine.getSchema(String(schema.$id))) engine.addSchema(schema);
@@ -38,7 +43,7 @@ export const envelope = (data: unknown) => ({
 });
 
 /** The largest PostgreSQL `integer`: ids and kopecks above it never reach the database. */
-export const INT4_MAX = 2_147_483_647;
+export const INT4_MAX = INT4.maximum;
 
 /**
  * A record's number in a path or a query: a positive PostgreSQL integer. `message`, when given, is the one
@@ -224,6 +229,20 @@ export function registerRouteSchemas(app: FastifyInstance, compilers = new LazyC
         check(data) ? { value: data } : { error: validationError(check.errors ?? [], labels) };
     }),
   );
+  // Every value a route takes in is bounded by what the database holds (schemas/rules/bounds.ts), in its
+  // validator and in /api/docs alike; a route that states a bound of its own keeps it.
+  // A schema several routes share (idParams) stays one object, compiled once.
+  const bounded = new WeakMap<Schema, Schema>();
+  app.addHook('onRoute', (route) => {
+    const schema = route.schema as Record<string, Schema | undefined> | undefined;
+    if (!schema) return;
+    for (const part of ['body', 'querystring', 'params'] as const) {
+      const s = schema[part];
+      if (!s) continue;
+      if (!bounded.has(s)) bounded.set(s, withStorageBoundsDeep(s));
+      schema[part] = bounded.get(s);
+    }
+  });
   // Before validation, so that a validator never walks a 5 000-deep array.
   app.addHook('preValidation', async (request) => assertSafe(request));
 }
