@@ -8,7 +8,7 @@ export function isStaffRole(role: unknown): role is AdminRole {
   return typeof role === 'string' && (STAFF_ROLES as readonly string[]).includes(role);
 }
 
-const ACTIONS: readonly AdminAction[] = ['list', 'show', 'create', 'edit', 'delete', 'export'];
+const ACTIONS: readonly AdminAction[] = ['list', 'show', 'create', 'edit', 'delete', 'export', 'service'];
 
 /**
  * Whether a role may do an action on a resource. Resources without x-access (hand-written screens) are

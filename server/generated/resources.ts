@@ -8,7 +8,6 @@ import { beforeSave as feedback_beforeSave } from '../src/forms/feedback-hooks';
 import { beforeSave as interesting_beforeSave } from '../src/content/article-hooks';
 import { beforeDeleteMail as mailTemplates_beforeDelete } from '../src/messages/template-hooks';
 import { beforeSaveMail as mailTemplates_beforeSave } from '../src/messages/template-hooks';
-import { beforeSave as outboxMessages_beforeSave } from '../src/messages/outbox-hooks';
 import { productCategoryAfterSave as productCategories_afterSave } from '../src/catalog/hooks';
 import { productCategoryBeforeSave as productCategories_beforeSave } from '../src/catalog/hooks';
 import { productBeforeSave as products_beforeSave } from '../src/catalog/hooks';
@@ -253,6 +252,7 @@ export const resources: ResourceDef[] = [
       edit: ['admin', 'content'],
       delete: ['admin', 'content'],
       export: ['admin', 'manager', 'content'],
+      service: [],
     },
     rowScopes: {},
     labels: {
@@ -515,10 +515,11 @@ export const resources: ResourceDef[] = [
     access: {
       list: ['admin', 'manager'],
       show: ['admin', 'manager'],
-      create: ['admin', 'manager'],
-      edit: ['admin'],
-      delete: ['admin'],
+      create: [],
+      edit: [],
+      delete: [],
       export: ['admin', 'manager'],
+      service: ['admin', 'manager'],
     },
     rowScopes: {},
     labels: {
@@ -687,6 +688,7 @@ export const resources: ResourceDef[] = [
       edit: ['admin'],
       delete: ['admin'],
       export: ['admin'],
+      service: [],
     },
     rowScopes: {},
     labels: {
@@ -998,6 +1000,7 @@ export const resources: ResourceDef[] = [
       edit: ['admin'],
       delete: ['admin'],
       export: ['admin', 'manager', 'content'],
+      service: [],
     },
     rowScopes: {},
     labels: {
@@ -1284,6 +1287,7 @@ export const resources: ResourceDef[] = [
       edit: ['admin'],
       delete: ['admin'],
       export: ['admin'],
+      service: [],
     },
     rowScopes: {},
     labels: {
@@ -1527,10 +1531,11 @@ export const resources: ResourceDef[] = [
     access: {
       list: ['admin', 'manager'],
       show: ['admin', 'manager'],
-      create: ['admin'],
-      edit: ['admin'],
-      delete: ['admin'],
+      create: [],
+      edit: [],
+      delete: [],
       export: ['admin', 'manager'],
+      service: [],
     },
     rowScopes: {},
     labels: {
@@ -1753,6 +1758,7 @@ export const resources: ResourceDef[] = [
       edit: ['admin'],
       delete: ['admin'],
       export: ['admin', 'manager'],
+      service: [],
     },
     rowScopes: {},
     labels: {
@@ -2057,6 +2063,7 @@ export const resources: ResourceDef[] = [
       edit: ['admin', 'manager'],
       delete: ['admin', 'manager'],
       export: ['admin', 'manager'],
+      service: [],
     },
     rowScopes: {},
     labels: {
@@ -2424,6 +2431,7 @@ export const resources: ResourceDef[] = [
       edit: ['admin'],
       delete: ['admin'],
       export: ['admin', 'manager'],
+      service: [],
     },
     rowScopes: {},
     labels: {
@@ -2776,6 +2784,7 @@ export const resources: ResourceDef[] = [
       edit: ['admin', 'content'],
       delete: ['admin', 'content'],
       export: ['admin', 'manager', 'content'],
+      service: [],
     },
     rowScopes: {},
     labels: {
@@ -3076,6 +3085,7 @@ export const resources: ResourceDef[] = [
       edit: ['admin', 'content'],
       delete: ['admin', 'content'],
       export: ['admin', 'manager', 'content'],
+      service: [],
     },
     rowScopes: {},
     labels: {
@@ -3364,6 +3374,7 @@ export const resources: ResourceDef[] = [
       edit: ['admin', 'manager'],
       delete: ['admin'],
       export: ['admin', 'manager'],
+      service: [],
     },
     rowScopes: {},
     labels: {
@@ -3642,6 +3653,7 @@ export const resources: ResourceDef[] = [
       edit: ['admin', 'content'],
       delete: ['admin', 'content'],
       export: ['admin', 'manager', 'content'],
+      service: [],
     },
     rowScopes: {},
     labels: {
@@ -3893,10 +3905,11 @@ export const resources: ResourceDef[] = [
     access: {
       list: ['admin', 'manager', 'content'],
       show: ['admin', 'manager', 'content'],
-      create: ['admin'],
-      edit: ['admin'],
-      delete: ['admin'],
+      create: [],
+      edit: [],
+      delete: [],
       export: ['admin', 'manager', 'content'],
+      service: [],
     },
     rowScopes: {},
     labels: {
@@ -4116,6 +4129,7 @@ export const resources: ResourceDef[] = [
       edit: ['admin', 'content'],
       delete: ['admin', 'content'],
       export: ['admin', 'manager', 'content'],
+      service: [],
     },
     rowScopes: {},
     labels: {
@@ -4359,6 +4373,7 @@ export const resources: ResourceDef[] = [
       edit: ['admin', 'content'],
       delete: ['admin', 'content'],
       export: ['admin', 'manager', 'content'],
+      service: [],
     },
     rowScopes: {},
     labels: {
@@ -4617,6 +4632,7 @@ export const resources: ResourceDef[] = [
       edit: ['admin', 'manager'],
       delete: ['admin', 'manager'],
       export: ['admin', 'manager'],
+      service: [],
     },
     rowScopes: {},
     labels: {
@@ -4849,9 +4865,10 @@ export const resources: ResourceDef[] = [
       list: ['admin', 'manager'],
       show: ['admin', 'manager'],
       create: [],
-      edit: ['admin'],
+      edit: [],
       delete: [],
       export: ['admin', 'manager'],
+      service: [],
     },
     rowScopes: {},
     labels: {
@@ -5557,9 +5574,10 @@ export const resources: ResourceDef[] = [
       list: ['admin', 'manager'],
       show: ['admin', 'manager'],
       create: [],
-      edit: ['admin', 'manager'],
-      delete: ['admin'],
+      edit: [],
+      delete: [],
       export: ['admin', 'manager'],
+      service: ['admin', 'manager'],
     },
     rowScopes: {},
     labels: {
@@ -6047,10 +6065,11 @@ export const resources: ResourceDef[] = [
     access: {
       list: ['admin', 'manager'],
       show: ['admin', 'manager'],
-      create: ['admin'],
-      edit: ['admin'],
+      create: [],
+      edit: [],
       delete: ['admin'],
       export: ['admin', 'manager'],
+      service: [],
     },
     rowScopes: {},
     labels: {
@@ -6151,10 +6170,7 @@ export const resources: ResourceDef[] = [
         description: 'Отправленное сообщение: для изменения',
       },
     },
-    hooks: {
-      beforeSave:
-        outboxMessages_beforeSave satisfies EntityHooks<'outbox-messages'>['beforeSave'] as unknown as ResourceHooks['beforeSave'],
-    },
+    hooks: {},
   },
   {
     resource: 'pages',
@@ -6280,6 +6296,7 @@ export const resources: ResourceDef[] = [
       edit: ['admin', 'content'],
       delete: ['admin', 'content'],
       export: ['admin', 'manager', 'content'],
+      service: [],
     },
     rowScopes: {},
     labels: {
@@ -6604,9 +6621,10 @@ export const resources: ResourceDef[] = [
       list: ['admin', 'manager'],
       show: ['admin', 'manager'],
       create: [],
-      edit: ['admin'],
+      edit: [],
       delete: [],
       export: ['admin', 'manager'],
+      service: [],
     },
     rowScopes: {},
     labels: {
@@ -6855,9 +6873,10 @@ export const resources: ResourceDef[] = [
       list: ['admin', 'manager'],
       show: ['admin', 'manager'],
       create: [],
-      edit: ['admin'],
-      delete: ['admin'],
+      edit: [],
+      delete: [],
       export: ['admin', 'manager'],
+      service: [],
     },
     rowScopes: {},
     labels: {
@@ -7137,6 +7156,7 @@ export const resources: ResourceDef[] = [
       edit: ['admin'],
       delete: ['admin'],
       export: ['admin', 'manager'],
+      service: [],
     },
     rowScopes: {},
     labels: {
@@ -7418,6 +7438,7 @@ export const resources: ResourceDef[] = [
       edit: ['admin', 'content'],
       delete: ['admin', 'content'],
       export: ['admin', 'manager', 'content'],
+      service: [],
     },
     rowScopes: {},
     labels: {
@@ -7558,6 +7579,7 @@ export const resources: ResourceDef[] = [
         private: false,
         virtual: false,
         writeOnly: false,
+        writeRoles: ['admin', 'content'],
       },
       {
         name: 'slug',
@@ -7569,6 +7591,7 @@ export const resources: ResourceDef[] = [
         private: false,
         virtual: false,
         writeOnly: false,
+        writeRoles: ['admin', 'content'],
       },
       {
         name: 'categoryIds',
@@ -7581,6 +7604,7 @@ export const resources: ResourceDef[] = [
         virtual: false,
         writeOnly: false,
         ref: { resource: 'product-categories', many: true },
+        writeRoles: ['admin', 'content'],
       },
       {
         name: 'brandId',
@@ -7593,6 +7617,7 @@ export const resources: ResourceDef[] = [
         virtual: false,
         writeOnly: false,
         ref: { resource: 'directory-entries', many: false },
+        writeRoles: ['admin', 'content'],
       },
       {
         name: 'shortDescription',
@@ -7604,6 +7629,7 @@ export const resources: ResourceDef[] = [
         private: false,
         virtual: false,
         writeOnly: false,
+        writeRoles: ['admin', 'content'],
       },
       {
         name: 'description',
@@ -7615,6 +7641,7 @@ export const resources: ResourceDef[] = [
         private: false,
         virtual: false,
         writeOnly: false,
+        writeRoles: ['admin', 'content'],
       },
       {
         name: 'images',
@@ -7626,6 +7653,7 @@ export const resources: ResourceDef[] = [
         private: false,
         virtual: false,
         writeOnly: false,
+        writeRoles: ['admin', 'content'],
       },
       {
         name: 'active',
@@ -7681,6 +7709,7 @@ export const resources: ResourceDef[] = [
         private: false,
         virtual: false,
         writeOnly: false,
+        writeRoles: ['admin', 'content'],
       },
       {
         name: 'seoDescription',
@@ -7692,6 +7721,7 @@ export const resources: ResourceDef[] = [
         private: false,
         virtual: false,
         writeOnly: false,
+        writeRoles: ['admin', 'content'],
       },
       {
         name: 'vatCode',
@@ -7703,6 +7733,7 @@ export const resources: ResourceDef[] = [
         private: false,
         virtual: false,
         writeOnly: false,
+        writeRoles: ['admin', 'manager'],
       },
       {
         name: 'paymentSubject',
@@ -7714,6 +7745,7 @@ export const resources: ResourceDef[] = [
         private: false,
         virtual: false,
         writeOnly: false,
+        writeRoles: ['admin', 'manager'],
       },
       {
         name: 'createdAt',
@@ -7810,6 +7842,7 @@ export const resources: ResourceDef[] = [
             private: false,
             virtual: false,
             writeOnly: false,
+            writeRoles: ['admin', 'manager'],
           },
           {
             name: 'salePrice',
@@ -7821,6 +7854,7 @@ export const resources: ResourceDef[] = [
             private: false,
             virtual: false,
             writeOnly: false,
+            writeRoles: ['admin', 'manager'],
           },
           {
             name: 'stock',
@@ -7832,6 +7866,7 @@ export const resources: ResourceDef[] = [
             private: false,
             virtual: false,
             writeOnly: false,
+            writeRoles: ['admin', 'manager'],
           },
           {
             name: 'weight',
@@ -7878,9 +7913,10 @@ export const resources: ResourceDef[] = [
       list: ['admin', 'manager', 'content'],
       show: ['admin', 'manager', 'content'],
       create: ['admin', 'content'],
-      edit: ['admin', 'content'],
+      edit: ['admin', 'manager', 'content'],
       delete: ['admin', 'content'],
       export: ['admin', 'manager', 'content'],
+      service: [],
     },
     rowScopes: {},
     labels: {
@@ -8352,6 +8388,7 @@ export const resources: ResourceDef[] = [
       edit: ['admin', 'content'],
       delete: ['admin', 'content'],
       export: ['admin', 'manager', 'content'],
+      service: [],
     },
     rowScopes: {},
     labels: {
@@ -8546,6 +8583,7 @@ export const resources: ResourceDef[] = [
       edit: ['admin'],
       delete: ['admin'],
       export: ['admin'],
+      service: [],
     },
     rowScopes: {},
     labels: { id: 'ID', key: 'Ключ', windowStart: 'Начало окна', hits: 'Запросов' },
@@ -8781,6 +8819,7 @@ export const resources: ResourceDef[] = [
       edit: ['admin', 'manager'],
       delete: ['admin', 'manager'],
       export: ['admin', 'manager', 'content'],
+      service: [],
     },
     rowScopes: {},
     labels: {
@@ -9078,6 +9117,7 @@ export const resources: ResourceDef[] = [
       edit: ['admin', 'manager'],
       delete: ['admin', 'manager'],
       export: ['admin', 'manager', 'content'],
+      service: [],
     },
     rowScopes: {},
     labels: {
@@ -9273,6 +9313,7 @@ export const resources: ResourceDef[] = [
       edit: ['admin'],
       delete: ['admin'],
       export: ['admin'],
+      service: [],
     },
     rowScopes: {},
     labels: { id: 'ID', word: 'Слово', lexeme: 'Основа', main: 'В названиях и характеристиках' },
@@ -9441,6 +9482,7 @@ export const resources: ResourceDef[] = [
       edit: ['admin'],
       delete: ['admin'],
       export: ['admin'],
+      service: [],
     },
     rowScopes: {},
     labels: {
@@ -10127,7 +10169,15 @@ export const resources: ResourceDef[] = [
     defaultSort: { field: 'id', order: 'DESC' },
     perPage: 25,
     tabs: null,
-    access: { list: ['admin'], show: ['admin'], create: [], edit: ['admin'], delete: [], export: ['admin'] },
+    access: {
+      list: ['admin'],
+      show: ['admin'],
+      create: [],
+      edit: ['admin'],
+      delete: [],
+      export: ['admin'],
+      service: [],
+    },
     rowScopes: {},
     labels: {
       id: 'ID',
@@ -10730,6 +10780,7 @@ export const resources: ResourceDef[] = [
       edit: ['admin', 'content'],
       delete: ['admin', 'content'],
       export: ['admin', 'manager', 'content'],
+      service: [],
     },
     rowScopes: {},
     labels: {
@@ -10971,6 +11022,7 @@ export const resources: ResourceDef[] = [
       edit: ['admin', 'manager'],
       delete: ['admin', 'manager'],
       export: ['admin', 'manager'],
+      service: [],
     },
     rowScopes: {},
     labels: {
@@ -11220,6 +11272,7 @@ export const resources: ResourceDef[] = [
       edit: ['admin', 'manager'],
       delete: ['admin', 'manager'],
       export: ['admin', 'manager'],
+      service: [],
     },
     rowScopes: {},
     labels: {
@@ -11499,6 +11552,7 @@ export const resources: ResourceDef[] = [
       edit: ['admin', 'manager'],
       delete: ['admin'],
       export: ['admin', 'manager'],
+      service: [],
     },
     rowScopes: {},
     labels: {
@@ -11732,6 +11786,7 @@ export const resources: ResourceDef[] = [
       edit: ['admin'],
       delete: ['admin'],
       export: ['admin'],
+      service: [],
     },
     rowScopes: {},
     labels: {
@@ -11926,6 +11981,7 @@ export const resources: ResourceDef[] = [
       edit: ['admin'],
       delete: ['admin'],
       export: ['admin', 'manager'],
+      service: [],
     },
     rowScopes: {},
     labels: {
@@ -12223,6 +12279,7 @@ export const resources: ResourceDef[] = [
       edit: ['admin', 'manager'],
       delete: ['admin', 'manager'],
       export: ['admin', 'manager'],
+      service: [],
     },
     rowScopes: {},
     labels: {
@@ -12632,6 +12689,7 @@ export const resources: ResourceDef[] = [
       edit: ['admin', 'manager'],
       delete: ['admin'],
       export: ['admin', 'manager'],
+      service: [],
     },
     rowScopes: { manager: { role: ['customer'] } },
     labels: {

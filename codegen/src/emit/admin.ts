@@ -857,7 +857,11 @@ function emitScreens(e: EntityModel, byResource: Map<string, EntityModel>): stri
   const absent = new Set<ScreenKey>();
   for (const key of ADMIN_COMPONENT_KEYS) {
     const spec = (e.components as Record<string, unknown>)[key];
-    if (spec === undefined) own.add(key);
+    // No generated form for an action nobody may do (x-access compiled: a history record's edit, an
+    // order's create); a hand-written screen in its place serves its services (the order screen).
+    if (spec === undefined && (key === 'create' || key === 'edit') && e.access[key].length === 0)
+      absent.add(key);
+    else if (spec === undefined) own.add(key);
     else if (typeof spec === 'string') names[key] = componentImport(ctx, key, spec, taken);
     else if (spec === false || spec === null) absent.add(key);
     else
@@ -933,7 +937,8 @@ function emitAccess(entities: EntityModel[]): string {
   return (
     [
       GENERATED_HEADER,
-      '// x-access: the roles that may do each action on each resource (the administrator may do everything).',
+      '// x-access, exactly as written: the roles that may do each action on each resource ([] is nobody);',
+      "// service: changing a history record through its own service (codegen/src/model.ts accessModel).",
       `export type AdminRole = ${ROLES.map(lit).join(' | ')};`,
       `export type AdminAction = ${ACTIONS.map(lit).join(' | ')};`,
       `export const access: Record<string, Record<AdminAction, readonly AdminRole[]>> = {\n${indent(rows.join('\n'))}\n};`,

@@ -57,8 +57,8 @@ export function adminOrderRoutes(db: Db, registry: Registry, config: Pick<Config
     app.post(
       '/orders/place',
       {
-        // Who may edit orders may take one for a customer.
-        preValidation: requireAccess(def, 'edit'),
+        // Who may change orders through their services may take one for a customer.
+        preValidation: requireAccess(def, 'service'),
         schema: {
           tags: [def.label.many],
           summary: 'Оформить заказ за покупателя (через тот же сервис, что и корзина)',
