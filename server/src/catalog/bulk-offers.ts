@@ -40,7 +40,8 @@ export function changeByPercent(kopecks: number, percent: number): number {
 
 /** The offer fields a change writes. */
 function writtenFields(input: BulkOffersInput): string[] {
-  const prices = input.price?.mode === 'percent' ? ['basePrice', 'salePrice'] : input.price ? ['basePrice'] : [];
+  const prices =
+    input.price?.mode === 'percent' ? ['basePrice', 'salePrice'] : input.price ? ['basePrice'] : [];
   return [...prices, ...(input.stock !== undefined ? ['stock'] : [])];
 }
 

@@ -40,7 +40,7 @@ function guardChildWrites(child: ChildDef, role: string, items: unknown, stored:
     (Array.isArray(stored) ? (stored as Record<string, unknown>[]) : []).map((row) => [row.id, row]),
   );
   const kept = new Set<unknown>();
-  for (const item of items as unknown[]) {
+  for (const [index, item] of (items as unknown[]).entries()) {
     if (typeof item !== 'object' || item === null) continue;
     const row = item as Record<string, unknown>;
     const old = row.id == null ? undefined : before.get(row.id);
@@ -48,7 +48,7 @@ function guardChildWrites(child: ChildDef, role: string, items: unknown, stored:
     for (const f of restricted) {
       if (!(f.name in row)) continue;
       if (old ? !same(row[f.name], old[f.name]) : row[f.name] != null)
-        throw refusedField(f, `${child.property}.${f.name}`);
+        throw refusedField(f, `${child.property}.${index}.${f.name}`);
     }
   }
   for (const [id, row] of before)
