@@ -298,3 +298,29 @@ export const access: Record<string, Record<AdminAction, readonly AdminRole[]>> =
     service: [],
   },
 };
+
+// x-access.write on properties: the roles that may change a field ("offers.basePrice" for a child row's);
+
+// a field not named here is any writer's (admin/src/access.ts canWriteField).
+
+export const fieldWriteRoles: Record<string, Record<string, readonly AdminRole[]>> = {
+  products: {
+    title: ['admin', 'content'],
+    slug: ['admin', 'content'],
+    categoryIds: ['admin', 'content'],
+    brandId: ['admin', 'content'],
+    shortDescription: ['admin', 'content'],
+    description: ['admin', 'content'],
+    images: ['admin', 'content'],
+    seoTitle: ['admin', 'content'],
+    seoDescription: ['admin', 'content'],
+    vatCode: ['admin', 'manager'],
+    paymentSubject: ['admin', 'manager'],
+    'offers.basePrice': ['admin', 'manager'],
+    'offers.salePrice': ['admin', 'manager'],
+    'offers.stock': ['admin', 'manager'],
+  },
+  users: {
+    role: ['admin'],
+  },
+};

@@ -245,7 +245,7 @@ type RawAccess = Partial<Record<Action | 'read' | 'write' | 'all', Role[]>>;
 /**
  * x-access compiled exactly as written: each action takes the roles of the first key present of the action
  * itself, its group (read: list, show, export; write: create, edit, delete) and `all`; no role is added,
- * the administrator included, so an empty list is nobody. Every CRUD action must be declared by some key.
+ * the administrator included: an empty list, or no key at all, is nobody.
  * A history entity (x-entity.history) names no write key: its create, edit and delete are nobody's, and
  * `service` names who changes its rows through their services. `service` belongs to history entities only.
  */
@@ -271,8 +271,7 @@ function accessModel(file: string, raw: RawAccess, history: boolean): Record<Act
       continue;
     }
     const group = a === 'list' || a === 'show' || a === 'export' ? 'read' : 'write';
-    const roles = history && WRITE_ACTIONS.includes(a) ? [] : (raw[a] ?? raw[group] ?? raw.all);
-    if (!roles) fail(file, 'x-access', `${a}: no key says who may do it (${a}, ${group} or all)`);
+    const roles = history && WRITE_ACTIONS.includes(a) ? [] : (raw[a] ?? raw[group] ?? raw.all ?? []);
     access[a] = [...new Set(roles)];
   }
   return access;

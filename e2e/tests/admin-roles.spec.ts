@@ -95,7 +95,7 @@ for (const role of ['manager', 'content'] as const) {
     await expect(page.locator('tbody tr')).toHaveCount(0);
     await expect(page.getByText('Доступ запрещен')).toBeVisible();
 
-    // Products: the editor may create them, the manager only reads them (no "Создать" button).
+    // Products: the editor may create them; the manager changes prices and stock only (no "Создать" button).
     await page.goto('/nuxt/products');
     await expect(page.locator('tbody tr').first()).toBeVisible();
     const create = page.getByRole('link', { name: 'Создать' });
