@@ -11,7 +11,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { access as adminAccessMap } from '../../admin/generated/access';
+import { access as adminAccessMap, fieldWriteRoles } from '../../admin/generated/access';
 import { canRoleAccess } from '../../admin/src/access';
 import { resources } from '../generated/resources';
 import { signedInUser } from './accounts';
@@ -83,9 +83,14 @@ describe('x-access compiled exactly as written', () => {
     const mismatches: string[] = [];
     const compare = (where: string, prop: RawProperty, field: FieldDef | undefined) => {
       const want = prop['x-access']?.write;
-      const got = field?.writeRoles;
-      if (sorted(want ?? []).join() !== sorted(got ?? []).join() || !want !== !got)
-        mismatches.push(`${where}: ${String(got)} ≠ ${String(want)}`);
+      const [resource, ...path] = where.split('.');
+      const shown = fieldWriteRoles[resource!]?.[path.join('.')];
+      for (const [source, got] of [
+        ['registration', field?.writeRoles],
+        ['admin map', shown],
+      ] as const)
+        if (sorted(want ?? []).join() !== sorted(got ?? []).join() || !want !== !got)
+          mismatches.push(`${where}: ${source} ${String(got)} ≠ ${String(want)}`);
     };
     for (const schema of schemas) {
       const def = defOf(schema.$id);
