@@ -131,3 +131,37 @@ test('a customer cannot use the admin area or its API', async ({ page, request }
   await expect(page.getByRole('menuitem', { name: 'Товары' })).toHaveCount(0);
   await expect(page.getByText('Нет доступа к администрированию')).toBeVisible();
 });
+
+test('one product, two jobs: the editor changes its text, the manager its prices and stock', async ({
+  page,
+  request,
+}) => {
+  const admin = await tokenFor(request, ADMIN.email, ADMIN.password);
+  const res = await request.get('/api/admin/products?range=[0,0]', { headers: { authorization: admin } });
+  const [product] = (await res.json()) as { id: number; offers: unknown[] }[];
+  expect(product!.offers.length).toBeGreaterThan(0);
+  for (const role of ['content', 'manager'] as const) {
+    const staff = STAFF.find((s) => s.role === role)!;
+    await page.context().clearCookies();
+    await signIn(page, staff.email, staff.password);
+    await expect(page.getByRole('menuitem', { name: 'Товары', exact: true })).toBeVisible();
+    await page.goto(`/nuxt/products/${product!.id}`);
+    const title = page.getByLabel('Название', { exact: false }).first();
+    await expect(title).toBeVisible();
+    if (role === 'content') await expect(title).toBeEditable();
+    else await expect(title).not.toBeEditable();
+    await page.getByRole('tab', { name: 'Варианты' }).click();
+    const price = page
+      .getByRole('table', { name: 'Варианты товара' })
+      .getByLabel('Цена', { exact: true })
+      .first();
+    await expect(price).toBeVisible();
+    if (role === 'manager') {
+      await expect(price).toBeEditable();
+      await expect(page.getByRole('button', { name: 'Добавить вариант' })).toBeVisible();
+    } else {
+      await expect(price).not.toBeEditable();
+      await expect(page.getByText('Цены и остатки меняет менеджер')).toBeVisible();
+    }
+  }
+});
