@@ -3,31 +3,18 @@
 // Бонусы (bonuses): screens from schemas/entities/bonuses.schema.json.
 
 import {
-  AutocompleteInput,
   DateField,
-  DateTimeInput,
-  Edit,
   NumberField,
-  NumberInput,
   ReferenceField,
-  ReferenceInput,
   type ResourceProps,
   SelectField,
-  SelectInput,
   Show,
-  SimpleForm,
   SimpleShowLayout,
   TextField,
-  TextInput,
 } from 'react-admin';
 import StarsIcon from '@mui/icons-material/Stars';
-import { BonusTransactionInputSchema } from '@shop/schemas/generated/zod';
-import { EditActions } from '../src/EditActions';
-import { isoToMoscowLocal, moscowDateTime, moscowLocalToIso } from '../src/fields';
-import { HistoryAside } from '../src/history';
-import { inputTransform } from '../src/input';
+import { moscowDateTime } from '../src/fields';
 import { BonusesScreen } from '../src/screens/sales/bonuses/BonusesScreen';
-import { zodValidator } from '../src/validation';
 
 const kindChoices = [
   { id: 'accrual', name: 'Начисление за заказ' },
@@ -36,52 +23,6 @@ const kindChoices = [
   { id: 'expiry', name: 'Сгорание' },
   { id: 'refund', name: 'Возврат' },
 ];
-
-/** Form values → the API input: what is saved and what the validation checks. */
-const toInput = inputTransform({
-  userId: {},
-  amount: {},
-  kind: {},
-  orderId: { nullable: true },
-  reason: { nullable: true },
-  expiresAt: { nullable: true },
-});
-
-const validate = zodValidator(BonusTransactionInputSchema, toInput);
-
-function BonusTransactionForm() {
-  return (
-    <SimpleForm validate={validate} warnWhenUnsavedChanges>
-      <ReferenceInput source="userId" reference="users">
-        <AutocompleteInput isRequired />
-      </ReferenceInput>
-      <NumberInput
-        source="amount"
-        isRequired
-        helperText="Положительное число — начисление, отрицательное — списание"
-      />
-      <SelectInput source="kind" isRequired choices={kindChoices} />
-      <ReferenceInput source="orderId" reference="orders">
-        <AutocompleteInput />
-      </ReferenceInput>
-      <TextInput source="reason" />
-      <DateTimeInput
-        source="expiresAt"
-        helperText="Для начислений: когда неизрасходованные баллы сгорят; пусто — бессрочно"
-        format={isoToMoscowLocal}
-        parse={moscowLocalToIso}
-      />
-    </SimpleForm>
-  );
-}
-
-export function BonusTransactionEdit() {
-  return (
-    <Edit transform={toInput} mutationMode="pessimistic" aside={<HistoryAside />} actions={<EditActions />}>
-      <BonusTransactionForm />
-    </Edit>
-  );
-}
 
 export function BonusTransactionShow() {
   return (
@@ -105,7 +46,6 @@ export function BonusTransactionShow() {
 export const bonusesResource: ResourceProps = {
   name: 'bonuses',
   list: BonusesScreen,
-  edit: BonusTransactionEdit,
   show: BonusTransactionShow,
   icon: StarsIcon,
   recordRepresentation: 'id',

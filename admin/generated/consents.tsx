@@ -4,11 +4,9 @@
 
 import {
   AutocompleteInput,
-  Create,
   Datagrid,
   DateField,
   DateInput,
-  Edit,
   List,
   Pagination,
   ReferenceField,
@@ -18,19 +16,12 @@ import {
   SelectField,
   SelectInput,
   Show,
-  SimpleForm,
   SimpleShowLayout,
   TextField,
-  TextInput,
 } from 'react-admin';
 import GavelIcon from '@mui/icons-material/Gavel';
-import { ConsentInputSchema } from '@shop/schemas/generated/zod';
-import { EditActions } from '../src/EditActions';
 import { isoToMoscowDate, moscowDateTime, moscowDayEnd, moscowDayStart } from '../src/fields';
-import { HistoryAside } from '../src/history';
-import { inputTransform } from '../src/input';
 import { ListActions, useBulkActions, useRowClick } from '../src/list';
-import { zodValidator } from '../src/validation';
 
 const purposeChoices = [
   { id: 'personal_data', name: 'Обработка персональных данных' },
@@ -84,57 +75,6 @@ export function ConsentList() {
   );
 }
 
-/** Form values → the API input: what is saved and what the validation checks. */
-const toInput = inputTransform({
-  purpose: {},
-  source: {},
-  userId: { nullable: true },
-  email: { nullable: true },
-  phone: { nullable: true },
-  ip: { nullable: true },
-  userAgent: { nullable: true },
-  textVersion: {},
-});
-
-const validate = zodValidator(ConsentInputSchema, toInput);
-
-function ConsentForm() {
-  return (
-    <SimpleForm validate={validate} warnWhenUnsavedChanges>
-      <SelectInput source="purpose" isRequired choices={purposeChoices} />
-      <SelectInput source="source" isRequired choices={sourceChoices} />
-      <ReferenceInput source="userId" reference="users">
-        <AutocompleteInput />
-      </ReferenceInput>
-      <TextInput source="email" />
-      <TextInput source="phone" />
-      <TextInput source="ip" />
-      <TextInput source="userAgent" />
-      <TextInput
-        source="textVersion"
-        isRequired
-        helperText="Страница company/consent и время её последнего изменения"
-      />
-    </SimpleForm>
-  );
-}
-
-export function ConsentCreate() {
-  return (
-    <Create transform={toInput} redirect="edit">
-      <ConsentForm />
-    </Create>
-  );
-}
-
-export function ConsentEdit() {
-  return (
-    <Edit transform={toInput} mutationMode="pessimistic" aside={<HistoryAside />} actions={<EditActions />}>
-      <ConsentForm />
-    </Edit>
-  );
-}
-
 export function ConsentShow() {
   return (
     <Show>
@@ -158,8 +98,6 @@ export function ConsentShow() {
 export const consentsResource: ResourceProps = {
   name: 'consents',
   list: ConsentList,
-  create: ConsentCreate,
-  edit: ConsentEdit,
   show: ConsentShow,
   icon: GavelIcon,
   recordRepresentation: 'id',

@@ -5,11 +5,9 @@
 import {
   AutocompleteInput,
   BooleanField,
-  BooleanInput,
   Datagrid,
   DateField,
   DateInput,
-  Edit,
   List,
   NullableBooleanInput,
   Pagination,
@@ -20,26 +18,12 @@ import {
   SelectField,
   SelectInput,
   Show,
-  SimpleForm,
   SimpleShowLayout,
   TextField,
-  TextInput,
 } from 'react-admin';
 import CreditCardIcon from '@mui/icons-material/CreditCard';
-import { PaymentAttemptInputSchema } from '@shop/schemas/generated/zod';
-import { EditActions } from '../src/EditActions';
-import {
-  isoToMoscowDate,
-  MoneyField,
-  MoneyInput,
-  moscowDateTime,
-  moscowDayEnd,
-  moscowDayStart,
-} from '../src/fields';
-import { HistoryAside } from '../src/history';
-import { inputTransform } from '../src/input';
+import { isoToMoscowDate, MoneyField, moscowDateTime, moscowDayEnd, moscowDayStart } from '../src/fields';
 import { ListActions, useBulkActions, useRowClick } from '../src/list';
-import { zodValidator } from '../src/validation';
 
 const providerChoices = [{ id: 'yookassa', name: 'ЮKassa' }];
 
@@ -96,66 +80,6 @@ export function PaymentAttemptList() {
   );
 }
 
-/** Form values → the API input: what is saved and what the validation checks. */
-const toInput = inputTransform({
-  orderId: {},
-  paymentServiceId: { nullable: true },
-  provider: {},
-  providerPaymentId: { nullable: true },
-  idempotenceKey: {},
-  status: {},
-  amount: {},
-  refundedAmount: {},
-  refundId: { nullable: true },
-  refundStatus: { nullable: true },
-  confirmationUrl: { nullable: true },
-  cancellationReason: { nullable: true },
-  error: { nullable: true },
-  test: {},
-});
-
-const validate = zodValidator(PaymentAttemptInputSchema, toInput);
-
-function PaymentAttemptForm() {
-  return (
-    <SimpleForm validate={validate} warnWhenUnsavedChanges>
-      <ReferenceInput source="orderId" reference="orders">
-        <AutocompleteInput isRequired />
-      </ReferenceInput>
-      <ReferenceInput source="paymentServiceId" reference="payment-services">
-        <AutocompleteInput />
-      </ReferenceInput>
-      <SelectInput source="provider" isRequired choices={providerChoices} />
-      <TextInput source="providerPaymentId" />
-      <TextInput
-        source="idempotenceKey"
-        isRequired
-        helperText="Повтор запроса с этим ключом не создаёт второй платёж"
-      />
-      <SelectInput source="status" defaultValue="creating" choices={statusChoices} />
-      <MoneyInput source="amount" isRequired />
-      <MoneyInput source="refundedAmount" defaultValue={0} />
-      <TextInput source="refundId" />
-      <SelectInput source="refundStatus" choices={refundStatusChoices} />
-      <TextInput source="confirmationUrl" />
-      <TextInput
-        source="cancellationReason"
-        helperText="Как её назвал платёжный сервис, например insufficient_funds"
-      />
-      <TextInput source="error" />
-      <BooleanInput source="test" defaultValue={false} />
-    </SimpleForm>
-  );
-}
-
-export function PaymentAttemptEdit() {
-  return (
-    <Edit transform={toInput} mutationMode="pessimistic" aside={<HistoryAside />} actions={<EditActions />}>
-      <PaymentAttemptForm />
-    </Edit>
-  );
-}
-
 export function PaymentAttemptShow() {
   return (
     <Show>
@@ -187,7 +111,6 @@ export function PaymentAttemptShow() {
 export const paymentAttemptsResource: ResourceProps = {
   name: 'payment-attempts',
   list: PaymentAttemptList,
-  edit: PaymentAttemptEdit,
   show: PaymentAttemptShow,
   icon: CreditCardIcon,
   recordRepresentation: 'providerPaymentId',

@@ -7,7 +7,6 @@ import {
   Datagrid,
   DateField,
   DateInput,
-  Edit,
   List,
   Pagination,
   ReferenceField,
@@ -17,19 +16,12 @@ import {
   SelectField,
   SelectInput,
   Show,
-  SimpleForm,
   SimpleShowLayout,
   TextField,
-  TextInput,
 } from 'react-admin';
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
-import { PaymentNotificationInputSchema } from '@shop/schemas/generated/zod';
-import { EditActions } from '../src/EditActions';
 import { isoToMoscowDate, moscowDateTime, moscowDayEnd, moscowDayStart } from '../src/fields';
-import { HistoryAside } from '../src/history';
-import { inputTransform } from '../src/input';
 import { ListActions, useBulkActions, useRowClick } from '../src/list';
-import { zodValidator } from '../src/validation';
 
 const outcomeChoices = [
   { id: 'applied', name: 'Применено' },
@@ -76,43 +68,6 @@ export function PaymentNotificationList() {
   );
 }
 
-/** Form values → the API input: what is saved and what the validation checks. */
-const toInput = inputTransform({
-  provider: {},
-  event: {},
-  providerPaymentId: { nullable: true },
-  orderId: { nullable: true },
-  outcome: {},
-  message: { nullable: true },
-  remoteIp: { nullable: true },
-});
-
-const validate = zodValidator(PaymentNotificationInputSchema, toInput);
-
-function PaymentNotificationForm() {
-  return (
-    <SimpleForm validate={validate} warnWhenUnsavedChanges>
-      <SelectInput source="provider" isRequired choices={providerChoices} />
-      <TextInput source="event" isRequired />
-      <TextInput source="providerPaymentId" />
-      <ReferenceInput source="orderId" reference="orders">
-        <AutocompleteInput />
-      </ReferenceInput>
-      <SelectInput source="outcome" isRequired choices={outcomeChoices} />
-      <TextInput source="message" />
-      <TextInput source="remoteIp" />
-    </SimpleForm>
-  );
-}
-
-export function PaymentNotificationEdit() {
-  return (
-    <Edit transform={toInput} mutationMode="pessimistic" aside={<HistoryAside />} actions={<EditActions />}>
-      <PaymentNotificationForm />
-    </Edit>
-  );
-}
-
 export function PaymentNotificationShow() {
   return (
     <Show>
@@ -135,7 +90,6 @@ export function PaymentNotificationShow() {
 export const paymentNotificationsResource: ResourceProps = {
   name: 'payment-notifications',
   list: PaymentNotificationList,
-  edit: PaymentNotificationEdit,
   show: PaymentNotificationShow,
   icon: NotificationsActiveIcon,
   recordRepresentation: 'id',

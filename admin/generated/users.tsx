@@ -195,7 +195,12 @@ function UserForm() {
       </TabbedForm.Tab>
       <TabbedForm.Tab label="Доступ">
         <WritableBy roles={['admin']}>
-          <SelectInput source="role" defaultValue="customer" choices={roleChoices} />
+          <SelectInput
+            source="role"
+            helperText="Администратор — всё, включая настройки и сотрудников. Менеджер — заказы, покупатели, цены и остатки, купоны, бонусы, рассылки. Контент-редактор — тексты и картинки товаров, категории, баннеры, страницы, статьи, отзывы; цены и остатки не меняет. Покупатель в админку не входит"
+            defaultValue="customer"
+            choices={roleChoices}
+          />
         </WritableBy>
         <PasswordInput
           source="password"

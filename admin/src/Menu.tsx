@@ -22,11 +22,11 @@ interface ScreenEntry {
   label: string;
   Icon: ComponentType;
   /** null: whoever sees the resource. */
-  action: 'create' | 'edit' | null;
+  action: 'create' | 'edit' | 'service' | null;
 }
 
 const SCREENS_AFTER: Record<string, ScreenEntry[]> = {
-  orders: [{ to: '/place-order', label: 'Новый заказ', Icon: AddShoppingCartIcon, action: 'edit' }],
+  orders: [{ to: '/place-order', label: 'Новый заказ', Icon: AddShoppingCartIcon, action: 'service' }],
   coupons: [{ to: '/create-coupons', label: 'Создать купоны', Icon: AddCardIcon, action: 'create' }],
   mailings: [
     { to: '/send-emails', label: 'Рассылка писем', Icon: ForwardToInboxIcon, action: 'create' },

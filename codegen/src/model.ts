@@ -18,8 +18,14 @@ export type JsonSchema = Record<string, unknown> & {
 
 export type Role = 'admin' | 'manager' | 'content';
 export const ROLES: Role[] = ['admin', 'manager', 'content'];
-export type Action = 'list' | 'show' | 'create' | 'edit' | 'delete' | 'export';
-export const ACTIONS: Action[] = ['list', 'show', 'create', 'edit', 'delete', 'export'];
+/**
+ * The generic CRUD actions, and `service`: changing a history record through its own service (an order's
+ * status moves, a bonus correction), the only way such a record changes (x-entity.history).
+ */
+export type Action = 'list' | 'show' | 'create' | 'edit' | 'delete' | 'export' | 'service';
+export const ACTIONS: Action[] = ['list', 'show', 'create', 'edit', 'delete', 'export', 'service'];
+/** The actions of the generic CRUD API, closed on a history entity. */
+export const WRITE_ACTIONS: Action[] = ['create', 'edit', 'delete'];
 
 export type FieldKind =
   | 'integer'
@@ -123,7 +129,7 @@ export interface FieldModel {
   widget: UiWidget;
   help?: string;
   hidden: UiPlace[];
-  /** x-access.write on the property: the roles that may set or change it (the administrator always may). */
+  /** x-access.write on the property: the roles that may set or change it, exactly as written. */
   writeRoles?: Role[];
   /**
    * x-not-before: the sibling field this one may not be below (an end date and its start, a maximum and its
@@ -190,6 +196,11 @@ export interface EntityModel {
   admin: boolean;
   /** x-entity.storefront: false when no page of the shop shows its rows to a guest. */
   storefront: boolean;
+  /**
+   * x-entity.history: the rows are records of what happened (orders, payments, the bonus ledger): the
+   * generic CRUD never creates, edits or deletes them; only their services change them (`service` roles).
+   */
+  history: boolean;
   fields: FieldModel[];
   children: ChildModel[];
   list: {
@@ -227,6 +238,43 @@ export interface EntityModel {
   checks: ConditionalCheckModel[];
   /** x-db.renamedFrom at the top of the schema: the table's previous name. */
   renamedFrom?: string;
+}
+
+type RawAccess = Partial<Record<Action | 'read' | 'write' | 'all', Role[]>>;
+
+/**
+ * x-access compiled exactly as written: each action takes the roles of the first key present of the action
+ * itself, its group (read: list, show, export; write: create, edit, delete) and `all`; no role is added,
+ * the administrator included: an empty list, or no key at all, is nobody.
+ * A history entity (x-entity.history) names no write key: its create, edit and delete are nobody's, and
+ * `service` names who changes its rows through their services. `service` belongs to history entities only.
+ */
+function accessModel(file: string, raw: RawAccess, history: boolean): Record<Action, Role[]> {
+  const access = {} as Record<Action, Role[]>;
+  for (const [key, roles] of Object.entries(raw)) {
+    if (!Array.isArray(roles)) fail(file, `x-access.${key}`, 'a list of roles expected');
+    for (const r of roles) if (!ROLES.includes(r)) fail(file, `x-access.${key}`, `unknown role ${String(r)}`);
+  }
+  if (history) {
+    for (const key of ['write', 'all', ...WRITE_ACTIONS])
+      if (key in raw)
+        fail(
+          file,
+          `x-access.${key}`,
+          'a history entity (x-entity.history) is never written through the generic API: name only read and service',
+        );
+  } else if ('service' in raw)
+    fail(file, 'x-access.service', 'service is for history entities (x-entity.history) only');
+  for (const a of ACTIONS) {
+    if (a === 'service') {
+      access[a] = [...new Set(raw.service ?? [])];
+      continue;
+    }
+    const group = a === 'list' || a === 'show' || a === 'export' ? 'read' : 'write';
+    const roles = history && WRITE_ACTIONS.includes(a) ? [] : (raw[a] ?? raw[group] ?? raw.all ?? []);
+    access[a] = [...new Set(roles)];
+  }
+  return access;
 }
 
 export class SchemaError extends Error {}
@@ -590,7 +638,7 @@ function fieldModel(
       fail(file, where, 'x-access on a property is { "write": [roles] }');
     for (const r of roles) if (!ROLES.includes(r as Role)) fail(file, where, `unknown role ${String(r)}`);
     if (f.readOnly || f.private) fail(file, where, 'x-access.write on a field nobody writes');
-    f.writeRoles = [...new Set<Role>(['admin', ...(roles as Role[])])];
+    f.writeRoles = [...new Set(roles as Role[])];
   }
   if (s['x-not-before'] !== undefined) f.notBefore = s['x-not-before'] as string;
   return f;
@@ -627,8 +675,11 @@ function entityModel(file: string, s: JsonSchema): EntityModel {
     recordTitle?: string;
     admin?: boolean;
     storefront?: boolean;
+    history?: boolean;
     sitePath?: string;
   };
+  if (ent.history !== undefined && typeof ent.history !== 'boolean')
+    fail(file, 'x-entity.history', 'true or false expected');
   const label = s['x-label'] as { one?: string; many?: string } | undefined;
   if (!label?.one || !label.many) fail(file, 'x-label', '{ one, many } Russian labels are required');
   const props = s.properties ?? {};
@@ -766,15 +817,7 @@ function entityModel(file: string, s: JsonSchema): EntityModel {
     }
     rowScopes[role as Role] = scope as Record<string, (string | number | boolean)[]>;
   }
-  const access = {} as Record<Action, Role[]>;
-  for (const a of ACTIONS) {
-    const group = a === 'list' || a === 'show' || a === 'export' ? 'read' : 'write';
-    const roles = rawAccess[a] ?? rawAccess[group] ?? rawAccess.all ?? ['admin'];
-    for (const r of roles) if (!ROLES.includes(r)) fail(file, 'x-access', `unknown role ${r}`);
-    // The administrator may do everything, except an action declared for nobody ([]): records that only
-    // a service makes (an order is placed from a cart, never typed in) are closed to every role.
-    access[a] = rawAccess[a]?.length === 0 ? [] : [...new Set<Role>(['admin', ...roles])];
-  }
+  const access = accessModel(file, rawAccess, ent.history === true);
   const form = s['x-form'] as EntityModel['form'];
   if (form) {
     const names = new Set([...fields.map((f) => f.name), ...children.map((c) => c.property)]);
@@ -860,6 +903,7 @@ function entityModel(file: string, s: JsonSchema): EntityModel {
     ...(ent.sitePath ? { sitePath: ent.sitePath } : {}),
     admin: ent.admin !== false,
     storefront: ent.storefront !== false,
+    history: ent.history === true,
     fields,
     children,
     list: {

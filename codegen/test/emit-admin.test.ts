@@ -199,6 +199,7 @@ describe('emitAdmin on scratch schemas', () => {
     additionalProperties: false,
     'x-entity': { menu: 'catalog', icon: 'LocalShipping', recordTitle: '{name} ({city})' },
     'x-label': { one: 'Поставщик', many: 'Поставщики' },
+    'x-access': { all: ['admin'] },
     'x-list': {
       columns: ['id', 'name', 'status', 'minOrder'],
       filters: ['status', { field: 'minOrder', ops: ['gte', 'lte'] }],
@@ -388,8 +389,9 @@ describe('emitAdmin on scratch schemas', () => {
       s.properties.status = { ...s.properties.status, 'x-access': rule } as typeof s.properties.status;
       return s;
     };
+    // Exactly as written: the administrator is not added.
     const screen = emitAdmin(model(withRule({ write: ['manager'] })))['admin/generated/suppliers.tsx']!;
-    expect(screen).toMatch(/<WritableBy roles=\{\['admin', 'manager'\]\}>\s*<SelectInput\s+source="status"/);
+    expect(screen).toMatch(/<WritableBy roles=\{\['manager'\]\}>\s*<SelectInput\s+source="status"/);
     expect(() => model(withRule({ write: ['boss'] }))).toThrow(/status: unknown role boss/);
     const rows = (r: unknown) => model({ ...supplier(), 'x-access': { read: ['manager'], rows: r } });
     expect(rows({ manager: { status: ['new'] } }).find((e) => e.resource === 'suppliers')!.rowScopes).toEqual(
@@ -403,5 +405,43 @@ describe('emitAdmin on scratch schemas', () => {
     expect(() => model(withRule({ read: ['admin'] }))).toThrow(
       /x-access on a property is \{ "write": \[roles\] \}/,
     );
+  });
+
+  it('compiles x-access exactly as written: [] is nobody, history entities change through services only', () => {
+    const accessOf = (extra: Record<string, unknown>) =>
+      model({ ...supplier(), ...extra }).find((e) => e.resource === 'suppliers')!.access;
+    expect(accessOf({ 'x-access': { read: ['manager'], write: [] } })).toEqual({
+      list: ['manager'],
+      show: ['manager'],
+      export: ['manager'],
+      create: [],
+      edit: [],
+      delete: [],
+      service: [],
+    });
+    expect(accessOf({ 'x-access': { all: ['admin', 'manager'], delete: [] } }).delete).toEqual([]);
+    expect(accessOf({ 'x-access': {} }).edit).toEqual([]);
+    const history = {
+      'x-entity': { menu: 'catalog', icon: 'LocalShipping', recordTitle: 'name', history: true },
+    };
+    expect(accessOf({ ...history, 'x-access': { read: ['admin'], service: ['manager'] } })).toMatchObject({
+      list: ['admin'],
+      create: [],
+      edit: [],
+      delete: [],
+      service: ['manager'],
+    });
+    expect(() => accessOf({ ...history, 'x-access': { read: ['admin'], edit: ['admin'] } })).toThrow(
+      /x-access\.edit: a history entity/,
+    );
+    expect(() => accessOf({ 'x-access': { all: ['admin'], service: ['admin'] } })).toThrow(
+      /x-access\.service: service is for history entities/,
+    );
+    // No form for an action nobody may do; the list and show screens stay.
+    const screen = emitAdmin(model({ ...supplier(), ...history, 'x-access': { read: ['admin'] } }))[
+      'admin/generated/suppliers.tsx'
+    ]!;
+    expect(screen).not.toMatch(/SupplierEdit|SupplierCreate/);
+    expect(screen).toMatch(/show: SupplierShow/);
   });
 });

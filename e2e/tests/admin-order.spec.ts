@@ -2,8 +2,9 @@
 // counts (the server's GET /api/admin/orders/counts), a tab filtering the list, the search by number, a row
 // opening the order at /nuxt/orders/{number}; the order's screen with its lines, customer, totals and history;
 // «Подтвердить» moving it on (the status chip and the history follow), a line's quantity changed while it is
-// not paid, «Отправить» asking its track number, «Отменить» its reason, the manager's comment saved; the numeric address of an order landing on its number. Screenshots of the
-// screen at 1440 and 375 px go to docs/screenshots.
+// not paid, «Отправить» asking its track number, «Отменить» its reason, the manager's comment saved; the numeric
+// address of an order landing on its number; the list's bulk status moves (no «Удалить»: orders are history).
+// Screenshots of the screen at 1440 and 375 px go to docs/screenshots.
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { formatMoney } from '@shop/schemas/rules/money';
@@ -223,3 +224,63 @@ test('the screenshots: a demo order paid online after a declined attempt, and a 
   }
   expect(errors).toEqual([]);
 });
+
+test('the orders list moves chosen orders on together: confirm, then ship with a track number each', async ({
+  page,
+  request,
+}) => {
+  const errors = watchErrors(page);
+  const name = `Пакет ${RUN}`;
+  const offer = await offerInStock(request);
+  const placed: PlacedOrder[] = [];
+  for (const n of [1, 2])
+    placed.push(
+      await placeOrder(request, admin, {}, [{ offerId: offer.id, quantity: 1 }], {
+        ...CUSTOMER,
+        customerName: name,
+        customerEmail: `batch-${n}-${RUN.toLowerCase()}@e2e.local`,
+      }),
+    );
+  await signInAdmin(page);
+  await page.goto('/nuxt/orders');
+  await page.getByPlaceholder('Поиск').fill(name);
+  const rows = page.locator('tbody tr');
+  await expect(rows).toHaveCount(2);
+  await page.locator('thead input[type="checkbox"]').check();
+  const bulk = page.getByTestId('order-bulk-actions');
+  // Orders are history: the status moves, never «Удалить».
+  await expect(page.getByRole('button', { name: 'Удалить' })).toHaveCount(0);
+  await bulk.getByRole('button', { name: 'Подтвердить' }).click();
+  await expect(page.getByText('Подтвердить: 2 из 2')).toBeVisible();
+  await expect(rows.filter({ hasText: 'Подтверждён' })).toHaveCount(2);
+
+  await page.locator('thead input[type="checkbox"]').check();
+  await bulk.getByRole('button', { name: 'Отправить' }).click();
+  const dialog = page.getByRole('dialog');
+  for (const o of placed)
+    await dialog.getByLabel(`Трек-номер заказа № ${o.number}`).fill(`TRK${o.number.replace(/\D/g, '')}`);
+  await dialog.getByRole('button', { name: 'Отправить' }).click();
+  await expect(page.getByText('Отправить: 2 из 2')).toBeVisible();
+  for (const o of placed) {
+    const stored = (await (await request.get(`/api/admin/orders/${o.id}`, { headers: admin })).json()) as {
+      status: string;
+      deliveryTrackNumber: string | null;
+    };
+    expect(stored).toMatchObject({
+      status: 'shipped',
+      deliveryTrackNumber: `TRK${o.number.replace(/\D/g, '')}`,
+    });
+  }
+  expect(errors).toEqual([]);
+});
+
+/** An offer with two in stock, from the end of the catalogue (the other tests buy the first ones). */
+async function offerInStock(request: APIRequestContext): Promise<{ id: number }> {
+  const listing = await request.get('/api/products/search?filter[inStock]=1&perPage=60');
+  const list = ((await listing.json()) as { data: { slug: string }[] }).data;
+  for (const p of list.reverse()) {
+    const offer = (await offersOf(request, p.slug)).find((o) => o.stock >= 2);
+    if (offer) return offer;
+  }
+  throw new Error('no demo offer with two in stock');
+}

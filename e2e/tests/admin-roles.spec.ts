@@ -95,7 +95,7 @@ for (const role of ['manager', 'content'] as const) {
     await expect(page.locator('tbody tr')).toHaveCount(0);
     await expect(page.getByText('Доступ запрещен')).toBeVisible();
 
-    // Products: the editor may create them, the manager only reads them (no "Создать" button).
+    // Products: the editor may create them; the manager changes prices and stock only (no "Создать" button).
     await page.goto('/nuxt/products');
     await expect(page.locator('tbody tr').first()).toBeVisible();
     const create = page.getByRole('link', { name: 'Создать' });
@@ -130,4 +130,38 @@ test('a customer cannot use the admin area or its API', async ({ page, request }
   // The sign-in form stays, with a Russian reason; no menu of the admin appears.
   await expect(page.getByRole('menuitem', { name: 'Товары' })).toHaveCount(0);
   await expect(page.getByText('Нет доступа к администрированию')).toBeVisible();
+});
+
+test('one product, two jobs: the editor changes its text, the manager its prices and stock', async ({
+  page,
+  request,
+}) => {
+  const admin = await tokenFor(request, ADMIN.email, ADMIN.password);
+  const res = await request.get('/api/admin/products?range=[0,0]', { headers: { authorization: admin } });
+  const [product] = (await res.json()) as { id: number; offers: unknown[] }[];
+  expect(product!.offers.length).toBeGreaterThan(0);
+  for (const role of ['content', 'manager'] as const) {
+    const staff = STAFF.find((s) => s.role === role)!;
+    await page.context().clearCookies();
+    await signIn(page, staff.email, staff.password);
+    await expect(page.getByRole('menuitem', { name: 'Товары', exact: true })).toBeVisible();
+    await page.goto(`/nuxt/products/${product!.id}`);
+    const title = page.getByLabel('Название', { exact: false }).first();
+    await expect(title).toBeVisible();
+    if (role === 'content') await expect(title).toBeEditable();
+    else await expect(title).not.toBeEditable();
+    await page.getByRole('tab', { name: 'Варианты' }).click();
+    const price = page
+      .getByRole('table', { name: 'Варианты товара' })
+      .getByLabel('Цена', { exact: true })
+      .first();
+    await expect(price).toBeVisible();
+    if (role === 'manager') {
+      await expect(price).toBeEditable();
+      await expect(page.getByRole('button', { name: 'Добавить вариант' })).toBeVisible();
+    } else {
+      await expect(price).not.toBeEditable();
+      await expect(page.getByText('Цены и остатки меняет менеджер')).toBeVisible();
+    }
+  }
 });

@@ -167,9 +167,9 @@ test('a customer of a discounted type pays the card price, spends points and fin
   });
   expect(user.status(), await user.text()).toBe(201);
   const userId = ((await user.json()) as { id: number }).id;
-  const points = await request.post('/api/admin/bonuses', {
+  const points = await request.post('/api/admin/bonuses/adjust', {
     headers: admin,
-    data: { userId, amount: 300, kind: 'manual', reason: 'Подарок e2e' },
+    data: { userId, direction: 'accrual', points: 300, reason: 'Подарок e2e' },
   });
   expect(points.status(), await points.text()).toBe(201);
   const login = await request.post('/api/auth/login', { data: { login: email, password: 'master-pass-1' } });

@@ -293,6 +293,14 @@ export interface AdminOrderActionResult {
 }
 
 /**
+ * PUT /api/admin/orders/:id/manager-comment: the manager's comment on the order (seen by staff only). updatedAt is the order's as the screen read it: a comment over a newer order is refused.
+ */
+export interface AdminOrderCommentRequest {
+  managerComment: string | null;
+  updatedAt?: string;
+}
+
+/**
  * PUT /api/admin/orders/:id/lines: the order's new lines (an order not yet paid). Priced again by the pricing engine for the order's customer, with its coupon and points; stock adjusted in the same transaction.
  */
 export interface AdminOrderLinesRequest {

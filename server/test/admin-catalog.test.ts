@@ -131,13 +131,13 @@ describeOnDatabases('admin catalogue on $name', (target) => {
       expect(history.json<{ total: number }>().total).toBe(1);
     });
 
-    it('is refused to a manager, who only reads the catalogue', async () => {
+    it('is refused to a content editor, who changes texts, not prices or stock', async () => {
       const { a } = await pair();
       const { token } = await signedInUser(t, {
-        email: 'manager@catalog.test',
-        name: 'Менеджер',
-        role: 'manager',
-        password: 'manager-password-1',
+        email: 'content@catalog.test',
+        name: 'Контент-редактор',
+        role: 'content',
+        password: 'content-password-1',
       });
       const res = await call('POST', '/api/admin/products/bulk-offers', { ids: [a], stock: 0 }, token);
       expect(res.statusCode).toBe(403);

@@ -108,10 +108,10 @@ describeOnDatabases('the admin order view on $name', (target) => {
       role: 'customer',
     });
     ids.customer = customer.id;
-    await created('/api/admin/bonuses', {
+    await created('/api/admin/bonuses/adjust', {
       userId: customer.id,
-      amount: 500,
-      kind: 'manual',
+      direction: 'accrual',
+      points: 500,
       reason: 'Подарок',
     });
     const auth = { authorization: customer.token };

@@ -284,16 +284,28 @@ describeOnDatabases('CSV export and import on $name', (target) => {
     ]);
   });
 
-  it('allows the import only to a role that may create and edit products', async () => {
+  it('allows the import to a role that may edit products; adding one takes the right to create', async () => {
+    const customer = await signedInUser(t, {
+      email: 'buyer@test.local',
+      name: 'Покупательница',
+      role: 'customer',
+      password: 'buyer-password-1',
+    });
+    const refused = await call('POST', '/api/admin/products/import', { csv: badFile }, customer.token);
+    expect(refused.statusCode).toBe(403);
+    // A manager changes prices and stock of products that exist, and adds none.
     const manager = await signedInUser(t, {
       email: 'manager@test.local',
       name: 'Менеджер',
       role: 'manager',
       password: 'manager-password-1',
     });
-    expect(manager.id).toBeGreaterThan(0);
-    const res = await call('POST', '/api/admin/products/import', { csv: badFile }, manager.token);
-    expect(res.statusCode).toBe(403);
+    const csv = `Адрес (slug);Артикул;Цена\r\nmanager-new;MGR-1;100`;
+    const preview = await call('POST', '/api/admin/products/import/preview', { csv }, manager.token);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json<{ data: Report }>().data.rows[0]!.errors).toContain(
+      'Товара «manager-new» нет в каталоге, а добавлять товары вам недоступно',
+    );
   });
 });
 

@@ -71,11 +71,24 @@ const MUTATIONS: Mutation[] = [
     file: 'server/src/crud/access.ts',
     edits: [
       {
-        from: '  if (restricted.length === 0) return body;',
-        to: '  if (restricted.length >= 0) return body;',
+        from: '    if (!unchanged) throw refusedField(f, f.name);',
+        to: '    if (!unchanged && f.name === "never") throw refusedField(f, f.name);',
       },
     ],
     tests: { file: 'server/test/access.test.ts', title: 'staff role|refuses a changed role' },
+  },
+  {
+    name: 'child-field-access',
+    guarantee:
+      'a child row’s field with x-access.write is set only by the roles named (an offer’s price and stock: the manager)',
+    file: 'server/src/crud/access.ts',
+    edits: [
+      {
+        from: '  if (restricted.length === 0 || !Array.isArray(items)) return;',
+        to: '  if (restricted.length >= 0 || !Array.isArray(items)) return;',
+      },
+    ],
+    tests: { file: 'server/test/access.test.ts', title: 'not an offer’s price or stock' },
   },
   {
     name: 'email-link-single-use',

@@ -22,4 +22,4 @@ export {
   moscowLocalToIso,
 } from './dates';
 export { thumbnail } from './styles';
-export { WritableBy } from './WritableBy';
+export { useFieldWritable, WritableBy } from './WritableBy';

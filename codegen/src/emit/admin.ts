@@ -7,7 +7,7 @@
 // The screens use react-admin components plus the shared widgets of admin/src (fields/, input.ts,
 // validation.ts, list.tsx). Output is deterministic: no timestamps, entities sorted by resource name.
 import type { EntityModel, FieldKind, FieldModel, JsonSchema, RefModel, UiWidget } from '../model';
-import { ACTIONS, ROLES, pascal } from '../model';
+import { ACTIONS, ROLES, pascal, type Role } from '../model';
 import { GENERATED_HEADER } from './header';
 
 /** The shared files of admin/generated: no resource may be named like them. */
@@ -857,7 +857,11 @@ function emitScreens(e: EntityModel, byResource: Map<string, EntityModel>): stri
   const absent = new Set<ScreenKey>();
   for (const key of ADMIN_COMPONENT_KEYS) {
     const spec = (e.components as Record<string, unknown>)[key];
-    if (spec === undefined) own.add(key);
+    // No generated form for an action nobody may do (x-access compiled: a history record's edit, an
+    // order's create); a hand-written screen in its place serves its services (the order screen).
+    if (spec === undefined && (key === 'create' || key === 'edit') && e.access[key].length === 0)
+      absent.add(key);
+    else if (spec === undefined) own.add(key);
     else if (typeof spec === 'string') names[key] = componentImport(ctx, key, spec, taken);
     else if (spec === false || spec === null) absent.add(key);
     else
@@ -930,13 +934,26 @@ function emitAccess(entities: EntityModel[]): string {
     const actions = ACTIONS.map((a) => `${a}: ${lit(e.access[a])}`).join(',\n');
     return `${key(e.resource)}: {\n${indent(actions)},\n},`;
   });
+  const fieldRows = entities.flatMap((e) => {
+    const named = [
+      ...e.fields.map((f) => [f.name, f.writeRoles] as const),
+      ...e.children.flatMap((c) => c.fields.map((f) => [`${c.property}.${f.name}`, f.writeRoles] as const)),
+    ].filter((x): x is readonly [string, Role[]] => x[1] !== undefined);
+    if (named.length === 0) return [];
+    const lines = named.map(([name, roles]) => `${key(name)}: ${lit(roles)},`).join('\n');
+    return [`${key(e.resource)}: {\n${indent(lines)}\n},`];
+  });
   return (
     [
       GENERATED_HEADER,
-      '// x-access: the roles that may do each action on each resource (the administrator may do everything).',
+      '// x-access, exactly as written: the roles that may do each action on each resource ([] is nobody);',
+      '// service: changing a history record through its own service (codegen/src/model.ts accessModel).',
       `export type AdminRole = ${ROLES.map(lit).join(' | ')};`,
       `export type AdminAction = ${ACTIONS.map(lit).join(' | ')};`,
       `export const access: Record<string, Record<AdminAction, readonly AdminRole[]>> = {\n${indent(rows.join('\n'))}\n};`,
+      '// x-access.write on properties: the roles that may change a field ("offers.basePrice" for a child row\'s);',
+      "// a field not named here is any writer's (admin/src/access.ts canWriteField).",
+      `export const fieldWriteRoles: Record<string, Record<string, readonly AdminRole[]>> = {\n${indent(fieldRows.join('\n'))}\n};`,
     ].join('\n\n') + '\n'
   );
 }

@@ -3,6 +3,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { AdminBulkOffersRequest } from '@shop/schemas';
 import { productOffers, products } from '../../generated/tables';
+import { assertChildFieldsWritable } from '../crud/access';
 import { changeRecords } from '../crud/service';
 import { badRequest } from '../http/errors';
 import type { CrudContext } from '../crud/types';
@@ -37,8 +38,19 @@ export function changeByPercent(kopecks: number, percent: number): number {
   return Math.round((kopecks * (100 + percent)) / 100);
 }
 
-/** `ctx` is the caller's on products: each product's history gets the change of its offers. */
+/** The offer fields a change writes. */
+function writtenFields(input: BulkOffersInput): string[] {
+  const prices =
+    input.price?.mode === 'percent' ? ['basePrice', 'salePrice'] : input.price ? ['basePrice'] : [];
+  return [...prices, ...(input.stock !== undefined ? ['stock'] : [])];
+}
+
+/**
+ * `ctx` is the caller's on products: each product's history gets the change of its offers. The offers'
+ * x-access.write holds here as in the product form (a content editor changes neither price nor stock).
+ */
 export async function updateOffersInBulk(ctx: CrudContext, input: BulkOffersInput) {
+  assertChildFieldsWritable(ctx.def, ctx.role, 'offers', writtenFields(input));
   return ctx.db.transaction(async (tx) => {
     const found = await tx
       .select({ id: products.id })

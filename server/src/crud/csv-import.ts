@@ -14,7 +14,7 @@ import { assertValid } from '../http/validation';
 import { cellValue, CsvFormatError, parseCsv } from './csv';
 import { directoryEntriesOf, norm, offerDirectories, productCsvColumns } from './csv-products';
 import { createRecord, getRecord, permittedBody, updateRecord } from './service';
-import type { CrudContext } from './types';
+import { type CrudContext, type Role, SYSTEM } from './types';
 
 const PRODUCT_COLUMNS: string[] = ['title', 'categories', 'brand', 'active', 'isNew', 'isHit'];
 
@@ -249,6 +249,8 @@ export async function analyseImport(
       for (const o of offers) offerRows.push(group.find((p) => p.r.article === o.article)?.r ?? first.r);
       body = { ...product, offers };
     } else {
+      if (ctx.role !== SYSTEM && !def.access.create.includes(ctx.role as Role))
+        first.r.errors.push(`Товара «${slug}» нет в каталоге, а добавлять товары вам недоступно`);
       if (!product.title) first.r.errors.push(`«${headerOf('title')}»: обязательно для нового товара`);
       body = { slug, ...product, offers: group.map((p) => p.offer) };
       offerRows.push(...group.map((p) => p.r));

@@ -5,7 +5,8 @@ import type { EntityInputTypes, EntityPatchTypes, EntityTypes, ResourceName } fr
 import type { DbOrTx, Tx } from '../db';
 
 export type Role = 'admin' | 'manager' | 'content';
-export type Action = 'list' | 'show' | 'create' | 'edit' | 'delete' | 'export';
+/** The generic CRUD actions, and `service`: changing a history record through its own service endpoints. */
+export type Action = 'list' | 'show' | 'create' | 'edit' | 'delete' | 'export' | 'service';
 export type FieldKind =
   | 'integer'
   | 'bigint'

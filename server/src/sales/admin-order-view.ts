@@ -3,7 +3,7 @@
 // pictures, the customer with their account and organisation, delivery, payment with every attempt and every
 // notification the provider sent about it, the history, the totals broken down, and what the requesting role
 // may do with it now (order-rules.ts). One read, so the screen never stitches records together itself; the
-// changes go through their own endpoints (the actions, the lines, the generic PUT of the manager's comment).
+// changes go through their own endpoints (the actions, the lines, the manager's comment): orders are history.
 import { asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AdminOrderView } from '@shop/schemas';

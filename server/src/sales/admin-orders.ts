@@ -1,5 +1,5 @@
 // POST /api/admin/orders/place: a manager enters an order for a customer (a phone call, the showroom). The
-// generic CRUD cannot create orders ("create": [] in their schema): this goes through the same placing
+// generic CRUD never writes orders (history in their schema): this goes through the same placing
 // service as the checkout (place-order.ts), priced for that customer, with the manager named in the order's
 // history. Lines are offers by article, as a manager reads them from the catalogue or the customer.
 import { eq, inArray } from 'drizzle-orm';
@@ -57,8 +57,8 @@ export function adminOrderRoutes(db: Db, registry: Registry, config: Pick<Config
     app.post(
       '/orders/place',
       {
-        // Who may edit orders may take one for a customer.
-        preValidation: requireAccess(def, 'edit'),
+        // Who may change orders through their services may take one for a customer.
+        preValidation: requireAccess(def, 'service'),
         schema: {
           tags: [def.label.many],
           summary: 'Оформить заказ за покупателя (через тот же сервис, что и корзина)',

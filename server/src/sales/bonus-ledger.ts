@@ -1,12 +1,11 @@
 // The bonus ledger never goes below zero for a customer. Every write locks the customer's row first
 // (SELECT … FOR UPDATE), so two debits at the same moment are checked one after the other, never both
-// against the same old balance. The admin's accrue/debit endpoint (sales/bonus-routes.ts) and the
-// generic CRUD create/edit both come through here.
+// against the same old balance. The ledger is history (x-entity.history): the generic CRUD never writes
+// it; the admin's accrue/debit endpoint (sales/bonus-routes.ts) comes through here.
 import { sql } from 'drizzle-orm';
 import { pluralWord } from '@shop/schemas';
 import { selectRows, type Db, type DbOrTx } from '../db';
 import { badRequest, notFound } from '../http/errors';
-import type { EntityHooks } from '../crud/types';
 
 /**
  * The customer's balance in points; with `lock` (inside a transaction) the customer's row stays locked
@@ -60,20 +59,6 @@ export async function assertCovered(tx: DbOrTx, userId: number, change: number):
     throw badRequest(overdraftMessage(balance, -change), { amount: overdraftMessage(balance, -change) });
   return balance + change;
 }
-
-export const beforeSave: EntityHooks<'bonuses'>['beforeSave'] = async (data, { tx, existing }) => {
-  // A create names its customer and amount (the schema requires them); an update may leave them out.
-  const userId = data.userId ?? existing!.userId;
-  const amount = data.amount ?? existing?.amount ?? 0;
-  if (existing && existing.userId !== userId) {
-    // Moving an entry to another customer: the old one loses it, the new one gets it.
-    await assertCovered(tx, existing.userId, -existing.amount);
-    await assertCovered(tx, userId, amount);
-  } else {
-    await assertCovered(tx, userId, amount - (existing?.amount ?? 0));
-  }
-  return data;
-};
 
 /**
  * The worker's expiry rows: for every customer with points past their expiry that nothing has used up, one

@@ -69,7 +69,7 @@ export function bonusRoutes(db: Db, registry: Registry) {
     app.post(
       '/bonuses/adjust',
       {
-        preValidation: requireAccess(def, 'create'),
+        preValidation: requireAccess(def, 'service'),
         schema: {
           tags: TAGS,
           summary: 'Ручное начисление или списание баллов с основанием (списание — не больше баланса)',

@@ -1,8 +1,14 @@
 // POST /api/admin/orders/:id/actions: the administrator's and the manager's buttons on the order's screen
 // (confirm, mark paid, ship with a track number, complete, cancel with a reason), through the order service;
-// PUT /api/admin/orders/:id/lines: the lines of an order not yet paid (order-lines.ts).
+// PUT /api/admin/orders/:id/lines: the lines of an order not yet paid (order-lines.ts);
+// PUT /api/admin/orders/:id/manager-comment: the manager's comment (order-comment.ts). Orders are history:
+// these are the only ways an order changes from the admin, for the roles of x-access.service.
 import type { FastifyInstance } from 'fastify';
-import type { AdminOrderActionRequest, AdminOrderLinesRequest } from '@shop/schemas';
+import type {
+  AdminOrderActionRequest,
+  AdminOrderCommentRequest,
+  AdminOrderLinesRequest,
+} from '@shop/schemas';
 import { requireAccess } from '../accounts/guard';
 import { resourceOf } from '../crud/resource-access';
 import type { Registry } from '../crud/types';
@@ -11,6 +17,8 @@ import type { Db } from '../db';
 import { api, envelope, failure, pathParams } from '../http/route-schemas';
 import { siteOrigin } from '../settings/shop-values';
 import { PAYMENT_STATUS_LABELS, STATUS_LABELS } from './order-rules';
+import { userContext } from '../crud/context';
+import { setManagerComment } from './order-comment';
 import { changeOrderLines } from './order-lines';
 import { changeOrderStatus } from './order-status';
 
@@ -24,7 +32,7 @@ export function orderStatusRoutes(
     app.post(
       '/orders/:id/actions',
       {
-        preValidation: requireAccess(def, 'edit'),
+        preValidation: requireAccess(def, 'service'),
         schema: {
           tags: [def.label.many],
           summary: 'Сменить статус заказа: подтвердить, отметить оплату, отправить, выполнить, отменить',
@@ -68,7 +76,7 @@ export function orderStatusRoutes(
     app.put(
       '/orders/:id/lines',
       {
-        preValidation: requireAccess(def, 'edit'),
+        preValidation: requireAccess(def, 'service'),
         schema: {
           tags: [def.label.many],
           summary: 'Изменить состав неоплаченного заказа (пересчёт цен, скидок и остатков)',
@@ -91,6 +99,38 @@ export function orderStatusRoutes(
           comment: body.comment ?? null,
         });
         return { data };
+      },
+    );
+
+    app.put(
+      '/orders/:id/manager-comment',
+      {
+        preValidation: requireAccess(def, 'service'),
+        schema: {
+          tags: [def.label.many],
+          summary: 'Сохранить комментарий менеджера к заказу',
+          params: pathParams({ id: { type: 'integer', minimum: 1, 'x-label': 'ID заказа' } }),
+          body: api('admin-order-comment-request'),
+          response: {
+            200: envelope({
+              type: 'object',
+              additionalProperties: false,
+              required: ['managerComment', 'updatedAt'],
+              properties: {
+                managerComment: { type: ['string', 'null'] },
+                updatedAt: { type: 'string', format: 'date-time' },
+              },
+            }),
+            404: failure('Заказа нет'),
+            409: failure('Заказ изменился, пока был открыт экран'),
+          },
+        },
+      },
+      async (request) => {
+        const { id } = request.params as { id: number };
+        const body = request.body as AdminOrderCommentRequest;
+        const ctx = userContext(db, registry, def, request.user!);
+        return { data: await setManagerComment(ctx, id, body) };
       },
     );
   };

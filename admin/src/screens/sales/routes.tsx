@@ -24,7 +24,7 @@ export const salesRoutes: ReactElement[] = [
     key="place-order"
     path="/place-order"
     element={
-      <RoleGate resource="orders" action="edit">
+      <RoleGate resource="orders" action="service">
         <PlaceOrder />
       </RoleGate>
     }

@@ -20,7 +20,7 @@ import {
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
-import { MoneyInput } from '../../../fields';
+import { MoneyInput, useFieldWritable } from '../../../fields';
 import { OfferGenerator } from './OfferGenerator';
 import type { OfferDraft } from './offer-generator';
 import { useOfferDirectories, type OfferDirectory } from './useOfferDirectories';
@@ -51,6 +51,11 @@ export function OffersInput() {
 function OffersTable({ directories }: { directories: OfferDirectory[] }) {
   const { fields, append, remove } = useArrayInput();
   const { getValues } = useFormContext();
+  // Prices and stock are the manager's (x-access.write): a content editor sees them read-only, and adds or
+  // removes no variant, which would set or take away a price.
+  const writable = useFieldWritable('products');
+  const [pricing, stocking] = [writable('offers.basePrice'), writable('offers.stock')];
+  const rowsFixed = !pricing || !stocking;
   const offers = () => (getValues('offers') ?? []) as OfferDraft[];
 
   // The directory columns shown: those the offers use, plus any the editor switches on.
@@ -123,13 +128,29 @@ function OffersTable({ directories }: { directories: OfferDirectory[] }) {
                   </TableCell>
                 ))}
                 <TableCell sx={{ ...cell, minWidth: 120 }}>
-                  <MoneyInput source={`${index}.basePrice`} label="Цена" helperText={false} />
+                  <MoneyInput
+                    source={`${index}.basePrice`}
+                    label="Цена"
+                    helperText={false}
+                    readOnly={!pricing}
+                  />
                 </TableCell>
                 <TableCell sx={{ ...cell, minWidth: 120 }}>
-                  <MoneyInput source={`${index}.salePrice`} label="Цена со скидкой" helperText={false} />
+                  <MoneyInput
+                    source={`${index}.salePrice`}
+                    label="Цена со скидкой"
+                    helperText={false}
+                    readOnly={!writable('offers.salePrice')}
+                  />
                 </TableCell>
                 <TableCell sx={{ ...cell, minWidth: 90 }}>
-                  <NumberInput source={`${index}.stock`} label="Остаток" helperText={false} size="small" />
+                  <NumberInput
+                    source={`${index}.stock`}
+                    label="Остаток"
+                    helperText={false}
+                    size="small"
+                    readOnly={!stocking}
+                  />
                 </TableCell>
                 <TableCell sx={{ ...cell, minWidth: 80 }}>
                   <NumberInput source={`${index}.weight`} label="Вес, г" helperText={false} size="small" />
@@ -139,7 +160,11 @@ function OffersTable({ directories }: { directories: OfferDirectory[] }) {
                 </TableCell>
                 <TableCell sx={cell}>
                   <Tooltip title="Удалить вариант">
-                    <IconButton aria-label={`Удалить вариант ${index + 1}`} onClick={() => remove(index)}>
+                    <IconButton
+                      aria-label={`Удалить вариант ${index + 1}`}
+                      disabled={rowsFixed}
+                      onClick={() => remove(index)}
+                    >
                       <DeleteIcon />
                     </IconButton>
                   </Tooltip>
@@ -154,7 +179,12 @@ function OffersTable({ directories }: { directories: OfferDirectory[] }) {
           Вариантов пока нет
         </Typography>
       ) : null}
-      <Box sx={{ display: 'flex', gap: 1, mt: 1 }}>
+      {rowsFixed ? (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          Цены и остатки меняет менеджер: варианты добавляет и удаляет он или администратор
+        </Typography>
+      ) : null}
+      <Box sx={{ display: rowsFixed ? 'none' : 'flex', gap: 1, mt: 1 }}>
         <Button startIcon={<AddIcon />} onClick={() => append({ ...EMPTY_OFFER, attributes: {} })}>
           Добавить вариант
         </Button>

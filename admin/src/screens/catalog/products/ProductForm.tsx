@@ -15,6 +15,8 @@ import {
 } from 'react-admin';
 import type { Directory } from '@shop/schemas/generated/types';
 import { ProductInputSchema } from '@shop/schemas/generated/zod';
+import { useFieldWritable } from '../../../fields';
+import { ImagePreviewField } from '../../../fields/ImagePreviewField';
 import { ImagesInput } from '../../../fields/ImagesInput';
 import { RichTextInput } from '../../../fields/RichTextInput';
 import { SlugInput } from '../../../fields/SlugInput';
@@ -74,7 +76,7 @@ export function toProductInput(values: Record<string, unknown>) {
 const validate = zodValidator(ProductInputSchema, toProductInput);
 
 /** The brand is an entry of the directory with the code "brand": only its entries are offered. */
-function BrandInput() {
+function BrandInput({ readOnly }: { readOnly: boolean }) {
   const { data } = useGetList<Directory>('directories', {
     filter: { q: 'brand' },
     pagination: { page: 1, perPage: 50 },
@@ -87,41 +89,45 @@ function BrandInput() {
       filter={brand ? { directoryId: brand.id } : {}}
       perPage={200}
     >
-      <AutocompleteInput label="Бренд" />
+      <AutocompleteInput label="Бренд" readOnly={readOnly} />
     </ReferenceInput>
   );
 }
 
 function ProductForm() {
+  // Texts and pictures are the content editor's (x-access.write): a manager sees them read-only.
+  const may = useFieldWritable('products');
+  const fixed = (field: string) => (may(field) ? {} : { readOnly: true });
   return (
     <TabbedForm validate={validate} warnWhenUnsavedChanges>
       <TabbedForm.Tab label="Основное">
-        <TextInput source="title" isRequired fullWidth />
+        <TextInput source="title" isRequired fullWidth {...fixed('title')} />
         <SlugInput
+          {...fixed('slug')}
           source="slug"
           isRequired
           helperText="Латиница, цифры и дефисы: адрес страницы товара; заполняется из названия"
         />
         <ReferenceArrayInput source="categoryIds" reference="product-categories" perPage={1000}>
-          <AutocompleteArrayInput fullWidth />
+          <AutocompleteArrayInput fullWidth {...fixed('categoryIds')} />
         </ReferenceArrayInput>
-        <BrandInput />
-        <TextInput source="shortDescription" multiline minRows={3} fullWidth />
-        <RichTextInput source="description" />
+        <BrandInput readOnly={!may('brandId')} />
+        <TextInput source="shortDescription" multiline minRows={3} fullWidth {...fixed('shortDescription')} />
+        <RichTextInput source="description" {...fixed('description')} />
         <BooleanInput source="active" defaultValue={true} />
         <BooleanInput source="isNew" defaultValue={false} />
         <BooleanInput source="isHit" defaultValue={false} />
         <NumberInput source="sortOrder" defaultValue={0} />
       </TabbedForm.Tab>
       <TabbedForm.Tab label="Изображения">
-        <ImagesInput source="images" withAlt />
+        {may('images') ? <ImagesInput source="images" withAlt /> : <ImagePreviewField source="images" />}
       </TabbedForm.Tab>
       <TabbedForm.Tab label="Варианты">
         <OffersInput />
       </TabbedForm.Tab>
       <TabbedForm.Tab label="SEO">
-        <TextInput source="seoTitle" fullWidth />
-        <TextInput source="seoDescription" multiline minRows={3} fullWidth />
+        <TextInput source="seoTitle" fullWidth {...fixed('seoTitle')} />
+        <TextInput source="seoDescription" multiline minRows={3} fullWidth {...fixed('seoDescription')} />
       </TabbedForm.Tab>
     </TabbedForm>
   );

@@ -30,6 +30,7 @@ import {
   moscowDateTime,
   moscowDayEnd,
   moscowDayStart,
+  useFieldWritable,
 } from '../../../fields';
 import { formatRubles } from '../../../fields/money';
 import { LOW_STOCK_THRESHOLD } from '@shop/schemas';
@@ -95,9 +96,12 @@ function TotalStockField(_props: { label?: string; sortable?: boolean; textAlign
 function BulkActions() {
   const { canAccess: canEdit } = useCanAccess({ resource: 'products', action: 'edit' });
   const { canAccess: canDelete } = useCanAccess({ resource: 'products', action: 'delete' });
+  // Prices and stock of the offers: the roles their x-access.write names (the manager, not the editor).
+  const writable = useFieldWritable('products');
+  const canPrice = canEdit && writable('offers.basePrice') && writable('offers.stock');
   return (
     <>
-      {canEdit ? <BulkOffersButton /> : null}
+      {canPrice ? <BulkOffersButton /> : null}
       {canDelete ? <BulkDeleteButton mutationMode="pessimistic" /> : null}
     </>
   );

@@ -32,7 +32,7 @@ const DIRECTIONS = [
 
 function Balance({ userId }: { userId: number }) {
   const { permissions } = usePermissions<string>();
-  const canAdjust = canRoleAccess(permissions, 'bonuses', 'create');
+  const canAdjust = canRoleAccess(permissions, 'bonuses', 'service');
   const balance = useAdminGet<{ balance: number }>(`/bonuses/balance/${userId}`);
   const notify = useNotify();
   const refresh = useRefresh();

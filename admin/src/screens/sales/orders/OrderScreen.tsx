@@ -4,8 +4,9 @@
 // and payment chips and the buttons the role may press now (OrderActions), the lines (OrderLines), the
 // customer and company, delivery, payment with its attempts and the provider's notifications (one that came
 // after the order was canceled stands at the top; an organisation's invoice PDF), the totals, the history, and
-// the manager's comment, saved through the generic PUT /api/admin/orders/:id. An address with the numeric id (react-admin's reference
-// links, the desktop) opens the same order at its number.
+// the manager's comment, saved through PUT /api/admin/orders/:id/manager-comment (orders are history: the
+// generic CRUD never edits them). An address with the numeric id (react-admin's reference links, the
+// desktop) opens the same order at its number.
 import PaymentIcon from '@mui/icons-material/CreditCard';
 import PdfIcon from '@mui/icons-material/PictureAsPdf';
 import Alert from '@mui/material/Alert';
@@ -19,9 +20,9 @@ import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState, type ReactNode } from 'react';
-import { Title, useDataProvider, useGetOne, useNotify, type RaRecord } from 'react-admin';
+import { Title, useGetOne, useNotify, type RaRecord } from 'react-admin';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
-import { getAdminFile } from '../../../admin-api';
+import { getAdminFile, putAdmin } from '../../../admin-api';
 import { saveBlob } from '../../../csv/download';
 import { formatRubles } from '../../../fields/money';
 import { useAdminGet } from '../../../useAdminGet';
@@ -448,9 +449,8 @@ function History({ view }: { view: OrderView }) {
   );
 }
 
-/** The manager's comment: an ordinary field of the order, saved by the generic update (with the stale check). */
+/** The manager's comment, saved by the order's own endpoint (with the stale check of a form). */
 function ManagerComment({ view, onSaved }: { view: OrderView; onSaved: () => void }) {
-  const dataProvider = useDataProvider();
   const notify = useNotify();
   const stored = view.managerComment ?? '';
   const [text, setText] = useState(stored);
@@ -458,10 +458,9 @@ function ManagerComment({ view, onSaved }: { view: OrderView; onSaved: () => voi
   const save = async () => {
     setBusy(true);
     try {
-      await dataProvider.update<RaRecord>('orders', {
-        id: view.id,
-        data: { managerComment: text.trim() || null, updatedAt: view.updatedAt },
-        previousData: { id: view.id },
+      await putAdmin(`/orders/${view.id}/manager-comment`, {
+        managerComment: text.trim() || null,
+        updatedAt: view.updatedAt,
       });
       notify('Комментарий менеджера сохранён', { type: 'success' });
       onSaved();
