@@ -557,7 +557,7 @@ export interface AdminOrderView {
    */
   history: {
     id: number;
-    kind: 'placed' | 'status' | 'payment' | 'lines' | 'note';
+    kind: 'placed' | 'status' | 'payment' | 'refund' | 'lines' | 'note';
     kindLabel: string;
     /**
      * What happened, as the customer reads it too: «Заказ подтверждён», «Оплата получена»
@@ -1573,7 +1573,7 @@ export interface ProfileOrder {
    */
   history?: {
     at: string;
-    kind: 'placed' | 'status' | 'payment' | 'lines' | 'note';
+    kind: 'placed' | 'status' | 'payment' | 'refund' | 'lines' | 'note';
     /**
      * What happened, in Russian: «Заказ подтверждён», «Оплата получена»
      */
