@@ -209,7 +209,7 @@ async function receivedAt(
       `Получено ${rub(payment.amount)}, а сумма заказа — ${rub(order.total)}: отметьте оплату, когда придёт вся сумма`,
       { 'payment.amount': `Сумма заказа — ${rub(order.total)}` },
     );
-  // The day in Moscow, from its midnight; not before the day of the order, not after today.
+  // The day in Moscow: not before the day of the order, not after today.
   const at = new Date(`${payment.paidOn}T00:00:00+03:00`);
   const [row] = await selectRows<{ createdAt: Date | string }>(
     tx,
@@ -221,6 +221,8 @@ async function receivedAt(
     throw badRequest('Дата поступления денег — не раньше дня заказа и не позже сегодняшнего', {
       'payment.paidOn': 'Не раньше дня заказа и не позже сегодня',
     });
+  // Today's money came just now; an earlier day's at its start, but not before the order was placed.
+  if (payment.paidOn === moscowDay(now)) return now;
   return at < new Date(row!.createdAt) ? new Date(row!.createdAt) : at;
 }
 
