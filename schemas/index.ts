@@ -9,3 +9,4 @@ export * from './rules/ranges';
 export * from './rules/stock';
 export * from './rules/slug';
 export * from './rules/plural';
+export * from './rules/refund-pieces';

@@ -4,10 +4,8 @@
 //   the staff marked it paid (paid_at);
 // - refunded: every refund not refused (order_refunds), those the provider is still processing included;
 // - refundable = received − refunded: the most any refund may give back now.
-// Also which pieces of each line went back (the refunds' lines), and the receipt's inputs for a set of pieces:
-// a line's units are priced as its receipt prices them (pricing/spread.ts receiptPositions: the one-kopeck-
-// dearer units first),
-// so the pieces returned one by one add up to the line's sum and a refund's receipt repeats the payment's.
+// Also which pieces of each line went back (the refunds' lines), what pieces cost (schemas/rules/
+// refund-pieces.ts), and the receipt's inputs but for its lines.
 import { sql } from 'drizzle-orm';
 import { selectRows, type DbOrTx, type Tx } from '../db';
 import { LINE_PAYABLE } from '../sales/place-order';
@@ -83,16 +81,6 @@ export async function refundableLines(tx: DbOrTx, orderId: number): Promise<Refu
     refunded: Number(r.refunded ?? 0),
     restocked: Number(r.restocked ?? 0),
   }));
-}
-
-/**
- * What `count` pieces of a line cost, starting after the first `from` (those already refunded). The line's
- * units are priced as receiptPositions prices them: the `extra` one-kopeck-dearer units first.
- */
-export function piecesSum(payable: number, quantity: number, from: number, count: number): number {
-  const price = Math.floor(payable / quantity);
-  const extra = payable - price * quantity;
-  return count * price + Math.max(0, Math.min(extra, from + count) - Math.min(extra, from));
 }
 
 /** The receipt's inputs but for its lines and amount: the delivery, the customer, the shop's defaults. */
