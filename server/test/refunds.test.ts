@@ -377,6 +377,14 @@ describeOnDatabases('refunds of paid orders on $name', (target) => {
       expect(message(res), JSON.stringify(body)).toMatch(text);
     }
     expect(await snapshot(o, [lashes, glue])).toEqual(was);
+
+    // What was refunded counts: after all but 1 ₽ went back, 2 ₽ is too much.
+    expect((await refund(o.id, { method: 'manual', amount: total - 100 })).statusCode).toBe(200);
+    const over = await refund(o.id, { method: 'manual', amount: 200 });
+    expect(over.statusCode).toBe(400);
+    expect(message(over)).toBe(
+      `Вернуть можно не больше ${rub(100)}: оплачено ${rub(total)}, уже возвращено ${rub(total - 100)}`,
+    );
   });
 
   it('an invoice payment is marked with its date and sum and by whom; cancelling asks whether the money went back', async () => {
