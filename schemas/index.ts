@@ -10,3 +10,4 @@ export * from './rules/bounds';
 export * from './rules/stock';
 export * from './rules/slug';
 export * from './rules/plural';
+export * from './rules/refund-pieces';

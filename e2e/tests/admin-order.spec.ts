@@ -4,6 +4,9 @@
 // «Подтвердить» moving it on (the status chip and the history follow), a line's quantity changed while it is
 // not paid, «Отправить» asking its track number, «Отменить» its reason, the manager's comment saved; the numeric
 // address of an order landing on its number; the list's bulk status moves (no «Удалить»: orders are history).
+// Money: «Отметить оплату» asking first, a line refunded by hand with a restock, a paid order's cancel asking
+// whether the money went back; a demo order paid online whose payment ЮKassa cannot refund canceled with the
+// money returned by hand.
 // Screenshots of the screen at 1440 and 375 px go to docs/screenshots.
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
@@ -46,6 +49,15 @@ async function counts(request: APIRequestContext, filter: object = {}): Promise<
   );
   expect(res.status(), await res.text()).toBe(200);
   return ((await res.json()) as { data: Counts }).data;
+}
+
+/** A demo product in stock with a picture. */
+async function firstStocked(request: APIRequestContext) {
+  const listing = await request.get('/api/products/search?filter[inStock]=1&perPage=60');
+  const list = ((await listing.json()) as { data: { title: string; slug: string }[] }).data;
+  for (const candidate of list)
+    if ((await offersOf(request, candidate.slug)).some((o) => o.stock >= 2)) return candidate;
+  throw new Error('no demo product with two pieces in stock');
 }
 
 test.beforeAll(async ({ request }) => {
@@ -284,3 +296,94 @@ async function offerInStock(request: APIRequestContext): Promise<{ id: number }>
   }
   throw new Error('no demo offer with two in stock');
 }
+
+test('money: «Отметить оплату» asks first, lines go back by hand with a restock, the cancel asks whether the money went back', async ({
+  page,
+  request,
+}) => {
+  const errors = watchErrors(page);
+  await signInAdmin(page);
+  const offer = (await offersOf(request, (await firstStocked(request)).slug)).find((o) => o.stock >= 2)!;
+  const paidHere = await placeOrder(request, admin, {}, [{ offerId: offer.id, quantity: 2 }], {
+    ...CUSTOMER,
+    customerEmail: `refund-${RUN.toLowerCase()}@e2e.local`,
+  });
+  await page.goto(`/nuxt/orders/${paidHere.number}`);
+  const actions = page.getByTestId('order-actions');
+  const dialog = page.getByRole('dialog');
+
+  // Marking the payment asks first; «Не сейчас» changes nothing.
+  await actions.getByRole('button', { name: 'Отметить оплату' }).click();
+  await expect(dialog).toContainText('Отметить, что покупатель заплатил');
+  await dialog.getByRole('button', { name: 'Не сейчас' }).click();
+  await expect(page.getByTestId('order-payment-status')).toHaveText('Не оплачен');
+  await actions.getByRole('button', { name: 'Отметить оплату' }).click();
+  await dialog.getByRole('button', { name: 'Отметить оплату' }).click();
+  await expect(page.getByTestId('order-payment-status')).toHaveText('Оплачен');
+
+  // One of the two pieces back by hand, to stock: the order stays paid, the refund is listed.
+  const refunds = page.getByTestId('order-refunds');
+  await refunds.getByRole('button', { name: 'Вернуть деньги' }).click();
+  await dialog.getByLabel(/^Вернуть: /).fill('1');
+  await expect(dialog).toContainText('К возврату:');
+  await dialog.getByLabel('Комментарий').fill('Брак упаковки');
+  await dialog.getByRole('button', { name: 'Вернуть', exact: true }).click();
+  await expect(page.getByText(new RegExp(`^Заказ № ${paidHere.number}: возвращено`))).toBeVisible();
+  await expect(refunds.getByTestId('order-refund')).toHaveCount(1);
+  await expect(refunds.getByTestId('order-refund')).toContainText('Брак упаковки');
+  await expect(page.getByTestId('order-payment-status')).toHaveText('Оплачен');
+
+  // The cancel asks whether the rest went back; «Да» with the sum left, and the order is refunded.
+  await actions.getByRole('button', { name: 'Отменить' }).click();
+  await dialog.getByLabel(/Причина отмены/).fill('Покупатель отказался');
+  await dialog.getByRole('button', { name: 'Отменить' }).click();
+  await expect(dialog.getByText('Укажите, вернули ли деньги покупателю')).toBeVisible();
+  await dialog.getByLabel('Да, деньги возвращены').check();
+  await dialog.getByLabel('Как вернули').fill('Наличными курьеру');
+  await dialog.getByRole('button', { name: 'Отменить' }).click();
+  await expect(page.getByTestId('order-status')).toHaveText('Отменён');
+  await expect(page.getByTestId('order-payment-status')).toHaveText('Деньги возвращены');
+  await expect(refunds.getByTestId('order-refund')).toHaveCount(2);
+  expect(errors).toEqual([]);
+});
+
+test('a demo order paid online that ЮKassa cannot refund (no keys): the refusal stays in the dialog, then by hand', async ({
+  page,
+  request,
+}) => {
+  const errors = watchErrors(page);
+  await signInAdmin(page);
+  const paid = (await (
+    await request.get(`/api/admin/orders?filter=${encodeURIComponent('{"status":"paid"}')}&range=[0,99]`, {
+      headers: admin,
+    })
+  ).json()) as { number: string }[];
+  let number: string | null = null;
+  for (const o of paid) {
+    const res = await request.get(`/api/admin/orders/by-number/${o.number}`, { headers: admin });
+    const v = ((await res.json()) as { data: { payment: { kind: string }; attempts: unknown[] } }).data;
+    if (v.payment.kind === 'online' && v.attempts.length === 1) {
+      number = o.number;
+      break;
+    }
+  }
+  expect(number, 'a demo order paid online').toBeTruthy();
+  await page.goto(`/nuxt/orders/${number}`);
+  const dialog = page.getByRole('dialog');
+  await page.getByTestId('order-actions').getByRole('button', { name: 'Отменить' }).click();
+  await dialog.getByLabel(/Причина отмены/).fill('Нет в наличии');
+  await expect(dialog.getByLabel(/^Вернуть .* через/)).toBeChecked();
+  await dialog.getByRole('button', { name: 'Отменить' }).click();
+  const refusal = dialog.getByRole('alert').filter({ hasText: 'Ничего не изменилось' });
+  await expect(refusal).toContainText('не подключён');
+  await expect(refusal).toContainText('«Деньги возвращены вручную»');
+  await expect(page.getByTestId('order-status')).toHaveText('Оплачен');
+  await dialog.getByLabel('Деньги возвращены вручную').check();
+  await dialog.getByLabel('Как вернули').fill('В личном кабинете ЮKassa');
+  await dialog.getByRole('button', { name: 'Отменить' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId('order-status')).toHaveText('Отменён');
+  await expect(page.getByTestId('order-payment-status')).toHaveText('Деньги возвращены');
+  // The browser logs the refused cancel's 409 itself; nothing else may go wrong.
+  expect(errors.filter((e) => !e.includes('409 (Conflict)'))).toEqual([]);
+});

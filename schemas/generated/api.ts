@@ -268,7 +268,7 @@ export interface AdminMessagePreview {
 }
 
 /**
- * POST /api/admin/orders/:id/actions: a staff member moves the order on (order-rules.ts says what is allowed).
+ * POST /api/admin/orders/:id/actions: a staff member moves the order on (order-rules.ts says what is allowed). Cancelling an order that holds the customer's money says what happens to it (refund); marking a payment by invoice says when and how much came (payment).
  */
 export interface AdminOrderActionRequest {
   action: 'confirm' | 'markPaid' | 'ship' | 'complete' | 'cancel';
@@ -280,6 +280,24 @@ export interface AdminOrderActionRequest {
    * Required to ship, but for the shop's own pickup
    */
   trackNumber?: string;
+  /**
+   * Required to cancel an order that holds money, but for an online one (the provider's refund by default). provider: the whole remainder back through the provider, with the refund receipt; manual: the staff returned `amount` another way; none: the money stays with the shop, the history says so.
+   */
+  refund?: {
+    method: 'provider' | 'manual' | 'none';
+    /**
+     * Kopecks; for manual, at most what was paid minus what was refunded
+     */
+    amount?: number;
+    note?: string;
+  };
+  /**
+   * Required to mark an invoice payment: the day the money came (Moscow) and how much (kopecks, the order's total)
+   */
+  payment?: {
+    paidOn: string;
+    amount: number;
+  };
 }
 
 /**
@@ -376,6 +394,40 @@ export interface AdminOrderPlaced {
 }
 
 /**
+ * POST /api/admin/orders/:id/refunds: money back for an order without cancelling it: chosen lines (and quantities), optionally back to stock, through the provider or recorded as returned another way; or, with no lines, a sum the staff returned another way (e.g. an invoice order canceled with the money held). The server checks that the lines are the order's and the sum is at most what was paid minus what was refunded.
+ */
+export interface AdminOrderRefundRequest {
+  method: 'provider' | 'manual';
+  /**
+   * @maxItems 200
+   */
+  lines?: {
+    orderItemId: number;
+    quantity: number;
+  }[];
+  restock?: boolean;
+  /**
+   * Kopecks; only without lines (a sum returned by hand); with lines the sum is theirs
+   */
+  amount?: number;
+  note?: string;
+}
+
+/**
+ * The order's money after a refund. Kopecks.
+ */
+export interface AdminOrderRefundResult {
+  /**
+   * What this refund gave back
+   */
+  amount: number;
+  status: 'pending' | 'succeeded' | 'canceled';
+  paymentStatus: 'unpaid' | 'pending' | 'paid' | 'refunded' | 'failed';
+  paymentStatusLabel: string;
+  money: OrderMoney;
+}
+
+/**
  * GET /api/admin/orders/by-number/:number: one order as the administrator's order screen shows it, with everything around it (lines with pictures, customer and company, delivery, payment attempts and the provider's notifications, history, totals) and what the requesting role may do with it now. Money in kopecks, times as ISO instants (UTC).
  */
 export interface AdminOrderView {
@@ -449,6 +501,10 @@ export interface AdminOrderView {
      * The line on the receipt: total − discountShare − bonusShare; null where it was never recorded
      */
     payable: number | null;
+    /**
+     * Pieces of the line already refunded (refunds not refused)
+     */
+    refundedQuantity: number;
   }[];
   customer: {
     name: string;
@@ -559,7 +615,7 @@ export interface AdminOrderView {
    */
   history: {
     id: number;
-    kind: 'placed' | 'status' | 'payment' | 'lines' | 'note';
+    kind: 'placed' | 'status' | 'payment' | 'refund' | 'lines' | 'note';
     kindLabel: string;
     /**
      * What happened, as the customer reads it too: «Заказ подтверждён», «Оплата получена»
@@ -627,6 +683,35 @@ export interface AdminOrderView {
    * The lines may be changed (PUT /api/admin/orders/:id/lines): new or confirmed, no payment taken or under way, every line an offer of the catalogue
    */
   canEditLines: boolean;
+  money: OrderMoney;
+  /**
+   * The role may give money back now without cancelling (POST /api/admin/orders/:id/refunds): staff, and the order holds money
+   */
+  canRefund: boolean;
+  refunds: {
+    id: number;
+    method: 'provider' | 'manual';
+    methodLabel: string;
+    status: 'pending' | 'succeeded' | 'canceled';
+    statusLabel: string;
+    amount: number;
+    lines: {
+      orderItemId: number;
+      title: string;
+      quantity: number;
+      amount: number;
+    }[];
+    restocked: boolean;
+    receipt: 'sent' | 'manual';
+    receiptLabel: string;
+    providerRefundId: string | null;
+    note: string | null;
+    /**
+     * The staff member who made it; null for the payment service's own
+     */
+    actorName: string | null;
+    createdAt: string;
+  }[];
 }
 
 /**
@@ -1041,6 +1126,25 @@ export interface OrderAccessRequest {
 export interface OrderCancelRequest {
   key?: string;
   reason?: string;
+}
+
+/**
+ * An order's money as the refund service counts it (server/src/payments/refunds.ts): what the shop received (succeeded online payments, or the order's total once the staff marked it paid), what went back (refunds not refused, pending ones included), and what may still go back. Kopecks.
+ */
+export interface OrderMoney {
+  received: number;
+  /**
+   * Refunds done or under way at the provider
+   */
+  refunded: number;
+  /**
+   * The part of `refunded` the provider is still processing
+   */
+  refundPending: number;
+  /**
+   * received − refunded: the most a refund may give back now
+   */
+  refundable: number;
 }
 
 /**
@@ -1575,13 +1679,21 @@ export interface ProfileOrder {
    */
   history?: {
     at: string;
-    kind: 'placed' | 'status' | 'payment' | 'lines' | 'note';
+    kind: 'placed' | 'status' | 'payment' | 'refund' | 'lines' | 'note';
     /**
      * What happened, in Russian: «Заказ подтверждён», «Оплата получена»
      */
     title: string;
     comment: string | null;
   }[];
+  /**
+   * Money given back for the order (kopecks), pending refunds included; detail only
+   */
+  refundedAmount?: number;
+  /**
+   * The part of refundedAmount the payment service is still processing; detail only
+   */
+  refundPending?: number;
 }
 
 /**

@@ -895,7 +895,7 @@ export interface MailingPatch {
 export interface OrderEvent {
   id: number;
   orderId: number;
-  kind: 'placed' | 'status' | 'payment' | 'lines' | 'note';
+  kind: 'placed' | 'status' | 'payment' | 'refund' | 'lines' | 'note';
   fromStatus: string | null;
   toStatus: string | null;
   paymentStatus: string | null;
@@ -911,7 +911,7 @@ export interface OrderEvent {
  */
 export interface OrderEventInput {
   orderId: number;
-  kind: 'placed' | 'status' | 'payment' | 'lines' | 'note';
+  kind: 'placed' | 'status' | 'payment' | 'refund' | 'lines' | 'note';
   fromStatus?: string | null;
   toStatus?: string | null;
   paymentStatus?: string | null;
@@ -926,7 +926,7 @@ export interface OrderEventInput {
  */
 export interface OrderEventPatch {
   orderId?: number;
-  kind?: 'placed' | 'status' | 'payment' | 'lines' | 'note';
+  kind?: 'placed' | 'status' | 'payment' | 'refund' | 'lines' | 'note';
   fromStatus?: string | null;
   toStatus?: string | null;
   paymentStatus?: string | null;
@@ -934,6 +934,75 @@ export interface OrderEventPatch {
   actorLabel?: string;
   comment?: string | null;
   public?: boolean;
+}
+
+/**
+ * Возврат денег: как её отдаёт API
+ */
+export interface OrderRefund {
+  id: number;
+  orderId: number;
+  method: 'provider' | 'manual';
+  status: 'pending' | 'succeeded' | 'canceled';
+  amount: number;
+  lines: {
+    orderItemId: number;
+    title: string;
+    quantity: number;
+    amount: number;
+  }[];
+  restocked: boolean;
+  receipt: 'sent' | 'manual';
+  paymentAttemptId: number | null;
+  providerRefundId: string | null;
+  note: string | null;
+  actorId: number | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * Возврат денег: для создания
+ */
+export interface OrderRefundInput {
+  orderId: number;
+  method: 'provider' | 'manual';
+  status?: 'pending' | 'succeeded' | 'canceled';
+  amount: number;
+  lines?: {
+    orderItemId: number;
+    title: string;
+    quantity: number;
+    amount: number;
+  }[];
+  restocked?: boolean;
+  receipt?: 'sent' | 'manual';
+  paymentAttemptId?: number | null;
+  providerRefundId?: string | null;
+  note?: string | null;
+  actorId?: number | null;
+}
+
+/**
+ * Возврат денег: для изменения
+ */
+export interface OrderRefundPatch {
+  orderId?: number;
+  method?: 'provider' | 'manual';
+  status?: 'pending' | 'succeeded' | 'canceled';
+  amount?: number;
+  lines?: {
+    orderItemId: number;
+    title: string;
+    quantity: number;
+    amount: number;
+  }[];
+  restocked?: boolean;
+  receipt?: 'sent' | 'manual';
+  paymentAttemptId?: number | null;
+  providerRefundId?: string | null;
+  note?: string | null;
+  actorId?: number | null;
 }
 
 /**
@@ -3758,6 +3827,7 @@ export interface EntityTypes {
   'mail-templates': MailTemplate;
   mailings: Mailing;
   'order-events': OrderEvent;
+  'order-refunds': OrderRefund;
   orders: Order;
   'outbox-messages': OutboxMessage;
   pages: Page;
@@ -3803,6 +3873,7 @@ export interface EntityInputTypes {
   'mail-templates': MailTemplateInput;
   mailings: MailingInput;
   'order-events': OrderEventInput;
+  'order-refunds': OrderRefundInput;
   orders: OrderInput;
   'outbox-messages': OutboxMessageInput;
   pages: PageInput;
@@ -3848,6 +3919,7 @@ export interface EntityPatchTypes {
   'mail-templates': MailTemplatePatch;
   mailings: MailingPatch;
   'order-events': OrderEventPatch;
+  'order-refunds': OrderRefundPatch;
   orders: OrderPatch;
   'outbox-messages': OutboxMessagePatch;
   pages: PagePatch;

@@ -791,7 +791,7 @@ export const MailingPatchSchema = z.strictObject({
 /** Событие заказа: данные для создания. */
 export const OrderEventInputSchema = z.strictObject({
   orderId: z.int().min(-2147483648).max(2147483647),
-  kind: z.enum(['placed', 'status', 'payment', 'lines', 'note']),
+  kind: z.enum(['placed', 'status', 'payment', 'refund', 'lines', 'note']),
   fromStatus: z.string().max(20).nullable().optional(),
   toStatus: z.string().max(20).nullable().optional(),
   paymentStatus: z.string().max(20).nullable().optional(),
@@ -803,7 +803,7 @@ export const OrderEventInputSchema = z.strictObject({
 /** Событие заказа: данные для изменения. */
 export const OrderEventPatchSchema = z.strictObject({
   orderId: z.int().min(-2147483648).max(2147483647).optional(),
-  kind: z.enum(['placed', 'status', 'payment', 'lines', 'note']).optional(),
+  kind: z.enum(['placed', 'status', 'payment', 'refund', 'lines', 'note']).optional(),
   fromStatus: z.string().max(20).nullable().optional(),
   toStatus: z.string().max(20).nullable().optional(),
   paymentStatus: z.string().max(20).nullable().optional(),
@@ -811,6 +811,53 @@ export const OrderEventPatchSchema = z.strictObject({
   actorLabel: z.string().max(200).optional(),
   comment: z.string().max(1000).nullable().optional(),
   public: z.boolean().optional(),
+});
+
+/** Возврат денег: данные для создания. */
+export const OrderRefundInputSchema = z.strictObject({
+  orderId: z.int().min(-2147483648).max(2147483647),
+  method: z.enum(['provider', 'manual']),
+  status: z.enum(['pending', 'succeeded', 'canceled']).optional(),
+  amount: z.int().min(1).max(2147483647),
+  lines: z
+    .array(
+      z.strictObject({
+        orderItemId: z.int(),
+        title: z.string().max(255),
+        quantity: z.int().min(1),
+        amount: z.int().min(0),
+      }),
+    )
+    .optional(),
+  restocked: z.boolean().optional(),
+  receipt: z.enum(['sent', 'manual']).optional(),
+  paymentAttemptId: z.int().min(-2147483648).max(2147483647).nullable().optional(),
+  providerRefundId: z.string().max(100).nullable().optional(),
+  note: z.string().max(1000).nullable().optional(),
+  actorId: z.int().min(-2147483648).max(2147483647).nullable().optional(),
+});
+/** Возврат денег: данные для изменения. */
+export const OrderRefundPatchSchema = z.strictObject({
+  orderId: z.int().min(-2147483648).max(2147483647).optional(),
+  method: z.enum(['provider', 'manual']).optional(),
+  status: z.enum(['pending', 'succeeded', 'canceled']).optional(),
+  amount: z.int().min(1).max(2147483647).optional(),
+  lines: z
+    .array(
+      z.strictObject({
+        orderItemId: z.int(),
+        title: z.string().max(255),
+        quantity: z.int().min(1),
+        amount: z.int().min(0),
+      }),
+    )
+    .optional(),
+  restocked: z.boolean().optional(),
+  receipt: z.enum(['sent', 'manual']).optional(),
+  paymentAttemptId: z.int().min(-2147483648).max(2147483647).nullable().optional(),
+  providerRefundId: z.string().max(100).nullable().optional(),
+  note: z.string().max(1000).nullable().optional(),
+  actorId: z.int().min(-2147483648).max(2147483647).nullable().optional(),
 });
 
 /** Заказ: данные для создания. */
@@ -2151,6 +2198,7 @@ export const inputSchemas = {
   'mail-templates': MailTemplateInputSchema,
   mailings: MailingInputSchema,
   'order-events': OrderEventInputSchema,
+  'order-refunds': OrderRefundInputSchema,
   orders: OrderInputSchema,
   'outbox-messages': OutboxMessageInputSchema,
   pages: PageInputSchema,
@@ -2195,6 +2243,7 @@ export const patchSchemas = {
   'mail-templates': MailTemplatePatchSchema,
   mailings: MailingPatchSchema,
   'order-events': OrderEventPatchSchema,
+  'order-refunds': OrderRefundPatchSchema,
   orders: OrderPatchSchema,
   'outbox-messages': OutboxMessagePatchSchema,
   pages: PagePatchSchema,

@@ -686,6 +686,51 @@ export const constraints: Record<string, ConstraintInfo> = {
       },
     ],
   },
+  order_refunds_order_id_fkey: {
+    kind: 'foreign-key',
+    table: 'order_refunds',
+    resource: 'order-refunds',
+    fields: [
+      {
+        name: 'orderId',
+        label: 'Заказ',
+      },
+    ],
+  },
+  order_refunds_amount_check: {
+    kind: 'check',
+    table: 'order_refunds',
+    resource: 'order-refunds',
+    fields: [
+      {
+        name: 'amount',
+        label: 'Сумма',
+      },
+    ],
+    rule: 'Не меньше 1',
+  },
+  order_refunds_payment_attempt_id_fkey: {
+    kind: 'foreign-key',
+    table: 'order_refunds',
+    resource: 'order-refunds',
+    fields: [
+      {
+        name: 'paymentAttemptId',
+        label: 'Платёж',
+      },
+    ],
+  },
+  order_refunds_actor_id_fkey: {
+    kind: 'foreign-key',
+    table: 'order_refunds',
+    resource: 'order-refunds',
+    fields: [
+      {
+        name: 'actorId',
+        label: 'Кто оформил',
+      },
+    ],
+  },
   orders_number_key: {
     kind: 'unique',
     table: 'orders',

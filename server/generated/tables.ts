@@ -306,6 +306,23 @@ export const orderEvents = pgTable('order_events', {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
+export const orderRefunds = pgTable('order_refunds', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  orderId: integer('order_id').notNull(),
+  method: text('method').notNull(),
+  status: text('status').notNull().default('succeeded'),
+  amount: integer('amount').notNull(),
+  lines: jsonb('lines').notNull().default([]),
+  restocked: boolean('restocked').notNull().default(false),
+  receipt: text('receipt').notNull().default('manual'),
+  paymentAttemptId: integer('payment_attempt_id'),
+  providerRefundId: text('provider_refund_id'),
+  note: text('note'),
+  actorId: integer('actor_id'),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
 export const orders = pgTable('orders', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
   number: text('number').notNull(),

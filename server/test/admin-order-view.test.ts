@@ -220,6 +220,7 @@ describeOnDatabases('the admin order view on $name', (target) => {
         discountShare: line!.discount_share,
         bonusShare: line!.bonus_share,
         payable: line!.payable,
+        refundedQuantity: 0,
       },
     ]);
     const [order] = await rows<Json>(
@@ -245,6 +246,10 @@ describeOnDatabases('the admin order view on $name', (target) => {
     ]);
     expect(v.needsTrackNumber).toBe(true);
     expect(v.canEditLines).toBe(true);
+    // Not paid yet: no money to give back.
+    expect(v.money).toEqual({ received: 0, refunded: 0, refundPending: 0, refundable: 0 });
+    expect(v.refunds).toEqual([]);
+    expect(v.canRefund).toBe(false);
     // The manager reads the same order with the same buttons.
     const managers = await view(company.number, tokens.manager);
     expect(managers.allowedActions).toEqual(v.allowedActions);

@@ -35,6 +35,8 @@ export interface FakeRefund {
   status: 'succeeded';
   amount: Money;
   description?: string;
+  /** The refund's receipt as sent (Чеки от ЮKassa need one for a partial refund). */
+  receipt?: Json;
   created_at: string;
 }
 export interface FakeRequest {
@@ -138,7 +140,11 @@ function checkPayment(b: Json) {
   for (const [k, v] of Object.entries(meta))
     if (k.length > 32 || typeof v !== 'string' || v.length > 512)
       return invalid('metadata', `Metadata key ${k}`);
-  const r = b.receipt;
+  return checkReceipt(b.receipt, amount);
+}
+
+/** The §6 checks of a receipt whose items must add up to `amount` kopecks; null when it is acceptable. */
+function checkReceipt(r: unknown, amount: number) {
   if (!obj(r) || !obj(r.customer) || !Array.isArray(r.items))
     return invalid('receipt', 'Receipt is missing or illegal');
   const { email, phone } = r.customer;
@@ -174,7 +180,7 @@ function checkPayment(b: Json) {
     sum += unit * (Number(whole) * 1000 + Number(frac.padEnd(3, '0')));
   }
   if (sum !== amount * 1000)
-    return invalid('receipt.items.amount', 'Sum of receipt items differs from the payment amount');
+    return invalid('receipt.items.amount', 'Sum of receipt items differs from the amount');
   return null;
 }
 
@@ -287,6 +293,11 @@ export async function startFakeYookassa(options: FakeYookassaOptions): Promise<F
     const refunded = fromValue(p.refunded_amount) ?? 0;
     if (!amount || amount > fromValue(p.amount)! - refunded)
       return invalid('amount', 'Refund amount exceeds the remainder');
+    // Чеки от ЮKassa: a full refund needs no receipt (it repeats the payment's), a partial one does.
+    if (b.receipt !== undefined || amount !== fromValue(p.amount)) {
+      const bad = checkReceipt(b.receipt, amount);
+      if (bad) return bad;
+    }
     const refund: FakeRefund = {
       id: randomUUID(),
       payment_id: p.id,
@@ -294,6 +305,7 @@ export async function startFakeYookassa(options: FakeYookassaOptions): Promise<F
       amount: toValue(amount),
       created_at: new Date().toISOString(),
       ...(typeof b.description === 'string' ? { description: b.description } : {}),
+      ...(obj(b.receipt) ? { receipt: b.receipt } : {}),
     };
     refunds.set(refund.id, refund);
     p.refunded_amount = toValue(refunded + amount);

@@ -215,14 +215,21 @@ const MUTATIONS: Mutation[] = [
   {
     name: 'cancel-refund',
     guarantee: "a paid order's cancel sends the money back through the provider",
-    file: 'server/src/sales/order-status.ts',
+    file: 'server/src/payments/refunds.ts',
     edits: [
       {
-        from: 'await refundOrder(tx, order.id, config, `Возврат по заказу № ${order.number}`);',
-        to: 'void refundOrder;',
+        from: 'providerRefund = await refundAtProvider(tx, attempt, config, amount, description, receipt);',
+        to: 'void refundAtProvider;',
       },
     ],
     tests: { file: 'server/test/payments.test.ts', title: 'refunded' },
+  },
+  {
+    name: 'refund-within-paid',
+    guarantee: 'a refund never gives back more than was paid minus what was refunded',
+    file: 'server/src/payments/refunds.ts',
+    edits: [{ from: 'if (amount > money.refundable)', to: 'if (amount > money.received)' }],
+    tests: { file: 'server/test/refunds.test.ts', title: 'bad input|at once|returns the rest' },
   },
   {
     name: 'cancel-returns-stock',

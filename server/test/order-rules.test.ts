@@ -118,7 +118,9 @@ describe('the order transition table', () => {
     expect(paymentStatusFits('paid', 'unpaid', 'invoice')).toBe(false);
     expect(paymentStatusFits('shipped', 'unpaid', 'on_delivery')).toBe(true);
     expect(paymentStatusFits('shipped', 'unpaid', 'online')).toBe(false);
-    expect(paymentStatusFits('canceled', 'paid', 'online')).toBe(false);
+    // Canceled with the money held by the shop (not returned, or returned in part): the history says so.
+    expect(paymentStatusFits('canceled', 'paid', 'invoice')).toBe(true);
+    expect(paymentStatusFits('canceled', 'pending', 'online')).toBe(false);
     expect(paymentStatusFits('canceled', 'refunded', 'online')).toBe(true);
     expect(paymentStatusFits('new', 'pending', 'online')).toBe(true);
     expect(paymentStatusFits('completed', 'unpaid', 'on_delivery')).toBe(false);

@@ -3,6 +3,7 @@
 // the contact is an e-mail or a phone of digits, and the items add up to the payment to the kopeck — over
 // hand-picked carts and over many random ones.
 import { describe, expect, it } from 'vitest';
+import { piecesSum } from '@shop/schemas';
 import type { Receipt } from '../src/payments/provider';
 import { Rng } from '../src/seed/random';
 import {
@@ -317,5 +318,37 @@ describe('random carts', () => {
     // The generator must mostly make receipts, and sometimes too many items, or this test would prove little.
     expect(built).toBeGreaterThan(1400);
     expect(refused.too_many_items).toBeGreaterThan(0);
+  });
+});
+
+describe('refund receipts: pieces returned one by one', () => {
+  it('pieces cost what the payment’s receipt charged for them, and every way of returning them adds up to the line', () => {
+    // 1 000 ₽ for 3 pieces: the payment's receipt has one piece at 333,34 and two at 333,33.
+    expect(rows(buildReceipt(input({ lines: [line('Клей', 3, 100_000)] })))).toEqual([
+      ['Клей', 1, 33_334],
+      ['Клей', 2, 33_333],
+    ]);
+    expect(piecesSum(100_000, 3, 0, 1)).toBe(33_334);
+    expect(piecesSum(100_000, 3, 1, 1)).toBe(33_333);
+    expect(piecesSum(100_000, 3, 1, 2)).toBe(66_666);
+    // A refund's receipt of the returned pieces repeats their prices.
+    expect(rows(buildReceipt(input({ lines: [line('Клей', 2, piecesSum(100_000, 3, 1, 2))] })))).toEqual([
+      ['Клей', 2, 33_333],
+    ]);
+    const problems: string[] = [];
+    for (let seed = 1; seed <= 500; seed++) {
+      const quantity = 1 + (seed % 17);
+      const payable = (seed * 7919) % 500_000;
+      let from = 0;
+      let sum = 0;
+      // Returned in chunks of 1, 2, 3… pieces until the line is all back.
+      for (let chunk = 1; from < quantity; chunk++) {
+        const count = Math.min(chunk, quantity - from);
+        sum += piecesSum(payable, quantity, from, count);
+        from += count;
+      }
+      if (sum !== payable) problems.push(`seed ${seed}: ${sum} ≠ ${payable}`);
+    }
+    expect(problems).toEqual([]);
   });
 });

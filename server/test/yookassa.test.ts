@@ -441,29 +441,84 @@ describe('refunds', () => {
     return created.id;
   }
 
-  it('partial, then the rest; more than remains is refused', async () => {
+  /** The receipt of a partial refund: the returned pieces (Чеки от ЮKassa need it; a full refund does not). */
+  const returned = (amount: number) => ({
+    customer: { email: 'anna@example.com' },
+    items: [
+      {
+        description: 'Ресницы Lash&Go 0,07 C 10 мм',
+        quantity: 1,
+        amount,
+        vatCode: 12,
+        paymentSubject: 'commodity',
+        paymentMode: 'full_prepayment' as const,
+        measure: 'piece' as const,
+      },
+    ],
+  });
+
+  it('partial with the returned pieces’ receipt, then the rest; more than remains is refused', async () => {
     const paymentId = await paid();
     const request = {
       idempotenceKey: `r-${++keys}`,
       paymentId,
       amount: 49_050,
       description: 'Возврат по заказу 1042',
+      receipt: returned(49_050),
     };
+    // A partial refund without its receipt is refused, as Чеки от ЮKassa refuse it.
+    const bare = await failure(
+      provider.refund({ ...request, idempotenceKey: `r-${++keys}`, receipt: undefined }),
+    );
+    expect(bare).toMatchObject({ outcome: 'refused', detail: { status: 400, parameter: 'receipt' } });
     const first = await provider.refund(request);
     expect(first).toMatchObject({ paymentId, status: 'succeeded', amount: 49_050 });
     expect(fake.requests.at(-1)!.body).toEqual({
       payment_id: paymentId,
       amount: { value: '490.50', currency: 'RUB' },
       description: 'Возврат по заказу 1042',
+      receipt: {
+        customer: { email: 'anna@example.com' },
+        items: [
+          {
+            description: 'Ресницы Lash&Go 0,07 C 10 мм',
+            quantity: 1,
+            amount: { value: '490.50', currency: 'RUB' },
+            vat_code: 12,
+            payment_subject: 'commodity',
+            payment_mode: 'full_prepayment',
+            measure: 'piece',
+          },
+        ],
+      },
     });
     expect((await provider.refund(request)).id).toBe(first.id); // a repeat is not a second refund
     expect((await provider.getPayment(paymentId)).refundedAmount).toBe(49_050);
 
     const tooMuch = await failure(
-      provider.refund({ ...request, idempotenceKey: `r-${++keys}`, amount: 99_951 }),
+      provider.refund({
+        ...request,
+        idempotenceKey: `r-${++keys}`,
+        amount: 99_951,
+        receipt: returned(99_951),
+      }),
     );
     expect(tooMuch).toMatchObject({ outcome: 'refused', detail: { status: 400, parameter: 'amount' } });
-    await provider.refund({ ...request, idempotenceKey: `r-${++keys}`, amount: 99_950 });
+    const wrongSum = await failure(
+      provider.refund({
+        ...request,
+        idempotenceKey: `r-${++keys}`,
+        amount: 99_950,
+        receipt: returned(99_900),
+      }),
+    );
+    expect(wrongSum).toMatchObject({ outcome: 'refused', detail: { parameter: 'receipt.items.amount' } });
+    await provider.refund({
+      ...request,
+      idempotenceKey: `r-${++keys}`,
+      amount: 99_950,
+      receipt: returned(99_950),
+    });
     expect((await provider.getPayment(paymentId)).refundedAmount).toBe(149_000);
     await fake.settled();
     expect(received.map((n) => n.event)).toEqual([

@@ -9,15 +9,14 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { orders, paymentAttempts, paymentServices } from '../../generated/tables';
-import { selectRows, type Db, type Tx } from '../db';
+import type { Db, Tx } from '../db';
 import { ApiError } from '../http/errors';
 import { lockOrder, recordOrderEvent, tellCustomer, type LockedOrder } from '../sales/order-events';
 import { canPayOnline, STATUS_LABELS } from '../sales/order-rules';
-import { LINE_PAYABLE } from '../sales/place-order';
-import { settingsRow } from '../settings/settings';
 import { PaymentProviderError, type ProviderPayment } from './provider';
 import { providerOf, type PaymentsConfig } from './providers';
-import { buildReceipt, ReceiptError, type PaymentSubject, type VatCode } from './receipt';
+import { receiptFrame, refundableLines } from './order-money';
+import { buildReceipt, ReceiptError } from './receipt';
 import { refundAttempt } from './refunds';
 
 type Attempt = typeof paymentAttempts.$inferSelect;
@@ -58,43 +57,11 @@ async function serviceOf(db: Db | Tx, id: number | null) {
   return service ?? null;
 }
 
-/** What the receipt needs of the order: its lines, delivery, customer; the shop's VAT and subject defaults. */
+/** The payment's receipt: every line of the order at its payable sum, the delivery, the customer. */
 async function receiptOf(tx: Tx, order: LockedOrder, amount: number) {
-  // The codes are the schema's enums (products.vatCode, settings.receiptVatCode…): typed as the receipt's.
-  const lines = await selectRows<{
-    title: string;
-    quantity: number;
-    payable: number;
-    vatCode: VatCode | null;
-    paymentSubject: PaymentSubject | null;
-  }>(
-    tx,
-    sql`SELECT order_items.title, order_items.quantity, ${LINE_PAYABLE} AS payable,
-          p.vat_code AS "vatCode", p.payment_subject AS "paymentSubject"
-        FROM order_items LEFT JOIN products p ON p.id = order_items.product_id
-        WHERE order_items.order_id = ${order.id} ORDER BY order_items.position, order_items.id`,
-  );
-  const [delivery] = await selectRows<{ title: string | null; price: number }>(
-    tx,
-    sql`SELECT d.title, o.delivery_price AS price FROM orders o
-        LEFT JOIN delivery_services d ON d.id = o.delivery_service_id WHERE o.id = ${order.id}`,
-  );
-  const shop = await settingsRow(tx);
+  const lines = await refundableLines(tx, order.id);
   try {
-    return buildReceipt({
-      amount,
-      lines: lines.map((l) => ({ ...l, payable: Number(l.payable) })),
-      delivery: { title: delivery?.title ?? 'Доставка', price: delivery?.price ?? 0 },
-      customer: { email: order.customerEmail, phone: order.customerPhone },
-      defaults: {
-        vatCode: (shop?.receiptVatCode ?? 1) as VatCode,
-        deliveryVatCode: (shop?.receiptDeliveryVatCode ?? 1) as VatCode,
-        paymentSubject: (shop?.receiptPaymentSubject ?? 'commodity') as PaymentSubject,
-        taxSystemCode: shop?.receiptTaxSystemCode ?? null,
-      },
-      // Paid before it is shipped: a prepayment receipt (the goods' receipt follows at the handover).
-      paymentMode: 'full_prepayment',
-    });
+    return buildReceipt({ ...(await receiptFrame(tx, order)), amount, lines });
   } catch (error) {
     // The order cannot be paid online as it is (more than 100 receipt items, no contact): say so, in Russian.
     if (error instanceof ReceiptError) throw new ApiError(409, 'receipt_impossible', error.message);

@@ -10,6 +10,7 @@ import type { AdminOrderView } from '@shop/schemas';
 import deliverySchema from '../../../schemas/entities/delivery-services.schema.json' with { type: 'json' };
 import eventsSchema from '../../../schemas/entities/order-events.schema.json' with { type: 'json' };
 import organizationsSchema from '../../../schemas/entities/users-organizations.schema.json' with { type: 'json' };
+import refundsSchema from '../../../schemas/entities/order-refunds.schema.json' with { type: 'json' };
 import attemptsSchema from '../../../schemas/entities/payment-attempts.schema.json' with { type: 'json' };
 import notificationsSchema from '../../../schemas/entities/payment-notifications.schema.json' with { type: 'json' };
 import paymentSchema from '../../../schemas/entities/payment-services.schema.json' with { type: 'json' };
@@ -17,6 +18,7 @@ import {
   deliveryServices,
   orderEvents,
   orderItems,
+  orderRefunds,
   orders,
   paymentAttempts,
   paymentNotifications,
@@ -33,6 +35,7 @@ import { resourceOf } from '../crud/resource-access';
 import type { Registry } from '../crud/types';
 import type { Db, DbOrTx } from '../db';
 import { notFound } from '../http/errors';
+import { orderMoney, refundableLines } from '../payments/order-money';
 import { ORDER_NUMBER } from './order-routes';
 import { api, envelope, failure, pathParams } from '../http/route-schemas';
 import {
@@ -62,6 +65,9 @@ const LABELS = {
   outcome: notificationsSchema.properties.outcome['x-enum-labels'] as Labels,
   eventKind: eventsSchema.properties.kind['x-enum-labels'] as Labels,
   legalForm: organizationsSchema.properties.legalForm['x-enum-labels'] as Labels,
+  refundMethod: refundsSchema.properties.method['x-enum-labels'] as Labels,
+  refundRowStatus: refundsSchema.properties.status['x-enum-labels'] as Labels,
+  refundReceipt: refundsSchema.properties.receipt['x-enum-labels'] as Labels,
 };
 const STATUS: Labels = STATUS_LABELS;
 const PAYMENT: Labels = PAYMENT_STATUS_LABELS;
@@ -126,7 +132,7 @@ export async function adminOrderView(db: DbOrTx, where: SQL, role: ActorRole): P
   if (!o) return null;
   const { order } = o;
 
-  const [lines, attempts, events] = await Promise.all([
+  const [lines, attempts, events, refunds, money, pieces] = await Promise.all([
     db
       .select({
         id: orderItems.id,
@@ -159,6 +165,14 @@ export async function adminOrderView(db: DbOrTx, where: SQL, role: ActorRole): P
       .leftJoin(users, eq(users.id, orderEvents.actorId))
       .where(eq(orderEvents.orderId, order.id))
       .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
+    db
+      .select({ refund: orderRefunds, actorName: users.name, actorLastName: users.lastName })
+      .from(orderRefunds)
+      .leftJoin(users, eq(users.id, orderRefunds.actorId))
+      .where(eq(orderRefunds.orderId, order.id))
+      .orderBy(asc(orderRefunds.createdAt), asc(orderRefunds.id)),
+    orderMoney(db, order.id),
+    refundableLines(db, order.id),
   ]);
   // A notification names the order, or at least a payment of one of its attempts (when the shop could not
   // tell the order from it): both are this order's.
@@ -184,6 +198,7 @@ export async function adminOrderView(db: DbOrTx, where: SQL, role: ActorRole): P
     ...l,
     attributes: attributesOf(l),
     attributeLabels: readable(attributesOf(l)),
+    refundedQuantity: pieces.find((p) => p.id === l.id)?.refunded ?? 0,
   }));
   const org = o.organization;
   return {
@@ -316,6 +331,24 @@ export async function adminOrderView(db: DbOrTx, where: SQL, role: ActorRole): P
     allowedActions: allowedActions({ status, paymentStatus, paymentKind, deliveryKind }, role).map(
       (action) => ({ action, label: ACTION_LABELS[action] }),
     ),
+    money,
+    refunds: refunds.map(({ refund: r, actorName, actorLastName }) => ({
+      id: r.id,
+      method: r.method as View['refunds'][number]['method'],
+      methodLabel: LABELS.refundMethod[r.method] ?? r.method,
+      status: r.status as View['refunds'][number]['status'],
+      statusLabel: LABELS.refundRowStatus[r.status] ?? r.status,
+      amount: r.amount,
+      lines: (r.lines ?? []) as View['refunds'][number]['lines'],
+      restocked: r.restocked,
+      receipt: r.receipt as View['refunds'][number]['receipt'],
+      receiptLabel: LABELS.refundReceipt[r.receipt] ?? r.receipt,
+      providerRefundId: r.providerRefundId,
+      note: r.note,
+      actorName: r.actorId !== null ? fullName(actorName, actorLastName) || null : null,
+      createdAt: iso(r.createdAt),
+    })),
+    canRefund: (role === 'admin' || role === 'manager') && money.refundable > 0,
     needsTrackNumber: needsTrackNumber(deliveryKind),
     canEditLines: linesEditable(status, paymentStatus, viewLines),
   };

@@ -66,7 +66,7 @@ export interface OrderActor {
 
 export interface OrderEventInput {
   orderId: number;
-  kind: 'placed' | 'status' | 'payment' | 'lines' | 'note';
+  kind: 'placed' | 'status' | 'payment' | 'refund' | 'lines' | 'note';
   from?: OrderStatus | null;
   to?: OrderStatus | null;
   paymentStatus?: PaymentStatus | null;

@@ -5,7 +5,7 @@
 //
 //   new → confirmed → paid → shipped → completed          (online and invoice: paid before shipping)
 //   new → confirmed → shipped → completed                 (on delivery: paid when completed)
-//   new | confirmed | paid → canceled                     (a paid order's money goes back)
+//   new | confirmed | paid → canceled                     (a paid order's money goes back, or is held)
 import type { Order } from '@shop/schemas';
 import ordersSchema from '../../../schemas/entities/orders.schema.json' with { type: 'json' };
 
@@ -104,7 +104,8 @@ export const needsTrackNumber = (deliveryKind: DeliveryKind | null) => deliveryK
  * How status and payment state go together; every change the order service makes keeps this true:
  * - before payment (new, confirmed) the money is not taken: unpaid, pending or failed;
  * - paid and completed orders are paid; a shipped one too, unless it is paid on delivery;
- * - a canceled order keeps no money: unpaid, failed or refunded.
+ * - a canceled order is unpaid, failed or refunded, or still paid when the shop holds its money (an invoice
+ *   paid and not returned, or returned in part): the history says so, and a refund may follow.
  */
 export function paymentStatusFits(
   status: OrderStatus,
@@ -121,7 +122,7 @@ export function paymentStatusFits(
     case 'shipped':
       return paymentStatus === 'paid' || (paymentKind === 'on_delivery' && paymentStatus === 'unpaid');
     case 'canceled':
-      return ['unpaid', 'failed', 'refunded'].includes(paymentStatus);
+      return ['unpaid', 'failed', 'refunded', 'paid'].includes(paymentStatus);
   }
 }
 
@@ -152,6 +153,7 @@ export function eventTitle(e: {
   if (e.kind === 'status' && e.toStatus) return STATUS_EVENT_TITLES[e.toStatus as OrderStatus] ?? e.toStatus;
   if (e.kind === 'payment' && e.paymentStatus)
     return PAYMENT_EVENT_TITLES[e.paymentStatus as PaymentStatus] ?? e.paymentStatus;
+  if (e.kind === 'refund') return 'Возврат денег';
   if (e.kind === 'lines') return 'Состав заказа изменён';
   return 'Комментарий магазина';
 }

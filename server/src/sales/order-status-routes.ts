@@ -1,6 +1,7 @@
 // POST /api/admin/orders/:id/actions: the administrator's and the manager's buttons on the order's screen
-// (confirm, mark paid, ship with a track number, complete, cancel with a reason), through the order service;
-// PUT /api/admin/orders/:id/lines: the lines of an order not yet paid (order-lines.ts);
+// (confirm, mark paid, ship with a track number, complete, cancel with a reason and what happens to the
+// money), through the order service; POST /api/admin/orders/:id/refunds: money back without cancelling
+// (order-refunds.ts); PUT /api/admin/orders/:id/lines: the lines of an order not yet paid (order-lines.ts);
 // PUT /api/admin/orders/:id/manager-comment: the manager's comment (order-comment.ts). Orders are history:
 // these are the only ways an order changes from the admin, for the roles of x-access.service.
 import type { FastifyInstance } from 'fastify';
@@ -8,6 +9,7 @@ import type {
   AdminOrderActionRequest,
   AdminOrderCommentRequest,
   AdminOrderLinesRequest,
+  AdminOrderRefundRequest,
 } from '@shop/schemas';
 import { requireAccess } from '../accounts/guard';
 import { resourceOf } from '../crud/resource-access';
@@ -20,6 +22,7 @@ import { PAYMENT_STATUS_LABELS, STATUS_LABELS } from './order-rules';
 import { userContext } from '../crud/context';
 import { setManagerComment } from './order-comment';
 import { changeOrderLines } from './order-lines';
+import { refundOrder } from './order-refunds';
 import { changeOrderStatus } from './order-status';
 
 export function orderStatusRoutes(
@@ -37,15 +40,18 @@ export function orderStatusRoutes(
           tags: [def.label.many],
           summary: 'Сменить статус заказа: подтвердить, отметить оплату, отправить, выполнить, отменить',
           description:
-            'Переходы проверяет сервер (server/src/sales/order-rules.ts). Отмена оплаченного онлайн заказа ' +
-            'возвращает деньги через платёжный сервис; отмена возвращает товары на склад, купон и баллы.',
+            'Переходы проверяет сервер (server/src/sales/order-rules.ts). Отмена оплаченного заказа говорит, ' +
+            'что с деньгами (refund): вернуть через платёжный сервис (онлайн, по умолчанию), записать возврат ' +
+            'вручную с суммой или оставить у магазина; отмена возвращает товары на склад, купон и баллы. ' +
+            'Оплата по счёту отмечается с датой и суммой поступления (payment).',
           params: pathParams({ id: { type: 'integer', minimum: 1, 'x-label': 'ID заказа' } }),
           body: api('admin-order-action-request'),
           response: {
             200: envelope(api('admin-order-action-result')),
-            400: failure('Не указан трек-номер или причина отмены'),
+            400: failure('Не указан трек-номер, причина отмены, судьба денег или дата и сумма оплаты'),
             404: failure('Заказа нет'),
             409: failure('Из этого статуса так нельзя, или платёжный сервис не вернул деньги'),
+            503: failure('Платёжный сервис не ответил, вернул ли он деньги: повторите позже'),
           },
         },
       },
@@ -61,6 +67,8 @@ export function orderStatusRoutes(
           actor: { userId: user.id, label: 'Магазин' },
           comment: body.comment ?? null,
           trackNumber: body.trackNumber ?? null,
+          refund: body.refund ?? null,
+          payment: body.payment ?? null,
           site: siteOrigin(config.siteUrl, request),
         });
         return {
@@ -70,6 +78,42 @@ export function orderStatusRoutes(
             paymentStatusLabel: PAYMENT_STATUS_LABELS[changed.paymentStatus],
           },
         };
+      },
+    );
+
+    app.post(
+      '/orders/:id/refunds',
+      {
+        preValidation: requireAccess(def, 'service'),
+        schema: {
+          tags: [def.label.many],
+          summary: 'Вернуть деньги за позиции заказа или записать возврат вручную, не отменяя заказ',
+          description:
+            'Позиции (и количество) — через платёжный сервис с чеком возврата или вручную, по желанию с ' +
+            'возвратом на склад; без позиций — сумма, возвращённая вручную. Сумма не больше оплаченного ' +
+            'за вычетом уже возвращённого.',
+          params: pathParams({ id: { type: 'integer', minimum: 1, 'x-label': 'ID заказа' } }),
+          body: api('admin-order-refund-request'),
+          response: {
+            200: envelope(api('admin-order-refund-result')),
+            400: failure('Позиции не из заказа, количество или сумма больше оплаченного'),
+            404: failure('Заказа нет'),
+            409: failure('Возвращать нечего, или платёжный сервис не вернул деньги'),
+            503: failure('Платёжный сервис не ответил, вернул ли он деньги: повторите позже'),
+          },
+        },
+      },
+      async (request) => {
+        const { id } = request.params as { id: number };
+        const user = request.user!;
+        const data = await refundOrder(db, config, {
+          orderId: id,
+          role: user.role,
+          actor: { userId: user.id, label: 'Магазин' },
+          request: request.body as AdminOrderRefundRequest,
+          site: siteOrigin(config.siteUrl, request),
+        });
+        return { data };
       },
     );
 

@@ -7,7 +7,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { bonusTransactions, orders } from '../../generated/tables';
 import { selectRows, type Db, type Tx } from '../db';
 import { ApiError, badRequest } from '../http/errors';
-import { refundOrder } from '../payments/refunds';
+import { orderMoney } from '../payments/order-money';
+import { refundMoney } from '../payments/refunds';
+import { formatMoney } from '@shop/schemas/rules/money';
 import type { PaymentsConfig } from '../payments/providers';
 import { settingsRow } from '../settings/settings';
 import { LINE_PAYABLE, releaseCouponUse } from './place-order';
@@ -32,6 +34,10 @@ export interface StatusChange {
   comment?: string | null;
   /** The shipment's tracking number (required to ship, but for the shop's own pickup). */
   trackNumber?: string | null;
+  /** Cancelling an order that holds money: how it goes back (order-refunds.ts refundMoney), or `none`. */
+  refund?: { method: 'provider' | 'manual' | 'none'; amount?: number; note?: string } | null;
+  /** Marking an invoice payment: the day (YYYY-MM-DD, Moscow) and the sum received. */
+  payment?: { paidOn: string; amount: number } | null;
   /** The site's origin, for the link in the letter. */
   site: string;
   now?: Date;
@@ -68,7 +74,11 @@ export async function changeOrderStatus(
     switch (change.action) {
       case 'markPaid':
         paymentStatus = 'paid';
-        set.paidAt = now;
+        set.paidAt = await receivedAt(tx, order, change.payment ?? null, now);
+        if (change.payment)
+          letterComment = [`Оплата ${formatMoney(change.payment.amount)} получена.`, comment]
+            .filter(Boolean)
+            .join(' ');
         break;
       case 'ship':
         if (needsTrackNumber(order.deliveryKind) && !track)
@@ -97,17 +107,9 @@ export async function changeOrderStatus(
         if (change.role === 'customer')
           letterComment = comment ? `Отменён покупателем: ${comment}` : 'Отменён покупателем';
         await releaseOrder(tx, order);
-        if (order.paymentStatus === 'paid') {
-          // Online: back through the provider (the order stays as it was if the provider refuses); by
-          // invoice or on delivery the staff return the money themselves, the history says so.
-          await refundOrder(tx, order.id, config, `Возврат по заказу № ${order.number}`);
-          paymentStatus = 'refunded';
-          const back =
-            order.paymentKind === 'online'
-              ? 'Деньги за заказ возвращены.'
-              : 'Деньги за заказ вернём тем же способом, которым вы платили.';
-          letterComment = [letterComment, back].filter(Boolean).join(' ');
-        } else if (paymentStatus === 'pending') paymentStatus = 'unpaid';
+        const money = await cancelMoney(tx, order, config, change, now);
+        paymentStatus = money.paymentStatus ?? (paymentStatus === 'pending' ? 'unpaid' : paymentStatus);
+        letterComment = [letterComment, money.told].filter(Boolean).join(' ');
         break;
       }
     }
@@ -128,6 +130,106 @@ export async function changeOrderStatus(
     await tellCustomer(tx, order, change.site, STATUS_LABELS[verdict.to], letterComment);
     return { status: verdict.to, paymentStatus };
   });
+}
+
+/**
+ * The money of an order being canceled: back through the provider (an online order's default), recorded as
+ * returned by hand with its sum, or held by the shop (`none`: the history and the letter say so). The order's
+ * payment state after it: refunded when nothing is held any more, paid while the shop holds some; null when
+ * it took no money.
+ */
+async function cancelMoney(
+  tx: Tx,
+  order: LockedOrder,
+  config: PaymentsConfig,
+  change: StatusChange,
+  now: Date,
+): Promise<{ paymentStatus: PaymentStatus | null; told: string | null }> {
+  const money = await orderMoney(tx, order.id);
+  if (money.refundable <= 0) return { paymentStatus: money.received > 0 ? 'refunded' : null, told: null };
+  const choice = change.refund ?? (order.paymentKind === 'online' ? { method: 'provider' as const } : null);
+  if (!choice)
+    throw badRequest(
+      `Заказ оплачен (${formatMoney(money.refundable)}): укажите, вернули ли вы деньги покупателю`,
+      {
+        refund: 'Выберите, вернули ли деньги',
+      },
+    );
+  const note = choice.note?.trim() || null;
+  if (choice.method === 'none') {
+    await recordOrderEvent(tx, {
+      orderId: order.id,
+      kind: 'note',
+      paymentStatus: 'paid',
+      actor: change.actor,
+      comment: [
+        `Деньги при отмене не возвращены: ${formatMoney(money.refundable)} остаются у магазина.`,
+        note,
+      ]
+        .filter(Boolean)
+        .join(' '),
+      public: false,
+      at: now,
+    });
+    return {
+      paymentStatus: 'paid',
+      told: `Оплата ${formatMoney(money.refundable)} пока не возвращена: если вам нужен возврат, свяжитесь с нами.`,
+    };
+  }
+  if (choice.method === 'manual' && choice.amount === undefined)
+    throw badRequest('Укажите, сколько денег вы вернули покупателю', { 'refund.amount': 'Укажите сумму' });
+  const done = await refundMoney(tx, order, config, {
+    method: choice.method,
+    what: choice.method === 'provider' ? { rest: true } : { amount: choice.amount! },
+    note,
+    actor: change.actor,
+    now,
+  });
+  const held = done.money.refundable;
+  return {
+    paymentStatus: held > 0 ? 'paid' : 'refunded',
+    told: held > 0 ? `${done.told} Остальные ${formatMoney(held)} пока у магазина.` : done.told,
+  };
+}
+
+/**
+ * When the money of a payment the staff mark came: now, or for an invoice the day the bank says (required
+ * then), with the sum received, which must be the order's total.
+ */
+async function receivedAt(
+  tx: Tx,
+  order: LockedOrder,
+  payment: StatusChange['payment'],
+  now: Date,
+): Promise<Date> {
+  if (!payment) {
+    if (order.paymentKind === 'invoice')
+      throw badRequest('Укажите дату поступления денег и полученную сумму', {
+        'payment.paidOn': 'Укажите дату',
+        'payment.amount': 'Укажите сумму',
+      });
+    return now;
+  }
+  if (payment.amount !== order.total)
+    throw badRequest(
+      `Получено ${formatMoney(payment.amount)}, а сумма заказа — ${formatMoney(order.total)}: отметьте оплату, когда придёт вся сумма`,
+      { 'payment.amount': `Сумма заказа — ${formatMoney(order.total)}` },
+    );
+  // The day in Moscow: not before the day of the order, not after today.
+  const at = new Date(`${payment.paidOn}T00:00:00+03:00`);
+  const [row] = await selectRows<{ createdAt: Date | string }>(
+    tx,
+    sql`SELECT created_at AS "createdAt" FROM orders WHERE id = ${order.id}`,
+  );
+  const moscowDay = (d: Date) => new Date(d.getTime() + 3 * 3_600_000).toISOString().slice(0, 10);
+  const placedOn = moscowDay(new Date(row!.createdAt));
+  if (Number.isNaN(at.getTime()) || payment.paidOn > moscowDay(now) || payment.paidOn < placedOn)
+    throw badRequest('Дата поступления денег — не раньше дня заказа и не позже сегодняшнего', {
+      'payment.paidOn': 'Не раньше дня заказа и не позже сегодня',
+    });
+  // Today's money came just now; an earlier day's at its start, but not before the order was placed.
+  if (payment.paidOn === moscowDay(now)) return now;
+  return at < new Date(row!.createdAt) ? new Date(row!.createdAt) : at;
 }
 
 /**

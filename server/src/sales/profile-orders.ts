@@ -19,6 +19,7 @@ import {
   userTypes,
 } from '../../generated/tables';
 import { notFound } from '../http/errors';
+import { orderMoney } from '../payments/order-money';
 import {
   canPayOnline,
   eventTitle,
@@ -161,6 +162,7 @@ export async function orderDetail(db: DbOrTx, where: SQL): Promise<ProfileOrder 
       ),
     )
     .limit(1);
+  const money = await orderMoney(db, row.id);
   const state = {
     status: row.status as OrderStatus,
     paymentStatus: row.paymentStatus as PaymentStatus,
@@ -186,6 +188,8 @@ export async function orderDetail(db: DbOrTx, where: SQL): Promise<ProfileOrder 
     paymentKind: state.paymentKind,
     paidAt: row.paidAt?.toISOString() ?? null,
     bonusAccrued: row.bonusAccrued,
+    refundedAmount: money.refunded,
+    refundPending: money.refundPending,
     canPay: canPayOnline(state),
     paymentPending: !!pending && state.paymentStatus !== 'paid',
     canCancel: verdictOf(state, 'cancel', 'customer').allowed,

@@ -3,8 +3,9 @@
 // stands behind it. Each product whose stock moved is marked changed (updated_at), so an admin form loaded
 // before the order cannot save the old stock back: the CRUD service refuses a stale save (assertNotStale).
 import { eq, inArray, sql } from 'drizzle-orm';
-import { orderItems, productOffers, products } from '../../generated/tables';
-import type { Tx } from '../db';
+import { productOffers, products } from '../../generated/tables';
+import { selectRows, type Tx } from '../db';
+import { refundedPieces } from './refunded-pieces';
 import { ApiError } from '../http/errors';
 
 export interface StockTake {
@@ -58,21 +59,36 @@ export async function takeStock(tx: Tx, takes: StockTake[]): Promise<void> {
 }
 
 /**
- * Puts an order's pieces back on the shelf (a cancel, an edit of its lines), in the caller's transaction.
- * Offers deleted meanwhile are skipped. In id order, like takeStock, so that two transactions over the same
- * offers never wait on each other in a circle. An offer that comes back from zero has its «Сообщить о
- * поступлении» requests marked due by the database trigger of migration 0014 (catalog/stock-notices.ts).
+ * Puts pieces back on the shelf, in the caller's transaction. Offers deleted meanwhile are skipped. In id
+ * order, like takeStock, so that two transactions over the same offers never wait on each other in a
+ * circle. An offer that comes back from zero has its «Сообщить о поступлении» requests marked due by the
+ * database trigger of migration 0014 (catalog/stock-notices.ts).
  */
-export async function returnOrderStock(tx: Tx, orderId: number): Promise<void> {
-  const lines = await tx
-    .select({ offerId: orderItems.offerId, quantity: orderItems.quantity })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, orderId));
+export async function returnStock(tx: Tx, returns: StockTake[]): Promise<void> {
   const byOffer = new Map<number, number>();
-  for (const l of lines) if (l.offerId) byOffer.set(l.offerId, (byOffer.get(l.offerId) ?? 0) + l.quantity);
+  for (const r of returns)
+    if (r.quantity > 0) byOffer.set(r.offerId, (byOffer.get(r.offerId) ?? 0) + r.quantity);
   for (const [offerId, quantity] of [...byOffer].sort(([a], [b]) => a - b))
     await tx
       .update(productOffers)
       .set({ stock: sql`${productOffers.stock} + ${quantity}` })
       .where(eq(productOffers.id, offerId));
+}
+
+/**
+ * Puts an order's pieces back on the shelf (a cancel, an edit of its lines), but those a refund of lines
+ * has put back already.
+ */
+export async function returnOrderStock(tx: Tx, orderId: number): Promise<void> {
+  const lines = await selectRows<{ offerId: number | null; quantity: number }>(
+    tx,
+    sql`SELECT order_items.offer_id AS "offerId",
+               order_items.quantity - coalesce(back.restocked, 0)::int AS quantity
+        FROM order_items LEFT JOIN ${refundedPieces(orderId)} back ON back.item_id = order_items.id
+        WHERE order_items.order_id = ${orderId}`,
+  );
+  await returnStock(
+    tx,
+    lines.flatMap((l) => (l.offerId ? [{ offerId: l.offerId, quantity: Number(l.quantity) }] : [])),
+  );
 }

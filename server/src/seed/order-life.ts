@@ -9,6 +9,7 @@ import type { Tx } from '../db';
 import {
   bonusTransactions,
   orderEvents,
+  orderRefunds,
   paymentAttempts,
   paymentNotifications,
 } from '../../generated/tables';
@@ -398,8 +399,28 @@ function pointsOf(d: OrderDraft, ctx: LifeContext): number {
 /** Writes what the life made, for the order just inserted. */
 export async function writeLife(tx: Tx, orderId: number, life: OrderLife): Promise<void> {
   await tx.insert(orderEvents).values(life.events.map((e) => ({ ...e, orderId })));
-  if (life.attempts.length)
-    await tx.insert(paymentAttempts).values(life.attempts.map((a) => ({ ...a, orderId })));
+  if (life.attempts.length) {
+    const written = await tx
+      .insert(paymentAttempts)
+      .values(life.attempts.map((a) => ({ ...a, orderId })))
+      .returning();
+    // Each refunded payment is a refund of the order too, as the refund service records it.
+    const refunded = written.filter((a) => a.refundedAmount > 0);
+    if (refunded.length)
+      await tx.insert(orderRefunds).values(
+        refunded.map((a) => ({
+          orderId,
+          method: 'provider' as const,
+          status: a.refundStatus ?? 'succeeded',
+          amount: a.refundedAmount,
+          receipt: 'sent' as const,
+          paymentAttemptId: a.id,
+          providerRefundId: a.refundId,
+          createdAt: a.updatedAt,
+          updatedAt: a.updatedAt,
+        })),
+      );
+  }
   if (life.notifications.length)
     await tx.insert(paymentNotifications).values(life.notifications.map((n) => ({ ...n, orderId })));
   if (life.accrual) await tx.insert(bonusTransactions).values({ ...life.accrual, orderId });

@@ -163,6 +163,17 @@ export function OrderDetails({ order, products, actions }: OrderDetailsProps) {
                 </dd>
               </>
             )}
+            {!!order.refundedAmount && (
+              <>
+                <dt>Возвращено</dt>
+                <dd data-testid="order-refunded">
+                  {formatPrice(order.refundedAmount)}
+                  {order.refundPending
+                    ? ` (${formatPrice(order.refundPending)} — возврат в обработке, деньги ещё в пути)`
+                    : ''}
+                </dd>
+              </>
+            )}
             <dt>Товары</dt>
             <dd>{formatMoney(order.itemsTotal)}</dd>
             {discounts.length > 0

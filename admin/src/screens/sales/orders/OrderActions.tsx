@@ -1,8 +1,9 @@
 // The order screen's buttons: the actions the server allows the role now (the view's allowedActions, from the
-// order rules), each through POST /api/admin/orders/:id/actions. «Отправить» asks the track number, «Отменить»
-// the reason (and warns that a paid order's money goes back); the others act at once. The server's answer or
-// its Russian refusal is the notification, and the screen reloads the order either way (a refusal may mean
-// someone else moved it meanwhile).
+// order rules), each through POST /api/admin/orders/:id/actions. «Отправить» asks the track number,
+// «Отметить оплату» a confirmation (and for an invoice the day and sum received), «Отменить» the reason and,
+// when the order holds money, what happens to it (CancelMoney); the others act at once. A refusal stays in
+// the dialog, so that the administrator can choose another way (the provider could not refund: by hand); the
+// screen reloads the order either way (a refusal may mean someone else moved it meanwhile).
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,6 +16,9 @@ import { useState, type FormEvent } from 'react';
 import { useNotify } from 'react-admin';
 import type { AdminOrderActionResult } from '@shop/schemas';
 import { postAdmin } from '../../../admin-api';
+import { formatKopecks } from '../../../fields/money';
+import { CancelMoney, ReceivedPayment } from './MoneyQuestions';
+import { moscowToday } from './money-requests';
 import { actionRequest, type ActionInput, type OrderAction, type OrderView } from './order-screen';
 
 /** The main way on is filled, the rest outlined; cancelling is red. */
@@ -27,7 +31,14 @@ const VARIANTS: Record<OrderAction, { variant: 'contained' | 'outlined'; color: 
 };
 
 /** Actions that ask something first. */
-const ASKS: OrderAction[] = ['ship', 'cancel'];
+type Asking = 'ship' | 'cancel' | 'markPaid';
+const ASKS: OrderAction[] = ['ship', 'cancel', 'markPaid'];
+
+const TITLES: Record<Asking, string> = {
+  ship: 'Отправить заказ',
+  cancel: 'Отменить заказ',
+  markPaid: 'Отметить оплату заказа',
+};
 
 function ActionDialog({
   view,
@@ -37,27 +48,38 @@ function ActionDialog({
   onSubmit,
 }: {
   view: OrderView;
-  action: 'ship' | 'cancel';
+  action: Asking;
   busy: boolean;
   onClose: () => void;
   onSubmit: (input: ActionInput) => Promise<string | null>;
 }) {
-  const [input, setInput] = useState<ActionInput>({});
+  const [input, setInput] = useState<ActionInput>(() => ({
+    // Online, the provider's refund to start with; otherwise the administrator says whether money went back.
+    money: {
+      method: view.payment.kind === 'online' ? 'provider' : undefined,
+      amount: formatKopecks(view.money.refundable),
+    },
+    received: { paidOn: moscowToday(), amount: formatKopecks(view.totals.total) },
+  }));
   const [error, setError] = useState<string | null>(null);
   const label = view.allowedActions.find((a) => a.action === action)?.label ?? '';
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setError(await onSubmit(input));
   };
-  const paid = view.paymentStatus === 'paid';
+  const holds = view.money.refundable > 0;
   return (
     <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="sm">
       <form onSubmit={(e) => void submit(e)} noValidate>
-        <DialogTitle>
-          {action === 'ship' ? `Отправить заказ № ${view.number}` : `Отменить заказ № ${view.number}`}
-        </DialogTitle>
+        <DialogTitle>{`${TITLES[action]} № ${view.number}`}</DialogTitle>
         <DialogContent>
-          {action === 'ship' ? (
+          {action === 'markPaid' ? (
+            <ReceivedPayment
+              view={view}
+              input={input.received ?? {}}
+              onChange={(received) => setInput({ ...input, received })}
+            />
+          ) : action === 'ship' ? (
             <TextField
               autoFocus
               fullWidth
@@ -75,17 +97,9 @@ function ActionDialog({
             />
           ) : (
             <>
-              {paid ? (
-                <Alert severity="warning" sx={{ mb: 2 }}>
-                  Заказ оплачен: деньги вернутся покупателю
-                  {view.payment.kind === 'online' ? ' через платёжный сервис' : ''}. Товары вернутся на склад,
-                  купон и списанные баллы — покупателю.
-                </Alert>
-              ) : (
-                <Alert severity="info" sx={{ mb: 2 }}>
-                  Товары вернутся на склад, купон и списанные баллы — покупателю.
-                </Alert>
-              )}
+              <Alert severity="info" sx={{ mb: 2 }}>
+                Товары вернутся на склад, купон и списанные баллы — покупателю.
+              </Alert>
               <TextField
                 autoFocus
                 fullWidth
@@ -99,6 +113,13 @@ function ActionDialog({
                 slotProps={{ htmlInput: { maxLength: 500 } }}
                 helperText="Покупатель увидит её в письме и в заказе"
               />
+              {holds ? (
+                <CancelMoney
+                  view={view}
+                  input={input.money ?? {}}
+                  onChange={(money) => setInput({ ...input, money })}
+                />
+              ) : null}
             </>
           )}
           {error ? (
@@ -123,11 +144,11 @@ function ActionDialog({
 export function OrderActions({ view, onChanged }: { view: OrderView; onChanged: () => void }) {
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
-  const [asking, setAsking] = useState<'ship' | 'cancel' | null>(null);
+  const [asking, setAsking] = useState<Asking | null>(null);
 
   /** Sends the action; the dialog's own check first. Answers the error to show in the dialog, if any. */
   const run = async (action: OrderAction, input: ActionInput = {}): Promise<string | null> => {
-    const request = actionRequest(action, input, view.needsTrackNumber);
+    const request = actionRequest(action, input, view.needsTrackNumber, view);
     if ('error' in request) return request.error;
     setBusy(true);
     try {
@@ -136,8 +157,10 @@ export function OrderActions({ view, onChanged }: { view: OrderView; onChanged: 
       setAsking(null);
       return null;
     } catch (e) {
-      notify(e instanceof Error ? e.message : String(e), { type: 'error', multiLine: true });
-      setAsking(null);
+      const message = e instanceof Error ? e.message : String(e);
+      // In the dialog, which stays open: the administrator may choose another way (money back by hand).
+      if (ASKS.includes(action)) return message;
+      notify(message, { type: 'error', multiLine: true });
       return null;
     } finally {
       setBusy(false);
@@ -153,7 +176,7 @@ export function OrderActions({ view, onChanged }: { view: OrderView; onChanged: 
           key={action}
           {...VARIANTS[action]}
           disabled={busy}
-          onClick={() => (ASKS.includes(action) ? setAsking(action as 'ship' | 'cancel') : void run(action))}
+          onClick={() => (ASKS.includes(action) ? setAsking(action as Asking) : void run(action))}
         >
           {label}
         </Button>

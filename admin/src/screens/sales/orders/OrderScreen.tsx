@@ -27,6 +27,7 @@ import { saveBlob } from '../../../csv/download';
 import { formatRubles } from '../../../fields/money';
 import { useAdminGet } from '../../../useAdminGet';
 import { OrderActions } from './OrderActions';
+import { Refunds } from './Refunds';
 import { OrderLines } from './OrderLines';
 import { Section } from './Section';
 import {
@@ -237,7 +238,7 @@ function InvoiceButton({ view }: { view: OrderView }) {
   );
 }
 
-function PaymentCard({ view }: { view: OrderView }) {
+function PaymentCard({ view, onChanged }: { view: OrderView; onChanged: () => void }) {
   const p = view.payment;
   return (
     <Section title="Оплата" testId="order-payment">
@@ -251,6 +252,7 @@ function PaymentCard({ view }: { view: OrderView }) {
       <Row label="Оплачен">{view.paidAt ? moscowTime(view.paidAt) : null}</Row>
       <Row label="ID платежа">{p.paymentId}</Row>
       {p.kind === 'invoice' && view.organization ? <InvoiceButton view={view} /> : null}
+      <Refunds view={view} onChanged={onChanged} />
       {view.attempts.length > 0 ? (
         <>
           <Divider sx={{ my: 1.5 }} />
@@ -549,7 +551,7 @@ function OrderByNumber({ number }: { number: string }) {
                 <DeliveryCard view={view} />
               </Box>
               <Box sx={{ order: 4 }}>
-                <PaymentCard view={view} />
+                <PaymentCard view={view} onChanged={reload} />
               </Box>
               <Box sx={{ order: 6 }}>
                 {/* A new stored comment (this save, or another's) starts the field afresh. */}

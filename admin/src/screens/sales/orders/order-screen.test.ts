@@ -33,6 +33,7 @@ const line = (over: Partial<Line>): Line => ({
   discountShare: 0,
   bonusShare: 0,
   payable: 180000,
+  refundedQuantity: 0,
   ...over,
 });
 

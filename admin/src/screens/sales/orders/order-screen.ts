@@ -1,7 +1,8 @@
 // The order screen's pure parts (OrderScreen.tsx): the colours of the status chips, Moscow dates, the address as
 // lines, the bodies of the action and lines requests with the checks the dialogs make before sending, and the
 // draft of an order's lines while they are edited (a quantity changed, a line removed, an offer added by article).
-import type { AdminOrderLinesRequest, AdminOrderView } from '@shop/schemas';
+import type { AdminOrderActionRequest, AdminOrderLinesRequest, AdminOrderView } from '@shop/schemas';
+import { cancelRefund, receivedPayment, type CancelMoneyInput, type ReceivedInput } from './money-requests';
 import { moscowDateTime } from '../../../fields/dates';
 import type { FoundOffer } from './place-order';
 
@@ -45,37 +46,48 @@ export function addressLines(d: OrderView['delivery']): string[] {
 /** The provider's notifications that came after the order was canceled: money to watch until it is back. */
 export const lateNotifications = (view: OrderView) => view.notifications.filter((n) => n.outcome === 'late');
 
-/** What the action dialogs ask for: a track number to ship, a reason to cancel, a note otherwise. */
+/**
+ * What the action dialogs ask for: a track number to ship, a reason to cancel and what happens to the money
+ * the order holds, the date and sum of an invoice payment, a note otherwise.
+ */
 export interface ActionInput {
   comment?: string;
   trackNumber?: string;
+  money?: CancelMoneyInput;
+  received?: ReceivedInput;
 }
 
-export interface ActionRequest {
-  action: OrderAction;
-  comment?: string;
-  trackNumber?: string;
-}
+export type ActionRequest = AdminOrderActionRequest;
 
 /**
  * The body of POST /api/admin/orders/:id/actions, or the Russian reason the dialog cannot send yet (the server
- * checks the same: a shipment's track number where the delivery needs one, the reason of a cancel).
+ * checks the same: a shipment's track number where the delivery needs one, the reason of a cancel and what
+ * happens to the money of a paid order, the date and sum of an invoice payment). `view`: the order, for the
+ * money questions (without it none are asked).
  */
 export function actionRequest(
   action: OrderAction,
   input: ActionInput,
   needsTrackNumber: boolean,
+  view?: OrderView,
 ): { body: ActionRequest } | { error: string } {
   const comment = input.comment?.trim() ?? '';
   const trackNumber = input.trackNumber?.trim() ?? '';
   if (action === 'ship' && needsTrackNumber && !trackNumber)
     return { error: 'Укажите трек-номер отправления' };
   if (action === 'cancel' && !comment) return { error: 'Укажите причину отмены: её увидит покупатель' };
+  const money = action === 'cancel' && view ? cancelRefund(view, input.money ?? {}) : { refund: null };
+  if ('error' in money) return money;
+  const received =
+    action === 'markPaid' && view ? receivedPayment(view, input.received ?? {}) : { payment: null };
+  if ('error' in received) return received;
   return {
     body: {
       action,
       ...(comment ? { comment } : {}),
       ...(action === 'ship' && trackNumber ? { trackNumber } : {}),
+      ...(money.refund ? { refund: money.refund } : {}),
+      ...(received.payment ? { payment: received.payment } : {}),
     },
   };
 }
