@@ -783,7 +783,7 @@ export const constraints: Record<string, ConstraintInfo> = {
     fields: [
       {
         name: 'bonusPointValue',
-        label: 'Стоимость балла, коп.',
+        label: 'Стоимость балла',
       },
     ],
     rule: 'Не меньше 0',
@@ -1447,7 +1447,7 @@ export const constraints: Record<string, ConstraintInfo> = {
     fields: [
       {
         name: 'bonusAccrualPercent',
-        label: 'Начисление, % от суммы заказа',
+        label: 'Начисление от суммы заказа',
       },
     ],
     rule: 'От 0 до 100',
@@ -1459,7 +1459,7 @@ export const constraints: Record<string, ConstraintInfo> = {
     fields: [
       {
         name: 'bonusMaxSpendPercent',
-        label: 'Оплата баллами, не более % заказа',
+        label: 'Оплата баллами, не больше',
       },
     ],
     rule: 'От 0 до 100',
@@ -1680,7 +1680,7 @@ export const constraints: Record<string, ConstraintInfo> = {
     fields: [
       {
         name: 'discountPercent',
-        label: 'Скидка, %',
+        label: 'Скидка',
       },
     ],
     rule: 'От 0 до 100',
