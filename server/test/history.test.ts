@@ -215,6 +215,20 @@ describeOnDatabases('change history on $name', (target) => {
     expect(after.headers['content-range']).toBe(before.headers['content-range']);
   });
 
+  it('reads a discount in the unit its type gave at the time: roubles, then a percentage', async () => {
+    const res = await call('POST', '/api/admin/coupons', { code: 'MINUS500', type: 'fixed', value: 50000 });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json<{ id: number }>().id;
+    expect((await call('PUT', `/api/admin/coupons/${id}`, { value: 70000 })).statusCode).toBe(200);
+    expect((await call('PUT', `/api/admin/coupons/${id}`, { type: 'percent', value: 7 })).statusCode).toBe(200);
+    const { data } = await historyOf('coupons', id);
+    const size = (e: Entry) => e.lines.find((l) => l.label === 'Размер скидки');
+    expect(size(data[2]!)).toEqual({ label: 'Размер скидки', to: '500,00' });
+    expect(size(data[1]!)).toEqual({ label: 'Размер скидки', from: '500,00', to: '700,00' });
+    expect(size(data[0]!)).toEqual({ label: 'Размер скидки', from: '700,00', to: '7\u00a0%' });
+    expect(data[0]!.lines).toContainEqual({ label: 'Тип', from: 'Фиксированная сумма', to: 'Процент' });
+  });
+
   it('records secrets only as changed, never their values', async () => {
     const res = await call('POST', '/api/admin/users', {
       email: 'client@test.local',

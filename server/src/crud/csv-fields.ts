@@ -1,5 +1,6 @@
-// How people read a field's value, from the entity schemas themselves (x-label, x-enum-labels, the money
-// widget): used by the CSV export and by the change history, so both say "Цена 1 290,50", not "129050".
+// How people read a field's value, from the entity schemas themselves (x-label, x-enum-labels, the money and
+// percent widgets, x-ui.unitFrom): used by the CSV export and by the change history, so both say
+// "Цена 1 290,50" and "Скидка 7 %", not "129050" and "7".
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -8,6 +9,11 @@ export interface FieldLook {
   label: string;
   enumLabels?: Record<string, string>;
   money?: boolean;
+  percent?: boolean;
+  /** A number its record does not use (a free-delivery coupon's size): shown as nothing. */
+  unused?: boolean;
+  /** x-ui.unitFrom: the sibling field whose value says the unit, and each value's unit. */
+  unitFrom?: { field: string; units: Record<string, 'money' | 'percent'> };
   dateTime?: boolean;
   /** Values coded by directories (x-custom-fields "directories"): an offer's attributes. */
   directoryCoded?: boolean;
@@ -22,7 +28,7 @@ interface JsonSchema {
   properties?: Record<string, JsonSchema>;
   'x-label'?: string;
   'x-enum-labels'?: Record<string, string>;
-  'x-ui'?: { widget?: string };
+  'x-ui'?: { widget?: string; unitFrom?: FieldLook['unitFrom'] };
   'x-custom-fields'?: { source?: string };
 }
 
@@ -38,6 +44,8 @@ function looksOf(properties: Record<string, JsonSchema>): Map<string, FieldLook>
     const enumLabels = s['x-enum-labels'] ?? s.items?.['x-enum-labels'];
     if (enumLabels) look.enumLabels = enumLabels;
     if (s['x-ui']?.widget === 'money') look.money = true;
+    if (s['x-ui']?.widget === 'percent') look.percent = true;
+    if (s['x-ui']?.unitFrom) look.unitFrom = s['x-ui'].unitFrom;
     if (s.format === 'date-time') look.dateTime = true;
     if (s['x-custom-fields']?.source === 'directories') look.directoryCoded = true;
     if (s.items?.properties) look.items = looksOf(s.items.properties);
@@ -79,9 +87,25 @@ export function kopecksToRoubles(kopecks: number, grouped = false): string {
   return `${sign}${text},${String(abs % 100).padStart(2, '0')}`;
 }
 
-/** A value as text for people: enum labels, roubles, Moscow time, да/нет; null is empty. */
+/**
+ * The look of a value in its record: a field whose unit comes from a sibling (x-ui.unitFrom) reads as money
+ * or a percentage by that sibling's value (`unitValue`), and as nothing when that value gives no unit. An
+ * unknown sibling value (undefined) leaves the plain number.
+ */
+export function lookIn(look: FieldLook | undefined, unitValue: unknown): FieldLook | undefined {
+  if (!look?.unitFrom || unitValue === undefined) return look;
+  const unit = typeof unitValue === 'string' ? look.unitFrom.units[unitValue] : undefined;
+  if (unit === 'money') return { label: look.label, money: true };
+  if (unit === 'percent') return { label: look.label, percent: true };
+  return { label: look.label, unused: true };
+}
+
+/** A percentage as people write it: 7 → "7 %" (a non-breaking space before the sign). */
+export const percentText = (value: number) => `${String(value).replace('.', ',')}\u00a0%`;
+
+/** A value as text for people: enum labels, roubles, percentages, Moscow time, да/нет; null is empty. */
 export function displayValue(look: FieldLook | undefined, value: unknown, grouped = false): string {
-  if (value === null || value === undefined) return '';
+  if (value === null || value === undefined || look?.unused) return '';
   if (Array.isArray(value)) {
     if (value.every((v) => typeof v !== 'object' || v === null))
       return value.map((v) => displayValue(look, v, grouped)).join(', ');
@@ -89,6 +113,7 @@ export function displayValue(look: FieldLook | undefined, value: unknown, groupe
   }
   if (typeof value === 'boolean') return value ? 'да' : 'нет';
   if (look?.money && typeof value === 'number') return kopecksToRoubles(value, grouped);
+  if (look?.percent && typeof value === 'number') return percentText(value);
   if (look?.enumLabels && typeof value === 'string') return look.enumLabels[value] ?? value;
   if (look?.dateTime && (typeof value === 'string' || value instanceof Date)) {
     const d = new Date(value);
