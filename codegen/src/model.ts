@@ -624,7 +624,11 @@ function fieldModel(
       typeof u.units !== 'object' ||
       Object.values(u.units).some((unit) => !(UNITS as readonly string[]).includes(unit))
     )
-      fail(file, where, `x-ui.unitFrom is { "field": "<enum field>", "units": { "<value>": "money" | "percent" } }`);
+      fail(
+        file,
+        where,
+        `x-ui.unitFrom is { "field": "<enum field>", "units": { "<value>": "money" | "percent" } }`,
+      );
     if (ui.widget || !['integer', 'bigint', 'number'].includes(kind))
       fail(file, where, 'x-ui.unitFrom is for a number without a widget of its own');
     f.unitFrom = { field: u.field, units: u.units };
@@ -642,7 +646,8 @@ function checkUnitFrom(file: string, fields: FieldModel[]): void {
     if (!other?.enum || other.kind.endsWith('[]'))
       fail(file, f.name, 'x-ui.unitFrom.field names a sibling field with an enum');
     for (const value of Object.keys(f.unitFrom.units))
-      if (!other.enum.includes(value)) fail(file, f.name, `x-ui.unitFrom.units: ${value} is not a value of ${other.name}`);
+      if (!other.enum.includes(value))
+        fail(file, f.name, `x-ui.unitFrom.units: ${value} is not a value of ${other.name}`);
   }
 }
 

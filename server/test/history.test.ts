@@ -220,7 +220,9 @@ describeOnDatabases('change history on $name', (target) => {
     expect(res.statusCode, res.body).toBe(201);
     const id = res.json<{ id: number }>().id;
     expect((await call('PUT', `/api/admin/coupons/${id}`, { value: 70000 })).statusCode).toBe(200);
-    expect((await call('PUT', `/api/admin/coupons/${id}`, { type: 'percent', value: 7 })).statusCode).toBe(200);
+    expect((await call('PUT', `/api/admin/coupons/${id}`, { type: 'percent', value: 7 })).statusCode).toBe(
+      200,
+    );
     const { data } = await historyOf('coupons', id);
     const size = (e: Entry) => e.lines.find((l) => l.label === 'Размер скидки');
     expect(size(data[2]!)).toEqual({ label: 'Размер скидки', to: '500,00' });

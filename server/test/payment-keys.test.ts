@@ -80,7 +80,8 @@ describeOnDatabases('payment service keys on $name', (target) => {
     const good = await check({ provider: 'yookassa', credentials: { shopId: '', secretKey: '' } });
     expect(good).toEqual({
       ok: true,
-      message: 'Подключение работает: ЮKassa приняла ключи магазина 123456 (тестовый магазин: деньги не списываются)',
+      message:
+        'Подключение работает: ЮKassa приняла ключи магазина 123456 (тестовый магазин: деньги не списываются)',
     });
     const wrong = await check({ credentials: { secretKey: 'test_wrong' } });
     expect(wrong).toEqual({

@@ -416,7 +416,8 @@ function fieldElement(ctx: Ctx, f: UiField, o: FieldOptions): string {
     case 'number':
     case 'bigint':
       if (f.widget === 'money') return el(shared(ctx, 'MoneyField'), [...base, str('textAlign', 'right')]);
-      if (f.widget === 'percent') return el(shared(ctx, 'PercentField'), [...base, str('textAlign', 'right')]);
+      if (f.widget === 'percent')
+        return el(shared(ctx, 'PercentField'), [...base, str('textAlign', 'right')]);
       if (f.unitFrom)
         return el(shared(ctx, 'UnitField'), [...base, ...unitAttrs(f.unitFrom), str('textAlign', 'right')]);
       // Identifiers read as written: "1024", not "1 024".

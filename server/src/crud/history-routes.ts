@@ -106,7 +106,9 @@ export function historyLines(
     const unitOf = (side: 'from' | 'to'): unknown => {
       if (!look?.unitFrom || isChildren(change) || 'changed' in change) return undefined;
       if (change.unitOf && side in change.unitOf) return change.unitOf[side];
-      return sibling && !isChildren(sibling) && side in sibling ? (sibling as Record<string, unknown>)[side] : undefined;
+      return sibling && !isChildren(sibling) && side in sibling
+        ? (sibling as Record<string, unknown>)[side]
+        : undefined;
     };
     const show = (v: unknown, side: 'from' | 'to') =>
       names && v !== null && v !== undefined && !(Array.isArray(v) && v.length === 0)

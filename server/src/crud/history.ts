@@ -30,8 +30,7 @@ export type HistoryAction = 'create' | 'update' | 'delete';
  * line reads «500 ₽ → 7 %» whatever the record becomes later.
  */
 export type FieldChange =
-  | { from?: unknown; to?: unknown; unitOf?: { from?: unknown; to?: unknown } }
-  | { changed: true };
+  { from?: unknown; to?: unknown; unitOf?: { from?: unknown; to?: unknown } } | { changed: true };
 
 /** A child row named by its id and its key fields (an offer's article, an item's title...). */
 export type ChildSummary = Record<string, unknown>;

@@ -92,7 +92,12 @@ function secretsSchema(def: ResourceDef) {
         additionalProperties: false,
         required: ['data'],
         properties: {
-          data: { type: 'object', additionalProperties: false, required: Object.keys(properties), properties },
+          data: {
+            type: 'object',
+            additionalProperties: false,
+            required: Object.keys(properties),
+            properties,
+          },
         },
       },
     },

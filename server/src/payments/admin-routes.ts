@@ -68,7 +68,10 @@ export function paymentAdminRoutes(ctx: AdminApiContext) {
         const provider = body.provider ?? row.provider;
         if (!(CONNECTED_PROVIDERS as readonly string[]).includes(provider))
           return {
-            data: { ok: false, message: 'Проверка есть только для ЮKassa: выберите её в поле «Платёжный сервис»' },
+            data: {
+              ok: false,
+              message: 'Проверка есть только для ЮKassa: выберите её в поле «Платёжный сервис»',
+            },
           };
         const stored = (row.credentials ?? {}) as Record<string, unknown>;
         const shopId = typedOr(body.credentials?.shopId, stored.shopId);
@@ -83,7 +86,12 @@ export function paymentAdminRoutes(ctx: AdminApiContext) {
             retries: 0,
           }).account();
           const test = account.test ? ' (тестовый магазин: деньги не списываются)' : '';
-          return { data: { ok: true, message: `Подключение работает: ЮKassa приняла ключи магазина ${account.accountId}${test}` } };
+          return {
+            data: {
+              ok: true,
+              message: `Подключение работает: ЮKassa приняла ключи магазина ${account.accountId}${test}`,
+            },
+          };
         } catch (e) {
           if (!(e instanceof PaymentProviderError)) throw e;
           return { data: { ok: false, message: e.message } };
