@@ -1,10 +1,10 @@
 // Every generated list, show and edit screen under /nuxt reads as the schema means it: money (x-ui.widget
 // money, and a x-ui.unitFrom number whose record says "money") in roubles with ₽, never kopecks; percentages
-// with %; enum values by their Russian labels, never their codes; no JSON box anywhere a person types (the
-// payment and delivery keys are inputs of their own). The plan of each screen comes from the entity schemas
-// themselves, so a new field or entity is checked as soon as it exists. Then the payment service's keys:
-// typed in, saved by the first click on «Сохранить», shown only as «задан», and checked with «Проверить
-// подключение» against the local YooKassa (e2e/yookassa.ts).
+// with %; enum values by their Russian labels, never their codes; references by their records' titles, never
+// ids; no JSON box anywhere a person types (the payment and delivery keys are inputs of their own). The plan
+// of each screen comes from the entity schemas themselves, so a new field or entity is checked as soon as it
+// exists. Then the payment service's keys: typed in, saved by the first click on «Сохранить», shown only as
+// «задан», and checked with «Проверить подключение» against the local YooKassa (e2e/yookassa.ts).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
@@ -17,6 +17,7 @@ interface PropertySchema {
   enum?: unknown[];
   'x-enum-labels'?: Record<string, string>;
   'x-ui'?: { widget?: string; unitFrom?: { field: string; units: Record<string, string> } };
+  'x-ref'?: { resource: string };
   items?: PropertySchema & { properties?: Record<string, PropertySchema> };
 }
 interface EntitySchema {
@@ -29,7 +30,7 @@ interface EntitySchema {
 /** What one field must look like on screen. */
 interface FieldCheck {
   name: string;
-  look: 'money' | 'percent' | 'unit' | 'enum';
+  look: 'money' | 'percent' | 'unit' | 'enum' | 'ref';
   /** enum: the codes whose label differs from them, with their labels. */
   labels?: Record<string, string>;
 }
@@ -50,6 +51,7 @@ function checksOf(e: EntitySchema): FieldCheck[] {
     else if (ui.unitFrom) out.push({ name, look: 'unit' });
     const labels = s['x-enum-labels'] ?? s.items?.['x-enum-labels'];
     if (labels) out.push({ name, look: 'enum', labels });
+    if (s['x-ref']) out.push({ name, look: 'ref' });
   }
   return out;
 }
@@ -89,6 +91,9 @@ function judge(path: string, e: EntitySchema, checks: FieldCheck[], seen: Seen):
       if (c.look === 'money' && !MONEY.test(text)) bad('is not roubles with ₽');
       if (c.look === 'percent' && !PERCENT.test(text)) bad('is not a percentage with %');
       if (c.look === 'unit' && !MONEY.test(text) && !PERCENT.test(text)) bad('is neither roubles nor %');
+      // A reference reads as its record's title; a form's input holds the id the title stands for.
+      if (c.look === 'ref' && where !== 'form' && /^[#№]?\d+(, [#№]?\d+)*$/.test(text))
+        bad('is an id, not a title');
       if (c.look === 'enum' && c.labels) {
         const codes = Object.entries(c.labels).filter(([code, label]) => code !== label);
         if (codes.some(([code]) => text.split(', ').includes(code))) bad('is a raw enum code');
@@ -118,7 +123,7 @@ async function formText(page: Page, source: string) {
   return seen.out.filter((o) => o.where === 'form').map((o) => o.text);
 }
 
-test('every generated list, show and edit screen shows roubles, percentages and labels, never kopecks, codes or JSON', async ({
+test('every generated list, show and edit screen shows roubles, percentages, labels and titles, never kopecks, codes, ids or JSON', async ({
   page,
   request,
 }) => {
