@@ -41,6 +41,8 @@ import {
   moscowDayEnd,
   moscowDayStart,
   moscowLocalToIso,
+  UnitField,
+  UnitInput,
 } from '../src/fields';
 import { HistoryAside } from '../src/history';
 import { inputTransform } from '../src/input';
@@ -78,7 +80,12 @@ export function CartRuleList() {
         <TextField source="id" />
         <TextField source="title" />
         <SelectField source="discountType" choices={discountTypeChoices} />
-        <NumberField source="discountValue" locales="ru-RU" />
+        <UnitField
+          source="discountValue"
+          unitSource="discountType"
+          units={{ percent: 'percent', fixed: 'money' }}
+          textAlign="right"
+        />
         <MoneyField source="minItemsTotal" textAlign="right" />
         <DateField source="startsAt" showTime locales="ru-RU" options={moscowDateTime} />
         <DateField source="endsAt" showTime locales="ru-RU" options={moscowDateTime} />
@@ -159,10 +166,12 @@ function CartRuleForm() {
       </TabbedForm.Tab>
       <TabbedForm.Tab label="Скидка">
         <SelectInput source="discountType" isRequired choices={discountTypeChoices} />
-        <NumberInput
+        <UnitInput
           source="discountValue"
-          helperText="Для процента — число от 1 до 100; для фиксированной суммы — сумма в копейках; для бесплатной доставки не используется"
+          helperText="Для процента — от 1 до 100; для фиксированной суммы — в рублях; для бесплатной доставки не используется"
           defaultValue={0}
+          unitSource="discountType"
+          units={{ percent: 'percent', fixed: 'money' }}
         />
         <MoneyInput source="maxDiscount" helperText="Ограничение процентной скидки" />
       </TabbedForm.Tab>
@@ -205,7 +214,12 @@ export function CartRuleShow() {
         <ReferenceArrayField source="userTypeIds" reference="user-types" />
         <ReferenceArrayField source="userGroupIds" reference="user-groups" />
         <SelectField source="discountType" choices={discountTypeChoices} />
-        <NumberField source="discountValue" locales="ru-RU" />
+        <UnitField
+          source="discountValue"
+          unitSource="discountType"
+          units={{ percent: 'percent', fixed: 'money' }}
+          textAlign="right"
+        />
         <MoneyField source="maxDiscount" textAlign="right" />
         <BooleanField source="active" />
         <DateField source="createdAt" showTime locales="ru-RU" options={moscowDateTime} />

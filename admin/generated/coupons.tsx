@@ -44,6 +44,8 @@ import {
   moscowDayEnd,
   moscowDayStart,
   moscowLocalToIso,
+  UnitField,
+  UnitInput,
 } from '../src/fields';
 import { HistoryAside } from '../src/history';
 import { inputTransform } from '../src/input';
@@ -87,7 +89,12 @@ export function CouponList() {
         <TextField source="id" />
         <TextField source="code" />
         <SelectField source="type" choices={typeChoices} />
-        <NumberField source="value" locales="ru-RU" />
+        <UnitField
+          source="value"
+          unitSource="type"
+          units={{ percent: 'percent', fixed: 'money' }}
+          textAlign="right"
+        />
         <DateField source="startsAt" showTime locales="ru-RU" options={moscowDateTime} />
         <DateField source="endsAt" showTime locales="ru-RU" options={moscowDateTime} />
         <NumberField source="usageLimit" locales="ru-RU" />
@@ -131,10 +138,12 @@ function CouponForm() {
         <TextInput source="description" helperText="Для администраторов" />
         <TextInput source="batch" helperText="Общая метка купонов, созданных одной массовой генерацией" />
         <SelectInput source="type" isRequired choices={typeChoices} />
-        <NumberInput
+        <UnitInput
           source="value"
-          helperText="Для процента — число от 1 до 100; для фиксированной суммы — сумма в копейках; для бесплатной доставки не используется"
+          helperText="Для процента — от 1 до 100; для фиксированной суммы — в рублях; для бесплатной доставки не используется"
           defaultValue={0}
+          unitSource="type"
+          units={{ percent: 'percent', fixed: 'money' }}
         />
         <MoneyInput source="maxDiscount" helperText="Ограничение процентной скидки" />
         <MoneyInput source="minOrderTotal" />
@@ -181,7 +190,12 @@ export function CouponShow() {
         <TextField source="description" />
         <TextField source="batch" />
         <SelectField source="type" choices={typeChoices} />
-        <NumberField source="value" locales="ru-RU" />
+        <UnitField
+          source="value"
+          unitSource="type"
+          units={{ percent: 'percent', fixed: 'money' }}
+          textAlign="right"
+        />
         <MoneyField source="maxDiscount" textAlign="right" />
         <MoneyField source="minOrderTotal" textAlign="right" />
         <ReferenceArrayField source="categoryIds" reference="product-categories" />

@@ -30,10 +30,10 @@ import { EditActions } from '../src/EditActions';
 import {
   ImageInput,
   ImagePreviewField,
-  JsonInput,
   MoneyField,
   MoneyInput,
   moscowDateTime,
+  SecretKeysInput,
 } from '../src/fields';
 import { HistoryAside } from '../src/history';
 import { inputTransform } from '../src/input';
@@ -143,9 +143,13 @@ function DeliveryServiceForm() {
       </TabbedForm.Tab>
       <TabbedForm.Tab label="Подключение">
         <SelectInput source="provider" defaultValue="manual" choices={providerChoices} />
-        <JsonInput
+        <SecretKeysInput
           source="credentials"
-          helperText="Учётные данные API службы доставки. Сохраняются, но никогда не показываются: чтобы заменить, введите заново"
+          helperText="Учётные данные API службы доставки. Сохраняются, но никогда не показываются: видно только, заданы ли они. Чтобы заменить, введите новое значение; пустое поле оставляет прежнее"
+          keys={[
+            { name: 'account', label: 'Логин или идентификатор клиента' },
+            { name: 'secret', label: 'Пароль или секретный ключ' },
+          ]}
         />
         <BooleanInput source="testMode" defaultValue={false} />
       </TabbedForm.Tab>

@@ -33,10 +33,10 @@ import { EditActions } from '../src/EditActions';
 import {
   ImageInput,
   ImagePreviewField,
-  JsonInput,
   MoneyField,
   MoneyInput,
   moscowDateTime,
+  SecretKeysInput,
 } from '../src/fields';
 import { HistoryAside } from '../src/history';
 import { inputTransform } from '../src/input';
@@ -134,9 +134,22 @@ function PaymentServiceForm() {
       </TabbedForm.Tab>
       <TabbedForm.Tab label="Подключение">
         <SelectInput source="provider" defaultValue="manual" choices={providerChoices} />
-        <JsonInput
+        <SecretKeysInput
           source="credentials"
-          helperText="Идентификатор магазина, секретный ключ и т. п. Сохраняются, но никогда не показываются: чтобы заменить, введите заново"
+          helperText="Сохраняются, но никогда не показываются: видно только, заданы ли они. Чтобы заменить, введите новое значение; пустое поле оставляет прежнее"
+          keys={[
+            {
+              name: 'shopId',
+              label: 'Идентификатор магазина (shopId)',
+              help: 'ЮKassa: «Интеграция» → «Ключи API», число вроде 123456',
+            },
+            {
+              name: 'secretKey',
+              label: 'Секретный ключ',
+              help: 'ЮKassa: «Интеграция» → «Ключи API», вида live_… или test_…',
+            },
+          ]}
+          check
         />
         <BooleanInput source="testMode" defaultValue={false} />
       </TabbedForm.Tab>

@@ -25,7 +25,7 @@ import {
 import BadgeIcon from '@mui/icons-material/Badge';
 import { UserTypeInputSchema } from '@shop/schemas/generated/zod';
 import { EditActions } from '../src/EditActions';
-import { moscowDateTime } from '../src/fields';
+import { moscowDateTime, PercentField, PercentInput } from '../src/fields';
 import { HistoryAside } from '../src/history';
 import { inputTransform } from '../src/input';
 import { ListActions, useBulkActions, useRowClick } from '../src/list';
@@ -52,7 +52,7 @@ export function UserTypeList() {
         <TextField source="id" />
         <TextField source="title" />
         <TextField source="code" />
-        <NumberField source="discountPercent" locales="ru-RU" />
+        <PercentField source="discountPercent" textAlign="right" />
         <BooleanField source="bonusAllowed" />
         <NumberField source="sortOrder" locales="ru-RU" />
         <BooleanField source="active" />
@@ -84,7 +84,7 @@ function UserTypeForm() {
         helperText="Латиница в нижнем регистре, цифры и подчёркивания, например retail или master"
       />
       <TextInput source="description" multiline minRows={3} fullWidth />
-      <NumberInput
+      <PercentInput
         source="discountPercent"
         helperText="Персональная скидка на все товары для пользователей этого типа"
         defaultValue={0}
@@ -120,7 +120,7 @@ export function UserTypeShow() {
         <TextField source="title" />
         <TextField source="code" />
         <TextField source="description" sx={{ whiteSpace: 'pre-wrap' }} />
-        <NumberField source="discountPercent" locales="ru-RU" />
+        <PercentField source="discountPercent" textAlign="right" />
         <BooleanField source="bonusAllowed" />
         <NumberField source="sortOrder" locales="ru-RU" />
         <BooleanField source="active" />

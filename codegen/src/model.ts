@@ -59,6 +59,7 @@ export type UiWidget =
   | 'textarea'
   | 'richtext'
   | 'money'
+  | 'percent'
   | 'image'
   | 'images'
   | 'select'
@@ -136,6 +137,20 @@ export interface FieldModel {
    * minimum); checked when both hold a value, on every create and on every update with the stored record.
    */
   notBefore?: string;
+  /**
+   * x-ui.unitFrom: the unit of a number depends on a sibling enum field (a coupon's `value` is a percentage
+   * or a sum by its `type`): that field's name and, for each of its values, the unit (a value not listed
+   * has no unit: the number is not used).
+   */
+  unitFrom?: UnitFrom;
+}
+
+/** The units a number may be read in: `money` (kopecks shown as roubles) or `percent`. */
+export const UNITS = ['money', 'percent'] as const;
+export type Unit = (typeof UNITS)[number];
+export interface UnitFrom {
+  field: string;
+  units: Record<string, Unit>;
 }
 
 export interface ChildModel {
@@ -291,6 +306,7 @@ const WIDGETS: UiWidget[] = [
   'textarea',
   'richtext',
   'money',
+  'percent',
   'image',
   'images',
   'select',
@@ -504,8 +520,15 @@ function fieldModel(
   };
   for (const key of Object.keys(db))
     if (!FIELD_DB_KEYS.has(key)) fail(file, where, `unknown x-db key ${key}`);
-  const ui = (s['x-ui'] ?? {}) as { widget?: UiWidget; help?: string; hidden?: UiPlace[] | boolean };
+  const ui = (s['x-ui'] ?? {}) as {
+    widget?: UiWidget;
+    help?: string;
+    hidden?: UiPlace[] | boolean;
+    unitFrom?: unknown;
+  };
   if (ui.widget && !WIDGETS.includes(ui.widget)) fail(file, where, `unknown x-ui.widget ${ui.widget}`);
+  if ((ui.widget === 'money' || ui.widget === 'percent') && !['integer', 'bigint', 'number'].includes(kind))
+    fail(file, where, `x-ui.widget "${ui.widget}" is for a number`);
   const rawRef = s['x-ref'] as
     { resource?: string; display?: string; onDelete?: RefModel['onDelete'] } | undefined;
   let ref: RefModel | undefined;
@@ -641,10 +664,40 @@ function fieldModel(
     f.writeRoles = [...new Set(roles as Role[])];
   }
   if (s['x-not-before'] !== undefined) f.notBefore = s['x-not-before'] as string;
+  if (ui.unitFrom !== undefined) {
+    const u = ui.unitFrom as Partial<UnitFrom>;
+    if (
+      typeof u.field !== 'string' ||
+      !u.units ||
+      typeof u.units !== 'object' ||
+      Object.values(u.units).some((unit) => !(UNITS as readonly string[]).includes(unit))
+    )
+      fail(
+        file,
+        where,
+        `x-ui.unitFrom is { "field": "<enum field>", "units": { "<value>": "money" | "percent" } }`,
+      );
+    if (ui.widget || !['integer', 'bigint', 'number'].includes(kind))
+      fail(file, where, 'x-ui.unitFrom is for a number without a widget of its own');
+    f.unitFrom = { field: u.field, units: u.units };
+  }
   return f;
 }
 
 const ORDERED_KINDS: FieldKind[] = ['date-time', 'date', 'integer', 'bigint', 'number'];
+
+/** x-ui.unitFrom names a sibling enum field and gives units to its values only. */
+function checkUnitFrom(file: string, fields: FieldModel[]): void {
+  for (const f of fields) {
+    if (!f.unitFrom) continue;
+    const other = fields.find((x) => x.name === f.unitFrom!.field);
+    if (!other?.enum || other.kind.endsWith('[]'))
+      fail(file, f.name, 'x-ui.unitFrom.field names a sibling field with an enum');
+    for (const value of Object.keys(f.unitFrom.units))
+      if (!other.enum.includes(value))
+        fail(file, f.name, `x-ui.unitFrom.units: ${value} is not a value of ${other.name}`);
+  }
+}
 
 /** x-not-before names a sibling of the same kind, which dates and numbers have. */
 function checkNotBefore(file: string, fields: FieldModel[]): void {
@@ -734,6 +787,7 @@ function entityModel(file: string, s: JsonSchema): EntityModel {
     fields.push(fieldModel(file, name, p, requiredList));
   }
   checkNotBefore(file, fields);
+  checkUnitFrom(file, fields);
   const title = fields.find((f) => f.name === 'title');
   for (const f of fields)
     if (f.widget === 'slug' && (f.kind !== 'string' || title?.kind !== 'string'))

@@ -247,6 +247,66 @@ describe('emitAdmin on scratch schemas', () => {
     expect(text).toContain("optionText={recordTemplate('{title} / {slug}')}");
   });
 
+  it('reads percentages with %, a number in the unit its sibling gives (x-ui.unitFrom), keys as inputs of their own', () => {
+    const s = supplier();
+    const withProps = (props: Record<string, unknown>) => ({
+      ...s,
+      properties: { ...s.properties, ...props },
+    });
+    const share = {
+      type: 'integer',
+      default: 0,
+      minimum: 0,
+      'x-label': 'Доля',
+      'x-ui': { unitFrom: { field: 'status', units: { new: 'percent', active: 'money' } } },
+    };
+    const keys = {
+      type: 'object',
+      default: {},
+      additionalProperties: false,
+      writeOnly: true,
+      properties: {
+        login: { type: ['string', 'null'], 'x-label': 'Логин' },
+        key: { type: ['string', 'null'], 'x-label': 'Ключ', 'x-ui': { help: 'Из кабинета' } },
+      },
+      'x-label': 'Ключи',
+      'x-ui': { check: true },
+    };
+    const rate = { type: 'integer', 'x-label': 'Наценка', 'x-ui': { widget: 'percent' } };
+    const text = emitAdmin(model(withProps({ share, keys, rate })))['admin/generated/suppliers.tsx']!;
+    expect(text).toContain('<PercentField source="rate" textAlign="right" />');
+    expect(text).toContain('<PercentInput source="rate" />');
+    expect(text).toContain(
+      '<UnitField source="share" unitSource="status" units={{ new: \'percent\', active: \'money\' }} textAlign="right" />',
+    );
+    expect(text).toContain(
+      '<UnitInput source="share" defaultValue={0} unitSource="status" units={{ new: \'percent\', active: \'money\' }} />',
+    );
+    expect(text).toContain(
+      "<SecretKeysInput source=\"keys\" keys={[{ name: 'login', label: 'Логин' }, { name: 'key', label: 'Ключ', help: 'Из кабинета' }]} check />",
+    );
+    expect(text).not.toContain('<JsonInput source="keys"');
+    // A unit from a field that is no enum, or for a value it does not have; a widget on a text.
+    expect(() =>
+      model(withProps({ share: { ...share, 'x-ui': { unitFrom: { field: 'name', units: {} } } } })),
+    ).toThrow(/share: x-ui.unitFrom.field names a sibling field with an enum/);
+    expect(() =>
+      model(
+        withProps({
+          share: { ...share, 'x-ui': { unitFrom: { field: 'status', units: { old: 'money' } } } },
+        }),
+      ),
+    ).toThrow(/x-ui.unitFrom.units: old is not a value of status/);
+    expect(() =>
+      model(
+        withProps({ share: { ...share, 'x-ui': { unitFrom: { field: 'status', units: { new: 'kg' } } } } }),
+      ),
+    ).toThrow(/x-ui.unitFrom is \{/);
+    expect(() => model(withProps({ rate: { ...rate, type: 'string' } }))).toThrow(
+      /x-ui.widget "percent" is for a number/,
+    );
+  });
+
   it('imports x-components screens from admin/src and drops screens set to false', () => {
     const text = emitAdmin(
       model(supplier({ 'x-components': { list: './screens/suppliers#SupplierBoard', show: false } })),

@@ -123,7 +123,7 @@ test.afterAll(async ({ request }) => {
   const card = await paymentService(request, 'card_online');
   await request.put(`/api/admin/payment-services/${cardId}`, {
     headers: admin,
-    data: { ...card, credentials: {} },
+    data: { ...card, credentials: { shopId: null, secretKey: null } },
   });
   await fake?.close();
 });

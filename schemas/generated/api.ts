@@ -197,7 +197,7 @@ export interface AdminHistoryEntry {
   userName: string | null;
   createdAt: string;
   /**
-   * Field → { from, to }, { changed: true } for a secret, or { added, changed, removed } for child rows
+   * Field → { from, to } (with unitOf: { from, to }, the values of the field that gives its unit, for x-ui.unitFrom), { changed: true } for a secret, or { added, changed, removed } for child rows
    */
   changes: {
     [k: string]: unknown | undefined;

@@ -457,7 +457,8 @@ export interface DeliveryServiceInput {
   pickupAddress?: string | null;
   provider?: 'manual' | 'cdek' | 'boxberry' | 'russian_post' | 'yandex_delivery' | 'dellin';
   credentials?: {
-    [k: string]: string | undefined;
+    account?: string | null;
+    secret?: string | null;
   };
   testMode?: boolean;
   price?: number;
@@ -480,7 +481,8 @@ export interface DeliveryServicePatch {
   pickupAddress?: string | null;
   provider?: 'manual' | 'cdek' | 'boxberry' | 'russian_post' | 'yandex_delivery' | 'dellin';
   credentials?: {
-    [k: string]: string | undefined;
+    account?: string | null;
+    secret?: string | null;
   };
   testMode?: boolean;
   price?: number;
@@ -1334,7 +1336,8 @@ export interface PaymentServiceInput {
   kind: 'online' | 'on_delivery' | 'invoice';
   provider?: 'manual' | 'yookassa' | 'tbank' | 'cloudpayments' | 'robokassa';
   credentials?: {
-    [k: string]: string | undefined;
+    shopId?: string | null;
+    secretKey?: string | null;
   };
   testMode?: boolean;
   iconUrl?: string | null;
@@ -1355,7 +1358,8 @@ export interface PaymentServicePatch {
   kind?: 'online' | 'on_delivery' | 'invoice';
   provider?: 'manual' | 'yookassa' | 'tbank' | 'cloudpayments' | 'robokassa';
   credentials?: {
-    [k: string]: string | undefined;
+    shopId?: string | null;
+    secretKey?: string | null;
   };
   testMode?: boolean;
   iconUrl?: string | null;

@@ -441,7 +441,12 @@ export const DeliveryServiceInputSchema = z.strictObject({
   kind: z.enum(['courier', 'pickup_point', 'post', 'self_pickup']),
   pickupAddress: z.string().max(500).nullable().optional(),
   provider: z.enum(['manual', 'cdek', 'boxberry', 'russian_post', 'yandex_delivery', 'dellin']).optional(),
-  credentials: z.record(z.string(), z.string().max(1000)).optional(),
+  credentials: z
+    .strictObject({
+      account: z.string().max(200).nullable().optional(),
+      secret: z.string().max(500).nullable().optional(),
+    })
+    .optional(),
   testMode: z.boolean().optional(),
   price: z.int().min(0).max(2147483647).optional(),
   freeFrom: z.int().min(0).max(2147483647).nullable().optional(),
@@ -466,7 +471,12 @@ export const DeliveryServicePatchSchema = z.strictObject({
   kind: z.enum(['courier', 'pickup_point', 'post', 'self_pickup']).optional(),
   pickupAddress: z.string().max(500).nullable().optional(),
   provider: z.enum(['manual', 'cdek', 'boxberry', 'russian_post', 'yandex_delivery', 'dellin']).optional(),
-  credentials: z.record(z.string(), z.string().max(1000)).optional(),
+  credentials: z
+    .strictObject({
+      account: z.string().max(200).nullable().optional(),
+      secret: z.string().max(500).nullable().optional(),
+    })
+    .optional(),
   testMode: z.boolean().optional(),
   price: z.int().min(0).max(2147483647).optional(),
   freeFrom: z.int().min(0).max(2147483647).nullable().optional(),
@@ -1046,7 +1056,12 @@ export const PaymentServiceInputSchema = z
     description: z.string().max(2000).nullable().optional(),
     kind: z.enum(['online', 'on_delivery', 'invoice']),
     provider: z.enum(['manual', 'yookassa', 'tbank', 'cloudpayments', 'robokassa']).optional(),
-    credentials: z.record(z.string(), z.string().max(1000)).optional(),
+    credentials: z
+      .strictObject({
+        shopId: z.string().max(50).nullable().optional(),
+        secretKey: z.string().max(200).nullable().optional(),
+      })
+      .optional(),
     testMode: z.boolean().optional(),
     iconUrl: z.string().max(500).nullable().optional(),
     minOrderTotal: z.int().min(0).max(2147483647).nullable().optional(),
@@ -1078,7 +1093,12 @@ export const PaymentServicePatchSchema = z
     description: z.string().max(2000).nullable().optional(),
     kind: z.enum(['online', 'on_delivery', 'invoice']).optional(),
     provider: z.enum(['manual', 'yookassa', 'tbank', 'cloudpayments', 'robokassa']).optional(),
-    credentials: z.record(z.string(), z.string().max(1000)).optional(),
+    credentials: z
+      .strictObject({
+        shopId: z.string().max(50).nullable().optional(),
+        secretKey: z.string().max(200).nullable().optional(),
+      })
+      .optional(),
     testMode: z.boolean().optional(),
     iconUrl: z.string().max(500).nullable().optional(),
     minOrderTotal: z.int().min(0).max(2147483647).nullable().optional(),

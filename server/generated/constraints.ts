@@ -828,7 +828,7 @@ export const constraints: Record<string, ConstraintInfo> = {
     fields: [
       {
         name: 'bonusPointValue',
-        label: 'Стоимость балла, коп.',
+        label: 'Стоимость балла',
       },
     ],
     rule: 'Не меньше 0',
@@ -1492,7 +1492,7 @@ export const constraints: Record<string, ConstraintInfo> = {
     fields: [
       {
         name: 'bonusAccrualPercent',
-        label: 'Начисление, % от суммы заказа',
+        label: 'Начисление от суммы заказа',
       },
     ],
     rule: 'От 0 до 100',
@@ -1504,7 +1504,7 @@ export const constraints: Record<string, ConstraintInfo> = {
     fields: [
       {
         name: 'bonusMaxSpendPercent',
-        label: 'Оплата баллами, не более % заказа',
+        label: 'Оплата баллами, не больше',
       },
     ],
     rule: 'От 0 до 100',
@@ -1725,7 +1725,7 @@ export const constraints: Record<string, ConstraintInfo> = {
     fields: [
       {
         name: 'discountPercent',
-        label: 'Скидка, %',
+        label: 'Скидка',
       },
     ],
     rule: 'От 0 до 100',

@@ -5,6 +5,7 @@ import { catalogRoutes } from './catalog/admin-routes';
 import { historyRoutes } from './crud/history-routes';
 import { mediaRoutes } from './content/uploads';
 import { messagesRoutes } from './messages/admin-routes';
+import { paymentAdminRoutes } from './payments/admin-routes';
 import { salesRoutes } from './sales/admin-routes';
 import type { AdminApiContext } from './types';
 
@@ -15,5 +16,6 @@ export function adminApiRoutes(ctx: AdminApiContext) {
     await app.register(catalogRoutes(ctx));
     await app.register(salesRoutes(ctx));
     await app.register(messagesRoutes(ctx));
+    await app.register(paymentAdminRoutes(ctx));
   };
 }

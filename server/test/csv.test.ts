@@ -92,6 +92,7 @@ describeOnDatabases('CSV export and import on $name', (target) => {
       minOrderTotal: 129050,
     });
     await ok('POST', '/api/admin/coupons', { code: 'FREE', type: 'free_delivery', active: false });
+    await ok('POST', '/api/admin/coupons', { code: 'MINUS500', type: 'fixed', value: 50000 });
   });
   afterAll(async () => {
     await t.close();
@@ -111,10 +112,20 @@ describeOnDatabases('CSV export and import on $name', (target) => {
     expect(res.body.split('\r\n')[0]).toContain(';');
     expect(header).toContain('Код');
     expect(header).toContain('Минимальная сумма заказа');
-    expect(rows).toHaveLength(2); // the inactive coupon is filtered out
-    const row = Object.fromEntries(header.map((h, i) => [h, rows[1]![i]]));
+    expect(rows).toHaveLength(3); // the inactive coupon is filtered out
+    const row = Object.fromEntries(header.map((h, i) => [h, rows[2]![i]]));
     expect(row).toMatchObject({ Код: 'SALE10', Тип: 'Процент', 'Минимальная сумма заказа': '1290,50' });
     expect(row['Активен']).toBe('да');
+  });
+
+  it('writes a discount in the unit its type gives: a sum in roubles, a percentage with %', async () => {
+    const res = await call('GET', `/api/admin/coupons/export.csv?sort=["code","ASC"]`);
+    const [header, ...rows] = parseCsv(res.body);
+    const size = header!.indexOf('Размер скидки');
+    const code = header!.indexOf('Код');
+    const byCode = Object.fromEntries(rows.map((r) => [r[code], r[size]]));
+    // A free-delivery coupon has no size at all, rather than a «0» of no unit.
+    expect(byCode).toEqual({ FREE: '', MINUS500: '500,00', SALE10: '10\u00a0%' });
   });
 
   it('answers the export with the list filter whitelist and x-access', async () => {

@@ -329,7 +329,19 @@ export async function startFakeYookassa(options: FakeYookassaOptions): Promise<F
     const [, , kind, rawId, extra] = path.split('/');
     const id = rawId === undefined ? undefined : decodeURIComponent(rawId);
     let result: { status: number; body: unknown };
-    if (
+    if (method === 'GET' && kind === 'me' && id === undefined) {
+      // The shop's settings (GET /v3/me): what «Проверить подключение» asks.
+      result = {
+        status: 200,
+        body: {
+          account_id: options.shopId,
+          test: true,
+          status: 'enabled',
+          fiscalization_enabled: true,
+          payment_methods: ['bank_card', 'sbp'],
+        },
+      };
+    } else if (
       method === 'GET' &&
       id !== undefined &&
       extra === undefined &&

@@ -1,6 +1,7 @@
 // The change history through the real admin API on a real database: a row per create, update and
 // delete, written in the change's own transaction (none for a no-op, none when the write fails),
 // secrets recorded only as changed, and GET /api/admin/history with Russian lines and role access.
+import { formatMoney } from '@shop/schemas/rules/money';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { signedInUser } from './accounts';
 import { describeOnDatabases, startTestApp, type TestApp } from './harness';
@@ -130,8 +131,8 @@ describeOnDatabases('change history on $name', (target) => {
     expect(entry.lines).toContainEqual({ label: 'Категории', from: '', to: 'Ресницы' });
     expect(entry.lines).toContainEqual({
       label: `Варианты (торговые предложения) (Артикул ${art('10')}): Цена`,
-      from: '990,00',
-      to: '1 290,50',
+      from: formatMoney(99000),
+      to: formatMoney(129050),
     });
     expect(entry.lines).toContainEqual({
       label: 'Варианты (торговые предложения)',
@@ -213,6 +214,26 @@ describeOnDatabases('change history on $name', (target) => {
     expect(failed.statusCode).toBe(409);
     const after = await call('GET', '/api/admin/products?range=[0,0]');
     expect(after.headers['content-range']).toBe(before.headers['content-range']);
+  });
+
+  it('reads a discount in the unit its type gave at the time: roubles, then a percentage', async () => {
+    const res = await call('POST', '/api/admin/coupons', { code: 'MINUS500', type: 'fixed', value: 50000 });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json<{ id: number }>().id;
+    expect((await call('PUT', `/api/admin/coupons/${id}`, { value: 70000 })).statusCode).toBe(200);
+    expect((await call('PUT', `/api/admin/coupons/${id}`, { type: 'percent', value: 7 })).statusCode).toBe(
+      200,
+    );
+    const { data } = await historyOf('coupons', id);
+    const size = (e: Entry) => e.lines.find((l) => l.label === 'Размер скидки');
+    expect(size(data[2]!)).toEqual({ label: 'Размер скидки', to: formatMoney(50000) });
+    expect(size(data[1]!)).toEqual({
+      label: 'Размер скидки',
+      from: formatMoney(50000),
+      to: formatMoney(70000),
+    });
+    expect(size(data[0]!)).toEqual({ label: 'Размер скидки', from: formatMoney(70000), to: '7\u00a0%' });
+    expect(data[0]!.lines).toContainEqual({ label: 'Тип', from: 'Фиксированная сумма', to: 'Процент' });
   });
 
   it('records secrets only as changed, never their values', async () => {

@@ -15,6 +15,12 @@ export interface BufferedTextInputProps extends Omit<InputProps, 'format' | 'par
   sanitize?: (text: string) => string;
   /** A message shown right away while the text cannot be converted. */
   textError?: (text: string) => string | undefined;
+  /**
+   * Keep the typed text on blur instead of writing the value back in its own format. For a multi-line box:
+   * text that grows on blur moves the form's «Сохранить» between the press and the release of the mouse, and
+   * the first click then does nothing (a one-line JSON reformatted to four lines did).
+   */
+  keepTextOnBlur?: boolean;
   fullWidth?: boolean;
   multiline?: boolean;
   minRows?: number;
@@ -35,6 +41,7 @@ export function BufferedTextInput(props: BufferedTextInputProps) {
     fromText,
     sanitize,
     textError,
+    keepTextOnBlur,
     label,
     helperText,
     fullWidth,
@@ -75,7 +82,7 @@ export function BufferedTextInput(props: BufferedTextInputProps) {
   const handleBlur = (_event: FocusEvent) => {
     hasFocus.current = false;
     field.onBlur();
-    setText(toText(field.value));
+    if (!keepTextOnBlur) setText(toText(field.value));
   };
 
   const immediateError = textError?.(text);

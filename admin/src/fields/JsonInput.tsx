@@ -3,7 +3,10 @@
 import { formatJsonText, InvalidJson, parseJsonText } from './json';
 import { BufferedTextInput, type BufferedTextInputProps } from './BufferedTextInput';
 
-export type JsonInputProps = Omit<BufferedTextInputProps, 'toText' | 'fromText' | 'textError'>;
+export type JsonInputProps = Omit<
+  BufferedTextInputProps,
+  'toText' | 'fromText' | 'textError' | 'keepTextOnBlur'
+>;
 
 const textError = (text: string) => {
   const value = parseJsonText(text);
@@ -20,6 +23,7 @@ export function JsonInput(props: JsonInputProps) {
       toText={formatJsonText}
       fromText={parseJsonText}
       textError={textError}
+      keepTextOnBlur
     />
   );
 }

@@ -1,6 +1,11 @@
 // Shared widgets and helpers of the generated admin screens (admin/generated/screens/*.tsx).
 export { MoneyField } from './MoneyField';
 export { MoneyInput } from './MoneyInput';
+export { PercentField } from './PercentField';
+export { PercentInput } from './PercentInput';
+export { UnitField } from './UnitField';
+export { UnitInput } from './UnitInput';
+export { SecretKeysInput } from './SecretKeysInput';
 export { ImageInput } from './ImageInput';
 export { ImagesInput } from './ImagesInput';
 export { RichTextInput } from './RichTextInput';

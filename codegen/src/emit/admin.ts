@@ -6,7 +6,7 @@
 //   admin/generated/messages.ts             react-admin i18n messages: resource names and field labels
 // The screens use react-admin components plus the shared widgets of admin/src (fields/, input.ts,
 // validation.ts, list.tsx). Output is deterministic: no timestamps, entities sorted by resource name.
-import type { EntityModel, FieldKind, FieldModel, JsonSchema, RefModel, UiWidget } from '../model';
+import type { EntityModel, FieldKind, FieldModel, JsonSchema, RefModel, UiWidget, UnitFrom } from '../model';
 import { ACTIONS, ROLES, pascal, type Role } from '../model';
 import { GENERATED_HEADER } from './header';
 
@@ -57,6 +57,12 @@ interface UiField {
   writeRoles?: readonly string[];
   /** x-custom-fields "directories": keys and values are directory and entry codes, shown by their titles. */
   directoryCoded?: boolean;
+  /** x-ui.unitFrom: the sibling enum field whose value says whether the number is money or a percentage. */
+  unitFrom?: UnitFrom;
+  /** A stored write-only object with properties: its keys, each typed in on its own, never shown. */
+  secretKeys?: { name: string; label: string; help?: string }[];
+  /** x-ui.check: the resource answers POST …/:id/check-connection with these keys (a payment provider). */
+  check?: boolean;
 }
 
 function typesOf(s: JsonSchema): string[] {
@@ -117,9 +123,20 @@ function jsonSchemaField(name: string, s: JsonSchema, required: boolean): UiFiel
   };
 }
 
+/** The keys of a stored write-only object with properties (payment keys), as the form's inputs name them. */
+function secretKeysOf(f: FieldModel): UiField['secretKeys'] {
+  const props = f.schema.properties;
+  if (!f.writeOnly || f.virtual || f.kind !== 'json' || !props) return undefined;
+  return Object.entries(props).map(([name, s]) => {
+    const help = ((s['x-ui'] ?? {}) as { help?: string }).help;
+    return { name, label: typeof s['x-label'] === 'string' ? s['x-label'] : name, ...(help ? { help } : {}) };
+  });
+}
+
 function modelField(f: FieldModel): UiField {
   const secret = f.private || f.writeOnly || f.virtual;
   const items = f.kind === 'json' ? objectItems(f.schema) : undefined;
+  const secretKeys = secretKeysOf(f);
   return {
     name: f.name,
     label: f.label,
@@ -140,6 +157,9 @@ function modelField(f: FieldModel): UiField {
     writeRoles: f.writeRoles,
     directoryCoded:
       (f.schema['x-custom-fields'] as { source?: string } | undefined)?.source === 'directories' || undefined,
+    unitFrom: f.unitFrom,
+    secretKeys,
+    check: secretKeys && ((f.schema['x-ui'] ?? {}) as { check?: boolean }).check === true ? true : undefined,
   };
 }
 
@@ -396,6 +416,10 @@ function fieldElement(ctx: Ctx, f: UiField, o: FieldOptions): string {
     case 'number':
     case 'bigint':
       if (f.widget === 'money') return el(shared(ctx, 'MoneyField'), [...base, str('textAlign', 'right')]);
+      if (f.widget === 'percent')
+        return el(shared(ctx, 'PercentField'), [...base, str('textAlign', 'right')]);
+      if (f.unitFrom)
+        return el(shared(ctx, 'UnitField'), [...base, ...unitAttrs(f.unitFrom), str('textAlign', 'right')]);
       // Identifiers read as written: "1024", not "1 024".
       if (f.name === 'id' || /Id$/.test(f.name) || f.kind === 'bigint') return el(ra(ctx, 'TextField'), base);
       return el(ra(ctx, 'NumberField'), [...base, str('locales', 'ru-RU')]);
@@ -424,6 +448,11 @@ function fieldElement(ctx: Ctx, f: UiField, o: FieldOptions): string {
     case 'string':
       return stringField(ctx, f, base, o);
   }
+}
+
+/** The props of UnitField and UnitInput: the field that says the unit, and each of its values' units. */
+function unitAttrs(u: UnitFrom): Attr[] {
+  return [str('unitSource', u.field), expr('units', lit(u.units))];
 }
 
 function stringField(ctx: Ctx, f: UiField, base: Attr[], o: FieldOptions): string {
@@ -495,9 +524,10 @@ function inputElement(ctx: Ctx, f: UiField, path: string): string {
     case 'integer':
     case 'number':
     case 'bigint':
-      return f.widget === 'money'
-        ? el(shared(ctx, 'MoneyInput'), common)
-        : el(ra(ctx, 'NumberInput'), common);
+      if (f.widget === 'money') return el(shared(ctx, 'MoneyInput'), common);
+      if (f.widget === 'percent') return el(shared(ctx, 'PercentInput'), common);
+      if (f.unitFrom) return el(shared(ctx, 'UnitInput'), [...common, ...unitAttrs(f.unitFrom)]);
+      return el(ra(ctx, 'NumberInput'), common);
     case 'date-time':
       return el(ra(ctx, 'DateTimeInput'), [
         ...common,
@@ -510,6 +540,14 @@ function inputElement(ctx: Ctx, f: UiField, path: string): string {
       return el(ra(ctx, 'TextArrayInput'), common);
     case 'integer[]':
     case 'json':
+      // Keys a person types (a payment service's shopId and secret key): inputs of their own, never a JSON box.
+      if (f.secretKeys)
+        return el(shared(ctx, 'SecretKeysInput'), [
+          source,
+          help,
+          expr('keys', lit(f.secretKeys)),
+          f.check && 'check',
+        ]);
       return el(shared(ctx, 'JsonInput'), common);
     case 'string':
       return stringInput(ctx, f, common);
@@ -584,7 +622,9 @@ function filterInput(ctx: Ctx, f: UiField, op: 'eq' | 'gte' | 'lte' | 'ne'): str
     case 'number':
     case 'bigint':
     case 'integer[]':
-      return f.widget === 'money' ? el(shared(ctx, 'MoneyInput'), base) : el(ra(ctx, 'NumberInput'), base);
+      if (f.widget === 'money') return el(shared(ctx, 'MoneyInput'), base);
+      if (f.widget === 'percent') return el(shared(ctx, 'PercentInput'), base);
+      return el(ra(ctx, 'NumberInput'), base);
     default:
       return el(ra(ctx, 'TextInput'), base);
   }

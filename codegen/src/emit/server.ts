@@ -92,7 +92,14 @@ function fieldDef(f: FieldModel) {
     ...(f.ref ? { ref: { resource: f.ref.resource, many: f.ref.many } } : {}),
     ...(f.writeRoles ? { writeRoles: f.writeRoles } : {}),
     ...(f.notBefore ? { notBefore: f.notBefore } : {}),
+    ...(secretKeysOf(f) ? { keys: secretKeysOf(f) } : {}),
   };
+}
+
+/** A stored write-only object with properties (payment keys): its keys, each set or kept on its own. */
+function secretKeysOf(f: FieldModel): string[] | undefined {
+  const props = f.schema.properties;
+  return f.writeOnly && !f.virtual && f.kind === 'json' && props ? Object.keys(props) : undefined;
 }
 
 function childDef(c: ChildModel) {

@@ -4,7 +4,7 @@
 import { getTableColumns, inArray } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db';
-import { displayValue, fieldLooks } from './csv-fields';
+import { displayValue, fieldLooks, lookIn } from './csv-fields';
 import { CSV_BOM, csvLine, csvLines } from './csv';
 import { listRecords, MAX_PAGE } from './service';
 import type { CrudContext, FieldDef, ListQuery, Registry, ResourceDef } from './types';
@@ -92,7 +92,8 @@ export function exportCsv(ctx: CrudContext, query: ListQuery): AsyncGenerator<st
           const v = row[f.name];
           const names = titles.get(f.name);
           if (names && v !== null && v !== undefined) return titlesText(names, v);
-          return displayValue(looks.get(f.name), v);
+          const look = looks.get(f.name);
+          return displayValue(lookIn(look, look?.unitFrom && row[look.unitFrom.field]), v);
         }),
       );
     },

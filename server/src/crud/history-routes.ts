@@ -9,7 +9,7 @@ import { history } from '../../generated/tables';
 import { rowScopeOf } from './access';
 import { userContext } from './context';
 import { referenceTitles, titlesText } from './csv-export';
-import { displayValue, fieldLooks, type FieldLook } from './csv-fields';
+import { displayValue, fieldLooks, lookIn, type FieldLook } from './csv-fields';
 import { attributeReader, type Attributes } from './directory-values';
 import { registerCsvImport } from './csv-import-routes';
 import type { Changes, ChildrenChange, ChildSummary, FieldChange } from './history';
@@ -101,10 +101,19 @@ export function historyLines(
     const look = looks.get(name);
     const label = look?.label ?? name;
     const names = titles.get(name);
-    const show = (v: unknown) =>
+    // x-ui.unitFrom: the sibling's value stored with the change, else this entry's change of the sibling.
+    const sibling = look?.unitFrom ? changes[look.unitFrom.field] : undefined;
+    const unitOf = (side: 'from' | 'to'): unknown => {
+      if (!look?.unitFrom || isChildren(change) || 'changed' in change) return undefined;
+      if (change.unitOf && side in change.unitOf) return change.unitOf[side];
+      return sibling && !isChildren(sibling) && side in sibling
+        ? (sibling as Record<string, unknown>)[side]
+        : undefined;
+    };
+    const show = (v: unknown, side: 'from' | 'to') =>
       names && v !== null && v !== undefined && !(Array.isArray(v) && v.length === 0)
         ? titlesText(names, v)
-        : valueText(look, v, attributes);
+        : valueText(lookIn(look, unitOf(side)), v, attributes);
     if (isChildren(change)) {
       const items = look?.items;
       const summary = (s: ChildSummary) => summaryText(items, s, attributes);
@@ -124,8 +133,8 @@ export function historyLines(
     } else {
       lines.push({
         label,
-        ...('from' in change ? { from: show(change.from) } : {}),
-        ...('to' in change ? { to: show(change.to) } : {}),
+        ...('from' in change ? { from: show(change.from, 'from') } : {}),
+        ...('to' in change ? { to: show(change.to, 'to') } : {}),
       });
     }
   }

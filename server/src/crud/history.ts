@@ -5,6 +5,7 @@ import { eq, getTableColumns } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { history } from '../../generated/tables';
 import type { DbOrTx } from '../db';
+import { fieldLooks } from './csv-fields';
 import type { Actor, ChildDef, FieldDef, ResourceDef } from './types';
 
 export function actorOf(
@@ -23,8 +24,13 @@ export function actorOf(
 
 export type HistoryAction = 'create' | 'update' | 'delete';
 
-/** A field's change; a secret (write-only or private) one is recorded only as changed, never its values. */
-export type FieldChange = { from?: unknown; to?: unknown } | { changed: true };
+/**
+ * A field's change; a secret (write-only or private) one is recorded only as changed, never its values. A
+ * number whose unit a sibling gives (x-ui.unitFrom) keeps that sibling's values beside it (`unitOf`), so the
+ * line reads «500 ₽ → 7 %» whatever the record becomes later.
+ */
+export type FieldChange =
+  { from?: unknown; to?: unknown; unitOf?: { from?: unknown; to?: unknown } } | { changed: true };
 
 /** A child row named by its id and its key fields (an offer's article, an item's title...). */
 export type ChildSummary = Record<string, unknown>;
@@ -102,11 +108,19 @@ export function diffRecords(
   secretsAfter: Record<string, unknown> = {},
 ): Changes {
   const changes: Changes = {};
+  const looks = fieldLooks(def.resource);
   for (const f of def.fields.filter(visible)) {
     const from = before ? plain(before[f.name]) : null;
     const to = after ? plain(after[f.name]) : null;
     if (same(from, to)) continue;
-    changes[f.name] = before && after ? { from, to } : before ? { from } : { to };
+    const change: FieldChange = before && after ? { from, to } : before ? { from } : { to };
+    const unitField = looks.get(f.name)?.unitFrom?.field;
+    if (unitField)
+      change.unitOf = {
+        ...(before ? { from: plain(before[unitField]) } : {}),
+        ...(after ? { to: plain(after[unitField]) } : {}),
+      };
+    changes[f.name] = change;
   }
   for (const f of def.fields.filter(secret)) {
     const had = secretsBefore[f.name] ?? null;

@@ -8,12 +8,20 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db';
 import { requireAccess } from '../accounts/guard';
 import { badRequest } from '../http/errors';
-import { INT4_MAX, unsafeInput } from '../http/route-schemas';
+import { idParams, INT4_MAX, unsafeInput } from '../http/route-schemas';
 import { crudRouteSchemas, MAX_JSON_PARAM } from './route-schemas';
 import { userContext } from './context';
 import { exportCsv } from './csv-export';
 import { exportProductsCsv } from './csv-products';
-import { countRecords, createRecord, deleteRecord, getRecord, listRecords, updateRecord } from './service';
+import {
+  countRecords,
+  createRecord,
+  deleteRecord,
+  getRecord,
+  listRecords,
+  secretsState,
+  updateRecord,
+} from './service';
 import type { ListQuery, Registry, ResourceDef } from './types';
 
 /** Resources whose CSV file is a format of their own, the one their import reads, not the list's columns. */
@@ -71,6 +79,44 @@ export function parseListQuery(query: Record<string, unknown>): ListQuery {
 /** The record number, already checked by the route's params schema (an integer within PostgreSQL's). */
 const idParam = (request: FastifyRequest) => (request.params as { id: number }).id;
 
+/** GET …/:id/secrets: true or false per secret, per key for a key set. */
+function secretsSchema(def: ResourceDef) {
+  const secrets = def.fields.filter((f) => f.writeOnly && !f.virtual);
+  const properties = Object.fromEntries(
+    secrets.map((f) => [
+      f.name,
+      f.keys
+        ? {
+            type: 'object',
+            additionalProperties: false,
+            required: f.keys,
+            properties: Object.fromEntries(f.keys.map((k) => [k, { type: 'boolean' }])),
+          }
+        : { type: 'boolean' },
+    ]),
+  );
+  return {
+    tags: [def.label.many],
+    summary: `${def.label.one}: какие секреты заданы (сами значения не отдаются)`,
+    params: idParams,
+    response: {
+      200: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['data'],
+        properties: {
+          data: {
+            type: 'object',
+            additionalProperties: false,
+            required: Object.keys(properties),
+            properties,
+          },
+        },
+      },
+    },
+  };
+}
+
 export function adminCrudRoutes(database: Database, registry: Registry, resources: ResourceDef[]) {
   return async function plugin(app: FastifyInstance) {
     const { db } = database;
@@ -123,6 +169,13 @@ export function adminCrudRoutes(database: Database, registry: Registry, resource
       app.get(`${base}/:id`, { preValidation: allowed('show'), schema: schemas.show }, async (request) =>
         getRecord(caller(request), idParam(request)),
       );
+      // Whether each secret (write-only stored field, each key of a key set) is set: the form says «задан».
+      if (def.fields.some((f) => f.writeOnly && !f.virtual))
+        app.get(
+          `${base}/:id/secrets`,
+          { preValidation: allowed('show'), schema: secretsSchema(def) },
+          async (request) => ({ data: await secretsState(caller(request), idParam(request)) }),
+        );
       app.post(base, { preValidation: allowed('create'), schema: schemas.create }, async (request, reply) =>
         reply.status(201).send(await createRecord(caller(request), request.body)),
       );

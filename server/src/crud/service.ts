@@ -559,11 +559,49 @@ function assertNotBefore(def: ResourceDef, values: Record<string, unknown>) {
   if (Object.keys(refused).length) throw fieldsError(refused, def.labels);
 }
 
+/**
+ * The write-only key sets (FieldDef.keys) the body sends, over the stored ones: a key sent with a value
+ * replaces, a key left out or sent empty is kept (the form never knows the stored secret), null clears it.
+ */
+function mergedKeys(def: ResourceDef, data: Record<string, unknown>, stored: Record<string, unknown>) {
+  const out: Record<string, unknown> = {};
+  for (const f of def.fields) {
+    const sent = data[f.name];
+    if (!f.keys || sent === undefined || sent === null || typeof sent !== 'object') continue;
+    const before = stored[f.name];
+    const merged: Record<string, unknown> = before && typeof before === 'object' ? { ...before } : {};
+    for (const [k, v] of Object.entries(sent as Record<string, unknown>)) {
+      if (v === null) delete merged[k];
+      else if (typeof v === 'string' && v.trim() !== '') merged[k] = v.trim();
+    }
+    out[f.name] = merged;
+  }
+  return out;
+}
+
+/** Which secrets (write-only stored fields, and each key of a key set) hold a value, never the values. */
+export async function secretsState(ctx: CrudContext, id: number) {
+  await getRecord(ctx, id);
+  const values = await readSecrets(ctx.db, ctx.def, id);
+  const filled = (v: unknown) =>
+    v !== null && v !== undefined && v !== '' && !(typeof v === 'object' && !Object.keys(v).length);
+  const out: Record<string, boolean | Record<string, boolean>> = {};
+  for (const f of ctx.def.fields) {
+    if (!f.writeOnly || f.virtual) continue;
+    const v = values[f.name];
+    out[f.name] = f.keys
+      ? Object.fromEntries(f.keys.map((k) => [k, filled((v as Record<string, unknown> | null)?.[k])]))
+      : filled(v);
+  }
+  return out;
+}
+
 /** Creates a record and its children, with its history row, in one transaction. */
 export async function createRecord(ctx: CrudContext, body: unknown) {
   const { registry, def, actor } = ctx;
   const data = stripReadOnly(def, permittedBody(ctx, body, null));
   assertValid(def.schemas.create, data, def.labels);
+  Object.assign(data, mergedKeys(def, data, {}));
   assertNotBefore(def, data);
   try {
     return await ctx.db.transaction(async (tx) => {
@@ -629,6 +667,7 @@ export async function updateRecord(ctx: CrudContext, id: number, body: unknown) 
       assertValid(def.schemas.patch, data, def.labels);
       assertNotBefore(def, { ...existing, ...data });
       const secretsBefore = await readSecrets(tx, def, id);
+      Object.assign(data, mergedKeys(def, data, secretsBefore));
       const stored = def.hooks.beforeSave ? await def.hooks.beforeSave(data, { tx, existing, actor }) : data;
       await checkManyRefs(tx, registry, def.fields, stored);
       const values = toColumns(def.fields, stored);

@@ -34,6 +34,11 @@ export interface FieldDef {
   writeRoles?: Role[];
   /** x-not-before: the sibling field this one may not be below (an end date and its start). */
   notBefore?: string;
+  /**
+   * A stored write-only object with properties (a payment service's keys): its keys. An update sets the keys
+   * it sends, keeps those it leaves out or sends empty, and clears those it sends as null.
+   */
+  keys?: string[];
 }
 
 export interface ChildDef {

@@ -78,6 +78,14 @@ export interface PaymentProvider {
   createPayment(request: CreatePaymentRequest): Promise<ProviderPayment>;
   getPayment(id: string): Promise<ProviderPayment>;
   refund(request: RefundRequest): Promise<ProviderRefund>;
+  /** A harmless authenticated call (YooKassa: GET /me): whether the keys are accepted, and by which shop. */
+  account(): Promise<ProviderAccount>;
+}
+
+export interface ProviderAccount {
+  accountId: string;
+  /** A test shop: no money moves. */
+  test: boolean;
 }
 
 /**

@@ -10,6 +10,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type {
   CreatePaymentRequest,
   PaymentProvider,
+  ProviderAccount,
   ProviderPayment,
   ProviderPaymentStatus,
   ProviderRefund,
@@ -346,6 +347,13 @@ export function yookassaProvider(options: YookassaOptions): PaymentProvider {
         ...(req.receipt ? { receipt: receiptToWire(req.receipt) } : {}),
       };
       return refundFromWire(await request('POST', '/refunds', payload, req.idempotenceKey));
+    },
+
+    async account(): Promise<ProviderAccount> {
+      // GET /me: the shop's own settings; it changes nothing and answers 401 to keys YooKassa does not accept.
+      const raw = await request('GET', '/me');
+      if (!isObject(raw) || typeof raw.account_id !== 'string') throw malformed('нет account_id');
+      return { accountId: raw.account_id, test: raw.test === true };
     },
   };
 }

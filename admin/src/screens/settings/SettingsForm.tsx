@@ -7,7 +7,7 @@ import {
   TextInput,
   type ValidateForm,
 } from 'react-admin';
-import { MoneyInput } from '../../fields';
+import { MoneyInput, PercentInput } from '../../fields';
 import { SecretInput } from './SecretInput';
 
 const SMS_PROVIDERS = [
@@ -56,8 +56,8 @@ export function SettingsForm(props: {
       <TabbedForm.Tab label="Заказы и бонусы">
         <MoneyInput source="minOrderTotal" />
         <BooleanInput source="bonusEnabled" />
-        <NumberInput source="bonusAccrualPercent" helperText="Баллы начисляются после выполнения заказа" />
-        <NumberInput source="bonusMaxSpendPercent" />
+        <PercentInput source="bonusAccrualPercent" helperText="Баллы начисляются после выполнения заказа" />
+        <PercentInput source="bonusMaxSpendPercent" />
         <MoneyInput source="bonusPointValue" />
         <NumberInput source="bonusLifetimeDays" helperText="Пусто — баллы не сгорают" />
         <NumberInput source="bonusWelcomePoints" />
