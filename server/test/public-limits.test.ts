@@ -144,6 +144,8 @@ describeOnDatabases('limits of public writes on $name', (target) => {
       await post('/api/auth/password/recovery', { email: c.email.toUpperCase() }, nextIp()),
       'recovery per e-mail',
     );
+    // The letters are written after the answers.
+    await t.afterResponse.idle();
     expect(await letters(c.email, 'auth.password_recovery')).toBe(3);
   });
 

@@ -29,7 +29,7 @@ const OWN_CSV_FORMATS: Record<string, typeof exportCsv> = { products: exportProd
 
 /**
  * A JSON query parameter, decoded and then checked like a body: the text a query string carries escapes
- * what it holds ("\\u0000" is six harmless characters until JSON.parse makes it a NUL).
+ * what it holds ("\u0000" is six harmless characters until JSON.parse makes it a NUL).
  */
 function parseJsonParam(name: string, raw: unknown): unknown {
   if (raw === undefined || raw === '') return undefined;
