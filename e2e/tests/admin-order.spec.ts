@@ -332,6 +332,11 @@ test('money: «Отметить оплату» asks first, lines go back by hand
   await expect(refunds.getByTestId('order-refund')).toHaveCount(1);
   await expect(refunds.getByTestId('order-refund')).toContainText('Брак упаковки');
   await expect(page.getByTestId('order-payment-status')).toHaveText('Оплачен');
+  // The customer's page says what came back.
+  const customerPage = await page.context().newPage();
+  await customerPage.goto(`/orders/${paidHere.number}?key=${encodeURIComponent(paidHere.accessKey)}`);
+  await expect(customerPage.getByTestId('order-refunded')).toHaveText(/^\d[\d\s]*₽$/);
+  await customerPage.close();
 
   // The cancel asks whether the rest went back; «Да» with the sum left, and the order is refunded.
   await actions.getByRole('button', { name: 'Отменить' }).click();

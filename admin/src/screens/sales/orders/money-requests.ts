@@ -2,9 +2,8 @@
 // date and sum of an invoice payment being marked, and the lines and sum of a refund without a cancel. Each
 // turns what the dialog holds (rubles as typed) into the request's part (kopecks), or the Russian reason it
 // cannot be sent yet. The server checks the same and more (the sum against what is left, the lines' own).
-import { piecesSum, type AdminOrderRefundRequest } from '@shop/schemas';
+import { piecesSum, type AdminOrderRefundRequest, type AdminOrderView as OrderView } from '@shop/schemas';
 import { formatRubles, parseMoney } from '../../../fields/money';
-import type { OrderView } from './order-screen';
 
 export type CancelMoney = 'provider' | 'manual' | 'none';
 
