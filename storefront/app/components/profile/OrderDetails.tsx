@@ -167,9 +167,9 @@ export function OrderDetails({ order, products, actions }: OrderDetailsProps) {
               <>
                 <dt>Возвращено</dt>
                 <dd data-testid="order-refunded">
-                  {formatPrice(order.refundedAmount)}
+                  {formatMoney(order.refundedAmount)}
                   {order.refundPending
-                    ? ` (${formatPrice(order.refundPending)} — возврат в обработке, деньги ещё в пути)`
+                    ? ` (${formatMoney(order.refundPending)} — возврат в обработке, деньги ещё в пути)`
                     : ''}
                 </dd>
               </>
