@@ -6,6 +6,7 @@ import { historyRoutes } from './crud/history-routes';
 import { mediaRoutes } from './content/uploads';
 import { messagesRoutes } from './messages/admin-routes';
 import { salesRoutes } from './sales/admin-routes';
+import { jobRoutes } from './jobs/routes';
 import type { AdminApiContext } from './types';
 
 export function adminApiRoutes(ctx: AdminApiContext) {
@@ -15,5 +16,6 @@ export function adminApiRoutes(ctx: AdminApiContext) {
     await app.register(catalogRoutes(ctx));
     await app.register(salesRoutes(ctx));
     await app.register(messagesRoutes(ctx));
+    await app.register(jobRoutes(ctx.jobs));
   };
 }
