@@ -3,12 +3,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { spreadsheetPhone } from '@shop/schemas';
 
 export interface FieldLook {
   label: string;
   enumLabels?: Record<string, string>;
   money?: boolean;
   dateTime?: boolean;
+  /** A phone (x-ui widget "phone"): written as spreadsheetPhone does, «8 (912) 345-67-89». */
+  phone?: boolean;
   /** Values coded by directories (x-custom-fields "directories"): an offer's attributes. */
   directoryCoded?: boolean;
   /** The fields of a child row or of an object-array item. */
@@ -39,6 +42,7 @@ function looksOf(properties: Record<string, JsonSchema>): Map<string, FieldLook>
     if (enumLabels) look.enumLabels = enumLabels;
     if (s['x-ui']?.widget === 'money') look.money = true;
     if (s.format === 'date-time') look.dateTime = true;
+    if (s['x-ui']?.widget === 'phone') look.phone = true;
     if (s['x-custom-fields']?.source === 'directories') look.directoryCoded = true;
     if (s.items?.properties) look.items = looksOf(s.items.properties);
     out.set(name, look);
@@ -90,6 +94,7 @@ export function displayValue(look: FieldLook | undefined, value: unknown, groupe
   if (typeof value === 'boolean') return value ? 'да' : 'нет';
   if (look?.money && typeof value === 'number') return kopecksToRoubles(value, grouped);
   if (look?.enumLabels && typeof value === 'string') return look.enumLabels[value] ?? value;
+  if (look?.phone && typeof value === 'string') return spreadsheetPhone(value);
   if (look?.dateTime && (typeof value === 'string' || value instanceof Date)) {
     const d = new Date(value);
     return Number.isNaN(d.getTime()) ? d.toString() : MOSCOW.format(d).replace(',', '');

@@ -12,12 +12,19 @@ import { INT4_MAX } from '../http/route-schemas';
 import { crudRouteSchemas } from './route-schemas';
 import { userContext } from './context';
 import { exportCsv } from './csv-export';
+import { exportOrdersCsv } from './csv-orders';
 import { exportProductsCsv } from './csv-products';
 import { countRecords, createRecord, deleteRecord, getRecord, listRecords, updateRecord } from './service';
 import type { ListQuery, Registry, ResourceDef } from './types';
 
-/** Resources whose CSV file is a format of their own, the one their import reads, not the list's columns. */
-const OWN_CSV_FORMATS: Record<string, typeof exportCsv> = { products: exportProductsCsv };
+/**
+ * Resources whose CSV file is a format of their own, not the list's columns: products (the file their import
+ * reads), orders (one row per line, csv-orders.ts).
+ */
+const OWN_CSV_FORMATS: Record<string, typeof exportCsv> = {
+  products: exportProductsCsv,
+  orders: exportOrdersCsv,
+};
 
 function parseJsonParam(name: string, raw: unknown): unknown {
   if (raw === undefined || raw === '') return undefined;
