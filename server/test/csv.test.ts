@@ -3,7 +3,11 @@
 // per-row Russian errors; all rows in one transaction, or nothing when any row is bad).
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resources } from '../generated/resources';
+import { userContext } from '../src/crud/context';
 import { CSV_BOM, csvLine, parseCsv } from '../src/crud/csv';
+import { analyseImport, writeImport } from '../src/crud/csv-import';
+import { createRegistry } from '../src/crud/routes';
 import { selectRows } from '../src/db';
 import { signedInUser } from './accounts';
 import { runJob } from './jobs';
@@ -282,6 +286,29 @@ describeOnDatabases('CSV export and import on $name', (target) => {
       'update',
       'create',
     ]);
+  });
+
+  it("keeps what changed between the check and the write: only the file's changes are written", async () => {
+    const product = await ok('POST', '/api/admin/products', {
+      title: 'Клей Race',
+      slug: 'glue-race',
+      offers: [{ article: 'RACE-1', basePrice: 10000, stock: 5 }],
+    });
+    const registry = createRegistry(resources);
+    const ctx = userContext(t.database.db, registry, registry.get('products')!, {
+      id: 1,
+      name: 'Администратор',
+      role: 'admin',
+    });
+    const { report, plan } = await analyseImport(ctx, `${HEADER}\r\nglue-race;;;;;RACE-1;;;;200;;5`);
+    expect(report.changes).toMatchObject({ prices: 1, stock: 0 });
+    // An order takes two while the import is on its way.
+    await t.database.db.execute(sql`UPDATE product_offers SET stock = 3 WHERE article = 'RACE-1'`);
+    await writeImport(ctx, plan);
+    const stored = (await call('GET', `/api/admin/products/${product.id}`)).json<{
+      offers: { basePrice: number; stock: number }[];
+    }>();
+    expect(stored.offers).toMatchObject([{ basePrice: 20000, stock: 3 }]);
   });
 
   it('allows the import only to a role that may create and edit products', async () => {

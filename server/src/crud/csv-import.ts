@@ -5,7 +5,7 @@
 // `writeImport` writes the plan in one transaction through the CRUD service (access, hooks, history), and
 // only when no row has an error.
 import type { ProductImportReport, ProductImportRow } from '@shop/schemas';
-import { getTableColumns, inArray } from 'drizzle-orm';
+import { eq, getTableColumns, inArray } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { productCategories, productOffers, products } from '../../generated/tables';
 import type { Db, DbOrTx } from '../db';
@@ -22,6 +22,11 @@ const PRODUCT_COLUMNS: string[] = ['title', 'categories', 'brand', 'active', 'is
 export type ImportReport = ProductImportReport;
 export type ImportRowReport = ProductImportRow;
 
+export interface OfferChange {
+  article: string;
+  values: Record<string, unknown>;
+}
+
 /** The progress of a check: the file's row count once it is read, then the rows checked so far. */
 export interface AnalysisHooks {
   onStart?(rows: number): Promise<void>;
@@ -31,6 +36,12 @@ export interface AnalysisHooks {
 export interface PlannedProduct {
   existingId: number | null;
   body: Record<string, unknown>;
+  /**
+   * A stored product's offers that change: per article the changed values only (a new offer: all of it).
+   * writeImport lays them over the offers as they are when it writes, so that what changed since the check
+   * (stock an order took) is kept.
+   */
+  offerChanges?: OfferChange[];
 }
 
 function parseFlag(v: string): boolean | null | undefined {
@@ -133,11 +144,13 @@ function changesOf(
   }
   if (Object.keys(productFields).length) counts.productFields = 1;
   const offers = (stored.offers as Record<string, unknown>[]).map((o) => ({ ...o }));
+  const offerChanges: OfferChange[] = [];
   let offersChanged = false;
   for (const { r, offer } of group) {
     const same = offers.find((o) => o.article === r.article);
     if (!same) {
       offers.push(offer);
+      offerChanges.push({ article: r.article, values: offer });
       offersChanged = true;
       r.action = 'create';
       counts.newOffers++;
@@ -145,12 +158,14 @@ function changesOf(
       continue;
     }
     const counted = new Set<string>();
+    const values: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(offer)) {
       if (k === 'article' || k === 'attributes' || sameValue(v, same[k])) continue;
       const money = k === 'basePrice' || k === 'salePrice';
       const text = (x: unknown) => (money && typeof x === 'number' ? roublesText(x) : shown(x));
       r.changes.push(`${headerOf(k)}: ${text(same[k])} → ${text(v)}`);
       same[k] = v;
+      values[k] = v;
       counted.add(OFFER_COUNTS[k as keyof typeof OFFER_COUNTS] ?? 'offerFields');
     }
     const before = (same.attributes ?? {}) as Record<string, string>;
@@ -161,8 +176,10 @@ function changesOf(
       const title = (c: string | undefined) => (c === undefined ? '—' : (dir?.entries.get(c) ?? c));
       r.changes.push(`${dir?.title ?? code}: ${title(before[code])} → ${title(value)}`);
       counted.add('offerFields');
+      values.attributes = offer.attributes;
     }
     same.attributes = attributes;
+    if (counted.size) offerChanges.push({ article: r.article, values });
     for (const k of counted) counts[k as keyof typeof counts]++;
     if (counted.size) offersChanged = true;
   }
@@ -171,6 +188,7 @@ function changesOf(
     changed: offersChanged || counts.productFields > 0,
     productFields,
     offers,
+    offerChanges,
     offersChanged,
     counts,
   };
@@ -343,6 +361,7 @@ export async function analyseImport(
       }
     }
     let body: Record<string, unknown>;
+    let offerChanges: OfferChange[] | undefined;
     const offerRows: ImportRowReport[] = [];
     const stored = first.productId ? storedProducts.get(first.productId) : undefined;
     if (first.productId && !stored) {
@@ -367,6 +386,7 @@ export async function analyseImport(
       body = { ...change.productFields };
       if (change.offersChanged) {
         body.offers = change.offers;
+        offerChanges = change.offerChanges;
         for (const o of change.offers)
           offerRows.push(group.find((p) => p.r.article === o.article)?.r ?? first.r);
       }
@@ -396,7 +416,7 @@ export async function analyseImport(
       }
       continue;
     }
-    plan.push({ existingId: first.productId, body });
+    plan.push({ existingId: first.productId, body, ...(offerChanges ? { offerChanges } : {}) });
   }
   report.valid = report.rows.every((r) => r.errors.length === 0);
   report.offers = report.rows.length;
@@ -417,10 +437,35 @@ export async function writeImport(
     // The CRUD service's own writes (access, hooks, history), nested as savepoints of this one transaction.
     const inner = { ...ctx, db: tx };
     for (const [i, p] of plan.entries()) {
-      if (p.existingId) await updateRecord(inner, p.existingId, p.body);
-      else await createRecord(inner, p.body);
+      if (!p.existingId) await createRecord(inner, p.body);
+      else if (!p.offerChanges) await updateRecord(inner, p.existingId, p.body);
+      else await updateRecord(inner, p.existingId, { ...p.body, offers: await offersNow(inner, p) });
       hooks.onProgress?.(i + 1);
     }
     await hooks.finish?.(tx);
   });
+}
+
+/**
+ * A product's offers as they are now, locked until the import commits (an order taking stock waits), with
+ * the file's changes laid over them: only what the file changes is written, the rest stays as it is now.
+ */
+async function offersNow(ctx: CrudContext, p: PlannedProduct): Promise<Record<string, unknown>[]> {
+  await ctx.db
+    .select({ id: productOffers.id })
+    .from(productOffers)
+    .where(eq(productOffers.productId, p.existingId!))
+    .for('update');
+  const offers = ((await getRecord(ctx, p.existingId!)).offers as Record<string, unknown>[]).map((o) => ({
+    ...o,
+  }));
+  for (const { article, values } of p.offerChanges!) {
+    const offer = offers.find((o) => o.article === article);
+    if (!offer) offers.push(values);
+    else
+      Object.assign(offer, values, {
+        attributes: { ...(offer.attributes as object), ...((values.attributes as object) ?? {}) },
+      });
+  }
+  return offers;
 }
