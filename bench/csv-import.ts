@@ -1,4 +1,4 @@
-// npm run bench:import (tsx bench/csv-import.ts [--runs N] [--postgres URL]): the demo shop's products
+// npx tsx bench/csv-import.ts [--runs N] [--postgres URL]: the demo shop's products
 // exported as CSV (one row per offer), then re-imported with two prices changed, N times; prints the
 // medians of the preview and of the import, from the request until the job is done.
 import { performance } from 'node:perf_hooks';
