@@ -149,7 +149,6 @@ export interface ShopDataProvider extends DataProvider {
     params: { filter: object; sort: { field: string; order: string } },
   ): Promise<Blob>;
   /** commit false: the check alone; commit true: the write, or the report of what stopped it. */
-  importProducts(csv: string, commit: boolean): Promise<{ written: boolean; report: ImportReport }>;
   /** The products file's columns (the directories of offers' attributes among them). */
   productImportColumns(): Promise<{ code: string; header: string; help: string }[]>;
 }
@@ -239,21 +238,5 @@ export function createDataProvider(client: ApiClient): ShopDataProvider {
           `${ADMIN_API}/products/import/columns`,
         )
       ).data,
-    importProducts: async (csv, commit) => {
-      const url = `${ADMIN_API}/products/import${commit ? '' : '/preview'}`;
-      try {
-        const { data } = await json<{ data: ImportReport }>(url, {
-          method: 'POST',
-          body: JSON.stringify({ csv }),
-        });
-        return { written: commit, report: data };
-      } catch (error) {
-        // A file with errors: the answer is 400 with the report of every row, and nothing is written.
-        const report = (error as HttpError).body as { data?: ImportReport } | undefined;
-        if (error instanceof HttpError && error.status === 400 && report?.data)
-          return { written: false, report: report.data };
-        throw error;
-      }
-    },
   };
 }

@@ -110,12 +110,36 @@ test('a CSV file with a bad row is refused with its errors, the corrected one cr
     mimeType: 'text/csv',
     buffer: Buffer.from([header, ...good].join('\r\n')),
   });
-  await expect(dialog.getByTestId('import-ok')).toContainText('Будет создано товаров: 2');
+  await expect(dialog.getByTestId('import-ok')).toContainText(
+    'Ошибок нет. Изменится: ничего; новых товаров: 2',
+  );
   await dialog.getByRole('button', { name: 'Импортировать' }).click();
-  await expect(page.getByText('Импорт выполнен: создано товаров 2, обновлено 0')).toBeVisible();
+  // The import is a job of the server: the dialog follows it to its end and says what it wrote.
+  await expect(dialog.getByTestId('import-ok')).toContainText(
+    'Импорт выполнен. Изменено: ничего; новых товаров: 2',
+  );
+  await dialog.getByRole('button', { name: 'Закрыть' }).click();
   await expect(dialog).toHaveCount(0);
   expect(await productsBySlug(request, token, 'e2e-import-one')).toHaveLength(1);
   expect(await productsBySlug(request, token, 'e2e-import-two')).toHaveLength(1);
+
+  // The same file with one new price: the check names that one change, the rest is «без изменений».
+  await page.getByRole('button', { name: 'Импорт из CSV' }).click();
+  await dialog.getByLabel('CSV-файл').setInputFiles({
+    name: 'price.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from([header, good[0]!.replace('990,00', '999,00'), good[1]].join('\r\n')),
+  });
+  const changes = dialog.getByTestId('import-ok');
+  await expect(changes).toContainText(
+    'Изменится: 1 цена; новых товаров: 0, новых вариантов: 0; без изменений: 1 товар',
+  );
+  await expect(changes.getByRole('row', { name: /E2E-IMP-1/ })).toContainText('Цена: 990 → 999');
+  await dialog.getByRole('button', { name: 'Импортировать' }).click();
+  await expect(changes).toContainText('Импорт выполнен. Изменено: 1 цена');
+  await dialog.getByRole('button', { name: 'Закрыть' }).click();
+  const [edited] = await productsBySlug(request, token, 'e2e-import-one');
+  expect(edited).toMatchObject({ offers: [{ basePrice: 99900 }] });
   await expect(page.getByText('Ресницы импорт 2').first()).toBeVisible();
   expect(errors).toEqual([]);
 });

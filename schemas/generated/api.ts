@@ -214,6 +214,40 @@ export interface AdminHistoryEntry {
 }
 
 /**
+ * GET /api/admin/jobs/:id, and the answer of a request that starts long work (a products CSV import): a background job the screen follows until it is done or failed.
+ */
+export interface AdminJobView {
+  id: number;
+  kind: 'products-import-preview' | 'products-import';
+  /**
+   * queued: waiting for a server instance; running; done: the result is final; failed: the error says why, nothing was written
+   */
+  status: 'queued' | 'running' | 'done' | 'failed';
+  /**
+   * What it is doing now, in Russian («Проверка файла»)
+   */
+  stage: string | null;
+  /**
+   * Items of the stage (rows of the file)
+   */
+  total: number;
+  /**
+   * Items of the stage done so far
+   */
+  processed: number;
+  /**
+   * The kind's report once done (a products import: product-import-report); a failed import's report of the rows with errors
+   */
+  result: null | ProductImportReport;
+  /**
+   * Why it failed, in Russian
+   */
+  error: string | null;
+  createdAt: string;
+  finishedAt: string | null;
+}
+
+/**
  * GET /api/admin/messages/mailings/:id/progress: how many of a mailing's messages are in each outbox state.
  */
 export interface AdminMailingProgress {
@@ -1318,7 +1352,7 @@ export interface FacetValue {
 }
 
 /**
- * POST /api/admin/products/import/preview and /import: the check of a products CSV, row by row.
+ * The check of a products CSV, row by row, and what the import changes (only real changes count): the result of a products-import job (admin-job).
  */
 export interface ProductImportReport {
   valid: boolean;
@@ -1328,10 +1362,48 @@ export interface ProductImportReport {
   errors: string[];
   rows: ProductImportRow[];
   products: {
+    /**
+     * New products
+     */
     create: number;
+    /**
+     * Stored products with at least one real change (their own fields or their offers')
+     */
     update: number;
+    /**
+     * Stored products the file leaves as they are
+     */
+    unchanged: number;
   };
+  /**
+   * Offer rows in the file
+   */
   offers: number;
+  /**
+   * Real changes, counted per offer (per product for productFields): a value equal to the stored one is no change
+   */
+  changes: {
+    /**
+     * Stored offers whose price or sale price changes
+     */
+    prices: number;
+    /**
+     * Stored offers whose stock changes
+     */
+    stock: number;
+    /**
+     * Stored offers whose weight or attributes change
+     */
+    offerFields: number;
+    /**
+     * Offers added (to new or stored products)
+     */
+    newOffers: number;
+    /**
+     * Stored products whose own columns change (title, categories, brand, flags)
+     */
+    productFields: number;
+  };
 }
 export interface ProductImportRow {
   /**
@@ -1340,8 +1412,15 @@ export interface ProductImportRow {
   line: number;
   slug: string;
   article: string;
-  action: 'create' | 'update';
+  /**
+   * create: a new product or offer; update: a stored value differs from the file's; unchanged: the file says what is stored
+   */
+  action: 'create' | 'update' | 'unchanged';
   errors: string[];
+  /**
+   * What the row changes, in Russian: «Цена: 1290 → 1390»
+   */
+  changes: string[];
 }
 
 /**

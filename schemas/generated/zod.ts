@@ -15,6 +15,63 @@ z.config({ jitless: true });
 
 const uniqueItems = (a: unknown[]) => new Set(a.map((v) => JSON.stringify(v))).size === a.length;
 
+/** Фоновая задача: данные для создания. */
+export const AdminJobInputSchema = z.strictObject({
+  kind: z.enum(['products-import-preview', 'products-import']),
+  status: z.enum(['queued', 'running', 'done', 'failed']),
+  input: z.string().nullable().optional(),
+  actor: z.strictObject({}).nullable().optional(),
+  createdById: z.int().min(-2147483648).max(2147483647).nullable().optional(),
+  stage: z.string().max(100).nullable().optional(),
+  total: z.int().min(0).max(2147483647).optional(),
+  processed: z.int().min(0).max(2147483647).optional(),
+  result: z.strictObject({}).nullable().optional(),
+  error: z.string().max(2000).nullable().optional(),
+  attempts: z.int().min(0).max(2147483647).optional(),
+  lockedUntil: z.iso
+    .datetime({ offset: true, local: false })
+    .regex(new RegExp('^[1-9]\\d{3}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d', 'u'), {
+      error: 'Год — от 1000 до 9999, время — до 23:59:59',
+    })
+    .nullable()
+    .optional(),
+  finishedAt: z.iso
+    .datetime({ offset: true, local: false })
+    .regex(new RegExp('^[1-9]\\d{3}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d', 'u'), {
+      error: 'Год — от 1000 до 9999, время — до 23:59:59',
+    })
+    .nullable()
+    .optional(),
+});
+/** Фоновая задача: данные для изменения. */
+export const AdminJobPatchSchema = z.strictObject({
+  kind: z.enum(['products-import-preview', 'products-import']).optional(),
+  status: z.enum(['queued', 'running', 'done', 'failed']).optional(),
+  input: z.string().nullable().optional(),
+  actor: z.strictObject({}).nullable().optional(),
+  createdById: z.int().min(-2147483648).max(2147483647).nullable().optional(),
+  stage: z.string().max(100).nullable().optional(),
+  total: z.int().min(0).max(2147483647).optional(),
+  processed: z.int().min(0).max(2147483647).optional(),
+  result: z.strictObject({}).nullable().optional(),
+  error: z.string().max(2000).nullable().optional(),
+  attempts: z.int().min(0).max(2147483647).optional(),
+  lockedUntil: z.iso
+    .datetime({ offset: true, local: false })
+    .regex(new RegExp('^[1-9]\\d{3}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d', 'u'), {
+      error: 'Год — от 1000 до 9999, время — до 23:59:59',
+    })
+    .nullable()
+    .optional(),
+  finishedAt: z.iso
+    .datetime({ offset: true, local: false })
+    .regex(new RegExp('^[1-9]\\d{3}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d', 'u'), {
+      error: 'Год — от 1000 до 9999, время — до 23:59:59',
+    })
+    .nullable()
+    .optional(),
+});
+
 /** Баннер: данные для создания. */
 export const BannerInputSchema = z
   .strictObject({
@@ -2200,6 +2257,7 @@ export const UserPatchSchema = z.strictObject({
 
 /** Create schemas by resource name. */
 export const inputSchemas = {
+  'admin-jobs': AdminJobInputSchema,
   banners: BannerInputSchema,
   bonuses: BonusTransactionInputSchema,
   captchas: CaptchaChallengeInputSchema,
@@ -2245,6 +2303,7 @@ export const inputSchemas = {
 } as const;
 /** Update schemas by resource name. */
 export const patchSchemas = {
+  'admin-jobs': AdminJobPatchSchema,
   banners: BannerPatchSchema,
   bonuses: BonusTransactionPatchSchema,
   captchas: CaptchaChallengePatchSchema,

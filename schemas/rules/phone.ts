@@ -24,3 +24,18 @@ export function normalizedPhone(value: unknown): unknown {
   if (typeof value !== 'string' || value.trim() === '') return value;
   return storedPhone(value) ?? value;
 }
+
+/**
+ * A stored phone (+79123456789) as a spreadsheet cell: «8 (912) 345-67-89», the way numbers are written and
+ * dialled in Russia. It starts with a digit, so no formula guard is needed (a cell starting with + gets
+ * the guard's leading ' in the CSV export, and bare «+7…» Excel would turn into a number or a formula),
+ * and its spaces and brackets keep it text (no digits lost to a number format). Another country's number
+ * is written with 00, the international prefix, in place of its +: «00 375291234567». Anything that is not
+ * a stored phone stays as it is.
+ */
+export function spreadsheetPhone(stored: string): string {
+  const ru = /^\+7(\d{3})(\d{3})(\d{2})(\d{2})$/.exec(stored);
+  if (ru) return `8 (${ru[1]}) ${ru[2]}-${ru[3]}-${ru[4]}`;
+  const other = /^\+([1-9]\d{9,14})$/.exec(stored);
+  return other ? `00 ${other[1]}` : stored;
+}

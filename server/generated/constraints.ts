@@ -14,6 +14,53 @@ export interface ConstraintInfo {
 }
 
 export const constraints: Record<string, ConstraintInfo> = {
+  admin_jobs_created_by_id_fkey: {
+    kind: 'foreign-key',
+    table: 'admin_jobs',
+    resource: 'admin-jobs',
+    fields: [
+      {
+        name: 'createdById',
+        label: 'Кто запустил',
+      },
+    ],
+  },
+  admin_jobs_total_check: {
+    kind: 'check',
+    table: 'admin_jobs',
+    resource: 'admin-jobs',
+    fields: [
+      {
+        name: 'total',
+        label: 'Всего',
+      },
+    ],
+    rule: 'Не меньше 0',
+  },
+  admin_jobs_processed_check: {
+    kind: 'check',
+    table: 'admin_jobs',
+    resource: 'admin-jobs',
+    fields: [
+      {
+        name: 'processed',
+        label: 'Обработано',
+      },
+    ],
+    rule: 'Не меньше 0',
+  },
+  admin_jobs_attempts_check: {
+    kind: 'check',
+    table: 'admin_jobs',
+    resource: 'admin-jobs',
+    fields: [
+      {
+        name: 'attempts',
+        label: 'Попыток',
+      },
+    ],
+    rule: 'Не меньше 0',
+  },
   banners_sort_order_check: {
     kind: 'check',
     table: 'banners',

@@ -14,6 +14,25 @@ import {
 /** A search document: written by server code as SQL (to_tsvector…), never sent by the API. */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
+export const adminJobs = pgTable('admin_jobs', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  kind: text('kind').notNull(),
+  status: text('status').notNull().default('queued'),
+  input: text('input'),
+  actor: jsonb('actor'),
+  createdById: integer('created_by_id'),
+  stage: text('stage'),
+  total: integer('total').notNull().default(0),
+  processed: integer('processed').notNull().default(0),
+  result: jsonb('result'),
+  error: text('error'),
+  attempts: integer('attempts').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+  finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
 export const banners = pgTable('banners', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
   title: text('title').notNull(),

@@ -7,6 +7,7 @@ import { mediaRoutes } from './content/uploads';
 import { messagesRoutes } from './messages/admin-routes';
 import { paymentAdminRoutes } from './payments/admin-routes';
 import { salesRoutes } from './sales/admin-routes';
+import { jobRoutes } from './jobs/routes';
 import type { AdminApiContext } from './types';
 
 export function adminApiRoutes(ctx: AdminApiContext) {
@@ -17,5 +18,6 @@ export function adminApiRoutes(ctx: AdminApiContext) {
     await app.register(salesRoutes(ctx));
     await app.register(messagesRoutes(ctx));
     await app.register(paymentAdminRoutes(ctx));
+    await app.register(jobRoutes(ctx.jobs));
   };
 }

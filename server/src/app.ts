@@ -14,6 +14,8 @@ import { registerAuth } from './accounts/guard';
 import type { Config } from './config';
 import { adminApiRoutes } from './admin-api';
 import { adminCrudRoutes, createRegistry } from './crud/routes';
+import { productImportJobs } from './crud/csv-import-jobs';
+import { JobRunner } from './jobs/runner';
 import { openDatabase, type Database } from './db';
 import { PageCache } from './web/page-cache';
 import { watchPublicData, type PublicData } from './web/public-data';
@@ -128,6 +130,10 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   registerAuth(app, database.db);
   await registerRateLimit(app, database.db, { scale: config.rateLimitScale });
   const registry = createRegistry(resources);
+  // Long admin work runs here in the background; any instance takes a job another one left (jobs/runner.ts).
+  const jobs = new JobRunner(database.db, { ...productImportJobs(database.db, registry) }, app.log);
+  jobs.start();
+  app.addHook('preClose', () => jobs.stop());
 
   await app.register(
     async (api) => {
@@ -156,7 +162,9 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       await api.register(invoiceRoutes(database.db, registry));
       // Hand-written admin endpoints first: their fixed paths (/admin/coupons/generate) sit beside the
       // generated /admin/<resource>/:id ones.
-      await api.register(adminApiRoutes({ database, registry, resources, config }), { prefix: '/admin' });
+      await api.register(adminApiRoutes({ database, registry, resources, config, jobs }), {
+        prefix: '/admin',
+      });
       await api.register(adminCrudRoutes(database, registry, resources), { prefix: '/admin' });
       // A mistyped API path answers JSON, never the storefront's page (its catch-all is less specific).
       const apiNotFound = (request: FastifyRequest, reply: FastifyReply) =>

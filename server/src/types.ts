@@ -2,6 +2,7 @@
 import type { Config } from './config';
 import type { Registry, ResourceDef } from './crud/types';
 import type { Database } from './db';
+import type { JobRunner } from './jobs/runner';
 
 /** What every plugin of the admin API (admin-api.ts) is given. */
 export interface AdminApiContext {
@@ -9,4 +10,6 @@ export interface AdminApiContext {
   registry: Registry;
   resources: ResourceDef[];
   config: Config;
+  /** Long admin work in the background (jobs/runner.ts). */
+  jobs: JobRunner;
 }

@@ -4,6 +4,7 @@
 // a broken file reported in Russian. Then the same through the admin API on both databases.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cellValue, CSV_BOM, csvLine, parseCsv } from '../src/crud/csv';
+import { runJob } from './jobs';
 import { describeOnDatabases, startTestApp, type TestApp } from './harness';
 
 describe('the formula guard', () => {
@@ -149,8 +150,8 @@ describeOnDatabases('CSV format through the admin API on $name', (target) => {
       csvLine([`formula-title-${n}`, formula, `RT-2-${n}`, '990', '1']) +
       csvLine([`lashes-round-${n}`, title, `RT-1-${n}`, '1290,50', '5']);
     expect(file).toContain(`;'${formula};`);
-    const res = await call('POST', '/api/admin/products/import', { csv: file });
-    expect(res.statusCode, res.body).toBe(200);
+    const { job } = await runJob(t.app, '/api/admin/products/import', { csv: file }, t.adminToken);
+    expect(job!.status, job!.error ?? '').toBe('done');
   };
 
   it('imports a file the shop itself wrote as it was written: BOM, `;`, CRLF, quotes, guarded cells', async () => {
@@ -173,11 +174,13 @@ describeOnDatabases('CSV format through the admin API on $name', (target) => {
   });
 
   it('answers a broken file with a Russian error in the report, not a server error', async () => {
-    const res = await call('POST', '/api/admin/products/import/preview', {
-      csv: `${header.join(';')}\r\n"lashes;Ресницы;X-1;990;1\r\n`,
-    });
-    expect(res.statusCode).toBe(200);
-    expect(res.json<{ data: { valid: boolean; errors: string[] } }>().data).toMatchObject({
+    const { job } = await runJob(
+      t.app,
+      '/api/admin/products/import/preview',
+      { csv: `${header.join(';')}\r\n"lashes;Ресницы;X-1;990;1\r\n` },
+      t.adminToken,
+    );
+    expect(job!.result).toMatchObject({
       valid: false,
       errors: ['Файл не читается как CSV: кавычка открыта и не закрыта до конца файла'],
     });

@@ -3,17 +3,15 @@
 // per-row Russian errors; all rows in one transaction, or nothing when any row is bad).
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resources } from '../generated/resources';
+import { userContext } from '../src/crud/context';
 import { CSV_BOM, csvLine, parseCsv } from '../src/crud/csv';
+import { analyseImport, writeImport } from '../src/crud/csv-import';
+import { createRegistry } from '../src/crud/routes';
 import { selectRows } from '../src/db';
 import { signedInUser } from './accounts';
+import { runJob } from './jobs';
 import { describeOnDatabases, startDemoShop, startTestApp, type TestApp } from './harness';
-
-interface Report {
-  valid: boolean;
-  errors: string[];
-  rows: { line: number; slug: string; article: string; action: string; errors: string[] }[];
-  products: { create: number; update: number };
-}
 
 const HEADER =
   'Адрес (slug);Название;Категории;Бренд;Хит;Артикул;Изгиб;Толщина;Длина;Цена;Цена со скидкой;Остаток';
@@ -55,6 +53,9 @@ describeOnDatabases('CSV export and import on $name', (target) => {
     expect(res.statusCode, res.body).toBeLessThan(300);
     return res.json<{ id: number }>();
   };
+  /** The import (or its check, `preview`) as a job followed to its end. */
+  const importJob = (csv: string, preview = false, token?: string) =>
+    runJob(t.app, `/api/admin/products/import${preview ? '/preview' : ''}`, { csv }, token ?? t.adminToken);
   const productCount = async () => {
     const res = await call('GET', '/api/admin/products?range=[0,0]');
     return Number(res.headers['content-range']!.toString().split('/')[1]);
@@ -151,9 +152,9 @@ describeOnDatabases('CSV export and import on $name', (target) => {
 
   it('previews a file: every bad row is named with its errors in Russian, nothing is written', async () => {
     const before = await productCount();
-    const res = await call('POST', '/api/admin/products/import/preview', { csv: badFile });
-    expect(res.statusCode).toBe(200);
-    const report = res.json<{ data: Report }>().data;
+    const { job } = await importJob(badFile, true);
+    expect(job!.status).toBe('done');
+    const report = job!.result!;
     expect(report.valid).toBe(false);
     expect(report.rows.map((r) => [r.line, r.errors.length > 0])).toEqual([
       [2, false],
@@ -175,9 +176,9 @@ describeOnDatabases('CSV export and import on $name', (target) => {
 
   it('imports nothing when any row is bad', async () => {
     const before = await productCount();
-    const res = await call('POST', '/api/admin/products/import', { csv: badFile });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ error: { message: 'В файле есть ошибки: ничего не записано' } });
+    const { job } = await importJob(badFile);
+    expect(job).toMatchObject({ status: 'failed', error: 'В файле есть ошибки: ничего не записано' });
+    expect(job!.result!.rows.filter((r) => r.errors.length).map((r) => r.line)).toEqual([4]);
     expect(await productCount()).toBe(before);
   });
 
@@ -205,8 +206,8 @@ describeOnDatabases('CSV export and import on $name', (target) => {
       'lashes-fresh;;;;;FRESH-C-010-11;C;0.10;11;500;;3',
       'lashes-stale;Ресницы Stale, новые;;;;STALE-D-12;;;;700;;1',
     ].join('\r\n');
-    const preview = await call('POST', '/api/admin/products/import/preview', { csv: file });
-    expect(preview.json<{ data: Report }>().data).toMatchObject({
+    const preview = await importJob(file, true);
+    expect(preview.job!.result).toMatchObject({
       valid: true,
       products: { create: 1, update: 1 },
     });
@@ -220,10 +221,10 @@ describeOnDatabases('CSV export and import on $name', (target) => {
         )
       )[0]!.n;
     const before = { count: await productCount(), stale: await stored(), history: await history() };
-    const res = await call('POST', '/api/admin/products/import', { csv: file });
-    expect(res.statusCode, res.body).toBe(400);
-    expect(res.json()).toMatchObject({
-      error: { message: 'Вариант «STALE-D-12»: в справочнике «Длина» нет значения «12»' },
+    const { job } = await importJob(file);
+    expect(job).toMatchObject({
+      status: 'failed',
+      error: 'Вариант «STALE-D-12»: в справочнике «Длина» нет значения «12»',
     });
     // «Ресницы Fresh» was written first and passed its own save: the transaction took it back.
     expect({ count: await productCount(), stale: await stored(), history: await history() }).toEqual(before);
@@ -232,14 +233,10 @@ describeOnDatabases('CSV export and import on $name', (target) => {
   });
 
   it('refuses a file without the required columns, and the schema rules apply per row', async () => {
-    const noPrice = await call('POST', '/api/admin/products/import/preview', {
-      csv: 'Адрес (slug);Артикул\r\na;b',
-    });
-    expect(noPrice.json<{ data: Report }>().data.errors).toEqual(['Нет обязательной колонки «Цена»']);
-    const badSlug = await call('POST', '/api/admin/products/import/preview', {
-      csv: `${HEADER}\r\nНе Slug;Товар;;;;A-1;;;;100;;`,
-    });
-    const report = badSlug.json<{ data: Report }>().data;
+    const noPrice = await importJob('Адрес (slug);Артикул\r\na;b', true);
+    expect(noPrice.job!.result!.errors).toEqual(['Нет обязательной колонки «Цена»']);
+    const badSlug = await importJob(`${HEADER}\r\nНе Slug;Товар;;;;A-1;;;;100;;`, true);
+    const report = badSlug.job!.result!;
     expect(report.valid).toBe(false);
     expect(report.rows[0]!.errors).toEqual([
       '«Адрес (slug)»: только строчные латинские буквы, цифры и дефисы между ними, например lashes-classic',
@@ -249,9 +246,9 @@ describeOnDatabases('CSV export and import on $name', (target) => {
   it('imports a good file in one go, then updates by slug and article', async () => {
     const before = await productCount();
     const good = badFile.split('\r\n').slice(0, 3).join('\r\n');
-    const res = await call('POST', '/api/admin/products/import', { csv: good });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json<{ data: Report }>().data.products).toEqual({ create: 1, update: 0 });
+    const { job } = await importJob(good);
+    expect(job!.status, job!.error ?? '').toBe('done');
+    expect(job!.result!.products).toEqual({ create: 1, update: 0, unchanged: 0 });
     const list = await call('GET', `/api/admin/products?filter=${encodeURIComponent('{"q":"Silk"}')}`);
     const [product] = list.json<
       {
@@ -279,8 +276,15 @@ describeOnDatabases('CSV export and import on $name', (target) => {
       'lashes-silk;;;;;SILK-D-007-11;;;;1000;;7',
       'lashes-silk;;;;;SILK-C-010-11;C;0.10;11;1100;;1',
     ];
-    const second = await call('POST', '/api/admin/products/import', { csv: again.join('\n') });
-    expect(second.json<{ data: Report }>().data.products).toEqual({ create: 0, update: 1 });
+    const second = await importJob(again.join('\n'));
+    expect(second.job!.result!.products).toEqual({ create: 0, update: 1, unchanged: 0 });
+    expect(second.job!.result!.changes).toEqual({
+      prices: 1,
+      stock: 1,
+      offerFields: 0,
+      newOffers: 1,
+      productFields: 0,
+    });
     expect(await productCount()).toBe(before + 1);
     const stored = await call('GET', `/api/admin/products/${product!.id}`);
     expect(stored.json<{ offers: Record<string, unknown>[] }>().offers).toMatchObject([
@@ -295,6 +299,29 @@ describeOnDatabases('CSV export and import on $name', (target) => {
     ]);
   });
 
+  it("keeps what changed between the check and the write: only the file's changes are written", async () => {
+    const product = await ok('POST', '/api/admin/products', {
+      title: 'Клей Race',
+      slug: 'glue-race',
+      offers: [{ article: 'RACE-1', basePrice: 10000, stock: 5 }],
+    });
+    const registry = createRegistry(resources);
+    const ctx = userContext(t.database.db, registry, registry.get('products')!, {
+      id: 1,
+      name: 'Администратор',
+      role: 'admin',
+    });
+    const { report, plan } = await analyseImport(ctx, `${HEADER}\r\nglue-race;;;;;RACE-1;;;;200;;5`);
+    expect(report.changes).toMatchObject({ prices: 1, stock: 0 });
+    // An order takes two while the import is on its way.
+    await t.database.db.execute(sql`UPDATE product_offers SET stock = 3 WHERE article = 'RACE-1'`);
+    await writeImport(ctx, plan);
+    const stored = (await call('GET', `/api/admin/products/${product.id}`)).json<{
+      offers: { basePrice: number; stock: number }[];
+    }>();
+    expect(stored.offers).toMatchObject([{ basePrice: 20000, stock: 3 }]);
+  });
+
   it('allows the import to a role that may edit products; adding one takes the right to create', async () => {
     const customer = await signedInUser(t, {
       email: 'buyer@test.local',
@@ -302,7 +329,7 @@ describeOnDatabases('CSV export and import on $name', (target) => {
       role: 'customer',
       password: 'buyer-password-1',
     });
-    const refused = await call('POST', '/api/admin/products/import', { csv: badFile }, customer.token);
+    const { answer: refused } = await importJob(badFile, false, customer.token);
     expect(refused.statusCode).toBe(403);
     // A manager changes prices and stock of products that exist, and adds none.
     const manager = await signedInUser(t, {
@@ -312,9 +339,9 @@ describeOnDatabases('CSV export and import on $name', (target) => {
       password: 'manager-password-1',
     });
     const csv = `Адрес (slug);Артикул;Цена\r\nmanager-new;MGR-1;100`;
-    const preview = await call('POST', '/api/admin/products/import/preview', { csv }, manager.token);
-    expect(preview.statusCode, preview.body).toBe(200);
-    expect(preview.json<{ data: Report }>().data.rows[0]!.errors).toContain(
+    const preview = await importJob(csv, true, manager.token);
+    expect(preview.answer.statusCode, preview.answer.body).toBe(202);
+    expect(preview.job!.result!.rows[0]!.errors).toContain(
       'Товара «manager-new» нет в каталоге, а добавлять товары вам недоступно',
     );
   });
@@ -323,13 +350,25 @@ describeOnDatabases('CSV export and import on $name', (target) => {
 describeOnDatabases('the products file round trip on $name', (target) => {
   let t: TestApp;
   const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { authorization: t.adminToken } });
-  const post = (url: string, payload: object) =>
-    t.app.inject({ method: 'POST', url, headers: { authorization: t.adminToken }, payload });
-  /** Every product as the admin API answers it, without what a write changes by itself. */
-  const catalogue = async () => {
+  /**
+   * Every product as the admin API answers it, without what a write changes by itself (unless `withTimes`:
+   * then a product the import wrote shows by its updatedAt).
+   */
+  const catalogue = async (withTimes = false) => {
     const res = await get('/api/admin/products?range=[0,999]&sort=["id","ASC"]');
-    return res.json<Record<string, unknown>[]>().map(({ updatedAt: _u, ...p }) => p);
+    return res
+      .json<Record<string, unknown>[]>()
+      .map(({ updatedAt, ...p }) => (withTimes ? { ...p, updatedAt } : p));
   };
+  const historyCount = async () =>
+    (
+      await selectRows<{ n: number }>(
+        t.database.db,
+        sql`SELECT count(*)::int AS n FROM history WHERE resource = 'products'`,
+      )
+    )[0]!.n;
+  const importJob = (csv: string, preview = false) =>
+    runJob(t.app, `/api/admin/products/import${preview ? '/preview' : ''}`, { csv }, t.adminToken);
   beforeAll(async () => {
     t = await startDemoShop(target);
   });
@@ -360,13 +399,18 @@ describeOnDatabases('the products file round trip on $name', (target) => {
   it('imports its own export back unchanged, and one edited cell changes that one value', async () => {
     const before = await catalogue();
     const file = (await get('/api/admin/products/export.csv')).body;
-    const preview = await post('/api/admin/products/import/preview', { csv: file });
-    const report = preview.json<{ data: Report }>().data;
+    const preview = await importJob(file, true);
+    const report = preview.job!.result!;
     expect(report.rows.filter((r) => r.errors.length)).toEqual([]);
-    expect(report.products).toEqual({ create: 0, update: before.length });
-    const written = await post('/api/admin/products/import', { csv: file });
-    expect(written.statusCode, written.body).toBe(200);
-    expect(await catalogue()).toEqual(before);
+    // Every value equals the stored one: nothing is an update, and the import writes nothing.
+    expect(report.products).toEqual({ create: 0, update: 0, unchanged: before.length });
+    expect(report.rows.every((r) => r.action === 'unchanged')).toBe(true);
+    const historyBefore = await historyCount();
+    const stamped = await catalogue(true);
+    const written = await importJob(file);
+    expect(written.job!.status, written.job!.error ?? '').toBe('done');
+    expect(await catalogue(true)).toEqual(stamped);
+    expect(await historyCount()).toBe(historyBefore);
 
     // The file as an administrator edits it in Excel: one offer's price, its colour named by the title.
     const [header, ...rows] = parseCsv(file);
@@ -382,10 +426,8 @@ describeOnDatabases('the products file round trip on $name', (target) => {
     const edited = [...row];
     edited[at('Цена')] = '4321,50';
     edited[at('Цвет')] = other.title.toUpperCase();
-    const res = await post('/api/admin/products/import', {
-      csv: [header!, edited].map((r) => csvLine(r)).join(''),
-    });
-    expect(res.statusCode, res.body).toBe(200);
+    const { job } = await importJob([header!, edited].map((r) => csvLine(r)).join(''));
+    expect(job!.status, job!.error ?? '').toBe('done');
     const after = await catalogue();
     const changed = after.flatMap((p) =>
       (p.offers as { article: string; basePrice: number; attributes: Record<string, string> }[]).filter(
@@ -398,5 +440,93 @@ describeOnDatabases('the products file round trip on $name', (target) => {
         (p.offers as { article: string }[]).filter((o) => o.article !== row[at('Артикул')]),
       );
     expect(untouched(after)).toEqual(untouched(before));
+  });
+  it('counts and writes only real changes: a whole file with two new prices updates those two', async () => {
+    const file = (await get('/api/admin/products/export.csv')).body;
+    const [header, ...rows] = parseCsv(file);
+    const at = (name: string) => header!.indexOf(name);
+    // Two offers of two different products get a new price; every other cell is as stored.
+    const first = rows[0]!;
+    const second = rows.find((r) => r[at('Адрес (slug)')] !== first[at('Адрес (slug)')])!;
+    const priced = new Map([
+      [first[at('Артикул')]!, '1111,10'],
+      [second[at('Артикул')]!, '2222'],
+    ]);
+    const edited = rows.map((r) => {
+      const price = priced.get(r[at('Артикул')]!);
+      if (!price) return r;
+      const copy = [...r];
+      copy[at('Цена')] = price;
+      return copy;
+    });
+    const csv = [header!, ...edited].map((r) => csvLine(r)).join('');
+
+    const preview = await importJob(csv, true);
+    const report = preview.job!.result!;
+    expect(report.valid).toBe(true);
+    expect(report.offers).toBe(rows.length);
+    expect(report.changes).toEqual({ prices: 2, stock: 0, offerFields: 0, newOffers: 0, productFields: 0 });
+    expect(report.products).toMatchObject({ create: 0, update: 2 });
+    const updated = report.rows.filter((r) => r.action !== 'unchanged');
+    expect(updated.map((r) => [r.article, r.action])).toEqual([
+      [first[at('Артикул')], 'update'],
+      [second[at('Артикул')], 'update'],
+    ]);
+    expect(updated[0]!.changes).toEqual([`Цена: ${first[at('Цена')]} → 1111,10`]);
+
+    const stamped = await catalogue(true);
+    const historyBefore = await historyCount();
+    const { answer, started, job } = await importJob(csv);
+    // The request answers with the job as it was queued, before any work on it.
+    expect(answer.statusCode).toBe(202);
+    expect(started).toMatchObject({ kind: 'products-import', status: 'queued', processed: 0, result: null });
+    expect(job).toMatchObject({ status: 'done', error: null, result: { changes: report.changes } });
+    expect(job!.result!.products).toEqual(report.products);
+    // Two history rows, for the two products; every other product kept even its updatedAt.
+    expect(await historyCount()).toBe(historyBefore + 2);
+    const after = await catalogue(true);
+    const changedIds = after.filter((p, i) => JSON.stringify(p) !== JSON.stringify(stamped[i]));
+    expect(changedIds).toHaveLength(2);
+    const prices = after.flatMap((p) =>
+      (p.offers as { article: string; basePrice: number }[])
+        .filter((o) => priced.has(o.article))
+        .map((o) => [o.article, o.basePrice]),
+    );
+    expect(new Map(prices as [string, number][])).toEqual(
+      new Map([
+        [first[at('Артикул')]!, 111110],
+        [second[at('Артикул')]!, 222200],
+      ]),
+    );
+  });
+
+  it('refuses a bad file in Russian, writing nothing, whatever its size', async () => {
+    const file = (await get('/api/admin/products/export.csv')).body;
+    const [header, ...rows] = parseCsv(file);
+    const at = (name: string) => header!.indexOf(name);
+    // A good price on the first row and a bad one on the last: neither is written.
+    const edited = rows.map((r, i) => {
+      const copy = [...r];
+      if (i === 0) copy[at('Цена')] = '7777';
+      if (i === rows.length - 1) copy[at('Цена')] = 'дорого';
+      return copy;
+    });
+    const stamped = await catalogue(true);
+    const historyBefore = await historyCount();
+    const { job } = await importJob([header!, ...edited].map((r) => csvLine(r)).join(''));
+    expect(job).toMatchObject({ status: 'failed', error: 'В файле есть ошибки: ничего не записано' });
+    expect(job!.result!.rows.filter((r) => r.errors.length)).toEqual([
+      expect.objectContaining({
+        line: rows.length + 1,
+        errors: ['«Цена»: ожидается сумма в рублях, например 1290,50'],
+      }),
+    ]);
+    const broken = await importJob(`${file}"не закрыта;`);
+    expect(broken.job).toMatchObject({
+      status: 'failed',
+      result: { errors: ['Файл не читается как CSV: кавычка открыта и не закрыта до конца файла'] },
+    });
+    expect(await catalogue(true)).toEqual(stamped);
+    expect(await historyCount()).toBe(historyBefore);
   });
 });

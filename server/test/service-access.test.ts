@@ -10,13 +10,9 @@ import { writeImport } from '../src/crud/csv-import';
 import { createRegistry } from '../src/crud/routes';
 import { selectRows } from '../src/db';
 import { signedInUser } from './accounts';
+import { runJob } from './jobs';
 import { describeOnDatabases, startTestApp, type TestApp } from './harness';
 import type { ResourceDef } from '../src/crud/types';
-
-interface Report {
-  valid: boolean;
-  rows: { line: number; slug: string; errors: string[] }[];
-}
 
 const restricted: ResourceDef[] = generatedResources.map((def) =>
   def.resource === 'products'
@@ -43,6 +39,8 @@ describeOnDatabases('the CRUD service keeps fields, rows and history for every w
 
   const call = (token: string, method: 'GET' | 'POST', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: { authorization: token }, ...(payload ? { payload } : {}) });
+  const importJob = (token: string, csv: string, preview = false) =>
+    runJob(t.app, `/api/admin/products/import${preview ? '/preview' : ''}`, { csv }, token);
   const rows = <T>(query: ReturnType<typeof sql>) => selectRows<T>(t.database.db, query);
   const productCount = async () =>
     Number((await rows<{ n: number }>(sql`SELECT count(*) AS n FROM products`))[0]!.n);
@@ -73,36 +71,38 @@ describeOnDatabases('the CRUD service keeps fields, rows and history for every w
   it('a CSV import reports a field the role may not set, and writes nothing', async () => {
     const before = await productCount();
     const csv = `${HEADER}\r\nnew-hit;Новый хит;нет;да;NH-1;100\r\n`;
-    const preview = await call(editor.token, 'POST', '/api/admin/products/import/preview', { csv });
-    expect(preview.statusCode, preview.body).toBe(200);
-    const report = preview.json<{ data: Report }>().data;
+    const preview = await importJob(editor.token, csv, true);
+    expect(preview.job!.status).toBe('done');
+    const report = preview.job!.result!;
     expect(report.valid).toBe(false);
     expect(report.rows[0]!.errors.join(' ')).toMatch(/«Хит[^»]*»: недостаточно прав/);
-    const res = await call(editor.token, 'POST', '/api/admin/products/import', { csv });
-    expect(res.statusCode).toBe(400);
+    const res = await importJob(editor.token, csv);
+    expect(res.job!.status).toBe('failed');
     expect(await productCount()).toBe(before);
     // The administrator may.
-    const admin = await call(t.adminToken, 'POST', '/api/admin/products/import', { csv });
-    expect(admin.statusCode, admin.body).toBe(200);
+    const admin = await importJob(t.adminToken, csv);
+    expect(admin.job!.status, admin.job!.error ?? '').toBe('done');
     expect(await hitOf('new-hit')).toBe(true);
   });
 
   it('a CSV import cannot reach a product outside the role’s rows', async () => {
     const csv = `${HEADER}\r\non-sale;Переименован;;;on-sale-1;200\r\n`;
-    const preview = await call(editor.token, 'POST', '/api/admin/products/import/preview', { csv });
-    const report = preview.json<{ data: Report }>().data;
+    const preview = await importJob(editor.token, csv, true);
+    const report = preview.job!.result!;
     expect(report.valid).toBe(false);
     expect(report.rows[0]!.errors).toEqual(['Товар: запись не найдена']);
-    expect((await call(editor.token, 'POST', '/api/admin/products/import', { csv })).statusCode).toBe(400);
+    expect((await importJob(editor.token, csv)).job!.status).toBe('failed');
     const [stored] = await rows<{ title: string }>(sql`SELECT title FROM products WHERE slug = 'on-sale'`);
     expect(stored!.title).toBe('on-sale');
   });
 
   it('within its rows and fields the import writes, with the editor named in the history', async () => {
     // The price as stored: prices are the manager's (x-access.write), the title the editor's.
-    const csv = `${HEADER}\r\nhidden;Скрытый товар;;;hidden-1;100\r\n`;
-    const res = await call(editor.token, 'POST', '/api/admin/products/import', { csv });
-    expect(res.statusCode, res.body).toBe(200);
+    const csv = `${HEADER}
+hidden;Скрытый товар;;;hidden-1;100
+`;
+    const res = await importJob(editor.token, csv);
+    expect(res.job!.status, res.job!.error ?? '').toBe('done');
     const [entry] = await rows<{ user_id: number; changes: Record<string, unknown> }>(
       sql`SELECT h.user_id, h.changes FROM history h JOIN products p ON p.id = h.record_id
           WHERE h.resource = 'products' AND p.slug = 'hidden' AND h.action = 'update'`,

@@ -1,8 +1,11 @@
-// "Импорт из CSV" on the products list: choose a file → the server checks every row and shows the
-// errors in Russian → "Импортировать" writes all products in one transaction (nothing when a row is bad).
-// The columns are documented in docs/admin-csv.md; "Шаблон" downloads a file with the header row, the
-// columns as the server names them (a directory of offers' attributes is a column).
-import { useState, type ChangeEvent } from 'react';
+// "Импорт из CSV" on the products list: choose a file → the server checks it in the background and the
+// dialog follows the check («Обработано 300 из 826»), then lists the rows with errors, or what will change
+// («Изменится: 2 цены») → "Импортировать" starts the import, which writes only those changes in one
+// transaction (nothing when a row is bad). Both are jobs of the server (admin/src/jobs): closing the dialog
+// or the page stops nothing, and the dialog opened again follows the job on. The columns are documented
+// in docs/admin-csv.md; "Шаблон" downloads a file with the header row, the columns as the server names
+// them (a directory of offers' attributes is a column).
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import UploadIcon from '@mui/icons-material/Publish';
 import {
   Alert,
@@ -19,11 +22,85 @@ import {
   Typography,
   Button as MuiButton,
 } from '@mui/material';
+import { pluralWord } from '@shop/schemas';
 import { Button, useDataProvider, useNotify, useRefresh } from 'react-admin';
 import type { ImportReport, ShopDataProvider } from '../dataProvider';
+import { currentJob, isOver, startJob, useJob, type Job } from '../jobs/jobs';
+import { ProgressLine } from '../ProgressLine';
 import { readCsvFile, saveBlob } from './download';
 
-function Summary({ report }: { report: ImportReport }) {
+const KINDS: Job['kind'][] = ['products-import-preview', 'products-import'];
+/** The changed rows listed under the summary; the rest are counted. */
+const ROWS_SHOWN = 100;
+
+const count = (n: number, one: string, few: string, many: string) =>
+  `${n.toLocaleString('ru-RU')} ${pluralWord(n, one, few, many)}`;
+
+/** «Изменится: 2 цены, 1 остаток; новых товаров: 0, новых вариантов: 0; без изменений: 130 товаров». */
+export function changesText(report: ImportReport, done: boolean): string {
+  const { changes, products } = report;
+  const parts = [
+    changes.prices ? count(changes.prices, 'цена', 'цены', 'цен') : '',
+    changes.stock ? count(changes.stock, 'остаток', 'остатка', 'остатков') : '',
+    changes.offerFields
+      ? count(changes.offerFields, 'вариант', 'варианта', 'вариантов') + ' (вес, характеристики)'
+      : '',
+    changes.productFields
+      ? count(changes.productFields, 'товар', 'товара', 'товаров') + ' (название, категории, бренд, флаги)'
+      : '',
+  ].filter(Boolean);
+  const verb = done ? 'Изменено' : 'Изменится';
+  return [
+    `${verb}: ${parts.length ? parts.join(', ') : 'ничего'}`,
+    `новых товаров: ${products.create}, новых вариантов: ${changes.newOffers}`,
+    `без изменений: ${count(products.unchanged, 'товар', 'товара', 'товаров')}`,
+  ].join('; ');
+}
+
+function Changes({ report, done }: { report: ImportReport; done: boolean }) {
+  const changed = report.rows.filter((r) => r.changes.length > 0);
+  return (
+    <Box data-testid="import-ok">
+      <Alert severity="success">
+        {done ? 'Импорт выполнен. ' : 'Ошибок нет. '}
+        {changesText(report, done)}.
+      </Alert>
+      {changed.length ? (
+        <Table size="small" aria-label="Что изменится">
+          <TableHead>
+            <TableRow>
+              <TableCell>Строка</TableCell>
+              <TableCell>Товар</TableCell>
+              <TableCell>Артикул</TableCell>
+              <TableCell>{done ? 'Что изменено' : 'Что изменится'}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {changed.slice(0, ROWS_SHOWN).map((r) => (
+              <TableRow key={r.line}>
+                <TableCell>{r.line}</TableCell>
+                <TableCell>{r.slug}</TableCell>
+                <TableCell>{r.article}</TableCell>
+                <TableCell>
+                  {r.changes.map((c) => (
+                    <div key={c}>{c}</div>
+                  ))}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      ) : null}
+      {changed.length > ROWS_SHOWN ? (
+        <Typography variant="body2" sx={{ mt: 1 }}>
+          И ещё строк с изменениями: {changed.length - ROWS_SHOWN}.
+        </Typography>
+      ) : null}
+    </Box>
+  );
+}
+
+function Summary({ report, done }: { report: ImportReport; done: boolean }) {
   const bad = report.rows.filter((r) => r.errors.length > 0);
   if (report.errors.length > 0)
     return (
@@ -33,13 +110,7 @@ function Summary({ report }: { report: ImportReport }) {
         ))}
       </Alert>
     );
-  if (bad.length === 0)
-    return (
-      <Alert severity="success" data-testid="import-ok">
-        Ошибок нет. Будет создано товаров: {report.products.create}, обновлено: {report.products.update};
-        вариантов в файле: {report.offers}.
-      </Alert>
-    );
+  if (bad.length === 0) return <Changes report={report} done={done} />;
   return (
     <Box data-testid="import-errors">
       <Alert severity="error">
@@ -74,6 +145,38 @@ function Summary({ report }: { report: ImportReport }) {
   );
 }
 
+/** The job in hand: its progress while it runs, then its report or its error. */
+function JobState({ job, error }: { job: Job | null; error: string | null }) {
+  if (!job) return error ? <Alert severity="error">{error}</Alert> : null;
+  const writing = job.kind === 'products-import';
+  if (!isOver(job))
+    return (
+      <Box data-testid="import-progress" sx={{ mb: 2 }}>
+        <Typography variant="body2" sx={{ mb: 1 }}>
+          {job.status === 'queued'
+            ? 'Задача в очереди…'
+            : `${job.stage ?? (writing ? 'Импорт' : 'Проверка файла')}…`}
+        </Typography>
+        <ProgressLine done={job.processed} total={job.total} label="Ход импорта" />
+        {error ? (
+          <Alert severity="warning" sx={{ mt: 1 }}>
+            {error}. Спрашиваем снова…
+          </Alert>
+        ) : null}
+      </Box>
+    );
+  return (
+    <>
+      {job.status === 'failed' && (!job.result || job.result.valid) ? (
+        <Alert severity="error" data-testid="import-errors">
+          {job.error}
+        </Alert>
+      ) : null}
+      {job.result ? <Summary report={job.result} done={writing && job.status === 'done'} /> : null}
+    </>
+  );
+}
+
 export function ImportProductsButton() {
   const dataProvider = useDataProvider<ShopDataProvider>();
   const notify = useNotify();
@@ -81,13 +184,38 @@ export function ImportProductsButton() {
   const [open, setOpen] = useState(false);
   const [csv, setCsv] = useState<string | null>(null);
   const [fileName, setFileName] = useState('');
-  const [report, setReport] = useState<ImportReport | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [jobId, setJobId] = useState<number | null>(null);
+  const [starting, setStarting] = useState(false);
+  const { data: job, error } = useJob(jobId);
+  const running = starting || (jobId !== null && (!job || !isOver(job)));
+
+  // Opened again while a check or an import of yours is still running (the page was closed): follow it.
+  useEffect(() => {
+    if (!open) return;
+    let live = true;
+    currentJob(KINDS).then(
+      (j) => live && j && setJobId((id) => id ?? j.id),
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [open]);
+
+  // An import that ended well: said once, and the list shows the new values.
+  const announced = useRef<number | null>(null);
+  useEffect(() => {
+    if (job?.kind !== 'products-import' || job.status !== 'done' || !job.result) return;
+    if (announced.current === job.id) return;
+    announced.current = job.id;
+    notify(`Импорт выполнен. ${changesText(job.result, true)}`, { type: 'success' });
+    refresh();
+  }, [job, notify, refresh]);
 
   const close = () => {
     setOpen(false);
     setCsv(null);
-    setReport(null);
+    setJobId(null);
     setFileName('');
   };
   const downloadTemplate = async () => {
@@ -100,21 +228,15 @@ export function ImportProductsButton() {
       notify(e instanceof Error ? e.message : 'Не удалось получить колонки файла', { type: 'error' });
     }
   };
-  const run = async (text: string, commit: boolean) => {
-    setBusy(true);
+  const start = async (text: string, write: boolean) => {
+    setStarting(true);
     try {
-      const result = await dataProvider.importProducts(text, commit);
-      setReport(result.report);
-      if (result.written) {
-        const { create, update } = result.report.products;
-        notify(`Импорт выполнен: создано товаров ${create}, обновлено ${update}`, { type: 'success' });
-        refresh();
-        close();
-      }
+      const started = await startJob(`/products/import${write ? '' : '/preview'}`, { csv: text });
+      setJobId(started.id);
     } catch (e) {
       notify(e instanceof Error ? e.message : 'Не удалось загрузить файл', { type: 'error' });
     } finally {
-      setBusy(false);
+      setStarting(false);
     }
   };
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -124,9 +246,12 @@ export function ImportProductsButton() {
     const text = await readCsvFile(file);
     setFileName(file.name);
     setCsv(text);
-    setReport(null);
-    await run(text, false);
+    setJobId(null);
+    await start(text, false);
   };
+  const checked =
+    job?.kind === 'products-import-preview' && job.status === 'done' && job.result?.valid === true;
+  const hasChanges = !!job?.result && (job.result.products.create > 0 || job.result.products.update > 0);
 
   return (
     <>
@@ -138,10 +263,11 @@ export function ImportProductsButton() {
         <DialogContent>
           <Typography variant="body2" sx={{ mb: 2 }}>
             Одна строка — один вариант товара. Товар находится по адресу (slug), вариант — по артикулу:
-            найденные обновляются, новые создаются. Цены в рублях, разделитель — точка с запятой.
+            найденные обновляются, новые создаются. Цены в рублях, разделитель — точка с запятой. Записываются
+            только изменения: строка, где всё как в магазине, ничего не меняет.
           </Typography>
           <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', mb: 2 }}>
-            <MuiButton variant="outlined" component="label" disabled={busy}>
+            <MuiButton variant="outlined" component="label" disabled={running}>
               Выбрать файл
               <input
                 hidden
@@ -156,15 +282,19 @@ export function ImportProductsButton() {
               Шаблон
             </MuiButton>
           </Box>
-          {busy && !report ? <Typography variant="body2">Проверяем файл…</Typography> : null}
-          {report ? <Summary report={report} /> : null}
+          <JobState job={job} error={error} />
+          {checked && !csv ? (
+            <Typography variant="body2" sx={{ mt: 1 }}>
+              Чтобы импортировать, выберите файл снова.
+            </Typography>
+          ) : null}
         </DialogContent>
         <DialogActions>
-          <MuiButton onClick={close}>Отмена</MuiButton>
+          <MuiButton onClick={close}>{running ? 'Скрыть' : 'Закрыть'}</MuiButton>
           <MuiButton
             variant="contained"
-            disabled={busy || !csv || !report?.valid}
-            onClick={() => csv && void run(csv, true)}
+            disabled={running || !csv || !checked || !hasChanges}
+            onClick={() => csv && void start(csv, true)}
           >
             Импортировать
           </MuiButton>

@@ -9,7 +9,7 @@ import { CSV_BOM, csvLine, csvLines } from './csv';
 import { listRecords, MAX_PAGE } from './service';
 import type { CrudContext, FieldDef, ListQuery, Registry, ResourceDef } from './types';
 
-/** The field naming a referenced record in a cell (its title, else its name or code). */
+/** The field naming a referenced record in a cell: the first of these it has (its title, else its name…). */
 const TITLE_FIELDS = ['title', 'name', 'number', 'code', 'email'];
 
 /** Reference ids as text: their titles ("Lovely, Ресницы"), `№id` for a record that is gone. */
@@ -33,7 +33,9 @@ export async function referenceTitles(
   for (const f of fields) {
     if (!f.ref) continue;
     const target = registry.get(f.ref.resource);
-    const titleField = target?.fields.find((t) => TITLE_FIELDS.includes(t.name) && !t.private);
+    const titleField = TITLE_FIELDS.map((name) =>
+      target?.fields.find((t) => t.name === name && !t.private),
+    ).find(Boolean);
     if (!target || !titleField) continue;
     const ids = new Set<number>();
     for (const r of rows) {

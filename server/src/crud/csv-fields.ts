@@ -5,6 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { formatMoney } from '@shop/schemas/rules/money';
+import { spreadsheetPhone } from '@shop/schemas';
 
 export interface FieldLook {
   label: string;
@@ -16,6 +17,8 @@ export interface FieldLook {
   /** x-ui.unitFrom: the sibling field whose value says the unit, and each value's unit. */
   unitFrom?: { field: string; units: Record<string, 'money' | 'percent'> };
   dateTime?: boolean;
+  /** A phone (x-ui widget "phone"): written as spreadsheetPhone does, «8 (912) 345-67-89». */
+  phone?: boolean;
   /** Values coded by directories (x-custom-fields "directories"): an offer's attributes. */
   directoryCoded?: boolean;
   /** The fields of a child row or of an object-array item. */
@@ -48,6 +51,7 @@ function looksOf(properties: Record<string, JsonSchema>): Map<string, FieldLook>
     if (s['x-ui']?.widget === 'percent') look.percent = true;
     if (s['x-ui']?.unitFrom) look.unitFrom = s['x-ui'].unitFrom;
     if (s.format === 'date-time') look.dateTime = true;
+    if (s['x-ui']?.widget === 'phone') look.phone = true;
     if (s['x-custom-fields']?.source === 'directories') look.directoryCoded = true;
     if (s.items?.properties) look.items = looksOf(s.items.properties);
     out.set(name, look);
@@ -119,6 +123,7 @@ export function displayValue(look: FieldLook | undefined, value: unknown, forRea
     return forReading ? formatMoney(value) : kopecksToRoubles(value);
   if (look?.percent && typeof value === 'number') return percentText(value);
   if (look?.enumLabels && typeof value === 'string') return look.enumLabels[value] ?? value;
+  if (look?.phone && typeof value === 'string') return spreadsheetPhone(value);
   if (look?.dateTime && (typeof value === 'string' || value instanceof Date)) {
     const d = new Date(value);
     return Number.isNaN(d.getTime()) ? d.toString() : MOSCOW.format(d).replace(',', '');

@@ -1,15 +1,17 @@
 // GET /api/admin/products/import/columns → the file's columns (csv-products.ts; the export writes the same);
-// POST /api/admin/products/import/preview { csv } → the report of every row, nothing written;
-// POST /api/admin/products/import { csv } → the same check, then every product in one transaction, or 400
-// with the report and nothing written. For a role that may both create and edit products.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+// POST /api/admin/products/import/preview { csv } → 202 with a job (jobs/runner.ts) whose result is the
+// report of every row and of what would change, nothing written;
+// POST /api/admin/products/import { csv } → 202 with a job that checks the file again and writes its real
+// changes in one transaction (done), or fails with the report and nothing written (csv-import-jobs.ts).
+// The screen follows the job at GET /api/admin/jobs/:id. For a role that may both create and edit products.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ProductImportRequest } from '@shop/schemas';
 import type { AdminApiContext } from '../types';
 import { requireAccess } from '../accounts/guard';
 import { api, envelope } from '../http/route-schemas';
-import { analyseImport, writeImport } from './csv-import';
+import type { JobKind } from '../jobs/runner';
 import { productCsvColumns } from './csv-products';
-import { userContext } from './context';
+import { actorOf } from './history';
 
 /** A CSV file of a few thousand offers is well under this. */
 const BODY_LIMIT = 20 * 1024 * 1024;
@@ -29,26 +31,6 @@ const COLUMNS = envelope({
   },
 });
 
-/** A refused import: the usual error and, when the file was read, the report of every row. */
-const REFUSED = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['error'],
-  properties: {
-    error: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['code', 'message'],
-      properties: {
-        code: { type: 'string' },
-        message: { type: 'string' },
-        fields: { type: 'object', additionalProperties: { type: 'string' } },
-      },
-    },
-    data: api('product-import-report'),
-  },
-};
-
 export function registerCsvImport(app: FastifyInstance, ctx: AdminApiContext) {
   const def = ctx.registry.get('products');
   if (!def) return;
@@ -58,17 +40,23 @@ export function registerCsvImport(app: FastifyInstance, ctx: AdminApiContext) {
   // (csv-import.ts), so a manager imports prices and stock, a content editor texts.
   const preValidation = requireAccess(def, 'edit');
   const tags = [def.label.many];
-  const caller = (request: FastifyRequest) => userContext(db, ctx.registry, def, request.user!);
-  const opts = (summary: string, refused?: object) => ({
+  const opts = (summary: string) => ({
     preValidation,
     bodyLimit: BODY_LIMIT,
     schema: {
       tags,
       summary,
       body: api('product-import-request'),
-      response: { 200: envelope(api('product-import-report')), ...(refused ? { 400: refused } : {}) },
+      response: { 202: envelope(api('admin-job')) },
     },
   });
+  const start = (kind: JobKind) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const { csv } = request.body as ProductImportRequest;
+    // Whoever starts it: the job writes with their rights, and only they follow it.
+    const user = request.user!;
+    const job = await ctx.jobs.submit(kind, csv, actorOf(user), 0);
+    return reply.status(202).send({ data: job });
+  };
 
   app.get(
     '/products/import/columns',
@@ -81,29 +69,13 @@ export function registerCsvImport(app: FastifyInstance, ctx: AdminApiContext) {
 
   app.post(
     '/products/import/preview',
-    opts('Проверка CSV-файла товаров: отчёт по каждой строке, ничего не записывается'),
-    async (request) => {
-      const { report } = await analyseImport(caller(request), (request.body as ProductImportRequest).csv);
-      return { data: report };
-    },
+    opts('Проверка CSV-файла товаров в фоне: задача с отчётом по каждой строке, ничего не записывается'),
+    start('products-import-preview'),
   );
 
   app.post(
     '/products/import',
-    opts('Импорт CSV-файла товаров: всё в одной транзакции, или 400 с отчётом и ничего не записано', REFUSED),
-    async (request, reply) => {
-      const { report, plan } = await analyseImport(
-        caller(request),
-        (request.body as ProductImportRequest).csv,
-      );
-      if (!report.valid) {
-        return reply.status(400).send({
-          error: { code: 'bad_request', message: 'В файле есть ошибки: ничего не записано' },
-          data: report,
-        });
-      }
-      await writeImport(caller(request), plan);
-      return { data: report };
-    },
+    opts('Импорт CSV-файла товаров в фоне: задача пишет только изменения, в одной транзакции, или ничего'),
+    start('products-import'),
   );
 }

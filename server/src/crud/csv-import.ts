@@ -5,15 +5,15 @@
 // `writeImport` writes the plan in one transaction through the CRUD service (access, hooks, history), and
 // only when no row has an error.
 import type { ProductImportReport, ProductImportRow } from '@shop/schemas';
-import { getTableColumns, inArray } from 'drizzle-orm';
+import { eq, getTableColumns, inArray } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { productCategories, productOffers, products } from '../../generated/tables';
-import type { Db } from '../db';
+import type { Db, DbOrTx } from '../db';
 import { ApiError } from '../http/errors';
 import { assertValid } from '../http/validation';
 import { cellValue, CsvFormatError, parseCsv } from './csv';
-import { directoryEntriesOf, norm, offerDirectories, productCsvColumns } from './csv-products';
-import { createRecord, getRecord, permittedBody, updateRecord } from './service';
+import { directoryEntriesOf, norm, offerDirectories, productCsvColumns, roublesText } from './csv-products';
+import { createRecord, getRecord, getRecordsSeen, permittedBody, sameValue, updateRecord } from './service';
 import { type CrudContext, type Role, SYSTEM } from './types';
 
 const PRODUCT_COLUMNS: string[] = ['title', 'categories', 'brand', 'active', 'isNew', 'isHit'];
@@ -22,9 +22,26 @@ const PRODUCT_COLUMNS: string[] = ['title', 'categories', 'brand', 'active', 'is
 export type ImportReport = ProductImportReport;
 export type ImportRowReport = ProductImportRow;
 
+export interface OfferChange {
+  article: string;
+  values: Record<string, unknown>;
+}
+
+/** The progress of a check: the file's row count once it is read, then the rows checked so far. */
+export interface AnalysisHooks {
+  onStart?(rows: number): Promise<void>;
+  onProgress?(rowsDone: number): void;
+}
+
 export interface PlannedProduct {
   existingId: number | null;
   body: Record<string, unknown>;
+  /**
+   * A stored product's offers that change: per article the changed values only (a new offer: all of it).
+   * writeImport lays them over the offers as they are when it writes, so that what changed since the check
+   * (stock an order took) is kept.
+   */
+  offerChanges?: OfferChange[];
 }
 
 function parseFlag(v: string): boolean | null | undefined {
@@ -65,21 +82,132 @@ async function references(db: Db) {
       ]),
     ]),
   );
-  return { categories: new Map(cats.map((c) => [norm(c.slug), c.id])), brands, attributes };
+  const attributeTitles = new Map(
+    (await offerDirectories(db)).map((d) => [
+      d.code,
+      { title: d.title, entries: new Map(d.entries.map((e) => [e.code, e.title])) },
+    ]),
+  );
+  return {
+    categories: new Map(cats.map((c) => [norm(c.slug), c.id])),
+    categorySlugs: new Map(cats.map((c) => [c.id, c.slug])),
+    brands,
+    attributes,
+    attributeTitles,
+  };
+}
+
+type References = Awaited<ReturnType<typeof references>>;
+
+const OFFER_COUNTS = {
+  basePrice: 'prices',
+  salePrice: 'prices',
+  stock: 'stock',
+  weight: 'offerFields',
+} as const;
+
+/** A cell's value in a change's words: a dash for none. */
+const shown = (v: unknown) =>
+  typeof v === 'string' || typeof v === 'number' ? (v === '' ? '—' : String(v)) : '—';
+
+/**
+ * What a stored product's rows change: the product's own fields that differ, its offers with the file's
+ * values over the stored ones (new offers appended), each row's changes in words and the counts of the
+ * report. A value equal to the stored one is no change.
+ */
+function changesOf(
+  stored: Record<string, unknown>,
+  product: Record<string, unknown>,
+  group: { r: ImportRowReport; offer: Record<string, unknown> }[],
+  headerOf: (code: string) => string,
+  refs: References,
+) {
+  const counts = { prices: 0, stock: 0, offerFields: 0, newOffers: 0, productFields: 0 };
+  const first = group[0]!.r;
+  const productFields: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(product)) {
+    // Categories are a set: the same ones in another order are no change.
+    const sorted = (x: unknown) =>
+      k === 'categoryIds' && Array.isArray(x) ? [...(x as number[])].sort() : x;
+    if (sameValue(sorted(v), sorted(stored[k]))) continue;
+    productFields[k] = v;
+    const column = k === 'categoryIds' ? 'categories' : k === 'brandId' ? 'brand' : k;
+    const named = (x: unknown): string => {
+      if (typeof x === 'boolean') return x ? 'да' : 'нет';
+      if (k === 'categoryIds')
+        return shown(((x as number[] | null) ?? []).map((id) => refs.categorySlugs.get(id) ?? id).join(', '));
+      if (k === 'brandId') return shown(refs.brands.find((b) => b.id === x)?.title);
+      return shown(x);
+    };
+    const text = `${named(stored[k])} → ${named(v)}`;
+    first.changes.push(`${headerOf(column)}: ${text}`);
+  }
+  if (Object.keys(productFields).length) counts.productFields = 1;
+  const offers = (stored.offers as Record<string, unknown>[]).map((o) => ({ ...o }));
+  const offerChanges: OfferChange[] = [];
+  let offersChanged = false;
+  for (const { r, offer } of group) {
+    const same = offers.find((o) => o.article === r.article);
+    if (!same) {
+      offers.push(offer);
+      offerChanges.push({ article: r.article, values: offer });
+      offersChanged = true;
+      r.action = 'create';
+      counts.newOffers++;
+      r.changes.push('Новый вариант');
+      continue;
+    }
+    const counted = new Set<string>();
+    const values: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(offer)) {
+      if (k === 'article' || k === 'attributes' || sameValue(v, same[k])) continue;
+      const money = k === 'basePrice' || k === 'salePrice';
+      const text = (x: unknown) => (money && typeof x === 'number' ? roublesText(x) : shown(x));
+      r.changes.push(`${headerOf(k)}: ${text(same[k])} → ${text(v)}`);
+      same[k] = v;
+      values[k] = v;
+      counted.add(OFFER_COUNTS[k as keyof typeof OFFER_COUNTS] ?? 'offerFields');
+    }
+    const before = (same.attributes ?? {}) as Record<string, string>;
+    const attributes = { ...before, ...(offer.attributes as Record<string, string>) };
+    for (const [code, value] of Object.entries(attributes)) {
+      if (before[code] === value) continue;
+      const dir = refs.attributeTitles.get(code);
+      const title = (c: string | undefined) => (c === undefined ? '—' : (dir?.entries.get(c) ?? c));
+      r.changes.push(`${dir?.title ?? code}: ${title(before[code])} → ${title(value)}`);
+      counted.add('offerFields');
+      values.attributes = offer.attributes;
+    }
+    same.attributes = attributes;
+    if (counted.size) offerChanges.push({ article: r.article, values });
+    for (const k of counted) counts[k as keyof typeof counts]++;
+    if (counted.size) offersChanged = true;
+  }
+  for (const { r } of group) if (r.changes.length && r.action !== 'create') r.action = 'update';
+  return {
+    changed: offersChanged || counts.productFields > 0,
+    productFields,
+    offers,
+    offerChanges,
+    offersChanged,
+    counts,
+  };
 }
 
 /** Checks a file and plans the writes; nothing is written. */
 export async function analyseImport(
   ctx: CrudContext,
   csv: string,
+  hooks: AnalysisHooks = {},
 ): Promise<{ report: ImportReport; plan: PlannedProduct[] }> {
   const { db, def } = ctx;
   const report: ImportReport = {
     valid: false,
     errors: [],
     rows: [],
-    products: { create: 0, update: 0 },
+    products: { create: 0, update: 0, unchanged: 0 },
     offers: 0,
+    changes: { prices: 0, stock: 0, offerFields: 0, newOffers: 0, productFields: 0 },
   };
   let table: string[][];
   try {
@@ -117,6 +245,7 @@ export async function analyseImport(
       article: get('article'),
       action: 'create',
       errors: [],
+      changes: [],
     };
     return { r, get };
   });
@@ -154,7 +283,7 @@ export async function analyseImport(
     const productId = productBySlug.get(r.slug) ?? null;
     if (owner !== undefined && owner !== productId)
       err('article', `«${r.article}» уже принадлежит другому товару (№${owner})`);
-    r.action = productId ? 'update' : 'create';
+    r.action = productId ? 'unchanged' : 'create';
     const product: Record<string, unknown> = {};
     if (get('title')) product.title = get('title');
     if (get('categories')) {
@@ -205,10 +334,16 @@ export async function analyseImport(
     return { r, product, offer, productId };
   });
 
-  // Product by product: the columns agree across its rows, then the schema validates the whole input.
+  // Product by product: the columns agree across its rows, the file is compared with what is stored (only
+  // a value that differs is a change), then the schema validates what would be written.
+  await hooks.onStart?.(rows.length);
+  const storedProducts = await getRecordsSeen(ctx, [...new Set(existing.map((p) => p.id))]);
   const plan: PlannedProduct[] = [];
+  let rowsDone = 0;
   for (const slug of slugs) {
     const group = parsed.filter((p) => p.r.slug === slug);
+    rowsDone += group.length;
+    hooks.onProgress?.(rowsDone);
     const first = group[0]!;
     const product: Record<string, unknown> = {};
     for (const p of group) {
@@ -226,41 +361,51 @@ export async function analyseImport(
       }
     }
     let body: Record<string, unknown>;
+    let offerChanges: OfferChange[] | undefined;
     const offerRows: ImportRowReport[] = [];
-    let stored: Record<string, unknown> | null = null;
-    try {
-      if (first.productId) stored = await getRecord(ctx, first.productId);
-    } catch (e) {
-      // A product outside the importer's rows is as good as absent to them.
-      if (!(e instanceof ApiError)) throw e;
-      first.r.errors.push(e.message);
+    const stored = first.productId ? storedProducts.get(first.productId) : undefined;
+    if (first.productId && !stored) {
+      // A product outside the importer's rows is as good as absent to them: getRecord says so.
+      try {
+        await getRecord(ctx, first.productId);
+      } catch (e) {
+        if (!(e instanceof ApiError)) throw e;
+        first.r.errors.push(e.message);
+      }
       continue;
     }
     if (stored) {
-      const offers = (stored.offers as Record<string, unknown>[]).map((o) => ({ ...o }));
-      for (const p of group) {
-        const same = offers.find((o) => o.article === p.r.article);
-        if (same) {
-          Object.assign(same, p.offer, {
-            attributes: { ...(same.attributes as object), ...(p.offer.attributes as object) },
-          });
-        } else offers.push(p.offer);
+      const change = changesOf(stored, product, group, headerOf, refs);
+      for (const [k, n] of Object.entries(change.counts))
+        report.changes[k as keyof ImportReport['changes']] += n;
+      if (!change.changed) {
+        report.products.unchanged++;
+        continue;
       }
-      for (const o of offers) offerRows.push(group.find((p) => p.r.article === o.article)?.r ?? first.r);
-      body = { ...product, offers };
+      report.products.update++;
+      body = { ...change.productFields };
+      if (change.offersChanged) {
+        body.offers = change.offers;
+        offerChanges = change.offerChanges;
+        for (const o of change.offers)
+          offerRows.push(group.find((p) => p.r.article === o.article)?.r ?? first.r);
+      }
     } else {
       if (ctx.role !== SYSTEM && !def.access.create.includes(ctx.role as Role))
         first.r.errors.push(`Товара «${slug}» нет в каталоге, а добавлять товары вам недоступно`);
       if (!product.title) first.r.errors.push(`«${headerOf('title')}»: обязательно для нового товара`);
       body = { slug, ...product, offers: group.map((p) => p.offer) };
       offerRows.push(...group.map((p) => p.r));
+      report.products.create++;
+      report.changes.newOffers += group.length;
+      for (const p of group) p.r.changes.push(p === first ? 'Новый товар' : 'Новый вариант');
     }
     if (group.some((p) => p.r.errors.length)) continue;
     try {
       // What the service will check when writing (writeImport), reported per row beforehand.
       assertValid(
         stored ? def.schemas.patch : def.schemas.create,
-        permittedBody(ctx, body, stored),
+        permittedBody(ctx, body, stored ?? null),
         def.labels,
       );
     } catch (e) {
@@ -273,25 +418,56 @@ export async function analyseImport(
       }
       continue;
     }
-    plan.push({ existingId: first.productId, body });
+    plan.push({ existingId: first.productId, body, ...(offerChanges ? { offerChanges } : {}) });
   }
   report.valid = report.rows.every((r) => r.errors.length === 0);
-  report.products = {
-    create: plan.filter((p) => !p.existingId).length,
-    update: plan.filter((p) => p.existingId).length,
-  };
   report.offers = report.rows.length;
   return { report, plan: report.valid ? plan : [] };
 }
 
-/** Writes a valid file's plan in one transaction; any error leaves the catalogue as it was. */
-export async function writeImport(ctx: CrudContext, plan: PlannedProduct[]): Promise<void> {
+/**
+ * Writes a valid file's plan (only the products with a real change, and of those only what changes) in one
+ * transaction; any error leaves the catalogue as it was. `finish` runs last inside it: the job that wrote
+ * is marked done in the same commit.
+ */
+export async function writeImport(
+  ctx: CrudContext,
+  plan: PlannedProduct[],
+  hooks: { onProgress?(written: number): void; finish?(tx: DbOrTx): Promise<void> } = {},
+): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     // The CRUD service's own writes (access, hooks, history), nested as savepoints of this one transaction.
     const inner = { ...ctx, db: tx };
-    for (const p of plan) {
-      if (p.existingId) await updateRecord(inner, p.existingId, p.body);
-      else await createRecord(inner, p.body);
+    for (const [i, p] of plan.entries()) {
+      if (!p.existingId) await createRecord(inner, p.body);
+      else if (!p.offerChanges) await updateRecord(inner, p.existingId, p.body);
+      else await updateRecord(inner, p.existingId, { ...p.body, offers: await offersNow(inner, p) });
+      hooks.onProgress?.(i + 1);
     }
+    await hooks.finish?.(tx);
   });
+}
+
+/**
+ * A product's offers as they are now, locked until the import commits (an order taking stock waits), with
+ * the file's changes laid over them: only what the file changes is written, the rest stays as it is now.
+ */
+async function offersNow(ctx: CrudContext, p: PlannedProduct): Promise<Record<string, unknown>[]> {
+  await ctx.db
+    .select({ id: productOffers.id })
+    .from(productOffers)
+    .where(eq(productOffers.productId, p.existingId!))
+    .for('update');
+  const offers = ((await getRecord(ctx, p.existingId!)).offers as Record<string, unknown>[]).map((o) => ({
+    ...o,
+  }));
+  for (const { article, values } of p.offerChanges!) {
+    const offer = offers.find((o) => o.article === article);
+    if (!offer) offers.push(values);
+    else
+      Object.assign(offer, values, {
+        attributes: { ...(offer.attributes as object), ...((values.attributes as object) ?? {}) },
+      });
+  }
+  return offers;
 }

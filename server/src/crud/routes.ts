@@ -12,6 +12,7 @@ import { idParams, INT4_MAX, unsafeInput } from '../http/route-schemas';
 import { crudRouteSchemas, MAX_JSON_PARAM } from './route-schemas';
 import { userContext } from './context';
 import { exportCsv } from './csv-export';
+import { exportOrdersCsv } from './csv-orders';
 import { exportProductsCsv } from './csv-products';
 import {
   countRecords,
@@ -24,8 +25,14 @@ import {
 } from './service';
 import type { ListQuery, Registry, ResourceDef } from './types';
 
-/** Resources whose CSV file is a format of their own, the one their import reads, not the list's columns. */
-const OWN_CSV_FORMATS: Record<string, typeof exportCsv> = { products: exportProductsCsv };
+/**
+ * Resources whose CSV file is a format of their own, not the list's columns: products (the file their import
+ * reads), orders (one row per line, csv-orders.ts).
+ */
+const OWN_CSV_FORMATS: Record<string, typeof exportCsv> = {
+  products: exportProductsCsv,
+  orders: exportOrdersCsv,
+};
 
 /**
  * A JSON query parameter, decoded and then checked like a body: the text a query string carries escapes

@@ -23,7 +23,7 @@ import {
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { constraints } from '../../generated/constraints';
 import type { DbOrTx } from '../db';
-import { badRequest, conflict, notFound } from '../http/errors';
+import { ApiError, badRequest, conflict, notFound } from '../http/errors';
 import { INT4_MAX } from '../http/route-schemas';
 import { assertValid, fieldsError } from '../http/validation';
 import { notBeforeMessage, YEARS } from '@shop/schemas';
@@ -335,6 +335,32 @@ async function getRecords({ db, def, role }: CrudContext, ids: number[]) {
   return records;
 }
 
+/**
+ * Several records by id as the caller may see them: a record that is absent or outside their rows is left
+ * out (the CSV import reads every product of a file at once).
+ */
+export async function getRecordsSeen({ db, def, role }: CrudContext, ids: number[]) {
+  const cols = columnsOf(def.table);
+  const rows = ids.length
+    ? ((await db
+        .select(selection(def.table, def.fields))
+        .from(def.table)
+        .where(inArray(cols.id!, ids))) as Record<string, unknown>[])
+    : [];
+  await attachChildren(db, def, rows);
+  const scope = rowScopeOf(def, role);
+  const seen = new Map<number, Record<string, unknown>>();
+  for (const r of rows) {
+    try {
+      assertInScope(def, scope, r);
+      seen.set(r.id as number, r);
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+    }
+  }
+  return seen;
+}
+
 /** One record, 404 when it is absent or outside the caller's rows. */
 export async function getRecord(ctx: CrudContext, id: number) {
   return (await getRecords(ctx, [id])).get(id)!;
@@ -390,6 +416,27 @@ async function checkManyRefs(
   }
 }
 
+/** Whether two stored values are the same: jsonb objects whatever their keys' order, dates by their instant. */
+export function sameValue(a: unknown, b: unknown): boolean {
+  const canonical = (v: unknown): unknown => {
+    if (v instanceof Date) return v.toISOString();
+    if (Array.isArray(v)) return v.map(canonical);
+    if (v && typeof v === 'object')
+      return Object.fromEntries(
+        Object.keys(v)
+          .sort()
+          .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
+      );
+    return v ?? null;
+  };
+  return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+}
+
+/**
+ * The child rows as `items` lists them: rows not listed are deleted, new ones inserted, and a listed row is
+ * updated only when a value differs from the stored one (a file or form that sends every offer back
+ * rewrites only those it changed).
+ */
 async function writeChildren(
   tx: DbOrTx,
   child: ChildDef,
@@ -399,10 +446,10 @@ async function writeChildren(
 ) {
   const cols = columnsOf(child.table);
   const parentCol = cols[child.parentKey]!;
-  const existing = new Set(
-    (
-      (await tx.select({ id: cols.id! }).from(child.table).where(eq(parentCol, parentId))) as { id: number }[]
-    ).map((r) => r.id),
+  const existing = new Map(
+    ((await tx.select().from(child.table).where(eq(parentCol, parentId))) as Record<string, unknown>[]).map(
+      (r) => [r.id as number, r],
+    ),
   );
   const kept = new Set<number>();
   for (const item of items) {
@@ -412,13 +459,15 @@ async function writeChildren(
       kept.add(id);
     }
   }
-  const removed = [...existing].filter((id) => !kept.has(id));
+  const removed = [...existing.keys()].filter((id) => !kept.has(id));
   if (removed.length) await tx.delete(child.table).where(inArray(cols.id!, removed));
   for (const [position, item] of items.entries()) {
-    await checkManyRefs(tx, registry, child.fields, item);
-    const values = { ...toColumns(child.fields, item), position };
+    const values: Record<string, unknown> = { ...toColumns(child.fields, item), position };
     const id = item.id as number | undefined | null;
-    if (id !== undefined && id !== null) await tx.update(child.table).set(values).where(eq(cols.id!, id));
+    const stored = id !== undefined && id !== null ? existing.get(id) : undefined;
+    if (stored && Object.entries(values).every(([k, v]) => sameValue(v, stored[k]))) continue;
+    await checkManyRefs(tx, registry, child.fields, item);
+    if (stored) await tx.update(child.table).set(values).where(eq(cols.id!, id!));
     else await tx.insert(child.table).values({ ...values, [child.parentKey]: parentId });
   }
 }

@@ -1,46 +1,21 @@
-// A mailing's progress (GET …/mailings/:id/progress every second until nothing is queued or being sent):
+// A mailing's progress (GET …/mailings/:id/progress every second, usePoll, until nothing is queued or sent):
 // sent, failed and waiting. Messages held because no gateway is configured are said to be not sent, with
 // the way to send them again once it is.
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
 import type { AdminMailingProgress } from '@shop/schemas';
-import { useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { ProgressLine } from '../../ProgressLine';
+import { usePoll } from '../../usePoll';
 import { mailingProgress, type Channel } from './api';
-
-const POLL_MS = 1000;
 
 const isFinished = (p: AdminMailingProgress) => p.queued + p.sending === 0;
 
 export function MailingProgress({ id, total, channel }: { id: number; total: number; channel: Channel }) {
-  const [progress, setProgress] = useState<AdminMailingProgress | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const poll = () =>
-      mailingProgress(id).then(
-        (p) => {
-          if (!live) return;
-          setProgress(p);
-          setError(null);
-          if (!isFinished(p)) timer = setTimeout(poll, POLL_MS);
-        },
-        (e: Error) => {
-          if (!live) return;
-          setError(e.message);
-          timer = setTimeout(poll, POLL_MS);
-        },
-      );
-    void poll();
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [id]);
+  const load = useCallback(() => mailingProgress(id), [id]);
+  const { data: progress, error } = usePoll(load, isFinished);
 
   const p = progress ?? { total, queued: total, sending: 0, sent: 0, failed: 0, held: 0 };
   const done = p.sent + p.failed + p.held;
@@ -49,15 +24,12 @@ export function MailingProgress({ id, total, channel }: { id: number; total: num
   const notSent = p.failed + p.held;
   return (
     <Box data-testid="mailing-progress" sx={{ display: 'grid', gap: 1 }}>
-      <LinearProgress
-        variant="determinate"
-        value={p.total ? (done / p.total) * 100 : 100}
-        aria-label="Ход рассылки"
+      <ProgressLine
+        done={done}
+        total={p.total}
+        label="Ход рассылки"
         color={finished && notSent ? 'warning' : 'primary'}
       />
-      <Typography variant="body2">
-        Обработано {done.toLocaleString('ru-RU')} из {p.total.toLocaleString('ru-RU')}
-      </Typography>
       <Box component="ul" sx={{ m: 0, pl: 3 }}>
         <li>Отправлено: {p.sent.toLocaleString('ru-RU')}</li>
         <li>В очереди: {(p.queued + p.sending).toLocaleString('ru-RU')}</li>

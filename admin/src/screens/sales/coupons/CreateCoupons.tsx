@@ -5,7 +5,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import MuiButton from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -21,6 +20,7 @@ import {
 } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { MoneyInput, isoToMoscowLocal, moscowLocalToIso } from '../../../fields';
+import { ProgressLine } from '../../../ProgressLine';
 import { MOSCOW_TIME_ZONE } from '../../../fields/dates';
 import { useAdminGet } from '../../../useAdminGet';
 import { batchLink, CouponBatches, type CouponBatch } from './CouponBatches';
@@ -138,14 +138,7 @@ export function CreateCoupons() {
           </Form>
           {run ? (
             <Box sx={{ mt: 2 }} data-testid="coupon-progress">
-              <LinearProgress
-                variant="determinate"
-                value={run.total ? (run.created / run.total) * 100 : 0}
-                aria-label="Создание купонов"
-              />
-              <Typography variant="body2" sx={{ mt: 1 }}>
-                Создано {run.created.toLocaleString('ru-RU')} из {run.total.toLocaleString('ru-RU')}
-              </Typography>
+              <ProgressLine done={run.created} total={run.total} verb="Создано" label="Создание купонов" />
               {run.error ? (
                 <Alert severity="error" sx={{ mt: 1 }}>
                   {run.error}
