@@ -19,8 +19,9 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stri
 
 /** The message of a refused field: who may change it. */
 function refusedField(f: FieldDef, key: string): ApiError {
-  const who = (f.writeRoles ?? []).map((r) => ROLE_NAMES[r]).join(' или ') || 'никто';
-  return new ApiError(403, 'forbidden', `Поле «${f.label}» может менять только ${who}`, {
+  const who = (f.writeRoles ?? []).map((r) => ROLE_NAMES[r]).join(' или ');
+  const message = who ? `Поле «${f.label}» может менять только ${who}` : `Поле «${f.label}» менять нельзя`;
+  return new ApiError(403, 'forbidden', message, {
     [key]: 'Недостаточно прав, чтобы менять это поле',
   });
 }
