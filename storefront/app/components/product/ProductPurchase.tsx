@@ -1,6 +1,7 @@
 import type { ProductPage, ProductPageOffer } from '@shop/schemas';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { formatPrice } from '../../lib/format';
+import { useHydrated } from '../../lib/hydrated';
 import {
   choose,
   chooserChips,
@@ -72,6 +73,7 @@ export function ProductPurchase({
   /** Set by «В корзину» pressed before the variant is chosen: the chooser then says what is left. */
   const [asked, setAsked] = useState(false);
   const chooser = useRef<HTMLDivElement>(null);
+  const hydrated = useHydrated();
 
   // The chosen variant goes into the address (?offer=…), so a shared link opens on it; a link to a variant
   // no longer chosen would open on one the visitor left, so it goes.
@@ -115,7 +117,8 @@ export function ProductPurchase({
   const notify = offer && !offer.inStock ? () => setNotifyOpen(true) : undefined;
 
   return (
-    <div className="purchase">
+    // data-hydrated: the chips and «В корзину» work from here on (the browser tests wait for it).
+    <div className="purchase" data-hydrated={hydrated || undefined}>
       {allSoldOut && (
         <div className="soldout-banner" role="status">
           <p className="soldout-banner__title">Нет в наличии</p>
