@@ -6,6 +6,7 @@ import {
   choosePrompt,
   findOffer,
   initialSelection,
+  notChosen,
   offersMatching,
   variantLabel,
   type Selection,
@@ -93,6 +94,16 @@ describe('variant chooser', () => {
     expect(choosePrompt(['Цвет'])).toBe('Выберите цвет');
     expect(choosePrompt(['Количество в упаковке', 'Объём'])).toBe('Выберите количество в упаковке и объём');
     expect(choosePrompt(['SPF'])).toBe('Выберите SPF');
+  });
+
+  it('says «не выбран» in the gender of the characteristic', () => {
+    expect(['Изгиб', 'Толщина', 'Длина', 'Количество в упаковке', 'Объём'].map(notChosen)).toEqual([
+      'не выбран',
+      'не выбрана',
+      'не выбрана',
+      'не выбрано',
+      'не выбран',
+    ]);
   });
 
   it('narrows the offers to those with every value chosen so far', () => {

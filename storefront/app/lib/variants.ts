@@ -150,6 +150,14 @@ function accusative(title: string): string {
   return [word, ...rest].join(' ');
 }
 
+/** «не выбран», «не выбрана», «не выбрано»: agreeing with the option's title («Изгиб», «Длина», «Количество»). */
+export function notChosen(title: string): string {
+  const first = (title.split(' ')[0] ?? '').toLowerCase();
+  if (/[ая]$/.test(first)) return 'не выбрана';
+  if (/[оеё]$/.test(first)) return 'не выбрано';
+  return 'не выбран';
+}
+
 /** «Выберите изгиб, толщину и длину»: the options still to choose, in the chooser's order. */
 export function choosePrompt(titles: readonly string[]): string {
   const words = titles.map(accusative);

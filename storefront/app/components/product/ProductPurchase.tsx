@@ -8,6 +8,7 @@ import {
   choosePrompt,
   findOffer,
   initialSelection,
+  notChosen,
   offersMatching,
   variantLabel,
   type Chip,
@@ -157,7 +158,7 @@ export function ProductPurchase({
                 tabIndex={-1}
               >
                 <legend className="chooser__legend">
-                  {option.title}: <strong>{chosen?.title ?? 'не выбран'}</strong>
+                  {option.title}: <strong>{chosen?.title ?? notChosen(option.title)}</strong>
                   {chosen?.state === 'soldout' && <span className="chooser__soldout"> — нет в наличии</span>}
                 </legend>
                 <div className="chooser__chips">
