@@ -52,3 +52,19 @@ export const cartLink = (page: Page, count: number) =>
   header(page).getByRole('link', {
     name: `Корзина, ${count} ${count === 1 ? 'товар' : count < 5 ? 'товара' : 'товаров'}`,
   });
+
+/**
+ * Chooses a variant on a product page the way a shopper does, characteristic by characteristic: the first value
+ * in stock of each one still to choose (nothing is chosen for the shopper). Answers the chosen offer's id.
+ */
+export async function chooseVariant(page: Page): Promise<number> {
+  await expect(page.locator('.purchase[data-hydrated]')).toBeVisible();
+  const open = page.locator('.chooser__group[data-chosen=false]');
+  while ((await open.count()) > 0) {
+    const before = await open.count();
+    await open.first().locator('.variant-chip--available').first().click();
+    await expect(open).not.toHaveCount(before);
+  }
+  await expect(page).toHaveURL(/[?&]offer=\d+/);
+  return Number(new URL(page.url()).searchParams.get('offer'));
+}

@@ -4,7 +4,7 @@
 // line and puts it back. Without JavaScript the same forms work as plain posts. A guest's cart joins the
 // account at registration.
 import { expect, test } from '@playwright/test';
-import { cartLink, offersOf, products, SCREENS } from '../shop';
+import { cartLink, chooseVariant, offersOf, products, SCREENS } from '../shop';
 
 for (const screen of SCREENS) {
   test.describe(`the cart on a ${screen.name}`, () => {
@@ -19,9 +19,10 @@ for (const screen of SCREENS) {
       const { several, single } = await products(request);
       const card = single[screen.name === 'phone' ? 0 : 1]!;
 
-      // The product page: the chosen offer, two pieces.
+      // The product page: a variant the shopper chooses (none is chosen for them), two pieces.
       await page.goto(several.url);
       const buy = page.locator('.buy-box');
+      await chooseVariant(page);
       await expect(buy.locator('form.add-to-cart[data-hydrated]')).toBeVisible();
       await buy.getByRole('button', { name: 'Больше' }).click();
       await expect(buy.getByLabel('Количество, шт.')).toHaveValue('2');

@@ -1,6 +1,7 @@
 // The catalogue in a real browser: filters in the address (a plain GET form without JavaScript, instant
 // with it), the variant chooser, the fullscreen viewer, favourites, and 404 for unknown slugs.
 import { expect, test } from '@playwright/test';
+import { chooseVariant } from '../shop';
 
 test.describe('catalogue without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
@@ -54,14 +55,16 @@ test('filters apply at once, the chooser updates the offer, the viewer and favou
     await request.get('/api/products/search?filter[categorySlug]=chernye-resnitsy&perPage=1')
   ).json()) as { data: { url: string }[] };
   await page.goto(list.data[0]!.url);
+  // Nothing is chosen for the shopper: no article until the variant is chosen.
   const article = page.locator('.buy-box__facts dd');
+  await expect(page.locator('.purchase[data-hydrated]')).toBeVisible();
+  await expect(article).toHaveCount(0);
+  await chooseVariant(page);
   const first = await article.textContent();
-  const other = page
-    .locator('.chooser__group')
-    .first()
-    .locator('.variant-chip--available[aria-pressed=false]')
-    .first();
+  const other = page.locator('.chooser .variant-chip--available[aria-pressed=false]').first();
   await other.click();
+  // A value below that the new one does not have is to choose again.
+  await chooseVariant(page);
   await expect(article).not.toHaveText(first!);
   await expect(page).toHaveURL(/offer=\d+/);
 

@@ -8,7 +8,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { adminHeaders } from '../admin';
 import { waitForLetter } from '../mailbox';
-import { cartLink, offersOf, products, SCREENS } from '../shop';
+import { cartLink, chooseVariant, offersOf, products, SCREENS } from '../shop';
 import { formatMoney } from '@shop/schemas/rules/money';
 
 const RUN = Date.now().toString(36);
@@ -43,6 +43,7 @@ for (const screen of SCREENS) {
       for (const product of [several, fromPage]) {
         await page.goto(product.url);
         const buy = page.locator('.buy-box');
+        if (product === several) await chooseVariant(page);
         await expect(buy.locator('form.add-to-cart[data-hydrated]')).toBeVisible();
         await buy.getByRole('button', { name: 'В корзину' }).click();
         await expect(page.locator('.toast').filter({ hasText: 'Добавлено в корзину' })).toBeVisible();

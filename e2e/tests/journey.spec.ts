@@ -1,6 +1,7 @@
 // A guest's way through the shop on a phone and on a desktop: home → a category → filter by curl and
 // thickness → a product → another offer → favourites → a live search typed in the wrong keyboard layout.
 import { expect, test, type Page } from '@playwright/test';
+import { chooseVariant } from '../shop';
 
 const screens = [
   { name: 'phone', viewport: { width: 375, height: 812 } },
@@ -55,6 +56,7 @@ for (const screen of screens) {
       await card.getByRole('link').first().click();
       await expect(page).toHaveURL(/\/catalog\/[^/]+\/product\/[^/?]+/);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+      await chooseVariant(page);
       const article = page.locator('.buy-box__facts dd').first();
       const firstArticle = (await article.textContent())!;
       const lengths = page.getByRole('group', { name: /^Длина/ });

@@ -56,7 +56,8 @@ test.describe('stock notice on a phone', () => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(String(e)));
     await page.setViewportSize({ width: 375, height: 812 });
-    await page.goto(`/catalog/all/product/notify-${RUN}`);
+    // A link to curl C: it counts as chosen (without it nothing is).
+    await page.goto(`/catalog/all/product/notify-${RUN}?offer=${product.offers[0]!.id}`);
     await page.waitForLoadState('networkidle');
     const buy = page.locator('.buy-box');
     await expect(buy.getByText(`NT-${RUN}-C`, { exact: true })).toBeVisible();

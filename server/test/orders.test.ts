@@ -8,6 +8,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { bonusTransactions, settings } from '../generated/tables';
 import { selectRows } from '../src/db';
 import { ensureSystemTemplates } from '../src/messages/system-templates';
+import { placeOrder } from '../src/sales/place-order';
+import { OutOfStock } from '../src/sales/stock';
 import { signedInUser } from './accounts';
 import { describeOnDatabases, itRaces, startTestApp, type TestApp } from './harness';
 import {
@@ -237,6 +239,26 @@ describeOnDatabases('placing orders on $name', (target) => {
     expect(await count('orders')).toBe(before.orders);
     expect(await stockOf(lashes)).toBe(before.stock);
     expect((await send('GET', '/api/cart', cart)).json<{ data: { count: number } }>().data.count).toBe(2);
+  });
+
+  it('an order of several offers where the last one lacks stock takes nothing and places nothing', async () => {
+    const first = await offer(10000, 5);
+    const second = await offer(20000, 5);
+    const last = await offer(30000, 5);
+    const cart = await guestCart([
+      [first, 2],
+      [second, 3],
+      [last, 4],
+    ]);
+    // The last offer (taken last, in id order) sold out meanwhile down to 3 pieces.
+    await t.database.db.execute(sql`UPDATE product_offers SET stock = 3 WHERE id = ${last}`);
+    const orders = await count('orders');
+    const res = await place(cart, form());
+    expect(res.statusCode, res.body).toBe(409);
+    expect(message(res)).toMatch(/в наличии только 3 шт\./i);
+    expect([await stockOf(first), await stockOf(second), await stockOf(last)]).toEqual([5, 5, 3]);
+    expect(await count('orders')).toBe(orders);
+    expect(await count('order_items', sql`offer_id IN (${first}, ${second}, ${last})`)).toBe(0);
   });
 
   it('a promo code that stopped working stops the order instead of being dropped', async () => {
@@ -667,6 +689,107 @@ describeOnDatabases('placing orders on $name', (target) => {
     expect(results.filter((r) => r.statusCode === 409)).toHaveLength(40);
     expect(await count('orders')).toBe(before + 10);
     expect(await stockOf(lashes)).toBe(0);
+  });
+
+  itRaces(
+    target,
+    'an order whose last offer sells out after it was priced gives back what it took',
+    async () => {
+      // Another order takes the last offer's pieces between this order's pricing and its taking of stock
+      // (committed from another connection, at the moment the order's rows are written): the order takes the
+      // first two offers, then finds the last short, and must give everything back.
+      const first = await offer(10000, 5);
+      const second = await offer(20000, 5);
+      const last = await offer(30000, 5);
+      const [staff] = await selectRows<{ id: number }>(
+        t.database.db,
+        sql`SELECT id FROM users WHERE role = 'admin' ORDER BY id LIMIT 1`,
+      );
+      const orders = await count('orders');
+      const placing = placeOrder(
+        t.database.db,
+        {
+          source: {
+            kind: 'manager',
+            contents: {
+              lines: [
+                { id: 1, offerId: first, quantity: 2 },
+                { id: 2, offerId: second, quantity: 3 },
+                { id: 3, offerId: last, quantity: 4 },
+              ],
+              couponCode: null,
+              bonusPoints: 0,
+            },
+            actorId: staff!.id,
+            managerComment: null,
+            onPlaced: async () => {
+              await t.database.db.execute(sql`UPDATE product_offers SET stock = 3 WHERE id = ${last}`);
+            },
+          },
+          viewer: null,
+          site: 'https://shop.test',
+          idempotencyKey: null,
+          consent: { ip: null, userAgent: null },
+        },
+        form(),
+      );
+      await expect(placing).rejects.toThrow(OutOfStock);
+      expect([await stockOf(first), await stockOf(second), await stockOf(last)]).toEqual([5, 5, 3]);
+      expect(await count('orders')).toBe(orders);
+      expect(await count('order_items', sql`offer_id IN (${first}, ${second}, ${last})`)).toBe(0);
+    },
+  );
+
+  itRaces(target, 'overlapping orders of several offers never take part of an order', async () => {
+    for (let round = 0; round < 3; round++) {
+      // Offers in id order: the last is the scarce one, so a refused order has taken the others first.
+      const plenty = await offer(10000, 100);
+      const some = await offer(10000, 100);
+      const scarce = await offer(10000, 6);
+      const mixes: [number, number][][] = [
+        [
+          [plenty, 1],
+          [some, 1],
+          [scarce, 1],
+        ],
+        [
+          [plenty, 2],
+          [scarce, 2],
+        ],
+        [
+          [some, 3],
+          [scarce, 1],
+        ],
+      ];
+      const carts = [];
+      for (let i = 0; i < 18; i++) carts.push(await guestCart(mixes[i % mixes.length]!));
+      const results = await Promise.all(
+        carts.map((c, i) => place(c, form({ customerPhone: `+7999333${1000 + round * 100 + i}` }))),
+      );
+      expect(results.every((r) => r.statusCode === 201 || r.statusCode === 409)).toBe(true);
+      const placed = results.filter((r) => r.statusCode === 201).length;
+      expect(placed, `round ${round}`).toBeGreaterThan(0);
+      expect(placed, `round ${round}`).toBeLessThan(results.length);
+      // What left the shelf of each offer is exactly what the placed orders hold: nothing of a refused one.
+      for (const [offerId, stock] of [
+        [plenty, 100],
+        [some, 100],
+        [scarce, 6],
+      ] as const) {
+        const [sold] = await selectRows<{ n: number }>(
+          t.database.db,
+          sql`SELECT coalesce(sum(quantity), 0) AS n FROM order_items WHERE offer_id = ${offerId}`,
+        );
+        expect(stock - (await stockOf(offerId)), `round ${round}, offer ${offerId}`).toBe(Number(sold!.n));
+      }
+      // Every placed order holds all of its cart's lines.
+      const partial = await count(
+        'orders',
+        sql`id IN (SELECT order_id FROM order_items WHERE offer_id IN (${plenty}, ${some}, ${scarce}))
+            AND (SELECT count(*) FROM order_items i WHERE i.order_id = orders.id) < 2`,
+      );
+      expect(partial).toBe(0);
+    }
   });
 
   itRaces(target, '20 uses at once of a coupon limited to 5: five orders use it', async () => {

@@ -7,6 +7,7 @@ import { and, count, eq, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import {
+  coupons,
   outboxMessages,
   productReviews,
   products,
@@ -265,6 +266,48 @@ describeOnDatabases('limits of public writes on $name', (target) => {
     // Another account is not affected.
     const mine = { name: 'Анна', email: other.email, phone: other.phone };
     expect((await send('PUT', '/api/profile', mine, nextIp(), other.token)).statusCode).toBe(200);
+  });
+
+  it('POST /api/cart/coupon: promo codes are not guessed, 20 tries in 10 minutes from one address', async () => {
+    freezeAtWindowStart();
+    await db().insert(coupons).values({ code: 'GUESSME', type: 'percent', value: 10 });
+    const ip = nextIp();
+    const tryCode = (code: string, from: string, token?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/cart/coupon',
+        payload: { code },
+        headers: { 'x-forwarded-for': from, ...(token ? { 'x-cart-token': token } : {}) },
+      });
+    const first = await tryCode('GUESS00', ip);
+    expect(first.statusCode, first.body).toBe(200);
+    const token = first.json<{ data: { cartToken: string } }>().data.cartToken;
+    // Every try counts, a wrong code too: that is what a guesser sends.
+    for (let i = 1; i < 20; i++) {
+      const res = await tryCode(`GUESS${String(i).padStart(2, '0')}`, ip, token);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json<{ data: { coupon: { state: string } } }>().data.coupon.state).toBe('rejected');
+    }
+    // The 21st, the right code at last, is refused and not applied; the cart's other changes still go.
+    expectLimited(await tryCode('GUESSME', ip, token), 'promo code');
+    const cart = await t.app.inject({
+      method: 'GET',
+      url: '/api/cart',
+      headers: { 'x-forwarded-for': ip, 'x-cart-token': token },
+    });
+    expect(cart.json<{ data: { coupon: { code: string } } }>().data.coupon.code).toBe('GUESS19');
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/cart/coupon',
+      headers: { 'x-forwarded-for': ip, 'x-cart-token': token },
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    // Another address is not affected.
+    const other = await tryCode('GUESSME', nextIp());
+    expect(other.statusCode, other.body).toBe(200);
+    const found = other.json<{ data: { coupon: { code: string; message: string } } }>().data.coupon;
+    expect(found.code).toBe('GUESSME');
+    expect(found.message).not.toMatch(/не найден/);
   });
 
   it('every public write route declares its limit: a new one without it stops the server from starting', async () => {

@@ -13,6 +13,7 @@ export function PriceTag({
   size,
   discountPercent = 0,
   perUnit = false,
+  from = false,
   className,
 }: {
   price: number;
@@ -20,6 +21,8 @@ export function PriceTag({
   size: 'page' | 'bar' | 'card' | 'line';
   discountPercent?: number;
   perUnit?: boolean;
+  /** «от 590 ₽»: the lowest of several prices (a product whose variant is not chosen yet). */
+  from?: boolean;
   className?: string;
 }) {
   const onSale = price < basePrice;
@@ -27,6 +30,7 @@ export function PriceTag({
     <p className={`price price--${size}${className ? ` ${className}` : ''}`}>
       <span className={onSale ? 'price__current price__current--sale' : 'price__current'}>
         {onSale && <span className="visually-hidden">Цена со скидкой: </span>}
+        {from && 'от '}
         {formatMoney(price)}
       </span>
       {onSale && (

@@ -95,6 +95,16 @@ export function lineAnalytics(line: CartLine, quantity = line.quantity): Analyti
 }
 
 /**
+ * «Добавлено в корзину: Ресницы Velora Silk, C 0,12 9 мм»: what went in, as the cart's line names it (the
+ * server's word on which variant it took), else as the form knew it.
+ */
+export function addedMessage(line: CartLine | undefined, form: { title: string; variant?: string | null }) {
+  const title = line?.title ?? form.title;
+  const variant = line ? formatAttributes(line.attributes) : form.variant;
+  return `${ADDED}: ${title}${variant ? `, ${variant}` : ''}`;
+}
+
+/**
  * The header's count: the server's (root loader: GET /api/maintenance-mode), plus the pieces of "В корзину"
  * still on their way, so the badge moves at the press; the root loader's fresh count replaces it after.
  */

@@ -1,6 +1,16 @@
 import type { ProductOption, ProductPageOffer } from '@shop/schemas';
 import { describe, expect, it } from 'vitest';
-import { choose, chooserChips, findOffer, initialSelection, variantLabel, type Selection } from './variants';
+import {
+  choose,
+  chooserChips,
+  choosePrompt,
+  findOffer,
+  initialSelection,
+  notChosen,
+  offersMatching,
+  variantLabel,
+  type Selection,
+} from './variants';
 
 const TITLES: Record<string, string> = { curl: 'Изгиб', thickness: 'Толщина', length: 'Длина' };
 
@@ -59,12 +69,60 @@ const states = (selection: Selection, code: string) =>
   );
 
 describe('variant chooser', () => {
-  it('starts on the asked-for offer, else on the first one in stock', () => {
-    expect(initialSelection(offers)).toEqual({ curl: 'C', thickness: '0.07', length: '10' });
-    expect(initialSelection(offers, offers[9]!.id)).toEqual({ curl: 'D', thickness: '0.10', length: '10' });
+  it('chooses nothing for the visitor: only the offer a link named, the only offer, or what all share', () => {
+    expect(initialSelection(options, offers)).toEqual({});
+    expect(initialSelection(options, offers, 99999)).toEqual({});
+    expect(initialSelection(options, offers, offers[9]!.id)).toEqual({
+      curl: 'D',
+      thickness: '0.10',
+      length: '10',
+    });
+    const one = [offer('C', '0.07', '10')];
+    expect(initialSelection(options, one)).toEqual({ curl: 'C', thickness: '0.07', length: '10' });
+    // Every variant is C 0.07: only the length is the visitor's to choose.
+    const lengths = [offer('C', '0.07', '10'), offer('C', '0.07', '11'), offer('C', '0.07', '12')];
+    expect(initialSelection(options, lengths)).toEqual({ curl: 'C', thickness: '0.07' });
+    // Sold out altogether: the first, so that «Сообщить о поступлении» has a variant to name.
     const allSoldOut = [offer('B', '0.05', '8', 0), offer('B', '0.05', '9', 0)];
-    expect(initialSelection(allSoldOut)).toEqual({ curl: 'B', thickness: '0.05', length: '8' });
-    expect(initialSelection([])).toEqual({});
+    expect(initialSelection(options, allSoldOut)).toEqual({ curl: 'B', thickness: '0.05', length: '8' });
+    expect(initialSelection(options, [])).toEqual({});
+  });
+
+  it('says which characteristics are still to choose, as the object of «Выберите»', () => {
+    expect(choosePrompt(['Изгиб', 'Толщина', 'Длина'])).toBe('Выберите изгиб, толщину и длину');
+    expect(choosePrompt(['Толщина', 'Длина'])).toBe('Выберите толщину и длину');
+    expect(choosePrompt(['Цвет'])).toBe('Выберите цвет');
+    expect(choosePrompt(['Количество в упаковке', 'Объём'])).toBe('Выберите количество в упаковке и объём');
+    expect(choosePrompt(['SPF'])).toBe('Выберите SPF');
+  });
+
+  it('says «не выбран» in the gender of the characteristic', () => {
+    expect(['Изгиб', 'Толщина', 'Длина', 'Количество в упаковке', 'Объём'].map(notChosen)).toEqual([
+      'не выбран',
+      'не выбрана',
+      'не выбрана',
+      'не выбрано',
+      'не выбран',
+    ]);
+  });
+
+  it('narrows the offers to those with every value chosen so far', () => {
+    expect(offersMatching(offers, {})).toHaveLength(offers.length);
+    expect(offersMatching(offers, { curl: 'D', thickness: '0.10' }).map((o) => o.article)).toEqual([
+      'LB1-D-010-10',
+      'LB1-D-010-11',
+    ]);
+  });
+
+  it('fills nothing below a choice but the only value possible', () => {
+    // Nothing chosen, then D: thickness and length are still the visitor's.
+    expect(choose(options, offers, {}, 'curl', 'D')).toEqual({ curl: 'D' });
+    // C then 0.10 chosen, then 12 mm: all three now chosen by the visitor.
+    expect(choose(options, offers, { curl: 'C', thickness: '0.10' }, 'length', '12')).toEqual({
+      curl: 'C',
+      thickness: '0.10',
+      length: '12',
+    });
   });
 
   it('shows every value, disabling what is sold out or does not exist under the choices above', () => {
@@ -99,19 +157,17 @@ describe('variant chooser', () => {
     });
   });
 
-  it('moves a value below that does not exist to the first one in stock', () => {
-    // C 0.10 12 → D: D 0.10 has no 12 mm; 10 mm is the first in stock.
+  it('drops a value below that does not exist under the new choice, and takes a value that has no other', () => {
+    // C 0.10 12 → D: D 0.10 has no 12 mm; 10 and 11 are there: the length is to choose again.
     expect(choose(options, offers, { curl: 'C', thickness: '0.10', length: '12' }, 'curl', 'D')).toEqual({
       curl: 'D',
       thickness: '0.10',
-      length: '10',
     });
-    // Nothing in stock under the new choice: the first value that exists.
+    // D has only 0.10: it is taken; its 11 and 12 mm do not include the 10 chosen: to choose again.
     const soldOut = [offer('C', '0.07', '10'), offer('D', '0.10', '11', 0), offer('D', '0.10', '12', 0)];
     expect(choose(options, soldOut, { curl: 'C', thickness: '0.07', length: '10' }, 'curl', 'D')).toEqual({
       curl: 'D',
       thickness: '0.10',
-      length: '11',
     });
   });
 

@@ -1,7 +1,8 @@
 // The variant chooser's logic (DESIGN.md): chips per characteristic (curl, thickness, length, colour…) in
 // directory order. Choosing goes down the list the way a lash maker thinks ("D, then 0,07, then 11 мм"): a
 // value is judged against the values chosen *above* it, so the chooser never reaches a dead end, and when a
-// choice above makes a value below impossible, that value moves to the first one that exists.
+// choice above makes a value below impossible, that value is no longer chosen. Nothing is chosen for the
+// visitor but a value with no alternative (issue 25: a sticky «В корзину» added a variant nobody chose).
 // Values that exist nowhere under the choices above, or only out of stock, stay visible but disabled.
 import type { ProductOption, ProductPageOffer } from '@shop/schemas';
 
@@ -67,8 +68,10 @@ export function chooserChips(
 }
 
 /**
- * The selection after choosing `value` for the option `code`: the options below keep their values where
- * such a variant exists, otherwise take the first value in stock (or, failing that, the first that exists).
+ * The selection after choosing `value` for the option `code`. The options below keep what the visitor chose
+ * while such a variant exists, even sold out (they see that it is); a value that no longer exists under the
+ * new choice is dropped, and an option left with a single possible value takes it. Nothing else is chosen for
+ * the visitor: «В корзину» adds only a variant they chose.
  */
 export function choose(
   options: readonly ProductOption[],
@@ -83,32 +86,84 @@ export function choose(
   for (const o of options.slice(0, at))
     if (selection[o.code] !== undefined) next[o.code] = selection[o.code]!;
   next[code] = value;
-  for (const option of options.slice(at + 1)) {
+  return settle(options.slice(at + 1), offers, next, selection);
+}
+
+/** Fills the options in turn: the visitor's value where such a variant exists, else the only possible one. */
+function settle(
+  options: readonly ProductOption[],
+  offers: readonly ProductPageOffer[],
+  next: Selection,
+  wanted: Selection,
+): Selection {
+  for (const option of options) {
     const fixed = Object.keys(next);
-    const candidates = offers.filter((o) => matches(o, next, fixed));
-    const valuesOf = (pool: ProductPageOffer[]) => new Set(pool.map((o) => offerValues(o)[option.code]));
-    const existing = valuesOf(candidates);
-    const inStock = valuesOf(candidates.filter((o) => o.inStock));
-    const current = selection[option.code];
-    // What the visitor chose stays while such a variant exists, even sold out: they see that it is.
+    const existing = new Set(
+      offers
+        .filter((o) => matches(o, next, fixed))
+        .map((o) => offerValues(o)[option.code])
+        .filter((v) => v !== undefined),
+    );
+    const current = wanted[option.code];
     const picked =
       current !== undefined && existing.has(current)
         ? current
-        : (option.values.find((v) => inStock.has(v.code)) ?? option.values.find((v) => existing.has(v.code)))
-            ?.code;
-    if (picked === undefined) break;
-    next[option.code] = picked;
+        : existing.size === 1
+          ? [...existing][0]
+          : undefined;
+    if (picked !== undefined) next[option.code] = picked;
   }
   return next;
 }
 
-/** Where the chooser starts: the asked-for offer, else the first in stock, else the first. */
+/**
+ * Where the chooser starts: the offer a link asked for (?offer=…), the only offer, or the first of a product
+ * sold out altogether (for «Сообщить о поступлении»). Otherwise only what every variant shares is chosen:
+ * the visitor chooses the rest, so that nothing they did not choose goes into the cart.
+ */
 export function initialSelection(
+  options: readonly ProductOption[],
   offers: readonly ProductPageOffer[],
-  preferredOfferId?: number | null,
+  linkedOfferId?: number | null,
 ): Selection {
-  const start = offers.find((o) => o.id === preferredOfferId) ?? offers.find((o) => o.inStock) ?? offers[0];
-  return start ? offerValues(start) : {};
+  const start =
+    offers.find((o) => o.id === linkedOfferId) ??
+    (offers.length === 1 || !offers.some((o) => o.inStock) ? offers[0] : undefined);
+  return start ? offerValues(start) : settle(options, offers, {}, {});
+}
+
+/** The offers that have every value chosen so far (all of them when nothing is chosen). */
+export function offersMatching(
+  offers: readonly ProductPageOffer[],
+  selection: Selection,
+): ProductPageOffer[] {
+  return offers.filter((o) => matches(o, selection, Object.keys(selection)));
+}
+
+/** An option's title as the object of «Выберите»: «Толщина» → «толщину», «Цвет» → «цвет». */
+function accusative(title: string): string {
+  const [first = '', ...rest] = title.split(' ');
+  // An abbreviation (SPF, УФ) keeps its capitals.
+  let word = first.length > 1 && first[1] === first[1]!.toLowerCase() ? first.toLowerCase() : first;
+  if (/[^аеёиоуыэюя]а$/i.test(word)) word = `${word.slice(0, -1)}у`;
+  else if (/[^аеёиоуыэюя]я$/i.test(word)) word = `${word.slice(0, -1)}ю`;
+  return [word, ...rest].join(' ');
+}
+
+/** «не выбран», «не выбрана», «не выбрано»: agreeing with the option's title («Изгиб», «Длина», «Количество»). */
+export function notChosen(title: string): string {
+  const first = (title.split(' ')[0] ?? '').toLowerCase();
+  if (/[ая]$/.test(first)) return 'не выбрана';
+  if (/[оеё]$/.test(first)) return 'не выбрано';
+  return 'не выбран';
+}
+
+/** «Выберите изгиб, толщину и длину»: the options still to choose, in the chooser's order. */
+export function choosePrompt(titles: readonly string[]): string {
+  const words = titles.map(accusative);
+  const list =
+    words.length > 1 ? `${words.slice(0, -1).join(', ')} и ${words.at(-1)}` : (words[0] ?? 'вариант');
+  return `Выберите ${list}`;
 }
 
 /** "D 0,07 11 мм": the chosen variant as the trade writes it, for alt texts and the cart. */

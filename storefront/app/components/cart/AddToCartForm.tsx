@@ -2,7 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useFetcher } from 'react-router';
 import { trackAdd } from '../../lib/analytics';
 import { useHydrated } from '../../lib/hydrated';
-import { ADDED, CART_PATH, lineAnalytics, type CartActionResult } from '../../lib/cart';
+import { addedMessage, CART_PATH, lineAnalytics, type CartActionResult } from '../../lib/cart';
 import { useToast } from '../Toast';
 
 export interface AddToCartProps {
@@ -23,7 +23,8 @@ export interface AddToCartProps {
 
 /**
  * "В корзину": a form posting to /cart. With JavaScript it stays on the page (a fetcher), the header's badge
- * follows at once (the root loader runs again) and a toast says "Добавлено в корзину" with a link to the cart,
+ * follows at once (the root loader runs again) and a toast says "Добавлено в корзину: <product>, <variant>"
+ * with a link to the cart,
  * or the server's Russian refusal (not enough in stock…). Without JavaScript the post opens the cart page,
  * which says the same.
  */
@@ -46,13 +47,13 @@ export function AddToCartForm({
     if (!result || seen.current === result || fetcher.state !== 'idle') return;
     seen.current = result;
     if (result.ok) {
-      // Short, so the link fits beside it on a phone: the visitor has just pressed the product's button.
-      toast.show(ADDED, {
+      // It names the product and the variant: on a phone the chooser may be off the screen.
+      const line = result.cart?.items.find((l) => l.offerId === offerId);
+      toast.show(addedMessage(line, { title, variant }), {
         kind: 'success',
         duration: 5000,
         link: { label: 'Перейти в корзину', to: CART_PATH },
       });
-      const line = result.cart?.items.find((l) => l.offerId === offerId);
       const product = line ? lineAnalytics(line) : { id: offerId, title, price, variant };
       trackAdd({ ...product, quantity: result.quantity ?? 1 });
     } else {

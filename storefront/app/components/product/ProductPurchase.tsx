@@ -1,11 +1,15 @@
 import type { ProductPage, ProductPageOffer } from '@shop/schemas';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { formatMoney } from '../../lib/format';
+import { useHydrated } from '../../lib/hydrated';
 import {
   choose,
   chooserChips,
+  choosePrompt,
   findOffer,
   initialSelection,
+  notChosen,
+  offersMatching,
   variantLabel,
   type Chip,
   type Selection,
@@ -30,8 +34,13 @@ export const lowered = (max: number) => `Доступно только ${max} ш
  * The buying part of the product page (DESIGN.md "Variant chooser"): characteristic chips, the chosen
  * offer's article, price and stock updated at once, a quantity stepper, "В корзину" and, on phones, the
  * same button in a bar stuck to the bottom of the screen. "В корзину" is a form posting the chosen offer and
- * the stepper's quantity to /cart (components/cart/AddToCartForm): a fetcher with a confirmation toast, or a
- * plain post that opens the cart without JavaScript; the sticky bar's button submits the same form.
+ * the stepper's quantity to /cart (components/cart/AddToCartForm): a fetcher with a toast naming the variant,
+ * or a plain post that opens the cart without JavaScript; the sticky bar's button submits the same form.
+ *
+ * Of several variants none is chosen for the visitor (lib/variants.ts), unless a link named one (?offer=…).
+ * Until every characteristic is chosen, «В корзину» (the buy box's and the sticky bar's) adds nothing: it
+ * brings the chooser into view, focuses the first characteristic still to choose and says which are left
+ * («Выберите толщину и длину»). The price meanwhile is the lowest of the variants still possible («от …»).
  *
  * A sold-out variant can be chosen too (its chip is struck through): its price and article show, and
  * «Сообщить о поступлении» takes the place of "В корзину" (StockNoticeDialog). When every variant is sold
@@ -48,7 +57,9 @@ export function ProductPurchase({
   email?: string | null;
 }) {
   const { options, offers } = product;
-  const [selection, setSelection] = useState<Selection>(() => initialSelection(offers, initialOfferId));
+  const [selection, setSelection] = useState<Selection>(() =>
+    initialSelection(options, offers, initialOfferId),
+  );
   const groups = useMemo(() => chooserChips(options, offers, selection), [options, offers, selection]);
   const offer = findOffer(options, offers, selection);
   const [quantity, setQuantity] = useState(1);
@@ -59,15 +70,35 @@ export function ProductPurchase({
   const formId = `${useId()}-cart`;
   const max = maxOf(offer);
   const allSoldOut = offers.length > 0 && offers.every((o) => !o.inStock);
+  const unchosen = groups.filter((g) => !g.chips.some((c) => c.selected));
+  /** Set by «В корзину» pressed before the variant is chosen: the chooser then says what is left. */
+  const [asked, setAsked] = useState(false);
+  const chooser = useRef<HTMLDivElement>(null);
+  const hydrated = useHydrated();
 
-  // The chosen variant goes into the address (?offer=…), so a shared link opens on it.
+  // The chosen variant goes into the address (?offer=…), so a shared link opens on it; a link to a variant
+  // no longer chosen would open on one the visitor left, so it goes.
   useEffect(() => {
-    if (!offer || offers.length < 2) return;
+    if (offers.length < 2) return;
     const url = new URL(window.location.href);
-    if (url.searchParams.get('offer') === String(offer.id)) return;
-    url.searchParams.set('offer', String(offer.id));
+    const wanted = offer ? String(offer.id) : null;
+    if (url.searchParams.get('offer') === wanted) return;
+    if (wanted) url.searchParams.set('offer', wanted);
+    else url.searchParams.delete('offer');
     window.history.replaceState(window.history.state, '', url);
   }, [offer, offers.length]);
+
+  /** «В корзину» before the variant is chosen: the chooser comes into view and says what to choose. */
+  const askToChoose = () => {
+    setAsked(true);
+    const box = chooser.current;
+    if (!box) return;
+    const still = box.querySelector<HTMLElement>('.chooser__group[data-chosen="false"]');
+    const calm = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    box.scrollIntoView?.({ behavior: calm ? 'auto' : 'smooth', block: 'start' });
+    // Keyboard and screen reader users land on the characteristic to choose («Толщина: не выбрана»).
+    still?.focus({ preventScroll: true });
+  };
 
   const pick = (code: string, chip: Chip) => {
     if (chip.state === 'missing' || chip.selected) return;
@@ -87,7 +118,8 @@ export function ProductPurchase({
   const notify = offer && !offer.inStock ? () => setNotifyOpen(true) : undefined;
 
   return (
-    <div className="purchase">
+    // data-hydrated: the chips and «В корзину» work from here on (the browser tests wait for it).
+    <div className="purchase" data-hydrated={hydrated || undefined}>
       {allSoldOut && (
         <div className="soldout-banner" role="status">
           <p className="soldout-banner__title">Нет в наличии</p>
@@ -110,13 +142,23 @@ export function ProductPurchase({
         </div>
       )}
       {groups.length > 0 && (
-        <div className="chooser">
+        <div className="chooser" ref={chooser}>
+          {asked && unchosen.length > 0 && (
+            <p className="chooser__prompt" role="alert">
+              {choosePrompt(unchosen.map((g) => g.option.title))}
+            </p>
+          )}
           {groups.map(({ option, chips }) => {
             const chosen = chips.find((c) => c.selected);
             return (
-              <fieldset key={option.code} className="chooser__group">
+              <fieldset
+                key={option.code}
+                className={asked && !chosen ? 'chooser__group chooser__group--unchosen' : 'chooser__group'}
+                data-chosen={Boolean(chosen)}
+                tabIndex={-1}
+              >
                 <legend className="chooser__legend">
-                  {option.title}: <strong>{chosen?.title ?? 'не выбран'}</strong>
+                  {option.title}: <strong>{chosen?.title ?? notChosen(option.title)}</strong>
                   {chosen?.state === 'soldout' && <span className="chooser__soldout"> — нет в наличии</span>}
                 </legend>
                 <div className="chooser__chips">
@@ -161,6 +203,8 @@ export function ProductPurchase({
 
       <BuyBox
         offer={offer}
+        fromPrice={fromPrice(offersMatching(offers, selection))}
+        onChoose={askToChoose}
         quantity={quantity}
         quantityNote={quantityNote}
         max={max}
@@ -171,7 +215,13 @@ export function ProductPurchase({
         onNotify={allSoldOut ? undefined : notify}
         promise={offer && !allSoldOut ? promised[offer.id] : undefined}
       />
-      <ProductStickyBar offer={offer} formId={formId} onNotify={notify} />
+      <ProductStickyBar
+        offer={offer}
+        fromPrice={fromPrice(offersMatching(offers, selection))}
+        formId={formId}
+        onNotify={notify}
+        onChoose={askToChoose}
+      />
       {offer && !offer.inStock && (
         <StockNoticeDialog
           key={offer.id}
@@ -189,9 +239,40 @@ export function ProductPurchase({
   );
 }
 
+/** The price while the variant is not chosen yet: the lowest of those still possible, «от» when they differ. */
+interface FromPrice {
+  price: number;
+  basePrice: number;
+  from: boolean;
+}
+
+function fromPrice(candidates: readonly ProductPageOffer[]): FromPrice | null {
+  const lowest = candidates.reduce<ProductPageOffer | null>(
+    (low, o) => (!low || o.salePrice < low.salePrice ? o : low),
+    null,
+  );
+  if (!lowest) return null;
+  return {
+    price: lowest.salePrice,
+    basePrice: lowest.basePrice,
+    from: candidates.some((o) => o.salePrice !== lowest.salePrice),
+  };
+}
+
+/** «В корзину» while the variant is not chosen: it asks for the choice instead of adding anything. */
+function ChooseFirstButton({ onChoose, tabIndex }: { onChoose: () => void; tabIndex?: number }) {
+  return (
+    <button type="button" className="button button--primary" onClick={onChoose} tabIndex={tabIndex}>
+      {tabIndex === undefined && <Icon name="cart" size={20} />}В корзину
+    </button>
+  );
+}
+
 function BuyBox({
   product,
   offer,
+  fromPrice: from,
+  onChoose,
   quantity,
   quantityNote,
   max,
@@ -202,6 +283,10 @@ function BuyBox({
 }: {
   product: ProductPage;
   offer: ProductPageOffer | undefined;
+  /** The price shown until the variant is chosen. */
+  fromPrice: FromPrice | null;
+  /** «В корзину» pressed before the variant is chosen. */
+  onChoose: () => void;
   quantity: number;
   quantityNote: string | null;
   max: number;
@@ -217,7 +302,18 @@ function BuyBox({
   if (!offer) {
     return (
       <div className="buy-box">
-        <p className="stock stock--out">Выберите вариант</p>
+        {from && <PriceTag price={from.price} basePrice={from.basePrice} from={from.from} size="page" />}
+        <div className="buy-box__actions">
+          <div className="buy-box__cart">
+            <ChooseFirstButton onChoose={onChoose} />
+          </div>
+          <FavoriteButton
+            productId={product.id}
+            title={product.title}
+            withLabel
+            className="buy-box__favorite"
+          />
+        </div>
       </div>
     );
   }
@@ -272,6 +368,7 @@ function BuyBox({
             id={formId}
             offerId={offer.id}
             title={product.title}
+            variant={variantLabel(offer) || null}
             price={offer.salePrice}
             className="buy-box__cart"
           >
@@ -311,14 +408,26 @@ function BuyBox({
 /** Phones: the price and "В корзину" (or «Сообщить о поступлении») stay at the bottom of the screen. */
 function ProductStickyBar({
   offer,
+  fromPrice: from,
   formId,
   onNotify,
+  onChoose,
 }: {
   offer: ProductPageOffer | undefined;
+  fromPrice: FromPrice | null;
   formId: string;
   onNotify?: () => void;
+  onChoose: () => void;
 }) {
-  if (!offer) return null;
+  if (!offer)
+    return (
+      from && (
+        <StickyBar className="sticky-buy">
+          <PriceTag price={from.price} basePrice={from.basePrice} from={from.from} size="bar" />
+          <ChooseFirstButton onChoose={onChoose} tabIndex={-1} />
+        </StickyBar>
+      )
+    );
   return (
     <StickyBar className="sticky-buy">
       {/* The bar is one line: the discount badge stays in the buy box. */}
