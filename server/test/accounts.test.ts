@@ -1,7 +1,7 @@
 // The accounts API through HTTP on a real database: registration, e-mail confirmation, password recovery,
 // reset and change, sliding sessions, sign-in throttling, X-User-Group, the profile, company requisites,
 // bonuses and the customer's own orders.
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   bonusTransactions,
@@ -17,6 +17,7 @@ import {
   userTokens,
   userTypes,
 } from '../generated/tables';
+import { sendRecoveryLetter } from '../src/accounts/password-routes';
 import { loginDelayMs } from '../src/accounts/throttle';
 import { ensureSystemTemplates } from '../src/messages/system-templates';
 import { ADMIN, describeOnDatabases, itRaces, startTestApp, type TestApp } from './harness';
@@ -226,6 +227,29 @@ describeOnDatabases('accounts on $name', (target) => {
                 },
               });
           }
+      },
+    );
+
+    itRaces(
+      target,
+      'writes every recovery letter when several are asked for one account at once',
+      async () => {
+        // The letters are written after the answers, so two requests' letters can be written at the same
+        // moment: each issues a link, and the link of one account and purpose is unique while unused.
+        const { email } = await register();
+        const user = await userOf(email);
+        for (let round = 0; round < 3; round++) {
+          const results = await Promise.allSettled(
+            Array.from({ length: 5 }, () => sendRecoveryLetter(t.database.db, email, SITE)),
+          );
+          expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+        }
+        expect(await letters(email, 'auth.password_recovery')).toHaveLength(15);
+        const unused = await db()
+          .select()
+          .from(userTokens)
+          .where(and(eq(userTokens.userId, user.id), isNull(userTokens.usedAt)));
+        expect(unused.filter((row) => row.purpose === 'password_reset')).toHaveLength(1);
       },
     );
 

@@ -4,7 +4,7 @@
 import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import type { DbOrTx } from '../db';
-import { userTokens } from '../../generated/tables';
+import { users, userTokens } from '../../generated/tables';
 import { hashToken } from './sessions';
 
 export type TokenPurpose = 'email_confirm' | 'password_reset';
@@ -14,11 +14,17 @@ export const TOKEN_TTL_MS: Record<TokenPurpose, number> = {
   password_reset: 60 * 60 * 1000,
 };
 
-/** A new link's token; earlier unused links of the same purpose stop working. */
+/**
+ * A new link's token; earlier unused links of the same purpose stop working. Call it inside a transaction:
+ * the account's row is locked first, so that two links issued at the same moment (recovery asked twice, its
+ * letters written after the answers) follow one another instead of both deleting the old link and the second
+ * insert breaking the one-unused-link-per-purpose key.
+ */
 export async function issueToken(
   tx: DbOrTx,
   opts: { userId: number; purpose: TokenPurpose; email: string },
 ): Promise<string> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, opts.userId)).for('update');
   const token = randomBytes(32).toString('base64url');
   const now = new Date();
   // Housekeeping rides on issuing: links that can no longer be used are of no interest to anyone.
