@@ -181,6 +181,25 @@ describeOnDatabases('row and field access on $name', (target) => {
       expect((await read(productId)).title).toBe(stored.title);
     });
 
+    it('lets a manager save a product with pictures as the API answered them (their keys in its order)', async () => {
+      // The admin's form sends the pictures back as the API answered them ({ url, alt }, the schema's order),
+      // the database holds them as { alt, url }: the same value, not the editor's field changed.
+      const { productId } = await productWithOffer(t, { price: 10_000, stock: 5 });
+      const pictured = await call(content, 'PUT', `/api/admin/products/${productId}`, {
+        ...(await read(productId)),
+        images: [{ url: '/uploads/lashes.png', alt: null }],
+      });
+      expect(pictured.statusCode, pictured.body).toBe(200);
+      const priced = await call(
+        manager,
+        'PUT',
+        `/api/admin/products/${productId}`,
+        withOffer(await read(productId), { basePrice: 12_500 }),
+      );
+      expect(priced.statusCode, priced.body).toBe(200);
+      expect((await read(productId)).offers[0]).toMatchObject({ basePrice: 12_500 });
+    });
+
     it('lets a content editor change the product’s text, but not an offer’s price or stock', async () => {
       const { productId } = await productWithOffer(t, { price: 10_000, stock: 5 });
       const stored = await read(productId);

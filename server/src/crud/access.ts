@@ -7,6 +7,7 @@
 //   value is refused with 403 and nothing is written.
 // The shop's own jobs (SYSTEM) are bound by neither.
 import { ApiError, notFound } from '../http/errors';
+import { sameValue } from './same-value';
 import { type ChildDef, type FieldDef, type ResourceDef, type Role, type RowScope, SYSTEM } from './types';
 
 const ROLE_NAMES: Record<Role, string> = {
@@ -14,8 +15,6 @@ const ROLE_NAMES: Record<Role, string> = {
   manager: 'менеджер',
   content: 'контент-редактор',
 };
-
-const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /** The message of a refused field: who may change it. */
 function refusedField(f: FieldDef, key: string): ApiError {
@@ -48,7 +47,7 @@ function guardChildWrites(child: ChildDef, role: string, items: unknown, stored:
     if (old) kept.add(row.id);
     for (const f of restricted) {
       if (!(f.name in row)) continue;
-      if (old ? !same(row[f.name], old[f.name]) : row[f.name] != null)
+      if (old ? !sameValue(row[f.name], old[f.name]) : row[f.name] != null)
         throw refusedField(f, `${child.property}.${index}.${f.name}`);
     }
   }
@@ -74,7 +73,7 @@ export function guardFieldWrites(
   const out = { ...(body as Record<string, unknown>) };
   for (const f of restrictedFor(def.fields, role)) {
     if (!(f.name in out)) continue;
-    const unchanged = existing ? same(out[f.name], existing[f.name]) : out[f.name] == null;
+    const unchanged = existing ? sameValue(out[f.name], existing[f.name]) : out[f.name] == null;
     if (!unchanged) throw refusedField(f, f.name);
     delete out[f.name];
   }

@@ -13,7 +13,8 @@ import { ApiError } from '../http/errors';
 import { assertValid } from '../http/validation';
 import { cellValue, CsvFormatError, parseCsv } from './csv';
 import { directoryEntriesOf, norm, offerDirectories, productCsvColumns, roublesText } from './csv-products';
-import { createRecord, getRecord, getRecordsSeen, permittedBody, sameValue, updateRecord } from './service';
+import { sameValue } from './same-value';
+import { createRecord, getRecord, getRecordsSeen, permittedBody, updateRecord } from './service';
 import { type CrudContext, type Role, SYSTEM } from './types';
 
 const PRODUCT_COLUMNS: string[] = ['title', 'categories', 'brand', 'active', 'isNew', 'isHit'];

@@ -29,6 +29,7 @@ import { assertValid, fieldsError } from '../http/validation';
 import { notBeforeMessage, YEARS } from '@shop/schemas';
 import { assertBodyInScope, assertInScope, guardFieldWrites, rowScopeOf } from './access';
 import { diffRecords, readSecrets, recordHistory } from './history';
+import { sameValue } from './same-value';
 import type { ChildDef, CrudContext, FieldDef, ListQuery, Registry, ResourceDef, TxContext } from './types';
 
 export const MAX_PAGE = 1000;
@@ -414,22 +415,6 @@ async function checkManyRefs(
       });
     }
   }
-}
-
-/** Whether two stored values are the same: jsonb objects whatever their keys' order, dates by their instant. */
-export function sameValue(a: unknown, b: unknown): boolean {
-  const canonical = (v: unknown): unknown => {
-    if (v instanceof Date) return v.toISOString();
-    if (Array.isArray(v)) return v.map(canonical);
-    if (v && typeof v === 'object')
-      return Object.fromEntries(
-        Object.keys(v)
-          .sort()
-          .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
-      );
-    return v ?? null;
-  };
-  return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
 }
 
 /**
