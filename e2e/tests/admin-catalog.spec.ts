@@ -1,13 +1,15 @@
-// The catalogue in the admin, as the content editor, in Chromium against the production build: a new
-// category and a product with a real uploaded picture and offers made by the generator appear on the
-// storefront in that category; a bulk price edit shows on the storefront (a bad one is refused in Russian
-// and changes nothing); deleting the product makes its page a 404. Then the category tree (a drag with the
+// The catalogue in the admin, in Chromium against the production build, as the roles share it
+// (docs/roles.md): the content editor adds a category and a product with a real uploaded picture; the
+// manager gives it offers made by the generator, with prices and stock, and it appears on the storefront in
+// that category; the manager's bulk price edit shows on the storefront (a bad one is refused in Russian and
+// changes nothing); the editor deleting the product makes its page a 404. Then the category tree (a drag with the
 // mouse, moves with the keyboard buttons) and a directory's fields and entry at their spec addresses.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { adminToken, signInAdmin } from '../admin';
 
 const EDITOR = { email: 'content-catalog@e2e.local', password: 'content-password-1' };
+const MANAGER = { email: 'manager-catalog@e2e.local', password: 'manager-password-1' };
 const stamp = Date.now().toString(36);
 const CATEGORY = { title: `Ресницы проверки ${stamp}`, slug: `e2e-lashes-${stamp}` };
 const PRODUCT = { title: `Ресницы Проверка ${stamp}`, slug: `e2e-product-${stamp}` };
@@ -71,9 +73,15 @@ test.beforeAll(async ({ request }) => {
   // 409: the user is left from an earlier run of this spec against the same server.
   expect([201, 200, 409], await res.text()).toContain(res.status());
   editorToken = await tokenFor(request, EDITOR.email, EDITOR.password);
+  const manager = await request.post('/api/admin/users', {
+    headers: { authorization: admin },
+    data: { email: MANAGER.email, name: 'Менеджер', role: 'manager', password: MANAGER.password },
+  });
+  expect([201, 200, 409], await manager.text()).toContain(manager.status());
 });
 
-test('the content editor adds a category and a product with a picture and offers; the shop follows', async ({
+test('the editor adds a category and a product with a picture, the manager its offers and prices; the shop follows', async ({
+  browser,
   page,
   request,
 }) => {
@@ -103,9 +111,18 @@ test('the content editor adds a category and a product with a picture and offers
     .setInputFiles({ name: 'lashes.png', mimeType: 'image/png', buffer: await png() });
   await expect(page.locator('img[src*="/img/"], img[src*="/uploads/"]').first()).toBeVisible();
 
-  await page.getByRole('tab', { name: 'Варианты' }).click();
-  await page.getByRole('button', { name: 'Сгенерировать варианты' }).click();
-  const generator = page.getByRole('dialog', { name: 'Генератор вариантов' });
+  // Prices and stock are the manager's: the editor saves the product without offers.
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page).toHaveURL(/\/nuxt\/products\/\d+$/);
+  const productId = Number(/products\/(\d+)$/.exec(page.url())![1]);
+
+  const managerPage = await (await browser.newContext()).newPage();
+  errors.push(...watchErrors(managerPage));
+  await signInAdmin(managerPage, MANAGER);
+  await managerPage.goto(`/nuxt/products/${productId}`);
+  await managerPage.getByRole('tab', { name: 'Варианты' }).click();
+  await managerPage.getByRole('button', { name: 'Сгенерировать варианты' }).click();
+  const generator = managerPage.getByRole('dialog', { name: 'Генератор вариантов' });
   await generator.getByLabel('Префикс артикула').fill('E2E');
   await generator
     .getByRole('group', { name: 'Изгиб' })
@@ -124,12 +141,15 @@ test('the content editor adds a category and a product with a picture and offers
   await generator.getByLabel('Остаток').fill('7');
   await expect(generator).toContainText('E2E-D-007-11, E2E-D-007-12');
   await generator.getByRole('button', { name: 'Добавить варианты (2)' }).click();
-  const offers = page.getByRole('table', { name: 'Варианты товара' });
+  const offers = managerPage.getByRole('table', { name: 'Варианты товара' });
   await expect(offers.getByRole('row')).toHaveCount(3);
   await expect(offers.getByLabel('Артикул').first()).toHaveValue('E2E-D-007-11');
-  await page.getByRole('button', { name: 'Сохранить' }).click();
-  await expect(page).toHaveURL(/\/nuxt\/products\/\d+$/);
-  const productId = Number(/products\/(\d+)$/.exec(page.url())![1]);
+  await managerPage.getByRole('button', { name: 'Сохранить' }).click();
+  await expect
+    .poll(
+      async () => (await api<{ offers: Offer[] }>(request, `/api/admin/products/${productId}`)).offers.length,
+    )
+    .toBe(2);
 
   const stored = await api<{ categoryIds: number[]; images: { url: string }[]; offers: Offer[] }>(
     request,
@@ -158,16 +178,17 @@ test('the content editor adds a category and a product with a picture and offers
   await expect(shop.getByRole('heading', { name: PRODUCT.title })).toBeVisible();
   await expect(shop.locator('body')).toContainText(/1\s?290/);
 
-  // Bulk price edit from the product list: a bad percentage is refused in Russian, nothing changes.
-  await page.goto('/nuxt/products');
-  const row = page.getByRole('row').filter({ hasText: PRODUCT.title });
+  // The manager's bulk price edit from the product list: a bad percentage is refused in Russian, nothing
+  // changes.
+  await managerPage.goto('/nuxt/products');
+  const row = managerPage.getByRole('row').filter({ hasText: PRODUCT.title });
   await row.getByRole('checkbox').check();
-  await page.getByRole('button', { name: 'Цены и остатки' }).click();
-  const bulk = page.getByRole('dialog', { name: 'Цены и остатки вариантов' });
+  await managerPage.getByRole('button', { name: 'Цены и остатки' }).click();
+  const bulk = managerPage.getByRole('dialog', { name: 'Цены и остатки вариантов' });
   await bulk.getByLabel('Изменить цену на %').check();
   await bulk.getByLabel('Изменение, %').fill('-150');
   await bulk.getByRole('button', { name: 'Применить' }).click();
-  await expect(page.getByText(/в процентах — от -99 до 1000/i).first()).toBeVisible();
+  await expect(managerPage.getByText(/в процентах — от -99 до 1000/i).first()).toBeVisible();
   expect(
     (await api<{ offers: Offer[] }>(request, `/api/admin/products/${productId}`)).offers.map(
       (o) => o.basePrice,
@@ -176,7 +197,7 @@ test('the content editor adds a category and a product with a picture and offers
   await bulk.getByLabel('Установить цену').check();
   await bulk.getByLabel('Новая цена, ₽').fill('990');
   await bulk.getByRole('button', { name: 'Применить' }).click();
-  await expect(page.getByText('Изменено вариантов: 2 (товаров: 1)')).toBeVisible();
+  await expect(managerPage.getByText('Изменено вариантов: 2 (товаров: 1)')).toBeVisible();
   await shop.goto(productPage);
   await expect(shop.locator('body')).toContainText(/990/);
   await expect(shop.locator('body')).not.toContainText(/1\s?290/);
@@ -288,22 +309,13 @@ test('a directory: its fields at /{id}/createFields and an entry at /{id}/{entry
   expect(errors).toEqual([]);
 });
 
-test('a manager reads the catalogue but gets no tools to change it, and the API agrees', async ({
+test('a manager changes no category and creates or deletes no product, and the API agrees', async ({
   page,
   request,
 }) => {
-  const manager = { email: 'manager-catalog@e2e.local', password: 'manager-password-1' };
-  const admin = await adminToken(request);
-  const created = await request.post('/api/admin/users', {
-    headers: { authorization: admin },
-    data: { email: manager.email, name: 'Менеджер', role: 'manager', password: manager.password },
-  });
-  expect([201, 200, 409]).toContain(created.status());
+  const manager = MANAGER;
   const errors = watchErrors(page);
-  await page.goto('/nuxt');
-  await page.getByLabel(/Имя пользователя|Логин|E-mail/i).fill(manager.email);
-  await page.getByRole('textbox', { name: 'Пароль' }).fill(manager.password);
-  await page.getByRole('button', { name: /Войти/i }).click();
+  await signInAdmin(page, manager);
   await expect(page.getByRole('menuitem', { name: 'Товары', exact: true })).toBeVisible();
 
   await page.goto('/nuxt/product-categories');
@@ -312,9 +324,13 @@ test('a manager reads the catalogue but gets no tools to change it, and the API 
   await expect(page.getByRole('link', { name: 'Создать' })).toHaveCount(0);
   await expect(page.getByRole('treeitem').first()).toHaveAttribute('draggable', 'false');
 
+  // Prices and stock are the manager's (the bulk edit is there), products themselves are not.
   await page.goto('/nuxt/products');
   await expect(page.locator('tbody tr').first()).toBeVisible();
-  await expect(page.getByRole('checkbox')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Создать' })).toHaveCount(0);
+  await page.locator('tbody tr').first().getByRole('checkbox').check();
+  await expect(page.getByRole('button', { name: 'Цены и остатки' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Удалить' })).toHaveCount(0);
 
   const token = await tokenFor(request, manager.email, manager.password);
   const [category] = (await (
