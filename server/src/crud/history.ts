@@ -7,6 +7,7 @@ import { history } from '../../generated/tables';
 import type { DbOrTx } from '../db';
 import { fieldLooks } from './csv-fields';
 import type { Actor, ChildDef, FieldDef, ResourceDef } from './types';
+import { sameValue } from './same-value';
 
 export function actorOf(
   user: {
@@ -52,11 +53,6 @@ const visible = (f: FieldDef) => !f.private && !f.virtual && !f.writeOnly && !IG
 /** Stored secrets a person sets (a password hash, API keys); derived private columns are not changes. */
 const secret = (f: FieldDef) => !f.virtual && (f.writeOnly || (f.private && !f.readOnly));
 
-const same = (a: unknown, b: unknown) => canonical(a) === canonical(b);
-function canonical(v: unknown): string {
-  if (v instanceof Date) return JSON.stringify(v.toISOString());
-  return JSON.stringify(v ?? null);
-}
 /** Dates as ISO text, so that the jsonb holds what the API shows. */
 const plain = (v: unknown) => (v instanceof Date ? v.toISOString() : (v ?? null));
 
@@ -86,7 +82,7 @@ function diffChildren(
     const fields: Record<string, { from: unknown; to: unknown }> = {};
     for (const f of child.fields.filter(visible)) {
       if (f.name === 'position') continue;
-      if (!same(prev[f.name], item[f.name]))
+      if (!sameValue(prev[f.name], item[f.name]))
         fields[f.name] = { from: plain(prev[f.name]), to: plain(item[f.name]) };
     }
     if (Object.keys(fields).length) change.changed.push({ ...childSummary(child, item), fields });
@@ -112,7 +108,7 @@ export function diffRecords(
   for (const f of def.fields.filter(visible)) {
     const from = before ? plain(before[f.name]) : null;
     const to = after ? plain(after[f.name]) : null;
-    if (same(from, to)) continue;
+    if (sameValue(from, to)) continue;
     const change: FieldChange = before && after ? { from, to } : before ? { from } : { to };
     const unitField = looks.get(f.name)?.unitFrom?.field;
     if (unitField)
@@ -125,7 +121,7 @@ export function diffRecords(
   for (const f of def.fields.filter(secret)) {
     const had = secretsBefore[f.name] ?? null;
     const has = secretsAfter[f.name] ?? null;
-    if (!same(had, has) && !(after === null)) changes[f.name] = { changed: true };
+    if (!sameValue(had, has) && !(after === null)) changes[f.name] = { changed: true };
   }
   for (const child of def.children) {
     const rows = (r: Record<string, unknown> | null) =>
