@@ -119,6 +119,8 @@ for (const screen of SCREENS) {
       await page.goto(fromPage.url);
       await page.locator('.buy-box').getByRole('button', { name: 'В корзину' }).click();
       await expect(cartLink(page, 1)).toBeVisible();
+      // The badge moves at the press; the toast is the server's answer, so leaving before it may cancel the post.
+      await expect(page.locator('.toast').filter({ hasText: 'Добавлено в корзину' })).toBeVisible();
       await page.goto('/auth/register');
       await page.getByLabel('Имя').fill('Ольга');
       await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email);
@@ -197,6 +199,7 @@ test('a customer of a discounted type pays the card price, spends points and fin
   await expect(card.locator('form.add-to-cart[data-hydrated]')).toBeVisible();
   await card.getByRole('button', { name: 'В корзину' }).click();
   await expect(cartLink(page, 1)).toBeVisible();
+  await expect(page.locator('.toast').filter({ hasText: 'Добавлено в корзину' })).toBeVisible();
 
   // The cart: the same unit price; points spent.
   await page.goto('/cart');
