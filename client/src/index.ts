@@ -53,6 +53,7 @@ import type {
   SessionUser,
   SiteReviewRequest,
 } from '@shop/schemas';
+import { endpointMethods } from '../generated/endpoints';
 import { inProcessAdapter, type InProcessTransport } from './in-process';
 
 export { inProcessAdapter, type InProcessTransport } from './in-process';
@@ -111,22 +112,6 @@ export interface FeedbackRepresentRequest {
   experience: string;
   captchaId: string;
   captchaPhrase: string;
-}
-
-/** POST /api/stock-notices «Сообщить о поступлении» (its schema is declared in the route,
- *  server/src/catalog/stock-notices.ts): an e-mail or a phone (+7XXXXXXXXXX), at least one. */
-export interface StockNoticeRequest {
-  offerId: number;
-  email: string | null;
-  phone: string | null;
-  captchaId: string;
-  captchaPhrase: string;
-}
-
-export interface StockNoticeCreated {
-  status: 'waiting';
-  email: string | null;
-  phone: string | null;
 }
 
 export interface ProductSearchParams {
@@ -214,7 +199,8 @@ export function createApiClient(options: ApiClientOptions) {
     return config;
   });
 
-  return {
+  // The methods generated from the endpoint contracts, and beside them what is still written by hand here.
+  return mergeGroups(endpointMethods(http), {
     http,
     auth: {
       login: async (body: LoginRequest) =>
@@ -278,9 +264,6 @@ export function createApiClient(options: ApiClientOptions) {
             params: productListQuery({ perPage: 24, page: 1, ...p }),
           })
         ).data,
-      /** «Сообщить о поступлении» for a sold-out variant; a repeat while one waits answers the same. */
-      notifyStock: async (body: StockNoticeRequest) =>
-        (await http.post<Envelope<StockNoticeCreated>>('/api/stock-notices', body)).data.data,
       /** The listing's filters with counts, for the same parameters (paging and sort are ignored). */
       facets: async (p: ProductListParams = {}) => {
         const { sort: _sort, page: _page, perPage: _perPage, ...filters } = p;
@@ -478,7 +461,28 @@ export function createApiClient(options: ApiClientOptions) {
     },
     maintenanceMode: async () =>
       (await http.get<Envelope<MaintenanceMode>>('/api/maintenance-mode')).data.data,
-  };
+  });
+}
+
+type Merged<A, B> = {
+  [K in keyof A | keyof B]: K extends keyof A
+    ? K extends keyof B
+      ? A[K] & B[K]
+      : A[K]
+    : K extends keyof B
+      ? B[K]
+      : never;
+};
+
+/** One client object: a group (catalog) holds the generated methods and the written ones alike. */
+function mergeGroups<A extends object, B extends object>(generated: A, written: B): Merged<A, B> {
+  const out = { ...generated } as Record<string, unknown>;
+  for (const [key, value] of Object.entries(written)) {
+    const mine = out[key];
+    out[key] =
+      mine && typeof mine === 'object' && value && typeof value === 'object' ? { ...mine, ...value } : value;
+  }
+  return out as Merged<A, B>;
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;

@@ -5,9 +5,11 @@
 //                             docs/adding-an-entity.md); it names each drop, and a name that drops nothing is an error
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import * as prettier from 'prettier';
 import { emitAdmin } from './emit/admin';
 import { emitConstraints } from './emit/constraints';
+import { emitEndpoints } from './emit/endpoints';
 import {
   diffSnapshots,
   intentOf,
@@ -20,11 +22,12 @@ import {
 import { emitServer } from './emit/server';
 import { emitTypes } from './emit/types';
 import { emitZod } from './emit/zod';
+import type { EndpointContract } from '@shop/schemas/contracts/contract';
 import { loadModel, SchemaError } from './model';
 
 const REPO = resolve(import.meta.dirname, '../..');
 /** Folders whose every file codegen owns: a file there that codegen did not write is stale too. */
-const OWNED_DIRS = ['schemas/generated', 'server/generated', 'admin/generated'];
+const OWNED_DIRS = ['schemas/generated', 'server/generated', 'admin/generated', 'client/generated'];
 
 export interface CodegenResult {
   stale: string[];
@@ -40,6 +43,12 @@ async function format(path: string, text: string): Promise<string> {
   if (!parser) return text;
   const config = (await prettier.resolveConfig(join(REPO, '.prettierrc.json'))) ?? {};
   return prettier.format(text, { ...config, parser });
+}
+
+/** The endpoint contracts of that copy of the repository (schemas/contracts/index.ts). */
+async function loadContracts(root: string): Promise<EndpointContract[]> {
+  const url = pathToFileURL(join(root, 'schemas/contracts/index.ts')).href;
+  return ((await import(url)) as { allContracts: EndpointContract[] }).allContracts;
 }
 
 export interface CodegenOptions {
@@ -59,6 +68,7 @@ export async function runCodegen(
     ...emitServer(entities),
     ...emitConstraints(entities),
     ...emitAdmin(entities),
+    ...(await emitEndpoints(await loadContracts(root), join(root, 'schemas/api'))),
   };
 
   const migrationsDir = join(root, 'server/migrations');

@@ -12,7 +12,8 @@ import { selectRows, type Db, type Tx } from '../db';
 import { stockNotices } from '../../generated/tables';
 import { ApiError, badRequest, conflict } from '../http/errors';
 import { limitOf } from '../http/rate-limit';
-import { envelope, failure, INT4_MAX } from '../http/route-schemas';
+import { serve } from '../http/contract';
+import { notifyStock } from '@shop/schemas/contracts/catalog';
 import { checkCaptcha } from '../forms/captcha';
 import { consentContext, recordConsent } from '../forms/consents';
 import { enqueueTemplatedEmail, enqueueTemplatedSms } from '../messages/outbox';
@@ -25,88 +26,13 @@ export const STOCK_BACK_TEMPLATE = 'stock.back';
 export const CONTACT_MISSING = 'Укажите e-mail или телефон — туда придёт сообщение о поступлении';
 export const ALREADY_IN_STOCK = 'Этот вариант уже в наличии: его можно положить в корзину';
 
-export interface StockNoticeRequest {
-  offerId: number;
-  email?: string | null;
-  phone?: string | null;
-  captchaId: string;
-  captchaPhrase: string;
-}
-
-export interface StockNoticeCreated {
-  status: 'waiting';
-  email: string | null;
-  phone: string | null;
-}
-
-const body = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['offerId', 'captchaId', 'captchaPhrase'],
-  properties: {
-    offerId: { type: 'integer', minimum: 1, maximum: INT4_MAX, 'x-label': 'Вариант товара' },
-    email: {
-      type: ['string', 'null'],
-      format: 'email',
-      maxLength: 255,
-      'x-label': 'E-mail',
-      'x-trim': true,
-    },
-    phone: {
-      type: ['string', 'null'],
-      pattern: '^\\+7\\d{10}$',
-      'x-label': 'Телефон',
-      'x-trim': true,
-      'x-messages': { pattern: 'введите номер полностью: +7 (900) 000-00-00' },
-    },
-    captchaId: { type: 'string', minLength: 1, maxLength: 64, 'x-label': 'Капча', 'x-trim': true },
-    captchaPhrase: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 50,
-      'x-label': 'Надпись с капчи',
-      'x-trim': true,
-    },
-  },
-} as const;
-
-const created = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['status', 'email', 'phone'],
-  properties: {
-    status: { type: 'string', enum: ['waiting'] },
-    email: { type: ['string', 'null'] },
-    phone: { type: ['string', 'null'] },
-  },
-} as const;
-
 export function stockNoticeRoutes(db: Db) {
   return async function plugin(app: FastifyInstance) {
-    app.post(
-      '/stock-notices',
-      {
-        config: { rateLimit: limitOf('feedback', { groupId: 'stock-notice' }) },
-        schema: {
-          tags: ['Каталог'],
-          summary: 'Сообщить о поступлении варианта товара',
-          description:
-            'E-mail или телефон (+7XXXXXXXXXX) — хотя бы одно; письмо уходит на e-mail, а без него — SMS. ' +
-            'Вариант должен быть на витрине и без остатка. Сначала проверяются поля, затем капча (она ' +
-            'расходуется при любом ответе). Повторный запрос того же контакта на тот же вариант, пока первый ' +
-            'ждёт, ничего не добавляет и отвечает так же. Сохраняет согласие на обработку данных.',
-          body,
-          response: {
-            201: { description: 'Запрос сохранён (или такой уже ждёт)', ...envelope(created) },
-            400: failure('Ошибки по полям; неверная капча — code captcha_invalid (поле captchaPhrase)'),
-            404: failure('Такого варианта на витрине нет'),
-            409: failure('Вариант уже в наличии'),
-            429: failure('Слишком много запросов с этого адреса: «Повторите через N с.»'),
-          },
-        },
-      },
+    serve(
+      app,
+      notifyStock,
       async (request, reply) => {
-        const input = request.body as StockNoticeRequest;
+        const input = request.body;
         const email = input.email || null;
         const phone = input.phone || null;
         if (!email && !phone) throw badRequest(CONTACT_MISSING, { email: CONTACT_MISSING });
@@ -137,9 +63,9 @@ export function stockNoticeRoutes(db: Db) {
             .onConflictDoNothing();
           await recordConsent(tx, { purpose: 'personal_data', source: 'stock_notice', email, phone, ...who });
         });
-        const data: StockNoticeCreated = { status: 'waiting', email, phone };
-        return reply.status(201).send({ data });
+        return reply.status(201).send({ data: { status: 'waiting', email, phone } });
       },
+      { config: { rateLimit: limitOf('feedback', { groupId: 'stock-notice' }) } },
     );
   };
 }

@@ -7,7 +7,8 @@ import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { INT4, withStorageBoundsDeep } from '@shop/schemas';
+import { withStorageBoundsDeep } from '@shop/schemas';
+import { api as apiRef } from '@shop/schemas/contracts/contract';
 import { badRequest } from './errors';
 import { ajv, textAjv, validationError, validatorFor } from './validation';
 
@@ -28,90 +29,24 @@ export const API_SCHEMAS: Schema[] = readdirSync(API_DIR)
 for (const engine of [ajv, textAjv])
   for (const schema of API_SCHEMAS) if (!engine.getSchema(String(schema.$id))) engine.addSchema(schema);
 
-/** A reference to a schemas/api payload schema, for a route's `schema`. */
+/** A reference to a schemas/api payload schema, for a route's `schema` (checked: the $id must exist). */
 export const api = (id: string) => {
   if (!API_SCHEMAS.some((s) => s.$id === id)) throw new Error(`schemas/api has no schema with $id "${id}"`);
-  return { $ref: `${id}#` };
+  return apiRef(id);
 };
 
-/** The spec's `{ data: … }` envelope around a response schema. */
-export const envelope = (data: unknown) => ({
-  type: 'object',
-  additionalProperties: false,
-  required: ['data'],
-  properties: { data },
-});
-
-/** The largest PostgreSQL `integer`: ids and kopecks above it never reach the database. */
-export const INT4_MAX = INT4.maximum;
-
-/**
- * A record's number in a path or a query: a positive PostgreSQL integer. `message`, when given, is the one
- * answer for anything else ("Неверный номер рассылки"), instead of the rule that failed.
- */
-export function recordId(label = 'Номер записи', message?: string): Schema {
-  return {
-    type: 'integer',
-    minimum: 1,
-    maximum: INT4_MAX,
-    'x-label': label,
-    ...(message ? { 'x-messages': { type: message, minimum: message, maximum: message } } : {}),
-  };
-}
-
-/** Path parameters: every one named is required (a path has no optional parts). */
-export const pathParams = (properties: Record<string, Schema>) => ({
-  type: 'object',
-  required: Object.keys(properties),
-  properties,
-});
-
-/** Path parameters `:id` (a record's number) and `:slug` (an address part). */
-export const idParams = pathParams({ id: recordId() });
-export const slugParams = pathParams({
-  slug: { type: 'string', minLength: 1, maxLength: 255, 'x-label': 'Адрес' },
-});
-
-/** The query of a paged list: page (at most 10 000) and perPage (default and maximum per list). */
-export function pagingQuery(perPage: { default: number; max: number }, extra: Record<string, Schema> = {}) {
-  return {
-    type: 'object',
-    properties: {
-      page: { type: 'integer', minimum: 1, maximum: 10_000, default: 1, 'x-label': 'Страница' },
-      perPage: {
-        type: 'integer',
-        minimum: 1,
-        maximum: perPage.max,
-        default: perPage.default,
-        'x-label': 'Записей на странице',
-      },
-      ...extra,
-    },
-  };
-}
-
-/** A page of a list: `{ data: [...], meta: { total, page, perPage } }`; `data` may be another shape. */
-export function pageOf(data: unknown, moreMeta: Record<string, unknown> = {}) {
-  return {
-    type: 'object',
-    additionalProperties: false,
-    required: ['data', 'meta'],
-    properties: {
-      data,
-      meta: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['total', 'page', 'perPage'],
-        properties: {
-          total: { type: 'integer' },
-          page: { type: 'integer' },
-          perPage: { type: 'integer' },
-          ...moreMeta,
-        },
-      },
-    },
-  };
-}
+// The schema builders are the contracts' (schemas/contracts/contract.ts); routes not yet declared as a
+// contract use them from here.
+export {
+  envelope,
+  idParams,
+  INT4_MAX,
+  pageOf,
+  pagingQuery,
+  pathParams,
+  recordId,
+  slugParams,
+} from '@shop/schemas/contracts/contract';
 
 function resolve(schema: Schema): Schema {
   const ref = schema.$ref;
@@ -248,4 +183,4 @@ export function registerRouteSchemas(app: FastifyInstance, compilers = new LazyC
 }
 
 /** An error answer of a route: `{ error: { code, message, fields } }`, with what it means for /api/docs. */
-export const failure = (description: string) => ({ description, ...api('api-error') });
+export { failure } from '@shop/schemas/contracts/contract';
