@@ -71,8 +71,11 @@ export interface AppOptions {
 export interface App {
   app: FastifyInstance;
   database: Database;
-  /** Every route registered, as method and URL (the /api/docs completeness test compares them). */
-  routes: { method: string; url: string }[];
+  /**
+   * Every route registered, as method and URL (the /api/docs completeness test compares them), with the
+   * contract it serves or the resource whose generic CRUD it is (the contract test).
+   */
+  routes: { method: string; url: string; contract?: string; crud?: string }[];
   /** Committed changes of what guests are shown, from any instance (the caches listen). */
   publicData: PublicData;
   /** Compiles the route schemas still waiting for a first request; answers how many (route-schemas.ts). */
@@ -112,7 +115,9 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   afterResponse.register(app);
   const routes: App['routes'] = [];
   app.addHook('onRoute', (route) => {
-    for (const method of ([] as string[]).concat(route.method)) routes.push({ method, url: route.url });
+    const { contract, crud } = route.config ?? {};
+    for (const method of ([] as string[]).concat(route.method))
+      routes.push({ method, url: route.url, ...(contract ? { contract } : {}), ...(crud ? { crud } : {}) });
   });
   registerRouteSchemas(app, compilers);
   // Before every route, so that every answer (API, pages, files, errors, 404s) gets them.

@@ -57,7 +57,23 @@ function parseJsonParam(name: string, raw: unknown): unknown {
   return value;
 }
 
-export function parseListQuery(query: Record<string, unknown>): ListQuery {
+/** The query of a list, an export and the tab counts, as their schemas (route-schemas.ts) let it through. */
+export interface CrudListQuerystring {
+  sort?: string;
+  range?: string;
+  filter?: string;
+  /** The tab counts: the field to count by. */
+  field?: string;
+}
+
+/** The parts of a generic route's request: the record's number, the list's query, a record to write. */
+interface CrudRoute {
+  Params: { id: number };
+  Querystring: CrudListQuerystring;
+  Body: Record<string, unknown>;
+}
+
+export function parseListQuery(query: CrudListQuerystring): ListQuery {
   const sort = parseJsonParam('sort', query.sort);
   const range = parseJsonParam('range', query.range);
   const filter = parseJsonParam('filter', query.filter);
@@ -82,9 +98,6 @@ export function parseListQuery(query: Record<string, unknown>): ListQuery {
     filter: filter as Record<string, unknown> | undefined,
   };
 }
-
-/** The record number, already checked by the route's params schema (an integer within PostgreSQL's). */
-const idParam = (request: FastifyRequest) => (request.params as { id: number }).id;
 
 /** GET …/:id/secrets: true or false per secret, per key for a key set. */
 function secretsSchema(def: ResourceDef) {
@@ -133,19 +146,23 @@ export function adminCrudRoutes(database: Database, registry: Registry, resource
       // Access is checked before validation: a guest learns nothing about what a body should look like.
       const allowed = (action: Parameters<typeof requireAccess>[1]) => requireAccess(def, action);
       // The signed-in user's rows and fields are the service's to enforce.
-      const caller = (request: FastifyRequest) => userContext(db, registry, def, request.user!);
-      app.get(base, { preValidation: allowed('list'), schema: schemas.list }, async (request, reply) => {
-        const query = parseListQuery(request.query as Record<string, unknown>);
-        const { rows, total, start } = await listRecords(caller(request), query);
-        const range = rows.length ? `${start}-${start + rows.length - 1}` : '*';
-        return reply.header('Content-Range', `${def.resource} ${range}/${total}`).send(rows);
-      });
-      // The filtered list as a CSV file for Excel (same filter, sort and row scope as the list).
-      app.get(
-        `${base}/export.csv`,
-        { preValidation: allowed('export'), schema: schemas.export },
+      const caller = (request: FastifyRequest<CrudRoute>) => userContext(db, registry, def, request.user!);
+      app.get<CrudRoute>(
+        base,
+        { preValidation: allowed('list'), config: { crud: def.resource }, schema: schemas.list },
         async (request, reply) => {
-          const { sort, filter } = parseListQuery(request.query as Record<string, unknown>);
+          const query = parseListQuery(request.query);
+          const { rows, total, start } = await listRecords(caller(request), query);
+          const range = rows.length ? `${start}-${start + rows.length - 1}` : '*';
+          return reply.header('Content-Range', `${def.resource} ${range}/${total}`).send(rows);
+        },
+      );
+      // The filtered list as a CSV file for Excel (same filter, sort and row scope as the list).
+      app.get<CrudRoute>(
+        `${base}/export.csv`,
+        { preValidation: allowed('export'), config: { crud: def.resource }, schema: schemas.export },
+        async (request, reply) => {
+          const { sort, filter } = parseListQuery(request.query);
           const chunks = (OWN_CSV_FORMATS[def.resource] ?? exportCsv)(caller(request), { sort, filter });
           // The first chunk is read before answering, so a bad filter still answers 400 in JSON.
           const first = await chunks.next();
@@ -164,35 +181,41 @@ export function adminCrudRoutes(database: Database, registry: Registry, resource
       );
       // The counts of the list's tabs (x-list.tabs), with the list's own access, filter and row scope.
       if (schemas.counts)
-        app.get(
+        app.get<CrudRoute>(
           `${base}/counts`,
-          { preValidation: allowed('list'), schema: schemas.counts },
+          { preValidation: allowed('list'), config: { crud: def.resource }, schema: schemas.counts },
           async (request) => {
-            const { field } = request.query as { field: string };
-            const { filter } = parseListQuery(request.query as Record<string, unknown>);
-            return { data: await countRecords(caller(request), field, filter) };
+            const { filter } = parseListQuery(request.query);
+            // Required by the counts schema.
+            return { data: await countRecords(caller(request), request.query.field!, filter) };
           },
         );
-      app.get(`${base}/:id`, { preValidation: allowed('show'), schema: schemas.show }, async (request) =>
-        getRecord(caller(request), idParam(request)),
+      app.get<CrudRoute>(
+        `${base}/:id`,
+        { preValidation: allowed('show'), config: { crud: def.resource }, schema: schemas.show },
+        async (request) => getRecord(caller(request), request.params.id),
       );
       // Whether each secret (write-only stored field, each key of a key set) is set: the form says «задан».
       if (def.fields.some((f) => f.writeOnly && !f.virtual))
-        app.get(
+        app.get<CrudRoute>(
           `${base}/:id/secrets`,
-          { preValidation: allowed('show'), schema: secretsSchema(def) },
-          async (request) => ({ data: await secretsState(caller(request), idParam(request)) }),
+          { preValidation: allowed('show'), config: { crud: def.resource }, schema: secretsSchema(def) },
+          async (request) => ({ data: await secretsState(caller(request), request.params.id) }),
         );
-      app.post(base, { preValidation: allowed('create'), schema: schemas.create }, async (request, reply) =>
-        reply.status(201).send(await createRecord(caller(request), request.body)),
+      app.post<CrudRoute>(
+        base,
+        { preValidation: allowed('create'), config: { crud: def.resource }, schema: schemas.create },
+        async (request, reply) => reply.status(201).send(await createRecord(caller(request), request.body)),
       );
-      app.put(`${base}/:id`, { preValidation: allowed('edit'), schema: schemas.update }, async (request) =>
-        updateRecord(caller(request), idParam(request), request.body),
-      );
-      app.delete(
+      app.put<CrudRoute>(
         `${base}/:id`,
-        { preValidation: allowed('delete'), schema: schemas.remove },
-        async (request) => deleteRecord(caller(request), idParam(request)),
+        { preValidation: allowed('edit'), config: { crud: def.resource }, schema: schemas.update },
+        async (request) => updateRecord(caller(request), request.params.id, request.body),
+      );
+      app.delete<CrudRoute>(
+        `${base}/:id`,
+        { preValidation: allowed('delete'), config: { crud: def.resource }, schema: schemas.remove },
+        async (request) => deleteRecord(caller(request), request.params.id),
       );
     }
   };

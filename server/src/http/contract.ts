@@ -23,6 +23,8 @@ export type ServeOptions = Pick<
 declare module 'fastify' {
   interface FastifyContextConfig {
     contract?: string;
+    /** The generic CRUD of this resource (crud/routes.ts): declared by the entity's schema, not a contract. */
+    crud?: string;
   }
 }
 

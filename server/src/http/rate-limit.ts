@@ -106,7 +106,9 @@ export const accountLimit = (name: LimitName, groupId: string): RateLimitOptions
 
 /** An e-mail of the body as it names an account or a subscriber (any case, spaces around), for keys. */
 export function bodyEmailKey(request: FastifyRequest): string | null {
-  const email = (request.body as { email?: unknown } | null)?.email;
+  // Read before validation (the limit comes first): the body may be anything.
+  const body: unknown = request.body;
+  const email = body && typeof body === 'object' && 'email' in body ? body.email : undefined;
   return typeof email === 'string' && email.trim() ? email.trim().toLowerCase().slice(0, 254) : null;
 }
 
