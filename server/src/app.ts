@@ -2,7 +2,12 @@
 // storefront, on one port.
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyPluginAsync,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
@@ -62,6 +67,8 @@ export interface AppOptions {
   database?: Database;
   /** The generated registration, or another one (the scratch-entity test). */
   resources?: ResourceDef[];
+  /** More endpoints under /api, after the shop's own (the scratch-endpoint test adds one). */
+  moreApi?: FastifyPluginAsync[];
   migrationsDir?: string;
   logger?: boolean;
   /** Where the log goes instead of stdout (a test reads what was logged). */
@@ -171,6 +178,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
         prefix: '/admin',
       });
       await api.register(adminCrudRoutes(database, registry, resources), { prefix: '/admin' });
+      for (const plugin of opts.moreApi ?? []) await api.register(plugin);
       // A mistyped API path answers JSON, never the storefront's page (its catch-all is less specific).
       const apiNotFound = (request: FastifyRequest, reply: FastifyReply) =>
         reply.status(404).send({

@@ -2,6 +2,7 @@
 // TEST_DATABASE_URL is set (CI sets it). Each test app gets a database of its own, so test files in
 // parallel never see each other's rows. It starts as a copy of one prepared once per run (global-setup.ts):
 // migrated, or holding the demo shop; a PGlite opened from a copy skips initdb, the slow part of its start.
+import type { FastifyPluginAsync } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -113,6 +114,8 @@ export async function startTestApp(
   target: DbTarget,
   opts: {
     resources?: ResourceDef[];
+    /** Endpoints under /api besides the shop's (the scratch-endpoint test). */
+    moreApi?: FastifyPluginAsync[];
     migrationsDir?: string;
     uploadsDir?: string;
     /** Settings over the defaults (SMTP_URL, SMS.ru address…). */
