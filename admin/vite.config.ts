@@ -1,4 +1,4 @@
-// The admin SPA, served by the server at /nuxt/ (server/src/web/admin.ts). In development `npm run dev -w
+// The admin SPA, served by the server at /nuxt/ (server/src/platform/web/admin.ts). In development `npm run dev -w
 // @shop/admin` proxies /api to the server (API_URL, default http://localhost:3000).
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';

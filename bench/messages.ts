@@ -6,12 +6,12 @@ import type { FastifyInstance } from 'fastify';
 import { performance } from 'node:perf_hooks';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import type { Config } from '../server/src/config';
-import type { Database } from '../server/src/db';
+import type { Config } from '../server/src/platform/config';
+import type { Database } from '../server/src/platform/db';
 import { subscriptions } from '../server/generated/tables';
-import { closeEmailTransport, sendEmail } from '../server/src/messages/email';
-import { enqueueEmail } from '../server/src/messages/outbox';
-import { deliverOutbox } from '../server/src/messages/worker';
+import { closeEmailTransport, sendEmail } from '../server/src/domains/messages/email';
+import { enqueueEmail } from '../server/src/domains/messages/outbox';
+import { deliverOutbox } from '../server/src/domains/messages/delivery';
 import { median } from './util';
 
 /** An SMTP server that accepts everything and counts the letters. */

@@ -1,6 +1,6 @@
 // Password recovery for an address with an account and for one without, alternately: the two medians must
 // be the same within noise, or the time of the answer tells who has an account (docs/security.md). The
-// letter is written after the answer (server/src/http/after-response.ts): the time between answers includes
+// letter is written after the answer (server/src/platform/http/after-response.ts): the time between answers includes
 // none of it, and each pair waits for that work before the next, so that it never overlaps a timed answer.
 import { performance } from 'node:perf_hooks';
 import type { App } from '../server/src/app';

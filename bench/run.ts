@@ -33,9 +33,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildApp } from '../server/src/app';
-import { ensureAdmin } from '../server/src/accounts/bootstrap';
-import { loadConfig } from '../server/src/config';
-import { indexProducts } from '../server/src/catalog/search/document';
+import { ensureAdmin } from '../server/src/domains/accounts/bootstrap';
+import { loadConfig } from '../server/src/platform/config';
+import { indexProducts } from '../server/src/domains/catalog/search/document';
 import { seedDemo } from '../server/src/seed/demo';
 import { benchLighthouse, printLighthouse } from './lighthouse';
 import {

@@ -5,8 +5,8 @@
 import type { FastifyInstance } from 'fastify';
 import { performance } from 'node:perf_hooks';
 import { productOffers, products } from '../server/generated/tables';
-import type { Db } from '../server/src/db';
-import { vacuumSearchTables } from '../server/src/catalog/search/document';
+import type { Db } from '../server/src/platform/db';
+import { vacuumSearchTables } from '../server/src/domains/catalog/search/document';
 import { draftProduct, insertDrafts, pickKind } from '../server/src/seed/catalog';
 import { Rng } from '../server/src/seed/random';
 import { loadCatalogContext } from '../server/src/seed/reference';

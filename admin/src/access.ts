@@ -24,7 +24,7 @@ export function canRoleAccess(role: unknown, resource: string, action: string): 
 
 /**
  * Whether a role may change one field of a record it may edit: x-access.write on the property, a child
- * row's as "offers.basePrice" (the server refuses the others: server/src/crud/access.ts). A field without
+ * row's as "offers.basePrice" (the server refuses the others: server/src/platform/crud/access.ts). A field without
  * its own rule is any writer's.
  */
 export function canWriteField(role: unknown, resource: string, field: string): boolean {

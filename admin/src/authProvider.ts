@@ -1,4 +1,4 @@
-// react-admin's auth provider on the admin's cookie session (server/src/accounts/admin-session.ts). The session
+// react-admin's auth provider on the admin's cookie session (server/src/domains/accounts/admin-session.ts). The session
 // token is an HttpOnly cookie the page's scripts never see, so an XSS or a compromised dependency cannot
 // carry it off; the page keeps only the session's CSRF token, in memory, which the shared client sends as
 // X-CSRF-Token on every call (the server refuses a change the cookie authenticates without it). After a

@@ -103,7 +103,7 @@ export interface ListEnvelope<T> {
   };
 }
 
-/** POST /api/feedback/represent (its schema is declared in the route, server/src/forms/form-routes.ts). */
+/** POST /api/feedback/represent (its schema is declared in the route, server/src/domains/forms/form-routes.ts). */
 export interface FeedbackRepresentRequest {
   name: string;
   city: string;

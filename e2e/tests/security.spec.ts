@@ -175,7 +175,7 @@ test('(b) storefront pages: no inline script without the nonce, no violation, hy
     const nonce = scriptSrc.find((s) => s.startsWith("'nonce-"))?.slice(7, -1);
     if (res!.headers()['x-page-cache']) {
       // A guest's page from the server's page cache: its inline scripts are allowed by their hashes, and no
-      // nonce is ever served twice (server/src/web/page-cache.ts); the violations check below proves they ran.
+      // nonce is ever served twice (server/src/platform/web/page-cache.ts); the violations check below proves they ran.
       expect(nonce, url).toBeUndefined();
       expect(
         scriptSrc.some((s) => s.startsWith("'sha256-")),

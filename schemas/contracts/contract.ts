@@ -1,5 +1,5 @@
 // An endpoint's contract: everything the API promises about one route, declared once as data. The server
-// serves it (validation, serialisation, /api/docs: server/src/http/contract.ts), codegen writes its types
+// serves it (validation, serialisation, /api/docs: server/src/platform/http/contract.ts), codegen writes its types
 // (schemas/generated/endpoints.ts) and the client's method (client/generated/endpoints.ts) from it. A
 // contract imports nothing but this file: schemas, not code, so codegen and the server read the same object.
 import { INT4 } from '../rules/bounds';

@@ -849,7 +849,7 @@ export interface CartItemUpdateRequest {
 }
 
 /**
- * GET /api/cart and every cart change: the lines priced by the pricing engine (server/src/pricing), the discounts with their reasons, the coupon, bonuses, delivery options and thresholds, totals, and what keeps the cart from being ordered.
+ * GET /api/cart and every cart change: the lines priced by the pricing engine (server/src/domains/pricing), the discounts with their reasons, the coupon, bonuses, delivery options and thresholds, totals, and what keeps the cart from being ordered.
  */
 export interface CartState {
   items: {
@@ -1163,7 +1163,7 @@ export interface OrderCancelRequest {
 }
 
 /**
- * An order's money as the refund service counts it (server/src/payments/refunds.ts): what the shop received (succeeded online payments, or the order's total once the staff marked it paid), what went back (refunds not refused, pending ones included), and what may still go back. Kopecks.
+ * An order's money as the refund service counts it (server/src/flows/order-status/refunds.ts): what the shop received (succeeded online payments, or the order's total once the staff marked it paid), what went back (refunds not refused, pending ones included), and what may still go back. Kopecks.
  */
 export interface OrderMoney {
   received: number;

@@ -1,7 +1,7 @@
 // What a column can hold, as JSON Schema rules: every integer the API accepts is bounded by its column type,
 // every date and date-time by the years both PostgreSQL and JavaScript read back as written. Codegen adds
 // these rules to every entity field (codegen/src/derive.ts), the server to the payload schemas of
-// schemas/api (server/src/http/route-schemas.ts), so ajv, zod and the OpenAPI document all state them and
+// schemas/api (server/src/platform/http/route-schemas.ts), so ajv, zod and the OpenAPI document all state them and
 // a value past them is a 400 naming the field, never a database error.
 
 /** PostgreSQL `integer`. */

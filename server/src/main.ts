@@ -1,7 +1,8 @@
 // npm run serve: starts the shop on PORT (default 3000) and stops cleanly on SIGTERM / SIGINT.
 import { buildApp, prepareData } from './app';
-import { loadConfig } from './config';
-import { startOutboxWorker } from './messages/worker';
+import { loadConfig } from './platform/config';
+import { startScheduler } from './platform/jobs/scheduler';
+import { shopTasks } from './tasks';
 
 const config = loadConfig();
 const { app, database } = await buildApp({ config });
@@ -13,9 +14,9 @@ database.onLost?.((err) => {
   process.exit(1);
 });
 if (config.outboxWorker) {
-  const worker = startOutboxWorker(database, config, app.log);
+  const scheduler = startScheduler(shopTasks(database, config, app.log), app.log);
   // Before the database closes: the batch in flight finishes and records what it sent.
-  app.addHook('preClose', () => worker.stop());
+  app.addHook('preClose', () => scheduler.stop());
 }
 
 let closing = false;

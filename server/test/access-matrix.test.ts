@@ -16,7 +16,7 @@ import { canRoleAccess } from '../../admin/src/access';
 import { resources } from '../generated/resources';
 import { signedInUser } from './accounts';
 import { describeOnDatabases, startTestApp, type TestApp } from './harness';
-import type { Action, FieldDef, ResourceDef, Role } from '../src/crud/types';
+import type { Action, FieldDef, ResourceDef, Role } from '../src/platform/crud/types';
 
 const ROLES: Role[] = ['admin', 'manager', 'content'];
 const ALL_ACTIONS: Action[] = ['list', 'show', 'create', 'edit', 'delete', 'export', 'service'];

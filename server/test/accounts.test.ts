@@ -17,9 +17,9 @@ import {
   userTokens,
   userTypes,
 } from '../generated/tables';
-import { sendRecoveryLetter } from '../src/accounts/password-routes';
-import { loginDelayMs } from '../src/accounts/throttle';
-import { ensureSystemTemplates } from '../src/messages/system-templates';
+import { sendRecoveryLetter } from '../src/domains/accounts/password-routes';
+import { loginDelayMs } from '../src/domains/accounts/throttle';
+import { ensureSystemTemplates } from '../src/domains/messages/system-templates';
 import { ADMIN, describeOnDatabases, itRaces, startTestApp, type TestApp } from './harness';
 
 const SITE = 'https://shop.test';

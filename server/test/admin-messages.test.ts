@@ -13,7 +13,7 @@ import {
   userGroups,
   users,
 } from '../generated/tables';
-import { selectRows } from '../src/db';
+import { selectRows } from '../src/platform/db';
 import { signedInUser } from './accounts';
 import { ADMIN, describeOnDatabases, startTestApp, type TestApp } from './harness';
 

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminPlugin } from '../src/web/admin';
+import { adminPlugin } from '../src/platform/web/admin';
 
 const INDEX = '<!doctype html><html lang="ru"><title>Администрирование</title><div id="root"></div></html>';
 

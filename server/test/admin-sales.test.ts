@@ -4,8 +4,8 @@
 // moderation (all or nothing) with the answer dated by the server, and the processed flag of site forms.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DashboardData } from '../src/sales/dashboard';
-import { selectRows } from '../src/db';
+import type { DashboardData } from '../src/domains/sales/dashboard';
+import { selectRows } from '../src/platform/db';
 import { signIn, signedInUser } from './accounts';
 import { describeOnDatabases, itRaces, startTestApp, type TestApp } from './harness';
 

@@ -5,7 +5,7 @@ import { count, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { deliveryServices, sessions } from '../generated/tables';
-import { CSRF_REFUSED } from '../src/accounts/admin-session';
+import { CSRF_REFUSED } from '../src/platform/auth/admin-cookie';
 import { ADMIN, describeOnDatabases, startTestApp, type TestApp } from './harness';
 
 describeOnDatabases('the admin session cookie on $name', (target) => {

@@ -2,7 +2,7 @@
 // and the document describes no route that does not exist. Every route's schemas compile (the server
 // compiles them on a route's first request, so a broken one would otherwise wait for its first caller).
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openapiPath } from '../src/docs';
+import { openapiPath } from '../src/platform/http/docs';
 import { describeOnDatabases, startTestApp, type TestApp } from './harness';
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];

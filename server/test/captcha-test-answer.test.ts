@@ -1,7 +1,7 @@
 // The browser tests' captcha switch: CAPTCHA_TEST_ANSWER gives every captcha one known answer, but only with
 // E2E_TEST_MODE=1; anywhere else the server refuses to start rather than run with the captcha switched off.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config';
+import { loadConfig } from '../src/platform/config';
 import { describeOnDatabases, startTestApp, type TestApp } from './harness';
 
 // '2' is not in the captcha's alphabet: no random captcha can have this answer.

@@ -3,8 +3,8 @@
 // coupon's message, the cart count of the header, and the guest's cart joining the account at sign-in.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { selectRows } from '../src/db';
-import { housekeeping } from '../src/messages/worker';
+import { selectRows } from '../src/platform/db';
+import { housekeeping } from '../src/tasks';
 import { signedInUser } from './accounts';
 import { describeOnDatabases, startTestApp, type TestApp } from './harness';
 

@@ -4,10 +4,10 @@
 // application (an order taking stock), deleting. And the listing's total: exact from it, capped elsewhere.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { selectRows } from '../src/db';
-import { facetsFromKeys } from '../src/catalog/facets';
-import { facetsFromOffers, filterDirectories, readProductFilters } from '../src/catalog/product-filters';
-import { TOTAL_CAP } from '../src/catalog/catalog-routes';
+import { selectRows } from '../src/platform/db';
+import { facetsFromKeys } from '../src/domains/catalog/facets';
+import { facetsFromOffers, filterDirectories, readProductFilters } from '../src/domains/catalog/product-filters';
+import { TOTAL_CAP } from '../src/domains/catalog/catalog-routes';
 import { describeOnDatabases, itRaces, startDemoShop, type TestApp } from './harness';
 
 describeOnDatabases('catalogue counts read model on $name', (target) => {

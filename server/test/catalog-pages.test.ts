@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogCategory, ProductFacets, ProductPage, SearchProduct } from '@shop/schemas';
-import { selectRows } from '../src/db';
+import { selectRows } from '../src/platform/db';
 import { signedInUser } from './accounts';
 import { describeOnDatabases, startDemoShop, type TestApp } from './harness';
 

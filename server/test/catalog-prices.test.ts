@@ -1,4 +1,4 @@
-// The catalogue's prices come from the pricing engine (server/src/catalog/catalog-pricing.ts): a product
+// The catalogue's prices come from the pricing engine (server/src/domains/catalog/catalog-pricing.ts): a product
 // card (listing, search, promotion) and the product page show what the visitor pays for one unit in the
 // cart. A guest sees the offer price with the cart rules one unit meets; a signed-in customer of a
 // discounted type sees their type's discount; a rule for a category changes only that category's products.
@@ -7,14 +7,14 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductPage, PublicPromotion, SearchProduct } from '@shop/schemas';
-import { selectRows } from '../src/db';
+import { selectRows } from '../src/platform/db';
 import {
   catalogPrice,
   priceCart,
   type CatalogOffer,
   type PricingCustomer,
   type PricingRule,
-} from '../src/pricing';
+} from '../src/domains/pricing/engine';
 import { signedInUser } from './accounts';
 import { describeOnDatabases, startTestApp, type TestApp } from './harness';
 

@@ -3,7 +3,7 @@
 // read back unchanged by the import's reader, the separators and line ends of other programs' files, and
 // a broken file reported in Russian. Then the same through the admin API on both databases.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cellValue, CSV_BOM, csvLine, parseCsv } from '../src/crud/csv';
+import { cellValue, CSV_BOM, csvLine, parseCsv } from '../src/platform/crud/csv';
 import { runJob } from './jobs';
 import { describeOnDatabases, startTestApp, type TestApp } from './harness';
 

@@ -1,13 +1,13 @@
-// The orders' CSV export (server/src/crud/csv-orders.ts) of an order placed through the shop's API: one row
+// The orders' CSV export (server/src/domains/sales/csv-orders.ts) of an order placed through the shop's API: one row
 // per line with the order's columns repeated and its amounts on the first row only, statuses and services by
 // their titles, money in roubles with kopecks, the phone as «8 (912) 345-67-89», no JSON anywhere, and a
 // customer's text that looks like a formula still guarded.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { spreadsheetPhone } from '@shop/schemas';
-import { parseCsv } from '../src/crud/csv';
-import { kopecksToRoubles } from '../src/crud/csv-fields';
-import { selectRows } from '../src/db';
+import { parseCsv } from '../src/platform/crud/csv';
+import { kopecksToRoubles } from '../src/platform/crud/csv-fields';
+import { selectRows } from '../src/platform/db';
 import { describeOnDatabases, startTestApp, type TestApp } from './harness';
 import { adminCreate, createServices, fillCart, productWithOffer, request } from './shop-fixtures';
 

@@ -4,11 +4,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '../generated/resources';
-import { userContext } from '../src/crud/context';
-import { CSV_BOM, csvLine, parseCsv } from '../src/crud/csv';
-import { analyseImport, writeImport } from '../src/crud/csv-import';
-import { createRegistry } from '../src/crud/routes';
-import { selectRows } from '../src/db';
+import { userContext } from '../src/platform/crud/context';
+import { CSV_BOM, csvLine, parseCsv } from '../src/platform/crud/csv';
+import { analyseImport, writeImport } from '../src/domains/catalog/product-import';
+import { createRegistry } from '../src/platform/crud/routes';
+import { selectRows } from '../src/platform/db';
 import { signedInUser } from './accounts';
 import { runJob } from './jobs';
 import { describeOnDatabases, startDemoShop, startTestApp, type TestApp } from './harness';

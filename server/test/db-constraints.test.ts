@@ -11,10 +11,10 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { diffSnapshots, intentOf, migrationSql, snapshotOf } from '../../codegen/src/emit/migrations';
 import { loadModel } from '../../codegen/src/model';
 import { resources } from '../generated/resources';
-import { selectRows } from '../src/db';
-import { migrate } from '../src/db/migrate';
+import { selectRows } from '../src/platform/db';
+import { migrate } from '../src/platform/db/migrate';
 import { describeOnDatabases, openTestDatabase, startTestApp, type TestApp } from './harness';
-import type { ResourceDef } from '../src/crud/types';
+import type { ResourceDef } from '../src/platform/crud/types';
 
 const MIGRATIONS = resolve(import.meta.dirname, '../migrations');
 const temp: string[] = [];

@@ -4,9 +4,9 @@
 // a wrong captcha answer is refused and spent; the administrator's list shows the application.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { selectRows } from '../src/db';
-import { CAPTCHA_WRONG, createCaptcha } from '../src/forms/captcha';
-import { ensureSystemTemplates } from '../src/messages/system-templates';
+import { selectRows } from '../src/platform/db';
+import { CAPTCHA_WRONG, createCaptcha } from '../src/domains/forms/captcha';
+import { ensureSystemTemplates } from '../src/domains/messages/system-templates';
 import { consents, feedbackRequests, outboxMessages, settings } from '../generated/tables';
 import { describeOnDatabases, startTestApp, type TestApp } from './harness';
 

@@ -6,7 +6,7 @@ import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { selectRows } from '../src/db';
+import { selectRows } from '../src/platform/db';
 import { describeOnDatabases, startTestApp, type TestApp } from './harness';
 
 type Schema = Record<string, unknown>;

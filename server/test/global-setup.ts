@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildApp } from '../src/app';
-import { openDatabase, type Database } from '../src/db';
+import { openDatabase, type Database } from '../src/platform/db';
 import { seedDemo } from '../src/seed/demo';
 import { onServer } from './harness-server';
 import { testConfig } from './test-config';

@@ -15,11 +15,11 @@ import { SKIP_MARKS } from './harness-marks';
 import { onServer } from './harness-server';
 import { testConfig } from './test-config';
 import { buildApp, type App } from '../src/app';
-import type { Config } from '../src/config';
-import { openDatabase, type Database } from '../src/db';
-import { ensureAdmin } from '../src/accounts/bootstrap';
+import type { Config } from '../src/platform/config';
+import { openDatabase, type Database } from '../src/platform/db';
+import { ensureAdmin } from '../src/domains/accounts/bootstrap';
 import { seedDemo } from '../src/seed/demo';
-import type { ResourceDef } from '../src/crud/types';
+import type { ResourceDef } from '../src/platform/crud/types';
 
 export const ADMIN = { email: 'admin@test.local', password: 'admin-password-1' };
 

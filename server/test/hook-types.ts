@@ -2,8 +2,8 @@
 // types (crud/types.ts EntityHooks), so a hook written for another entity, or one that stores a value of the
 // wrong type, does not compile. Each line below must stay an error; were the types loose again
 // (Record<string, unknown>), `@ts-expect-error` would find no error and the type check would fail.
-import type { EntityHooks } from '../src/crud/types';
-import { beforeSave as usersBeforeSave } from '../src/accounts/user-hooks';
+import type { EntityHooks } from '../src/platform/crud/types';
+import { beforeSave as usersBeforeSave } from '../src/domains/accounts/user-hooks';
 
 // @ts-expect-error a users hook gets a user's input, not a product's
 export const productsFromUsers: EntityHooks<'products'>['beforeSave'] = usersBeforeSave;

@@ -14,10 +14,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerErrorHandler } from '../src/http/errors';
+import { registerErrorHandler } from '../src/platform/http/errors';
 import { ensureDemoImages } from '../src/seed/images';
 import { cardName, productViewSvg, viewName } from '../src/seed/product-views';
-import { IMAGE_WIDTHS, imagesPlugin, sourcePath } from '../src/web/images';
+import { IMAGE_WIDTHS, imagesPlugin, sourcePath } from '../src/platform/web/images';
 
 describe('GET /img/:width/*', () => {
   const uploads = mkdtempSync(join(tmpdir(), 'shop-img-'));

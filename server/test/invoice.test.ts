@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderItems, orders, settings } from '../generated/tables';
-import { ensureSystemTemplates } from '../src/messages/system-templates';
+import { ensureSystemTemplates } from '../src/domains/messages/system-templates';
 import {
   invoiceDocument,
   organizationTitle,
@@ -13,8 +13,8 @@ import {
   vatIncluded,
   vatRateOf,
   type InvoiceData,
-} from '../src/sales/invoice';
-import { renderPdf } from '../src/web/pdf';
+} from '../src/domains/sales/invoice';
+import { renderPdf } from '../src/platform/web/pdf';
 import { signedInUser } from './accounts';
 import { describeOnDatabases, startTestApp, type TestApp } from './harness';
 import { adminCreate, createServices, productWithOffer } from './shop-fixtures';

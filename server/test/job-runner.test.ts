@@ -1,11 +1,11 @@
-// The background job runner (server/src/jobs/runner.ts) on its own, with handlers of the test's making:
+// The background job runner (server/src/platform/jobs/runner.ts) on its own, with handlers of the test's making:
 // two runners on one database run each job once; a job whose instance died is taken over, and given up
 // after the last try; a runner that lost its claim cannot commit the job's writes.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { adminJobs, rateLimitHits } from '../generated/tables';
-import { openDatabase, selectRows, type Database } from '../src/db';
-import { JobRunner, type JobHandler } from '../src/jobs/runner';
+import { openDatabase, selectRows, type Database } from '../src/platform/db';
+import { JobRunner, type JobHandler } from '../src/platform/jobs/runner';
 import { describeOnDatabases, openTestDatabase } from './harness';
 
 const quiet = { error: () => {}, warn: () => {} } as unknown as ConstructorParameters<typeof JobRunner>[2];

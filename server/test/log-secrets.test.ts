@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { REDACTED } from '../src/http/logging';
+import { REDACTED } from '../src/platform/http/logging';
 import { describeOnDatabases, startTestApp, type TestApp } from './harness';
 
 describeOnDatabases('secrets in the log on $name', (target) => {

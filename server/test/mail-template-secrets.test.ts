@@ -7,8 +7,8 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailTemplates, outboxMessages, settings, smsTemplates, users } from '../generated/tables';
-import { renderTemplate } from '../src/messages/render';
-import { ensureSystemTemplates, SYSTEM_MAIL_TEMPLATES } from '../src/messages/system-templates';
+import { renderTemplate } from '../src/domains/messages/render';
+import { ensureSystemTemplates, SYSTEM_MAIL_TEMPLATES } from '../src/domains/messages/system-templates';
 import { signedInUser } from './accounts';
 import { describeOnDatabases, startTestApp, type TestApp } from './harness';
 

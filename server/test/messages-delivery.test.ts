@@ -6,13 +6,15 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig, type Config } from '../src/config';
-import { htmlToText, unsubscribeUrlOf } from '../src/messages/email';
-import { normalizePhone, sendSmsRu } from '../src/messages/sms-ru';
-import { enqueueEmail, enqueueSms, enqueueTemplatedEmail } from '../src/messages/outbox';
-import { ensureSystemTemplates } from '../src/messages/system-templates';
-import { deliverOutbox, housekeeping, startOutboxWorker } from '../src/messages/worker';
-import { DeliveryError } from '../src/messages/delivery-error';
+import { loadConfig, type Config } from '../src/platform/config';
+import { htmlToText, unsubscribeUrlOf } from '../src/domains/messages/email';
+import { normalizePhone, sendSmsRu } from '../src/domains/messages/sms-ru';
+import { enqueueEmail, enqueueSms, enqueueTemplatedEmail } from '../src/domains/messages/outbox';
+import { ensureSystemTemplates } from '../src/domains/messages/system-templates';
+import { deliverOutbox, outboxTask } from '../src/domains/messages/delivery';
+import { startScheduler } from '../src/platform/jobs/scheduler';
+import { housekeeping } from '../src/tasks';
+import { DeliveryError } from '../src/domains/messages/delivery-error';
 import { captchas, mailTemplates, outboxMessages, settings, smsTemplates } from '../generated/tables';
 import { describeOnDatabases, itRaces, startTestApp, type TestApp } from './harness';
 
@@ -441,7 +443,7 @@ describeOnDatabases('outbox delivery on $name', (target) => {
 
     it('the background worker sends a queued letter by itself soon after it is queued, and stops cleanly', async () => {
       // Polling runs every few seconds; the 'queued' event is what brings this letter out sooner.
-      const worker = startOutboxWorker(t.database, config(), t.app.log);
+      const worker = startScheduler([outboxTask(t.database, config(), t.app.log)], t.app.log);
       try {
         const arrived = new Promise<void>((resolve) => {
           smtp.afterAccept = () => resolve();

@@ -5,18 +5,18 @@
 // tells them.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { hashPassword } from '../src/accounts/password';
-import { selectRows } from '../src/db';
-import { ensureSystemTemplates } from '../src/messages/system-templates';
+import { hashPassword } from '../src/domains/accounts/password';
+import { selectRows } from '../src/platform/db';
+import { ensureSystemTemplates } from '../src/domains/messages/system-templates';
 import {
   CAPTCHA_EXPIRED,
   CAPTCHA_TTL_MS,
   CAPTCHA_WRONG,
   createCaptcha,
   hashCaptchaAnswer,
-} from '../src/forms/captcha';
-import { splitJoinedName } from '../src/forms/form-routes';
-import { CONFIRM_INVALID, UNSUBSCRIBE_INVALID } from '../src/messages/newsletter';
+} from '../src/domains/forms/captcha';
+import { splitJoinedName } from '../src/domains/forms/form-routes';
+import { CONFIRM_INVALID, UNSUBSCRIBE_INVALID } from '../src/domains/messages/newsletter';
 import {
   captchas,
   consents,

@@ -17,28 +17,28 @@ export const MUTATIONS: Mutation[] = [
   {
     name: 'bonus-ledger-lock',
     guarantee: 'a bonus balance never goes below zero, even with debits at the same moment',
-    file: 'server/src/sales/bonus-ledger.ts',
+    file: 'server/src/domains/sales/bonus-ledger.ts',
     edits: [{ from: 'WHERE id = ${userId} FOR UPDATE`', to: 'WHERE id = ${userId}`' }],
     tests: { file: 'server/test/admin-sales.test.ts', title: 'never overdraws' },
   },
   {
     name: 'outbox-claim-lock',
     guarantee: 'with several instances, each e-mail and SMS goes out once',
-    file: 'server/src/messages/worker.ts',
+    file: 'server/src/domains/messages/delivery.ts',
     edits: [{ from: '          FOR UPDATE SKIP LOCKED\n', to: '' }],
     tests: { file: 'server/test/messages-delivery.test.ts', title: 'race for the same batch' },
   },
   {
     name: 'outbox-skip-locked',
     guarantee: 'a worker never waits behind a message another instance holds',
-    file: 'server/src/messages/worker.ts',
+    file: 'server/src/domains/messages/delivery.ts',
     edits: [{ from: '          FOR UPDATE SKIP LOCKED\n', to: '          FOR UPDATE\n' }],
     tests: { file: 'server/test/messages-delivery.test.ts', title: 'another instance holds' },
   },
   {
     name: 'csv-import-transaction',
     guarantee: 'a CSV import writes every row or none',
-    file: 'server/src/crud/csv-import.ts',
+    file: 'server/src/domains/catalog/product-import.ts',
     edits: [
       { from: 'await ctx.db.transaction(async (tx) => {', to: 'await (async (tx: typeof ctx.db) => {' },
       {
@@ -51,7 +51,7 @@ export const MUTATIONS: Mutation[] = [
   {
     name: 'row-access',
     guarantee: 'a role never sees or changes rows outside its x-access.rows (a manager and staff accounts)',
-    file: 'server/src/crud/access.ts',
+    file: 'server/src/platform/crud/access.ts',
     edits: [
       {
         from: '  if (!scope) return;\n  for (const [field, values] of Object.entries(scope)) {\n    if (!values.includes(record[field]',
@@ -64,7 +64,7 @@ export const MUTATIONS: Mutation[] = [
     name: 'field-access',
     guarantee:
       'a field with x-access.write is set only by the roles named (a user’s role: the administrator)',
-    file: 'server/src/crud/access.ts',
+    file: 'server/src/platform/crud/access.ts',
     edits: [
       {
         from: '    if (!unchanged) throw refusedField(f, f.name);',
@@ -77,7 +77,7 @@ export const MUTATIONS: Mutation[] = [
     name: 'child-field-access',
     guarantee:
       'a child row’s field with x-access.write is set only by the roles named (an offer’s price and stock: the manager)',
-    file: 'server/src/crud/access.ts',
+    file: 'server/src/platform/crud/access.ts',
     edits: [
       {
         from: '  if (restricted.length === 0 || !Array.isArray(items)) return;',
@@ -89,21 +89,21 @@ export const MUTATIONS: Mutation[] = [
   {
     name: 'email-link-single-use',
     guarantee: 'a password-reset or confirmation link works once',
-    file: 'server/src/accounts/tokens.ts',
+    file: 'server/src/domains/accounts/tokens.ts',
     edits: [{ from: '        isNull(userTokens.usedAt),\n', to: '' }],
     tests: { file: 'server/test/accounts.test.ts', title: 'single-use link' },
   },
   {
     name: 'reset-ends-sessions',
     guarantee: 'a password reset signs the account out everywhere',
-    file: 'server/src/accounts/password-routes.ts',
+    file: 'server/src/domains/accounts/password-routes.ts',
     edits: [{ from: '        await revokeUserSessions(tx, spent.userId);\n', to: '' }],
     tests: { file: 'server/test/accounts.test.ts', title: 'ends every session' },
   },
   {
     name: 'captcha-single-use',
     guarantee: 'a captcha is checked once, right or wrong',
-    file: 'server/src/forms/captcha.ts',
+    file: 'server/src/domains/forms/captcha.ts',
     edits: [
       {
         from: 'sql`DELETE FROM ${captchas} WHERE ${eq(captchas.token, id)}\n        RETURNING answer_hash, expires_at <= now() AS expired`',
@@ -115,14 +115,14 @@ export const MUTATIONS: Mutation[] = [
   {
     name: 'registration-unique-race',
     guarantee: 'one account per e-mail and phone, two registrations at the same moment included',
-    file: 'server/src/accounts/register.ts',
+    file: 'server/src/domains/accounts/register.ts',
     edits: [{ from: "if (x?.code === '23505')", to: "if (x?.code === 'never')" }],
     tests: { file: 'server/test/accounts.test.ts', title: 'simultaneous registrations' },
   },
   {
     name: 'stock-condition',
     guarantee: 'stock is never sold twice: a take finds fewer pieces than it asks and is refused',
-    file: 'server/src/sales/stock.ts',
+    file: 'server/src/domains/sales/stock.ts',
     edits: [
       {
         from: '${productOffers.id} = ${offerId} AND ${productOffers.stock} >= ${quantity}',
@@ -134,7 +134,7 @@ export const MUTATIONS: Mutation[] = [
   {
     name: 'order-stock-in-transaction',
     guarantee: "an order takes all of its pieces or none: stock is taken in the order's transaction",
-    file: 'server/src/sales/place-order.ts',
+    file: 'server/src/flows/checkout/place-order.ts',
     edits: [{ from: '      await takeStock(\n        tx,\n', to: '      await takeStock(\n        db,\n' }],
     tests: {
       file: 'server/test/orders.test.ts',
@@ -144,21 +144,21 @@ export const MUTATIONS: Mutation[] = [
   {
     name: 'stale-save',
     guarantee: 'an admin form loaded before an order cannot write the sold stock back',
-    file: 'server/src/crud/service.ts',
+    file: 'server/src/platform/crud/service.ts',
     edits: [{ from: '      assertNotStale(def, existing, body);\n', to: '' }],
     tests: { file: 'server/test/stock.test.ts', title: 'cannot save the sold stock back' },
   },
   {
     name: 'coupon-guess-limit',
     guarantee: "promo codes cannot be guessed: 20 tries in 10 minutes from one address, not the cart's 600",
-    file: 'server/src/sales/cart-routes.ts',
+    file: 'server/src/domains/sales/cart-routes.ts',
     edits: [{ from: "        limit: 'cartCoupon',\n", to: '' }],
     tests: { file: 'server/test/public-limits.test.ts', title: 'promo codes' },
   },
   {
     name: 'pricing-priority',
     guarantee: 'cart rules apply in ascending priority, as the admin help says',
-    file: 'server/src/pricing/rules.ts',
+    file: 'server/src/domains/pricing/rules.ts',
     edits: [
       {
         from: 'return a.priority - b.priority || a.id - b.id;',
@@ -170,21 +170,21 @@ export const MUTATIONS: Mutation[] = [
   {
     name: 'coupon-use-lock',
     guarantee: 'a coupon is never used beyond its limit by orders placed at the same moment',
-    file: 'server/src/sales/place-order.ts',
+    file: 'server/src/flows/checkout/place-order.ts',
     edits: [{ from: '        lockCoupon: true,\n', to: '        lockCoupon: false,\n' }],
     tests: { file: 'server/test/orders.test.ts', title: 'coupon limited to 5' },
   },
   {
     name: 'order-idempotency',
     guarantee: 'one Idempotency-Key places one order, however often it is sent',
-    file: 'server/src/sales/place-order.ts',
+    file: 'server/src/flows/checkout/place-order.ts',
     edits: [{ from: '        if (done) return { ...done, repeated: true };\n      }\n', to: '      }\n' }],
     tests: { file: 'server/test/orders.test.ts', title: 'Idempotency-Key' },
   },
   {
     name: 'order-bonus-lock',
     guarantee: "a customer's points are never spent twice by two orders at once",
-    file: 'server/src/sales/place-order.ts',
+    file: 'server/src/flows/checkout/place-order.ts',
     edits: [
       {
         from: '      if (viewer) await balanceOf(tx, viewer.id, { lock: true });',
@@ -196,14 +196,14 @@ export const MUTATIONS: Mutation[] = [
   {
     name: 'order-expected-total',
     guarantee: 'an order is never placed at a total other than the one the customer saw',
-    file: 'server/src/sales/place-order.ts',
+    file: 'server/src/flows/checkout/place-order.ts',
     edits: [{ from: 'expectedTotal !== view.totals.total', to: 'expectedTotal === -1' }],
     tests: { file: 'server/test/orders.test.ts', title: 'refuses bad orders|spent twice' },
   },
   {
     name: 'payment-applied-once',
     guarantee: 'a payment marks its order paid and tells the customer once, however many notifications come',
-    file: 'server/src/payments/attempts.ts',
+    file: 'server/src/flows/payment/attempts.ts',
     edits: [
       {
         from: "if (a.status === payment.status || a.status === 'succeeded' || a.status === 'canceled')",
@@ -219,7 +219,7 @@ export const MUTATIONS: Mutation[] = [
   {
     name: 'payment-body-trusted',
     guarantee: "a notification's body is never trusted: the payment is read again from the provider",
-    file: 'server/src/payments/notification-routes.ts',
+    file: 'server/src/flows/payment/notification-routes.ts',
     edits: [
       {
         from: 'const payment = await provider.getPayment(paymentId!);',
@@ -231,7 +231,7 @@ export const MUTATIONS: Mutation[] = [
   {
     name: 'cancel-refund',
     guarantee: "a paid order's cancel sends the money back through the provider",
-    file: 'server/src/payments/refunds.ts',
+    file: 'server/src/flows/order-status/refunds.ts',
     edits: [
       {
         from: 'providerRefund = await refundAtProvider(tx, attempt, config, amount, description, receipt);',
@@ -243,14 +243,14 @@ export const MUTATIONS: Mutation[] = [
   {
     name: 'refund-within-paid',
     guarantee: 'a refund never gives back more than was paid minus what was refunded',
-    file: 'server/src/payments/refunds.ts',
+    file: 'server/src/flows/order-status/refunds.ts',
     edits: [{ from: 'if (amount > money.refundable)', to: 'if (amount > money.received)' }],
     tests: { file: 'server/test/refunds.test.ts', title: 'bad input|at once|returns the rest' },
   },
   {
     name: 'cancel-returns-stock',
     guarantee: "a canceled order's pieces go back to stock",
-    file: 'server/src/sales/stock.ts',
+    file: 'server/src/domains/sales/stock.ts',
     edits: [
       {
         from: 'set({ stock: sql`${productOffers.stock} + ${quantity}` })',

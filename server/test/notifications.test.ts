@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_TARGETS, openTestDatabase } from './harness';
-import { openDatabase, POOLED_CHANNELS, type Database } from '../src/db';
+import { openDatabase, POOLED_CHANNELS, type Database } from '../src/platform/db';
 
 const CHANNEL = POOLED_CHANNELS[0]!;
 const settle = () => new Promise((done) => setTimeout(done, 300));

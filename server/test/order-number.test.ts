@@ -3,8 +3,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { orders } from '../generated/tables';
-import { selectRows } from '../src/db';
-import { nextOrderNumber } from '../src/sales/order-number';
+import { selectRows } from '../src/platform/db';
+import { nextOrderNumber } from '../src/domains/sales/order-number';
 import { describeOnDatabases, itRaces, startTestApp, type TestApp } from './harness';
 
 describeOnDatabases('order numbers on $name', (target) => {

@@ -10,7 +10,7 @@ import {
   type OrderStatus,
   type PaymentKind,
   type PaymentStatus,
-} from '../src/sales/order-rules';
+} from '../src/domains/sales/order-rules';
 
 const STATUSES: OrderStatus[] = ['new', 'confirmed', 'paid', 'shipped', 'completed', 'canceled'];
 const ROLES: ActorRole[] = ['admin', 'manager', 'content', 'customer'];

@@ -6,10 +6,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { bonusTransactions, settings } from '../generated/tables';
-import { selectRows } from '../src/db';
-import { ensureSystemTemplates } from '../src/messages/system-templates';
-import { placeOrder } from '../src/sales/place-order';
-import { OutOfStock } from '../src/sales/stock';
+import { selectRows } from '../src/platform/db';
+import { ensureSystemTemplates } from '../src/domains/messages/system-templates';
+import { placeOrder } from '../src/flows/checkout/place-order';
+import { OutOfStock } from '../src/domains/sales/stock';
 import { signedInUser } from './accounts';
 import { describeOnDatabases, itRaces, startTestApp, type TestApp } from './harness';
 import {

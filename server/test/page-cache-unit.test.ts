@@ -10,9 +10,9 @@ import {
   policyWithScriptHashes,
   preferredEncoding,
   type CachedPage,
-} from '../src/web/page-cache';
-import { isGuestRequest } from '../src/web/guest-pages';
-import { keptUntilChange, type PublicData, type PublicDataListener } from '../src/web/public-data';
+} from '../src/platform/web/page-cache';
+import { isGuestRequest } from '../src/platform/web/guest-pages';
+import { keptUntilChange, type PublicData, type PublicDataListener } from '../src/platform/web/public-data';
 
 /** The change signal without a database: the tests say when something changed. */
 function fakePublicData() {

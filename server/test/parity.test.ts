@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { inputSchemas, patchSchemas } from '@shop/schemas/generated/zod';
 import { resources } from '../generated/resources';
-import { validatorFor } from '../src/http/validation';
+import { validatorFor } from '../src/platform/http/validation';
 import { brokenVariants, validValue } from './fixtures';
 
 describe.each(resources.map((r) => [r.resource, r] as const))('%s', (name, def) => {

@@ -4,7 +4,7 @@
 // typed keys or the stored ones. The change history says only that the keys changed.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { selectRows } from '../src/db';
+import { selectRows } from '../src/platform/db';
 import { startFakeYookassa, type FakeYookassa } from './fake-yookassa';
 import { describeOnDatabases, startTestApp, type TestApp } from './harness';
 

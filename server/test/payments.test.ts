@@ -9,10 +9,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { settings } from '../generated/tables';
-import { selectRows } from '../src/db';
-import { ensureSystemTemplates } from '../src/messages/system-templates';
-import { housekeeping } from '../src/messages/worker';
-import { paymentStatusFits, type PaymentKind } from '../src/sales/order-rules';
+import { selectRows } from '../src/platform/db';
+import { ensureSystemTemplates } from '../src/domains/messages/system-templates';
+import { housekeeping } from '../src/tasks';
+import { paymentStatusFits, type PaymentKind } from '../src/domains/sales/order-rules';
 import { signedInUser } from './accounts';
 import { startFakeYookassa, type FakeYookassa } from './fake-yookassa';
 import { describeOnDatabases, startTestApp, type TestApp } from './harness';

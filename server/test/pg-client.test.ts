@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DB_TARGETS, openTestDatabase } from './harness';
-import { openDatabase, selectRows, type Database } from '../src/db';
+import { openDatabase, selectRows, type Database } from '../src/platform/db';
 
 const postgres = DB_TARGETS.find((d) => d.name === 'postgres')!;
 

@@ -1,4 +1,4 @@
-// The embedded database runs in a worker thread (server/src/db/pglite-host.ts): a transaction of the main
+// The embedded database runs in a worker thread (server/src/platform/db/pglite-host.ts): a transaction of the main
 // thread holds PGlite's lock for its whole callback, a failing statement rolls it back, a nested one is a
 // savepoint, statements outside wait for the commit, values come back as the single-thread driver gave
 // them, a long query no longer stops the event loop, and a worker that dies is reported (the server then exits
@@ -7,8 +7,8 @@ import { eq, sql } from 'drizzle-orm';
 import { integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Worker } from 'node:worker_threads';
-import { openDatabase, selectRows, type Database } from '../src/db';
-import { PgliteHost } from '../src/db/pglite-host';
+import { openDatabase, selectRows, type Database } from '../src/platform/db';
+import { PgliteHost } from '../src/platform/db/pglite-host';
 
 const items = pgTable('items', {
   id: serial('id').primaryKey(),

@@ -4,8 +4,8 @@
 // a property test over random carts (the totals add up, nothing goes negative, shares sum exactly, the
 // order of the lines changes nothing). docs/pricing.md states the rules these cases pin down.
 import { describe, expect, it } from 'vitest';
-import { catalogPrice, priceCart } from '../src/pricing';
-import { spread } from '../src/pricing/spread';
+import { catalogPrice, priceCart } from '../src/domains/pricing/engine';
+import { spread } from '../src/domains/pricing/spread';
 import { Rng } from '../src/seed/random';
 import type {
   CartPricing,
@@ -18,7 +18,7 @@ import type {
   PricingPayment,
   PricingRule,
   PricingUserType,
-} from '../src/pricing';
+} from '../src/domains/pricing/engine';
 
 const NOW = new Date('2026-06-15T09:00:00Z');
 const YESTERDAY = '2026-06-14T09:00:00Z';

@@ -3,8 +3,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pages } from '../generated/tables';
-import { htmlToPdfContent } from '../src/web/html-to-pdf';
-import { POLICY_PAGE, policyDocument } from '../src/web/privacy-policy';
+import { htmlToPdfContent } from '../src/platform/web/html-to-pdf';
+import { POLICY_PAGE, policyDocument } from '../src/domains/privacy/privacy-policy';
 import { describeOnDatabases, startDemoShop, type TestApp } from './harness';
 
 describe('rich text as PDF content', () => {

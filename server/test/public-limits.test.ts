@@ -17,8 +17,8 @@ import {
   users,
 } from '../generated/tables';
 import Fastify from 'fastify';
-import { registerRateLimit } from '../src/http/rate-limit';
-import { ensureSystemTemplates } from '../src/messages/system-templates';
+import { registerRateLimit } from '../src/platform/http/rate-limit';
+import { ensureSystemTemplates } from '../src/domains/messages/system-templates';
 import { signedInUser } from './accounts';
 import { describeOnDatabases, startTestApp, type TestApp } from './harness';
 

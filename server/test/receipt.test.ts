@@ -4,7 +4,7 @@
 // hand-picked carts and over many random ones.
 import { describe, expect, it } from 'vitest';
 import { piecesSum } from '@shop/schemas';
-import type { Receipt } from '../src/payments/provider';
+import type { Receipt } from '../src/domains/payments/provider';
 import { Rng } from '../src/seed/random';
 import {
   RECEIPT_MAX_ITEMS,
@@ -14,7 +14,7 @@ import {
   vatFor,
   type ReceiptInput,
   type ReceiptLineInput,
-} from '../src/payments/receipt';
+} from '../src/domains/payments/receipt';
 
 const line = (title: string, quantity: number, payable: number, more: Partial<ReceiptLineInput> = {}) => ({
   title,

@@ -7,8 +7,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { settings } from '../generated/tables';
-import { selectRows } from '../src/db';
-import { ensureSystemTemplates } from '../src/messages/system-templates';
+import { selectRows } from '../src/platform/db';
+import { ensureSystemTemplates } from '../src/domains/messages/system-templates';
 import { formatMoney } from '@shop/schemas/rules/money';
 import { signedInUser } from './accounts';
 import { startFakeYookassa, type FakeYookassa } from './fake-yookassa';

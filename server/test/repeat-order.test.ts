@@ -5,8 +5,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { settings } from '../generated/tables';
-import { selectRows } from '../src/db';
-import { ensureSystemTemplates } from '../src/messages/system-templates';
+import { selectRows } from '../src/platform/db';
+import { ensureSystemTemplates } from '../src/domains/messages/system-templates';
 import { signedInUser } from './accounts';
 import { describeOnDatabases, startTestApp, type TestApp } from './harness';
 import { createServices, fillCart, productWithOffer, request, type RequestArgs } from './shop-fixtures';

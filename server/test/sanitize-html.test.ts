@@ -1,7 +1,7 @@
 // The whitelist cleaner of the admin's rich text: what an editor writes survives, script injection in
 // every spelling known to get past naive filters does not.
 import { describe, expect, it } from 'vitest';
-import { sanitizeHtml } from '../src/content/sanitize-html';
+import { sanitizeHtml } from '../src/platform/web/sanitize-html';
 
 describe('sanitizeHtml', () => {
   it('keeps the tags of the whitelist as written', () => {

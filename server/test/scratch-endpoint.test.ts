@@ -49,7 +49,7 @@ export const greeting = contract({
 
 /** …and the handler: its request parts are typed by the contract (times is a number, filled by its default). */
 const HANDLER = `import type { FastifyInstance } from 'fastify';
-import { serve } from '${join(REPO, 'server/src/http/contract')}';
+import { serve } from '${join(REPO, 'server/src/platform/http/contract')}';
 import { greeting } from '../../schemas/contracts/scratch';
 
 export async function scratchRoutes(app: FastifyInstance) {

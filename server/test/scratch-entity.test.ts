@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCodegen } from '../../codegen/src/main';
 import { describeOnDatabases, startTestApp, type TestApp } from './harness';
-import type { ResourceDef } from '../src/crud/types';
+import type { ResourceDef } from '../src/platform/crud/types';
 
 const REPO = resolve(import.meta.dirname, '../..');
 // Inside server/ so that the scratch's generated files resolve the server's own dependencies.

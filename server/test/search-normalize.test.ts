@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { documentParts, documentWords, type Lookups } from '../src/catalog/search/document';
+import { documentParts, documentWords, type Lookups } from '../src/domains/catalog/search/document';
 import {
   analyzeQuery,
   articleKey,
@@ -15,8 +15,8 @@ import {
   switchLayout,
   variantKeys,
   vocabularyWords,
-} from '../src/catalog/search/normalize';
-import { altRows, compileSearch } from '../src/catalog/search/query';
+} from '../src/domains/catalog/search/normalize';
+import { altRows, compileSearch } from '../src/domains/catalog/search/query';
 
 describe('normalizeText', () => {
   it('folds case and ё, and keeps letters, digits and decimal points only', () => {

@@ -4,8 +4,8 @@
 // PGlite and, with TEST_DATABASE_URL, on PostgreSQL: the engine is SQL and must answer the same on both.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { selectRows } from '../src/db';
-import { indexProducts } from '../src/catalog/search/document';
+import { selectRows } from '../src/platform/db';
+import { indexProducts } from '../src/domains/catalog/search/document';
 import { describeOnDatabases, startTestApp, type TestApp } from './harness';
 
 interface Case {

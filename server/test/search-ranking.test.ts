@@ -5,7 +5,7 @@
 // narrow copy (the live search: no filter) and the products' own documents (a price filter).
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { indexProducts } from '../src/catalog/search/document';
+import { indexProducts } from '../src/domains/catalog/search/document';
 import { describeOnDatabases, startDemoShop, type TestApp } from './harness';
 
 interface Found {

@@ -7,14 +7,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { selectRows } from '../src/db';
-import { isYookassaAddress } from '../src/payments/yookassa';
+import { selectRows } from '../src/platform/db';
+import { isYookassaAddress } from '../src/domains/payments/yookassa';
 import {
   paymentStatusFits,
   type OrderStatus,
   type PaymentKind,
   type PaymentStatus,
-} from '../src/sales/order-rules';
+} from '../src/domains/sales/order-rules';
 import { seedDemo } from '../src/seed/demo';
 import { describeOnDatabases, startTestApp, type TestApp } from './harness';
 

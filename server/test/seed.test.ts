@@ -23,8 +23,8 @@ import {
   userOrganizations,
   users,
 } from '../generated/tables';
-import { openDatabase, type Database } from '../src/db';
-import { migrate } from '../src/db/migrate';
+import { openDatabase, type Database } from '../src/platform/db';
+import { migrate } from '../src/platform/db/migrate';
 import { seedDemo } from '../src/seed/demo';
 
 const MIGRATIONS = resolve(import.meta.dirname, '../migrations');

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productCategories } from '../generated/tables';
-import { pagePath, robotsTxt, seoRoutes, sitemapIndexXml, urlsetXml } from '../src/web/seo';
+import { pagePath, robotsTxt, seoRoutes, sitemapIndexXml, urlsetXml } from '../src/domains/content/seo';
 import { describeOnDatabases, startDemoShop, type TestApp } from './harness';
 
 describe('sitemap and robots text', () => {

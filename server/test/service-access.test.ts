@@ -5,14 +5,14 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { resources as generatedResources } from '../generated/resources';
-import { userContext } from '../src/crud/context';
-import { writeImport } from '../src/crud/csv-import';
-import { createRegistry } from '../src/crud/routes';
-import { selectRows } from '../src/db';
+import { userContext } from '../src/platform/crud/context';
+import { writeImport } from '../src/domains/catalog/product-import';
+import { createRegistry } from '../src/platform/crud/routes';
+import { selectRows } from '../src/platform/db';
 import { signedInUser } from './accounts';
 import { runJob } from './jobs';
 import { describeOnDatabases, startTestApp, type TestApp } from './harness';
-import type { ResourceDef } from '../src/crud/types';
+import type { ResourceDef } from '../src/platform/crud/types';
 
 const restricted: ResourceDef[] = generatedResources.map((def) =>
   def.resource === 'products'

@@ -2,7 +2,7 @@
 // payment services, products with one offer, a guest's cart; and the requests and counts those tests make.
 import { sql, type SQL } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { selectRows } from '../src/db';
+import { selectRows } from '../src/platform/db';
 import type { TestApp } from './harness';
 
 type Json = Record<string, unknown>;

@@ -4,10 +4,10 @@
 // returning its pieces — queues exactly one letter per waiting request, and a second change of stock queues none.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { selectRows } from '../src/db';
-import { ALREADY_IN_STOCK, CONTACT_MISSING, sendDueStockNotices } from '../src/catalog/stock-notices';
-import { CAPTCHA_WRONG, createCaptcha } from '../src/forms/captcha';
-import { ensureSystemTemplates } from '../src/messages/system-templates';
+import { selectRows } from '../src/platform/db';
+import { ALREADY_IN_STOCK, CONTACT_MISSING, sendDueStockNotices } from '../src/domains/catalog/stock-notices';
+import { CAPTCHA_WRONG, createCaptcha } from '../src/domains/forms/captcha';
+import { ensureSystemTemplates } from '../src/domains/messages/system-templates';
 import { settings } from '../generated/tables';
 import { describeOnDatabases, itRaces, startTestApp, type TestApp } from './harness';
 import {

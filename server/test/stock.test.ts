@@ -3,8 +3,8 @@
 // a stale record, crud/service.ts assertNotStale).
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { selectRows } from '../src/db';
-import { OutOfStock, takeStock } from '../src/sales/stock';
+import { selectRows } from '../src/platform/db';
+import { OutOfStock, takeStock } from '../src/domains/sales/stock';
 import { describeOnDatabases, itRaces, startTestApp, type TestApp } from './harness';
 
 type Json = Record<string, unknown>;

@@ -1,5 +1,5 @@
 // The settings of a server under test: a database of its own, quiet, and nothing running by itself.
-import { loadConfig, type Config } from '../src/config';
+import { loadConfig, type Config } from '../src/platform/config';
 
 export function testConfig(databaseUrl: string | null, overrides: Partial<Config> = {}): Config {
   return {

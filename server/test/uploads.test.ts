@@ -7,18 +7,18 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
-import type { AdminApiContext } from '../src/types';
-import { imageResources, MAX_UPLOAD_BYTES, mediaRoutes, type UploadedImage } from '../src/content/uploads';
-import type { AuthUser } from '../src/accounts/sessions';
-import { registerErrorHandler } from '../src/http/errors';
-import { registerRouteSchemas } from '../src/http/route-schemas';
-import type { FileStorage } from '../src/storage';
+import type { AdminApiContext } from '../src/platform/types';
+import { imageResources, MAX_UPLOAD_BYTES, mediaRoutes, type UploadedImage } from '../src/domains/content/uploads';
+import type { AuthUser } from '../src/platform/auth/sessions';
+import { registerErrorHandler } from '../src/platform/http/errors';
+import { registerRouteSchemas } from '../src/platform/http/route-schemas';
+import type { FileStorage } from '../src/platform/storage';
 import { resources } from '../generated/resources';
 import { buildApp, type App } from '../src/app';
-import { ensureAdmin } from '../src/accounts/bootstrap';
-import { loadConfig } from '../src/config';
-import { openDatabase, type Database } from '../src/db';
-import { isSafeKey, localDiskStorage } from '../src/storage';
+import { ensureAdmin } from '../src/domains/accounts/bootstrap';
+import { loadConfig } from '../src/platform/config';
+import { openDatabase, type Database } from '../src/platform/db';
+import { isSafeKey, localDiskStorage } from '../src/platform/storage';
 import { signedInUser, signIn } from './accounts';
 
 interface Upload {

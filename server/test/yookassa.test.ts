@@ -9,7 +9,7 @@ import {
   PaymentProviderError,
   type CreatePaymentRequest,
   type PaymentProvider,
-} from '../src/payments/provider';
+} from '../src/domains/payments/provider';
 import {
   YOOKASSA_NOTIFY_NETWORKS,
   isYookassaAddress,
@@ -17,7 +17,7 @@ import {
   paymentFromWire,
   valueToKopecks,
   yookassaProvider,
-} from '../src/payments/yookassa';
+} from '../src/domains/payments/yookassa';
 import { startFakeYookassa, type FakeYookassa } from './fake-yookassa';
 
 const SHOP_ID = '123456';

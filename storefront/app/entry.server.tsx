@@ -1,7 +1,7 @@
 // React Router's server entry (its default, plus the Content-Security-Policy): every HTML answer carries a
 // policy with this response's nonce, and every inline script React Router and React write (the hydration
 // data, the module loader, the streamed chunks, scroll restoration) carries that nonce. The nonce comes
-// from the server (server/src/web/storefront.ts, through the load context); a server that gave none (the
+// from the server (server/src/platform/web/storefront.ts, through the load context); a server that gave none (the
 // Vite dev server) gets one made here.
 import { randomBytes } from 'node:crypto';
 import { PassThrough } from 'node:stream';

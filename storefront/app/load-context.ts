@@ -1,6 +1,6 @@
 import type { InProcessTransport } from '@shop/client';
 
-// What the server hands every loader and action (server/src/web/storefront.ts builds it per request).
+// What the server hands every loader and action (server/src/platform/web/storefront.ts builds it per request).
 // Declared here, by declaration merging, because only the storefront reads it.
 declare module 'react-router' {
   interface AppLoadContext {

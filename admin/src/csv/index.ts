@@ -4,7 +4,7 @@ import { ImportProductsButton } from './ImportProductsButton';
 
 export { ExportCsvButton } from './ExportCsvButton';
 
-/** The import button of each resource the server imports (server/src/crud/csv-import-routes.ts). */
+/** The import button of each resource the server imports (server/src/domains/catalog/product-import-routes.ts). */
 export const CSV_IMPORT_BUTTONS: Record<string, ComponentType> = {
   products: ImportProductsButton,
 };

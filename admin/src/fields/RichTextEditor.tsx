@@ -1,6 +1,6 @@
 // The editor behind RichTextInput (loaded on demand): react-admin's tiptap WYSIWYG input for product
 // descriptions, pages, articles and promotions. Its toolbar offers what the storefront keeps: the server cleans rich text to a
-// whitelist of tags (server/src/content/sanitize-html.ts), so alignment, colours and pasted styles are left
+// whitelist of tags (server/src/platform/web/sanitize-html.ts), so alignment, colours and pasted styles are left
 // out rather than shown here and lost on the site.
 import {
   ClearButtons,

@@ -1,5 +1,5 @@
 // The input of a field with property-level x-access.write, shown only to the roles that may change it
-// (the server refuses a changed value from anyone else: server/src/crud/access.ts); and, for hand-written
+// (the server refuses a changed value from anyone else: server/src/platform/crud/access.ts); and, for hand-written
 // forms that show such a field read-only instead (a product's prices to a content editor), the check itself.
 import type { ReactNode } from 'react';
 import { usePermissions } from 'react-admin';

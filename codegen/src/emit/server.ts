@@ -115,7 +115,8 @@ function hookImports(entities: EntityModel[]) {
       if (!path || !exported)
         throw new Error(`${e.file}: x-hooks.${name} must look like "./<domain>/file#export"`);
       const local = `${camel(e.resource.replace(/-/g, '_'))}_${name}`;
-      imports.push(`import { ${exported} as ${local} } from '../src/${path.replace(/^\.\//, '')}';`);
+      // "./catalog/hooks" names a file of the domain catalog (server/src/domains/catalog/hooks.ts).
+      imports.push(`import { ${exported} as ${local} } from '../src/domains/${path.replace(/^\.\//, '')}';`);
       refs.set(`${e.resource}.${name}`, local);
     }
   }
@@ -210,7 +211,7 @@ export function emitServer(entities: EntityModel[]): Record<string, string> {
   });
   const resources = [
     GENERATED_HEADER,
-    "import type { EntityHooks, ResourceDef, ResourceHooks } from '../src/crud/types';",
+    "import type { EntityHooks, ResourceDef, ResourceHooks } from '../src/platform/crud/types';",
     "import * as t from './tables';",
     ...imports,
     '',

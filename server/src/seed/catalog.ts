@@ -1,9 +1,9 @@
 // The product generator shared by the demo shop and the large catalogue (npm run seed): kinds give
 // the wording and variants, this file adds brand, prices, stock and articles, and inserts in batches.
 import { slugify } from '@shop/schemas';
-import type { DbOrTx } from '../db';
+import type { DbOrTx } from '../platform/db';
 import { productOffers, products } from '../../generated/tables';
-import { rememberWords, searchDocuments } from '../catalog/search/document';
+import { rememberWords, searchDocuments } from '../domains/catalog/search/document';
 import { demoImageUrl } from './images';
 import { LASH_KINDS } from './kinds-lashes';
 import { SUPPLY_KINDS } from './kinds-supplies';

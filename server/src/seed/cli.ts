@@ -4,10 +4,10 @@
 import { count, max } from 'drizzle-orm';
 import { parseArgs } from 'node:util';
 import { products } from '../../generated/tables';
-import { loadConfig } from '../config';
-import { openDatabase } from '../db';
-import { migrate } from '../db/migrate';
-import { vacuumSearchTables } from '../catalog/search/document';
+import { loadConfig } from '../platform/config';
+import { openDatabase } from '../platform/db';
+import { migrate } from '../platform/db/migrate';
+import { vacuumSearchTables } from '../domains/catalog/search/document';
 import { draftProduct, insertDrafts, pickKind } from './catalog';
 import { seedDemo } from './demo';
 import { ensureDemoImages } from './images';

@@ -2,7 +2,7 @@
 // groups, banners, pages, articles, promotions, reviews and message templates.
 import { count } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Tx } from '../db';
+import type { Tx } from '../platform/db';
 import {
   articles,
   banners,

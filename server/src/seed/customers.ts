@@ -4,7 +4,7 @@
 // Demo customers have no password: nobody signs in as them.
 import { isValidAccount, isValidInn, isValidOgrn } from '@shop/schemas';
 import { eq } from 'drizzle-orm';
-import type { Tx } from '../db';
+import type { Tx } from '../platform/db';
 import {
   cartRules,
   coupons,

@@ -2,9 +2,9 @@
 // so that the storefront and the admin have something to show on first start. Deterministic: the
 // same seed gives the same shop; only dates are relative to now, so promotions are running.
 import { count, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../db';
+import type { Db, DbOrTx } from '../platform/db';
 import { products } from '../../generated/tables';
-import { loadConfig } from '../config';
+import { loadConfig } from '../platform/config';
 import { KINDS, draftProduct, insertDrafts, type Draft } from './catalog';
 import { seedContent } from './content';
 import { seedCustomers } from './customers';

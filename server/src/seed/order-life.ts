@@ -5,7 +5,7 @@
 // in a state the rules allow (order-rules.ts paymentStatusFits), so that the admin's order screen and the
 // customer's page show each state as a real order would reach it.
 import { randomBytes } from 'node:crypto';
-import type { Tx } from '../db';
+import type { Tx } from '../platform/db';
 import {
   bonusTransactions,
   orderEvents,
@@ -13,8 +13,8 @@ import {
   paymentAttempts,
   paymentNotifications,
 } from '../../generated/tables';
-import { cancelReasonText } from '../payments/attempts';
-import type { DeliveryKind, OrderStatus, PaymentKind, PaymentStatus } from '../sales/order-rules';
+import { cancelReasonText } from '../flows/payment/attempts';
+import type { DeliveryKind, OrderStatus, PaymentKind, PaymentStatus } from '../domains/sales/order-rules';
 import type { Rng } from './random';
 
 const MIN = 60_000;

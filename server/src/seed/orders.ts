@@ -4,10 +4,10 @@
 // their list prices (a real order is placed through the placing service, sales/place-order.ts); numbers
 // come from the same per-year sequence. What happened to each after it was placed is order-life.ts.
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Tx } from '../db';
-import { nextOrderNumber } from '../sales/order-number';
-import type { DeliveryKind, OrderStatus, PaymentKind } from '../sales/order-rules';
-import { settingsRow } from '../settings/settings';
+import type { Tx } from '../platform/db';
+import { nextOrderNumber } from '../domains/sales/order-number';
+import type { DeliveryKind, OrderStatus, PaymentKind } from '../domains/sales/order-rules';
+import { settingsRow } from '../domains/settings/settings';
 import {
   cartRules,
   deliveryServices,

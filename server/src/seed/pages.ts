@@ -104,7 +104,7 @@ export const PAGES: PageDef[] = [
 <p>Согласие действует до достижения целей обработки или до его отзыва. Отозвать согласие можно, направив письмо на ${COMPANY.email} или по адресу Оператора. После отзыва Оператор прекращает обработку и уничтожает данные в течение 30 дней, если иное не требуется по закону.</p>`,
   },
   {
-    // Not a storefront page of its own: the footer links to it as a PDF (server/src/web/privacy-policy.ts).
+    // Not a storefront page of its own: the footer links to it as a PDF (server/src/domains/privacy/privacy-policy.ts).
     slug: 'privacy-policy',
     title: 'Политика в отношении обработки персональных данных',
     seoDescription: 'Как интернет-магазин обращается с персональными данными покупателей.',

@@ -1,7 +1,7 @@
 // The catalogue's skeleton: directories (offer characteristics, brands, colours) and the two-level
 // category tree. The product generator refers to both by code and slug, never by id.
 import { eq, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '../db';
+import type { DbOrTx } from '../platform/db';
 import { directories, directoryEntries, directoryFields, productCategories } from '../../generated/tables';
 import { demoImageUrl } from './images';
 

@@ -5,7 +5,7 @@
 export const VERSION_CHECK_INTERVAL_MS = 60 * 60 * 1000;
 /** Spec §8, §9: a chunk failure reloads the page at most once per 10 seconds for the same path. */
 export const CHUNK_RELOAD_GUARD_MS = 10_000;
-/** Answered by the server with the build now deployed: {"version": "…"} (server/src/web/storefront.ts). */
+/** Answered by the server with the build now deployed: {"version": "…"} (server/src/platform/web/storefront.ts). */
 export const BUILD_INFO_PATH = '/build-info.json';
 
 declare global {

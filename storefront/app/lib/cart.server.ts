@@ -38,7 +38,7 @@ export function cartCountCookie(count: number, secure: boolean): string {
 export function countCookieIsCurrent(context: AppLoadContext, count: number): boolean {
   const stored = readCookie(context.requestCookie, CART_COUNT_COOKIE);
   // No cookie reads as an empty cart: a guest who never had a cart gets no cookie, so the pages such a
-  // guest is shown set none and can be kept whole for every guest (server/src/web/page-cache.ts).
+  // guest is shown set none and can be kept whole for every guest (server/src/platform/web/page-cache.ts).
   return stored === undefined ? count === 0 : stored === String(count);
 }
 

@@ -51,7 +51,7 @@ export interface ShellData {
 }
 
 /** The personal-data consent page: the privacy link's target when no policy document is set. */
-/** The privacy policy as a PDF made by the server from the consent page (server/src/web/privacy-policy.ts). */
+/** The privacy policy as a PDF made by the server from the consent page (server/src/domains/privacy/privacy-policy.ts). */
 export const PRIVACY_POLICY_PDF = '/privacy-policy.pdf';
 
 // Used when the root loader itself failed: the error page must still show a working header and footer.

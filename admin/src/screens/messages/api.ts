@@ -1,4 +1,4 @@
-// The messaging endpoints (server/src/messages/) through the one API client, with the area's
+// The messaging endpoints (server/src/domains/messages/) through the one API client, with the area's
 // Russian error type from the admin's shared helpers (admin-api.ts).
 import type {
   AdminMailingProgress,

@@ -4,7 +4,7 @@ import './content.css';
 
 /**
  * HTML written in the admin (pages, articles, promotions). The API cleans it to a whitelist of tags before
- * it gets here (server/src/content/sanitize-html.ts), so it is inserted as is. Links to the shop's own pages
+ * it gets here (server/src/platform/web/sanitize-html.ts), so it is inserted as is. Links to the shop's own pages
  * are followed inside the app, without a full page load.
  */
 export function RichText({ html, className }: { html: string; className?: string }) {

@@ -9,7 +9,7 @@ import {
 import type { FieldErrors } from './use-save';
 
 // The organisation's numbers checked in the browser by the same functions and with the same words as the
-// server (server/src/accounts/profile-company.ts), so a mistake is shown before anything is sent.
+// server (server/src/domains/accounts/profile-company.ts), so a mistake is shown before anything is sent.
 
 export type LegalForm = ProfileCompany['legalForm'];
 

@@ -1,0 +1,111 @@
+// Catalogue pages of the storefront: GET /api/catalog/categories/:slug (a category with its breadcrumbs and
+// subcategories) and GET /api/products/facets (the filters of a listing with their counts). The listing
+// itself is GET /api/products/search (catalog.ts); both go through product-filters.ts.
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { CatalogCategory } from '@shop/schemas';
+import { selectRows, type Db } from '../../platform/db';
+import { ApiError } from '../../platform/http/errors';
+import { api, envelope, slugParams } from '../../platform/http/route-schemas';
+import { productFacets } from './facets';
+import { filterDirectories, readProductFilters } from './product-filters';
+
+const CATEGORY_NOT_FOUND = () => new ApiError(404, 'not_found', 'Категория не найдена');
+const MAX_DEPTH = 10;
+
+interface CategoryRow {
+  id: number;
+  title: string;
+  slug: string;
+  parent_id: number | null;
+  description: string | null;
+  image_url: string | null;
+  seo_title: string | null;
+  seo_description: string | null;
+  active: boolean;
+}
+
+const image = (url: string | null) => (url ? { url } : null);
+
+/** An active category for its page, or null when the slug is unknown or the category (or one above) is off. */
+export async function categoryPage(db: Db, slug: string): Promise<CatalogCategory | null> {
+  if (!slug || slug.length > 200) return null;
+  const [row] = await selectRows<CategoryRow>(
+    db,
+    sql`SELECT id, title, slug, parent_id, description, image_url, seo_title, seo_description, active
+        FROM product_categories WHERE slug = ${slug}`,
+  );
+  if (!row?.active) return null;
+
+  // The path upwards; a switched-off category hides everything below it (as in the category tree).
+  const ancestors: CategoryRow[] = [];
+  let parentId = row.parent_id;
+  while (parentId !== null && ancestors.length < MAX_DEPTH) {
+    const [parent] = await selectRows<CategoryRow>(
+      db,
+      sql`SELECT id, title, slug, parent_id, active FROM product_categories WHERE id = ${parentId}`,
+    );
+    if (!parent?.active) return null;
+    ancestors.unshift(parent);
+    parentId = parent.parent_id;
+  }
+  const children = await selectRows<CategoryRow>(
+    db,
+    sql`SELECT id, title, slug, image_url FROM product_categories
+        WHERE parent_id = ${row.id} AND active ORDER BY sort_order, title`,
+  );
+  const link = (c: CategoryRow) => ({ id: c.id, title: c.title, slug: c.slug });
+  const parent = ancestors.at(-1);
+  return {
+    id: row.id,
+    title: row.title,
+    slug: row.slug,
+    description: row.description,
+    seoTitle: row.seo_title,
+    seoDescription: row.seo_description,
+    image: image(row.image_url),
+    parent: parent ? link(parent) : null,
+    ancestors: ancestors.map(link),
+    children: children.map((c) => ({ ...link(c), image: image(c.image_url) })),
+  };
+}
+
+export function catalogPageRoutes(db: Db) {
+  return async function plugin(app: FastifyInstance) {
+    app.get<{ Params: { slug: string } }>(
+      '/catalog/categories/:slug',
+      {
+        schema: {
+          tags: ['Каталог'],
+          summary: 'Страница категории: описание, SEO, путь, подкатегории',
+          params: slugParams,
+          response: { 200: envelope(api('catalog-category')) },
+        },
+      },
+      async (request) => {
+        const category = await categoryPage(db, request.params.slug);
+        if (!category) throw CATEGORY_NOT_FOUND();
+        return { data: category };
+      },
+    );
+
+    app.get(
+      '/products/facets',
+      {
+        schema: {
+          tags: ['Каталог'],
+          summary: 'Фильтры списка товаров со счётчиками (тот же запрос, что у /products/search)',
+          querystring: api('product-list-query'),
+          response: { 200: envelope(api('product-facets')) },
+        },
+      },
+      async (request) => {
+        const [filters, dirs] = await Promise.all([
+          readProductFilters(db, request.query as Record<string, unknown>),
+          filterDirectories(db),
+        ]);
+        return { data: await productFacets(db, filters, dirs) };
+      },
+    );
+  };
+}

@@ -1,0 +1,320 @@
+// Public catalogue reads of spec §7: GET /api/categories/tree and GET /api/products/search.
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { CategoryNode, SearchProduct } from '@shop/schemas';
+import { selectRows, type Db, type DbOrTx } from '../../platform/db';
+import { productCategories } from '../../../generated/tables';
+import { api, envelope, pageOf } from '../../platform/http/route-schemas';
+import { compileSearch } from './search/query';
+import {
+  loadCatalogPricing,
+  markPersonalPrices,
+  shownPrice,
+  type CatalogPricing,
+  type ShownPrice,
+} from './catalog-pricing';
+import { viewerOf, type Viewer } from '../pricing/inputs';
+import {
+  filterDirectories,
+  readProductFilters,
+  productWhere,
+  type ProductFilters,
+  intArray,
+} from './product-filters';
+import { countsCover, keyCounts, modeOf } from './catalog-counts';
+import { pricingCategoryIds } from './pricing-categories';
+import { keptUntilChange, sendKept, type PublicData } from '../../platform/web/public-data';
+
+export async function categoryTree(db: Db): Promise<CategoryNode[]> {
+  const rows = await db
+    .select({
+      id: productCategories.id,
+      title: productCategories.title,
+      slug: productCategories.slug,
+      imageUrl: productCategories.imageUrl,
+      parentId: productCategories.parentId,
+    })
+    .from(productCategories)
+    .where(eq(productCategories.active, true))
+    .orderBy(asc(productCategories.sortOrder), asc(productCategories.title));
+  const nodes = new Map<number, CategoryNode>(
+    rows.map((r) => [
+      r.id,
+      {
+        id: r.id,
+        title: r.title,
+        slug: r.slug,
+        image: r.imageUrl ? { url: r.imageUrl } : null,
+        children: [],
+      },
+    ]),
+  );
+  const roots: CategoryNode[] = [];
+  for (const r of rows) {
+    const node = nodes.get(r.id)!;
+    const parent = r.parentId ? nodes.get(r.parentId) : undefined;
+    // A child of an inactive category is hidden with it.
+    if (parent) parent.children.push(node);
+    else if (!r.parentId) roots.push(node);
+  }
+  return roots;
+}
+
+// The price sorts (and filter[priceMin]/[priceMax]) order by the stored offer price, sale price else base
+// price: the page is chosen in SQL before the engine prices it (catalog-pricing.ts). A customer's own
+// discounts (the user type, a percent rule) lower every price of a product alike, so the order rarely differs.
+const SORTS: Record<string, string> = {
+  popular: 'p.is_hit DESC, p.sort_order ASC, p.id DESC',
+  new: 'p.created_at DESC, p.id DESC',
+  price: 'k.price ASC NULLS LAST, k.product_id DESC',
+  '-price': 'k.price DESC NULLS LAST, k.product_id DESC',
+};
+
+/**
+ * Above this many matches a listing's total is not counted exactly (meta.totalCapped: "более 1000"): counting
+ * would visit every match, half the catalogue for a common word. A category page without filters (or with
+ * "В наличии" only) has its exact total from the read model (catalog-counts.ts) whatever its size.
+ */
+export const TOTAL_CAP = 1000;
+
+/**
+ * The total of a listing: exact from the read model when it covers the filters, else the `matches` (FROM
+ * and WHERE) counted up to the cap.
+ */
+async function listingTotal(
+  db: DbOrTx,
+  f: ProductFilters,
+  covered: boolean,
+  matches: SQL,
+): Promise<{ total: number; totalCapped: boolean }> {
+  if (covered) {
+    const key = `${modeOf(f)}*`;
+    const n = await keyCounts(db, f.categoryIds, [key]);
+    return { total: n.get(key) ?? 0, totalCapped: false };
+  }
+  const [row] = await selectRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${matches} LIMIT ${TOTAL_CAP + 1}) x`,
+  );
+  const n = Number(row?.n ?? 0);
+  return n > TOTAL_CAP ? { total: TOTAL_CAP, totalCapped: true } : { total: n, totalCapped: false };
+}
+
+/** The query as its schema left it: page, perPage and sort checked, the defaults filled in. */
+export async function searchProducts(db: Db, query: Record<string, unknown>, viewer: Viewer | null = null) {
+  const perPage = Number(query.perPage ?? 20);
+  const page = Number(query.page ?? 1);
+  const askedSort = typeof query.sort === 'string' && Object.hasOwn(SORTS, query.sort) ? query.sort : null;
+  const sort = askedSort ?? 'popular';
+  // Every filter (text, category, flags, price, stock, characteristics, brand, ids) comes from the shared
+  // builder, which GET /api/products/facets uses too: the counts next to the filters match this list.
+  const filters = await readProductFilters(db, query);
+  // The directories only matter to characteristic filters (filter[curl]=D…).
+  const dirs = filters.values.size ? await filterDirectories(db) : [];
+  // A search text: its tsquery (server/src/domains/catalog/search) is built first, on its own, so that the listing is
+  // planned knowing it (the GIN index is used on small catalogues too); with no sort asked for, the most
+  // relevant first, the popular ones first among equals. The facets build the same tsquery inline.
+  const search = filters.search ? compileSearch(filters.search) : null;
+  const [tsq] = search
+    ? await selectRows<{ q: string | null; body: boolean | null; shown: string | null }>(db, search.info)
+    : [];
+  const tsquery = sql`${tsq?.q ?? null}::tsquery`;
+  const where = search
+    ? sql`${productWhere({ ...filters, search: '' }, dirs)} AND p.search_vector @@ ${tsquery}`
+    : productWhere(filters, dirs);
+  // A search by relevance with no filter but the category and "В наличии", none of whose words needs the
+  // descriptions (the live search), ranks the read model's narrow copy of the documents (migration 0012):
+  // a word found in half the catalogue then reads a third of the pages.
+  const narrow =
+    search !== null && !askedSort && tsq?.body !== true && countsCover({ ...filters, search: '' }, dirs);
+  const matches = narrow
+    ? sql`catalog_product_keys k WHERE ${sql.join(
+        [
+          sql`k.search_main @@ ${tsquery}`,
+          // The active products (with the stock filter, those with an active offer in stock).
+          sql`k.keys @> ${`{"${modeOf(filters)}*"}`}::text[]`,
+          ...(filters.categoryIds ? [sql`k.category_ids && ${intArray(filters.categoryIds)}`] : []),
+        ],
+        sql` AND `,
+      )}`
+    : sql`products p WHERE ${where}`;
+
+  // First the page's products alone, then their cards: a search matching half the catalogue must not
+  // aggregate the offers of every match. The total is counted apart (listingTotal).
+  const limit = sql`LIMIT ${perPage} OFFSET ${(page - 1) * perPage}`;
+  let pageQuery: SQL;
+  if (search && !askedSort) {
+    // The relevance keys are computed below the sort (OFFSET 0 keeps them there), so that sorting keeps a
+    // few numbers per match, not the documents they were computed from.
+    const rank = narrow
+      ? search.rank(tsquery, sql`false`, {
+          vector: sql`k.search_main`,
+          title: sql`k.search_title`,
+          categoryIds: sql`k.category_ids`,
+          inStock: sql`k.keys @> '{+*}'::text[]`,
+        })
+      : search.rank(tsquery, sql`${tsq?.body === true}`);
+    const row = narrow ? sql`k.product_id AS id, k.is_hit, k.sort_order` : sql`p.id, p.is_hit, p.sort_order`;
+    pageQuery = sql`
+      SELECT x.id FROM (SELECT ${row}, ${rank.columns} FROM ${matches} OFFSET 0) x
+      ORDER BY ${rank.order}, x.is_hit DESC, x.sort_order ASC, x.id DESC ${limit}`;
+  } else {
+    // The price sorts walk the read model's price index (catalog_product_keys.price, each product's
+    // cheapest active offer, kept by triggers; every product has its row), skipping other categories there.
+    const byPrice = sort === 'price' || sort === '-price';
+    const ids = filters.categoryIds;
+    pageQuery = sql`
+      SELECT p.id FROM products p
+      ${byPrice ? sql`JOIN catalog_product_keys k ON k.product_id = p.id` : sql``}
+      WHERE ${where}
+      ${byPrice && ids ? sql`AND k.category_ids && ${intArray(ids)}` : sql``}
+      ORDER BY ${sql.raw(SORTS[sort]!)} ${limit}`;
+  }
+  // The planner does not know that a search document is read decompressed when a whole table is scanned
+  // (it then prefers a sequential scan for a common word, several times slower): a search always goes
+  // through its GIN index.
+  const covered = countsCover(filters, dirs);
+  const [pageIds, counted] = search
+    ? await db.transaction(async (tx) => {
+        await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+        return [
+          await selectRows<{ id: number }>(tx, pageQuery),
+          await listingTotal(tx, filters, covered, matches),
+        ] as const;
+      })
+    : await Promise.all([
+        selectRows<{ id: number }>(db, pageQuery),
+        listingTotal(db, filters, covered, matches),
+      ]);
+  const ids = pageIds.map((r) => r.id);
+  const data = ids.length ? await productCards(db, ids, await loadCatalogPricing(db, viewer)) : [];
+  // What was searched for when the text was read otherwise (htcybws → ресницы): the page says so.
+  const searchedFor = search ? { searchedFor: tsq?.shown ?? null } : {};
+  return { data, meta: { ...counted, page, perPage, ...searchedFor } };
+}
+
+export function catalogRoutes(db: Db, publicData: PublicData) {
+  // Every page's header asks for it, and it changes when a category does: kept in memory until then.
+  const tree = keptUntilChange(publicData, () => categoryTree(db));
+  return async function plugin(app: FastifyInstance) {
+    app.get(
+      '/categories/tree',
+      {
+        schema: {
+          tags: ['Каталог'],
+          summary: 'Дерево активных категорий (спец. §7)',
+          response: { 200: envelope({ type: 'array', items: api('category-node') }) },
+        },
+      },
+      async (_request, reply) => {
+        const categories = await tree();
+        return sendKept(reply, categories, { data: categories });
+      },
+    );
+    app.get(
+      '/products/search',
+      {
+        schema: {
+          tags: ['Каталог'],
+          summary:
+            'Товары: поиск, категория, фильтры, избранное (спец. §7: perPage=7&page=1&filter[search]=…)',
+          querystring: api('product-list-query'),
+          response: {
+            200: pageOf(
+              { type: 'array', items: api('search-product') },
+              // The total is TOTAL_CAP and there are more ("более 1000").
+              {
+                totalCapped: { type: 'boolean' },
+                // With filter[search]: the query as it was read when a word was read otherwise than typed
+                // (another keyboard layout, a transliteration, a typo's correction), else null.
+                searchedFor: { type: ['string', 'null'] },
+              },
+            ),
+          },
+        },
+      },
+      async (request, reply) => {
+        const viewer = viewerOf(request);
+        markPersonalPrices(reply, viewer);
+        return searchProducts(db, request.query as Record<string, unknown>, viewer);
+      },
+    );
+  };
+}
+
+/**
+ * Product cards (the shape of GET /api/products/search) for active products, in the order of `ids`, priced
+ * for `pricing`'s customer. A card shows its cheapest active offer by the engine's unit price (what this
+ * customer pays in the cart for one unit), with that offer's base price struck through when it is higher.
+ * A product's active offers come in the same query (a JSON list): the engine prices them in memory.
+ */
+export async function productCards(db: Db, ids: number[], pricing: CatalogPricing): Promise<SearchProduct[]> {
+  if (ids.length === 0) return [];
+  const cards = await selectRows<{
+    id: number;
+    title: string;
+    slug: string;
+    image: string | null;
+    is_new: boolean;
+    is_hit: boolean;
+    category_ids: number[] | null;
+    category_slug: string | null;
+    in_stock: boolean | null;
+    /** [id, base_price, sale_price] of each active offer, or null without one. */
+    offers: [number, number, number | null][] | null;
+  }>(
+    db,
+    sql`
+    SELECT p.id, p.title, p.slug, p.images->0->>'url' AS image, p.is_new, p.is_hit,
+           ${pricingCategoryIds('p')} AS category_ids,
+           c.slug AS category_slug, o.in_stock, o.offers
+    FROM products p
+    LEFT JOIN LATERAL (
+      SELECT bool_or(stock > 0) AS in_stock,
+             json_agg(json_build_array(id, base_price, sale_price) ORDER BY id) AS offers
+      FROM product_offers WHERE product_id = p.id AND active
+    ) o ON true
+    LEFT JOIN product_categories c ON c.id = p.category_ids[1]
+    WHERE p.active AND p.id IN (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  );
+  const byId = new Map(cards.map((r) => [r.id, r]));
+  const rows = ids.map((id) => byId.get(id)).filter((r) => r !== undefined);
+  return rows.map((r) => {
+    const offers = r.offers ?? [];
+    const categoryIds = r.category_ids ?? [];
+    // The cheapest for this customer; equal prices: the one with the lower stored price, then the older.
+    let shown: ShownPrice | null = null;
+    let stored = 0;
+    for (const [offerId, basePrice, salePrice] of offers) {
+      const price = shownPrice(pricing, { offerId, productId: r.id, categoryIds, basePrice, salePrice });
+      const own = salePrice ?? basePrice;
+      if (
+        !shown ||
+        price.salePrice < shown.salePrice ||
+        (price.salePrice === shown.salePrice && own < stored)
+      ) {
+        shown = price;
+        stored = own;
+      }
+    }
+    return {
+      id: r.id,
+      title: r.title,
+      slug: r.slug,
+      url: `/catalog/${r.category_slug ?? 'all'}/product/${r.slug}`,
+      announceImageUrl: r.image,
+      benefitPercent: shown?.benefitPercent ?? 0,
+      diffPrice: shown?.diffPrice ?? 0,
+      basePrice: shown?.basePrice ?? 0,
+      salePrice: shown?.salePrice ?? 0,
+      inStock: r.in_stock === true,
+      isNew: r.is_new,
+      isHit: r.is_hit,
+      offersCount: offers.length,
+      offerId: offers.length === 1 ? offers[0]![0] : null,
+    };
+  });
+}

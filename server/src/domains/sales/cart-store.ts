@@ -1,0 +1,299 @@
+// Where a cart lives and whose it is. A signed-in customer has one cart; a representative acting for a group
+// (a checked X-User-Group) works in the group's cart, shared by its representatives; a guest's cart is found
+// by an opaque random token (cookie cartToken, or the X-Cart-Token header the storefront's server sends),
+// of which only a SHA-256 hash is stored. At sign-in and registration a guest's cart joins the account's.
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { cartItems, carts, productOffers } from '../../../generated/tables';
+import { selectRows, type DbOrTx, type Tx } from '../../platform/db';
+import { cookieValue } from '../../platform/http/cookies';
+import { badRequest, notFound } from '../../platform/http/errors';
+
+export const CART_COOKIE = 'cartToken';
+export const CART_HEADER = 'x-cart-token';
+/** A guest's cart is kept this long after its last change (the cookie lives as long). */
+export const GUEST_CART_DAYS = 30;
+const TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
+/** At most this many different offers in one cart. */
+export const MAX_LINES = 100;
+export const MAX_QUANTITY = 9999;
+
+export type CartOwner =
+  { userId: number } | { userGroupId: number } | { tokenHash: string } | { guest: true };
+
+/** The Set-Cookie of a guest's new cart token (the answer also carries it, for the storefront's server). */
+export const cartCookie = (token: string) =>
+  `${CART_COOKIE}=${token}; Path=/; Max-Age=${GUEST_CART_DAYS * 86_400}; HttpOnly; SameSite=Lax`;
+
+const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** The guest's cart token of a request: the header first, then the cookie; null when none or malformed. */
+export function cartTokenOf(request: FastifyRequest): string | null {
+  const header = request.headers[CART_HEADER];
+  const token = typeof header === 'string' ? header : cookieValue(request.headers.cookie, CART_COOKIE);
+  return token && TOKEN.test(token) ? token : null;
+}
+
+/** Whose cart a request works on. */
+export function ownerOf(request: FastifyRequest): CartOwner {
+  if (request.actingGroup) return { userGroupId: request.actingGroup.id };
+  if (request.user) return { userId: request.user.id };
+  const token = cartTokenOf(request);
+  return token ? { tokenHash: hashOf(token) } : { guest: true };
+}
+
+function whereOwner(owner: Exclude<CartOwner, { guest: true }>) {
+  if ('userId' in owner) return eq(carts.userId, owner.userId);
+  if ('userGroupId' in owner) return eq(carts.userGroupId, owner.userGroupId);
+  return eq(carts.tokenHash, owner.tokenHash);
+}
+
+/** What a cart row holds besides its owner and lines, as StoredCart. */
+const CART_COLUMNS = { id: carts.id, couponCode: carts.couponCode, bonusPoints: carts.bonusPoints };
+
+export interface StoredCart {
+  id: number;
+  couponCode: string | null;
+  bonusPoints: number;
+}
+
+/** The owner's cart, or null; with `lock`, the row stays locked until the transaction ends. */
+export async function findCart(
+  db: DbOrTx,
+  owner: CartOwner,
+  { lock = false } = {},
+): Promise<StoredCart | null> {
+  if ('guest' in owner) return null;
+  const query = db.select(CART_COLUMNS).from(carts).where(whereOwner(owner));
+  const [cart] = lock ? await query.for('update') : await query;
+  return cart ?? null;
+}
+
+/** A cart by its id, as stored now. */
+export async function readCart(db: DbOrTx, id: number): Promise<StoredCart> {
+  const [cart] = await db.select(CART_COLUMNS).from(carts).where(eq(carts.id, id));
+  return cart!;
+}
+
+/**
+ * The owner's cart, made when there is none (a guest gets a new token: `token` is set only then). Two
+ * requests making the same account's cart at once meet at the unique index; the second reads the first's.
+ */
+export async function cartFor(tx: Tx, owner: CartOwner): Promise<{ cart: StoredCart; token: string | null }> {
+  const found = await findCart(tx, owner, { lock: true });
+  if (found) return { cart: found, token: null };
+  let token: string | null = null;
+  let values: Partial<typeof carts.$inferInsert>;
+  if ('guest' in owner || 'tokenHash' in owner) {
+    // A token nobody holds a cart for (an old or made-up one) is replaced: a visitor never picks a hash.
+    token = randomBytes(32).toString('base64url');
+    values = { tokenHash: hashOf(token) };
+  } else values = owner;
+  const [made] = await tx.insert(carts).values(values).onConflictDoNothing().returning(CART_COLUMNS);
+  if (made) return { cart: made, token };
+  const again = await findCart(tx, owner, { lock: true });
+  return { cart: again!, token: null };
+}
+
+export interface StoredLine {
+  id: number;
+  offerId: number;
+  quantity: number;
+}
+
+export async function linesOf(db: DbOrTx, cartId: number): Promise<StoredLine[]> {
+  return db
+    .select({ id: cartItems.id, offerId: cartItems.offerId, quantity: cartItems.quantity })
+    .from(cartItems)
+    .where(eq(cartItems.cartId, cartId))
+    .orderBy(cartItems.position, cartItems.id);
+}
+
+const touch = (tx: Tx, cartId: number) =>
+  tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId));
+
+/** An offer's stock, product title and whether it and its product are on sale; null when it is gone. */
+async function offerOf(
+  tx: Tx,
+  offerId: number,
+): Promise<{ stock: number; title: string; on_sale: boolean } | null> {
+  const [offer] = await selectRows<{ stock: number; title: string; on_sale: boolean }>(
+    tx,
+    sql`SELECT o.stock, p.title, (o.active AND p.active) AS on_sale
+        FROM ${productOffers} o JOIN products p ON p.id = o.product_id WHERE o.id = ${offerId}`,
+  );
+  return offer ?? null;
+}
+
+/** An offer that can be put in a cart: it exists and it and its product are on sale; its stock. */
+async function saleableOffer(tx: Tx, offerId: number): Promise<{ stock: number; title: string }> {
+  const offer = await offerOf(tx, offerId);
+  if (!offer) throw badRequest('Такого товара нет в каталоге', { offerId: 'Товар не найден' });
+  if (!offer.on_sale) throw badRequest(`«${offer.title}» сейчас не продаётся`, { offerId: 'Не продаётся' });
+  return offer;
+}
+
+function assertInStock(offer: { stock: number; title: string }, quantity: number) {
+  if (offer.stock <= 0)
+    throw badRequest(`«${offer.title}» закончился на складе`, { quantity: 'Нет в наличии' });
+  if (quantity > offer.stock)
+    throw badRequest(`«${offer.title}»: в наличии только ${offer.stock} шт.`, {
+      quantity: `Не больше ${offer.stock}`,
+    });
+}
+
+/** Sets the cart's line of an offer to `quantity` pieces, or adds it as the last line. */
+async function putLine(tx: Tx, cartId: number, lines: StoredLine[], offerId: number, quantity: number) {
+  const same = lines.find((l) => l.offerId === offerId);
+  if (same) await tx.update(cartItems).set({ quantity }).where(eq(cartItems.id, same.id));
+  else {
+    if (lines.length >= MAX_LINES)
+      throw badRequest(`В корзине не больше ${MAX_LINES} разных товаров: оформите заказ или уберите лишнее`);
+    await tx.insert(cartItems).values({ cartId, offerId, quantity, position: lines.length });
+  }
+  await touch(tx, cartId);
+}
+
+/** Adds pieces of an offer (to what the cart holds of it already), within stock. */
+export async function addLine(tx: Tx, cartId: number, offerId: number, quantity: number): Promise<void> {
+  const offer = await saleableOffer(tx, offerId);
+  const lines = await linesOf(tx, cartId);
+  const wanted = (lines.find((l) => l.offerId === offerId)?.quantity ?? 0) + quantity;
+  if (wanted > MAX_QUANTITY)
+    throw badRequest(`Не больше ${MAX_QUANTITY} шт. одного товара в корзине`, {
+      quantity: `Не больше ${MAX_QUANTITY}`,
+    });
+  assertInStock(offer, wanted);
+  await putLine(tx, cartId, lines, offerId, wanted);
+}
+
+/**
+ * Adds up to `quantity` pieces of an offer, as many as its stock allows beside what the cart holds of it
+ * already: a repeated order takes what there is where addLine refuses. Null when nothing can go in (the
+ * offer is gone, not on sale or sold out, or the cart is full of other offers); else its stock and whether
+ * fewer pieces than asked went in.
+ */
+export async function addLineWithinStock(
+  tx: Tx,
+  cartId: number,
+  offerId: number,
+  quantity: number,
+): Promise<{ stock: number; limited: boolean } | null> {
+  const offer = await offerOf(tx, offerId);
+  if (!offer?.on_sale || offer.stock <= 0) return null;
+  const lines = await linesOf(tx, cartId);
+  const had = lines.find((l) => l.offerId === offerId)?.quantity ?? 0;
+  if (!had && lines.length >= MAX_LINES) return null;
+  const wanted = Math.min(had + quantity, offer.stock, MAX_QUANTITY);
+  // A cart already holding more than the stock now is left as it is: the cart page says so.
+  if (wanted > had) await putLine(tx, cartId, lines, offerId, wanted);
+  return { stock: offer.stock, limited: wanted < had + quantity };
+}
+
+/** Sets a line's quantity, within stock; 404 for a line of another cart. */
+export async function setLineQuantity(
+  tx: Tx,
+  cartId: number,
+  lineId: number,
+  quantity: number,
+): Promise<void> {
+  const [line] = await tx
+    .select({ offerId: cartItems.offerId })
+    .from(cartItems)
+    .where(and(eq(cartItems.id, lineId), eq(cartItems.cartId, cartId)));
+  if (!line) throw notFound('В корзине нет такой строки');
+  assertInStock(await saleableOffer(tx, line.offerId), quantity);
+  await tx.update(cartItems).set({ quantity }).where(eq(cartItems.id, lineId));
+  await touch(tx, cartId);
+}
+
+/** Removes a line; 404 for a line of another cart. */
+export async function removeLine(tx: Tx, cartId: number, lineId: number): Promise<void> {
+  const gone = await tx
+    .delete(cartItems)
+    .where(and(eq(cartItems.id, lineId), eq(cartItems.cartId, cartId)))
+    .returning({ id: cartItems.id });
+  if (!gone.length) throw notFound('В корзине нет такой строки');
+  await touch(tx, cartId);
+}
+
+export async function setCartFields(
+  tx: Tx,
+  cartId: number,
+  fields: Partial<Pick<StoredCart, 'couponCode' | 'bonusPoints'>>,
+): Promise<void> {
+  await tx
+    .update(carts)
+    .set({ ...fields, updatedAt: new Date() })
+    .where(eq(carts.id, cartId));
+}
+
+/** Pieces in the owner's cart (the header's badge), without making a cart. */
+export async function countOf(db: DbOrTx, owner: CartOwner): Promise<number> {
+  if ('guest' in owner) return 0;
+  const [row] = await selectRows<{ n: number | string | null }>(
+    db,
+    sql`SELECT coalesce(sum(i.quantity), 0) AS n FROM cart_items i JOIN carts ON carts.id = i.cart_id
+        WHERE ${whereOwner(owner)}`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * A guest's cart joins the account's at sign-in or registration: quantities of the same offer are added,
+ * capped by stock; the guest's coupon is kept when the account's cart has none. The guest's cart is deleted.
+ */
+export async function mergeGuestCart(tx: Tx, token: string | null, userId: number): Promise<void> {
+  if (!token || !TOKEN.test(token)) return;
+  const guest = await findCart(tx, { tokenHash: hashOf(token) }, { lock: true });
+  if (!guest) return;
+  const { cart } = await cartFor(tx, { userId });
+  const mine = await linesOf(tx, cart.id);
+  const theirs = await linesOf(tx, guest.id);
+  // The stock of every offer of the guest's cart, in one query.
+  const stock = new Map(
+    theirs.length
+      ? (
+          await tx
+            .select({ id: productOffers.id, stock: productOffers.stock })
+            .from(productOffers)
+            .where(
+              inArray(
+                productOffers.id,
+                theirs.map((l) => l.offerId),
+              ),
+            )
+        ).map((o) => [o.id, o.stock])
+      : [],
+  );
+  for (const line of theirs) {
+    const same = mine.find((l) => l.offerId === line.offerId);
+    const wanted = Math.min(
+      (same?.quantity ?? 0) + line.quantity,
+      MAX_QUANTITY,
+      Math.max(stock.get(line.offerId) ?? 0, 1),
+    );
+    if (same) await tx.update(cartItems).set({ quantity: wanted }).where(eq(cartItems.id, same.id));
+    else if (mine.length < MAX_LINES) {
+      await tx
+        .insert(cartItems)
+        .values({ cartId: cart.id, offerId: line.offerId, quantity: wanted, position: mine.length });
+      mine.push({ id: 0, offerId: line.offerId, quantity: wanted });
+    }
+  }
+  if (!cart.couponCode && guest.couponCode)
+    await setCartFields(tx, cart.id, { couponCode: guest.couponCode });
+  await tx.delete(carts).where(eq(carts.id, guest.id));
+  await touch(tx, cart.id);
+}
+
+/** Guests' carts untouched for GUEST_CART_DAYS go (the outbox worker's housekeeping calls it). */
+export async function pruneGuestCarts(db: DbOrTx, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - GUEST_CART_DAYS * 86_400_000);
+  const gone = await db
+    .delete(carts)
+    .where(sql`${carts.tokenHash} IS NOT NULL AND ${carts.updatedAt} < ${before}`)
+    .returning({ id: carts.id });
+  return gone.length;
+}

@@ -1,0 +1,98 @@
+// The letters of a new order, queued in the order's transaction (the outbox sends them once it commits):
+// the customer's e-mail and SMS (templates order.created) with the link to the order, and the "new order"
+// e-mail to the shop's notification address (template order.admin_created).
+import type { PricedLine } from '../pricing/engine';
+import { formatMoney } from '@shop/schemas/rules/money';
+import type { Tx } from '../../platform/db';
+import { escapeHtml } from '../messages/render';
+import { enqueueTemplatedEmail, enqueueTemplatedSms } from '../messages/outbox';
+import { settingsRow } from '../settings/settings';
+import { commonValues } from '../settings/shop-values';
+
+export interface NewOrderLetter {
+  site: string;
+  orderId: number;
+  number: string;
+  userId: number | null;
+  customerName: string;
+  phone: string;
+  /** null: the customer gave none (a manager's order by phone); no e-mail then. */
+  email: string | null;
+  /** Also tell the shop's notification address (not when a manager entered the order). */
+  notifyShop: boolean;
+  /** A path on the site: the account's order page or the guest's private link. */
+  orderUrl: string;
+  delivery: string;
+  payment: string;
+  total: number;
+  lines: readonly PricedLine[];
+}
+
+/** The order's lines as a small HTML table for the letters. */
+function itemsTable(lines: readonly PricedLine[]): string {
+  const cell = 'style="padding:4px 8px;border-bottom:1px solid #eee"';
+  const rows = lines
+    .map(
+      (l) =>
+        `<tr><td ${cell}>${escapeHtml(l.title)}</td><td ${cell}>${l.quantity}&nbsp;шт.</td>` +
+        `<td ${cell} align="right">${formatMoney(l.total)}</td></tr>`,
+    )
+    .join('');
+  return `<table cellspacing="0" style="border-collapse:collapse">${rows}</table>`;
+}
+
+export async function queueOrderLetters(tx: Tx, o: NewOrderLetter): Promise<void> {
+  const values = {
+    customerName: o.customerName,
+    orderNumber: o.number,
+    orderTotal: formatMoney(o.total),
+    orderUrl: `${o.site}${o.orderUrl}`,
+    deliveryService: o.delivery,
+    paymentService: o.payment,
+    orderItems: itemsTable(o.lines),
+    customerPhone: o.phone,
+    customerEmail: o.email,
+    adminUrl: `${o.site}/nuxt/orders/${o.orderId}`,
+  };
+  const rawHtml = ['orderItems'];
+  // The settings once for the three messages: the common variables and the shop's address.
+  const shop = await settingsRow(tx);
+  const message = { site: o.site, common: commonValues(shop, o.site), values, rawHtml, userId: o.userId };
+  if (o.email) await enqueueTemplatedEmail(tx, { ...message, code: 'order.created', to: o.email });
+  await enqueueTemplatedSms(tx, { ...message, code: 'order.created', to: o.phone });
+  if (!o.notifyShop) return;
+  const to = shop?.adminNotificationEmail ?? shop?.supportEmail;
+  if (to) await enqueueTemplatedEmail(tx, { ...message, code: 'order.admin_created', to, userId: null });
+}
+
+export interface StatusLetter {
+  site: string;
+  number: string;
+  userId: number | null;
+  customerName: string;
+  phone: string;
+  email: string | null;
+  /** A path on the site: the account's order page or the guest's private link. */
+  orderUrl: string;
+  total: number;
+  /** What the customer is told the order is now: «Отправлен», «Оплачен»… */
+  statusLabel: string;
+  /** A line for the letter: the track number, the reason of a cancel, the refund. */
+  comment: string | null;
+}
+
+/** The customer's e-mail and SMS (templates order.status_changed), in the change's transaction. */
+export async function queueStatusLetters(tx: Tx, o: StatusLetter): Promise<void> {
+  const values = {
+    customerName: o.customerName,
+    orderNumber: o.number,
+    orderTotal: formatMoney(o.total),
+    orderUrl: `${o.site}${o.orderUrl}`,
+    orderStatus: o.statusLabel,
+    statusComment: o.comment ?? '',
+  };
+  const shop = await settingsRow(tx);
+  const message = { site: o.site, common: commonValues(shop, o.site), values, userId: o.userId };
+  if (o.email) await enqueueTemplatedEmail(tx, { ...message, code: 'order.status_changed', to: o.email });
+  await enqueueTemplatedSms(tx, { ...message, code: 'order.status_changed', to: o.phone });
+}

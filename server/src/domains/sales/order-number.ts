@@ -1,0 +1,33 @@
+// Order numbers: the Moscow year and a running count (2026-000123) from a sequence of that year. A
+// sequence hands out each value once, whatever is deleted later, and does not hold back other orders: a
+// count of the year's orders would repeat a deleted order's number and needed one lock for every order.
+// The year's sequence is made by its first order, under an advisory lock so that two first orders do not
+// both make it, starting after the highest number of that year already stored (orders numbered before the
+// sequences existed).
+import { sql } from 'drizzle-orm';
+import { selectRows, type Tx } from '../../platform/db';
+
+const SEQUENCE_LOCK = 72_431_002;
+
+const moscowYear = (now: Date) =>
+  Number(new Intl.DateTimeFormat('en', { timeZone: 'Europe/Moscow', year: 'numeric' }).format(now));
+
+export async function nextOrderNumber(tx: Tx, now = new Date()): Promise<string> {
+  const year = moscowYear(now);
+  const name = `order_number_${year}`;
+  const [found] = await selectRows<{ made: boolean }>(
+    tx,
+    sql`SELECT to_regclass(${name}) IS NOT NULL AS made`,
+  );
+  if (!found?.made) {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEQUENCE_LOCK})`);
+    const [last] = await selectRows<{ n: number | null }>(
+      tx,
+      sql`SELECT max(substring(number FROM 6)::int) AS n FROM orders WHERE number ~ ${`^${year}-[0-9]{6}$`}`,
+    );
+    // The year is a number this code made: the name needs no quoting.
+    await tx.execute(sql.raw(`CREATE SEQUENCE IF NOT EXISTS ${name} START WITH ${(last?.n ?? 0) + 1}`));
+  }
+  const [next] = await selectRows<{ n: number | string }>(tx, sql`SELECT nextval(${name}) AS n`);
+  return `${year}-${String(next!.n).padStart(6, '0')}`;
+}

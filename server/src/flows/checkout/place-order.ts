@@ -1,0 +1,430 @@
+// Placing an order: the caller's cart becomes an order in one transaction. Everything is priced again here
+// by the pricing engine from what is stored (the client's sums are never used, only compared); the stock
+// is taken with a condition (stock.ts), the coupon's use and the bonus spending are written, the order and
+// its lines snapshot every price, the cart is emptied and the letters are queued, all or nothing.
+//
+// What runs at once is ordered by locks taken in one order by every order: the cart's row (two submissions
+// of one cart, and the Idempotency-Key, are answered one after the other), the customer's row (their bonus
+// balance), the coupon's row (its limits), the offers by id (stock, taken last, just before the commit). A repeated Idempotency-Key answers the
+// order it made; the key is kept per cart owner, so one visitor's key never finds another's order.
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { OrderPlaced, OrderPlaceRequest } from '@shop/schemas';
+import {
+  bonusTransactions,
+  cartItems,
+  carts,
+  couponUsages,
+  coupons,
+  orderItems,
+  orders,
+  userOrganizations,
+} from '../../../generated/tables';
+import type { Db, Tx } from '../../platform/db';
+import { storedPhone } from '@shop/schemas';
+import { recordConsent } from '../../domains/privacy/consents';
+import { ApiError, badRequest } from '../../platform/http/errors';
+import { isUniqueViolation } from '../../domains/accounts/register';
+import { balanceOf } from '../../domains/sales/bonus-ledger';
+import { findCart, linesOf, type CartOwner } from '../../domains/sales/cart-store';
+import { priceContents, type CartContents, type PricedCart } from '../../domains/sales/cart-view';
+import { orderUrlOf, recordOrderEvent } from '../../domains/sales/order-events';
+import { queueOrderLetters } from '../../domains/sales/order-letters';
+import { nextOrderNumber } from '../../domains/sales/order-number';
+import type { Viewer } from '../../domains/pricing/inputs';
+import { takeStock } from '../../domains/sales/stock';
+
+/**
+ * Where the order's lines come from: the caller's own cart (the checkout), or what a manager typed in for a
+ * customer (the admin's «Новый заказ»: no cart is touched, no consent is recorded for the customer).
+ */
+export type OrderSource =
+  | { kind: 'cart'; owner: CartOwner }
+  | {
+      kind: 'manager';
+      contents: CartContents;
+      /** The staff member: the scope of the Idempotency-Key. */
+      actorId: number;
+      managerComment: string | null;
+      /** Runs in the order's transaction once it exists (the admin's history row). */
+      onPlaced?: (tx: Tx, orderId: number) => Promise<void>;
+    };
+
+/** The checkout's request; a manager's order may have no e-mail, and its consent is not the form's. */
+/** A text the customer may leave out: absent (the checkout's form) or null (the admin's). */
+type Optional = string | null | undefined;
+export type PlaceInput = Omit<
+  OrderPlaceRequest,
+  | 'customerEmail'
+  | 'consent'
+  | 'deliveryCity'
+  | 'deliveryPostalCode'
+  | 'deliveryAddress'
+  | 'deliveryPickupPoint'
+  | 'comment'
+> & {
+  customerEmail?: Optional;
+  deliveryCity?: Optional;
+  deliveryPostalCode?: Optional;
+  deliveryAddress?: Optional;
+  deliveryPickupPoint?: Optional;
+  comment?: Optional;
+};
+
+export interface PlaceOrderContext {
+  source: OrderSource;
+  /** Whom the order is priced for and belongs to (the customer), or null for a guest. */
+  viewer: Viewer | null;
+  /** The site's origin, for the links in the letters. */
+  site: string;
+  /** The Idempotency-Key header, or null. */
+  idempotencyKey: string | null;
+  /** Who gave the consent (152-FZ): IP and browser. */
+  consent: { ip: string | null; userAgent: string | null };
+  now?: Date;
+}
+
+export interface PlaceOrderResult {
+  /** The order's id (the admin opens it). */
+  orderId: number;
+  placed: OrderPlaced;
+  /** The Idempotency-Key had already placed this order. */
+  repeated: boolean;
+}
+
+/** The error the checkout shows when the cart cannot be ordered as it is: every reason, one per line. */
+export class CartNotOrderable extends ApiError {
+  constructor(public readonly reasons: string[]) {
+    super(409, 'cart_problems', reasons.join(' '));
+  }
+}
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+function sourceScope(source: OrderSource): string {
+  if (source.kind === 'manager') return `manager:${source.actorId}`;
+  const { owner } = source;
+  if ('userId' in owner) return `user:${owner.userId}`;
+  if ('userGroupId' in owner) return `group:${owner.userGroupId}`;
+  if ('tokenHash' in owner) return `cart:${owner.tokenHash}`;
+  return 'guest';
+}
+
+async function placedByKey(
+  db: Db | Tx,
+  keyHash: string,
+): Promise<{ orderId: number; placed: OrderPlaced } | null> {
+  const [row] = await db
+    .select({
+      id: orders.id,
+      number: orders.number,
+      total: orders.total,
+      accessKey: orders.accessKey,
+      userId: orders.userId,
+      paymentKind: sql<
+        OrderPlaced['paymentKind']
+      >`(SELECT kind FROM payment_services WHERE id = ${orders.paymentServiceId})`,
+    })
+    .from(orders)
+    .where(eq(orders.idempotencyKey, keyHash));
+  if (!row) return null;
+  const placed = {
+    number: row.number,
+    total: row.total,
+    paymentKind: row.paymentKind,
+    accessKey: row.accessKey ?? '',
+    orderUrl: orderUrlOf(row.number, row.accessKey ?? '', row.userId !== null),
+  };
+  return { orderId: row.id, placed };
+}
+
+const DELIVERY_NEEDS: Record<string, (keyof PlaceInput)[]> = {
+  courier: ['deliveryCity', 'deliveryAddress'],
+  post: ['deliveryCity', 'deliveryPostalCode', 'deliveryAddress'],
+  pickup_point: ['deliveryCity', 'deliveryPickupPoint'],
+  self_pickup: [],
+};
+const NEED_MESSAGES: Partial<Record<keyof PlaceInput, string>> = {
+  deliveryCity: 'Укажите город',
+  deliveryPostalCode: 'Укажите индекс: шесть цифр',
+  deliveryAddress: 'Укажите адрес: улицу, дом и квартиру',
+  deliveryPickupPoint: 'Укажите пункт выдачи: его адрес или код',
+};
+
+/** The address fields the chosen delivery needs, filled; only those are stored. */
+function deliveryFields(kind: string, input: PlaceInput) {
+  const needs = DELIVERY_NEEDS[kind] ?? [];
+  const missing = Object.fromEntries(
+    needs.filter((k) => !String(input[k] ?? '').trim()).map((k) => [k, NEED_MESSAGES[k]!]),
+  );
+  if (Object.keys(missing).length)
+    throw badRequest(`Заполните адрес доставки: ${Object.values(missing).join('; ').toLowerCase()}`, missing);
+  const take = (k: keyof PlaceInput) => (needs.includes(k) ? String(input[k]).trim() : null);
+  return {
+    deliveryCity: take('deliveryCity'),
+    deliveryPostalCode: take('deliveryPostalCode'),
+    deliveryAddress: take('deliveryAddress'),
+    deliveryPickupPoint: take('deliveryPickupPoint'),
+  };
+}
+
+/** Every reason the priced cart cannot become this order; empty when it can. */
+export function reasonsNotToPlace(quote: PricedCart, expectedTotal?: number): string[] {
+  const { view } = quote;
+  const reasons = view.problems.filter((p) => p.blocking).map((p) => p.message);
+  // A code the customer typed is never dropped silently: a code that no longer works stops the order.
+  if (view.coupon?.state === 'rejected')
+    reasons.push(`${view.coupon.message} Уберите промокод, чтобы оформить заказ без него.`);
+  if (view.delivery.selectedId === null && !reasons.length) reasons.push('Выберите способ доставки');
+  if (view.paymentSelectedId === null && !reasons.length) reasons.push('Выберите способ оплаты');
+  if (!reasons.length && expectedTotal !== undefined && expectedTotal !== view.totals.total)
+    reasons.push('Сумма заказа изменилась, пока вы его оформляли: проверьте её и подтвердите заказ ещё раз.');
+  return reasons;
+}
+
+
+/** The order's lines, every price snapshotted from the pricing engine's answer. */
+export async function insertOrderItems(tx: Tx, orderId: number, quote: PricedCart): Promise<void> {
+  const offerOf = new Map(quote.lines.map(({ offer }) => [offer.offer_id, offer]));
+  await tx.insert(orderItems).values(
+    quote.priced.lines.map((l, position) => {
+      const offer = offerOf.get(l.offerId)!;
+      return {
+        orderId,
+        position,
+        productId: l.productId,
+        offerId: l.offerId,
+        title: l.title,
+        article: offer.article,
+        attributes: offer.attributes ?? {},
+        listPrice: l.price,
+        price: l.unitPrice,
+        quantity: l.quantity,
+        total: l.total,
+        discountShare: l.discountShare,
+        bonusShare: l.bonusShare,
+        payable: l.payable,
+      };
+    }),
+  );
+}
+
+/** One use of the coupon by the order: counted in its limits (coupon_usages) and its used count. */
+export async function useCoupon(
+  tx: Tx,
+  code: string,
+  usage: { orderId: number; userId: number | null; phone: string; email: string | null },
+): Promise<void> {
+  const [used] = await tx
+    .update(coupons)
+    .set({ usedCount: sql`${coupons.usedCount} + 1` })
+    .where(sql`upper(${coupons.code}) = ${code}`)
+    .returning({ id: coupons.id });
+  await tx.insert(couponUsages).values({ couponId: used!.id, ...usage });
+}
+
+/** Gives the order's coupon use back (a cancel, an edit of its lines): its limits count one use less. */
+export async function releaseCouponUse(tx: Tx, orderId: number): Promise<void> {
+  const [usage] = await tx
+    .delete(couponUsages)
+    .where(eq(couponUsages.orderId, orderId))
+    .returning({ couponId: couponUsages.couponId });
+  if (usage)
+    await tx
+      .update(coupons)
+      .set({ usedCount: sql`greatest(${coupons.usedCount} - 1, 0)` })
+      .where(eq(coupons.id, usage.couponId));
+}
+
+export async function placeOrder(
+  db: Db,
+  ctx: PlaceOrderContext,
+  input: PlaceInput,
+): Promise<PlaceOrderResult> {
+  const phone = storedPhone(input.customerPhone);
+  if (!phone)
+    throw badRequest('Введите номер телефона полностью, например +7 999 123-45-67', {
+      customerPhone: 'Введите номер телефона полностью',
+    });
+  const email = input.customerEmail?.trim() || null;
+  const { source, viewer } = ctx;
+  const keyHash = ctx.idempotencyKey ? sha256(`${sourceScope(source)}|${ctx.idempotencyKey}`) : null;
+  const now = ctx.now ?? new Date();
+  try {
+    return await db.transaction(async (tx) => {
+      const cart = source.kind === 'cart' ? await findCart(tx, source.owner, { lock: true }) : null;
+      if (keyHash) {
+        const done = await placedByKey(tx, keyHash);
+        if (done) return { ...done, repeated: true };
+      }
+      const contents =
+        source.kind === 'manager'
+          ? source.contents
+          : cart && {
+              lines: await linesOf(tx, cart.id),
+              couponCode: cart.couponCode,
+              bonusPoints: cart.bonusPoints,
+            };
+      if (!contents?.lines.length)
+        throw new CartNotOrderable([
+          source.kind === 'cart'
+            ? 'Корзина пуста: добавьте товары, чтобы оформить заказ'
+            : 'Добавьте в заказ хотя бы один товар',
+        ]);
+      // Locks the customer's row: a second order spending the same points waits for this one.
+      if (viewer) await balanceOf(tx, viewer.id, { lock: true });
+      const quote = await priceContents(tx, contents, viewer, {
+        deliveryServiceId: input.deliveryServiceId,
+        paymentServiceId: input.paymentServiceId,
+        contact: { userId: viewer?.id ?? null, phone, email: email?.toLowerCase() ?? null },
+        lockCoupon: true,
+        now,
+      });
+      const reasons = reasonsNotToPlace(quote, input.expectedTotal);
+      if (reasons.length) throw new CartNotOrderable(reasons);
+      const { view, priced } = quote;
+      const delivery = view.delivery.options.find((o) => o.id === view.delivery.selectedId)!;
+      const payment = view.payments.find((p) => p.id === view.paymentSelectedId)!;
+      const address = deliveryFields(delivery.kind, input);
+
+      let organizationId: number | null = null;
+      if (input.organizationId) {
+        const [org] = viewer
+          ? await tx
+              .select({ id: userOrganizations.id })
+              .from(userOrganizations)
+              .where(
+                and(eq(userOrganizations.id, input.organizationId), eq(userOrganizations.userId, viewer.id)),
+              )
+          : [];
+        if (!org)
+          throw badRequest('Такой организации нет в вашем профиле', {
+            organizationId: 'Выберите организацию',
+          });
+        organizationId = org.id;
+      }
+      if (payment.kind === 'invoice' && organizationId === null)
+        throw badRequest('Для оплаты по счёту выберите организацию-покупателя из профиля', {
+          organizationId: 'Выберите организацию',
+        });
+
+      const number = await nextOrderNumber(tx, now);
+      const accessKey = randomBytes(24).toString('base64url');
+      const { totals } = priced;
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          number,
+          userId: viewer?.id ?? null,
+          userGroupId: viewer?.actingGroupId ?? null,
+          organizationId,
+          customerName: input.customerName.trim(),
+          customerPhone: phone,
+          customerEmail: email,
+          deliveryServiceId: delivery.id,
+          ...address,
+          deliveryPrice: totals.delivery,
+          paymentServiceId: payment.id,
+          couponCode: view.coupon?.state === 'applied' ? view.coupon.code : null,
+          bonusSpent: priced.bonuses.spent,
+          bonusPointValue: priced.bonuses.pointValue,
+          itemsTotal: totals.goods,
+          discountTotal: totals.discounts,
+          discounts: priced.discounts
+            .filter((d) => d.amount > 0 || d.deliverySaving > 0)
+            .map((d) => ({ title: d.title, amount: d.amount || d.deliverySaving })),
+          total: totals.total,
+          comment: input.comment?.trim() || null,
+          managerComment: source.kind === 'manager' ? source.managerComment : null,
+          accessKey,
+          idempotencyKey: keyHash,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: orders.id });
+      const orderId = order!.id;
+      await insertOrderItems(tx, orderId, quote);
+      const coupon = view.coupon?.state === 'applied' ? view.coupon : null;
+      if (coupon)
+        await useCoupon(tx, coupon.code, {
+          orderId,
+          userId: viewer?.id ?? null,
+          phone,
+          email: email?.toLowerCase() ?? null,
+        });
+      if (viewer && priced.bonuses.spent > 0)
+        await tx.insert(bonusTransactions).values({
+          userId: viewer.id,
+          amount: -priced.bonuses.spent,
+          kind: 'spending',
+          orderId,
+          reason: `Оплата заказа № ${number}`,
+        });
+      if (cart) {
+        // The customer's own form: their consent (152-FZ), and the cart they ordered is emptied.
+        await recordConsent(tx, {
+          purpose: 'personal_data',
+          source: 'order',
+          userId: viewer?.id ?? null,
+          email,
+          phone,
+          ...ctx.consent,
+        });
+        await tx.delete(cartItems).where(eq(cartItems.cartId, cart.id));
+        await tx
+          .update(carts)
+          .set({ couponCode: null, bonusPoints: 0, updatedAt: now })
+          .where(eq(carts.id, cart.id));
+      }
+      await recordOrderEvent(tx, {
+        orderId,
+        kind: 'placed',
+        to: 'new',
+        paymentStatus: 'unpaid',
+        actor:
+          source.kind === 'manager'
+            ? { userId: source.actorId, label: 'Магазин' }
+            : { userId: viewer?.id ?? null, label: 'Покупатель' },
+        comment: source.kind === 'manager' ? 'Заказ принят менеджером' : null,
+        at: now,
+      });
+      if (source.kind === 'manager') await source.onPlaced?.(tx, orderId);
+
+      const orderUrl = orderUrlOf(number, accessKey, viewer !== null);
+      await queueOrderLetters(tx, {
+        site: ctx.site,
+        orderId,
+        number,
+        userId: viewer?.id ?? null,
+        customerName: input.customerName.trim(),
+        phone,
+        email,
+        orderUrl,
+        // A manager took the order: the shop needs no letter about it.
+        notifyShop: source.kind === 'cart',
+        delivery: delivery.title,
+        payment: payment.title,
+        total: totals.total,
+        lines: priced.lines,
+      });
+      // Last: every order for the same offer waits on its row from here to the commit, so the wait is short.
+      await takeStock(
+        tx,
+        quote.lines.map(({ line }) => ({ offerId: line.offerId, quantity: line.quantity })),
+      );
+      return {
+        orderId,
+        placed: { number, total: totals.total, paymentKind: payment.kind, orderUrl, accessKey },
+        repeated: false,
+      };
+    });
+  } catch (error) {
+    // Two submissions with one key from two carts of one owner cannot happen (the cart row orders them);
+    // the unique index stands behind it all the same.
+    if (keyHash && isUniqueViolation(error)) {
+      const done = await placedByKey(db, keyHash);
+      if (done) return { ...done, repeated: true };
+    }
+    throw error;
+  }
+}

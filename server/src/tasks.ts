@@ -1,0 +1,50 @@
+// The shop's periodic work, as the one scheduler runs it (platform/jobs/scheduler.ts): each domain's task
+// comes from the domain; the housekeeping gathers what expires everywhere into one run every 15 minutes.
+import { lt } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { captchas } from '../generated/tables';
+import type { Config } from './platform/config';
+import type { Database, Db } from './platform/db';
+import { pruneRateLimits } from './platform/http/rate-limit';
+import type { ScheduledTask } from './platform/jobs/scheduler';
+import { sendDueStockNotices } from './domains/catalog/stock-notices';
+import { outboxTask } from './domains/messages/delivery';
+import { expireBonuses } from './domains/sales/bonus-ledger';
+import { pruneGuestCarts } from './domains/sales/cart-store';
+import { reconcilePayments } from './flows/payment/reconcile';
+
+const STOCK_NOTICES_MS = 5_000;
+const HOUSEKEEPING_MS = 15 * 60_000;
+
+/**
+ * Drops what expires (spent captchas' rows, old rate-limit counters, guests' abandoned carts), writes the
+ * expiry rows of points past their date, and reads again the payments whose notification never came.
+ */
+export async function housekeeping(
+  db: Db,
+  now = new Date(),
+  config?: Pick<Config, 'siteUrl' | 'yookassaApiUrl'>,
+) {
+  await db.delete(captchas).where(lt(captchas.expiresAt, now));
+  await pruneRateLimits(db);
+  await pruneGuestCarts(db, now);
+  await expireBonuses(db, now);
+  // Letters about a payment found here link to the site's configured address (there is no request).
+  if (config) await reconcilePayments(db, config, { site: config.siteUrl ?? '', now });
+}
+
+/** In the order they run each round: the stock notices queue letters the outbox then sends. */
+export function shopTasks(database: Database, config: Config, log: FastifyBaseLogger): ScheduledTask[] {
+  return [
+    {
+      // «Сообщить о поступлении»: requests the stock trigger marked due get their letters queued.
+      name: 'stock notices',
+      everyMs: STOCK_NOTICES_MS,
+      run: async () => {
+        await sendDueStockNotices(database.db, config.siteUrl ?? '');
+      },
+    },
+    outboxTask(database, config, log),
+    { name: 'housekeeping', everyMs: HOUSEKEEPING_MS, run: (now) => housekeeping(database.db, now, config) },
+  ];
+}
