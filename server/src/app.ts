@@ -12,54 +12,59 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import { resources as generatedResources } from '../generated/resources';
-import { adminSessionRoutes } from './domains/accounts/admin-session';
-import { authRoutes } from './domains/accounts/auth-routes';
-import { ensureAdmin } from './domains/accounts/bootstrap';
+import { server as accounts } from './domains/accounts';
+import { ensureAdmin } from './domains/accounts';
+import { server as catalog } from './domains/catalog';
+import { indexProducts, vacuumSearchTables } from './domains/catalog';
+import { server as content } from './domains/content';
+import { server as forms } from './domains/forms';
+import { server as messages } from './domains/messages';
+import { ensureSystemTemplates } from './domains/messages';
+import { server as payments } from './domains/payments';
+import { server as privacy } from './domains/privacy';
+import { server as sales } from './domains/sales';
+import { server as settings } from './domains/settings';
+import { joinGuestCart, server as flows } from './flows';
 import { registerAuth } from './platform/auth/guard';
 import type { Config } from './platform/config';
-import { adminApiRoutes } from './admin-api';
+import { historyRoutes } from './platform/crud/history-routes';
 import { adminCrudRoutes, createRegistry } from './platform/crud/routes';
-import { productImportJobs } from './domains/catalog/product-import-jobs';
-import { JobRunner } from './platform/jobs/runner';
+import type { ResourceDef } from './platform/crud/types';
 import { openDatabase, type Database } from './platform/db';
-import { PageCache } from './platform/web/page-cache';
-import { watchPublicData, type PublicData } from './platform/web/public-data';
 import { migrate } from './platform/db/migrate';
-import { registerDocs } from './platform/http/docs';
-import type { DestinationStream } from 'pino';
 import { AfterResponse } from './platform/http/after-response';
-import { loggerOptions } from './platform/http/logging';
+import { registerDocs } from './platform/http/docs';
 import { registerErrorHandler } from './platform/http/errors';
+import { loggerOptions } from './platform/http/logging';
 import { registerRateLimit } from './platform/http/rate-limit';
 import { LazyCompilers, registerRouteSchemas } from './platform/http/route-schemas';
 import { registerSecurityHeaders } from './platform/http/security-headers';
-import { ensureSystemTemplates } from './domains/messages/system-templates';
-import { catalogRoutes } from './domains/catalog/catalog-routes';
-import { catalogPageRoutes } from './domains/catalog/catalog-pages';
-import { productPageRoutes } from './domains/catalog/product-page';
-import { contentRoutes } from './domains/content/content-routes';
-import { captchaRoutes } from './domains/forms/captcha';
-import { feedbackRoutes } from './domains/forms/form-routes';
-import { stockNoticeRoutes } from './domains/catalog/stock-notices';
-import { newsletterOneClickRoutes, newsletterRoutes } from './domains/messages/newsletter';
-import { profileRoutes } from './domains/accounts/profile';
-import { profileSubscriptionRoutes } from './domains/accounts/profile-subscriptions';
-import { cartRoutes } from './domains/sales/cart-routes';
-import { invoiceRoutes } from './domains/sales/invoice-routes';
-import { orderRoutes } from './flows/checkout/order-routes';
-import { customerOrderRoutes } from './flows/payment/customer-order-routes';
-import { repeatOrderRoutes } from './domains/sales/repeat-order';
-import { paymentNotificationRoutes } from './flows/payment/notification-routes';
-import { siteRoutes } from './flows/site-state';
-import { indexProducts, vacuumSearchTables } from './domains/catalog/search/document';
-import { seedDemo } from './seed/demo';
+import { jobRoutes } from './platform/jobs/routes';
+import { JobRunner } from './platform/jobs/runner';
+import type { ServerPart } from './platform/server-part';
+import type { ShopContext } from './platform/types';
 import { adminPlugin } from './platform/web/admin';
 import { imagesPlugin } from './platform/web/images';
-import { privacyPolicyRoutes } from './domains/privacy/privacy-policy';
-import { seoRoutes } from './domains/content/seo';
+import { PageCache } from './platform/web/page-cache';
+import { watchPublicData, type PublicData } from './platform/web/public-data';
 import { storefrontPlugin } from './platform/web/storefront';
 import { uploadsStaticOptions } from './platform/web/uploads';
-import type { ResourceDef } from './platform/crud/types';
+import { seedDemo } from './seed/demo';
+import type { DestinationStream } from 'pino';
+
+/** The shop's domains and flows, each registering what its index.ts declares (platform/server-part.ts). */
+const PARTS: ServerPart[] = [
+  settings,
+  privacy,
+  messages,
+  forms,
+  accounts,
+  catalog,
+  content,
+  payments,
+  sales,
+  flows,
+];
 
 export interface AppOptions {
   config: Config;
@@ -143,41 +148,39 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   await registerRateLimit(app, database.db, { scale: config.rateLimitScale });
   const registry = createRegistry(resources);
   // Long admin work runs here in the background; any instance takes a job another one left (jobs/runner.ts).
-  const jobs = new JobRunner(database.db, { ...productImportJobs(database.db, registry) }, app.log);
+  const jobs = new JobRunner(
+    database.db,
+    Object.assign({}, ...PARTS.map((part) => part.jobs?.(database.db, registry) ?? {})),
+    app.log,
+  );
   jobs.start();
   app.addHook('preClose', () => jobs.stop());
+  const ctx: ShopContext = {
+    database,
+    registry,
+    resources,
+    config,
+    jobs,
+    publicData,
+    afterResponse,
+    signedIn: joinGuestCart,
+  };
 
   await app.register(
     async (api) => {
-      await api.register(authRoutes(database.db, { siteUrl: config.siteUrl, afterResponse }), {
-        prefix: '/auth',
-      });
-      // The admin area's sign-in into an HttpOnly cookie, with its CSRF token (accounts/admin-session.ts).
-      await api.register(adminSessionRoutes(database.db), { prefix: '/auth/admin' });
-      await api.register(profileRoutes(database.db, config));
-      await api.register(catalogRoutes(database.db, publicData));
-      await api.register(catalogPageRoutes(database.db));
-      await api.register(productPageRoutes(database.db, publicData));
-      await api.register(siteRoutes(database, publicData));
-      await api.register(contentRoutes(database.db));
-      await api.register(captchaRoutes(database.db, config.captchaTestAnswer));
-      await api.register(feedbackRoutes(database.db, config));
-      await api.register(stockNoticeRoutes(database.db));
-      await api.register(newsletterRoutes(database.db, config));
-      await api.register(profileSubscriptionRoutes(database.db, config));
-      await api.register(cartRoutes(database.db));
-      await api.register(orderRoutes(database.db, config));
-      await api.register(customerOrderRoutes(database.db, config));
-      await api.register(repeatOrderRoutes(database.db));
-      await api.register(paymentNotificationRoutes(database.db, config));
-      // The invoice PDF of an order paid by invoice: by the guest's link, in the cabinet and in the admin.
-      await api.register(invoiceRoutes(database.db, registry));
+      for (const part of PARTS) if (part.api) await api.register(part.api(ctx));
       // Hand-written admin endpoints first: their fixed paths (/admin/coupons/generate) sit beside the
       // generated /admin/<resource>/:id ones.
-      await api.register(adminApiRoutes({ database, registry, resources, config, jobs }), {
-        prefix: '/admin',
-      });
-      await api.register(adminCrudRoutes(database, registry, resources), { prefix: '/admin' });
+      await api.register(
+        async (admin) => {
+          await admin.register(historyRoutes(ctx));
+          await admin.register(jobRoutes(ctx.jobs));
+          for (const part of PARTS) if (part.admin) await admin.register(part.admin(ctx));
+        },
+        { prefix: '/admin' },
+      );
+      const csvFormats = Object.assign({}, ...PARTS.map((part) => part.csvFormats ?? {}));
+      await api.register(adminCrudRoutes(database, registry, resources, csvFormats), { prefix: '/admin' });
       for (const plugin of opts.moreApi ?? []) await api.register(plugin);
       // A mistyped API path answers JSON, never the storefront's page (its catch-all is less specific).
       const apiNotFound = (request: FastifyRequest, reply: FastifyReply) =>
@@ -197,11 +200,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
 
   if (existsSync(join(config.adminDistDir, 'index.html')))
     await app.register(adminPlugin, { distDir: config.adminDistDir });
-  // sitemap.xml and robots.txt from the database, ahead of the storefront's catch-all.
-  await app.register(seoRoutes({ db: database.db, siteUrl: config.siteUrl }));
-  await app.register(privacyPolicyRoutes(database.db));
-  // A mail client's one-click unsubscribe posts to the letter's link, the storefront's page address.
-  await app.register(newsletterOneClickRoutes(database.db));
+  for (const part of PARTS) if (part.site) await app.register(part.site(ctx));
 
   if (existsSync(join(config.storefrontBuildDir, 'server/index.js'))) {
     const pageCache = config.pageCacheMb

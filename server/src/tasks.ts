@@ -7,10 +7,10 @@ import type { Config } from './platform/config';
 import type { Database, Db } from './platform/db';
 import { pruneRateLimits } from './platform/http/rate-limit';
 import type { ScheduledTask } from './platform/jobs/scheduler';
-import { sendDueStockNotices } from './domains/catalog/stock-notices';
-import { outboxTask } from './domains/messages/delivery';
-import { expireBonuses } from './domains/sales/bonus-ledger';
-import { pruneGuestCarts } from './domains/sales/cart-store';
+import { sendDueStockNotices } from './domains/catalog';
+import { outboxTask } from './domains/messages';
+import { expireBonuses } from './domains/sales';
+import { pruneGuestCarts } from './domains/sales';
 import { reconcilePayments } from './flows/payment/reconcile';
 
 const STOCK_NOTICES_MS = 5_000;

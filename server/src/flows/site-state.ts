@@ -4,9 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import type { PublicSettings } from '@shop/schemas';
 import type { Database } from '../platform/db';
 import { api, envelope } from '../platform/http/route-schemas';
-import { countOf, ownerOf } from '../domains/sales/cart-store';
+import { countOf, ownerOf } from '../domains/sales';
 import { keptUntilChange, sendKept, type PublicData } from '../platform/web/public-data';
-import { settingsRow } from '../domains/settings/settings';
+import { settingsRow } from '../domains/settings';
 
 const SITE = ['Сайт'];
 

@@ -1,9 +1,12 @@
-// Types the server's domains share: what the admin API's plugins are given.
+// Types the server's domains share: what their endpoints are built with.
 import type { Config } from './config';
 import type { Registry, ResourceDef } from './crud/types';
-import type { Database } from './db';
+import type { FastifyRequest } from 'fastify';
+import type { Database, Tx } from './db';
 import type { AdminJobView } from '@shop/schemas';
 import type { Actor } from './crud/types';
+import type { AfterResponse } from './http/after-response';
+import type { PublicData } from './web/public-data';
 
 /** What every plugin of the admin API (admin-api.ts) is given. */
 export interface AdminApiContext {
@@ -14,6 +17,19 @@ export interface AdminApiContext {
   /** Long admin work in the background (jobs/runner.ts). */
   jobs: JobQueue;
 }
+
+/** What every domain's endpoints are built with (platform/server-part.ts). */
+export interface ShopContext extends AdminApiContext {
+  /** Committed changes of what guests are shown (the caches listen). */
+  publicData: PublicData;
+  /** Work a route does after it has answered (password recovery's letter). */
+  afterResponse: AfterResponse;
+  /** What else happens when someone signs in or registers (the composition gives it: flows/sign-in.ts). */
+  signedIn: SignedInHook;
+}
+
+/** Runs inside the sign-in's (or the registration's) transaction. */
+export type SignedInHook = (tx: Tx, request: FastifyRequest, userId: number) => Promise<void>;
 
 /** Queues long admin work and reads how it goes: what a domain's endpoints need of the job runner. */
 export interface JobQueue {

@@ -3,7 +3,7 @@
 import { slugify } from '@shop/schemas';
 import type { DbOrTx } from '../platform/db';
 import { productOffers, products } from '../../generated/tables';
-import { rememberWords, searchDocuments } from '../domains/catalog/search/document';
+import { rememberWords, searchDocuments } from '../domains/catalog';
 import { demoImageUrl } from './images';
 import { LASH_KINDS } from './kinds-lashes';
 import { SUPPLY_KINDS } from './kinds-supplies';

@@ -7,7 +7,7 @@ import { products } from '../../generated/tables';
 import { loadConfig } from '../platform/config';
 import { openDatabase } from '../platform/db';
 import { migrate } from '../platform/db/migrate';
-import { vacuumSearchTables } from '../domains/catalog/search/document';
+import { vacuumSearchTables } from '../domains/catalog';
 import { draftProduct, insertDrafts, pickKind } from './catalog';
 import { seedDemo } from './demo';
 import { ensureDemoImages } from './images';

@@ -14,7 +14,7 @@ import {
   paymentNotifications,
 } from '../../generated/tables';
 import { cancelReasonText } from '../flows/payment/attempts';
-import type { DeliveryKind, OrderStatus, PaymentKind, PaymentStatus } from '../domains/sales/order-rules';
+import type { DeliveryKind, OrderStatus, PaymentKind, PaymentStatus } from '../domains/sales';
 import type { Rng } from './random';
 
 const MIN = 60_000;

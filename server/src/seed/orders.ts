@@ -5,9 +5,9 @@
 // come from the same per-year sequence. What happened to each after it was placed is order-life.ts.
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../platform/db';
-import { nextOrderNumber } from '../domains/sales/order-number';
-import type { DeliveryKind, OrderStatus, PaymentKind } from '../domains/sales/order-rules';
-import { settingsRow } from '../domains/settings/settings';
+import { nextOrderNumber } from '../domains/sales';
+import type { DeliveryKind, OrderStatus, PaymentKind } from '../domains/sales';
+import { settingsRow } from '../domains/settings';
 import {
   cartRules,
   deliveryServices,

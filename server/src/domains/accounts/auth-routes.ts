@@ -10,7 +10,6 @@ import { requireUser } from '../../platform/auth/guard';
 import { loginRouteLimit, loginThrottle } from './throttle';
 import { registerRoutes } from './register';
 import { passwordRoutes } from './password-routes';
-import { cartTokenOf, mergeGuestCart } from '../sales/cart-store';
 import { checkCredentials, startSession } from './sign-in';
 import type { AuthRoutesOptions } from './types';
 
@@ -40,8 +39,8 @@ export function authRoutes(db: Db, opts: AuthRoutesOptions) {
       // The same check as the admin's cookie sign-in (admin-session.ts), throttling counters included.
       const user = await checkCredentials(db, throttle, request, login, password);
       const { token } = await startSession(db, request, user.id, remember === true);
-      // A guest's cart joins the account's (quantities added, capped by stock).
-      await db.transaction((tx) => mergeGuestCart(tx, cartTokenOf(request), user.id));
+      // What signing in brings along (a guest's cart joins the account's: flows/sign-in.ts).
+      await db.transaction((tx) => opts.signedIn(tx, request, user.id));
       return { data: { token } };
     });
 

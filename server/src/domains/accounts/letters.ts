@@ -1,7 +1,7 @@
 // The account letters: e-mail confirmation and password recovery, each with a fresh single-use link,
 // queued through the outbox in the caller's transaction.
 import type { DbOrTx } from '../../platform/db';
-import { enqueueTemplatedEmail } from '../messages/outbox';
+import { enqueueTemplatedEmail } from '../messages';
 import { issueToken } from './tokens';
 
 export interface Recipient {

@@ -10,7 +10,7 @@ import { users } from '../../../generated/tables';
 import { badRequest } from '../../platform/http/errors';
 import { accountLimit, bodyEmailKey, limitOf, targetLimit } from '../../platform/http/rate-limit';
 import { api, envelope, failure } from '../../platform/http/route-schemas';
-import { siteOrigin } from '../settings/shop-values';
+import { siteOrigin } from '../settings';
 import { requireUser } from '../../platform/auth/guard';
 import { queuePasswordRecovery } from './letters';
 import { hashPassword, verifyPassword } from './password';

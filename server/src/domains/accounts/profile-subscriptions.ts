@@ -12,14 +12,9 @@ import { subscriptions, users } from '../../../generated/tables';
 import { notFound } from '../../platform/http/errors';
 import { accountLimit } from '../../platform/http/rate-limit';
 import { api, envelope, failure } from '../../platform/http/route-schemas';
-import { consentContext, recordConsent } from '../privacy/consents';
-import {
-  activateSubscription,
-  endSubscriptions,
-  normaliseEmail,
-  requestSubscription,
-} from '../messages/newsletter';
-import { siteOrigin } from '../settings/shop-values';
+import { consentContext, recordConsent } from '../privacy';
+import { activateSubscription, endSubscriptions, normaliseEmail, requestSubscription } from '../messages';
+import { siteOrigin } from '../settings';
 
 const CABINET = ['Личный кабинет'];
 const SIGNED_IN = failure('Требуется вход');

@@ -16,8 +16,7 @@ import { notFound } from '../../platform/http/errors';
 import { accountLimit } from '../../platform/http/rate-limit';
 import { api, envelope, failure } from '../../platform/http/route-schemas';
 import { profileCompanyRoutes } from './profile-company';
-import { profileOrderRoutes } from '../sales/profile-orders';
-import { siteOrigin } from '../settings/shop-values';
+import { siteOrigin } from '../settings';
 
 const LABELS = labelsOf(updateSchema);
 /** The schema's own words for a phone it refuses, for one that passes it but is no real number. */
@@ -129,6 +128,5 @@ export function profileRoutes(db: Db, opts: { siteUrl: string | null }) {
     });
 
     await app.register(profileCompanyRoutes(db));
-    await app.register(profileOrderRoutes(db));
   };
 }

@@ -7,20 +7,19 @@ import type { EmailConfirmRequest, RegisterRequest } from '@shop/schemas';
 import registerSchema from '../../../../schemas/api/register-request.schema.json' with { type: 'json' };
 import type { Db, DbOrTx } from '../../platform/db';
 import { bonusTransactions, subscriptions, users, userTypes } from '../../../generated/tables';
-import { settingsRow } from '../settings/settings';
+import { settingsRow } from '../settings';
 import { ApiError, badRequest, conflict } from '../../platform/http/errors';
 import { accountKey, bodyEmailKey, limitOf, targetLimit } from '../../platform/http/rate-limit';
 import { api, envelope, failure } from '../../platform/http/route-schemas';
-import { consentContext, recordConsent } from '../privacy/consents';
-import { activateSubscription } from '../messages/newsletter';
-import { siteOrigin } from '../settings/shop-values';
+import { consentContext, recordConsent } from '../privacy';
+import { activateSubscription } from '../messages';
+import { siteOrigin } from '../settings';
 import { requireUser } from '../../platform/auth/guard';
 import { phoneDigits, storedPhone } from '@shop/schemas';
 import { fieldsError } from '../../platform/http/validation';
 import { labelsOf, phoneEquals } from './input';
 import { queueEmailConfirmation } from './letters';
 import { hashPassword } from './password';
-import { cartTokenOf, mergeGuestCart } from '../sales/cart-store';
 import { createSession } from '../../platform/auth/sessions';
 import { spendToken } from './tokens';
 import type { AuthRoutesOptions } from './types';
@@ -175,8 +174,8 @@ export function registerRoutes(db: Db, opts: AuthRoutesOptions) {
           const queued = await queueEmailConfirmation(tx, { userId: id, email, name: b.name }, site);
           if (queued === null)
             request.log.warn('no active auth.registration template: no confirmation letter');
-          // What the visitor put in the cart as a guest is theirs now.
-          await mergeGuestCart(tx, cartTokenOf(request), id);
+          // What the visitor put in the cart as a guest is theirs now (flows/sign-in.ts).
+          await opts.signedIn(tx, request, id);
           return id;
         })
         .catch((e: unknown) => {

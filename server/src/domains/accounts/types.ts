@@ -1,4 +1,5 @@
 // Types the accounts' routes share.
+import type { SignedInHook } from '../../platform/types';
 import type { AfterResponse } from '../../platform/http/after-response';
 
 export interface AuthRoutesOptions {
@@ -6,4 +7,9 @@ export interface AuthRoutesOptions {
   siteUrl: string | null;
   /** Work done after a route has answered (password recovery's letter). */
   afterResponse: AfterResponse;
+  /**
+   * What else happens when someone signs in or registers, inside that transaction: the composition gives it
+   * (the guest's cart joins the account's, flows/sign-in.ts); accounts know nothing of carts.
+   */
+  signedIn: SignedInHook;
 }

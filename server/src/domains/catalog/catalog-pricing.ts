@@ -7,8 +7,8 @@
 // cannot run the engine, and the page of products has to be chosen before it is priced.
 import type { FastifyReply } from 'fastify';
 import type { DbOrTx } from '../../platform/db';
-import { catalogPrice, type CatalogOffer, type PricingCustomer, type PricingRule } from '../pricing/engine';
-import { activeCartRules, pricingCustomer, type Viewer } from '../pricing/inputs';
+import { catalogPrice, type CatalogOffer, type PricingCustomer, type PricingRule } from '../pricing';
+import { activeCartRules, pricingCustomer, type Viewer } from '../pricing';
 
 /** What the engine needs besides the offer, read once per request. */
 export interface CatalogPricing {

@@ -13,7 +13,7 @@ import {
   type CatalogPricing,
   type ShownPrice,
 } from './catalog-pricing';
-import { viewerOf, type Viewer } from '../pricing/inputs';
+import { viewerOf, type Viewer } from '../pricing';
 import {
   filterDirectories,
   readProductFilters,

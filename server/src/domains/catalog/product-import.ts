@@ -14,7 +14,13 @@ import { assertValid } from '../../platform/http/validation';
 import { cellValue, CsvFormatError, parseCsv } from '../../platform/crud/csv';
 import { directoryEntriesOf, norm, offerDirectories, productCsvColumns, roublesText } from './csv-products';
 import { sameValue } from '../../platform/crud/same-value';
-import { createRecord, getRecord, getRecordsSeen, permittedBody, updateRecord } from '../../platform/crud/service';
+import {
+  createRecord,
+  getRecord,
+  getRecordsSeen,
+  permittedBody,
+  updateRecord,
+} from '../../platform/crud/service';
 import { type CrudContext, type Role, SYSTEM } from '../../platform/crud/types';
 
 const PRODUCT_COLUMNS: string[] = ['title', 'categories', 'brand', 'active', 'isNew', 'isHit'];

@@ -17,7 +17,7 @@ import { limitOf, targetLimit } from '../../platform/http/rate-limit';
 import { api, envelope, slugParams } from '../../platform/http/route-schemas';
 import { sanitizeHtml } from '../../platform/web/sanitize-html';
 import { loadCatalogPricing, markPersonalPrices, shownPrice, type CatalogPricing } from './catalog-pricing';
-import { viewerOf, type Viewer } from '../pricing/inputs';
+import { viewerOf, type Viewer } from '../pricing';
 import { pricingCategoryIds } from './pricing-categories';
 
 const PRODUCT_NOT_FOUND = () => new ApiError(404, 'not_found', 'Товар не найден');

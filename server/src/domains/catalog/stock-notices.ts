@@ -14,12 +14,12 @@ import { ApiError, badRequest, conflict } from '../../platform/http/errors';
 import { limitOf } from '../../platform/http/rate-limit';
 import { serve } from '../../platform/http/contract';
 import { notifyStock } from '@shop/schemas/contracts/catalog';
-import { checkCaptcha } from '../forms/captcha';
-import { consentContext, recordConsent } from '../privacy/consents';
-import { enqueueTemplatedEmail, enqueueTemplatedSms } from '../messages/outbox';
-import type { TemplateValues } from '../messages/render';
+import { checkCaptcha } from '../forms';
+import { consentContext, recordConsent } from '../privacy';
+import { enqueueTemplatedEmail, enqueueTemplatedSms } from '../messages';
+import type { TemplateValues } from '../messages';
 import { formatMoney } from '@shop/schemas/rules/money';
-import { shopValues } from '../settings/shop-values';
+import { shopValues } from '../settings';
 import { productPage } from './product-page';
 
 export const STOCK_BACK_TEMPLATE = 'stock.back';

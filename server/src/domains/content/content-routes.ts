@@ -20,9 +20,9 @@ import { articles, banners, pages, promotions, siteReviews, userGroups } from '.
 import { notFound } from '../../platform/http/errors';
 import { limitOf } from '../../platform/http/rate-limit';
 import { api, envelope, pageOf, pagingQuery, slugParams } from '../../platform/http/route-schemas';
-import { productCards } from '../catalog/catalog-routes';
-import { loadCatalogPricing, markPersonalPrices } from '../catalog/catalog-pricing';
-import { viewerOf, type Viewer } from '../pricing/inputs';
+import { productCards } from '../catalog';
+import { loadCatalogPricing, markPersonalPrices } from '../catalog';
+import { viewerOf, type Viewer } from '../pricing';
 import { sanitizeHtml } from '../../platform/web/sanitize-html';
 
 const PAGE_SLUG = /^[a-z0-9]+(?:[-_/][a-z0-9]+)*$/;

@@ -13,12 +13,12 @@ import { feedbackRequests } from '../../../generated/tables';
 import { badRequest } from '../../platform/http/errors';
 import { limitOf } from '../../platform/http/rate-limit';
 import { api, envelope, failure } from '../../platform/http/route-schemas';
-import { enqueueTemplatedEmail } from '../messages/outbox';
-import type { TemplateValues } from '../messages/render';
+import { enqueueTemplatedEmail } from '../messages';
+import type { TemplateValues } from '../messages';
 import { checkCaptcha } from './captcha';
-import { consentContext, recordConsent } from '../privacy/consents';
-import { settingsRow } from '../settings/settings';
-import { siteOrigin } from '../settings/shop-values';
+import { consentContext, recordConsent } from '../privacy';
+import { settingsRow } from '../settings';
+import { siteOrigin } from '../settings';
 
 /** Spec §5, §9: the name and the phone take 3 to 20 characters. */
 export const NAME_MIN = 3;

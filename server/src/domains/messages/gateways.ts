@@ -4,7 +4,7 @@
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db';
 import type { settings } from '../../../generated/tables';
-import { settingsRow } from '../settings/settings';
+import { settingsRow } from '../settings';
 import { sendEmail, type SmtpOptions } from './email';
 import { sendSmsRu } from './sms-ru';
 

@@ -15,7 +15,7 @@ import { api, envelope, pathParams, recordId } from '../../platform/http/route-s
 import { outboxEvents } from './outbox';
 import { renderTemplate, templateVariables, type TemplateValues } from './render';
 import { unsubscribeUrls } from './newsletter';
-import { shopValues, siteOrigin } from '../settings/shop-values';
+import { shopValues, siteOrigin } from '../settings';
 import { resourceOf } from '../../platform/crud/resource-access';
 import { checkedFirst, type MessagesAccess } from './access';
 import {

@@ -18,8 +18,8 @@ import { ApiError } from '../../platform/http/errors';
 import { bodyEmailKey, limitOf, targetLimit } from '../../platform/http/rate-limit';
 import { api, envelope, failure } from '../../platform/http/route-schemas';
 import { enqueueTemplatedEmail } from './outbox';
-import { consentContext, recordConsent } from '../privacy/consents';
-import { siteOrigin } from '../settings/shop-values';
+import { consentContext, recordConsent } from '../privacy';
+import { siteOrigin } from '../settings';
 
 /** How long a confirmation link works. */
 export const CONFIRM_TTL_MS = 3 * 24 * 60 * 60_000;

@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { EventEmitter } from 'node:events';
 import type { DbOrTx } from '../../platform/db';
 import { mailTemplates, outboxMessages, smsTemplates } from '../../../generated/tables';
-import { shopValues } from '../settings/shop-values';
+import { shopValues } from '../settings';
 import { renderTemplate, type TemplateValues } from './render';
 
 /** The worker listens here so that a queued message goes out at once, not at the next poll. */

@@ -5,7 +5,7 @@
 // A receipt item is one unit's price × quantity, and the cashbox refuses a receipt whose items do not add up
 // to the payment. Discounts and bonuses are already baked into each line's `payable`, so a line's unit price
 // is payable / quantity; when that is not whole, the line becomes two items one kopeck apart.
-import { receiptPositions } from '../pricing/spread';
+import { receiptPositions } from '../pricing';
 import type { Receipt, ReceiptItem } from './provider';
 
 /** YooKassa's VAT codes (§7): 1 без НДС … 11 22%, 12 22/122. */

@@ -8,7 +8,7 @@ import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import type { Db } from '../../platform/db';
 import { sanitizeHtml } from '../../platform/web/sanitize-html';
 import { pages } from '../../../generated/tables';
-import { settingsRow } from '../settings/settings';
+import { settingsRow } from '../settings';
 import { htmlToPdfContent } from '../../platform/web/html-to-pdf';
 import { renderPdf } from '../../platform/web/pdf';
 

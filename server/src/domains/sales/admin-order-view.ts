@@ -36,7 +36,7 @@ import type { Registry } from '../../platform/crud/types';
 import type { Db, DbOrTx } from '../../platform/db';
 import { notFound } from '../../platform/http/errors';
 import { orderMoney, refundableLines } from './order-money';
-import { ORDER_NUMBER } from '../../flows/checkout/order-routes';
+import { ORDER_NUMBER } from './order-access';
 import { api, envelope, failure, pathParams } from '../../platform/http/route-schemas';
 import {
   ACTION_LABELS,

@@ -13,7 +13,7 @@ import type { Db, Tx } from '../../platform/db';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { limitOf } from '../../platform/http/rate-limit';
 import { api, envelope, failure, idParams } from '../../platform/http/route-schemas';
-import { normalizeCouponCode } from '../pricing/engine';
+import { normalizeCouponCode } from '../pricing';
 import {
   cartCookie,
   cartFor,
@@ -27,7 +27,7 @@ import {
   type StoredCart,
 } from './cart-store';
 import { cartView } from './cart-view';
-import { viewerOf } from '../pricing/inputs';
+import { viewerOf } from '../pricing';
 
 const TAGS = ['Корзина'];
 const CART = envelope(api('cart'));

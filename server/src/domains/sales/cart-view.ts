@@ -6,7 +6,7 @@
 import type { CartState } from '@shop/schemas';
 import { eq, sql } from 'drizzle-orm';
 import { coupons, deliveryServices, paymentServices, users } from '../../../generated/tables';
-import { isConnected, type PaymentServiceRow } from '../payments/providers';
+import { isConnected, type PaymentServiceRow } from '../payments';
 import { selectRows, type DbOrTx } from '../../platform/db';
 import {
   normalizeCouponCode,
@@ -17,12 +17,12 @@ import {
   type PricingDelivery,
   type PricingLine,
   type PricingPayment,
-} from '../pricing/engine';
-import { settingsRow } from '../settings/settings';
+} from '../pricing';
+import { settingsRow } from '../settings';
 import { spendableOf } from './bonus-ledger';
 import { linesOf, type StoredCart, type StoredLine } from './cart-store';
-import { activeCartRules, pricingCustomer, type Viewer } from '../pricing/inputs';
-import { pricingCategoryIds } from '../catalog/pricing-categories';
+import { activeCartRules, pricingCustomer, type Viewer } from '../pricing';
+import { pricingCategoryIds } from '../catalog';
 
 export interface OfferRow {
   offer_id: number;

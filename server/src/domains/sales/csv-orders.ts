@@ -9,7 +9,7 @@
 // characteristics as words, never JSON.
 import { displayValue, fieldLooks, kopecksToRoubles } from '../../platform/crud/csv-fields';
 import { pagedCsv, referenceTitles, titlesText } from '../../platform/crud/csv-export';
-import { offerDirectories } from '../catalog/csv-products';
+import { offerDirectories } from '../catalog';
 import type { CrudContext, ListQuery } from '../../platform/crud/types';
 
 type Row = Record<string, unknown>;

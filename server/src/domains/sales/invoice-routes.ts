@@ -13,7 +13,7 @@ import { limitOf } from '../../platform/http/rate-limit';
 import { failure, pathParams, recordId } from '../../platform/http/route-schemas';
 import { renderPdf } from '../../platform/web/pdf';
 import { invoiceDocument, loadInvoice } from './invoice';
-import { LINK_KEY_QUERY, ORDER_NUMBER } from '../../flows/checkout/order-routes';
+import { LINK_KEY_QUERY, ORDER_NUMBER } from './order-access';
 import { orderIdByLink } from './order-access';
 import { ownerOf } from './profile-orders';
 

@@ -15,8 +15,8 @@ import {
   userOrganizations,
 } from '../../../generated/tables';
 import type { DbOrTx } from '../../platform/db';
-import { receiptPositions } from '../pricing/engine';
-import { settingsRow } from '../settings/settings';
+import { receiptPositions } from '../pricing';
+import { settingsRow } from '../settings';
 
 /** One side of the invoice; null where the administrator or the customer has not filled a field in. */
 export interface InvoiceParty {

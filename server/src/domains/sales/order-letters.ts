@@ -1,13 +1,13 @@
 // The letters of a new order, queued in the order's transaction (the outbox sends them once it commits):
 // the customer's e-mail and SMS (templates order.created) with the link to the order, and the "new order"
 // e-mail to the shop's notification address (template order.admin_created).
-import type { PricedLine } from '../pricing/engine';
+import type { PricedLine } from '../pricing';
 import { formatMoney } from '@shop/schemas/rules/money';
 import type { Tx } from '../../platform/db';
-import { escapeHtml } from '../messages/render';
-import { enqueueTemplatedEmail, enqueueTemplatedSms } from '../messages/outbox';
-import { settingsRow } from '../settings/settings';
-import { commonValues } from '../settings/shop-values';
+import { escapeHtml } from '../messages';
+import { enqueueTemplatedEmail, enqueueTemplatedSms } from '../messages';
+import { settingsRow } from '../settings';
+import { commonValues } from '../settings';
 
 export interface NewOrderLetter {
   site: string;

@@ -10,9 +10,9 @@ import { sql } from 'drizzle-orm';
 import { orderItems } from '../../../generated/tables';
 import { selectRows, type DbOrTx, type Tx } from '../../platform/db';
 import { refundedPieces } from './refunded-pieces';
-import { settingsRow } from '../settings/settings';
+import { settingsRow } from '../settings';
 import type { OrderMoney } from '@shop/schemas';
-import type { ReceiptInput, PaymentSubject, ReceiptLineInput, VatCode } from '../payments/receipt';
+import type { ReceiptInput, PaymentSubject, ReceiptLineInput, VatCode } from '../payments';
 
 /**
  * What a stored line asks the customer to pay (kopecks, SQL over order_items): `payable`, or for lines stored

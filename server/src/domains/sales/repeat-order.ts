@@ -11,7 +11,7 @@ import type { Db } from '../../platform/db';
 import { limitOf } from '../../platform/http/rate-limit';
 import { api, envelope, failure, pathParams } from '../../platform/http/route-schemas';
 import { addLineWithinStock, cartCookie, cartFor, linesOf, ownerOf } from './cart-store';
-import { ORDER_NUMBER } from '../../flows/checkout/order-routes';
+import { ORDER_NUMBER } from './order-access';
 import { findCustomerOrder } from './order-access';
 
 const ANSWERS = {

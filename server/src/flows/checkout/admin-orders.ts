@@ -15,11 +15,11 @@ import type { Db, DbOrTx } from '../../platform/db';
 import { badRequest } from '../../platform/http/errors';
 import { api, envelope, failure } from '../../platform/http/route-schemas';
 import type { Config } from '../../platform/config';
-import { siteOrigin } from '../../domains/settings/shop-values';
-import type { StoredLine } from '../../domains/sales/cart-store';
+import { siteOrigin } from '../../domains/settings';
+import type { StoredLine } from '../../domains/sales';
 import { IDEMPOTENCY_HEADERS, idempotencyKeyOf } from './order-routes';
 import { placeOrder } from './place-order';
-import type { Viewer } from '../../domains/pricing/inputs';
+import type { Viewer } from '../../domains/pricing';
 
 /** The lines by article: one line per offer (the same article twice adds up); 400 naming unknown ones. */
 async function linesByArticle(db: DbOrTx, lines: AdminOrderPlaceRequest['lines']): Promise<StoredLine[]> {

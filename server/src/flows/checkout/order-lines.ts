@@ -11,10 +11,10 @@ import { bonusTransactions, orderItems, orders } from '../../../generated/tables
 import type { Db } from '../../platform/db';
 import { ApiError } from '../../platform/http/errors';
 import { customerOf } from './admin-orders';
-import { balanceOf } from '../../domains/sales/bonus-ledger';
-import type { StoredLine } from '../../domains/sales/cart-store';
-import { priceContents } from '../../domains/sales/cart-view';
-import { lockOrder, recordOrderEvent, type OrderActor } from '../../domains/sales/order-events';
+import { balanceOf } from '../../domains/sales';
+import type { StoredLine } from '../../domains/sales';
+import { priceContents } from '../../domains/sales';
+import { lockOrder, recordOrderEvent, type OrderActor } from '../../domains/sales';
 import { formatMoney } from '@shop/schemas/rules/money';
 import {
   CartNotOrderable,
@@ -23,7 +23,7 @@ import {
   releaseCouponUse,
   useCoupon,
 } from './place-order';
-import { returnOrderStock, takeStock } from '../../domains/sales/stock';
+import { returnOrderStock, takeStock } from '../../domains/sales';
 
 export interface LinesChange {
   orderId: number;

@@ -5,26 +5,18 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { OrderPlaceRequest } from '@shop/schemas';
 import { orders } from '../../../generated/tables';
 import type { Db } from '../../platform/db';
-import { consentContext } from '../../domains/privacy/consents';
+import { consentContext } from '../../domains/privacy';
 import { limitOf } from '../../platform/http/rate-limit';
 import { api, envelope, failure, pathParams } from '../../platform/http/route-schemas';
-import { siteOrigin } from '../../domains/settings/shop-values';
+import { siteOrigin } from '../../domains/settings';
 import type { Config } from '../../platform/config';
-import { ownerOf as cartOwnerOf } from '../../domains/sales/cart-store';
+import { ownerOf as cartOwnerOf } from '../../domains/sales';
 import { placeOrder } from './place-order';
-import { viewerOf } from '../../domains/pricing/inputs';
-import { orderDetail } from '../../domains/sales/profile-orders';
-import { findCustomerOrder } from '../../domains/sales/order-access';
+import { viewerOf } from '../../domains/pricing';
+import { orderDetail } from '../../domains/sales';
+import { findCustomerOrder, LINK_KEY_QUERY, ORDER_NUMBER } from '../../domains/sales';
 
 const TAGS = ['Заказы'];
-/** An order's number in a path; the key of a guest's private link in its query. */
-export const ORDER_NUMBER = { type: 'string', minLength: 1, maxLength: 32, 'x-label': 'Номер заказа' };
-export const LINK_KEY_QUERY = {
-  type: 'object',
-  required: ['key'],
-  properties: { key: { type: 'string', minLength: 1, maxLength: 64, 'x-label': 'Ключ ссылки' } },
-};
-
 const KEY_RULE = 'Idempotency-Key — от 8 до 128 латинских букв, цифр и знаков _ . : -';
 /** The Idempotency-Key header of the two ways to place an order (the checkout's and a manager's). */
 export const IDEMPOTENCY_HEADERS = {

@@ -22,17 +22,17 @@ import {
 } from '../../../generated/tables';
 import type { Db, Tx } from '../../platform/db';
 import { storedPhone } from '@shop/schemas';
-import { recordConsent } from '../../domains/privacy/consents';
+import { recordConsent } from '../../domains/privacy';
 import { ApiError, badRequest } from '../../platform/http/errors';
-import { isUniqueViolation } from '../../domains/accounts/register';
-import { balanceOf } from '../../domains/sales/bonus-ledger';
-import { findCart, linesOf, type CartOwner } from '../../domains/sales/cart-store';
-import { priceContents, type CartContents, type PricedCart } from '../../domains/sales/cart-view';
-import { orderUrlOf, recordOrderEvent } from '../../domains/sales/order-events';
-import { queueOrderLetters } from '../../domains/sales/order-letters';
-import { nextOrderNumber } from '../../domains/sales/order-number';
-import type { Viewer } from '../../domains/pricing/inputs';
-import { takeStock } from '../../domains/sales/stock';
+import { isUniqueViolation } from '../../domains/accounts';
+import { balanceOf } from '../../domains/sales';
+import { findCart, linesOf, type CartOwner } from '../../domains/sales';
+import { priceContents, type CartContents, type PricedCart } from '../../domains/sales';
+import { orderUrlOf, recordOrderEvent } from '../../domains/sales';
+import { queueOrderLetters } from '../../domains/sales';
+import { nextOrderNumber } from '../../domains/sales';
+import type { Viewer } from '../../domains/pricing';
+import { takeStock } from '../../domains/sales';
 
 /**
  * Where the order's lines come from: the caller's own cart (the checkout), or what a manager typed in for a
@@ -181,7 +181,6 @@ export function reasonsNotToPlace(quote: PricedCart, expectedTotal?: number): st
     reasons.push('Сумма заказа изменилась, пока вы его оформляли: проверьте её и подтвердите заказ ещё раз.');
   return reasons;
 }
-
 
 /** The order's lines, every price snapshotted from the pricing engine's answer. */
 export async function insertOrderItems(tx: Tx, orderId: number, quote: PricedCart): Promise<void> {

@@ -7,11 +7,11 @@ import type { AdminOrderRefundRequest, AdminOrderRefundResult } from '@shop/sche
 import { eq } from 'drizzle-orm';
 import { orders } from '../../../generated/tables';
 import type { Db } from '../../platform/db';
-import type { PaymentsConfig } from '../../domains/payments/providers';
+import type { PaymentsConfig } from '../../domains/payments';
 import { refundMoney } from './refunds';
 import { badRequest } from '../../platform/http/errors';
-import { lockOrder, tellCustomer, type OrderActor } from '../../domains/sales/order-events';
-import { PAYMENT_STATUS_LABELS, STATUS_LABELS, type PaymentStatus } from '../../domains/sales/order-rules';
+import { lockOrder, tellCustomer, type OrderActor } from '../../domains/sales';
+import { PAYMENT_STATUS_LABELS, STATUS_LABELS, type PaymentStatus } from '../../domains/sales';
 import { TransitionRefused } from './order-status';
 
 export interface OrderRefund {

@@ -7,15 +7,21 @@ import { and, eq, sql } from 'drizzle-orm';
 import { bonusTransactions, orders } from '../../../generated/tables';
 import { selectRows, type Db, type Tx } from '../../platform/db';
 import { ApiError, badRequest } from '../../platform/http/errors';
-import { orderMoney } from '../../domains/sales/order-money';
+import { orderMoney } from '../../domains/sales';
 import { refundMoney } from './refunds';
 import { formatMoney } from '@shop/schemas/rules/money';
-import type { PaymentsConfig } from '../../domains/payments/providers';
-import { settingsRow } from '../../domains/settings/settings';
+import type { PaymentsConfig } from '../../domains/payments';
+import { settingsRow } from '../../domains/settings';
 import { releaseCouponUse } from '../checkout/place-order';
-import { LINE_PAYABLE } from '../../domains/sales/order-money';
-import { returnOrderStock } from '../../domains/sales/stock';
-import { lockOrder, recordOrderEvent, tellCustomer, type LockedOrder, type OrderActor } from '../../domains/sales/order-events';
+import { LINE_PAYABLE } from '../../domains/sales';
+import { returnOrderStock } from '../../domains/sales';
+import {
+  lockOrder,
+  recordOrderEvent,
+  tellCustomer,
+  type LockedOrder,
+  type OrderActor,
+} from '../../domains/sales';
 import {
   needsTrackNumber,
   paymentStatusFits,
@@ -24,7 +30,7 @@ import {
   type ActorRole,
   type OrderAction,
   type PaymentStatus,
-} from '../../domains/sales/order-rules';
+} from '../../domains/sales';
 
 export interface StatusChange {
   orderId: number;

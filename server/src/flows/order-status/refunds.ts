@@ -14,13 +14,13 @@ import { orderRefunds, paymentAttempts, paymentServices } from '../../../generat
 import { selectRows, type Tx } from '../../platform/db';
 import { ApiError, badRequest } from '../../platform/http/errors';
 import { formatMoney } from '@shop/schemas/rules/money';
-import { recordOrderEvent, type LockedOrder, type OrderActor } from '../../domains/sales/order-events';
-import { returnStock } from '../../domains/sales/stock';
+import { recordOrderEvent, type LockedOrder, type OrderActor } from '../../domains/sales';
+import { returnStock } from '../../domains/sales';
 import { piecesSum } from '@shop/schemas';
-import { orderMoney, receiptFrame, refundableLines, type OrderMoney } from '../../domains/sales/order-money';
-import { PaymentProviderError, type ProviderRefund, type Receipt } from '../../domains/payments/provider';
-import { providerOf, type PaymentsConfig } from '../../domains/payments/providers';
-import { buildReceipt, ReceiptError } from '../../domains/payments/receipt';
+import { orderMoney, receiptFrame, refundableLines, type OrderMoney } from '../../domains/sales';
+import { PaymentProviderError, type ProviderRefund, type Receipt } from '../../domains/payments';
+import { providerOf, type PaymentsConfig } from '../../domains/payments';
+import { buildReceipt, ReceiptError } from '../../domains/payments';
 
 type Attempt = typeof paymentAttempts.$inferSelect;
 type RefundRow = typeof orderRefunds.$inferSelect;

@@ -11,12 +11,12 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { orders, paymentAttempts, paymentServices } from '../../../generated/tables';
 import type { Db, Tx } from '../../platform/db';
 import { ApiError } from '../../platform/http/errors';
-import { lockOrder, recordOrderEvent, tellCustomer, type LockedOrder } from '../../domains/sales/order-events';
-import { canPayOnline, STATUS_LABELS } from '../../domains/sales/order-rules';
-import { PaymentProviderError, type ProviderPayment } from '../../domains/payments/provider';
-import { providerOf, type PaymentsConfig } from '../../domains/payments/providers';
-import { receiptFrame, refundableLines } from '../../domains/sales/order-money';
-import { buildReceipt, ReceiptError } from '../../domains/payments/receipt';
+import { lockOrder, recordOrderEvent, tellCustomer, type LockedOrder } from '../../domains/sales';
+import { canPayOnline, STATUS_LABELS } from '../../domains/sales';
+import { PaymentProviderError, type ProviderPayment } from '../../domains/payments';
+import { providerOf, type PaymentsConfig } from '../../domains/payments';
+import { receiptFrame, refundableLines } from '../../domains/sales';
+import { buildReceipt, ReceiptError } from '../../domains/payments';
 import { refundAttempt } from '../order-status/refunds';
 
 type Attempt = typeof paymentAttempts.$inferSelect;

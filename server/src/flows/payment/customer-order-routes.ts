@@ -10,12 +10,12 @@ import type { Db } from '../../platform/db';
 import { limitOf } from '../../platform/http/rate-limit';
 import { api, envelope, failure, pathParams } from '../../platform/http/route-schemas';
 import { startPayment, syncOrderPayments } from './attempts';
-import { siteOrigin } from '../../domains/settings/shop-values';
+import { siteOrigin } from '../../domains/settings';
 import { changeOrderStatus } from '../order-status/order-status';
-import { ORDER_NUMBER } from '../checkout/order-routes';
-import { findCustomerOrder } from '../../domains/sales/order-access';
-import { orderUrlOf } from '../../domains/sales/order-events';
-import { orderDetail } from '../../domains/sales/profile-orders';
+import { ORDER_NUMBER } from '../../domains/sales';
+import { findCustomerOrder } from '../../domains/sales';
+import { orderUrlOf } from '../../domains/sales';
+import { orderDetail } from '../../domains/sales';
 
 const TAGS = ['Заказы'];
 const PARAMS = pathParams({ number: ORDER_NUMBER });

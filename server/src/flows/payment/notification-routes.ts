@@ -12,11 +12,11 @@ import { eq } from 'drizzle-orm';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db';
 import { failure } from '../../platform/http/route-schemas';
-import { siteOrigin } from '../../domains/settings/shop-values';
+import { siteOrigin } from '../../domains/settings';
 import { applyPayment, type ApplyOutcome } from './attempts';
-import { PaymentProviderError } from '../../domains/payments/provider';
-import { providerOf } from '../../domains/payments/providers';
-import { isYookassaAddress } from '../../domains/payments/yookassa';
+import { PaymentProviderError } from '../../domains/payments';
+import { providerOf } from '../../domains/payments';
+import { isYookassaAddress } from '../../domains/payments';
 
 interface Notification {
   type?: string;

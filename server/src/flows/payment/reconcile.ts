@@ -5,9 +5,9 @@
 import { and, eq, gt, inArray, lt } from 'drizzle-orm';
 import { paymentAttempts } from '../../../generated/tables';
 import type { Db } from '../../platform/db';
-import { lockOrder } from '../../domains/sales/order-events';
+import { lockOrder } from '../../domains/sales';
 import { settlePaymentStatus, syncAttempt } from './attempts';
-import type { PaymentsConfig } from '../../domains/payments/providers';
+import type { PaymentsConfig } from '../../domains/payments';
 
 const QUIET_MS = 3 * 60_000;
 /** YooKassa cancels a payment not paid within its confirmation time; a day covers it with room to spare. */

@@ -1,0 +1,31 @@
+// The catalogue: categories, products and offers, their pages and filters, search, stock notices, the
+// admin's bulk offers, category moves and the products' CSV (export format, import as a background job).
+import type { ServerPart } from '../../platform/server-part';
+import { catalogRoutes as catalogAdminRoutes } from './admin-routes';
+import { catalogPageRoutes } from './catalog-pages';
+import { catalogRoutes } from './catalog-routes';
+import { exportProductsCsv } from './csv-products';
+import { productImportJobs } from './product-import-jobs';
+import { productPageRoutes } from './product-page';
+import { stockNoticeRoutes } from './stock-notices';
+
+export const server: ServerPart = {
+  api: (ctx) => async (api) => {
+    const { db } = ctx.database;
+    await api.register(catalogRoutes(db, ctx.publicData));
+    await api.register(catalogPageRoutes(db));
+    await api.register(productPageRoutes(db, ctx.publicData));
+    await api.register(stockNoticeRoutes(db));
+  },
+  admin: (ctx) => catalogAdminRoutes(ctx),
+  csvFormats: { products: exportProductsCsv },
+  jobs: productImportJobs,
+};
+
+// What other folders use of this domain.
+export { loadCatalogPricing, markPersonalPrices } from './catalog-pricing';
+export { productCards } from './catalog-routes';
+export { offerDirectories } from './csv-products';
+export { pricingCategoryIds } from './pricing-categories';
+export { indexProducts, rememberWords, searchDocuments, vacuumSearchTables } from './search/document';
+export { sendDueStockNotices } from './stock-notices';

@@ -1,0 +1,65 @@
+// Sales: the cart, the customer's orders and invoices, repeating an order, the bonus ledger, coupons and
+// the desktop's figures. Placing an order and moving its status are flows (flows/checkout, order-status).
+import type { ServerPart } from '../../platform/server-part';
+import { salesRoutes } from './admin-routes';
+import { cartRoutes } from './cart-routes';
+import { exportOrdersCsv } from './csv-orders';
+import { invoiceRoutes } from './invoice-routes';
+import { profileOrderRoutes } from './profile-orders';
+import { repeatOrderRoutes } from './repeat-order';
+
+export const server: ServerPart = {
+  api: (ctx) => async (api) => {
+    const { db } = ctx.database;
+    await api.register(cartRoutes(db));
+    await api.register(profileOrderRoutes(db));
+    await api.register(repeatOrderRoutes(db));
+    // The invoice PDF of an order paid by invoice: by the guest's link, in the cabinet and in the admin.
+    await api.register(invoiceRoutes(db, ctx.registry));
+  },
+  admin: (ctx) => salesRoutes(ctx),
+  csvFormats: { orders: exportOrdersCsv },
+};
+
+// What other folders use of this domain.
+export { balanceOf, expireBonuses } from './bonus-ledger';
+export {
+  countOf,
+  findCart,
+  linesOf,
+  ownerOf,
+  pruneGuestCarts,
+  type CartOwner,
+  type StoredLine,
+} from './cart-store';
+export { priceContents, type CartContents, type PricedCart } from './cart-view';
+export { LINK_KEY_QUERY, ORDER_NUMBER, findCustomerOrder } from './order-access';
+export { setManagerComment } from './order-comment';
+export {
+  lockOrder,
+  orderUrlOf,
+  recordOrderEvent,
+  tellCustomer,
+  type LockedOrder,
+  type OrderActor,
+} from './order-events';
+export { queueOrderLetters } from './order-letters';
+export { LINE_PAYABLE, orderMoney, receiptFrame, refundableLines, type OrderMoney } from './order-money';
+export { nextOrderNumber } from './order-number';
+export {
+  PAYMENT_STATUS_LABELS,
+  STATUS_LABELS,
+  canPayOnline,
+  needsTrackNumber,
+  paymentStatusFits,
+  verdictOf,
+  type ActorRole,
+  type DeliveryKind,
+  type OrderAction,
+  type OrderStatus,
+  type PaymentKind,
+  type PaymentStatus,
+} from './order-rules';
+export { orderDetail } from './profile-orders';
+export { returnOrderStock, returnStock, takeStock } from './stock';
+export { cartTokenOf, mergeGuestCart } from './cart-store';

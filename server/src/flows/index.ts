@@ -1,0 +1,26 @@
+// Processes across domains: placing an order (checkout), paying for it (payment), moving its status with
+// its stock, money and points (order-status), signing in with a guest's cart (sign-in), and the state the
+// storefront's header shows (site-state). Flows use the domains through their index.ts; no domain uses a flow.
+import type { ServerPart } from '../platform/server-part';
+import { adminOrderRoutes } from './checkout/admin-orders';
+import { orderRoutes } from './checkout/order-routes';
+import { orderStatusRoutes } from './order-status/order-status-routes';
+import { customerOrderRoutes } from './payment/customer-order-routes';
+import { paymentNotificationRoutes } from './payment/notification-routes';
+import { siteRoutes } from './site-state';
+
+export { joinGuestCart } from './sign-in';
+
+export const server: ServerPart = {
+  api: (ctx) => async (api) => {
+    const { db } = ctx.database;
+    await api.register(siteRoutes(ctx.database, ctx.publicData));
+    await api.register(orderRoutes(db, ctx.config));
+    await api.register(customerOrderRoutes(db, ctx.config));
+    await api.register(paymentNotificationRoutes(db, ctx.config));
+  },
+  admin: (ctx) => async (admin) => {
+    await admin.register(adminOrderRoutes(ctx.database.db, ctx.registry, ctx.config));
+    await admin.register(orderStatusRoutes(ctx.database.db, ctx.registry, ctx.config));
+  },
+};
