@@ -4,8 +4,15 @@
 // in. A line whose offer is gone, off sale or short of stock stays in the cart with its problem named, so
 // the customer sees what changed; only the lines that can be ordered are priced.
 import type { CartState } from '@shop/schemas';
-import { eq, sql } from 'drizzle-orm';
-import { coupons, deliveryServices, paymentServices, users } from '../../../generated/tables';
+import { eq, getTableName, inArray, sql } from 'drizzle-orm';
+import {
+  coupons,
+  deliveryServices,
+  paymentServices,
+  productOffers,
+  products,
+  users,
+} from '../../../generated/tables';
 import { isConnected, type PaymentServiceRow } from '../payments';
 import { selectRows, type DbOrTx } from '../../platform/db';
 import {
@@ -24,35 +31,37 @@ import { linesOf, type StoredCart, type StoredLine } from './cart-store';
 import { activeCartRules, pricingCustomer, type Viewer } from '../pricing';
 import { pricingCategoryIds } from '../catalog';
 
-export interface OfferRow {
-  offer_id: number;
-  product_id: number;
-  title: string;
-  slug: string;
-  article: string;
-  attributes: Record<string, string> | null;
-  image: string | null;
-  base_price: number;
-  sale_price: number | null;
-  stock: number;
-  on_sale: boolean;
-  category_ids: number[];
+/**
+ * An offer as the cart prices it, read through the generated table definitions: renaming a field in its
+ * schema breaks this query at build time, not in production.
+ */
+function selectOffers(db: DbOrTx, offerIds: number[]) {
+  return db
+    .select({
+      offerId: productOffers.id,
+      productId: products.id,
+      title: products.title,
+      slug: products.slug,
+      article: productOffers.article,
+      // jsonb: the column is typed unknown; the schema holds attribute code → value code.
+      attributes: sql<Record<string, string> | null>`${productOffers.attributes}`,
+      image: sql<string | null>`${products.images}->0->>'url'`,
+      basePrice: productOffers.basePrice,
+      salePrice: productOffers.salePrice,
+      stock: productOffers.stock,
+      onSale: sql<boolean>`(${productOffers.active} AND ${products.active})`,
+      categoryIds: sql<number[]>`${pricingCategoryIds(getTableName(products))}`,
+    })
+    .from(productOffers)
+    .innerJoin(products, eq(products.id, productOffers.productId))
+    .where(inArray(productOffers.id, offerIds));
 }
+
+export type OfferRow = Awaited<ReturnType<typeof selectOffers>>[number];
 
 async function offersOf(db: DbOrTx, offerIds: number[]): Promise<Map<number, OfferRow>> {
   if (!offerIds.length) return new Map();
-  const rows = await selectRows<OfferRow>(
-    db,
-    sql`SELECT o.id AS offer_id, p.id AS product_id, p.title, p.slug, o.article, o.attributes,
-          p.images->0->>'url' AS image, o.base_price, o.sale_price, o.stock,
-          (o.active AND p.active) AS on_sale, ${pricingCategoryIds('p')} AS category_ids
-        FROM product_offers o JOIN products p ON p.id = o.product_id
-        WHERE o.id IN (${sql.join(
-          offerIds.map((id) => sql`${id}`),
-          sql`, `,
-        )})`,
-  );
-  return new Map(rows.map((r) => [r.offer_id, r]));
+  return new Map((await selectOffers(db, offerIds)).map((r) => [r.offerId, r]));
 }
 
 /** Who is buying, for a coupon's per-customer limit: the account, and the phone and e-mail of the order. */
@@ -120,7 +129,7 @@ const takeable = (p: PaymentServiceRow) => p.kind !== 'online' || isConnected(p)
 /** Why a line cannot be ordered as it is, in Russian; null when it can. */
 function lineProblem(row: OfferRow | undefined, quantity: number): string | null {
   if (!row) return 'Этого товара больше нет в каталоге: уберите его из корзины';
-  if (!row.on_sale) return 'Товар сейчас не продаётся: уберите его из корзины';
+  if (!row.onSale) return 'Товар сейчас не продаётся: уберите его из корзины';
   if (row.stock <= 0) return 'Товар закончился на складе';
   if (quantity > row.stock) return `В наличии только ${row.stock} шт.: уменьшите количество`;
   return null;
@@ -193,11 +202,11 @@ export async function priceContents(
     const o = offers.get(l.offerId)!;
     return {
       offerId: l.offerId,
-      productId: o.product_id,
-      categoryIds: o.category_ids,
+      productId: o.productId,
+      categoryIds: o.categoryIds,
       title: o.title,
-      basePrice: o.base_price,
-      salePrice: o.sale_price,
+      basePrice: o.basePrice,
+      salePrice: o.salePrice,
       quantity: l.quantity,
     };
   });
@@ -241,11 +250,11 @@ export async function priceContents(
   const items = stored.map((l) => {
     const o = offers.get(l.offerId);
     const p = pricedBy.get(l.offerId);
-    const listPrice = o ? (o.sale_price ?? o.base_price) : 0;
+    const listPrice = o ? (o.salePrice ?? o.basePrice) : 0;
     return {
       id: l.id,
       offerId: l.offerId,
-      productId: o?.product_id ?? null,
+      productId: o?.productId ?? null,
       slug: o?.slug ?? null,
       title: o?.title ?? 'Товар снят с продажи',
       article: o?.article ?? null,
@@ -253,8 +262,8 @@ export async function priceContents(
       image: o?.image ?? null,
       quantity: l.quantity,
       stock: o?.stock ?? 0,
-      available: !!o?.on_sale && o.stock > 0,
-      basePrice: o?.base_price ?? 0,
+      available: !!o?.onSale && o.stock > 0,
+      basePrice: o?.basePrice ?? 0,
       price: p?.price ?? listPrice,
       unitPrice: p?.unitPrice ?? listPrice,
       total: p?.total ?? 0,

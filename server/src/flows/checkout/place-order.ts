@@ -184,7 +184,7 @@ export function reasonsNotToPlace(quote: PricedCart, expectedTotal?: number): st
 
 /** The order's lines, every price snapshotted from the pricing engine's answer. */
 export async function insertOrderItems(tx: Tx, orderId: number, quote: PricedCart): Promise<void> {
-  const offerOf = new Map(quote.lines.map(({ offer }) => [offer.offer_id, offer]));
+  const offerOf = new Map(quote.lines.map(({ offer }) => [offer.offerId, offer]));
   await tx.insert(orderItems).values(
     quote.priced.lines.map((l, position) => {
       const offer = offerOf.get(l.offerId)!;
