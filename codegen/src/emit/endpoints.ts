@@ -19,15 +19,20 @@ const OPTIONS = {
 const PARTS = ['params', 'query', 'body', 'headers'] as const;
 type Part = (typeof PARTS)[number];
 
-/** Every schemas/api payload schema's $id → the name of its generated type (its title). */
-export function apiTypeNames(apiDir: string): Map<string, string> {
-  const names = new Map<string, string>();
+/** Every schemas/api payload schema by its $id. */
+function apiSchemas(apiDir: string): Map<string, Schema> {
+  const schemas = new Map<string, Schema>();
   for (const file of readdirSync(apiDir, { recursive: true }) as string[]) {
     if (!file.endsWith('.schema.json')) continue;
     const s = JSON.parse(readFileSync(join(apiDir, file), 'utf8')) as Schema;
-    names.set(String(s.$id), String(s.title));
+    schemas.set(String(s.$id), s);
   }
-  return names;
+  return schemas;
+}
+
+/** Every schemas/api payload schema's $id → the name of its generated type (its title). */
+export function apiTypeNames(apiDir: string): Map<string, string> {
+  return new Map([...apiSchemas(apiDir)].map(([id, s]) => [id, String(s.title)]));
 }
 
 /**
@@ -135,7 +140,8 @@ export async function emitEndpoints(
   apiDir: string,
 ): Promise<Record<string, string>> {
   checkContracts(contracts);
-  const refs = apiTypeNames(apiDir);
+  const byId = apiSchemas(apiDir);
+  const refs = new Map([...byId].map(([id, s]) => [id, String(s.title)]));
   const used = new Set<string>();
   const blocks: string[] = [];
   const emitted: Emitted[] = [];
@@ -186,7 +192,7 @@ export async function emitEndpoints(
   ].join('\n');
   return {
     'schemas/generated/endpoints.ts': types,
-    'client/generated/endpoints.ts': clientFile(sorted, emitted),
+    'client/generated/endpoints.ts': clientFile(sorted, emitted, byId),
   };
 }
 
@@ -200,7 +206,7 @@ const dropReexports = (used: Set<string>) => (ts: string) =>
     })
     .join('\n');
 
-function clientFile(contracts: EndpointContract[], emitted: Emitted[]): string {
+function clientFile(contracts: EndpointContract[], emitted: Emitted[], byId: Map<string, Schema>): string {
   const groups = new Map<string, string[]>();
   const typeNames = new Set<string>();
   emitted.forEach((e, i) => {
@@ -223,7 +229,9 @@ function clientFile(contracts: EndpointContract[], emitted: Emitted[]): string {
       }
     }
     const optional = (part: Part) => {
-      const schema = c[part];
+      // A part that names a schemas/api payload ({ $ref }) requires what that schema requires.
+      const ref = c[part]?.$ref;
+      const schema = typeof ref === 'string' ? byId.get(ref.replace(/#$/, '')) : c[part];
       const required = (schema?.required as string[] | undefined) ?? [];
       return required.length === 0;
     };
