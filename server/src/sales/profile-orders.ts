@@ -32,7 +32,7 @@ import {
   type PaymentStatus,
 } from './order-rules';
 import { serve } from '../http/contract';
-import { ORDER_LISTS } from '@shop/schemas/contracts/sales/order-parts';
+import type { ORDER_LISTS } from '@shop/schemas/contracts/sales/order-parts';
 import { profileBonuses, profileOrder, profileOrders } from '@shop/schemas/contracts/sales/profile-orders';
 
 const KIND_LABELS: Record<string, string> = bonusesSchema.properties.kind['x-enum-labels'];
