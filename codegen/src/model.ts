@@ -1,8 +1,9 @@
-// Reads schemas/entities/*.schema.json and turns each into an EntityModel: the one description every
+// Reads schemas/entities/<domain>/*.schema.json and turns each into an EntityModel: the one description every
 // emitter (types, zod, Drizzle tables, migrations, REST registration, OpenAPI, react-admin) works from.
 // Vocabulary errors are reported here, once, with the file and the property that is wrong.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ENTITIES_DIR, schemaFiles } from '@shop/schemas/files';
 
 export type JsonSchema = Record<string, unknown> & {
   type?: string | string[];
@@ -1021,13 +1022,14 @@ function checkFieldRenames(file: string, prefix: string, fields: FieldModel[]) {
   }
 }
 
-export const DEFAULT_SCHEMAS_DIR = resolve(import.meta.dirname, '../../schemas/entities');
+export const DEFAULT_SCHEMAS_DIR = ENTITIES_DIR;
 
-/** Loads and checks every entity schema; entities come sorted by resource name. */
+/**
+ * Loads and checks every entity schema of `dir` and its domain folders; entities come sorted by file name,
+ * which is the resource name. An entity's `file` is its path under `dir` ("sales/orders.schema.json").
+ */
 export function loadModel(dir = DEFAULT_SCHEMAS_DIR): EntityModel[] {
-  const files = readdirSync(dir)
-    .filter((f) => f.endsWith('.schema.json'))
-    .sort();
+  const files = schemaFiles(dir);
   const entities = files.map((f) => {
     const path = join(dir, f);
     let raw: JsonSchema;
