@@ -22,7 +22,7 @@ export function emitAccess(entities: EntityModel[]): string {
     [
       GENERATED_HEADER,
       '// x-access, exactly as written: the roles that may do each action on each resource ([] is nobody);',
-      '// service: changing a history record through its own service (codegen/src/model.ts accessModel).',
+      '// service: changing a history record through its own service (codegen/src/model/access.ts accessModel).',
       `export type AdminRole = ${ROLES.map(lit).join(' | ')};`,
       `export type AdminAction = ${ACTIONS.map(lit).join(' | ')};`,
       `export const access: Record<string, Record<AdminAction, readonly AdminRole[]>> = {\n${indent(rows.join('\n'))}\n};`,
