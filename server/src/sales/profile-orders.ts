@@ -4,7 +4,7 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ProfileBonuses, ProfileOrder } from '@shop/schemas';
-import bonusesSchema from '../../../schemas/entities/bonuses.schema.json' with { type: 'json' };
+import bonusesSchema from '@shop/schemas/entities/sales/bonuses.schema.json' with { type: 'json' };
 import { bonusAllowed, bonusBalance, bonusProgrammeOn } from '../accounts/sessions';
 import type { Db, DbOrTx } from '../db';
 import {
