@@ -2,7 +2,7 @@
 
 // x-access, exactly as written: the roles that may do each action on each resource ([] is nobody);
 
-// service: changing a history record through its own service (codegen/src/model.ts accessModel).
+// service: changing a history record through its own service (codegen/src/model/access.ts accessModel).
 
 export type AdminRole = 'admin' | 'manager' | 'content';
 

@@ -5,6 +5,99 @@ import type * as T from '@shop/schemas/generated/endpoints';
 /** A method for every endpoint contract, grouped as the contracts name them; each returns the answer (an envelope's `data`). */
 export function endpointMethods(http: AxiosInstance) {
   return {
+    adminPayments: {
+      /** POST /api/admin/payment-services/:id/check-connection: Проверить ключи платёжного сервиса безвредным запросом к нему (ЮKassa: GET /me) */
+      checkConnection: async (
+        id: T.AdminPaymentsCheckConnectionParams['id'],
+        body: T.AdminPaymentsCheckConnectionBody = {},
+        config: AxiosRequestConfig = {},
+      ) =>
+        (
+          await http.request<T.AdminPaymentsCheckConnectionAnswer>({
+            method: 'POST',
+            url: `/api/admin/payment-services/${encodeURIComponent(String(id))}/check-connection`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
+    },
+    adminSales: {
+      /** GET /api/admin/orders/:id/invoice.pdf: Счёт на оплату заказа организации */
+      invoicePdf: async (id: T.AdminSalesInvoicePdfParams['id'], config: AxiosRequestConfig = {}) => {
+        const res = await http.request<ArrayBuffer>({
+          method: 'GET',
+          url: `/api/admin/orders/${encodeURIComponent(String(id))}/invoice.pdf`,
+          ...config,
+          responseType: 'arraybuffer',
+        });
+        const disposition: unknown = res.headers['content-disposition'];
+        return { data: res.data, disposition: typeof disposition === 'string' ? disposition : null };
+      },
+    },
+    cart: {
+      /** POST /api/cart/items: Положить товар в корзину (количество прибавляется) */
+      add: async (body: T.CartAddBody, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.CartAddAnswer>({
+            method: 'POST',
+            url: `/api/cart/items`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
+      /** POST /api/cart/coupon: Применить промокод (ответ объясняет, почему он не подошёл) */
+      applyCoupon: async (body: T.CartApplyCouponBody, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.CartApplyCouponAnswer>({
+            method: 'POST',
+            url: `/api/cart/coupon`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
+      /** GET /api/cart: Корзина: строки с ценами, скидки, купон, бонусы, доставка, итоги */
+      get: async (query: T.CartGetQuery = {}, config: AxiosRequestConfig = {}) =>
+        (await http.request<T.CartGetAnswer>({ method: 'GET', url: `/api/cart`, ...config, params: query }))
+          .data.data,
+      /** DELETE /api/cart/items/:id: Убрать товар из корзины */
+      remove: async (id: T.CartRemoveParams['id'], config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.CartRemoveAnswer>({
+            method: 'DELETE',
+            url: `/api/cart/items/${encodeURIComponent(String(id))}`,
+            ...config,
+          })
+        ).data.data,
+      /** DELETE /api/cart/coupon: Убрать промокод */
+      removeCoupon: async (config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.CartRemoveCouponAnswer>({
+            method: 'DELETE',
+            url: `/api/cart/coupon`,
+            ...config,
+          })
+        ).data.data,
+      /** PUT /api/cart/bonuses: Сколько бонусных баллов списать (больше допустимого — сколько можно) */
+      setBonuses: async (body: T.CartSetBonusesBody, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.CartSetBonusesAnswer>({
+            method: 'PUT',
+            url: `/api/cart/bonuses`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
+      /** PATCH /api/cart/items/:id: Изменить количество товара в корзине */
+      update: async (id: T.CartUpdateParams['id'], body: T.CartUpdateBody, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.CartUpdateAnswer>({
+            method: 'PATCH',
+            url: `/api/cart/items/${encodeURIComponent(String(id))}`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
+    },
     catalog: {
       /** POST /api/stock-notices: Сообщить о поступлении варианта товара */
       notifyStock: async (body: T.CatalogNotifyStockBody, config: AxiosRequestConfig = {}) =>
@@ -13,6 +106,160 @@ export function endpointMethods(http: AxiosInstance) {
             method: 'POST',
             url: `/api/stock-notices`,
             data: body,
+            ...config,
+          })
+        ).data.data,
+    },
+    orders: {
+      /** GET /api/orders/:number: Заказ по личной ссылке гостя (ключ из письма и со страницы «Заказ оформлен») */
+      byKey: async (
+        number: T.OrdersByKeyParams['number'],
+        query: T.OrdersByKeyQuery,
+        config: AxiosRequestConfig = {},
+      ) =>
+        (
+          await http.request<T.OrdersByKeyAnswer>({
+            method: 'GET',
+            url: `/api/orders/${encodeURIComponent(String(number))}`,
+            ...config,
+            params: query,
+          })
+        ).data.data,
+      /** POST /api/orders/:number/cancel: Отменить свой новый заказ (пока он не оплачен и не подтверждён) */
+      cancel: async (
+        number: T.OrdersCancelParams['number'],
+        body: T.OrdersCancelBody = {},
+        config: AxiosRequestConfig = {},
+      ) =>
+        (
+          await http.request<T.OrdersCancelAnswer>({
+            method: 'POST',
+            url: `/api/orders/${encodeURIComponent(String(number))}/cancel`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
+      /** POST /api/orders/:number/payments/check: Проверить оплату у платёжного сервиса (покупатель вернулся со страницы оплаты) */
+      checkPayment: async (
+        number: T.OrdersCheckPaymentParams['number'],
+        body: T.OrdersCheckPaymentBody = {},
+        config: AxiosRequestConfig = {},
+      ) =>
+        (
+          await http.request<T.OrdersCheckPaymentAnswer>({
+            method: 'POST',
+            url: `/api/orders/${encodeURIComponent(String(number))}/payments/check`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
+      /** GET /api/orders/:number/invoice.pdf: Счёт на оплату заказа организации по личной ссылке гостя */
+      invoicePdf: async (
+        number: T.OrdersInvoicePdfParams['number'],
+        query: T.OrdersInvoicePdfQuery,
+        config: AxiosRequestConfig = {},
+      ) => {
+        const res = await http.request<ArrayBuffer>({
+          method: 'GET',
+          url: `/api/orders/${encodeURIComponent(String(number))}/invoice.pdf`,
+          ...config,
+          params: query,
+          responseType: 'arraybuffer',
+        });
+        const disposition: unknown = res.headers['content-disposition'];
+        return { data: res.data, disposition: typeof disposition === 'string' ? disposition : null };
+      },
+      /** POST /api/orders/:number/payments: Оплатить заказ онлайн: начать платёж или вернуться к начатому */
+      pay: async (
+        number: T.OrdersPayParams['number'],
+        body: T.OrdersPayBody = {},
+        config: AxiosRequestConfig = {},
+      ) =>
+        (
+          await http.request<T.OrdersPayAnswer>({
+            method: 'POST',
+            url: `/api/orders/${encodeURIComponent(String(number))}/payments`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
+      /** POST /api/orders: Оформить заказ из корзины (цены, скидки и остатки пересчитываются на сервере) */
+      place: async (
+        body: T.OrdersPlaceBody,
+        headers: T.OrdersPlaceHeaders = {},
+        config: AxiosRequestConfig = {},
+      ) =>
+        (
+          await http.request<T.OrdersPlaceAnswer>({
+            method: 'POST',
+            url: `/api/orders`,
+            data: body,
+            ...config,
+            headers: { ...config.headers, ...headers },
+          })
+        ).data.data,
+      /** POST /api/orders/:number/repeat: Повторить заказ: его товары — в корзину, сколько есть на складе */
+      repeat: async (
+        number: T.OrdersRepeatParams['number'],
+        body: T.OrdersRepeatBody = {},
+        config: AxiosRequestConfig = {},
+      ) =>
+        (
+          await http.request<T.OrdersRepeatAnswer>({
+            method: 'POST',
+            url: `/api/orders/${encodeURIComponent(String(number))}/repeat`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
+    },
+    profile: {
+      /** GET /api/profile/bonuses: Бонусный счёт: баланс, участие в программе, история начислений и списаний */
+      bonuses: async (query: T.ProfileBonusesQuery = {}, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.ProfileBonusesAnswer>({
+            method: 'GET',
+            url: `/api/profile/bonuses`,
+            ...config,
+            params: query,
+          })
+        ).data,
+      /** GET /api/profile/orders/:number/invoice.pdf: Счёт на оплату заказа организации (свой заказ или заказ группы: X-User-Group) */
+      invoicePdf: async (number: T.ProfileInvoicePdfParams['number'], config: AxiosRequestConfig = {}) => {
+        const res = await http.request<ArrayBuffer>({
+          method: 'GET',
+          url: `/api/profile/orders/${encodeURIComponent(String(number))}/invoice.pdf`,
+          ...config,
+          responseType: 'arraybuffer',
+        });
+        const disposition: unknown = res.headers['content-disposition'];
+        return { data: res.data, disposition: typeof disposition === 'string' ? disposition : null };
+      },
+      /** GET /api/profile/orders/:name: Заказ покупателя с позициями */
+      order: async (name: T.ProfileOrderParams['name'], config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.ProfileOrderAnswer>({
+            method: 'GET',
+            url: `/api/profile/orders/${encodeURIComponent(String(name))}`,
+            ...config,
+          })
+        ).data.data,
+      /** GET /api/profile/orders: Заказы покупателя (или группы, от имени которой он действует: X-User-Group) */
+      orders: async (query: T.ProfileOrdersQuery = {}, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.ProfileOrdersAnswer>({
+            method: 'GET',
+            url: `/api/profile/orders`,
+            ...config,
+            params: query,
+          })
+        ).data,
+      /** POST /api/profile/orders/:name/repeat: Повторить заказ: его товары — в корзину, сколько есть на складе (свой заказ или заказ группы: X-User-Group) */
+      repeatOrder: async (name: T.ProfileRepeatOrderParams['name'], config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.ProfileRepeatOrderAnswer>({
+            method: 'POST',
+            url: `/api/profile/orders/${encodeURIComponent(String(name))}/repeat`,
             ...config,
           })
         ).data.data,

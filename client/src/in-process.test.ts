@@ -62,7 +62,7 @@ describe('in-process transport', () => {
       headers: { 'content-type': 'application/pdf', 'content-disposition': 'inline; filename="a.pdf"' },
       body: pdf,
     }));
-    const { pdf: got, disposition } = await api.profile.invoicePdf('A-1');
+    const { data: got, disposition } = await api.profile.invoicePdf('A-1');
     expect([...new Uint8Array(got)]).toEqual([...pdf]);
     expect(disposition).toBe('inline; filename="a.pdf"');
 

@@ -6,16 +6,6 @@ import type {
   ApiErrorBody,
   ArticleCard,
   Captcha,
-  CartBonusesRequest,
-  CartCouponRequest,
-  CartItemAddRequest,
-  CartItemUpdateRequest,
-  CartState,
-  OrderCancelRequest,
-  OrderPaymentStarted,
-  OrderPlaced,
-  OrderPlaceRequest,
-  OrderRepeated,
   CatalogCategory,
   CategoryNode,
   FeedbackCallRequest,
@@ -32,9 +22,7 @@ import type {
   ProductPage,
   ProductReviewRequest,
   Profile,
-  ProfileBonuses,
   ProfileCompany,
-  ProfileOrder,
   ProfileSubscriptions,
   ProfileSubscriptionsState,
   ProfileUpdateRequest,
@@ -342,122 +330,11 @@ export function createApiClient(options: ApiClientOptions) {
         (await http.get<Envelope<ProfileCompany | null>>('/api/profile/company')).data.data,
       updateCompany: async (body: ProfileCompany) =>
         (await http.put<Envelope<ProfileCompany>>('/api/profile/company', body)).data.data,
-      bonuses: async (p: PageParams = {}) =>
-        (
-          await http.get<Envelope<ProfileBonuses> & Pick<ListEnvelope<unknown>, 'meta'>>(
-            '/api/profile/bonuses',
-            { params: p },
-          )
-        ).data,
-      /** Own orders (or the acting group's): active (default), completed or canceled; without items. */
-      orders: async (p: PageParams & { status?: 'active' | 'canceled' | 'completed' } = {}) =>
-        (await http.get<ListEnvelope<ProfileOrder>>('/api/profile/orders', { params: p })).data,
-      /** One order with its items by number; 404 for anyone else's. */
-      order: async (number: string) =>
-        (await http.get<Envelope<ProfileOrder>>(`/api/profile/orders/${encodeURIComponent(number)}`)).data
-          .data,
-      /** Puts the order's offers back in the cart, as many as in stock; the rest are named. */
-      repeatOrder: async (number: string) =>
-        (
-          await http.post<Envelope<OrderRepeated>>(
-            `/api/profile/orders/${encodeURIComponent(number)}/repeat`,
-            {},
-          )
-        ).data.data,
-      /**
-       * The invoice PDF of an organisation's order paid by invoice (404 when it has none), with the API's
-       * Content-Disposition (its file name) to pass on.
-       */
-      invoicePdf: async (number: string) => {
-        const res = await http.get<ArrayBuffer>(
-          `/api/profile/orders/${encodeURIComponent(number)}/invoice.pdf`,
-          { responseType: 'arraybuffer' },
-        );
-        const disposition: unknown = res.headers['content-disposition'];
-        return { pdf: res.data, disposition: typeof disposition === 'string' ? disposition : null };
-      },
       /** The signed-in customer's news by e-mail and SMS (401 for a guest). */
       subscriptions: async () =>
         (await http.get<Envelope<ProfileSubscriptionsState>>('/api/profile/subscriptions')).data.data,
       updateSubscriptions: async (body: ProfileSubscriptions) =>
         (await http.put<Envelope<ProfileSubscriptionsState>>('/api/profile/subscriptions', body)).data.data,
-    },
-    /**
-     * The cart: every answer is the whole cart as the server priced it. A change that made a guest's cart
-     * answers its `cartToken` once (keep it; send it back through getCartToken). Refusals are 400 with a
-     * Russian message (apiErrorMessage): an unknown or inactive offer, not enough in stock, a bad quantity.
-     */
-    cart: {
-      /** With a delivery and payment chosen, the cart is priced as the order would be (checkout). */
-      get: async (quote: { deliveryServiceId?: number; paymentServiceId?: number } = {}) =>
-        (await http.get<Envelope<CartState>>('/api/cart', { params: quote })).data.data,
-      /** Adds pieces of an offer to what the cart holds of it already. */
-      add: async (body: CartItemAddRequest) =>
-        (await http.post<Envelope<CartState>>('/api/cart/items', body)).data.data,
-      /** Sets a line's quantity; 404 for a line that is not in this cart. */
-      update: async (lineId: number, body: CartItemUpdateRequest) =>
-        (await http.patch<Envelope<CartState>>(`/api/cart/items/${lineId}`, body)).data.data,
-      remove: async (lineId: number) =>
-        (await http.delete<Envelope<CartState>>(`/api/cart/items/${lineId}`)).data.data,
-      /** A code that does not fit is still a 200: `coupon.state` is 'rejected' and `coupon.message` says why. */
-      applyCoupon: async (body: CartCouponRequest) =>
-        (await http.post<Envelope<CartState>>('/api/cart/coupon', body)).data.data,
-      removeCoupon: async () => (await http.delete<Envelope<CartState>>('/api/cart/coupon')).data.data,
-      /** Signed-in customers: points to spend (0: none; more than allowed is cut to the allowance). */
-      setBonuses: async (body: CartBonusesRequest) =>
-        (await http.put<Envelope<CartState>>('/api/cart/bonuses', body)).data.data,
-    },
-    orders: {
-      /**
-       * Places the caller's cart as an order (201; 200 when the Idempotency-Key already placed it). 409 with
-       * a Russian message when the cart cannot be ordered as it is (stock, a code that stopped working, a
-       * total that changed from expectedTotal); 400 with per-field messages for the form.
-       */
-      place: async (body: OrderPlaceRequest, idempotencyKey?: string) =>
-        (
-          await http.post<Envelope<OrderPlaced>>('/api/orders', body, {
-            headers: idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {},
-          })
-        ).data.data,
-      /** A guest's order by its private link's key; 404 for a wrong key. */
-      byKey: async (number: string, key: string) =>
-        (
-          await http.get<Envelope<ProfileOrder>>(`/api/orders/${encodeURIComponent(number)}`, {
-            params: { key },
-          })
-        ).data.data,
-      // The order's actions: a guest names its private link's key, a signed-in customer's own order needs
-      // none (key null). 404 for a wrong key or someone else's order; refusals are 409 in Russian.
-      /** Starts (or resumes) the online payment: send the customer to `confirmationUrl`. 502: the provider. */
-      pay: async (number: string, key: string | null) =>
-        (
-          await http.post<Envelope<OrderPaymentStarted>>(
-            `/api/orders/${encodeURIComponent(number)}/payments`,
-            key ? { key } : {},
-          )
-        ).data.data,
-      /** The order after its payment was read again from the provider (back from the payment page). */
-      checkPayment: async (number: string, key: string | null) =>
-        (
-          await http.post<Envelope<ProfileOrder>>(
-            `/api/orders/${encodeURIComponent(number)}/payments/check`,
-            key ? { key } : {},
-          )
-        ).data.data,
-      /** Cancels a new order not paid yet; the reason is optional. */
-      cancel: async (number: string, key: string | null, reason?: string) => {
-        const body: OrderCancelRequest = { ...(key ? { key } : {}), ...(reason ? { reason } : {}) };
-        return (
-          await http.post<Envelope<ProfileOrder>>(`/api/orders/${encodeURIComponent(number)}/cancel`, body)
-        ).data.data;
-      },
-      /** A guest's «Повторить заказ» (signed-in customers: profile.repeatOrder). */
-      repeat: async (number: string, key: string) =>
-        (
-          await http.post<Envelope<OrderRepeated>>(`/api/orders/${encodeURIComponent(number)}/repeat`, {
-            key,
-          })
-        ).data.data,
     },
     maintenanceMode: async () =>
       (await http.get<Envelope<MaintenanceMode>>('/api/maintenance-mode')).data.data,

@@ -184,7 +184,7 @@ describe('emitAdmin on scratch schemas', () => {
     const dir = mkdtempSync(join(tmpdir(), 'emit-admin-'));
     dirs.push(dir);
     cpSync(
-      join(DEFAULT_SCHEMAS_DIR, 'product-categories.schema.json'),
+      join(DEFAULT_SCHEMAS_DIR, 'catalog/product-categories.schema.json'),
       join(dir, 'product-categories.schema.json'),
     );
     writeFileSync(join(dir, `${String(extra.$id)}.schema.json`), JSON.stringify(extra));

@@ -5,9 +5,10 @@
 // of each screen comes from the entity schemas themselves, so a new field or entity is checked as soon as it
 // exists. Then the payment service's keys: typed in, saved by the first click on «Сохранить», shown only as
 // «задан», and checked with «Проверить подключение» against the local YooKassa (e2e/yookassa.ts).
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { ENTITIES_DIR, schemaPaths } from '@shop/schemas/files';
 import { formatMoney } from '@shop/schemas/rules/money';
 import { adminToken, signInAdmin } from '../admin';
 import { PORT } from '../playwright.config';
@@ -37,10 +38,8 @@ interface FieldCheck {
   labels?: Record<string, string>;
 }
 
-const DIR = join(import.meta.dirname, '../../schemas/entities');
-const ENTITIES = readdirSync(DIR)
-  .filter((f) => f.endsWith('.schema.json'))
-  .map((f) => JSON.parse(readFileSync(join(DIR, f), 'utf8')) as EntitySchema)
+const ENTITIES = schemaPaths(ENTITIES_DIR)
+  .map((path) => JSON.parse(readFileSync(path, 'utf8')) as EntitySchema)
   .filter((e) => e['x-entity']?.admin !== false)
   .sort((a, b) => a.$id.localeCompare(b.$id));
 

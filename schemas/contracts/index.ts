@@ -1,9 +1,15 @@
-// Every endpoint contract of the API, by domain (one file each). The server serves them, codegen writes the
-// types and the client from this list: a contract not listed here has no route and no client method.
+// Every endpoint contract of the API, by domain (a file or a folder each). The server serves them, codegen
+// writes the types and the client from this list: a contract not listed here has no route and no client method.
 import type { EndpointContract } from './contract';
 import * as catalog from './catalog';
+import * as payments from './payments';
+import * as sales from './sales';
+
+const modules: object[] = [catalog, payments, sales];
+
+/** A module's contracts among its exports (a shared schema part or a constant is not one). */
+const isContract = (value: unknown): value is EndpointContract =>
+  !!value && typeof value === 'object' && 'name' in value && 'method' in value && 'path' in value;
 
 /** All contracts, in one list (their names are unique: codegen checks). */
-export const allContracts: EndpointContract[] = [catalog].flatMap((domain) =>
-  Object.values(domain as Record<string, EndpointContract>),
-);
+export const allContracts: EndpointContract[] = modules.flatMap((m) => Object.values(m).filter(isContract));

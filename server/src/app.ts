@@ -150,7 +150,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   // Long admin work runs here in the background; any instance takes a job another one left (jobs/runner.ts).
   const jobs = new JobRunner(
     database.db,
-    Object.assign({}, ...PARTS.map((part) => part.jobs?.(database.db, registry) ?? {})),
+    Object.fromEntries(PARTS.flatMap((part) => Object.entries(part.jobs?.(database.db, registry) ?? {}))),
     app.log,
   );
   jobs.start();
@@ -179,7 +179,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
         },
         { prefix: '/admin' },
       );
-      const csvFormats = Object.assign({}, ...PARTS.map((part) => part.csvFormats ?? {}));
+      const csvFormats = Object.fromEntries(PARTS.flatMap((part) => Object.entries(part.csvFormats ?? {})));
       await api.register(adminCrudRoutes(database, registry, resources, csvFormats), { prefix: '/admin' });
       for (const plugin of opts.moreApi ?? []) await api.register(plugin);
       // A mistyped API path answers JSON, never the storefront's page (its catch-all is less specific).

@@ -8,8 +8,8 @@
 //    staff role) and every CRUD action: a guest gets 401; a role x-access leaves out gets 403; a role it
 //    names is let through (whatever the handler then says about a missing record or an empty body: 200,
 //    201, 400, 404… but never 401, 403 or a server error).
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { ENTITIES_DIR, schemaPaths } from '@shop/schemas/files';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { access as adminAccessMap, fieldWriteRoles } from '../../admin/generated/access';
 import { canRoleAccess } from '../../admin/src/access';
@@ -35,10 +35,9 @@ interface RawProperty {
   items?: { properties?: Record<string, RawProperty> };
 }
 
-const ENTITIES = join(__dirname, '../../schemas/entities');
-const schemas: RawSchema[] = readdirSync(ENTITIES)
-  .filter((f) => f.endsWith('.schema.json'))
-  .map((f) => JSON.parse(readFileSync(join(ENTITIES, f), 'utf8')) as RawSchema);
+const schemas: RawSchema[] = schemaPaths(ENTITIES_DIR).map(
+  (path) => JSON.parse(readFileSync(path, 'utf8')) as RawSchema,
+);
 
 /** The roles x-access as written gives an action: nothing implied, nothing added. */
 function written(schema: RawSchema, action: Action): Role[] {

@@ -77,7 +77,7 @@ describe('a new public endpoint from a contract and a handler', () => {
       index,
       readFileSync(index, 'utf8')
         .replace(/^(import type .*\n)/m, `$1import * as scratch from './scratch';\n`)
-        .replace(/\[([a-z, ]+)\]\.flatMap/, '[$1, scratch].flatMap'),
+        .replace('const modules: object[] = [', 'const modules: object[] = [scratch, '),
     );
     writeFileSync(join(ROOT, 'server/src/scratch-routes.ts'), HANDLER);
   });

@@ -61,7 +61,10 @@ describe('a new entity from one schema', () => {
     // Generated code imports the hand-written code beside it.
     symlinkSync(join(REPO, 'server/src'), join(ROOT, 'server/src'));
     symlinkSync(join(REPO, 'admin/src'), join(ROOT, 'admin/src'));
-    writeFileSync(join(ROOT, 'schemas/entities/suppliers.schema.json'), JSON.stringify(SUPPLIERS, null, 2));
+    writeFileSync(
+      join(ROOT, 'schemas/entities/catalog/suppliers.schema.json'),
+      JSON.stringify(SUPPLIERS, null, 2),
+    );
   });
   afterAll(() => rmSync(ROOT, { recursive: true, force: true }));
 

@@ -19,15 +19,20 @@ const OPTIONS = {
 const PARTS = ['params', 'query', 'body', 'headers'] as const;
 type Part = (typeof PARTS)[number];
 
-/** Every schemas/api payload schema's $id → the name of its generated type (its title). */
-export function apiTypeNames(apiDir: string): Map<string, string> {
-  const names = new Map<string, string>();
+/** Every schemas/api payload schema by its $id. */
+function apiSchemas(apiDir: string): Map<string, Schema> {
+  const schemas = new Map<string, Schema>();
   for (const file of readdirSync(apiDir, { recursive: true }) as string[]) {
     if (!file.endsWith('.schema.json')) continue;
     const s = JSON.parse(readFileSync(join(apiDir, file), 'utf8')) as Schema;
-    names.set(String(s.$id), String(s.title));
+    schemas.set(String(s.$id), s);
   }
-  return names;
+  return schemas;
+}
+
+/** Every schemas/api payload schema's $id → the name of its generated type (its title). */
+export function apiTypeNames(apiDir: string): Map<string, string> {
+  return new Map([...apiSchemas(apiDir)].map(([id, s]) => [id, String(s.title)]));
 }
 
 /**
@@ -117,7 +122,9 @@ export function checkContracts(contracts: EndpointContract[]) {
     const declared = Object.keys((c.params?.properties as Schema | undefined) ?? {});
     const inPath = pathParamsOf(c.path);
     if (declared.sort().join() !== [...inPath].sort().join())
-      throw new Error(`contract "${c.name}": params [${declared}] differ from the path's [${inPath}]`);
+      throw new Error(
+        `contract "${c.name}": params [${declared.join()}] differ from the path's [${inPath.join()}]`,
+      );
   }
 }
 
@@ -135,7 +142,8 @@ export async function emitEndpoints(
   apiDir: string,
 ): Promise<Record<string, string>> {
   checkContracts(contracts);
-  const refs = apiTypeNames(apiDir);
+  const byId = apiSchemas(apiDir);
+  const refs = new Map([...byId].map(([id, s]) => [id, String(s.title)]));
   const used = new Set<string>();
   const blocks: string[] = [];
   const emitted: Emitted[] = [];
@@ -149,12 +157,12 @@ export async function emitEndpoints(
       const partName = `${base}${part.charAt(0).toUpperCase()}${part.slice(1)}`;
       const input = forType(schema, refs, used, false);
       const read = forType(schema, refs, used, true);
-      blocks.push(await compile({ ...(input as Schema), title: partName } as never, partName, OPTIONS));
+      blocks.push(await compile({ ...(input as Schema), title: partName }, partName, OPTIONS));
       e.input[part] = partName;
       e.read[part] = partName;
       if (JSON.stringify(read) !== JSON.stringify(input)) {
         const readName = `${partName}Read`;
-        blocks.push(await compile({ ...(read as Schema), title: readName } as never, readName, OPTIONS));
+        blocks.push(await compile({ ...(read as Schema), title: readName }, readName, OPTIONS));
         e.read[part] = readName;
       }
     }
@@ -163,7 +171,7 @@ export async function emitEndpoints(
     else if (success) {
       const answerName = `${base}Answer`;
       const answer = forType(success, refs, used, false) as Schema;
-      blocks.push(await compile({ ...answer, title: answerName } as never, answerName, OPTIONS));
+      blocks.push(await compile({ ...answer, title: answerName }, answerName, OPTIONS));
       e.answer = answerName;
     } else e.answer = 'void';
     emitted.push(e);
@@ -186,7 +194,7 @@ export async function emitEndpoints(
   ].join('\n');
   return {
     'schemas/generated/endpoints.ts': types,
-    'client/generated/endpoints.ts': clientFile(sorted, emitted),
+    'client/generated/endpoints.ts': clientFile(sorted, emitted, byId),
   };
 }
 
@@ -200,7 +208,7 @@ const dropReexports = (used: Set<string>) => (ts: string) =>
     })
     .join('\n');
 
-function clientFile(contracts: EndpointContract[], emitted: Emitted[]): string {
+function clientFile(contracts: EndpointContract[], emitted: Emitted[], byId: Map<string, Schema>): string {
   const groups = new Map<string, string[]>();
   const typeNames = new Set<string>();
   emitted.forEach((e, i) => {
@@ -223,7 +231,9 @@ function clientFile(contracts: EndpointContract[], emitted: Emitted[]): string {
       }
     }
     const optional = (part: Part) => {
-      const schema = c[part];
+      // A part that names a schemas/api payload ({ $ref }) requires what that schema requires.
+      const ref = c[part]?.$ref;
+      const schema = typeof ref === 'string' ? byId.get(ref.replace(/#$/, '')) : c[part];
       const required = (schema?.required as string[] | undefined) ?? [];
       return required.length === 0;
     };

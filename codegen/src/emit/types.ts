@@ -1,7 +1,7 @@
 // TypeScript types of every entity (read, create, patch shapes) and of the API payload schemas.
 import { compile } from 'json-schema-to-typescript';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { schemaPaths } from '@shop/schemas/files';
 import { clean, deriveSchema, type Shape } from '../derive';
 import type { EntityModel, JsonSchema } from '../model';
 import { GENERATED_HEADER } from './header';
@@ -58,10 +58,8 @@ export async function emitTypes(entities: EntityModel[], apiDir: string): Promis
   parts.push(`export type ResourceName = keyof EntityTypes;\n`);
 
   const api: string[] = [GENERATED_HEADER];
-  for (const file of readdirSync(apiDir)
-    .filter((f) => f.endsWith('.schema.json'))
-    .sort()) {
-    const raw = JSON.parse(readFileSync(join(apiDir, file), 'utf8')) as JsonSchema;
+  for (const path of schemaPaths(apiDir)) {
+    const raw = JSON.parse(readFileSync(path, 'utf8')) as JsonSchema;
     api.push(await compile(clean(raw) as never, String(raw.title), OPTIONS));
   }
   return {
@@ -83,5 +81,3 @@ function dedupe(ts: string, seen: Set<string>): string {
     })
     .join('\n');
 }
-
-export const API_SCHEMAS_DIR = resolve(import.meta.dirname, '../../../schemas/api');

@@ -124,7 +124,7 @@ async function placeOrder(
   });
   let placed: OrderPlaced;
   try {
-    placed = await api.orders.place(body, idempotencyKey);
+    placed = await api.orders.place(body, idempotencyKey ? { 'idempotency-key': idempotencyKey } : {});
   } catch (error) {
     const status = apiErrorStatus(error);
     if (status === 400) return fail(apiErrorMessage(error), apiFieldErrors(error));
@@ -163,7 +163,7 @@ async function placedAgain(
           organizationId: null,
           expectedTotal: undefined,
         }),
-        idempotencyKey,
+        { 'idempotency-key': idempotencyKey },
       );
     } catch {
       // Not a repeat: the cart really is empty.

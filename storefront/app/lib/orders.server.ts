@@ -46,7 +46,10 @@ export async function orderedProducts(
 
 /** The order as this page may read it: a guest's by the key, the signed-in customer's own without. */
 const readOrder = (api: ApiClient, { number, key }: OrderAccess) =>
-  key ? api.orders.byKey(number, key) : api.profile.order(number);
+  key ? api.orders.byKey(number, { key }) : api.profile.order(number);
+
+/** An order action's body: a guest names the link's key, a signed-in customer's own order needs none. */
+const keyBody = (key: string | null) => (key ? { key } : {});
 
 /** The key of a guest's private link from the page's address (cut to the API's limit), or null. */
 export function linkKeyOf(request: Request): string | null {
@@ -67,7 +70,7 @@ export async function loadOrderPage(
   let order: ProfileOrder | null = null;
   if (returning) {
     try {
-      order = await api.orders.checkPayment(access.number, access.key);
+      order = await api.orders.checkPayment(access.number, keyBody(access.key));
     } catch (error) {
       if (apiErrorStatus(error) === 404) notFound();
       console.error('payment check failed:', error instanceof Error ? error.message : error);
@@ -111,11 +114,11 @@ export async function orderPageAction(
   try {
     switch (intent) {
       case 'pay': {
-        const { confirmationUrl } = await api.orders.pay(number, key);
+        const { confirmationUrl } = await api.orders.pay(number, keyBody(key));
         return redirect(confirmationUrl, 303);
       }
       case 'repeat': {
-        const answer = key ? await api.orders.repeat(number, key) : await api.profile.repeatOrder(number);
+        const answer = key ? await api.orders.repeat(number, { key }) : await api.profile.repeatOrder(number);
         const headers = cartHeaders(answer, context, request);
         headers.append(
           'Set-Cookie',
@@ -126,7 +129,7 @@ export async function orderPageAction(
       case 'cancel': {
         const reason = form.get('reason');
         const text = typeof reason === 'string' ? reason.trim().slice(0, 500) : '';
-        await api.orders.cancel(number, key, text || undefined);
+        await api.orders.cancel(number, { ...keyBody(key), ...(text ? { reason: text } : {}) });
         return data<OrderActionResult>({ intent, ok: true, message: 'Заказ отменён' });
       }
     }

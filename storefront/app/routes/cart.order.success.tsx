@@ -27,7 +27,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const api = serverApi(context);
   let order: ProfileOrder | null = null;
   try {
-    if (key) order = await api.orders.byKey(number, key);
+    if (key) order = await api.orders.byKey(number, { key });
     else if ((await sessionOf(context)).user) order = await api.profile.order(number);
   } catch (error) {
     console.error('placed order unavailable:', error instanceof Error ? error.message : error);

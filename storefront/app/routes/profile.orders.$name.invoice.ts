@@ -9,7 +9,7 @@ import { orNotFound } from '../lib/content.server';
  */
 export async function loader(args: Route.LoaderArgs) {
   const { api } = await account(args);
-  const { pdf, disposition } = await orNotFound(api.profile.invoicePdf(args.params.name));
+  const { data: pdf, disposition } = await orNotFound(api.profile.invoicePdf(args.params.name));
   return new Response(pdf, {
     headers: {
       'Content-Type': 'application/pdf',

@@ -16,7 +16,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { LoginRequest } from '@shop/schemas';
 import type { Db } from '../../platform/db';
 import { ApiError } from '../../platform/http/errors';
-import { cookieValue } from '../../platform/http/cookies';
 import { api, envelope, failure } from '../../platform/http/route-schemas';
 import { checkCredentials, startSession } from './sign-in';
 import { revokeSession, sessionUser } from '../../platform/auth/sessions';

@@ -4,7 +4,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isValidAccount, isValidBik, isValidInn, isValidOgrn, type ProfileCompany } from '@shop/schemas';
-import schema from '../../../../schemas/api/profile-company.schema.json' with { type: 'json' };
+import schema from '@shop/schemas/api/accounts/profile-company.schema.json' with { type: 'json' };
 import { fieldsError } from '../../platform/http/validation';
 import { labelsOf } from './input';
 import { isUniqueViolation } from './register';

@@ -3,7 +3,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Profile, ProfileUpdateRequest } from '@shop/schemas';
-import updateSchema from '../../../../schemas/api/profile-update-request.schema.json' with { type: 'json' };
+import updateSchema from '@shop/schemas/api/accounts/profile-update-request.schema.json' with { type: 'json' };
 import { requireUser } from '../../platform/auth/guard';
 import { storedPhone } from '@shop/schemas';
 import { fieldsError } from '../../platform/http/validation';

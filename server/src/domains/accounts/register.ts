@@ -4,7 +4,7 @@
 import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { EmailConfirmRequest, RegisterRequest } from '@shop/schemas';
-import registerSchema from '../../../../schemas/api/register-request.schema.json' with { type: 'json' };
+import registerSchema from '@shop/schemas/api/accounts/register-request.schema.json' with { type: 'json' };
 import type { Db, DbOrTx } from '../../platform/db';
 import { bonusTransactions, subscriptions, users, userTypes } from '../../../generated/tables';
 import { settingsRow } from '../settings';

@@ -8,9 +8,9 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AdminUploadedImage } from '@shop/schemas';
+import { ENTITIES_DIR, schemaPaths } from '@shop/schemas/files';
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { ApiError, badRequest, forbidden, unauthorized } from '../../platform/http/errors';
 import { api, envelope } from '../../platform/http/route-schemas';
 import { createStorage, type FileStorage } from '../../platform/storage';
@@ -23,7 +23,6 @@ export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const MAX_UPLOAD_FILES = 50;
 /** All files of one request together: they are held in memory until every one of them is judged. */
 export const MAX_UPLOAD_TOTAL_BYTES = 100 * 1024 * 1024;
-const ENTITIES_DIR = resolve(import.meta.dirname, '../../../../schemas/entities');
 
 /** A stored image as the answer names it (schemas/api/admin-uploaded-image). */
 export type UploadedImage = AdminUploadedImage;
@@ -46,9 +45,8 @@ function hasImageWidget(node: SchemaNode | undefined): boolean {
  * may create or edit one of them may upload. Read from the schemas, so a new image field needs no change here.
  */
 export function imageResources(entitiesDir = ENTITIES_DIR): string[] {
-  return readdirSync(entitiesDir)
-    .filter((name) => name.endsWith('.schema.json'))
-    .map((name) => JSON.parse(readFileSync(join(entitiesDir, name), 'utf8')) as SchemaNode & { $id: string })
+  return schemaPaths(entitiesDir)
+    .map((path) => JSON.parse(readFileSync(path, 'utf8')) as SchemaNode & { $id: string })
     .filter((schema) => hasImageWidget(schema))
     .map((schema) => schema.$id);
 }

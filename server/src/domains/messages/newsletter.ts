@@ -8,7 +8,7 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import type { NewsletterState, NewsletterSubscribeRequest, NewsletterTokenRequest } from '@shop/schemas';
-import tokenSchema from '../../../../schemas/api/newsletter-token-request.schema.json' with { type: 'json' };
+import tokenSchema from '@shop/schemas/api/messages/newsletter-token-request.schema.json' with { type: 'json' };
 import { fieldsError } from '../../platform/http/validation';
 import { hashToken } from '../../platform/auth/sessions';
 import type { Config } from '../../platform/config';

@@ -3,49 +3,17 @@
 // provider with a call that changes nothing (YooKassa: GET /me), and says in Russian whether they work.
 // The keys never leave the server and are not stored by this call; saving the form stores them.
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { checkConnection } from '@shop/schemas/contracts/payments';
 import { paymentServices } from '../../../generated/tables';
 import { requireAccess } from '../../platform/auth/guard';
 import { resourceOf } from '../../platform/crud/resource-access';
+import { serve } from '../../platform/http/contract';
 import { notFound } from '../../platform/http/errors';
-import { envelope, idParams } from '../../platform/http/route-schemas';
 import type { AdminApiContext } from '../../platform/types';
 import { PaymentProviderError } from './provider';
 import { CONNECTED_PROVIDERS } from './providers';
 import { yookassaProvider } from './yookassa';
-
-const KEY = { type: ['string', 'null'], maxLength: 200 };
-
-const CHECK_SCHEMA = {
-  summary: 'Проверить ключи платёжного сервиса безвредным запросом к нему (ЮKassa: GET /me)',
-  params: idParams,
-  body: {
-    type: 'object',
-    additionalProperties: false,
-    properties: {
-      provider: { type: 'string', maxLength: 50, 'x-label': 'Платёжный сервис' },
-      credentials: {
-        type: 'object',
-        additionalProperties: false,
-        properties: { shopId: KEY, secretKey: KEY },
-        'x-label': 'Ключи доступа',
-      },
-    },
-  },
-  response: {
-    200: envelope({
-      type: 'object',
-      additionalProperties: false,
-      required: ['ok', 'message'],
-      properties: { ok: { type: 'boolean' }, message: { type: 'string' } },
-    }),
-  },
-};
-
-interface CheckBody {
-  provider?: string;
-  credentials?: { shopId?: string | null; secretKey?: string | null };
-}
 
 const typedOr = (typed: string | null | undefined, stored: unknown) =>
   typeof typed === 'string' && typed.trim() !== '' ? typed.trim() : typeof stored === 'string' ? stored : '';
@@ -53,13 +21,12 @@ const typedOr = (typed: string | null | undefined, stored: unknown) =>
 export function paymentAdminRoutes(ctx: AdminApiContext) {
   const def = resourceOf(ctx.registry, 'payment-services');
   return async function plugin(app: FastifyInstance) {
-    const schema = { tags: [def.label.many], ...CHECK_SCHEMA };
-    app.post(
-      '/payment-services/:id/check-connection',
-      { preValidation: requireAccess(def, 'edit'), schema },
-      async (request: FastifyRequest) => {
-        const { id } = request.params as { id: number };
-        const body = (request.body ?? {}) as CheckBody;
+    serve(
+      app,
+      checkConnection,
+      async (request) => {
+        const { id } = request.params;
+        const body = request.body;
         const [row] = await ctx.database.db
           .select({ provider: paymentServices.provider, credentials: paymentServices.credentials })
           .from(paymentServices)
@@ -97,6 +64,7 @@ export function paymentAdminRoutes(ctx: AdminApiContext) {
           return { data: { ok: false, message: e.message } };
         }
       },
+      { preValidation: requireAccess(def, 'edit') },
     );
   };
 }

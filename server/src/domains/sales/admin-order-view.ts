@@ -7,13 +7,13 @@
 import { asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AdminOrderView } from '@shop/schemas';
-import deliverySchema from '../../../../schemas/entities/delivery-services.schema.json' with { type: 'json' };
-import eventsSchema from '../../../../schemas/entities/order-events.schema.json' with { type: 'json' };
-import organizationsSchema from '../../../../schemas/entities/users-organizations.schema.json' with { type: 'json' };
-import refundsSchema from '../../../../schemas/entities/order-refunds.schema.json' with { type: 'json' };
-import attemptsSchema from '../../../../schemas/entities/payment-attempts.schema.json' with { type: 'json' };
-import notificationsSchema from '../../../../schemas/entities/payment-notifications.schema.json' with { type: 'json' };
-import paymentSchema from '../../../../schemas/entities/payment-services.schema.json' with { type: 'json' };
+import deliverySchema from '@shop/schemas/entities/sales/delivery-services.schema.json' with { type: 'json' };
+import eventsSchema from '@shop/schemas/entities/sales/order-events.schema.json' with { type: 'json' };
+import organizationsSchema from '@shop/schemas/entities/accounts/users-organizations.schema.json' with { type: 'json' };
+import refundsSchema from '@shop/schemas/entities/payments/order-refunds.schema.json' with { type: 'json' };
+import attemptsSchema from '@shop/schemas/entities/payments/payment-attempts.schema.json' with { type: 'json' };
+import notificationsSchema from '@shop/schemas/entities/payments/payment-notifications.schema.json' with { type: 'json' };
+import paymentSchema from '@shop/schemas/entities/payments/payment-services.schema.json' with { type: 'json' };
 import {
   deliveryServices,
   orderEvents,
@@ -36,7 +36,7 @@ import type { Registry } from '../../platform/crud/types';
 import type { Db, DbOrTx } from '../../platform/db';
 import { notFound } from '../../platform/http/errors';
 import { orderMoney, refundableLines } from './order-money';
-import { ORDER_NUMBER } from './order-access';
+import { ORDER_NUMBER } from '@shop/schemas/contracts/sales/order-parts';
 import { api, envelope, failure, pathParams } from '../../platform/http/route-schemas';
 import {
   ACTION_LABELS,

@@ -3,16 +3,19 @@
 // pricing engine (cart-view.ts). A guest's first change makes the cart and answers its token once (also set
 // as the cookie cartToken, HttpOnly); the storefront's server keeps it and sends it as X-Cart-Token.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type {
-  CartBonusesRequest,
-  CartCouponRequest,
-  CartItemAddRequest,
-  CartItemUpdateRequest,
-} from '@shop/schemas';
+import {
+  cartAdd,
+  cartApplyCoupon,
+  cartGet,
+  cartRemove,
+  cartRemoveCoupon,
+  cartSetBonuses,
+  cartUpdate,
+} from '@shop/schemas/contracts/sales/cart';
 import type { Db, Tx } from '../../platform/db';
+import { serve } from '../../platform/http/contract';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { limitOf } from '../../platform/http/rate-limit';
-import { api, envelope, failure, idParams } from '../../platform/http/route-schemas';
 import { normalizeCouponCode } from '../pricing';
 import {
   cartCookie,
@@ -29,13 +32,8 @@ import {
 import { cartView } from './cart-view';
 import { viewerOf } from '../pricing';
 
-const TAGS = ['Корзина'];
-const CART = envelope(api('cart'));
-const WRITE_ERRORS = {
-  400: failure('Товара нет, он не продаётся, его не хватает на складе, или данные неверны'),
-  404: failure('В корзине нет такой строки'),
-  429: failure('Слишком много изменений корзины'),
-};
+/** A cart change's limit: promo codes are not to be guessed, so they have a tighter one. */
+const limited = (limit: 'cart' | 'cartCoupon' = 'cart') => ({ config: { rateLimit: limitOf(limit) } });
 
 export function cartRoutes(db: Db) {
   return async function plugin(app: FastifyInstance) {
@@ -64,118 +62,67 @@ export function cartRoutes(db: Db) {
       if (token) reply.header('set-cookie', cartCookie(token));
       return { data: { ...(await cartView(db, cart, viewerOf(request))), cartToken: token } };
     };
-    /** A cart change's route options: its summary, body and path schemas, and its limit. */
-    const writeOptions = (
-      summary: string,
-      {
-        body,
-        params,
-        limit = 'cart',
-      }: { body?: object; params?: object; limit?: 'cart' | 'cartCoupon' } = {},
-    ) => ({
-      config: { rateLimit: limitOf(limit) },
-      schema: {
-        tags: TAGS,
-        summary,
-        ...(params ? { params } : {}),
-        ...(body ? { body } : {}),
-        response: { 200: CART, ...WRITE_ERRORS },
-      },
+    serve(app, cartGet, async (request) => {
+      const cart = await findCart(db, ownerOf(request));
+      return { data: { ...(await cartView(db, cart, viewerOf(request), request.query)), cartToken: null } };
     });
-
-    app.get(
-      '/cart',
-      {
-        schema: {
-          tags: TAGS,
-          summary: 'Корзина: строки с ценами, скидки, купон, бонусы, доставка, итоги',
-          description:
-            'С deliveryServiceId и paymentServiceId корзина посчитана так, как её оформит заказ: с ценой ' +
-            'этой доставки и способами оплаты, которые она допускает.',
-          querystring: {
-            type: 'object',
-            properties: {
-              deliveryServiceId: {
-                type: 'integer',
-                minimum: 1,
-                maximum: 2147483647,
-                'x-label': 'Способ доставки',
-              },
-              paymentServiceId: {
-                type: 'integer',
-                minimum: 1,
-                maximum: 2147483647,
-                'x-label': 'Способ оплаты',
-              },
-            },
-          },
-          response: { 200: CART },
-        },
-      },
-      async (request) => {
-        const quote = request.query as { deliveryServiceId?: number; paymentServiceId?: number };
-        const cart = await findCart(db, ownerOf(request));
-        return { data: { ...(await cartView(db, cart, viewerOf(request), quote)), cartToken: null } };
-      },
-    );
-    app.post(
-      '/cart/items',
-      writeOptions('Положить товар в корзину (количество прибавляется)', {
-        body: api('cart-item-add-request'),
-      }),
+    serve(
+      app,
+      cartAdd,
       async (request, reply) => {
-        const { offerId, quantity } = request.body as CartItemAddRequest;
+        const { offerId, quantity } = request.body;
         return change(request, reply, (tx, cart) => addLine(tx, cart.id, offerId, quantity));
       },
+      limited(),
     );
-    app.patch(
-      '/cart/items/:id',
-      writeOptions('Изменить количество товара в корзине', {
-        body: api('cart-item-update-request'),
-        params: idParams,
-      }),
+    serve(
+      app,
+      cartUpdate,
       async (request, reply) => {
-        const { id } = request.params as { id: number };
-        const { quantity } = request.body as CartItemUpdateRequest;
+        const { id } = request.params;
+        const { quantity } = request.body;
         return change(request, reply, (tx, cart) => setLineQuantity(tx, cart.id, id, quantity), 'not_found');
       },
+      limited(),
     );
-    app.delete(
-      '/cart/items/:id',
-      writeOptions('Убрать товар из корзины', { params: idParams }),
+    serve(
+      app,
+      cartRemove,
       async (request, reply) => {
-        const { id } = request.params as { id: number };
+        const { id } = request.params;
         return change(request, reply, (tx, cart) => removeLine(tx, cart.id, id), 'not_found');
       },
+      limited(),
     );
-    app.post(
-      '/cart/coupon',
-      writeOptions('Применить промокод (ответ объясняет, почему он не подошёл)', {
-        body: api('cart-coupon-request'),
-        limit: 'cartCoupon',
-      }),
+    serve(
+      app,
+      cartApplyCoupon,
       async (request, reply) => {
-        const code = normalizeCouponCode((request.body as CartCouponRequest).code);
+        const code = normalizeCouponCode(request.body.code);
         if (!code) throw badRequest('Введите промокод', { code: 'Введите промокод' });
         return change(request, reply, (tx, cart) => setCartFields(tx, cart.id, { couponCode: code }));
       },
+      limited('cartCoupon'),
     );
-    app.delete('/cart/coupon', writeOptions('Убрать промокод'), async (request, reply) =>
-      change(request, reply, (tx, cart) => setCartFields(tx, cart.id, { couponCode: null }), 'nothing'),
+    serve(
+      app,
+      cartRemoveCoupon,
+      async (request, reply) =>
+        change(request, reply, (tx, cart) => setCartFields(tx, cart.id, { couponCode: null }), 'nothing'),
+      limited(),
     );
-    app.put(
-      '/cart/bonuses',
-      writeOptions('Сколько бонусных баллов списать (больше допустимого — сколько можно)', {
-        body: api('cart-bonuses-request'),
-      }),
+    serve(
+      app,
+      cartSetBonuses,
       async (request, reply) => {
-        const { points } = request.body as CartBonusesRequest;
+        const { points } = request.body;
         if (points > 0 && !request.user)
           throw badRequest('Баллами могут платить покупатели, вошедшие в личный кабинет', {
             points: 'Войдите',
           });
         return change(request, reply, (tx, cart) => setCartFields(tx, cart.id, { bonusPoints: points }));
       },
+      limited(),
     );
   };
 }

@@ -33,7 +33,7 @@ export {
   type StoredLine,
 } from './cart-store';
 export { priceContents, type CartContents, type PricedCart } from './cart-view';
-export { LINK_KEY_QUERY, ORDER_NUMBER, findCustomerOrder } from './order-access';
+export { findCustomerOrder } from './order-access';
 export { setManagerComment } from './order-comment';
 export {
   lockOrder,

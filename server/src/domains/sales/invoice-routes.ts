@@ -9,19 +9,17 @@ import { resourceOf } from '../../platform/crud/resource-access';
 import type { Registry } from '../../platform/crud/types';
 import type { Db } from '../../platform/db';
 import { notFound } from '../../platform/http/errors';
+import { serve } from '../../platform/http/contract';
 import { limitOf } from '../../platform/http/rate-limit';
-import { failure, pathParams, recordId } from '../../platform/http/route-schemas';
+import {
+  adminOrderInvoicePdf,
+  orderInvoicePdf,
+  profileInvoicePdf,
+} from '@shop/schemas/contracts/sales/invoices';
 import { renderPdf } from '../../platform/web/pdf';
 import { invoiceDocument, loadInvoice } from './invoice';
-import { LINK_KEY_QUERY, ORDER_NUMBER } from './order-access';
 import { orderIdByLink } from './order-access';
 import { ownerOf } from './profile-orders';
-
-const PDF = {
-  description: 'Счёт на оплату в PDF',
-  content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
-};
-const NO_INVOICE = 'Заказа нет, он не ваш или оплачивается не по счёту';
 
 const noInvoice = (number: string) => notFound(`Счёт на оплату заказа ${number} не найден`);
 
@@ -57,40 +55,23 @@ async function sendInvoice(
 export function invoiceRoutes(db: Db, registry: Registry) {
   const ordersDef = resourceOf(registry, 'orders');
   return async function plugin(app: FastifyInstance) {
-    app.get(
-      '/orders/:number/invoice.pdf',
-      {
-        config: { rateLimit: limitOf('orderLink') },
-        schema: {
-          tags: ['Заказы'],
-          summary: 'Счёт на оплату заказа организации по личной ссылке гостя',
-          params: pathParams({ number: ORDER_NUMBER }),
-          querystring: LINK_KEY_QUERY,
-          response: { 200: PDF, 404: failure(`${NO_INVOICE}, или ключ не подходит`) },
-        },
-      },
+    serve(
+      app,
+      orderInvoicePdf,
       async (request, reply) => {
-        const { number } = request.params as { number: string };
-        const { key } = request.query as { key: string };
-        const id = await orderIdByLink(db, number, key);
+        const { number } = request.params;
+        const id = await orderIdByLink(db, number, request.query.key);
         if (id === null) throw noInvoice(number);
         return sendInvoice(db, reply, id, number, 'customer');
       },
+      { config: { rateLimit: limitOf('orderLink') } },
     );
 
-    app.get(
-      '/profile/orders/:number/invoice.pdf',
-      {
-        preValidation: requireUser,
-        schema: {
-          tags: ['Личный кабинет'],
-          summary: 'Счёт на оплату заказа организации (свой заказ или заказ группы: X-User-Group)',
-          params: pathParams({ number: ORDER_NUMBER }),
-          response: { 200: PDF, 401: failure('Требуется вход'), 404: failure(NO_INVOICE) },
-        },
-      },
+    serve(
+      app,
+      profileInvoicePdf,
       async (request, reply) => {
-        const { number } = request.params as { number: string };
+        const { number } = request.params;
         const [row] = await db
           .select({ id: orders.id })
           .from(orders)
@@ -98,31 +79,20 @@ export function invoiceRoutes(db: Db, registry: Registry) {
         if (!row) throw noInvoice(number);
         return sendInvoice(db, reply, row.id, number, 'customer');
       },
+      { preValidation: requireUser },
     );
 
-    app.get(
-      '/admin/orders/:id/invoice.pdf',
-      {
-        // Who may read orders may read their invoices.
-        preValidation: requireAccess(ordersDef, 'show'),
-        schema: {
-          tags: [ordersDef.label.many],
-          summary: 'Счёт на оплату заказа организации',
-          params: pathParams({ id: recordId('Номер заказа в базе') }),
-          response: {
-            200: PDF,
-            401: failure('Требуется вход'),
-            403: failure('Недостаточно прав'),
-            404: failure('Заказа нет или он оплачивается не по счёту'),
-          },
-        },
-      },
+    serve(
+      app,
+      adminOrderInvoicePdf,
       async (request, reply) => {
-        const { id } = request.params as { id: number };
+        const { id } = request.params;
         const [row] = await db.select({ number: orders.number }).from(orders).where(eq(orders.id, id));
         if (!row) throw notFound(`Заказ №${id} не найден`);
         return sendInvoice(db, reply, id, row.number, 'staff');
       },
+      // Who may read orders may read their invoices.
+      { preValidation: requireAccess(ordersDef, 'show') },
     );
   };
 }

@@ -5,7 +5,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import numberToWordsRu from 'number-to-words-ru';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
-import organizationsSchema from '../../../../schemas/entities/users-organizations.schema.json' with { type: 'json' };
+import organizationsSchema from '@shop/schemas/entities/accounts/users-organizations.schema.json' with { type: 'json' };
 import {
   deliveryServices,
   orderItems,

@@ -8,14 +8,6 @@ import type { Db } from '../../platform/db';
 import { notFound } from '../../platform/http/errors';
 import { ownerOf } from './profile-orders';
 
-/** An order's number in a path; the key of a guest's private link in its query. */
-export const ORDER_NUMBER = { type: 'string', minLength: 1, maxLength: 32, 'x-label': 'Номер заказа' };
-export const LINK_KEY_QUERY = {
-  type: 'object',
-  required: ['key'],
-  properties: { key: { type: 'string', minLength: 1, maxLength: 64, 'x-label': 'Ключ ссылки' } },
-};
-
 const sameKey = (a: string, b: string) => {
   const x = Buffer.from(a);
   const y = Buffer.from(b);

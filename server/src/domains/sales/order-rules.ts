@@ -7,7 +7,7 @@
 //   new → confirmed → shipped → completed                 (on delivery: paid when completed)
 //   new | confirmed | paid → canceled                     (a paid order's money goes back, or is held)
 import type { Order } from '@shop/schemas';
-import ordersSchema from '../../../../schemas/entities/orders.schema.json' with { type: 'json' };
+import ordersSchema from '@shop/schemas/entities/sales/orders.schema.json' with { type: 'json' };
 
 export type OrderStatus = Order['status'];
 export type PaymentStatus = Order['paymentStatus'];

@@ -4,7 +4,7 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ProfileBonuses, ProfileOrder } from '@shop/schemas';
-import bonusesSchema from '../../../../schemas/entities/bonuses.schema.json' with { type: 'json' };
+import bonusesSchema from '@shop/schemas/entities/sales/bonuses.schema.json' with { type: 'json' };
 import { bonusAllowed, bonusBalance, bonusProgrammeOn } from '../../platform/auth/sessions';
 import type { Db, DbOrTx } from '../../platform/db';
 import {
@@ -31,9 +31,9 @@ import {
   type PaymentKind,
   type PaymentStatus,
 } from './order-rules';
-import { api, envelope, pageOf, pagingQuery } from '../../platform/http/route-schemas';
-
-const CABINET = ['Личный кабинет'];
+import { serve } from '../../platform/http/contract';
+import type { ORDER_LISTS } from '@shop/schemas/contracts/sales/order-parts';
+import { profileBonuses, profileOrder, profileOrders } from '@shop/schemas/contracts/sales/profile-orders';
 
 const KIND_LABELS: Record<string, string> = bonusesSchema.properties.kind['x-enum-labels'];
 
@@ -47,12 +47,12 @@ function customerEntryText(kind: string, amount: number, reason: string | null) 
   return { kindLabel: reason ?? (amount < 0 ? 'Списано магазином' : 'Начислено магазином'), reason: null };
 }
 
-/** The account pages' three lists (spec §4: canceled and completed apart from the rest). */
+/** The statuses of each of the account pages' lists of orders. */
 const STATUS_GROUPS = {
   active: ['new', 'confirmed', 'paid', 'shipped'],
   completed: ['completed'],
   canceled: ['canceled'],
-} as const;
+} as const satisfies Record<(typeof ORDER_LISTS)[number], readonly OrderStatus[]>;
 
 /** Whose orders this request may see (also the rule of the order's invoice: invoice-routes.ts). */
 export const ownerOf = (request: FastifyRequest) =>
@@ -211,126 +211,73 @@ export async function orderDetail(db: DbOrTx, where: SQL): Promise<ProfileOrder 
 
 export function profileOrderRoutes(db: Db) {
   return async function plugin(app: FastifyInstance) {
-    app.get(
-      '/profile/orders',
-      {
-        schema: {
-          tags: CABINET,
-          summary: 'Заказы покупателя (или группы, от имени которой он действует: X-User-Group)',
-          querystring: pagingQuery(
-            { default: 20, max: 100 },
-            {
-              status: {
-                type: 'string',
-                enum: Object.keys(STATUS_GROUPS),
-                default: 'active',
-                description: 'active — в работе, completed — выполненные, canceled — отменённые',
-                'x-label': 'Список',
-                'x-messages': { enum: 'Ожидается active, canceled или completed' },
-              },
-            },
-          ),
-          response: { 200: pageOf({ type: 'array', items: api('profile-order') }) },
-        },
-      },
-      async (request) => {
-        const { page, perPage, status } = request.query as {
-          page: number;
-          perPage: number;
-          status: keyof typeof STATUS_GROUPS;
-        };
-        const where = and(ownerOf(request), inArray(orders.status, [...STATUS_GROUPS[status]]));
-        const [rows, [total]] = await Promise.all([
-          db
-            .select(summaryColumns)
-            .from(orders)
-            .where(where)
-            .orderBy(desc(orders.createdAt), desc(orders.id))
-            .limit(perPage)
-            .offset((page - 1) * perPage),
-          db.select({ n: count() }).from(orders).where(where),
-        ]);
-        return { data: rows.map(summary), meta: { total: Number(total?.n ?? 0), page, perPage } };
-      },
-    );
+    serve(app, profileOrders, async (request) => {
+      const { page, perPage, status } = request.query;
+      const where = and(ownerOf(request), inArray(orders.status, [...STATUS_GROUPS[status]]));
+      const [rows, [total]] = await Promise.all([
+        db
+          .select(summaryColumns)
+          .from(orders)
+          .where(where)
+          .orderBy(desc(orders.createdAt), desc(orders.id))
+          .limit(perPage)
+          .offset((page - 1) * perPage),
+        db.select({ n: count() }).from(orders).where(where),
+      ]);
+      return { data: rows.map(summary), meta: { total: Number(total?.n ?? 0), page, perPage } };
+    });
 
-    app.get(
-      '/profile/orders/:name',
-      {
-        schema: {
-          tags: CABINET,
-          summary: 'Заказ покупателя с позициями',
-          params: {
-            type: 'object',
-            required: ['name'],
-            properties: { name: { type: 'string', minLength: 1, maxLength: 64, 'x-label': 'Номер заказа' } },
-          },
-          response: { 200: envelope(api('profile-order')) },
-        },
-      },
-      async (request) => {
-        const { name } = request.params as { name: string };
-        const data = await orderDetail(db, and(eq(orders.number, name), ownerOf(request))!);
-        // Someone else's order is "not found", never "forbidden": its number tells nothing.
-        if (!data) throw notFound(`Заказ ${name} не найден`);
-        return { data };
-      },
-    );
+    serve(app, profileOrder, async (request) => {
+      const { name } = request.params;
+      const data = await orderDetail(db, and(eq(orders.number, name), ownerOf(request))!);
+      // Someone else's order is "not found", never "forbidden": its number tells nothing.
+      if (!data) throw notFound(`Заказ ${name} не найден`);
+      return { data };
+    });
 
-    app.get(
-      '/profile/bonuses',
-      {
-        schema: {
-          tags: CABINET,
-          summary: 'Бонусный счёт: баланс, участие в программе, история начислений и списаний',
-          querystring: pagingQuery({ default: 20, max: 100 }),
-          response: { 200: pageOf(api('profile-bonuses')) },
-        },
-      },
-      async (request) => {
-        const userId = request.user!.id;
-        const { page, perPage } = request.query as { page: number; perPage: number };
-        const [rows, [total], balance, [type], programmeOn] = await Promise.all([
-          db
-            .select({
-              id: bonusTransactions.id,
-              createdAt: bonusTransactions.createdAt,
-              kind: bonusTransactions.kind,
-              amount: bonusTransactions.amount,
-              orderNumber: orders.number,
-              reason: bonusTransactions.reason,
-              expiresAt: bonusTransactions.expiresAt,
-            })
-            .from(bonusTransactions)
-            .leftJoin(orders, eq(orders.id, bonusTransactions.orderId))
-            .where(eq(bonusTransactions.userId, userId))
-            .orderBy(desc(bonusTransactions.createdAt), desc(bonusTransactions.id))
-            .limit(perPage)
-            .offset((page - 1) * perPage),
-          db.select({ n: count() }).from(bonusTransactions).where(eq(bonusTransactions.userId, userId)),
-          bonusBalance(db, userId),
-          db
-            .select({ bonusAllowed: userTypes.bonusAllowed, active: userTypes.active })
-            .from(users)
-            .leftJoin(userTypes, eq(userTypes.id, users.userTypeId))
-            .where(eq(users.id, userId)),
-          bonusProgrammeOn(db),
-        ]);
-        const data: ProfileBonuses = {
-          balance,
-          allowed: bonusAllowed(programmeOn, type?.active ? type.bonusAllowed : null),
-          history: rows.map((r) => ({
-            id: r.id,
-            createdAt: r.createdAt.toISOString(),
-            kind: r.kind as ProfileBonuses['history'][number]['kind'],
-            ...customerEntryText(r.kind, r.amount, r.reason),
-            amount: r.amount,
-            orderNumber: r.orderNumber ?? null,
-            expiresAt: r.expiresAt ? r.expiresAt.toISOString() : null,
-          })),
-        };
-        return { data, meta: { total: Number(total?.n ?? 0), page, perPage } };
-      },
-    );
+    serve(app, profileBonuses, async (request) => {
+      const userId = request.user!.id;
+      const { page, perPage } = request.query;
+      const [rows, [total], balance, [type], programmeOn] = await Promise.all([
+        db
+          .select({
+            id: bonusTransactions.id,
+            createdAt: bonusTransactions.createdAt,
+            kind: bonusTransactions.kind,
+            amount: bonusTransactions.amount,
+            orderNumber: orders.number,
+            reason: bonusTransactions.reason,
+            expiresAt: bonusTransactions.expiresAt,
+          })
+          .from(bonusTransactions)
+          .leftJoin(orders, eq(orders.id, bonusTransactions.orderId))
+          .where(eq(bonusTransactions.userId, userId))
+          .orderBy(desc(bonusTransactions.createdAt), desc(bonusTransactions.id))
+          .limit(perPage)
+          .offset((page - 1) * perPage),
+        db.select({ n: count() }).from(bonusTransactions).where(eq(bonusTransactions.userId, userId)),
+        bonusBalance(db, userId),
+        db
+          .select({ bonusAllowed: userTypes.bonusAllowed, active: userTypes.active })
+          .from(users)
+          .leftJoin(userTypes, eq(userTypes.id, users.userTypeId))
+          .where(eq(users.id, userId)),
+        bonusProgrammeOn(db),
+      ]);
+      const data: ProfileBonuses = {
+        balance,
+        allowed: bonusAllowed(programmeOn, type?.active ? type.bonusAllowed : null),
+        history: rows.map((r) => ({
+          id: r.id,
+          createdAt: r.createdAt.toISOString(),
+          kind: r.kind as ProfileBonuses['history'][number]['kind'],
+          ...customerEntryText(r.kind, r.amount, r.reason),
+          amount: r.amount,
+          orderNumber: r.orderNumber ?? null,
+          expiresAt: r.expiresAt ? r.expiresAt.toISOString() : null,
+        })),
+      };
+      return { data, meta: { total: Number(total?.n ?? 0), page, perPage } };
+    });
   };
 }

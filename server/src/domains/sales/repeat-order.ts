@@ -4,22 +4,16 @@
 // the order the same way as its other actions (findCustomerOrder); the cart is the caller's own.
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { OrderAccessRequest, OrderRepeated } from '@shop/schemas';
+import type { OrderRepeated } from '@shop/schemas';
+import { orderRepeat } from '@shop/schemas/contracts/sales/orders';
+import { profileRepeatOrder } from '@shop/schemas/contracts/sales/profile-orders';
 import { orderItems } from '../../../generated/tables';
 import { requireUser } from '../../platform/auth/guard';
 import type { Db } from '../../platform/db';
+import { serve } from '../../platform/http/contract';
 import { limitOf } from '../../platform/http/rate-limit';
-import { api, envelope, failure, pathParams } from '../../platform/http/route-schemas';
 import { addLineWithinStock, cartCookie, cartFor, linesOf, ownerOf } from './cart-store';
-import { ORDER_NUMBER } from './order-access';
 import { findCustomerOrder } from './order-access';
-
-const ANSWERS = {
-  200: envelope(api('order-repeated')),
-  404: failure('Заказа нет или ключ не подходит'),
-  429: failure('Слишком много запросов'),
-};
-const SUMMARY = 'Повторить заказ: его товары — в корзину, сколько есть на складе';
 
 /** Puts the order's lines in the caller's cart, in the order's order. */
 async function repeatOrder(
@@ -62,42 +56,22 @@ async function repeatOrder(
 
 export function repeatOrderRoutes(db: Db) {
   return async function plugin(app: FastifyInstance) {
-    app.post(
-      '/orders/:number/repeat',
-      {
-        config: { rateLimit: limitOf('orderLink') },
-        schema: {
-          tags: ['Заказы'],
-          summary: SUMMARY,
-          description: 'Гость называет ключ личной ссылки на заказ; вошедший покупатель может не называть.',
-          params: pathParams({ number: ORDER_NUMBER }),
-          body: api('order-access-request'),
-          response: ANSWERS,
-        },
-      },
-      async (request, reply) => {
-        const { number } = request.params as { number: string };
-        const { key } = (request.body ?? {}) as OrderAccessRequest;
-        return { data: await repeatOrder(db, request, reply, number, key) };
-      },
+    serve(
+      app,
+      orderRepeat,
+      async (request, reply) => ({
+        data: await repeatOrder(db, request, reply, request.params.number, request.body.key),
+      }),
+      { config: { rateLimit: limitOf('orderLink') } },
     );
 
-    app.post(
-      '/profile/orders/:name/repeat',
-      {
-        preValidation: requireUser,
-        config: { rateLimit: limitOf('orderLink') },
-        schema: {
-          tags: ['Личный кабинет'],
-          summary: `${SUMMARY} (свой заказ или заказ группы: X-User-Group)`,
-          params: pathParams({ name: ORDER_NUMBER }),
-          response: { ...ANSWERS, 401: failure('Требуется вход') },
-        },
-      },
-      async (request, reply) => {
-        const { name } = request.params as { name: string };
-        return { data: await repeatOrder(db, request, reply, name, undefined) };
-      },
+    serve(
+      app,
+      profileRepeatOrder,
+      async (request, reply) => ({
+        data: await repeatOrder(db, request, reply, request.params.name, undefined),
+      }),
+      { preValidation: requireUser, config: { rateLimit: limitOf('orderLink') } },
     );
   };
 }

@@ -7,60 +7,28 @@
 // unknown payment, a wrong amount); 403 from an address outside YooKassa's; 503 when YooKassa could not be
 // asked, so that it repeats the notification later (it does for 24 hours).
 import type { FastifyInstance } from 'fastify';
+import { yookassaNotification } from '@shop/schemas/contracts/payments';
 import { paymentAttempts, paymentNotifications, paymentServices } from '../../../generated/tables';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db';
-import { failure } from '../../platform/http/route-schemas';
+import { serve } from '../../platform/http/contract';
 import { siteOrigin } from '../../domains/settings';
 import { applyPayment, type ApplyOutcome } from './attempts';
 import { PaymentProviderError } from '../../domains/payments';
 import { providerOf } from '../../domains/payments';
 import { isYookassaAddress } from '../../domains/payments';
 
-interface Notification {
-  type?: string;
-  event?: string;
-  object?: { id?: string; payment_id?: string };
-}
-
-const NOTIFICATION_BODY = {
-  type: 'object',
-  description: 'Тело уведомления ЮKassa; из него берётся только идентификатор платежа',
-  properties: {
-    type: { type: 'string', maxLength: 50 },
-    event: { type: 'string', maxLength: 100 },
-    object: {
-      type: 'object',
-      properties: { id: { type: 'string', maxLength: 100 }, payment_id: { type: 'string', maxLength: 100 } },
-    },
-  },
-};
-
 export function paymentNotificationRoutes(
   db: Db,
   config: Pick<Config, 'siteUrl' | 'yookassaApiUrl' | 'yookassaExtraNotifyIps'>,
 ) {
   return async function plugin(app: FastifyInstance) {
-    app.post(
-      '/payments/yookassa/notifications',
-      {
-        // YooKassa's own addresses only (checked below), and it repeats what is not answered 200: a limit
-        // would only turn its repeats into lost notifications.
-        config: { rateLimit: false },
-        schema: {
-          tags: ['Оплата'],
-          summary: 'HTTP-уведомления ЮKassa о платежах и возвратах',
-          body: NOTIFICATION_BODY,
-          response: {
-            200: { type: 'object', properties: { ok: { type: 'boolean' } } },
-            403: failure('Уведомление пришло не с адреса ЮKassa'),
-            503: failure('ЮKassa не ответила на проверку платежа: уведомление будет повторено'),
-          },
-        },
-      },
+    serve(
+      app,
+      yookassaNotification,
       async (request, reply) => {
-        const body = request.body as Notification;
+        const body = request.body;
         const event = (body.event ?? 'unknown').slice(0, 100);
         // A refund's notification names the refund; its payment is what the shop keeps.
         const paymentId = (event.startsWith('refund.') ? body.object?.payment_id : body.object?.id) ?? null;
@@ -119,6 +87,9 @@ export function paymentNotificationRoutes(
           });
         }
       },
+      // YooKassa's own addresses only (checked below), and it repeats what is not answered 200: a limit
+      // would only turn its repeats into lost notifications.
+      { config: { rateLimit: false } },
     );
   };
 }

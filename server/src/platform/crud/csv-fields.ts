@@ -1,9 +1,8 @@
 // How people read a field's value, from the entity schemas themselves (x-label, x-enum-labels, the money and
 // percent widgets, x-ui.unitFrom): used by the CSV export and by the change history, so both say
 // "Цена 1290,50" (CSV) or "Цена 1 290,50 ₽" (history) and "Скидка 7 %", not "129050" and "7".
-import { readdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { ENTITIES_DIR, schemaPaths } from '@shop/schemas/files';
 import { formatMoney } from '@shop/schemas/rules/money';
 import { spreadsheetPhone } from '@shop/schemas';
 
@@ -36,11 +35,6 @@ interface JsonSchema {
   'x-custom-fields'?: { source?: string };
 }
 
-function entitiesDir(): string {
-  const require = createRequire(import.meta.url);
-  return dirname(require.resolve('@shop/schemas/entities/products.schema.json'));
-}
-
 function looksOf(properties: Record<string, JsonSchema>): Map<string, FieldLook> {
   const out = new Map<string, FieldLook>();
   for (const [name, s] of Object.entries(properties)) {
@@ -65,9 +59,8 @@ let cache: Map<string, Map<string, FieldLook>> | null = null;
 export function fieldLooks(resource: string): Map<string, FieldLook> {
   if (!cache) {
     cache = new Map();
-    const dir = entitiesDir();
-    for (const file of readdirSync(dir).filter((f) => f.endsWith('.schema.json'))) {
-      const schema = JSON.parse(readFileSync(join(dir, file), 'utf8')) as JsonSchema & { $id: string };
+    for (const path of schemaPaths(ENTITIES_DIR)) {
+      const schema = JSON.parse(readFileSync(path, 'utf8')) as JsonSchema & { $id: string };
       cache.set(schema.$id, looksOf(schema.properties ?? {}));
     }
   }

@@ -54,7 +54,8 @@ export function serve<C extends EndpointContract & { name: EndpointName }>(
       ...(c.query ? { querystring: c.query } : {}),
       ...(c.body ? { body: c.body } : {}),
       ...(c.headers ? { headers: c.headers } : {}),
-      ...(c.produces ? { produces: [c.produces] } : {}),
+      // No `produces`: the file's type is in its 2xx answer's `content`, and /api/docs would give the
+      // route's JSON error answers that type too.
       response: c.response,
     },
     handler: handler as (request: FastifyRequest, reply: FastifyReply) => unknown,

@@ -5,26 +5,23 @@
 // `{ $ref: 'login#' }` (see `api()` below).
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { withStorageBoundsDeep } from '@shop/schemas';
 import { api as apiRef } from '@shop/schemas/contracts/contract';
+import { API_DIR, schemaPaths } from '@shop/schemas/files';
 import { badRequest } from './errors';
 import { ajv, textAjv, validationError, validatorFor } from './validation';
 
 type Schema = Record<string, unknown>;
 
-const API_DIR = join(import.meta.dirname, '../../../../schemas/api');
-
 /**
- * Every payload schema of schemas/api, by its $id, with what the database holds added to each value
- * (schemas/rules/bounds.ts: an integer within PostgreSQL's `integer` unless it says otherwise, a date within
+ * Every payload schema of schemas/api (in its domain folders), by its $id, with what the database holds
+ * added to each value (schemas/rules/bounds.ts: an integer within PostgreSQL's `integer` unless it says otherwise, a date within
  * the years both the database and JavaScript read back), as codegen adds it to the entities' fields.
  */
-export const API_SCHEMAS: Schema[] = readdirSync(API_DIR)
-  .filter((f) => f.endsWith('.schema.json'))
-  .sort()
-  .map((f) => withStorageBoundsDeep(JSON.parse(readFileSync(join(API_DIR, f), 'utf8')) as Schema));
+export const API_SCHEMAS: Schema[] = schemaPaths(API_DIR).map((path) =>
+  withStorageBoundsDeep(JSON.parse(readFileSync(path, 'utf8')) as Schema),
+);
 
 for (const engine of [ajv, textAjv])
   for (const schema of API_SCHEMAS) if (!engine.getSchema(String(schema.$id))) engine.addSchema(schema);

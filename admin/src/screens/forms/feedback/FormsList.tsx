@@ -14,7 +14,7 @@ import {
   TextField,
   usePermissions,
 } from 'react-admin';
-import feedbackSchema from '@shop/schemas/entities/feedback.schema.json';
+import feedbackSchema from '@shop/schemas/entities/forms/feedback.schema.json';
 import { canRoleAccess } from '../../../access';
 import { dateRangeFilters, moscowDateTime } from '../../../fields';
 import { ListActions, useRowClick } from '../../../list';
