@@ -1,9 +1,16 @@
 // Every endpoint contract of the API, by domain (one file each). The server serves them, codegen writes the
 // types and the client from this list: a contract not listed here has no route and no client method.
 import type { EndpointContract } from './contract';
+import * as accounts from './accounts';
 import * as catalog from './catalog';
+import * as forms from './forms';
+import * as settings from './settings';
+
+/** A domain's file also exports constants the server shares with its schemas (an enum's values): not contracts. */
+const isContract = (v: unknown): v is EndpointContract =>
+  !!v && typeof v === 'object' && 'name' in v && 'method' in v && 'path' in v;
 
 /** All contracts, in one list (their names are unique: codegen checks). */
-export const allContracts: EndpointContract[] = [catalog].flatMap((domain) =>
-  Object.values(domain as Record<string, EndpointContract>),
+export const allContracts: EndpointContract[] = [accounts, catalog, forms, settings].flatMap((domain) =>
+  Object.values(domain).filter(isContract),
 );

@@ -19,16 +19,20 @@ const OPTIONS = {
 const PARTS = ['params', 'query', 'body', 'headers'] as const;
 type Part = (typeof PARTS)[number];
 
-/** Every schemas/api payload schema's $id → the name of its generated type (its title). */
-export function apiTypeNames(apiDir: string): Map<string, string> {
-  const names = new Map<string, string>();
+/** Every schemas/api payload schema by its $id. */
+export function apiSchemas(apiDir: string): Map<string, Schema> {
+  const schemas = new Map<string, Schema>();
   for (const file of readdirSync(apiDir, { recursive: true }) as string[]) {
     if (!file.endsWith('.schema.json')) continue;
     const s = JSON.parse(readFileSync(join(apiDir, file), 'utf8')) as Schema;
-    names.set(String(s.$id), String(s.title));
+    schemas.set(String(s.$id), s);
   }
-  return names;
+  return schemas;
 }
+
+/** Every schemas/api payload schema's $id → the name of its generated type (its title). */
+export const apiTypeNames = (schemas: Map<string, Schema>): Map<string, string> =>
+  new Map([...schemas].map(([id, s]) => [id, String(s.title)]));
 
 /**
  * The schema as a type sees it: a schemas/api reference becomes that type's name, our keywords go, titles
@@ -127,6 +131,8 @@ interface Emitted {
   /** Part → the type the client sends / the handler reads. */
   input: Partial<Record<Part, string>>;
   read: Partial<Record<Part, string>>;
+  /** Parts with no required property (the client's argument defaults to {}). */
+  optional: Set<Part>;
   answer: string;
 }
 
@@ -135,18 +141,22 @@ export async function emitEndpoints(
   apiDir: string,
 ): Promise<Record<string, string>> {
   checkContracts(contracts);
-  const refs = apiTypeNames(apiDir);
+  const schemas = apiSchemas(apiDir);
+  const refs = apiTypeNames(schemas);
   const used = new Set<string>();
   const blocks: string[] = [];
   const emitted: Emitted[] = [];
   const sorted = [...contracts].sort((a, b) => a.name.localeCompare(b.name));
   for (const c of sorted) {
     const base = typeBase(c.name);
-    const e: Emitted = { name: c.name, base, input: {}, read: {}, answer: 'unknown' };
+    const e: Emitted = { name: c.name, base, input: {}, read: {}, optional: new Set(), answer: 'unknown' };
     for (const part of PARTS) {
       const schema = c[part];
       if (!schema) continue;
       const partName = `${base}${part.charAt(0).toUpperCase()}${part.slice(1)}`;
+      // A payload of schemas/api (`api('login')`) says what it requires in its own file.
+      const own = typeof schema.$ref === 'string' ? schemas.get(schema.$ref.replace(/#$/, '')) : schema;
+      if (!((own?.required as string[] | undefined) ?? []).length) e.optional.add(part);
       const input = forType(schema, refs, used, false);
       const read = forType(schema, refs, used, true);
       blocks.push(await compile({ ...(input as Schema), title: partName } as never, partName, OPTIONS));
@@ -222,11 +232,7 @@ function clientFile(contracts: EndpointContract[], emitted: Emitted[]): string {
         url = url.replace(`:${p}`, `\${encodeURIComponent(String(${p}))}`);
       }
     }
-    const optional = (part: Part) => {
-      const schema = c[part];
-      const required = (schema?.required as string[] | undefined) ?? [];
-      return required.length === 0;
-    };
+    const optional = (part: Part) => e.optional.has(part);
     if (e.input.body) args.push(`body: ${t(e.input.body)}${optional('body') ? ' = {}' : ''}`);
     if (e.input.query) args.push(`query: ${t(e.input.query)}${optional('query') ? ' = {}' : ''}`);
     if (e.input.headers) args.push(`headers: ${t(e.input.headers)}${optional('headers') ? ' = {}' : ''}`);
