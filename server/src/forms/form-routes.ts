@@ -5,7 +5,7 @@
 // Order of checks: the body first, then the captcha. A field error costs the visitor nothing (the dialog
 // keeps its picture and they correct the field); only a body that could be stored spends the captcha, and
 // then it is spent whatever the answer was, so a wrong answer always needs a new picture.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FeedbackCreated } from '@shop/schemas';
 import type { Config } from '../config';
 import type { Db, Tx } from '../db';
@@ -50,6 +50,12 @@ export function splitJoinedName(joined: string): { name: string; email: string; 
   if (phone.length < PHONE_MIN || phone.length > PHONE_MAX)
     throw nameError(`телефон — от ${PHONE_MIN} до ${PHONE_MAX} символов`);
   return { name, email, phone };
+}
+
+/** The captcha every form carries. */
+interface CaptchaAnswer {
+  captchaId: string;
+  captchaPhrase: string;
 }
 
 interface Stored {
@@ -112,49 +118,48 @@ async function store(db: Db, request: FastifyRequest, site: string, r: Stored): 
 export function feedbackRoutes(db: Db, config: Pick<Config, 'siteUrl'>) {
   return async function plugin(app: FastifyInstance) {
     const limit = { config: { rateLimit: limitOf('feedback') } };
+    /** A form's fields are checked by now (`r` is built first); then the captcha is spent, then the row stored. */
+    const accept = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      captcha: CaptchaAnswer,
+      r: Stored,
+    ) => {
+      await checkCaptcha(db, captcha.captchaId, captcha.captchaPhrase);
+      const data = await store(db, request, siteOrigin(config.siteUrl, request), r);
+      return reply.status(201).send({ data });
+    };
 
     serve(
       app,
       feedbackCall,
-      async (request, reply) => {
-        const body = request.body;
-        await checkCaptcha(db, body.captchaId, body.captchaPhrase);
-        const data = await store(db, request, siteOrigin(config.siteUrl, request), {
+      (request, reply) =>
+        accept(request, reply, request.body, {
           kind: 'call',
-          name: body.name,
-          phone: body.phone,
+          name: request.body.name,
+          phone: request.body.phone,
           email: null,
           message: null,
-        });
-        return reply.status(201).send({ data });
-      },
+        }),
       limit,
     );
-
     serve(
       app,
       feedbackWrite,
-      async (request, reply) => {
-        const body = request.body;
-        const parts = splitJoinedName(body.name);
-        await checkCaptcha(db, body.captchaId, body.captchaPhrase);
-        const data = await store(db, request, siteOrigin(config.siteUrl, request), {
+      (request, reply) =>
+        accept(request, reply, request.body, {
           kind: 'message',
-          ...parts,
-          message: body.message,
-        });
-        return reply.status(201).send({ data });
-      },
+          ...splitJoinedName(request.body.name),
+          message: request.body.message,
+        }),
       limit,
     );
-
     serve(
       app,
       feedbackRepresent,
-      async (request, reply) => {
+      (request, reply) => {
         const body = request.body;
-        await checkCaptcha(db, body.captchaId, body.captchaPhrase);
-        const data = await store(db, request, siteOrigin(config.siteUrl, request), {
+        return accept(request, reply, body, {
           kind: 'represent',
           name: body.name,
           phone: body.phone,
@@ -163,7 +168,6 @@ export function feedbackRoutes(db: Db, config: Pick<Config, 'siteUrl'>) {
           city: body.city,
           experience: body.experience,
         });
-        return reply.status(201).send({ data });
       },
       limit,
     );
