@@ -5,6 +5,48 @@ import type * as T from '@shop/schemas/generated/endpoints';
 /** A method for every endpoint contract, grouped as the contracts name them; each returns the answer (an envelope's `data`). */
 export function endpointMethods(http: AxiosInstance) {
   return {
+    adminForms: {
+      /** POST /api/admin/feedback/:id/processed: Отметка «Обработана» с временем и менеджером (или снять её) */
+      setFeedbackProcessed: async (
+        id: T.AdminFormsSetFeedbackProcessedParams['id'],
+        body: T.AdminFormsSetFeedbackProcessedBody,
+        config: AxiosRequestConfig = {},
+      ) =>
+        (
+          await http.request<T.AdminFormsSetFeedbackProcessedAnswer>({
+            method: 'POST',
+            url: `/api/admin/feedback/${encodeURIComponent(String(id))}/processed`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
+      /** POST /api/admin/reviews-on-products/bulk-status: Отзывы о товарах: один статус для нескольких сразу (всё или ничего) */
+      setProductReviewsStatus: async (
+        body: T.AdminFormsSetProductReviewsStatusBody,
+        config: AxiosRequestConfig = {},
+      ) =>
+        (
+          await http.request<T.AdminFormsSetProductReviewsStatusAnswer>({
+            method: 'POST',
+            url: `/api/admin/reviews-on-products/bulk-status`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
+      /** POST /api/admin/reviews-on-site/bulk-status: Отзывы о магазине: один статус для нескольких сразу (всё или ничего) */
+      setSiteReviewsStatus: async (
+        body: T.AdminFormsSetSiteReviewsStatusBody,
+        config: AxiosRequestConfig = {},
+      ) =>
+        (
+          await http.request<T.AdminFormsSetSiteReviewsStatusAnswer>({
+            method: 'POST',
+            url: `/api/admin/reviews-on-site/bulk-status`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
+    },
     adminPayments: {
       /** POST /api/admin/payment-services/:id/check-connection: Проверить ключи платёжного сервиса безвредным запросом к нему (ЮKassa: GET /me) */
       checkConnection: async (
@@ -33,6 +75,135 @@ export function endpointMethods(http: AxiosInstance) {
         const disposition: unknown = res.headers['content-disposition'];
         return { data: res.data, disposition: typeof disposition === 'string' ? disposition : null };
       },
+    },
+    adminSettings: {
+      /** GET /api/admin/settings/current: Настройки магазина для экрана настроек и то, заданы ли секреты (сами секреты не отдаются) */
+      getCurrent: async (config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.AdminSettingsGetCurrentAnswer>({
+            method: 'GET',
+            url: `/api/admin/settings/current`,
+            ...config,
+          })
+        ).data.data,
+    },
+    auth: {
+      /** POST /api/auth/admin/login: Вход сотрудника: сессия в cookie HttpOnly, в ответе — CSRF-токен */
+      adminLogin: async (body: T.AuthAdminLoginBody, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.AuthAdminLoginAnswer>({
+            method: 'POST',
+            url: `/api/auth/admin/login`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
+      /** POST /api/auth/admin/logout: Выход из администрирования: сессия завершается, cookie удаляется */
+      adminLogout: async (config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.AuthAdminLogoutAnswer>({
+            method: 'POST',
+            url: `/api/auth/admin/logout`,
+            ...config,
+          })
+        ).data.data,
+      /** GET /api/auth/admin/session: Сотрудник по cookie admin.session и CSRF-токен для изменяющих запросов */
+      adminSession: async (config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.AuthAdminSessionAnswer>({
+            method: 'GET',
+            url: `/api/auth/admin/session`,
+            ...config,
+          })
+        ).data.data,
+      /** POST /api/auth/password/change: Смена пароля в кабинете; другие сессии завершаются, текущая остаётся */
+      changePassword: async (body: T.AuthChangePasswordBody, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.AuthChangePasswordAnswer>({
+            method: 'POST',
+            url: `/api/auth/password/change`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
+      /** POST /api/auth/email/confirm: Подтверждение e-mail по одноразовой ссылке из письма */
+      confirmEmail: async (body: T.AuthConfirmEmailBody, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.AuthConfirmEmailAnswer>({
+            method: 'POST',
+            url: `/api/auth/email/confirm`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
+      /** POST /api/auth/login: Вход по e-mail или телефону */
+      login: async (body: T.AuthLoginBody, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.AuthLoginAnswer>({
+            method: 'POST',
+            url: `/api/auth/login`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
+      /** POST /api/auth/logout: Выход: токен отзывается */
+      logout: async (config: AxiosRequestConfig = {}) =>
+        (await http.request<T.AuthLogoutAnswer>({ method: 'POST', url: `/api/auth/logout`, ...config })).data
+          .data,
+      /** POST /api/auth/password/recovery: Восстановление пароля: письмо со ссылкой /change-password?token=… (1 час) */
+      recover: async (body: T.AuthRecoverBody, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.AuthRecoverAnswer>({
+            method: 'POST',
+            url: `/api/auth/password/recovery`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
+      /** POST /api/auth/register: Регистрация покупателя */
+      register: async (body: T.AuthRegisterBody, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.AuthRegisterAnswer>({
+            method: 'POST',
+            url: `/api/auth/register`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
+      /** POST /api/auth/email/resend: Отправить письмо подтверждения ещё раз (прежняя ссылка перестаёт действовать) */
+      resendConfirmation: async (config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.AuthResendConfirmationAnswer>({
+            method: 'POST',
+            url: `/api/auth/email/resend`,
+            ...config,
+          })
+        ).data.data,
+      /** POST /api/auth/password/reset: Новый пароль по ссылке из письма; все сессии покупателя завершаются */
+      reset: async (body: T.AuthResetBody, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.AuthResetAnswer>({
+            method: 'POST',
+            url: `/api/auth/password/reset`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
+      /** GET /api/auth/session: Текущий пользователь */
+      session: async (config: AxiosRequestConfig = {}) =>
+        (await http.request<T.AuthSessionAnswer>({ method: 'GET', url: `/api/auth/session`, ...config })).data
+          .data,
+    },
+    captcha: {
+      /** POST /api/captcha/generate: Новая капча: картинка SVG (data URL) 200 × 64; ответ проверяется один раз в течение 10 минут */
+      generate: async (config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.CaptchaGenerateAnswer>({
+            method: 'POST',
+            url: `/api/captcha/generate`,
+            ...config,
+          })
+        ).data.data,
     },
     cart: {
       /** POST /api/cart/items: Положить товар в корзину (количество прибавляется) */
@@ -105,6 +276,38 @@ export function endpointMethods(http: AxiosInstance) {
           await http.request<T.CatalogNotifyStockAnswer>({
             method: 'POST',
             url: `/api/stock-notices`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
+    },
+    feedback: {
+      /** POST /api/feedback/call: Заказ обратного звонка */
+      call: async (body: T.FeedbackCallBody, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.FeedbackCallAnswer>({
+            method: 'POST',
+            url: `/api/feedback/call`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
+      /** POST /api/feedback/represent: Заявка «Стать представителем» */
+      represent: async (body: T.FeedbackRepresentBody, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.FeedbackRepresentAnswer>({
+            method: 'POST',
+            url: `/api/feedback/represent`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
+      /** POST /api/feedback/write: Сообщение с сайта */
+      write: async (body: T.FeedbackWriteBody, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.FeedbackWriteAnswer>({
+            method: 'POST',
+            url: `/api/feedback/write`,
             data: body,
             ...config,
           })
@@ -224,6 +427,18 @@ export function endpointMethods(http: AxiosInstance) {
             params: query,
           })
         ).data,
+      /** GET /api/profile/company: Реквизиты организации покупателя (null, если не заполнены) */
+      company: async (config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.ProfileCompanyAnswer>({
+            method: 'GET',
+            url: `/api/profile/company`,
+            ...config,
+          })
+        ).data.data,
+      /** GET /api/profile: Данные покупателя */
+      get: async (config: AxiosRequestConfig = {}) =>
+        (await http.request<T.ProfileGetAnswer>({ method: 'GET', url: `/api/profile`, ...config })).data.data,
       /** GET /api/profile/orders/:number/invoice.pdf: Счёт на оплату заказа организации (свой заказ или заказ группы: X-User-Group) */
       invoicePdf: async (number: T.ProfileInvoicePdfParams['number'], config: AxiosRequestConfig = {}) => {
         const res = await http.request<ArrayBuffer>({
@@ -263,6 +478,63 @@ export function endpointMethods(http: AxiosInstance) {
             ...config,
           })
         ).data.data,
+      /** GET /api/profile/subscriptions: Подписки покупателя: новости по e-mail и по SMS */
+      subscriptions: async (config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.ProfileSubscriptionsAnswer>({
+            method: 'GET',
+            url: `/api/profile/subscriptions`,
+            ...config,
+          })
+        ).data.data,
+      /** PUT /api/profile: Изменить имя, e-mail, телефон, дату рождения */
+      update: async (body: T.ProfileUpdateBody, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.ProfileUpdateAnswer>({
+            method: 'PUT',
+            url: `/api/profile`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
+      /** PUT /api/profile/company: Сохранить реквизиты */
+      updateCompany: async (body: T.ProfileUpdateCompanyBody, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.ProfileUpdateCompanyAnswer>({
+            method: 'PUT',
+            url: `/api/profile/company`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
+      /** PUT /api/profile/subscriptions: Изменить подписки */
+      updateSubscriptions: async (body: T.ProfileUpdateSubscriptionsBody, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.ProfileUpdateSubscriptionsAnswer>({
+            method: 'PUT',
+            url: `/api/profile/subscriptions`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
+    },
+    site: {
+      /** GET /api/health: Проверка работоспособности: сервер отвечает, база данных доступна */
+      health: async (config: AxiosRequestConfig = {}) =>
+        (await http.request<T.SiteHealthAnswer>({ method: 'GET', url: `/api/health`, ...config })).data.data,
+      /** GET /api/maintenance-mode: Режим обслуживания и число товаров в корзине */
+      maintenanceMode: async (config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.SiteMaintenanceModeAnswer>({
+            method: 'GET',
+            url: `/api/maintenance-mode`,
+            ...config,
+          })
+        ).data.data,
+      /** GET /api/site/settings: Публичные настройки магазина: контакты, реквизиты, соцсети */
+      settings: async (config: AxiosRequestConfig = {}) =>
+        (await http.request<T.SiteSettingsAnswer>({ method: 'GET', url: `/api/site/settings`, ...config }))
+          .data.data,
     },
   };
 }

@@ -5,40 +5,22 @@ import axios, { AxiosError, type AxiosInstance, type AxiosRequestConfig } from '
 import type {
   ApiErrorBody,
   ArticleCard,
-  Captcha,
   CatalogCategory,
   CategoryNode,
-  FeedbackCallRequest,
-  FeedbackCreated,
-  FeedbackWriteRequest,
-  LoginRequest,
-  LoginResult,
-  MaintenanceMode,
   NewsletterState,
   NewsletterSubscribeRequest,
-  PasswordChangeRequest,
-  PasswordResetRequest,
   ProductFacets,
   ProductPage,
   ProductReviewRequest,
-  Profile,
-  ProfileCompany,
-  ProfileSubscriptions,
-  ProfileSubscriptionsState,
-  ProfileUpdateRequest,
   PromotionCard,
   PublicArticle,
   PublicBanner,
   PublicPage,
   PublicPromotion,
-  PublicSettings,
   PublicSiteReview,
-  RegisterRequest,
-  RegisterResult,
   Representative,
   ReviewCreated,
   SearchProduct,
-  SessionUser,
   SiteReviewRequest,
 } from '@shop/schemas';
 import { endpointMethods } from '../generated/endpoints';
@@ -89,17 +71,6 @@ export interface ListEnvelope<T> {
      */
     searchedFor?: string | null;
   };
-}
-
-/** POST /api/feedback/represent (its schema is declared in the route, server/src/forms/form-routes.ts). */
-export interface FeedbackRepresentRequest {
-  name: string;
-  city: string;
-  phone: string;
-  email: string;
-  experience: string;
-  captchaId: string;
-  captchaPhrase: string;
 }
 
 export interface ProductSearchParams {
@@ -188,47 +159,9 @@ export function createApiClient(options: ApiClientOptions) {
   });
 
   // The methods generated from the endpoint contracts, and beside them what is still written by hand here.
-  return mergeGroups(endpointMethods(http), {
+  const generated = endpointMethods(http);
+  return mergeGroups(generated, {
     http,
-    auth: {
-      login: async (body: LoginRequest) =>
-        (await http.post<Envelope<LoginResult>>('/api/auth/login', body)).data.data,
-      session: async () => (await http.get<Envelope<SessionUser>>('/api/auth/session')).data.data,
-      /** The admin area's sign-in: the session goes into an HttpOnly cookie, the answer holds its CSRF token. */
-      adminLogin: async (body: LoginRequest) =>
-        (await http.post<Envelope<{ csrfToken: string }>>('/api/auth/admin/login', body)).data.data,
-      /** The staff member of the admin cookie and the session's CSRF token; null without a session. */
-      adminSession: async () =>
-        (await http.get<Envelope<{ user: SessionUser; csrfToken: string } | null>>('/api/auth/admin/session'))
-          .data.data,
-      /** Ends the admin cookie's session and clears the cookie (needs the CSRF token). */
-      adminLogout: async () => {
-        await http.post('/api/auth/admin/logout');
-      },
-      logout: async () => {
-        await http.post('/api/auth/logout');
-      },
-      /** 201 with a token (null with signIn: false); 400/409 carry Russian messages per field. */
-      register: async (body: RegisterRequest) =>
-        (await http.post<Envelope<RegisterResult>>('/api/auth/register', body)).data.data,
-      /** The token of the /mail-confirm?token=… link; 400 for an unknown, used or expired one. */
-      confirmEmail: async (token: string) =>
-        (await http.post<Envelope<{ emailConfirmed: true }>>('/api/auth/email/confirm', { token })).data.data,
-      /** Signed in: a new confirmation letter (the earlier link stops working). */
-      resendConfirmation: async () =>
-        (await http.post<Envelope<{ sent: true }>>('/api/auth/email/resend')).data.data,
-      /** The same answer whether or not the address has an account. */
-      recover: async (email: string) =>
-        (await http.post<Envelope<{ message: string }>>('/api/auth/password/recovery', { email })).data.data,
-      /** The token of the /change-password?token=… link; every session of the customer ends. */
-      reset: async (body: PasswordResetRequest) => {
-        await http.post('/api/auth/password/reset', body);
-      },
-      /** Signed in; the other sessions end, this one stays. */
-      changePassword: async (body: PasswordChangeRequest) => {
-        await http.post('/api/auth/password/change', body);
-      },
-    },
     catalog: {
       categoriesTree: async () =>
         (await http.get<Envelope<CategoryNode[]>>('/api/categories/tree')).data.data,
@@ -269,9 +202,6 @@ export function createApiClient(options: ApiClientOptions) {
         (await http.post<Envelope<ReviewCreated>>(`/api/products/${encodeURIComponent(slug)}/reviews`, body))
           .data.data,
     },
-    site: {
-      settings: async () => (await http.get<Envelope<PublicSettings>>('/api/site/settings')).data.data,
-    },
     content: {
       /** A content page by its slug (may hold a slash: "payment-and-delivery/one_page"). */
       page: async (slug: string) =>
@@ -294,21 +224,6 @@ export function createApiClient(options: ApiClientOptions) {
       representatives: async () =>
         (await http.get<Envelope<Representative[]>>('/api/representatives')).data.data,
     },
-    captcha: {
-      /** A new picture; each one can be answered once (a 400 with code captcha_invalid asks for another). */
-      generate: async () => (await http.post<Envelope<Captcha>>('/api/captcha/generate')).data.data,
-    },
-    feedback: {
-      /** The call-back dialog; 400 with Russian messages per field, 429 when sent too often. */
-      call: async (body: FeedbackCallRequest) =>
-        (await http.post<Envelope<FeedbackCreated>>('/api/feedback/call', body)).data.data,
-      /** The message dialog; `name` is the name, e-mail and phone joined with "+". */
-      write: async (body: FeedbackWriteRequest) =>
-        (await http.post<Envelope<FeedbackCreated>>('/api/feedback/write', body)).data.data,
-      /** The home page's «Стать представителем» application; 400 and 429 as for `call`. */
-      represent: async (body: FeedbackRepresentRequest) =>
-        (await http.post<Envelope<FeedbackCreated>>('/api/feedback/represent', body)).data.data,
-    },
     newsletter: {
       /** Always answers { status: 'pending' }: a confirmation letter goes out unless already subscribed. */
       subscribe: async (body: NewsletterSubscribeRequest) =>
@@ -320,24 +235,8 @@ export function createApiClient(options: ApiClientOptions) {
       unsubscribe: async (token: string) =>
         (await http.post<Envelope<NewsletterState>>('/api/newsletter/unsubscribe', { token })).data.data,
     },
-    profile: {
-      get: async () => (await http.get<Envelope<Profile>>('/api/profile')).data.data,
-      /** A changed e-mail is unconfirmed until the link of the letter sent to it is followed. */
-      update: async (body: ProfileUpdateRequest) =>
-        (await http.put<Envelope<Profile>>('/api/profile', body)).data.data,
-      /** The customer's organisation, or null. */
-      company: async () =>
-        (await http.get<Envelope<ProfileCompany | null>>('/api/profile/company')).data.data,
-      updateCompany: async (body: ProfileCompany) =>
-        (await http.put<Envelope<ProfileCompany>>('/api/profile/company', body)).data.data,
-      /** The signed-in customer's news by e-mail and SMS (401 for a guest). */
-      subscriptions: async () =>
-        (await http.get<Envelope<ProfileSubscriptionsState>>('/api/profile/subscriptions')).data.data,
-      updateSubscriptions: async (body: ProfileSubscriptions) =>
-        (await http.put<Envelope<ProfileSubscriptionsState>>('/api/profile/subscriptions', body)).data.data,
-    },
-    maintenanceMode: async () =>
-      (await http.get<Envelope<MaintenanceMode>>('/api/maintenance-mode')).data.data,
+    /** The storefront's header asks it on every page (the site group's method, under its old name). */
+    maintenanceMode: () => generated.site.maintenanceMode(),
   });
 }
 
