@@ -224,6 +224,8 @@ function clientFile(contracts: EndpointContract[], emitted: Emitted[]): string {
     }
     const optional = (part: Part) => {
       const schema = c[part];
+      // A schemas/api payload by reference: its fields are its own, so the caller passes one.
+      if (schema && '$ref' in schema) return false;
       const required = (schema?.required as string[] | undefined) ?? [];
       return required.length === 0;
     };
