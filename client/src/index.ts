@@ -24,8 +24,6 @@ import type {
   LoginRequest,
   LoginResult,
   MaintenanceMode,
-  NewsletterState,
-  NewsletterSubscribeRequest,
   PasswordChangeRequest,
   PasswordResetRequest,
   ProductFacets,
@@ -320,17 +318,6 @@ export function createApiClient(options: ApiClientOptions) {
       /** The home page's «Стать представителем» application; 400 and 429 as for `call`. */
       represent: async (body: FeedbackRepresentRequest) =>
         (await http.post<Envelope<FeedbackCreated>>('/api/feedback/represent', body)).data.data,
-    },
-    newsletter: {
-      /** Always answers { status: 'pending' }: a confirmation letter goes out unless already subscribed. */
-      subscribe: async (body: NewsletterSubscribeRequest) =>
-        (await http.post<Envelope<NewsletterState>>('/api/newsletter/subscribe', body)).data.data,
-      /** The token of the confirmation letter's link. */
-      confirm: async (token: string) =>
-        (await http.post<Envelope<NewsletterState>>('/api/newsletter/confirm', { token })).data.data,
-      /** The token of a newsletter's unsubscribe link; a second call answers the same. */
-      unsubscribe: async (token: string) =>
-        (await http.post<Envelope<NewsletterState>>('/api/newsletter/unsubscribe', { token })).data.data,
     },
     profile: {
       get: async () => (await http.get<Envelope<Profile>>('/api/profile')).data.data,
