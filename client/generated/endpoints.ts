@@ -47,6 +47,69 @@ export function endpointMethods(http: AxiosInstance) {
           })
         ).data.data,
     },
+    adminMessages: {
+      /** GET /api/admin/messages/audience: Сколько получателей у рассылки: один покупатель, группа или все подписчики */
+      countAudience: async (query: T.AdminMessagesCountAudienceQuery, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.AdminMessagesCountAudienceAnswer>({
+            method: 'GET',
+            url: `/api/admin/messages/audience`,
+            ...config,
+            params: query,
+          })
+        ).data.data,
+      /** GET /api/admin/messages/mailings/:id/progress: Ход рассылки: сколько сообщений в каждом состоянии */
+      mailingProgress: async (
+        id: T.AdminMessagesMailingProgressParams['id'],
+        config: AxiosRequestConfig = {},
+      ) =>
+        (
+          await http.request<T.AdminMessagesMailingProgressAnswer>({
+            method: 'GET',
+            url: `/api/admin/messages/mailings/${encodeURIComponent(String(id))}/progress`,
+            ...config,
+          })
+        ).data.data,
+      /** POST /api/admin/messages/preview: Предпросмотр шаблона или текста с примерными значениями и список доступных переменных */
+      preview: async (body: T.AdminMessagesPreviewBody, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.AdminMessagesPreviewAnswer>({
+            method: 'POST',
+            url: `/api/admin/messages/preview`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
+      /** POST /api/admin/messages/outbox/resend: Отправить снова все неотправленные и задержанные сообщения канала */
+      resendChannel: async (body: T.AdminMessagesResendChannelBody, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.AdminMessagesResendChannelAnswer>({
+            method: 'POST',
+            url: `/api/admin/messages/outbox/resend`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
+      /** POST /api/admin/messages/outbox/:id/resend: Отправить снова одно неотправленное или задержанное сообщение */
+      resendMessage: async (id: T.AdminMessagesResendMessageParams['id'], config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.AdminMessagesResendMessageAnswer>({
+            method: 'POST',
+            url: `/api/admin/messages/outbox/${encodeURIComponent(String(id))}/resend`,
+            ...config,
+          })
+        ).data.data,
+      /** POST /api/admin/messages/mailings: Рассылка письма или SMS: одному покупателю, группе или всем подписчикам */
+      sendMailing: async (body: T.AdminMessagesSendMailingBody, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.AdminMessagesSendMailingAnswer>({
+            method: 'POST',
+            url: `/api/admin/messages/mailings`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
+    },
     adminPayments: {
       /** POST /api/admin/payment-services/:id/check-connection: Проверить ключи платёжного сервиса безвредным запросом к нему (ЮKassa: GET /me) */
       checkConnection: async (
@@ -64,6 +127,84 @@ export function endpointMethods(http: AxiosInstance) {
         ).data.data,
     },
     adminSales: {
+      /** POST /api/admin/bonuses/adjust: Ручное начисление или списание баллов с основанием (списание — не больше баланса) */
+      adjustBonuses: async (body: T.AdminSalesAdjustBonusesBody, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.AdminSalesAdjustBonusesAnswer>({
+            method: 'POST',
+            url: `/api/admin/bonuses/adjust`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
+      /** GET /api/admin/bonuses/balance/:userId: Бонусный баланс покупателя */
+      bonusBalance: async (
+        userId: T.AdminSalesBonusBalanceParams['userId'],
+        config: AxiosRequestConfig = {},
+      ) =>
+        (
+          await http.request<T.AdminSalesBonusBalanceAnswer>({
+            method: 'GET',
+            url: `/api/admin/bonuses/balance/${encodeURIComponent(String(userId))}`,
+            ...config,
+          })
+        ).data.data,
+      /** PUT /api/admin/orders/:id/lines: Изменить состав неоплаченного заказа (пересчёт цен, скидок и остатков) */
+      changeOrderLines: async (
+        id: T.AdminSalesChangeOrderLinesParams['id'],
+        body: T.AdminSalesChangeOrderLinesBody,
+        config: AxiosRequestConfig = {},
+      ) =>
+        (
+          await http.request<T.AdminSalesChangeOrderLinesAnswer>({
+            method: 'PUT',
+            url: `/api/admin/orders/${encodeURIComponent(String(id))}/lines`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
+      /** POST /api/admin/orders/:id/actions: Сменить статус заказа: подтвердить, отметить оплату, отправить, выполнить, отменить */
+      changeOrderStatus: async (
+        id: T.AdminSalesChangeOrderStatusParams['id'],
+        body: T.AdminSalesChangeOrderStatusBody,
+        config: AxiosRequestConfig = {},
+      ) =>
+        (
+          await http.request<T.AdminSalesChangeOrderStatusAnswer>({
+            method: 'POST',
+            url: `/api/admin/orders/${encodeURIComponent(String(id))}/actions`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
+      /** GET /api/admin/coupons/batches: Последние 20 серий купонов: размер, сколько использовано, скидка */
+      couponBatches: async (config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.AdminSalesCouponBatchesAnswer>({
+            method: 'GET',
+            url: `/api/admin/coupons/batches`,
+            ...config,
+          })
+        ).data.data,
+      /** GET /api/admin/dashboard: Рабочий стол: заказы, выручка за 30 дней, отзывы и заявки на модерации, заканчивающиеся товары */
+      dashboard: async (config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.AdminSalesDashboardAnswer>({
+            method: 'GET',
+            url: `/api/admin/dashboard`,
+            ...config,
+          })
+        ).data.data,
+      /** POST /api/admin/coupons/generate: Серия купонов: одна порция (до 500) случайных кодов в одной транзакции */
+      generateCoupons: async (body: T.AdminSalesGenerateCouponsBody, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.AdminSalesGenerateCouponsAnswer>({
+            method: 'POST',
+            url: `/api/admin/coupons/generate`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
       /** GET /api/admin/orders/:id/invoice.pdf: Счёт на оплату заказа организации */
       invoicePdf: async (id: T.AdminSalesInvoicePdfParams['id'], config: AxiosRequestConfig = {}) => {
         const res = await http.request<ArrayBuffer>({
@@ -75,6 +216,61 @@ export function endpointMethods(http: AxiosInstance) {
         const disposition: unknown = res.headers['content-disposition'];
         return { data: res.data, disposition: typeof disposition === 'string' ? disposition : null };
       },
+      /** GET /api/admin/orders/by-number/:number: Заказ по номеру для экрана заказа: позиции, покупатель, доставка, оплата, история, действия */
+      orderByNumber: async (
+        number: T.AdminSalesOrderByNumberParams['number'],
+        config: AxiosRequestConfig = {},
+      ) =>
+        (
+          await http.request<T.AdminSalesOrderByNumberAnswer>({
+            method: 'GET',
+            url: `/api/admin/orders/by-number/${encodeURIComponent(String(number))}`,
+            ...config,
+          })
+        ).data.data,
+      /** POST /api/admin/orders/place: Оформить заказ за покупателя (через тот же сервис, что и корзина) */
+      placeOrder: async (
+        body: T.AdminSalesPlaceOrderBody,
+        headers: T.AdminSalesPlaceOrderHeaders = {},
+        config: AxiosRequestConfig = {},
+      ) =>
+        (
+          await http.request<T.AdminSalesPlaceOrderAnswer>({
+            method: 'POST',
+            url: `/api/admin/orders/place`,
+            data: body,
+            ...config,
+            headers: { ...config.headers, ...headers },
+          })
+        ).data.data,
+      /** POST /api/admin/orders/:id/refunds: Вернуть деньги за позиции заказа или записать возврат вручную, не отменяя заказ */
+      refundOrder: async (
+        id: T.AdminSalesRefundOrderParams['id'],
+        body: T.AdminSalesRefundOrderBody,
+        config: AxiosRequestConfig = {},
+      ) =>
+        (
+          await http.request<T.AdminSalesRefundOrderAnswer>({
+            method: 'POST',
+            url: `/api/admin/orders/${encodeURIComponent(String(id))}/refunds`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
+      /** PUT /api/admin/orders/:id/manager-comment: Сохранить комментарий менеджера к заказу */
+      setManagerComment: async (
+        id: T.AdminSalesSetManagerCommentParams['id'],
+        body: T.AdminSalesSetManagerCommentBody,
+        config: AxiosRequestConfig = {},
+      ) =>
+        (
+          await http.request<T.AdminSalesSetManagerCommentAnswer>({
+            method: 'PUT',
+            url: `/api/admin/orders/${encodeURIComponent(String(id))}/manager-comment`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
     },
     adminSettings: {
       /** GET /api/admin/settings/current: Настройки магазина для экрана настроек и то, заданы ли секреты (сами секреты не отдаются) */
@@ -310,6 +506,43 @@ export function endpointMethods(http: AxiosInstance) {
             url: `/api/feedback/write`,
             data: body,
             ...config,
+          })
+        ).data.data,
+    },
+    newsletter: {
+      /** POST /api/newsletter/confirm: Подтверждение подписки по ключу из письма (один раз) */
+      confirm: async (body: T.NewsletterConfirmBody, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.NewsletterConfirmAnswer>({
+            method: 'POST',
+            url: `/api/newsletter/confirm`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
+      /** POST /api/newsletter/subscribe: Подписка из подвала сайта: письмо со ссылкой подтверждения (действует 3 дня) */
+      subscribe: async (body: T.NewsletterSubscribeBody, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.NewsletterSubscribeAnswer>({
+            method: 'POST',
+            url: `/api/newsletter/subscribe`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
+      /** POST /api/newsletter/unsubscribe: Отписка по ключу из письма рассылки; повторный вызов отвечает так же */
+      unsubscribe: async (
+        body: T.NewsletterUnsubscribeBody = {},
+        query: T.NewsletterUnsubscribeQuery = {},
+        config: AxiosRequestConfig = {},
+      ) =>
+        (
+          await http.request<T.NewsletterUnsubscribeAnswer>({
+            method: 'POST',
+            url: `/api/newsletter/unsubscribe`,
+            data: body,
+            ...config,
+            params: query,
           })
         ).data.data,
     },

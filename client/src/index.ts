@@ -7,8 +7,6 @@ import type {
   ArticleCard,
   CatalogCategory,
   CategoryNode,
-  NewsletterState,
-  NewsletterSubscribeRequest,
   ProductFacets,
   ProductPage,
   ProductReviewRequest,
@@ -223,17 +221,6 @@ export function createApiClient(options: ApiClientOptions) {
         (await http.post<Envelope<ReviewCreated>>('/api/reviews/site', body)).data.data,
       representatives: async () =>
         (await http.get<Envelope<Representative[]>>('/api/representatives')).data.data,
-    },
-    newsletter: {
-      /** Always answers { status: 'pending' }: a confirmation letter goes out unless already subscribed. */
-      subscribe: async (body: NewsletterSubscribeRequest) =>
-        (await http.post<Envelope<NewsletterState>>('/api/newsletter/subscribe', body)).data.data,
-      /** The token of the confirmation letter's link. */
-      confirm: async (token: string) =>
-        (await http.post<Envelope<NewsletterState>>('/api/newsletter/confirm', { token })).data.data,
-      /** The token of a newsletter's unsubscribe link; a second call answers the same. */
-      unsubscribe: async (token: string) =>
-        (await http.post<Envelope<NewsletterState>>('/api/newsletter/unsubscribe', { token })).data.data,
     },
     /** The storefront's header asks it on every page (the site group's method, under its old name). */
     maintenanceMode: () => generated.site.maintenanceMode(),

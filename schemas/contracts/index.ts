@@ -4,11 +4,12 @@ import type { EndpointContract } from './contract';
 import * as accounts from './accounts';
 import * as catalog from './catalog';
 import * as forms from './forms';
+import * as messages from './messages';
 import * as payments from './payments';
 import * as sales from './sales';
 import * as settings from './settings';
 
-const modules: object[] = [accounts, catalog, forms, payments, sales, settings];
+const modules: object[] = [accounts, catalog, forms, messages, payments, sales, settings];
 
 /** A module's contracts among its exports (a shared schema part or a constant, such as an enum's values, is not one). */
 const isContract = (value: unknown): value is EndpointContract =>
