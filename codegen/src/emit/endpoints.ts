@@ -19,15 +19,21 @@ const OPTIONS = {
 const PARTS = ['params', 'query', 'body', 'headers'] as const;
 type Part = (typeof PARTS)[number];
 
+/** Every schemas/api payload schema. */
+function apiSchemas(apiDir: string): Schema[] {
+  return (readdirSync(apiDir, { recursive: true }) as string[])
+    .filter((file) => file.endsWith('.schema.json'))
+    .map((file) => JSON.parse(readFileSync(join(apiDir, file), 'utf8')) as Schema);
+}
+
 /** Every schemas/api payload schema's $id → the name of its generated type (its title). */
 export function apiTypeNames(apiDir: string): Map<string, string> {
-  const names = new Map<string, string>();
-  for (const file of readdirSync(apiDir, { recursive: true }) as string[]) {
-    if (!file.endsWith('.schema.json')) continue;
-    const s = JSON.parse(readFileSync(join(apiDir, file), 'utf8')) as Schema;
-    names.set(String(s.$id), String(s.title));
-  }
-  return names;
+  return new Map(apiSchemas(apiDir).map((s) => [String(s.$id), String(s.title)]));
+}
+
+/** Every schemas/api payload schema's $id → the properties it requires (a part naming it must be sent). */
+function apiRequired(apiDir: string): Map<string, string[]> {
+  return new Map(apiSchemas(apiDir).map((s) => [String(s.$id), (s.required as string[] | undefined) ?? []]));
 }
 
 /**
@@ -186,7 +192,7 @@ export async function emitEndpoints(
   ].join('\n');
   return {
     'schemas/generated/endpoints.ts': types,
-    'client/generated/endpoints.ts': clientFile(sorted, emitted),
+    'client/generated/endpoints.ts': clientFile(sorted, emitted, apiRequired(apiDir)),
   };
 }
 
@@ -200,7 +206,11 @@ const dropReexports = (used: Set<string>) => (ts: string) =>
     })
     .join('\n');
 
-function clientFile(contracts: EndpointContract[], emitted: Emitted[]): string {
+function clientFile(
+  contracts: EndpointContract[],
+  emitted: Emitted[],
+  apiRequired: Map<string, string[]>,
+): string {
   const groups = new Map<string, string[]>();
   const typeNames = new Set<string>();
   emitted.forEach((e, i) => {
@@ -224,7 +234,8 @@ function clientFile(contracts: EndpointContract[], emitted: Emitted[]): string {
     }
     const optional = (part: Part) => {
       const schema = c[part];
-      const required = (schema?.required as string[] | undefined) ?? [];
+      const ref = typeof schema?.$ref === 'string' ? schema.$ref.replace(/#$/, '') : null;
+      const required = (ref ? apiRequired.get(ref) : (schema?.required as string[] | undefined)) ?? [];
       return required.length === 0;
     };
     if (e.input.body) args.push(`body: ${t(e.input.body)}${optional('body') ? ' = {}' : ''}`);
