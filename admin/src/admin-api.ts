@@ -17,6 +17,15 @@ function toError(error: unknown): AdminApiError {
   return new AdminApiError(apiErrorMessage(error), apiFieldErrors(error));
 }
 
+/** A generated method's call (`client.adminCatalog.moveCategory(…)`), its failure as an AdminApiError. */
+export async function callAdmin<T>(call: (api: typeof client) => Promise<T>): Promise<T> {
+  try {
+    return await call(client);
+  } catch (error) {
+    throw toError(error);
+  }
+}
+
 export async function getAdmin<T>(path: string): Promise<T> {
   try {
     return (await client.http.get<{ data: T }>(`/api/admin${path}`)).data.data;
