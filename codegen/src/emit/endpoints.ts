@@ -123,7 +123,9 @@ export function checkContracts(contracts: EndpointContract[]) {
     const declared = Object.keys((c.params?.properties as Schema | undefined) ?? {});
     const inPath = pathParamsOf(c.path);
     if (declared.sort().join() !== [...inPath].sort().join())
-      throw new Error(`contract "${c.name}": params [${declared}] differ from the path's [${inPath}]`);
+      throw new Error(
+        `contract "${c.name}": params [${declared.join()}] differ from the path's [${inPath.join()}]`,
+      );
   }
 }
 
@@ -155,12 +157,12 @@ export async function emitEndpoints(
       const partName = `${base}${part.charAt(0).toUpperCase()}${part.slice(1)}`;
       const input = forType(schema, refs, used, false);
       const read = forType(schema, refs, used, true);
-      blocks.push(await compile({ ...(input as Schema), title: partName } as never, partName, OPTIONS));
+      blocks.push(await compile({ ...(input as Schema), title: partName }, partName, OPTIONS));
       e.input[part] = partName;
       e.read[part] = partName;
       if (JSON.stringify(read) !== JSON.stringify(input)) {
         const readName = `${partName}Read`;
-        blocks.push(await compile({ ...(read as Schema), title: readName } as never, readName, OPTIONS));
+        blocks.push(await compile({ ...(read as Schema), title: readName }, readName, OPTIONS));
         e.read[part] = readName;
       }
     }
@@ -169,7 +171,7 @@ export async function emitEndpoints(
     else if (success) {
       const answerName = `${base}Answer`;
       const answer = forType(success, refs, used, false) as Schema;
-      blocks.push(await compile({ ...answer, title: answerName } as never, answerName, OPTIONS));
+      blocks.push(await compile({ ...answer, title: answerName }, answerName, OPTIONS));
       e.answer = answerName;
     } else e.answer = 'void';
     emitted.push(e);
