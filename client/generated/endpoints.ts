@@ -5,6 +5,46 @@ import type * as T from '@shop/schemas/generated/endpoints';
 /** A method for every endpoint contract, grouped as the contracts name them; each returns the answer (an envelope's `data`). */
 export function endpointMethods(http: AxiosInstance) {
   return {
+    adminCatalog: {
+      /** POST /api/admin/product-categories/:id/move: Перенос категории: новое место среди соседних или под другую категорию верхнего уровня */
+      moveCategory: async (
+        id: T.AdminCatalogMoveCategoryParams['id'],
+        body: T.AdminCatalogMoveCategoryBody,
+        config: AxiosRequestConfig = {},
+      ) =>
+        (
+          await http.request<T.AdminCatalogMoveCategoryAnswer>({
+            method: 'POST',
+            url: `/api/admin/product-categories/${encodeURIComponent(String(id))}/move`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
+      /** POST /api/admin/products/bulk-offers: Цена и остаток всех вариантов выбранных товаров: новая цена, изменение в процентах, остаток */
+      updateOffersInBulk: async (
+        body: T.AdminCatalogUpdateOffersInBulkBody,
+        config: AxiosRequestConfig = {},
+      ) =>
+        (
+          await http.request<T.AdminCatalogUpdateOffersInBulkAnswer>({
+            method: 'POST',
+            url: `/api/admin/products/bulk-offers`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
+    },
+    adminContent: {
+      /** POST /api/admin/uploads: Загрузка изображений (JPEG, PNG, WebP, AVIF, GIF; до 10 МБ каждое): все или ни одного */
+      uploadImages: async (config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.AdminContentUploadImagesAnswer>({
+            method: 'POST',
+            url: `/api/admin/uploads`,
+            ...config,
+          })
+        ).data.data,
+    },
     adminForms: {
       /** POST /api/admin/feedback/:id/processed: Отметка «Обработана» с временем и менеджером (или снять её) */
       setFeedbackProcessed: async (
@@ -121,6 +161,66 @@ export function endpointMethods(http: AxiosInstance) {
           await http.request<T.AdminPaymentsCheckConnectionAnswer>({
             method: 'POST',
             url: `/api/admin/payment-services/${encodeURIComponent(String(id))}/check-connection`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
+    },
+    adminPlatform: {
+      /** GET /api/admin/jobs/current: Незавершённая фоновая задача этих видов, запущенная вами (или null) */
+      currentJob: async (query: T.AdminPlatformCurrentJobQuery, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.AdminPlatformCurrentJobAnswer>({
+            method: 'GET',
+            url: `/api/admin/jobs/current`,
+            ...config,
+            params: query,
+          })
+        ).data.data,
+      /** GET /api/admin/history: История изменений записи, новые первыми, с готовыми строками на русском */
+      history: async (query: T.AdminPlatformHistoryQuery, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.AdminPlatformHistoryAnswer>({
+            method: 'GET',
+            url: `/api/admin/history`,
+            ...config,
+            params: query,
+          })
+        ).data,
+      /** GET /api/admin/products/import/columns: Колонки CSV-файла импорта товаров */
+      importColumns: async (config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.AdminPlatformImportColumnsAnswer>({
+            method: 'GET',
+            url: `/api/admin/products/import/columns`,
+            ...config,
+          })
+        ).data.data,
+      /** POST /api/admin/products/import: Импорт CSV-файла товаров в фоне: задача пишет только изменения, в одной транзакции, или ничего */
+      importProducts: async (body: T.AdminPlatformImportProductsBody, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.AdminPlatformImportProductsAnswer>({
+            method: 'POST',
+            url: `/api/admin/products/import`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
+      /** GET /api/admin/jobs/:id: Фоновая задача: ход, результат или ошибка */
+      job: async (id: T.AdminPlatformJobParams['id'], config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.AdminPlatformJobAnswer>({
+            method: 'GET',
+            url: `/api/admin/jobs/${encodeURIComponent(String(id))}`,
+            ...config,
+          })
+        ).data.data,
+      /** POST /api/admin/products/import/preview: Проверка CSV-файла товаров в фоне: задача с отчётом по каждой строке, ничего не записывается */
+      previewImport: async (body: T.AdminPlatformPreviewImportBody, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.AdminPlatformPreviewImportAnswer>({
+            method: 'POST',
+            url: `/api/admin/products/import/preview`,
             data: body,
             ...config,
           })
@@ -466,6 +566,38 @@ export function endpointMethods(http: AxiosInstance) {
         ).data.data,
     },
     catalog: {
+      /** POST /api/products/:slug/reviews: Отзыв о товаре (для вошедших; публикуется после модерации) */
+      addReview: async (
+        slug: T.CatalogAddReviewParams['slug'],
+        body: T.CatalogAddReviewBody,
+        config: AxiosRequestConfig = {},
+      ) =>
+        (
+          await http.request<T.CatalogAddReviewAnswer>({
+            method: 'POST',
+            url: `/api/products/${encodeURIComponent(String(slug))}/reviews`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
+      /** GET /api/categories/tree: Дерево активных категорий (спец. §7) */
+      categoriesTree: async (config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.CatalogCategoriesTreeAnswer>({
+            method: 'GET',
+            url: `/api/categories/tree`,
+            ...config,
+          })
+        ).data.data,
+      /** GET /api/catalog/categories/:slug: Страница категории: описание, SEO, путь, подкатегории */
+      category: async (slug: T.CatalogCategoryParams['slug'], config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.CatalogCategoryAnswer>({
+            method: 'GET',
+            url: `/api/catalog/categories/${encodeURIComponent(String(slug))}`,
+            ...config,
+          })
+        ).data.data,
       /** POST /api/stock-notices: Сообщить о поступлении варианта товара */
       notifyStock: async (body: T.CatalogNotifyStockBody, config: AxiosRequestConfig = {}) =>
         (
@@ -476,6 +608,117 @@ export function endpointMethods(http: AxiosInstance) {
             ...config,
           })
         ).data.data,
+      /** GET /api/products/:slug: Товар для его страницы: варианты, бренд, категории, отзывы */
+      product: async (slug: T.CatalogProductParams['slug'], config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.CatalogProductAnswer>({
+            method: 'GET',
+            url: `/api/products/${encodeURIComponent(String(slug))}`,
+            ...config,
+          })
+        ).data.data,
+      /** GET /api/products/facets: Фильтры списка товаров со счётчиками (тот же запрос, что у /products/search) */
+      productsFacets: async (query: T.CatalogProductsFacetsQuery = {}, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.CatalogProductsFacetsAnswer>({
+            method: 'GET',
+            url: `/api/products/facets`,
+            ...config,
+            params: query,
+          })
+        ).data.data,
+      /** GET /api/products/search: Товары: поиск, категория, фильтры, избранное (спец. §7: perPage=7&page=1&filter[search]=…) */
+      productsSearch: async (query: T.CatalogProductsSearchQuery = {}, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.CatalogProductsSearchAnswer>({
+            method: 'GET',
+            url: `/api/products/search`,
+            ...config,
+            params: query,
+          })
+        ).data,
+    },
+    content: {
+      /** GET /api/articles/:slug: Статья, HTML очищен */
+      article: async (slug: T.ContentArticleParams['slug'], config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.ContentArticleAnswer>({
+            method: 'GET',
+            url: `/api/articles/${encodeURIComponent(String(slug))}`,
+            ...config,
+          })
+        ).data.data,
+      /** GET /api/articles: Статьи раздела «Интересное»: опубликованные, новые первыми */
+      articles: async (query: T.ContentArticlesQuery = {}, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.ContentArticlesAnswer>({
+            method: 'GET',
+            url: `/api/articles`,
+            ...config,
+            params: query,
+          })
+        ).data,
+      /** GET /api/banners: Действующие баннеры по месту показа и порядку */
+      bannerList: async (query: T.ContentBannerListQuery = {}, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.ContentBannerListAnswer>({
+            method: 'GET',
+            url: `/api/banners`,
+            ...config,
+            params: query,
+          })
+        ).data.data,
+      /** GET /api/pages/*: Опубликованная страница; адрес может содержать косую черту (payment-and-delivery/one_page) */
+      page: async (path: string, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.ContentPageAnswer>({
+            method: 'GET',
+            url: `/api/pages/${path.split('/').map(encodeURIComponent).join('/')}`,
+            ...config,
+          })
+        ).data.data,
+      /** GET /api/promotions/:slug: Акция с её товарами (завершённая — с finished: true) */
+      promotion: async (slug: T.ContentPromotionParams['slug'], config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.ContentPromotionAnswer>({
+            method: 'GET',
+            url: `/api/promotions/${encodeURIComponent(String(slug))}`,
+            ...config,
+          })
+        ).data.data,
+      /** GET /api/promotions: Действующие акции */
+      promotions: async (config: AxiosRequestConfig = {}) =>
+        (await http.request<T.ContentPromotionsAnswer>({ method: 'GET', url: `/api/promotions`, ...config }))
+          .data.data,
+      /** GET /api/representatives: Представители и магазины для страницы «Где купить» */
+      representatives: async (config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.ContentRepresentativesAnswer>({
+            method: 'GET',
+            url: `/api/representatives`,
+            ...config,
+          })
+        ).data.data,
+      /** POST /api/reviews/site: Новый отзыв о магазине: сохраняется на модерацию */
+      sendSiteReview: async (body: T.ContentSendSiteReviewBody, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.ContentSendSiteReviewAnswer>({
+            method: 'POST',
+            url: `/api/reviews/site`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
+      /** GET /api/reviews/site: Опубликованные отзывы о магазине и средняя оценка */
+      siteReviews: async (query: T.ContentSiteReviewsQuery = {}, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.ContentSiteReviewsAnswer>({
+            method: 'GET',
+            url: `/api/reviews/site`,
+            ...config,
+            params: query,
+          })
+        ).data,
     },
     feedback: {
       /** POST /api/feedback/call: Заказ обратного звонка */

@@ -2,25 +2,7 @@
 // server through it. Spec §7: base address from runtime configuration, 10 000 ms timeout, the token in
 // `Authorization` with no prefix and `X-User-Group` for a representative's group.
 import axios, { AxiosError, type AxiosInstance, type AxiosRequestConfig } from 'axios';
-import type {
-  ApiErrorBody,
-  ArticleCard,
-  CatalogCategory,
-  CategoryNode,
-  ProductFacets,
-  ProductPage,
-  ProductReviewRequest,
-  PromotionCard,
-  PublicArticle,
-  PublicBanner,
-  PublicPage,
-  PublicPromotion,
-  PublicSiteReview,
-  Representative,
-  ReviewCreated,
-  SearchProduct,
-  SiteReviewRequest,
-} from '@shop/schemas';
+import type { ApiErrorBody, PublicBanner } from '@shop/schemas';
 import { endpointMethods } from '../generated/endpoints';
 import { inProcessAdapter, type InProcessTransport } from './in-process';
 
@@ -86,15 +68,7 @@ export interface PageParams {
   perPage?: number;
 }
 
-/** GET /api/reviews/site: the list meta also carries the average rating of all published reviews. */
-export interface SiteReviewsEnvelope extends ListEnvelope<PublicSiteReview> {
-  meta: ListEnvelope<PublicSiteReview>['meta'] & { averageRating: number | null };
-}
-
 export type BannerPosition = PublicBanner['position'];
-
-/** "payment-and-delivery/one_page" → "payment-and-delivery/one_page" with each segment encoded. */
-const slugPath = (slug: string) => slug.split('/').map(encodeURIComponent).join('/');
 
 export type ProductSort = 'popular' | 'price' | '-price' | 'new';
 
@@ -161,66 +135,27 @@ export function createApiClient(options: ApiClientOptions) {
   return mergeGroups(generated, {
     http,
     catalog: {
-      categoriesTree: async () =>
-        (await http.get<Envelope<CategoryNode[]>>('/api/categories/tree')).data.data,
       searchProducts: async (p: ProductSearchParams = {}) => {
-        const params: Record<string, string | number> = { perPage: p.perPage ?? 7, page: p.page ?? 1 };
-        if (p.search !== undefined) params['filter[search]'] = p.search;
-        if (p.categorySlug) params['filter[categorySlug]'] = p.categorySlug;
-        if (p.isNew) params['filter[isNew]'] = 1;
-        if (p.isHit) params['filter[isHit]'] = 1;
-        if (p.sort) params.sort = p.sort;
-        return (await http.get<ListEnvelope<SearchProduct>>('/api/products/search', { params })).data;
+        const query: Record<string, string | number> = { perPage: p.perPage ?? 7, page: p.page ?? 1 };
+        if (p.search !== undefined) query['filter[search]'] = p.search;
+        if (p.categorySlug) query['filter[categorySlug]'] = p.categorySlug;
+        if (p.isNew) query['filter[isNew]'] = 1;
+        if (p.isHit) query['filter[isHit]'] = 1;
+        if (p.sort) query.sort = p.sort;
+        return generated.catalog.productsSearch(query);
       },
-      /** A category page: breadcrumbs and subcategories; 404 for an unknown or switched-off slug. */
-      category: async (slug: string) =>
-        (await http.get<Envelope<CatalogCategory>>(`/api/catalog/categories/${encodeURIComponent(slug)}`))
-          .data.data,
       /** The catalogue listing with every filter (the same endpoint as the search). */
       listProducts: async (p: ProductListParams = {}) =>
-        (
-          await http.get<ListEnvelope<SearchProduct>>('/api/products/search', {
-            params: productListQuery({ perPage: 24, page: 1, ...p }),
-          })
-        ).data,
+        generated.catalog.productsSearch(productListQuery({ perPage: 24, page: 1, ...p })),
       /** The listing's filters with counts, for the same parameters (paging and sort are ignored). */
       facets: async (p: ProductListParams = {}) => {
         const { sort: _sort, page: _page, perPage: _perPage, ...filters } = p;
-        return (
-          await http.get<Envelope<ProductFacets>>('/api/products/facets', {
-            params: productListQuery(filters),
-          })
-        ).data.data;
+        return generated.catalog.productsFacets(productListQuery(filters));
       },
-      /** A product page; 404 for an unknown or switched-off slug. */
-      product: async (slug: string) =>
-        (await http.get<Envelope<ProductPage>>(`/api/products/${encodeURIComponent(slug)}`)).data.data,
-      /** A signed-in customer's review; it waits for moderation. */
-      addReview: async (slug: string, body: ProductReviewRequest) =>
-        (await http.post<Envelope<ReviewCreated>>(`/api/products/${encodeURIComponent(slug)}/reviews`, body))
-          .data.data,
     },
     content: {
-      /** A content page by its slug (may hold a slash: "payment-and-delivery/one_page"). */
-      page: async (slug: string) =>
-        (await http.get<Envelope<PublicPage>>(`/api/pages/${slugPath(slug)}`)).data.data,
-      articles: async (p: PageParams = {}) =>
-        (await http.get<ListEnvelope<ArticleCard>>('/api/articles', { params: p })).data,
-      article: async (slug: string) =>
-        (await http.get<Envelope<PublicArticle>>(`/api/articles/${encodeURIComponent(slug)}`)).data.data,
-      promotions: async () => (await http.get<Envelope<PromotionCard[]>>('/api/promotions')).data.data,
-      promotion: async (slug: string) =>
-        (await http.get<Envelope<PublicPromotion>>(`/api/promotions/${encodeURIComponent(slug)}`)).data.data,
       banners: async (position?: BannerPosition) =>
-        (await http.get<Envelope<PublicBanner[]>>('/api/banners', { params: position ? { position } : {} }))
-          .data.data,
-      siteReviews: async (p: PageParams = {}) =>
-        (await http.get<SiteReviewsEnvelope>('/api/reviews/site', { params: p })).data,
-      /** Stored for moderation; a 400 carries Russian messages per field (see apiFieldErrors). */
-      sendSiteReview: async (body: SiteReviewRequest) =>
-        (await http.post<Envelope<ReviewCreated>>('/api/reviews/site', body)).data.data,
-      representatives: async () =>
-        (await http.get<Envelope<Representative[]>>('/api/representatives')).data.data,
+        generated.content.bannerList(position ? { position } : {}),
     },
     /** The storefront's header asks it on every page (the site group's method, under its old name). */
     maintenanceMode: () => generated.site.maintenanceMode(),

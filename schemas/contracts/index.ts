@@ -3,13 +3,15 @@
 import type { EndpointContract } from './contract';
 import * as accounts from './accounts';
 import * as catalog from './catalog';
+import * as content from './content';
 import * as forms from './forms';
 import * as messages from './messages';
 import * as payments from './payments';
+import * as platform from './platform';
 import * as sales from './sales';
 import * as settings from './settings';
 
-const modules: object[] = [accounts, catalog, forms, messages, payments, sales, settings];
+const modules: object[] = [accounts, catalog, content, forms, messages, payments, platform, sales, settings];
 
 /** A module's contracts among its exports (a shared schema part or a constant, such as an enum's values, is not one). */
 const isContract = (value: unknown): value is EndpointContract =>

@@ -2,11 +2,15 @@
 import type {
   AdminBonusAdjustRequest,
   AdminBonusEntry,
+  AdminBulkOffersRequest,
+  AdminCategoryMoveRequest,
   AdminCouponBatch,
   AdminCouponGenerateRequest,
   AdminCouponsGenerated,
   AdminDashboard,
   AdminFeedbackProcessedRequest,
+  AdminHistoryEntry,
+  AdminJobView,
   AdminMailingProgress,
   AdminMailingRequest,
   AdminMessagePreview,
@@ -23,12 +27,16 @@ import type {
   AdminOrderView,
   AdminOutboxResendRequest,
   AdminReviewBulkStatusRequest,
+  AdminUploadedImage,
+  ArticleCard,
   Captcha,
   CartBonusesRequest,
   CartCouponRequest,
   CartItemAddRequest,
   CartItemUpdateRequest,
   CartState,
+  CatalogCategory,
+  CategoryNode,
   EmailConfirmRequest,
   FeedbackCallRequest,
   FeedbackCreated,
@@ -48,6 +56,11 @@ import type {
   PasswordChangeRequest,
   PasswordRecoveryRequest,
   PasswordResetRequest,
+  ProductFacets,
+  ProductImportRequest,
+  ProductListQuery,
+  ProductPage,
+  ProductReviewRequest,
   Profile,
   ProfileBonuses,
   ProfileCompany,
@@ -55,11 +68,57 @@ import type {
   ProfileSubscriptions,
   ProfileSubscriptionsState,
   ProfileUpdateRequest,
+  PromotionCard,
+  PublicArticle,
+  PublicBanner,
+  PublicPage,
+  PublicPromotion,
   PublicSettings,
+  PublicSiteReview,
   RegisterRequest,
   RegisterResult,
+  Representative,
+  ReviewCreated,
+  SearchProduct,
   SessionUser,
+  SiteReviewRequest,
 } from './api';
+
+export interface AdminCatalogMoveCategoryParams {
+  id: number;
+}
+
+export type AdminCatalogMoveCategoryBody = AdminCategoryMoveRequest;
+
+export interface AdminCatalogMoveCategoryAnswer {
+  data: {
+    id: number;
+    parentId: number | null;
+    /**
+     * Место среди соседних, с 0
+     */
+    position: number;
+  };
+}
+
+export type AdminCatalogUpdateOffersInBulkBody = AdminBulkOffersRequest;
+
+export interface AdminCatalogUpdateOffersInBulkAnswer {
+  data: {
+    /**
+     * Сколько товаров изменено
+     */
+    products: number;
+    /**
+     * Сколько их вариантов изменено
+     */
+    offers: number;
+  };
+}
+
+export interface AdminContentUploadImagesAnswer {
+  data: AdminUploadedImage[];
+}
 
 export interface AdminFormsSetFeedbackProcessedParams {
   id: number;
@@ -174,6 +233,88 @@ export interface AdminPaymentsCheckConnectionAnswer {
     ok: boolean;
     message: string;
   };
+}
+
+export interface AdminPlatformCurrentJobQuery {
+  /**
+   * Виды через запятую: products-import-preview,products-import
+   */
+  kind: string;
+}
+
+export interface AdminPlatformCurrentJobAnswer {
+  data: null | AdminJobView;
+}
+
+export interface AdminPlatformHistoryQuery {
+  page?: number;
+  /**
+   * Записей на странице; больше 100 — отдаётся 100
+   */
+  perPage?: number;
+  /**
+   * Раздел: имя ресурса (products, orders…)
+   */
+  resource: string;
+  recordId: number;
+}
+
+export interface AdminPlatformHistoryQueryRead {
+  page: number;
+  /**
+   * Записей на странице; больше 100 — отдаётся 100
+   */
+  perPage: number;
+  /**
+   * Раздел: имя ресурса (products, orders…)
+   */
+  resource: string;
+  recordId: number;
+}
+
+export interface AdminPlatformHistoryAnswer {
+  data: AdminHistoryEntry[];
+  total: number;
+  page: number;
+  perPage: number;
+}
+
+export interface AdminPlatformImportColumnsAnswer {
+  data: {
+    code: string;
+    /**
+     * The column's header in the file
+     */
+    header: string;
+    /**
+     * What the column holds, in Russian
+     */
+    help: string;
+    /**
+     * A directory's column: an offer attribute, by entry code
+     */
+    directory?: boolean;
+  }[];
+}
+
+export type AdminPlatformImportProductsBody = ProductImportRequest;
+
+export interface AdminPlatformImportProductsAnswer {
+  data: AdminJobView;
+}
+
+export interface AdminPlatformJobParams {
+  id: number;
+}
+
+export interface AdminPlatformJobAnswer {
+  data: AdminJobView;
+}
+
+export type AdminPlatformPreviewImportBody = ProductImportRequest;
+
+export interface AdminPlatformPreviewImportAnswer {
+  data: AdminJobView;
 }
 
 export type AdminSalesAdjustBonusesBody = AdminBonusAdjustRequest;
@@ -416,6 +557,28 @@ export interface CartUpdateAnswer {
   data: CartState;
 }
 
+export interface CatalogAddReviewParams {
+  slug: string;
+}
+
+export type CatalogAddReviewBody = ProductReviewRequest;
+
+export interface CatalogAddReviewAnswer {
+  data: ReviewCreated;
+}
+
+export interface CatalogCategoriesTreeAnswer {
+  data: CategoryNode[];
+}
+
+export interface CatalogCategoryParams {
+  slug: string;
+}
+
+export interface CatalogCategoryAnswer {
+  data: CatalogCategory;
+}
+
 export interface CatalogNotifyStockBody {
   offerId: number;
   email?: string | null;
@@ -429,6 +592,121 @@ export interface CatalogNotifyStockAnswer {
     status: 'waiting';
     email: string | null;
     phone: string | null;
+  };
+}
+
+export interface CatalogProductParams {
+  slug: string;
+}
+
+export interface CatalogProductAnswer {
+  data: ProductPage;
+}
+
+export type CatalogProductsFacetsQuery = ProductListQuery;
+
+export interface CatalogProductsFacetsAnswer {
+  data: ProductFacets;
+}
+
+export type CatalogProductsSearchQuery = ProductListQuery;
+
+export interface CatalogProductsSearchAnswer {
+  data: SearchProduct[];
+  meta: {
+    total: number;
+    page: number;
+    perPage: number;
+    totalCapped?: boolean;
+    searchedFor?: string | null;
+  };
+}
+
+export interface ContentArticleParams {
+  slug: string;
+}
+
+export interface ContentArticleAnswer {
+  data: PublicArticle;
+}
+
+export interface ContentArticlesQuery {
+  page?: number;
+  perPage?: number;
+}
+
+export interface ContentArticlesQueryRead {
+  page: number;
+  perPage: number;
+}
+
+export interface ContentArticlesAnswer {
+  data: ArticleCard[];
+  meta: {
+    total: number;
+    page: number;
+    perPage: number;
+  };
+}
+
+export interface ContentBannerListQuery {
+  position?: 'home_slider' | 'home_promo' | 'catalog_top' | 'cart';
+}
+
+export interface ContentBannerListAnswer {
+  data: PublicBanner[];
+}
+
+export interface ContentPageParams {
+  '*'?: string;
+}
+
+export interface ContentPageAnswer {
+  data: PublicPage;
+}
+
+export interface ContentPromotionParams {
+  slug: string;
+}
+
+export interface ContentPromotionAnswer {
+  data: PublicPromotion;
+}
+
+export interface ContentPromotionsAnswer {
+  data: PromotionCard[];
+}
+
+export interface ContentRepresentativesAnswer {
+  data: Representative[];
+}
+
+export type ContentSendSiteReviewBody = SiteReviewRequest;
+
+export interface ContentSendSiteReviewAnswer {
+  data: ReviewCreated;
+}
+
+export interface ContentSiteReviewsQuery {
+  page?: number;
+  perPage?: number;
+}
+
+export interface ContentSiteReviewsQueryRead {
+  page: number;
+  perPage: number;
+}
+
+export interface ContentSiteReviewsAnswer {
+  data: PublicSiteReview[];
+  meta: {
+    total: number;
+    page: number;
+    perPage: number;
+    /**
+     * Средняя оценка опубликованных отзывов, null — если их нет
+     */
+    averageRating: number | null;
   };
 }
 
@@ -684,6 +962,27 @@ export interface SiteSettingsAnswer {
 
 /** Each endpoint by its contract's name: its parts as the server's handler reads them, and its answer. */
 export interface Endpoints {
+  'adminCatalog.moveCategory': {
+    params: AdminCatalogMoveCategoryParams;
+    query: unknown;
+    body: AdminCatalogMoveCategoryBody;
+    headers: unknown;
+    answer: AdminCatalogMoveCategoryAnswer;
+  };
+  'adminCatalog.updateOffersInBulk': {
+    params: unknown;
+    query: unknown;
+    body: AdminCatalogUpdateOffersInBulkBody;
+    headers: unknown;
+    answer: AdminCatalogUpdateOffersInBulkAnswer;
+  };
+  'adminContent.uploadImages': {
+    params: unknown;
+    query: unknown;
+    body: unknown;
+    headers: unknown;
+    answer: AdminContentUploadImagesAnswer;
+  };
   'adminForms.setFeedbackProcessed': {
     params: AdminFormsSetFeedbackProcessedParams;
     query: unknown;
@@ -753,6 +1052,48 @@ export interface Endpoints {
     body: AdminPaymentsCheckConnectionBody;
     headers: unknown;
     answer: AdminPaymentsCheckConnectionAnswer;
+  };
+  'adminPlatform.currentJob': {
+    params: unknown;
+    query: AdminPlatformCurrentJobQuery;
+    body: unknown;
+    headers: unknown;
+    answer: AdminPlatformCurrentJobAnswer;
+  };
+  'adminPlatform.history': {
+    params: unknown;
+    query: AdminPlatformHistoryQueryRead;
+    body: unknown;
+    headers: unknown;
+    answer: AdminPlatformHistoryAnswer;
+  };
+  'adminPlatform.importColumns': {
+    params: unknown;
+    query: unknown;
+    body: unknown;
+    headers: unknown;
+    answer: AdminPlatformImportColumnsAnswer;
+  };
+  'adminPlatform.importProducts': {
+    params: unknown;
+    query: unknown;
+    body: AdminPlatformImportProductsBody;
+    headers: unknown;
+    answer: AdminPlatformImportProductsAnswer;
+  };
+  'adminPlatform.job': {
+    params: AdminPlatformJobParams;
+    query: unknown;
+    body: unknown;
+    headers: unknown;
+    answer: AdminPlatformJobAnswer;
+  };
+  'adminPlatform.previewImport': {
+    params: unknown;
+    query: unknown;
+    body: AdminPlatformPreviewImportBody;
+    headers: unknown;
+    answer: AdminPlatformPreviewImportAnswer;
   };
   'adminSales.adjustBonuses': {
     params: unknown;
@@ -985,12 +1326,117 @@ export interface Endpoints {
     headers: unknown;
     answer: CartUpdateAnswer;
   };
+  'catalog.addReview': {
+    params: CatalogAddReviewParams;
+    query: unknown;
+    body: CatalogAddReviewBody;
+    headers: unknown;
+    answer: CatalogAddReviewAnswer;
+  };
+  'catalog.categoriesTree': {
+    params: unknown;
+    query: unknown;
+    body: unknown;
+    headers: unknown;
+    answer: CatalogCategoriesTreeAnswer;
+  };
+  'catalog.category': {
+    params: CatalogCategoryParams;
+    query: unknown;
+    body: unknown;
+    headers: unknown;
+    answer: CatalogCategoryAnswer;
+  };
   'catalog.notifyStock': {
     params: unknown;
     query: unknown;
     body: CatalogNotifyStockBody;
     headers: unknown;
     answer: CatalogNotifyStockAnswer;
+  };
+  'catalog.product': {
+    params: CatalogProductParams;
+    query: unknown;
+    body: unknown;
+    headers: unknown;
+    answer: CatalogProductAnswer;
+  };
+  'catalog.productsFacets': {
+    params: unknown;
+    query: CatalogProductsFacetsQuery;
+    body: unknown;
+    headers: unknown;
+    answer: CatalogProductsFacetsAnswer;
+  };
+  'catalog.productsSearch': {
+    params: unknown;
+    query: CatalogProductsSearchQuery;
+    body: unknown;
+    headers: unknown;
+    answer: CatalogProductsSearchAnswer;
+  };
+  'content.article': {
+    params: ContentArticleParams;
+    query: unknown;
+    body: unknown;
+    headers: unknown;
+    answer: ContentArticleAnswer;
+  };
+  'content.articles': {
+    params: unknown;
+    query: ContentArticlesQueryRead;
+    body: unknown;
+    headers: unknown;
+    answer: ContentArticlesAnswer;
+  };
+  'content.bannerList': {
+    params: unknown;
+    query: ContentBannerListQuery;
+    body: unknown;
+    headers: unknown;
+    answer: ContentBannerListAnswer;
+  };
+  'content.page': {
+    params: ContentPageParams;
+    query: unknown;
+    body: unknown;
+    headers: unknown;
+    answer: ContentPageAnswer;
+  };
+  'content.promotion': {
+    params: ContentPromotionParams;
+    query: unknown;
+    body: unknown;
+    headers: unknown;
+    answer: ContentPromotionAnswer;
+  };
+  'content.promotions': {
+    params: unknown;
+    query: unknown;
+    body: unknown;
+    headers: unknown;
+    answer: ContentPromotionsAnswer;
+  };
+  'content.representatives': {
+    params: unknown;
+    query: unknown;
+    body: unknown;
+    headers: unknown;
+    answer: ContentRepresentativesAnswer;
+  };
+  'content.sendSiteReview': {
+    params: unknown;
+    query: unknown;
+    body: ContentSendSiteReviewBody;
+    headers: unknown;
+    answer: ContentSendSiteReviewAnswer;
+  };
+  'content.siteReviews': {
+    params: unknown;
+    query: ContentSiteReviewsQueryRead;
+    body: unknown;
+    headers: unknown;
+    answer: ContentSiteReviewsAnswer;
   };
   'feedback.call': {
     params: unknown;
