@@ -1,7 +1,7 @@
 // The hand-written admin endpoints (/api/admin/…: dashboard, coupons, bonuses, moderation, settings, the
 // catalogue's bulk actions, messages, the order screen) through the one API client (@shop/client) on the admin's session; a
 // failure becomes an Error carrying the server's Russian message (and its per-field messages, for forms).
-import { apiErrorMessage, apiFieldErrors } from '@shop/client';
+import { apiErrorMessage, apiFieldErrors, type ApiClient } from '@shop/client';
 import { adminApiClient as client } from './authProvider';
 
 export class AdminApiError extends Error {
@@ -14,7 +14,20 @@ export class AdminApiError extends Error {
 }
 
 function toError(error: unknown): AdminApiError {
+  if (error instanceof AdminApiError) return error;
   return new AdminApiError(apiErrorMessage(error), apiFieldErrors(error));
+}
+
+/**
+ * A generated method of the client (adminApiClient.adminSales.placeOrder…): its answer, or the server's
+ * Russian refusal as an AdminApiError.
+ */
+export async function callAdmin<T>(call: (api: ApiClient) => Promise<T>): Promise<T> {
+  try {
+    return await call(client);
+  } catch (error) {
+    throw toError(error);
+  }
 }
 
 export async function getAdmin<T>(path: string): Promise<T> {

@@ -4,7 +4,7 @@
 // message, and the field messages go to body.errors, which react-admin shows on the inputs.
 import simpleRestProvider from 'ra-data-simple-rest';
 import { fetchUtils, HttpError, type DataProvider } from 'react-admin';
-import { apiErrorMessage, type ApiClient } from '@shop/client';
+import { apiErrorMessage, apiErrorStatus, type ApiClient } from '@shop/client';
 import type { ProductImportReport } from '@shop/schemas';
 
 export const ADMIN_API = '/api/admin';
@@ -74,6 +74,22 @@ function toHeaders(raw: Record<string, unknown>): Headers {
     for (const v of Array.isArray(value) ? value : [value]) headers.append(name, String(v));
   }
   return headers;
+}
+
+/** A generated method's call (client.adminPlatform.history…), its failure as the HttpError react-admin reads. */
+async function viaClient<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    if (isCancel(error)) throw error;
+    const status = apiErrorStatus(error);
+    if (status === undefined) throw new HttpError(apiErrorMessage(error), 0, null);
+    const response = error instanceof Error && 'response' in error ? error.response : undefined;
+    throw toHttpError(
+      status,
+      response && typeof response === 'object' && 'data' in response ? response.data : undefined,
+    );
+  }
 }
 
 /** The `httpClient` ra-data-simple-rest calls, answering in the shape of fetchUtils.fetchJson. */
@@ -192,14 +208,7 @@ export function createDataProvider(client: ApiClient): ShopDataProvider {
     ...base,
     deleteMany: (resource, params) => deleteOneByOne(http, resource, params.ids),
     getHistory: (resource, recordId, page, perPage) =>
-      json<HistoryPage>(
-        `${ADMIN_API}/history?${new URLSearchParams({
-          resource,
-          recordId: String(recordId),
-          page: String(page),
-          perPage: String(perPage),
-        }).toString()}`,
-      ),
+      viaClient(client.adminPlatform.history({ resource, recordId, page, perPage })),
     getCounts: async (resource, field, filter) =>
       (
         await json<{ data: ListCounts }>(
@@ -232,11 +241,6 @@ export function createDataProvider(client: ApiClient): ShopDataProvider {
       }
       return response.data;
     },
-    productImportColumns: async () =>
-      (
-        await json<{ data: { code: string; header: string; help: string }[] }>(
-          `${ADMIN_API}/products/import/columns`,
-        )
-      ).data,
+    productImportColumns: () => viaClient(client.adminPlatform.importColumns()),
   };
 }

@@ -27,13 +27,14 @@ export async function uploadImages(
   const form = new FormData();
   for (const file of files) form.append('files', file, file.name);
   try {
-    const res = await adminApiClient.http.post<{ data: UploadedImage[] }>('/api/admin/uploads', form, {
+    // The contract declares no body (a multipart form): the form goes as the request's data.
+    return await adminApiClient.adminContent.uploadImages({
+      data: form,
       timeout: UPLOAD_TIMEOUT_MS,
       onUploadProgress: (event) => {
         if (onProgress && event.total) onProgress(event.loaded / event.total);
       },
     });
-    return res.data.data;
   } catch (error) {
     throw new Error(apiErrorMessage(error));
   }

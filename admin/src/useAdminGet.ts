@@ -1,16 +1,22 @@
-// Reads one of the hand-written admin endpoints (admin-api.ts) for a screen: the data, the Russian error,
-// and a reload. Shared by the domains' screens (sales, settings, …).
-import { useCallback, useEffect, useState } from 'react';
-import { getAdmin } from './admin-api';
+// Reads one of the hand-written admin endpoints for a screen: the data, the Russian error, and a reload.
+// Shared by the domains' screens (sales, settings, …): useAdminRead through a generated method of the
+// client, useAdminGet by an /api/admin path (admin-api.ts).
+import type { ApiClient } from '@shop/client';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { callAdmin, getAdmin } from './admin-api';
 
-export function useAdminGet<T>(path: string | null) {
+/** `key` says what is read (null: nothing yet); the read runs again when it changes or on reload. */
+export function useAdminRead<T>(key: string | null, read: (api: ApiClient) => Promise<T>) {
   const [data, setData] = useState<T | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);
   const [version, setVersion] = useState(0);
+  // The latest read, so that a new function on each render does not read again.
+  const latest = useRef(read);
+  latest.current = read;
   useEffect(() => {
-    if (!path) return;
+    if (key === null) return;
     let live = true;
-    getAdmin<T>(path).then(
+    callAdmin(latest.current).then(
       (d) => {
         if (!live) return;
         setData(d);
@@ -21,7 +27,11 @@ export function useAdminGet<T>(path: string | null) {
     return () => {
       live = false;
     };
-  }, [path, version]);
+  }, [key, version]);
   const reload = useCallback(() => setVersion((v) => v + 1), []);
-  return { data, error, loading: !!path && data === undefined && !error, reload };
+  return { data, error, loading: key !== null && data === undefined && !error, reload };
+}
+
+export function useAdminGet<T>(path: string | null) {
+  return useAdminRead<T>(path || null, () => getAdmin<T>(path!));
 }

@@ -5,6 +5,151 @@ import type * as T from '@shop/schemas/generated/endpoints';
 /** A method for every endpoint contract, grouped as the contracts name them; each returns the answer (an envelope's `data`). */
 export function endpointMethods(http: AxiosInstance) {
   return {
+    adminCatalog: {
+      /** POST /api/admin/product-categories/:id/move: Перенос категории: новое место среди соседних или под другую категорию верхнего уровня */
+      moveCategory: async (
+        id: T.AdminCatalogMoveCategoryParams['id'],
+        body: T.AdminCatalogMoveCategoryBody,
+        config: AxiosRequestConfig = {},
+      ) =>
+        (
+          await http.request<T.AdminCatalogMoveCategoryAnswer>({
+            method: 'POST',
+            url: `/api/admin/product-categories/${encodeURIComponent(String(id))}/move`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
+      /** POST /api/admin/products/bulk-offers: Цена и остаток всех вариантов выбранных товаров: новая цена, изменение в процентах, остаток */
+      updateOffersInBulk: async (
+        body: T.AdminCatalogUpdateOffersInBulkBody,
+        config: AxiosRequestConfig = {},
+      ) =>
+        (
+          await http.request<T.AdminCatalogUpdateOffersInBulkAnswer>({
+            method: 'POST',
+            url: `/api/admin/products/bulk-offers`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
+    },
+    adminContent: {
+      /** POST /api/admin/uploads: Загрузка изображений (JPEG, PNG, WebP, AVIF, GIF; до 10 МБ каждое): все или ни одного */
+      uploadImages: async (config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.AdminContentUploadImagesAnswer>({
+            method: 'POST',
+            url: `/api/admin/uploads`,
+            ...config,
+          })
+        ).data.data,
+    },
+    adminForms: {
+      /** POST /api/admin/feedback/:id/processed: Отметка «Обработана» с временем и менеджером (или снять её) */
+      setFeedbackProcessed: async (
+        id: T.AdminFormsSetFeedbackProcessedParams['id'],
+        body: T.AdminFormsSetFeedbackProcessedBody,
+        config: AxiosRequestConfig = {},
+      ) =>
+        (
+          await http.request<T.AdminFormsSetFeedbackProcessedAnswer>({
+            method: 'POST',
+            url: `/api/admin/feedback/${encodeURIComponent(String(id))}/processed`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
+      /** POST /api/admin/reviews-on-products/bulk-status: Отзывы о товарах: один статус для нескольких сразу (всё или ничего) */
+      setProductReviewsStatus: async (
+        body: T.AdminFormsSetProductReviewsStatusBody,
+        config: AxiosRequestConfig = {},
+      ) =>
+        (
+          await http.request<T.AdminFormsSetProductReviewsStatusAnswer>({
+            method: 'POST',
+            url: `/api/admin/reviews-on-products/bulk-status`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
+      /** POST /api/admin/reviews-on-site/bulk-status: Отзывы о магазине: один статус для нескольких сразу (всё или ничего) */
+      setSiteReviewsStatus: async (
+        body: T.AdminFormsSetSiteReviewsStatusBody,
+        config: AxiosRequestConfig = {},
+      ) =>
+        (
+          await http.request<T.AdminFormsSetSiteReviewsStatusAnswer>({
+            method: 'POST',
+            url: `/api/admin/reviews-on-site/bulk-status`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
+    },
+    adminMessages: {
+      /** GET /api/admin/messages/audience: Сколько получателей у рассылки: один покупатель, группа или все подписчики */
+      countAudience: async (query: T.AdminMessagesCountAudienceQuery, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.AdminMessagesCountAudienceAnswer>({
+            method: 'GET',
+            url: `/api/admin/messages/audience`,
+            ...config,
+            params: query,
+          })
+        ).data.data,
+      /** GET /api/admin/messages/mailings/:id/progress: Ход рассылки: сколько сообщений в каждом состоянии */
+      mailingProgress: async (
+        id: T.AdminMessagesMailingProgressParams['id'],
+        config: AxiosRequestConfig = {},
+      ) =>
+        (
+          await http.request<T.AdminMessagesMailingProgressAnswer>({
+            method: 'GET',
+            url: `/api/admin/messages/mailings/${encodeURIComponent(String(id))}/progress`,
+            ...config,
+          })
+        ).data.data,
+      /** POST /api/admin/messages/preview: Предпросмотр шаблона или текста с примерными значениями и список доступных переменных */
+      preview: async (body: T.AdminMessagesPreviewBody, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.AdminMessagesPreviewAnswer>({
+            method: 'POST',
+            url: `/api/admin/messages/preview`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
+      /** POST /api/admin/messages/outbox/resend: Отправить снова все неотправленные и задержанные сообщения канала */
+      resendChannel: async (body: T.AdminMessagesResendChannelBody, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.AdminMessagesResendChannelAnswer>({
+            method: 'POST',
+            url: `/api/admin/messages/outbox/resend`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
+      /** POST /api/admin/messages/outbox/:id/resend: Отправить снова одно неотправленное или задержанное сообщение */
+      resendMessage: async (id: T.AdminMessagesResendMessageParams['id'], config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.AdminMessagesResendMessageAnswer>({
+            method: 'POST',
+            url: `/api/admin/messages/outbox/${encodeURIComponent(String(id))}/resend`,
+            ...config,
+          })
+        ).data.data,
+      /** POST /api/admin/messages/mailings: Рассылка письма или SMS: одному покупателю, группе или всем подписчикам */
+      sendMailing: async (body: T.AdminMessagesSendMailingBody, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.AdminMessagesSendMailingAnswer>({
+            method: 'POST',
+            url: `/api/admin/messages/mailings`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
+    },
     adminPayments: {
       /** POST /api/admin/payment-services/:id/check-connection: Проверить ключи платёжного сервиса безвредным запросом к нему (ЮKassa: GET /me) */
       checkConnection: async (
@@ -21,7 +166,145 @@ export function endpointMethods(http: AxiosInstance) {
           })
         ).data.data,
     },
+    adminPlatform: {
+      /** GET /api/admin/jobs/current: Незавершённая фоновая задача этих видов, запущенная вами (или null) */
+      currentJob: async (query: T.AdminPlatformCurrentJobQuery, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.AdminPlatformCurrentJobAnswer>({
+            method: 'GET',
+            url: `/api/admin/jobs/current`,
+            ...config,
+            params: query,
+          })
+        ).data.data,
+      /** GET /api/admin/history: История изменений записи, новые первыми, с готовыми строками на русском */
+      history: async (query: T.AdminPlatformHistoryQuery, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.AdminPlatformHistoryAnswer>({
+            method: 'GET',
+            url: `/api/admin/history`,
+            ...config,
+            params: query,
+          })
+        ).data,
+      /** GET /api/admin/products/import/columns: Колонки CSV-файла импорта товаров */
+      importColumns: async (config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.AdminPlatformImportColumnsAnswer>({
+            method: 'GET',
+            url: `/api/admin/products/import/columns`,
+            ...config,
+          })
+        ).data.data,
+      /** POST /api/admin/products/import: Импорт CSV-файла товаров в фоне: задача пишет только изменения, в одной транзакции, или ничего */
+      importProducts: async (body: T.AdminPlatformImportProductsBody, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.AdminPlatformImportProductsAnswer>({
+            method: 'POST',
+            url: `/api/admin/products/import`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
+      /** GET /api/admin/jobs/:id: Фоновая задача: ход, результат или ошибка */
+      job: async (id: T.AdminPlatformJobParams['id'], config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.AdminPlatformJobAnswer>({
+            method: 'GET',
+            url: `/api/admin/jobs/${encodeURIComponent(String(id))}`,
+            ...config,
+          })
+        ).data.data,
+      /** POST /api/admin/products/import/preview: Проверка CSV-файла товаров в фоне: задача с отчётом по каждой строке, ничего не записывается */
+      previewImport: async (body: T.AdminPlatformPreviewImportBody, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.AdminPlatformPreviewImportAnswer>({
+            method: 'POST',
+            url: `/api/admin/products/import/preview`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
+    },
     adminSales: {
+      /** POST /api/admin/bonuses/adjust: Ручное начисление или списание баллов с основанием (списание — не больше баланса) */
+      adjustBonuses: async (body: T.AdminSalesAdjustBonusesBody, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.AdminSalesAdjustBonusesAnswer>({
+            method: 'POST',
+            url: `/api/admin/bonuses/adjust`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
+      /** GET /api/admin/bonuses/balance/:userId: Бонусный баланс покупателя */
+      bonusBalance: async (
+        userId: T.AdminSalesBonusBalanceParams['userId'],
+        config: AxiosRequestConfig = {},
+      ) =>
+        (
+          await http.request<T.AdminSalesBonusBalanceAnswer>({
+            method: 'GET',
+            url: `/api/admin/bonuses/balance/${encodeURIComponent(String(userId))}`,
+            ...config,
+          })
+        ).data.data,
+      /** PUT /api/admin/orders/:id/lines: Изменить состав неоплаченного заказа (пересчёт цен, скидок и остатков) */
+      changeOrderLines: async (
+        id: T.AdminSalesChangeOrderLinesParams['id'],
+        body: T.AdminSalesChangeOrderLinesBody,
+        config: AxiosRequestConfig = {},
+      ) =>
+        (
+          await http.request<T.AdminSalesChangeOrderLinesAnswer>({
+            method: 'PUT',
+            url: `/api/admin/orders/${encodeURIComponent(String(id))}/lines`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
+      /** POST /api/admin/orders/:id/actions: Сменить статус заказа: подтвердить, отметить оплату, отправить, выполнить, отменить */
+      changeOrderStatus: async (
+        id: T.AdminSalesChangeOrderStatusParams['id'],
+        body: T.AdminSalesChangeOrderStatusBody,
+        config: AxiosRequestConfig = {},
+      ) =>
+        (
+          await http.request<T.AdminSalesChangeOrderStatusAnswer>({
+            method: 'POST',
+            url: `/api/admin/orders/${encodeURIComponent(String(id))}/actions`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
+      /** GET /api/admin/coupons/batches: Последние 20 серий купонов: размер, сколько использовано, скидка */
+      couponBatches: async (config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.AdminSalesCouponBatchesAnswer>({
+            method: 'GET',
+            url: `/api/admin/coupons/batches`,
+            ...config,
+          })
+        ).data.data,
+      /** GET /api/admin/dashboard: Рабочий стол: заказы, выручка за 30 дней, отзывы и заявки на модерации, заканчивающиеся товары */
+      dashboard: async (config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.AdminSalesDashboardAnswer>({
+            method: 'GET',
+            url: `/api/admin/dashboard`,
+            ...config,
+          })
+        ).data.data,
+      /** POST /api/admin/coupons/generate: Серия купонов: одна порция (до 500) случайных кодов в одной транзакции */
+      generateCoupons: async (body: T.AdminSalesGenerateCouponsBody, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.AdminSalesGenerateCouponsAnswer>({
+            method: 'POST',
+            url: `/api/admin/coupons/generate`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
       /** GET /api/admin/orders/:id/invoice.pdf: Счёт на оплату заказа организации */
       invoicePdf: async (id: T.AdminSalesInvoicePdfParams['id'], config: AxiosRequestConfig = {}) => {
         const res = await http.request<ArrayBuffer>({
@@ -33,6 +316,190 @@ export function endpointMethods(http: AxiosInstance) {
         const disposition: unknown = res.headers['content-disposition'];
         return { data: res.data, disposition: typeof disposition === 'string' ? disposition : null };
       },
+      /** GET /api/admin/orders/by-number/:number: Заказ по номеру для экрана заказа: позиции, покупатель, доставка, оплата, история, действия */
+      orderByNumber: async (
+        number: T.AdminSalesOrderByNumberParams['number'],
+        config: AxiosRequestConfig = {},
+      ) =>
+        (
+          await http.request<T.AdminSalesOrderByNumberAnswer>({
+            method: 'GET',
+            url: `/api/admin/orders/by-number/${encodeURIComponent(String(number))}`,
+            ...config,
+          })
+        ).data.data,
+      /** POST /api/admin/orders/place: Оформить заказ за покупателя (через тот же сервис, что и корзина) */
+      placeOrder: async (
+        body: T.AdminSalesPlaceOrderBody,
+        headers: T.AdminSalesPlaceOrderHeaders = {},
+        config: AxiosRequestConfig = {},
+      ) =>
+        (
+          await http.request<T.AdminSalesPlaceOrderAnswer>({
+            method: 'POST',
+            url: `/api/admin/orders/place`,
+            data: body,
+            ...config,
+            headers: { ...config.headers, ...headers },
+          })
+        ).data.data,
+      /** POST /api/admin/orders/:id/refunds: Вернуть деньги за позиции заказа или записать возврат вручную, не отменяя заказ */
+      refundOrder: async (
+        id: T.AdminSalesRefundOrderParams['id'],
+        body: T.AdminSalesRefundOrderBody,
+        config: AxiosRequestConfig = {},
+      ) =>
+        (
+          await http.request<T.AdminSalesRefundOrderAnswer>({
+            method: 'POST',
+            url: `/api/admin/orders/${encodeURIComponent(String(id))}/refunds`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
+      /** PUT /api/admin/orders/:id/manager-comment: Сохранить комментарий менеджера к заказу */
+      setManagerComment: async (
+        id: T.AdminSalesSetManagerCommentParams['id'],
+        body: T.AdminSalesSetManagerCommentBody,
+        config: AxiosRequestConfig = {},
+      ) =>
+        (
+          await http.request<T.AdminSalesSetManagerCommentAnswer>({
+            method: 'PUT',
+            url: `/api/admin/orders/${encodeURIComponent(String(id))}/manager-comment`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
+    },
+    adminSettings: {
+      /** GET /api/admin/settings/current: Настройки магазина для экрана настроек и то, заданы ли секреты (сами секреты не отдаются) */
+      getCurrent: async (config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.AdminSettingsGetCurrentAnswer>({
+            method: 'GET',
+            url: `/api/admin/settings/current`,
+            ...config,
+          })
+        ).data.data,
+    },
+    auth: {
+      /** POST /api/auth/admin/login: Вход сотрудника: сессия в cookie HttpOnly, в ответе — CSRF-токен */
+      adminLogin: async (body: T.AuthAdminLoginBody, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.AuthAdminLoginAnswer>({
+            method: 'POST',
+            url: `/api/auth/admin/login`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
+      /** POST /api/auth/admin/logout: Выход из администрирования: сессия завершается, cookie удаляется */
+      adminLogout: async (config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.AuthAdminLogoutAnswer>({
+            method: 'POST',
+            url: `/api/auth/admin/logout`,
+            ...config,
+          })
+        ).data.data,
+      /** GET /api/auth/admin/session: Сотрудник по cookie admin.session и CSRF-токен для изменяющих запросов */
+      adminSession: async (config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.AuthAdminSessionAnswer>({
+            method: 'GET',
+            url: `/api/auth/admin/session`,
+            ...config,
+          })
+        ).data.data,
+      /** POST /api/auth/password/change: Смена пароля в кабинете; другие сессии завершаются, текущая остаётся */
+      changePassword: async (body: T.AuthChangePasswordBody, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.AuthChangePasswordAnswer>({
+            method: 'POST',
+            url: `/api/auth/password/change`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
+      /** POST /api/auth/email/confirm: Подтверждение e-mail по одноразовой ссылке из письма */
+      confirmEmail: async (body: T.AuthConfirmEmailBody, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.AuthConfirmEmailAnswer>({
+            method: 'POST',
+            url: `/api/auth/email/confirm`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
+      /** POST /api/auth/login: Вход по e-mail или телефону */
+      login: async (body: T.AuthLoginBody, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.AuthLoginAnswer>({
+            method: 'POST',
+            url: `/api/auth/login`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
+      /** POST /api/auth/logout: Выход: токен отзывается */
+      logout: async (config: AxiosRequestConfig = {}) =>
+        (await http.request<T.AuthLogoutAnswer>({ method: 'POST', url: `/api/auth/logout`, ...config })).data
+          .data,
+      /** POST /api/auth/password/recovery: Восстановление пароля: письмо со ссылкой /change-password?token=… (1 час) */
+      recover: async (body: T.AuthRecoverBody, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.AuthRecoverAnswer>({
+            method: 'POST',
+            url: `/api/auth/password/recovery`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
+      /** POST /api/auth/register: Регистрация покупателя */
+      register: async (body: T.AuthRegisterBody, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.AuthRegisterAnswer>({
+            method: 'POST',
+            url: `/api/auth/register`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
+      /** POST /api/auth/email/resend: Отправить письмо подтверждения ещё раз (прежняя ссылка перестаёт действовать) */
+      resendConfirmation: async (config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.AuthResendConfirmationAnswer>({
+            method: 'POST',
+            url: `/api/auth/email/resend`,
+            ...config,
+          })
+        ).data.data,
+      /** POST /api/auth/password/reset: Новый пароль по ссылке из письма; все сессии покупателя завершаются */
+      reset: async (body: T.AuthResetBody, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.AuthResetAnswer>({
+            method: 'POST',
+            url: `/api/auth/password/reset`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
+      /** GET /api/auth/session: Текущий пользователь */
+      session: async (config: AxiosRequestConfig = {}) =>
+        (await http.request<T.AuthSessionAnswer>({ method: 'GET', url: `/api/auth/session`, ...config })).data
+          .data,
+    },
+    captcha: {
+      /** POST /api/captcha/generate: Новая капча: картинка SVG (data URL) 200 × 64; ответ проверяется один раз в течение 10 минут */
+      generate: async (config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.CaptchaGenerateAnswer>({
+            method: 'POST',
+            url: `/api/captcha/generate`,
+            ...config,
+          })
+        ).data.data,
     },
     cart: {
       /** POST /api/cart/items: Положить товар в корзину (количество прибавляется) */
@@ -99,6 +566,38 @@ export function endpointMethods(http: AxiosInstance) {
         ).data.data,
     },
     catalog: {
+      /** POST /api/products/:slug/reviews: Отзыв о товаре (для вошедших; публикуется после модерации) */
+      addReview: async (
+        slug: T.CatalogAddReviewParams['slug'],
+        body: T.CatalogAddReviewBody,
+        config: AxiosRequestConfig = {},
+      ) =>
+        (
+          await http.request<T.CatalogAddReviewAnswer>({
+            method: 'POST',
+            url: `/api/products/${encodeURIComponent(String(slug))}/reviews`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
+      /** GET /api/categories/tree: Дерево активных категорий (спец. §7) */
+      categoriesTree: async (config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.CatalogCategoriesTreeAnswer>({
+            method: 'GET',
+            url: `/api/categories/tree`,
+            ...config,
+          })
+        ).data.data,
+      /** GET /api/catalog/categories/:slug: Страница категории: описание, SEO, путь, подкатегории */
+      category: async (slug: T.CatalogCategoryParams['slug'], config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.CatalogCategoryAnswer>({
+            method: 'GET',
+            url: `/api/catalog/categories/${encodeURIComponent(String(slug))}`,
+            ...config,
+          })
+        ).data.data,
       /** POST /api/stock-notices: Сообщить о поступлении варианта товара */
       notifyStock: async (body: T.CatalogNotifyStockBody, config: AxiosRequestConfig = {}) =>
         (
@@ -107,6 +606,186 @@ export function endpointMethods(http: AxiosInstance) {
             url: `/api/stock-notices`,
             data: body,
             ...config,
+          })
+        ).data.data,
+      /** GET /api/products/:slug: Товар для его страницы: варианты, бренд, категории, отзывы */
+      product: async (slug: T.CatalogProductParams['slug'], config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.CatalogProductAnswer>({
+            method: 'GET',
+            url: `/api/products/${encodeURIComponent(String(slug))}`,
+            ...config,
+          })
+        ).data.data,
+      /** GET /api/products/facets: Фильтры списка товаров со счётчиками (тот же запрос, что у /products/search) */
+      productsFacets: async (query: T.CatalogProductsFacetsQuery = {}, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.CatalogProductsFacetsAnswer>({
+            method: 'GET',
+            url: `/api/products/facets`,
+            ...config,
+            params: query,
+          })
+        ).data.data,
+      /** GET /api/products/search: Товары: поиск, категория, фильтры, избранное (спец. §7: perPage=7&page=1&filter[search]=…) */
+      productsSearch: async (query: T.CatalogProductsSearchQuery = {}, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.CatalogProductsSearchAnswer>({
+            method: 'GET',
+            url: `/api/products/search`,
+            ...config,
+            params: query,
+          })
+        ).data,
+    },
+    content: {
+      /** GET /api/articles/:slug: Статья, HTML очищен */
+      article: async (slug: T.ContentArticleParams['slug'], config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.ContentArticleAnswer>({
+            method: 'GET',
+            url: `/api/articles/${encodeURIComponent(String(slug))}`,
+            ...config,
+          })
+        ).data.data,
+      /** GET /api/articles: Статьи раздела «Интересное»: опубликованные, новые первыми */
+      articles: async (query: T.ContentArticlesQuery = {}, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.ContentArticlesAnswer>({
+            method: 'GET',
+            url: `/api/articles`,
+            ...config,
+            params: query,
+          })
+        ).data,
+      /** GET /api/banners: Действующие баннеры по месту показа и порядку */
+      bannerList: async (query: T.ContentBannerListQuery = {}, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.ContentBannerListAnswer>({
+            method: 'GET',
+            url: `/api/banners`,
+            ...config,
+            params: query,
+          })
+        ).data.data,
+      /** GET /api/pages/*: Опубликованная страница; адрес может содержать косую черту (payment-and-delivery/one_page) */
+      page: async (path: string, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.ContentPageAnswer>({
+            method: 'GET',
+            url: `/api/pages/${path.split('/').map(encodeURIComponent).join('/')}`,
+            ...config,
+          })
+        ).data.data,
+      /** GET /api/promotions/:slug: Акция с её товарами (завершённая — с finished: true) */
+      promotion: async (slug: T.ContentPromotionParams['slug'], config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.ContentPromotionAnswer>({
+            method: 'GET',
+            url: `/api/promotions/${encodeURIComponent(String(slug))}`,
+            ...config,
+          })
+        ).data.data,
+      /** GET /api/promotions: Действующие акции */
+      promotions: async (config: AxiosRequestConfig = {}) =>
+        (await http.request<T.ContentPromotionsAnswer>({ method: 'GET', url: `/api/promotions`, ...config }))
+          .data.data,
+      /** GET /api/representatives: Представители и магазины для страницы «Где купить» */
+      representatives: async (config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.ContentRepresentativesAnswer>({
+            method: 'GET',
+            url: `/api/representatives`,
+            ...config,
+          })
+        ).data.data,
+      /** POST /api/reviews/site: Новый отзыв о магазине: сохраняется на модерацию */
+      sendSiteReview: async (body: T.ContentSendSiteReviewBody, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.ContentSendSiteReviewAnswer>({
+            method: 'POST',
+            url: `/api/reviews/site`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
+      /** GET /api/reviews/site: Опубликованные отзывы о магазине и средняя оценка */
+      siteReviews: async (query: T.ContentSiteReviewsQuery = {}, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.ContentSiteReviewsAnswer>({
+            method: 'GET',
+            url: `/api/reviews/site`,
+            ...config,
+            params: query,
+          })
+        ).data,
+    },
+    feedback: {
+      /** POST /api/feedback/call: Заказ обратного звонка */
+      call: async (body: T.FeedbackCallBody, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.FeedbackCallAnswer>({
+            method: 'POST',
+            url: `/api/feedback/call`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
+      /** POST /api/feedback/represent: Заявка «Стать представителем» */
+      represent: async (body: T.FeedbackRepresentBody, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.FeedbackRepresentAnswer>({
+            method: 'POST',
+            url: `/api/feedback/represent`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
+      /** POST /api/feedback/write: Сообщение с сайта */
+      write: async (body: T.FeedbackWriteBody, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.FeedbackWriteAnswer>({
+            method: 'POST',
+            url: `/api/feedback/write`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
+    },
+    newsletter: {
+      /** POST /api/newsletter/confirm: Подтверждение подписки по ключу из письма (один раз) */
+      confirm: async (body: T.NewsletterConfirmBody, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.NewsletterConfirmAnswer>({
+            method: 'POST',
+            url: `/api/newsletter/confirm`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
+      /** POST /api/newsletter/subscribe: Подписка из подвала сайта: письмо со ссылкой подтверждения (действует 3 дня) */
+      subscribe: async (body: T.NewsletterSubscribeBody, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.NewsletterSubscribeAnswer>({
+            method: 'POST',
+            url: `/api/newsletter/subscribe`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
+      /** POST /api/newsletter/unsubscribe: Отписка по ключу из письма рассылки; повторный вызов отвечает так же */
+      unsubscribe: async (
+        body: T.NewsletterUnsubscribeBody = {},
+        query: T.NewsletterUnsubscribeQuery = {},
+        config: AxiosRequestConfig = {},
+      ) =>
+        (
+          await http.request<T.NewsletterUnsubscribeAnswer>({
+            method: 'POST',
+            url: `/api/newsletter/unsubscribe`,
+            data: body,
+            ...config,
+            params: query,
           })
         ).data.data,
     },
@@ -224,6 +903,18 @@ export function endpointMethods(http: AxiosInstance) {
             params: query,
           })
         ).data,
+      /** GET /api/profile/company: Реквизиты организации покупателя (null, если не заполнены) */
+      company: async (config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.ProfileCompanyAnswer>({
+            method: 'GET',
+            url: `/api/profile/company`,
+            ...config,
+          })
+        ).data.data,
+      /** GET /api/profile: Данные покупателя */
+      get: async (config: AxiosRequestConfig = {}) =>
+        (await http.request<T.ProfileGetAnswer>({ method: 'GET', url: `/api/profile`, ...config })).data.data,
       /** GET /api/profile/orders/:number/invoice.pdf: Счёт на оплату заказа организации (свой заказ или заказ группы: X-User-Group) */
       invoicePdf: async (number: T.ProfileInvoicePdfParams['number'], config: AxiosRequestConfig = {}) => {
         const res = await http.request<ArrayBuffer>({
@@ -263,6 +954,63 @@ export function endpointMethods(http: AxiosInstance) {
             ...config,
           })
         ).data.data,
+      /** GET /api/profile/subscriptions: Подписки покупателя: новости по e-mail и по SMS */
+      subscriptions: async (config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.ProfileSubscriptionsAnswer>({
+            method: 'GET',
+            url: `/api/profile/subscriptions`,
+            ...config,
+          })
+        ).data.data,
+      /** PUT /api/profile: Изменить имя, e-mail, телефон, дату рождения */
+      update: async (body: T.ProfileUpdateBody, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.ProfileUpdateAnswer>({
+            method: 'PUT',
+            url: `/api/profile`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
+      /** PUT /api/profile/company: Сохранить реквизиты */
+      updateCompany: async (body: T.ProfileUpdateCompanyBody, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.ProfileUpdateCompanyAnswer>({
+            method: 'PUT',
+            url: `/api/profile/company`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
+      /** PUT /api/profile/subscriptions: Изменить подписки */
+      updateSubscriptions: async (body: T.ProfileUpdateSubscriptionsBody, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.ProfileUpdateSubscriptionsAnswer>({
+            method: 'PUT',
+            url: `/api/profile/subscriptions`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
+    },
+    site: {
+      /** GET /api/health: Проверка работоспособности: сервер отвечает, база данных доступна */
+      health: async (config: AxiosRequestConfig = {}) =>
+        (await http.request<T.SiteHealthAnswer>({ method: 'GET', url: `/api/health`, ...config })).data.data,
+      /** GET /api/maintenance-mode: Режим обслуживания и число товаров в корзине */
+      maintenanceMode: async (config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.SiteMaintenanceModeAnswer>({
+            method: 'GET',
+            url: `/api/maintenance-mode`,
+            ...config,
+          })
+        ).data.data,
+      /** GET /api/site/settings: Публичные настройки магазина: контакты, реквизиты, соцсети */
+      settings: async (config: AxiosRequestConfig = {}) =>
+        (await http.request<T.SiteSettingsAnswer>({ method: 'GET', url: `/api/site/settings`, ...config }))
+          .data.data,
     },
   };
 }

@@ -2,45 +2,7 @@
 // server through it. Spec §7: base address from runtime configuration, 10 000 ms timeout, the token in
 // `Authorization` with no prefix and `X-User-Group` for a representative's group.
 import axios, { AxiosError, type AxiosInstance, type AxiosRequestConfig } from 'axios';
-import type {
-  ApiErrorBody,
-  ArticleCard,
-  Captcha,
-  CatalogCategory,
-  CategoryNode,
-  FeedbackCallRequest,
-  FeedbackCreated,
-  FeedbackWriteRequest,
-  LoginRequest,
-  LoginResult,
-  MaintenanceMode,
-  NewsletterState,
-  NewsletterSubscribeRequest,
-  PasswordChangeRequest,
-  PasswordResetRequest,
-  ProductFacets,
-  ProductPage,
-  ProductReviewRequest,
-  Profile,
-  ProfileCompany,
-  ProfileSubscriptions,
-  ProfileSubscriptionsState,
-  ProfileUpdateRequest,
-  PromotionCard,
-  PublicArticle,
-  PublicBanner,
-  PublicPage,
-  PublicPromotion,
-  PublicSettings,
-  PublicSiteReview,
-  RegisterRequest,
-  RegisterResult,
-  Representative,
-  ReviewCreated,
-  SearchProduct,
-  SessionUser,
-  SiteReviewRequest,
-} from '@shop/schemas';
+import type { ApiErrorBody, PublicBanner } from '@shop/schemas';
 import { endpointMethods } from '../generated/endpoints';
 import { inProcessAdapter, type InProcessTransport } from './in-process';
 
@@ -91,17 +53,6 @@ export interface ListEnvelope<T> {
   };
 }
 
-/** POST /api/feedback/represent (its schema is declared in the route, server/src/domains/forms/form-routes.ts). */
-export interface FeedbackRepresentRequest {
-  name: string;
-  city: string;
-  phone: string;
-  email: string;
-  experience: string;
-  captchaId: string;
-  captchaPhrase: string;
-}
-
 export interface ProductSearchParams {
   search?: string;
   categorySlug?: string;
@@ -117,15 +68,7 @@ export interface PageParams {
   perPage?: number;
 }
 
-/** GET /api/reviews/site: the list meta also carries the average rating of all published reviews. */
-export interface SiteReviewsEnvelope extends ListEnvelope<PublicSiteReview> {
-  meta: ListEnvelope<PublicSiteReview>['meta'] & { averageRating: number | null };
-}
-
 export type BannerPosition = PublicBanner['position'];
-
-/** "payment-and-delivery/one_page" → "payment-and-delivery/one_page" with each segment encoded. */
-const slugPath = (slug: string) => slug.split('/').map(encodeURIComponent).join('/');
 
 export type ProductSort = 'popular' | 'price' | '-price' | 'new';
 
@@ -188,156 +131,34 @@ export function createApiClient(options: ApiClientOptions) {
   });
 
   // The methods generated from the endpoint contracts, and beside them what is still written by hand here.
-  return mergeGroups(endpointMethods(http), {
+  const generated = endpointMethods(http);
+  return mergeGroups(generated, {
     http,
-    auth: {
-      login: async (body: LoginRequest) =>
-        (await http.post<Envelope<LoginResult>>('/api/auth/login', body)).data.data,
-      session: async () => (await http.get<Envelope<SessionUser>>('/api/auth/session')).data.data,
-      /** The admin area's sign-in: the session goes into an HttpOnly cookie, the answer holds its CSRF token. */
-      adminLogin: async (body: LoginRequest) =>
-        (await http.post<Envelope<{ csrfToken: string }>>('/api/auth/admin/login', body)).data.data,
-      /** The staff member of the admin cookie and the session's CSRF token; null without a session. */
-      adminSession: async () =>
-        (await http.get<Envelope<{ user: SessionUser; csrfToken: string } | null>>('/api/auth/admin/session'))
-          .data.data,
-      /** Ends the admin cookie's session and clears the cookie (needs the CSRF token). */
-      adminLogout: async () => {
-        await http.post('/api/auth/admin/logout');
-      },
-      logout: async () => {
-        await http.post('/api/auth/logout');
-      },
-      /** 201 with a token (null with signIn: false); 400/409 carry Russian messages per field. */
-      register: async (body: RegisterRequest) =>
-        (await http.post<Envelope<RegisterResult>>('/api/auth/register', body)).data.data,
-      /** The token of the /mail-confirm?token=… link; 400 for an unknown, used or expired one. */
-      confirmEmail: async (token: string) =>
-        (await http.post<Envelope<{ emailConfirmed: true }>>('/api/auth/email/confirm', { token })).data.data,
-      /** Signed in: a new confirmation letter (the earlier link stops working). */
-      resendConfirmation: async () =>
-        (await http.post<Envelope<{ sent: true }>>('/api/auth/email/resend')).data.data,
-      /** The same answer whether or not the address has an account. */
-      recover: async (email: string) =>
-        (await http.post<Envelope<{ message: string }>>('/api/auth/password/recovery', { email })).data.data,
-      /** The token of the /change-password?token=… link; every session of the customer ends. */
-      reset: async (body: PasswordResetRequest) => {
-        await http.post('/api/auth/password/reset', body);
-      },
-      /** Signed in; the other sessions end, this one stays. */
-      changePassword: async (body: PasswordChangeRequest) => {
-        await http.post('/api/auth/password/change', body);
-      },
-    },
     catalog: {
-      categoriesTree: async () =>
-        (await http.get<Envelope<CategoryNode[]>>('/api/categories/tree')).data.data,
       searchProducts: async (p: ProductSearchParams = {}) => {
-        const params: Record<string, string | number> = { perPage: p.perPage ?? 7, page: p.page ?? 1 };
-        if (p.search !== undefined) params['filter[search]'] = p.search;
-        if (p.categorySlug) params['filter[categorySlug]'] = p.categorySlug;
-        if (p.isNew) params['filter[isNew]'] = 1;
-        if (p.isHit) params['filter[isHit]'] = 1;
-        if (p.sort) params.sort = p.sort;
-        return (await http.get<ListEnvelope<SearchProduct>>('/api/products/search', { params })).data;
+        const query: Record<string, string | number> = { perPage: p.perPage ?? 7, page: p.page ?? 1 };
+        if (p.search !== undefined) query['filter[search]'] = p.search;
+        if (p.categorySlug) query['filter[categorySlug]'] = p.categorySlug;
+        if (p.isNew) query['filter[isNew]'] = 1;
+        if (p.isHit) query['filter[isHit]'] = 1;
+        if (p.sort) query.sort = p.sort;
+        return generated.catalog.productsSearch(query);
       },
-      /** A category page: breadcrumbs and subcategories; 404 for an unknown or switched-off slug. */
-      category: async (slug: string) =>
-        (await http.get<Envelope<CatalogCategory>>(`/api/catalog/categories/${encodeURIComponent(slug)}`))
-          .data.data,
       /** The catalogue listing with every filter (the same endpoint as the search). */
       listProducts: async (p: ProductListParams = {}) =>
-        (
-          await http.get<ListEnvelope<SearchProduct>>('/api/products/search', {
-            params: productListQuery({ perPage: 24, page: 1, ...p }),
-          })
-        ).data,
+        generated.catalog.productsSearch(productListQuery({ perPage: 24, page: 1, ...p })),
       /** The listing's filters with counts, for the same parameters (paging and sort are ignored). */
       facets: async (p: ProductListParams = {}) => {
         const { sort: _sort, page: _page, perPage: _perPage, ...filters } = p;
-        return (
-          await http.get<Envelope<ProductFacets>>('/api/products/facets', {
-            params: productListQuery(filters),
-          })
-        ).data.data;
+        return generated.catalog.productsFacets(productListQuery(filters));
       },
-      /** A product page; 404 for an unknown or switched-off slug. */
-      product: async (slug: string) =>
-        (await http.get<Envelope<ProductPage>>(`/api/products/${encodeURIComponent(slug)}`)).data.data,
-      /** A signed-in customer's review; it waits for moderation. */
-      addReview: async (slug: string, body: ProductReviewRequest) =>
-        (await http.post<Envelope<ReviewCreated>>(`/api/products/${encodeURIComponent(slug)}/reviews`, body))
-          .data.data,
-    },
-    site: {
-      settings: async () => (await http.get<Envelope<PublicSettings>>('/api/site/settings')).data.data,
     },
     content: {
-      /** A content page by its slug (may hold a slash: "payment-and-delivery/one_page"). */
-      page: async (slug: string) =>
-        (await http.get<Envelope<PublicPage>>(`/api/pages/${slugPath(slug)}`)).data.data,
-      articles: async (p: PageParams = {}) =>
-        (await http.get<ListEnvelope<ArticleCard>>('/api/articles', { params: p })).data,
-      article: async (slug: string) =>
-        (await http.get<Envelope<PublicArticle>>(`/api/articles/${encodeURIComponent(slug)}`)).data.data,
-      promotions: async () => (await http.get<Envelope<PromotionCard[]>>('/api/promotions')).data.data,
-      promotion: async (slug: string) =>
-        (await http.get<Envelope<PublicPromotion>>(`/api/promotions/${encodeURIComponent(slug)}`)).data.data,
       banners: async (position?: BannerPosition) =>
-        (await http.get<Envelope<PublicBanner[]>>('/api/banners', { params: position ? { position } : {} }))
-          .data.data,
-      siteReviews: async (p: PageParams = {}) =>
-        (await http.get<SiteReviewsEnvelope>('/api/reviews/site', { params: p })).data,
-      /** Stored for moderation; a 400 carries Russian messages per field (see apiFieldErrors). */
-      sendSiteReview: async (body: SiteReviewRequest) =>
-        (await http.post<Envelope<ReviewCreated>>('/api/reviews/site', body)).data.data,
-      representatives: async () =>
-        (await http.get<Envelope<Representative[]>>('/api/representatives')).data.data,
+        generated.content.bannerList(position ? { position } : {}),
     },
-    captcha: {
-      /** A new picture; each one can be answered once (a 400 with code captcha_invalid asks for another). */
-      generate: async () => (await http.post<Envelope<Captcha>>('/api/captcha/generate')).data.data,
-    },
-    feedback: {
-      /** The call-back dialog; 400 with Russian messages per field, 429 when sent too often. */
-      call: async (body: FeedbackCallRequest) =>
-        (await http.post<Envelope<FeedbackCreated>>('/api/feedback/call', body)).data.data,
-      /** The message dialog; `name` is the name, e-mail and phone joined with "+". */
-      write: async (body: FeedbackWriteRequest) =>
-        (await http.post<Envelope<FeedbackCreated>>('/api/feedback/write', body)).data.data,
-      /** The home page's «Стать представителем» application; 400 and 429 as for `call`. */
-      represent: async (body: FeedbackRepresentRequest) =>
-        (await http.post<Envelope<FeedbackCreated>>('/api/feedback/represent', body)).data.data,
-    },
-    newsletter: {
-      /** Always answers { status: 'pending' }: a confirmation letter goes out unless already subscribed. */
-      subscribe: async (body: NewsletterSubscribeRequest) =>
-        (await http.post<Envelope<NewsletterState>>('/api/newsletter/subscribe', body)).data.data,
-      /** The token of the confirmation letter's link. */
-      confirm: async (token: string) =>
-        (await http.post<Envelope<NewsletterState>>('/api/newsletter/confirm', { token })).data.data,
-      /** The token of a newsletter's unsubscribe link; a second call answers the same. */
-      unsubscribe: async (token: string) =>
-        (await http.post<Envelope<NewsletterState>>('/api/newsletter/unsubscribe', { token })).data.data,
-    },
-    profile: {
-      get: async () => (await http.get<Envelope<Profile>>('/api/profile')).data.data,
-      /** A changed e-mail is unconfirmed until the link of the letter sent to it is followed. */
-      update: async (body: ProfileUpdateRequest) =>
-        (await http.put<Envelope<Profile>>('/api/profile', body)).data.data,
-      /** The customer's organisation, or null. */
-      company: async () =>
-        (await http.get<Envelope<ProfileCompany | null>>('/api/profile/company')).data.data,
-      updateCompany: async (body: ProfileCompany) =>
-        (await http.put<Envelope<ProfileCompany>>('/api/profile/company', body)).data.data,
-      /** The signed-in customer's news by e-mail and SMS (401 for a guest). */
-      subscriptions: async () =>
-        (await http.get<Envelope<ProfileSubscriptionsState>>('/api/profile/subscriptions')).data.data,
-      updateSubscriptions: async (body: ProfileSubscriptions) =>
-        (await http.put<Envelope<ProfileSubscriptionsState>>('/api/profile/subscriptions', body)).data.data,
-    },
-    maintenanceMode: async () =>
-      (await http.get<Envelope<MaintenanceMode>>('/api/maintenance-mode')).data.data,
+    /** The storefront's header asks it on every page (the site group's method, under its old name). */
+    maintenanceMode: () => generated.site.maintenanceMode(),
   });
 }
 

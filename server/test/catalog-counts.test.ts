@@ -6,7 +6,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../src/platform/db';
 import { facetsFromKeys } from '../src/domains/catalog/facets';
-import { facetsFromOffers, filterDirectories, readProductFilters } from '../src/domains/catalog/product-filters';
+import {
+  facetsFromOffers,
+  filterDirectories,
+  readProductFilters,
+} from '../src/domains/catalog/product-filters';
 import { TOTAL_CAP } from '../src/domains/catalog/catalog-routes';
 import { describeOnDatabases, itRaces, startDemoShop, type TestApp } from './harness';
 

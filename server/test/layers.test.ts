@@ -65,11 +65,15 @@ describe('the server’s layers', () => {
   it('reads the imports (a broken reading would prove nothing)', () => {
     expect(files.length).toBeGreaterThan(150);
     expect(imports.length).toBeGreaterThan(800);
-    expect(new Set(files.map((f) => domainOf(relative(SRC, f))).filter(Boolean))).toEqual(new Set(DOMAIN_ORDER));
+    expect(new Set(files.map((f) => domainOf(relative(SRC, f))).filter(Boolean))).toEqual(
+      new Set(DOMAIN_ORDER),
+    );
   });
 
   it('the platform imports nothing of the shop', () => {
-    const wrong = imports.filter(({ from, to }) => from.startsWith('platform/') && !to.startsWith('platform/'));
+    const wrong = imports.filter(
+      ({ from, to }) => from.startsWith('platform/') && !to.startsWith('platform/'),
+    );
     expect(wrong.map(({ from, to }) => `${from} → ${to}`)).toEqual([]);
   });
 

@@ -66,7 +66,13 @@ describe('a new public endpoint from a contract and a handler', () => {
   beforeAll(async () => {
     rmSync(ROOT, { recursive: true, force: true });
     mkdirSync(join(ROOT, 'server/src'), { recursive: true });
-    for (const dir of ['schemas', 'server/migrations', 'server/generated', 'admin/generated', 'client/generated'])
+    for (const dir of [
+      'schemas',
+      'server/migrations',
+      'server/generated',
+      'admin/generated',
+      'client/generated',
+    ])
       cpSync(join(REPO, dir), join(ROOT, dir), {
         recursive: true,
         filter: (p) => !p.includes('node_modules'),

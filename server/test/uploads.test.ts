@@ -8,7 +8,12 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import type { AdminApiContext } from '../src/platform/types';
-import { imageResources, MAX_UPLOAD_BYTES, mediaRoutes, type UploadedImage } from '../src/domains/content/uploads';
+import {
+  imageResources,
+  MAX_UPLOAD_BYTES,
+  mediaRoutes,
+  type UploadedImage,
+} from '../src/domains/content/uploads';
 import type { AuthUser } from '../src/platform/auth/sessions';
 import { registerErrorHandler } from '../src/platform/http/errors';
 import { registerRouteSchemas } from '../src/platform/http/route-schemas';

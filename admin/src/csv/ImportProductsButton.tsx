@@ -25,7 +25,8 @@ import {
 import { pluralWord } from '@shop/schemas';
 import { Button, useDataProvider, useNotify, useRefresh } from 'react-admin';
 import type { ImportReport, ShopDataProvider } from '../dataProvider';
-import { currentJob, isOver, startJob, useJob, type Job } from '../jobs/jobs';
+import { callAdmin } from '../admin-api';
+import { currentJob, isOver, useJob, type Job } from '../jobs/jobs';
 import { ProgressLine } from '../ProgressLine';
 import { readCsvFile, saveBlob } from './download';
 
@@ -231,7 +232,12 @@ export function ImportProductsButton() {
   const start = async (text: string, write: boolean) => {
     setStarting(true);
     try {
-      const started = await startJob(`/products/import${write ? '' : '/preview'}`, { csv: text });
+      // Started, the job answers at once (202); the screen follows it.
+      const started = await callAdmin((api) =>
+        write
+          ? api.adminPlatform.importProducts({ csv: text })
+          : api.adminPlatform.previewImport({ csv: text }),
+      );
       setJobId(started.id);
     } catch (e) {
       notify(e instanceof Error ? e.message : 'Не удалось загрузить файл', { type: 'error' });

@@ -20,7 +20,7 @@ const PARTS = ['params', 'query', 'body', 'headers'] as const;
 type Part = (typeof PARTS)[number];
 
 /** Every schemas/api payload schema by its $id. */
-function apiSchemas(apiDir: string): Map<string, Schema> {
+export function apiSchemas(apiDir: string): Map<string, Schema> {
   const schemas = new Map<string, Schema>();
   for (const file of readdirSync(apiDir, { recursive: true }) as string[]) {
     if (!file.endsWith('.schema.json')) continue;
@@ -31,9 +31,8 @@ function apiSchemas(apiDir: string): Map<string, Schema> {
 }
 
 /** Every schemas/api payload schema's $id → the name of its generated type (its title). */
-export function apiTypeNames(apiDir: string): Map<string, string> {
-  return new Map([...apiSchemas(apiDir)].map(([id, s]) => [id, String(s.title)]));
-}
+export const apiTypeNames = (schemas: Map<string, Schema>): Map<string, string> =>
+  new Map([...schemas].map(([id, s]) => [id, String(s.title)]));
 
 /**
  * The schema as a type sees it: a schemas/api reference becomes that type's name, our keywords go, titles
@@ -134,6 +133,8 @@ interface Emitted {
   /** Part → the type the client sends / the handler reads. */
   input: Partial<Record<Part, string>>;
   read: Partial<Record<Part, string>>;
+  /** Parts with no required property (the client's argument defaults to {}). */
+  optional: Set<Part>;
   answer: string;
 }
 
@@ -142,19 +143,22 @@ export async function emitEndpoints(
   apiDir: string,
 ): Promise<Record<string, string>> {
   checkContracts(contracts);
-  const byId = apiSchemas(apiDir);
-  const refs = new Map([...byId].map(([id, s]) => [id, String(s.title)]));
+  const schemas = apiSchemas(apiDir);
+  const refs = apiTypeNames(schemas);
   const used = new Set<string>();
   const blocks: string[] = [];
   const emitted: Emitted[] = [];
   const sorted = [...contracts].sort((a, b) => a.name.localeCompare(b.name));
   for (const c of sorted) {
     const base = typeBase(c.name);
-    const e: Emitted = { name: c.name, base, input: {}, read: {}, answer: 'unknown' };
+    const e: Emitted = { name: c.name, base, input: {}, read: {}, optional: new Set(), answer: 'unknown' };
     for (const part of PARTS) {
       const schema = c[part];
       if (!schema) continue;
       const partName = `${base}${part.charAt(0).toUpperCase()}${part.slice(1)}`;
+      // A payload of schemas/api (`api('login')`) says what it requires in its own file.
+      const own = typeof schema.$ref === 'string' ? schemas.get(schema.$ref.replace(/#$/, '')) : schema;
+      if (!((own?.required as string[] | undefined) ?? []).length) e.optional.add(part);
       const input = forType(schema, refs, used, false);
       const read = forType(schema, refs, used, true);
       blocks.push(await compile({ ...(input as Schema), title: partName }, partName, OPTIONS));
@@ -194,7 +198,7 @@ export async function emitEndpoints(
   ].join('\n');
   return {
     'schemas/generated/endpoints.ts': types,
-    'client/generated/endpoints.ts': clientFile(sorted, emitted, byId),
+    'client/generated/endpoints.ts': clientFile(sorted, emitted),
   };
 }
 
@@ -208,7 +212,7 @@ const dropReexports = (used: Set<string>) => (ts: string) =>
     })
     .join('\n');
 
-function clientFile(contracts: EndpointContract[], emitted: Emitted[], byId: Map<string, Schema>): string {
+function clientFile(contracts: EndpointContract[], emitted: Emitted[]): string {
   const groups = new Map<string, string[]>();
   const typeNames = new Set<string>();
   emitted.forEach((e, i) => {
@@ -230,13 +234,7 @@ function clientFile(contracts: EndpointContract[], emitted: Emitted[], byId: Map
         url = url.replace(`:${p}`, `\${encodeURIComponent(String(${p}))}`);
       }
     }
-    const optional = (part: Part) => {
-      // A part that names a schemas/api payload ({ $ref }) requires what that schema requires.
-      const ref = c[part]?.$ref;
-      const schema = typeof ref === 'string' ? byId.get(ref.replace(/#$/, '')) : c[part];
-      const required = (schema?.required as string[] | undefined) ?? [];
-      return required.length === 0;
-    };
+    const optional = (part: Part) => e.optional.has(part);
     if (e.input.body) args.push(`body: ${t(e.input.body)}${optional('body') ? ' = {}' : ''}`);
     if (e.input.query) args.push(`query: ${t(e.input.query)}${optional('query') ? ' = {}' : ''}`);
     if (e.input.headers) args.push(`headers: ${t(e.input.headers)}${optional('headers') ? ' = {}' : ''}`);

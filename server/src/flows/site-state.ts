@@ -3,12 +3,11 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { PublicSettings } from '@shop/schemas';
 import type { Database } from '../platform/db';
-import { api, envelope } from '../platform/http/route-schemas';
+import { serve } from '../platform/http/contract';
+import { health, maintenanceMode, settings } from '@shop/schemas/contracts/settings';
 import { countOf, ownerOf } from '../domains/sales';
 import { keptUntilChange, sendKept, type PublicData } from '../platform/web/public-data';
 import { settingsRow } from '../domains/settings';
-
-const SITE = ['Сайт'];
 
 type SettingsRow = Awaited<ReturnType<typeof settingsRow>>;
 
@@ -49,40 +48,15 @@ export function siteRoutes(database: Database, publicData: PublicData) {
   const settingsNow = keptUntilChange(publicData, () => settingsRow(db));
   const publicSettingsNow = keptUntilChange(publicData, async () => publicSettings(await settingsNow()));
   return async function plugin(app: FastifyInstance) {
-    const maintenanceSchema = {
-      tags: SITE,
-      summary: 'Режим обслуживания и число товаров в корзине',
-      response: { 200: envelope(api('maintenance-mode')) },
-    };
-    app.get('/maintenance-mode', { schema: maintenanceSchema }, async (request) => {
+    serve(app, maintenanceMode, async (request) => {
       const [s, cartCount] = await Promise.all([settingsNow(), countOf(db, ownerOf(request))]);
       return { data: { maintenanceMode: s?.maintenanceMode ?? false, cartCount } };
     });
-    const settingsSchema = {
-      tags: SITE,
-      summary: 'Публичные настройки магазина: контакты, реквизиты, соцсети',
-      response: { 200: envelope(api('public-settings')) },
-    };
-    app.get('/site/settings', { schema: settingsSchema }, async (_request, reply) => {
-      const settings = await publicSettingsNow();
-      return sendKept(reply, settings, { data: settings });
+    serve(app, settings, async (_request, reply) => {
+      const current = await publicSettingsNow();
+      return sendKept(reply, current, { data: current });
     });
-    const healthSchema = {
-      tags: SITE,
-      summary: 'Проверка работоспособности: сервер отвечает, база данных доступна',
-      response: {
-        200: envelope({
-          type: 'object',
-          additionalProperties: false,
-          required: ['status', 'database'],
-          properties: {
-            status: { type: 'string', enum: ['ok'] },
-            database: { type: 'string', enum: ['pglite', 'postgres'], description: 'Какая база данных' },
-          },
-        }),
-      },
-    };
-    app.get('/health', { schema: healthSchema }, async () => {
+    serve(app, health, async () => {
       await db.execute(sql`SELECT 1`);
       return { data: { status: 'ok', database: database.kind } };
     });

@@ -16,7 +16,7 @@ export const EMAIL_CONFIRMED = 'E‑mail подтверждён';
 export const EMAIL_NOT_CONFIRMED = 'Не удалось подтвердить e‑mail';
 export async function loader({ context, request }: Route.LoaderArgs) {
   return spendLinkToken(request, 'e-mail confirmation', (token) =>
-    serverApi(context).auth.confirmEmail(token),
+    serverApi(context).auth.confirmEmail({ token }),
   );
 }
 

@@ -12,7 +12,7 @@ export const CONFIRMED = 'Подписка подтверждена';
 export const NOT_CONFIRMED = 'Не удалось подтвердить подписку';
 export async function loader({ context, request }: Route.LoaderArgs) {
   return spendLinkToken(request, 'newsletter confirmation', (token) =>
-    serverApi(context).newsletter.confirm(token),
+    serverApi(context).newsletter.confirm({ token }),
   );
 }
 

@@ -25,7 +25,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const token = typeof field === 'string' ? field.trim() : '';
   if (!token) return data<Result>({ ok: false, message: NO_TOKEN }, { status: 400 });
   try {
-    await serverApi(context).newsletter.unsubscribe(token);
+    await serverApi(context).newsletter.unsubscribe({ token });
     return data<Result>({ ok: true });
   } catch (error) {
     const status = apiErrorStatus(error);

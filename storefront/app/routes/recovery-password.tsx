@@ -41,7 +41,7 @@ export default function RecoveryPassword() {
     setError(undefined);
     setBusy(true);
     try {
-      await api.auth.recover(address);
+      await api.auth.recover({ email: address });
       setSent(true);
     } catch (err) {
       console.error('password recovery failed:', err);

@@ -1,19 +1,14 @@
 // The messaging endpoints (server/src/domains/messages/) through the one API client, with the area's
 // Russian error type from the admin's shared helpers (admin-api.ts).
-import type {
-  AdminMailingProgress,
-  AdminMailingRequest,
-  AdminMessagePreview,
-  AdminMessagePreviewRequest,
-} from '@shop/schemas';
+import type { AdminMailingRequest, AdminMessagePreviewRequest } from '@shop/schemas';
 import { pluralWord } from '@shop/schemas/rules/plural';
-import { getAdmin, postAdmin } from '../../admin-api';
+import { callAdmin } from '../../admin-api';
 
 export type Channel = 'email' | 'sms';
 export type Audience = AdminMailingRequest['audience'];
 
 export const previewMessage = (req: AdminMessagePreviewRequest) =>
-  postAdmin<AdminMessagePreview>('/messages/preview', req);
+  callAdmin((api) => api.adminMessages.preview(req));
 
 export function countRecipients(q: {
   channel: Channel;
@@ -21,23 +16,24 @@ export function countRecipients(q: {
   userId?: number;
   groupId?: number;
 }) {
-  const params = new URLSearchParams({ channel: q.channel, audience: q.audience });
-  if (q.userId) params.set('userId', String(q.userId));
-  if (q.groupId) params.set('groupId', String(q.groupId));
-  return getAdmin<{ total: number }>(`/messages/audience?${params.toString()}`);
+  const query = {
+    channel: q.channel,
+    audience: q.audience,
+    ...(q.userId ? { userId: q.userId } : {}),
+    ...(q.groupId ? { groupId: q.groupId } : {}),
+  };
+  return callAdmin((api) => api.adminMessages.countAudience(query));
 }
 
 export const createMailing = (req: AdminMailingRequest) =>
-  postAdmin<{ id: number; total: number }>('/messages/mailings', req);
+  callAdmin((api) => api.adminMessages.sendMailing(req));
 
-export const mailingProgress = (id: number) =>
-  getAdmin<AdminMailingProgress>(`/messages/mailings/${id}/progress`);
+export const mailingProgress = (id: number) => callAdmin((api) => api.adminMessages.mailingProgress(id));
 
-export const resendMessage = (id: number) =>
-  postAdmin<{ count: number }>(`/messages/outbox/${id}/resend`, {});
+export const resendMessage = (id: number) => callAdmin((api) => api.adminMessages.resendMessage(id));
 
 export const resendAll = (channel: Channel) =>
-  postAdmin<{ count: number }>('/messages/outbox/resend', { channel });
+  callAdmin((api) => api.adminMessages.resendChannel({ channel }));
 
 /** "1 получатель", "3 получателя", "25 получателей". */
 export function plural(n: number, one: string, few: string, many: string): string {

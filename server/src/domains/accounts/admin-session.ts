@@ -13,10 +13,10 @@
 // clients keep using Authorization: a request with that header never looks at the cookie and needs no
 // CSRF proof, as no browser attaches it by itself.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { LoginRequest } from '@shop/schemas';
 import type { Db } from '../../platform/db';
 import { ApiError } from '../../platform/http/errors';
-import { api, envelope, failure } from '../../platform/http/route-schemas';
+import { serve } from '../../platform/http/contract';
+import { adminLogin, adminLogout, adminSession } from '@shop/schemas/contracts/accounts';
 import { checkCredentials, startSession } from './sign-in';
 import { revokeSession, sessionUser } from '../../platform/auth/sessions';
 import { ADMIN_COOKIE, COOKIE_PATH, csrfTokenOf } from '../../platform/auth/admin-cookie';
@@ -45,38 +45,16 @@ function setSessionCookie(
   reply.header('set-cookie', sessionCookie(request, token, maxAge));
 }
 
-const csrfAnswer = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['csrfToken'],
-  properties: { csrfToken: { type: 'string', description: 'Значение заголовка X-CSRF-Token' } },
-};
-const TAGS = ['Вход в администрирование'];
-
 export function adminSessionRoutes(db: Db) {
   return async function plugin(app: FastifyInstance) {
     // The same counters as POST /api/auth/login (shared by their group names): one allowance per login.
     const throttle = loginThrottle(app);
 
-    app.post(
-      '/login',
-      {
-        config: { rateLimit: loginRouteLimit() },
-        schema: {
-          tags: TAGS,
-          summary: 'Вход сотрудника: сессия в cookie HttpOnly, в ответе — CSRF-токен',
-          body: api('login'),
-          response: {
-            200: { description: 'Вход выполнен; cookie admin.session установлена', ...envelope(csrfAnswer) },
-            400: failure('Ошибки в полях'),
-            401: failure('Неверный логин или пароль'),
-            403: failure('Учётная запись заблокирована или это не сотрудник'),
-            429: failure('Слишком много попыток'),
-          },
-        },
-      },
+    serve(
+      app,
+      adminLogin,
       async (request, reply) => {
-        const { login, password, remember } = request.body as LoginRequest;
+        const { login, password, remember } = request.body;
         const user = await checkCredentials(db, throttle, request, login, password);
         // Checked before a session exists: a customer's password opens no admin session at all.
         if (!STAFF.has(user.role)) throw new ApiError(403, 'no_admin_access', NO_ADMIN_ACCESS);
@@ -84,61 +62,31 @@ export function adminSessionRoutes(db: Db) {
         setSessionCookie(request, reply, token, remember === true ? expiresAt : null);
         return { data: { csrfToken: csrfTokenOf(token) } };
       },
+      { config: { rateLimit: loginRouteLimit() } },
     );
 
-    app.get(
-      '/session',
-      {
-        schema: {
-          tags: TAGS,
-          summary: 'Сотрудник по cookie admin.session и CSRF-токен для изменяющих запросов',
-          response: {
-            200: {
-              description: 'Пользователь и CSRF-токен; null — входа нет или он истёк',
-              ...envelope({
-                anyOf: [
-                  { type: 'null' },
-                  {
-                    type: 'object',
-                    additionalProperties: false,
-                    required: ['user', 'csrfToken'],
-                    properties: { user: api('session-user'), csrfToken: csrfAnswer.properties.csrfToken },
-                  },
-                ],
-              }),
-            },
-          },
-        },
-      },
-      async (request, reply) => {
-        // Only the cookie's session counts here (the guard set cookieToken with the user), not Authorization.
-        const { user, cookieToken: token } = request;
-        // "Nobody" is an answer, not an error: the admin asks this on every first load, signed in or not
-        // (a 401 would be logged as a failed request in the browser's console each time).
-        if (!user || !token) return { data: null };
-        // A remembered session slides on the server; the cookie follows it.
-        if (user.remember) setSessionCookie(request, reply, token, user.expiresAt);
-        return { data: { user: await sessionUser(db, user), csrfToken: csrfTokenOf(token) } };
-      },
-    );
+    serve(app, adminSession, async (request, reply) => {
+      // Only the cookie's session counts here (the guard set cookieToken with the user), not Authorization.
+      const { user, cookieToken: token } = request;
+      // "Nobody" is an answer, not an error: the admin asks this on every first load, signed in or not
+      // (a 401 would be logged as a failed request in the browser's console each time).
+      if (!user || !token) return { data: null };
+      // A remembered session slides on the server; the cookie follows it.
+      if (user.remember) setSessionCookie(request, reply, token, user.expiresAt);
+      return { data: { user: await sessionUser(db, user), csrfToken: csrfTokenOf(token) } };
+    });
 
     // No limit: it only ends the caller's own session, and signing out must always work. With the cookie it
     // needs the CSRF token like any other change (the guard), so no other site can sign an admin out.
-    app.post(
-      '/logout',
-      {
-        config: { rateLimit: false },
-        schema: {
-          tags: TAGS,
-          summary: 'Выход из администрирования: сессия завершается, cookie удаляется',
-          response: { 200: envelope({ type: 'null' }), 403: failure('Нет CSRF-токена') },
-        },
-      },
+    serve(
+      app,
+      adminLogout,
       async (request, reply) => {
         if (request.user) await revokeSession(db, request.user.sessionId);
         reply.header('set-cookie', sessionCookie(request, '', 0));
         return { data: null };
       },
+      { config: { rateLimit: false } },
     );
   };
 }

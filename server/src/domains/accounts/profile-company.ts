@@ -12,14 +12,13 @@ import type { Db } from '../../platform/db';
 import { userOrganizations } from '../../../generated/tables';
 import { conflict } from '../../platform/http/errors';
 import { accountLimit } from '../../platform/http/rate-limit';
-import { api, envelope, failure } from '../../platform/http/route-schemas';
+import { serve } from '../../platform/http/contract';
+import { readCompany, updateCompany } from '@shop/schemas/contracts/accounts';
 
 const LABELS = labelsOf(schema);
 const PERSONS = new Set(['ip', 'self_employed']);
 /** The requisites a customer writes; the id is the server's. */
 const FIELDS = Object.keys(schema.properties).filter((f) => f !== 'id') as (keyof ProfileCompany)[];
-const CABINET = ['Личный кабинет'];
-const SIGNED_IN = failure('Требуется вход');
 
 /** The fields a form may leave empty (nullable in the schema). */
 const OPTIONAL = new Set(
@@ -89,60 +88,43 @@ export function profileCompanyRoutes(db: Db) {
       : null;
 
   return async function plugin(app: FastifyInstance) {
-    const readSchema = {
-      tags: CABINET,
-      summary: 'Реквизиты организации покупателя (null, если не заполнены)',
-      response: { 200: envelope({ anyOf: [api('profile-company'), { type: 'null' }] }), 401: SIGNED_IN },
-    };
-    app.get('/profile/company', { schema: readSchema }, async (request) => {
+    serve(app, readCompany, async (request) => {
       const [row] = await ownRow(request.user!.id);
       return { data: view(row) };
     });
 
     const limit = accountLimit('profile', 'profile-company');
-    const saveOptions = {
-      config: { rateLimit: limit },
-      preValidation: blanksAsNull,
-      schema: {
-        tags: CABINET,
-        summary: 'Сохранить реквизиты',
-        description:
-          'Проверяются контрольные числа ИНН (10 и 12 цифр), ОГРН/ОГРНИП, ключ расчётного счёта по БИК и ' +
-          'соответствие ИНН, КПП и ОГРН организационно-правовой форме. Пустые необязательные поля — null.',
-        body: api('profile-company'),
-        response: {
-          200: { description: 'Организация', ...envelope(api('profile-company')) },
-          400: failure('Ошибки по полям'),
-          401: SIGNED_IN,
-          409: failure('Организация с этим ИНН уже есть в кабинете'),
-          429: failure('Слишком много изменений за час'),
-        },
+    serve(
+      app,
+      updateCompany,
+      async (request) => {
+        const c = request.body;
+        const problems = requisiteProblems(c);
+        if (Object.keys(problems).length) throw fieldsError(problems, LABELS);
+        const values = Object.fromEntries(FIELDS.map((f) => [f, c[f] ?? null])) as unknown as ProfileCompany;
+        const userId = request.user!.id;
+        const [existing] = await ownRow(userId);
+        try {
+          const [row] = existing
+            ? await db
+                .update(userOrganizations)
+                .set({ ...values, updatedAt: new Date() })
+                .where(eq(userOrganizations.id, existing.id))
+                .returning()
+            : await db
+                .insert(userOrganizations)
+                .values({ ...values, userId })
+                .returning();
+          return { data: view(row) };
+        } catch (e) {
+          if (isUniqueViolation(e))
+            throw conflict('Организация с этим ИНН уже есть в вашем кабинете', {
+              inn: 'Этот ИНН уже указан',
+            });
+          throw e;
+        }
       },
-    };
-    app.put('/profile/company', saveOptions, async (request) => {
-      const c = request.body as ProfileCompany;
-      const problems = requisiteProblems(c);
-      if (Object.keys(problems).length) throw fieldsError(problems, LABELS);
-      const values = Object.fromEntries(FIELDS.map((f) => [f, c[f] ?? null])) as unknown as ProfileCompany;
-      const userId = request.user!.id;
-      const [existing] = await ownRow(userId);
-      try {
-        const [row] = existing
-          ? await db
-              .update(userOrganizations)
-              .set({ ...values, updatedAt: new Date() })
-              .where(eq(userOrganizations.id, existing.id))
-              .returning()
-          : await db
-              .insert(userOrganizations)
-              .values({ ...values, userId })
-              .returning();
-        return { data: view(row) };
-      } catch (e) {
-        if (isUniqueViolation(e))
-          throw conflict('Организация с этим ИНН уже есть в вашем кабинете', { inn: 'Этот ИНН уже указан' });
-        throw e;
-      }
-    });
+      { config: { rateLimit: limit }, preValidation: blanksAsNull },
+    );
   };
 }

@@ -3,21 +3,19 @@
 // has its row in subscriptions, which is what newsletters go to: active at once when the account's e-mail
 // is confirmed, otherwise pending until the link of a confirmation letter is followed.
 import { eq, or, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ProfileSubscriptions, ProfileSubscriptionsState } from '@shop/schemas';
+import type { FastifyInstance } from 'fastify';
+import type { ProfileSubscriptionsState } from '@shop/schemas';
 import { requireUser } from '../../platform/auth/guard';
 import type { Config } from '../../platform/config';
 import type { Db, DbOrTx } from '../../platform/db';
 import { subscriptions, users } from '../../../generated/tables';
 import { notFound } from '../../platform/http/errors';
 import { accountLimit } from '../../platform/http/rate-limit';
-import { api, envelope, failure } from '../../platform/http/route-schemas';
+import { serve, type ContractRequest } from '../../platform/http/contract';
+import { readSubscriptions, updateSubscriptions } from '@shop/schemas/contracts/accounts';
 import { consentContext, recordConsent } from '../privacy';
 import { activateSubscription, endSubscriptions, normaliseEmail, requestSubscription } from '../messages';
 import { siteOrigin } from '../settings';
-
-const CABINET = ['Личный кабинет'];
-const SIGNED_IN = failure('Требуется вход');
 
 async function accountOf(db: DbOrTx, userId: number, lock = false) {
   const query = db
@@ -59,8 +57,12 @@ async function stateOf(db: DbOrTx, userId: number): Promise<ProfileSubscriptions
   };
 }
 
-async function save(db: Db, request: FastifyRequest, site: string): Promise<ProfileSubscriptionsState> {
-  const wanted = request.body as ProfileSubscriptions;
+async function save(
+  db: Db,
+  request: ContractRequest<'profile.updateSubscriptions'>,
+  site: string,
+): Promise<ProfileSubscriptionsState> {
+  const wanted = request.body;
   const who = consentContext(request);
   const userId = request.user!.id;
   return db.transaction(async (tx) => {
@@ -95,40 +97,17 @@ async function save(db: Db, request: FastifyRequest, site: string): Promise<Prof
 
 export function profileSubscriptionRoutes(db: Db, config: Pick<Config, 'siteUrl'>) {
   return async function plugin(app: FastifyInstance) {
-    const readOptions = {
+    serve(app, readSubscriptions, async (request) => ({ data: await stateOf(db, request.user!.id) }), {
       preValidation: requireUser,
-      schema: {
-        tags: CABINET,
-        summary: 'Подписки покупателя: новости по e-mail и по SMS',
-        response: { 200: envelope(api('profile-subscriptions-state')), 401: SIGNED_IN },
-      },
-    };
-    app.get('/profile/subscriptions', readOptions, async (request) => ({
-      data: await stateOf(db, request.user!.id),
-    }));
+    });
     // Switching e-mail news on for an unconfirmed address sends a letter to it.
     const limit = accountLimit('profile', 'profile-subscriptions');
-    const saveOptions = {
+    serve(
+      app,
+      updateSubscriptions,
+      async (request) => ({ data: await save(db, request, siteOrigin(config.siteUrl, request)) }),
       // A guest is refused before the body is looked at.
-      preValidation: requireUser,
-      config: { rateLimit: limit },
-      schema: {
-        tags: CABINET,
-        summary: 'Изменить подписки',
-        description:
-          'Включённая рассылка по e-mail действует сразу, если e-mail учётной записи подтверждён; иначе ' +
-          'приходит письмо со ссылкой подтверждения (emailPending: true). Включение записывает согласие.',
-        body: api('profile-subscriptions'),
-        response: {
-          200: { description: 'Подписки после изменения', ...envelope(api('profile-subscriptions-state')) },
-          400: failure('Ошибки по полям'),
-          401: SIGNED_IN,
-          429: failure('Слишком много изменений за час'),
-        },
-      },
-    };
-    app.put('/profile/subscriptions', saveOptions, async (request) => ({
-      data: await save(db, request, siteOrigin(config.siteUrl, request)),
-    }));
+      { preValidation: requireUser, config: { rateLimit: limit } },
+    );
   };
 }

@@ -2,7 +2,7 @@
 // profile-orders.ts). Every route here is for a signed-in user and only ever reads or writes their own rows.
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Profile, ProfileUpdateRequest } from '@shop/schemas';
+import type { Profile } from '@shop/schemas';
 import updateSchema from '@shop/schemas/api/accounts/profile-update-request.schema.json' with { type: 'json' };
 import { requireUser } from '../../platform/auth/guard';
 import { storedPhone } from '@shop/schemas';
@@ -14,15 +14,14 @@ import type { Db, DbOrTx } from '../../platform/db';
 import { users } from '../../../generated/tables';
 import { notFound } from '../../platform/http/errors';
 import { accountLimit } from '../../platform/http/rate-limit';
-import { api, envelope, failure } from '../../platform/http/route-schemas';
+import { serve } from '../../platform/http/contract';
+import { readProfile, updateProfile } from '@shop/schemas/contracts/accounts';
 import { profileCompanyRoutes } from './profile-company';
 import { siteOrigin } from '../settings';
 
 const LABELS = labelsOf(updateSchema);
 /** The schema's own words for a phone it refuses, for one that passes it but is no real number. */
 const NOT_A_PHONE = updateSchema.properties.phone['x-messages'].pattern;
-const CABINET = ['Личный кабинет'];
-const SIGNED_IN = failure('Требуется вход');
 
 async function profileOf(db: DbOrTx, userId: number): Promise<Profile> {
   const [u] = await db
@@ -56,76 +55,58 @@ export function profileRoutes(db: Db, opts: { siteUrl: string | null }) {
     // Before validation: a guest learns nothing about what a body or query should look like.
     app.addHook('preValidation', requireUser);
 
-    const readSchema = {
-      tags: CABINET,
-      summary: 'Данные покупателя',
-      response: { 200: envelope(api('profile')), 401: SIGNED_IN },
-    };
-    app.get('/profile', { schema: readSchema }, async (request) => ({
-      data: await profileOf(db, request.user!.id),
-    }));
+    serve(app, readProfile, async (request) => ({ data: await profileOf(db, request.user!.id) }));
 
     // A new e-mail is a letter to that address: a customer's own writes are limited per account.
     const profileLimit = accountLimit('profile', 'profile');
-    const updateOptions = {
-      config: { rateLimit: profileLimit },
-      schema: {
-        tags: CABINET,
-        summary: 'Изменить имя, e-mail, телефон, дату рождения',
-        description: 'Новый e-mail нужно подтвердить: на него уходит письмо со ссылкой.',
-        body: api('profile-update-request'),
-        response: {
-          200: { description: 'Профиль после изменения', ...envelope(api('profile')) },
-          400: failure('Ошибки по полям'),
-          401: SIGNED_IN,
-          409: failure('E-mail или телефон занят другой учётной записью'),
-          429: failure('Слишком много изменений за час'),
-        },
+    serve(
+      app,
+      updateProfile,
+      async (request) => {
+        const p = request.body;
+        // The pattern lets through what only looks like a number; the stored form needs a real one.
+        const phone = storedPhone(p.phone);
+        if (!phone) throw fieldsError({ phone: NOT_A_PHONE }, LABELS);
+        const birthday = birthdayProblem(p.birthday);
+        if (birthday) throw fieldsError({ birthday }, LABELS);
+        const email = p.email.toLowerCase();
+        const me = request.user!;
+        const data = await db
+          .transaction(async (tx) => {
+            await assertUnique(tx, email, phone, me.id);
+            const [before] = await tx
+              .select({ email: users.email })
+              .from(users)
+              .where(eq(users.id, me.id))
+              .for('update');
+            const emailChanged = before!.email.toLowerCase() !== email;
+            await tx
+              .update(users)
+              .set({
+                name: p.name,
+                email,
+                phone,
+                ...(p.birthday !== undefined ? { birthDate: p.birthday } : {}),
+                // A new address is unconfirmed until the link sent to it is followed.
+                ...(emailChanged ? { emailConfirmedAt: null } : {}),
+                updatedAt: new Date(),
+              })
+              .where(eq(users.id, me.id));
+            if (emailChanged)
+              await queueEmailConfirmation(
+                tx,
+                { userId: me.id, email, name: p.name },
+                siteOrigin(opts.siteUrl, request),
+              );
+            return profileOf(tx, me.id);
+          })
+          .catch((e: unknown) => {
+            throw takenConflict(e) ?? e;
+          });
+        return { data };
       },
-    };
-    app.put('/profile', updateOptions, async (request) => {
-      const p = request.body as ProfileUpdateRequest;
-      // The pattern lets through what only looks like a number; the stored form needs a real one.
-      const phone = storedPhone(p.phone);
-      if (!phone) throw fieldsError({ phone: NOT_A_PHONE }, LABELS);
-      const birthday = birthdayProblem(p.birthday);
-      if (birthday) throw fieldsError({ birthday }, LABELS);
-      const email = p.email.toLowerCase();
-      const me = request.user!;
-      const data = await db
-        .transaction(async (tx) => {
-          await assertUnique(tx, email, phone, me.id);
-          const [before] = await tx
-            .select({ email: users.email })
-            .from(users)
-            .where(eq(users.id, me.id))
-            .for('update');
-          const emailChanged = before!.email.toLowerCase() !== email;
-          await tx
-            .update(users)
-            .set({
-              name: p.name,
-              email,
-              phone,
-              ...(p.birthday !== undefined ? { birthDate: p.birthday } : {}),
-              // A new address is unconfirmed until the link sent to it is followed.
-              ...(emailChanged ? { emailConfirmedAt: null } : {}),
-              updatedAt: new Date(),
-            })
-            .where(eq(users.id, me.id));
-          if (emailChanged)
-            await queueEmailConfirmation(
-              tx,
-              { userId: me.id, email, name: p.name },
-              siteOrigin(opts.siteUrl, request),
-            );
-          return profileOf(tx, me.id);
-        })
-        .catch((e: unknown) => {
-          throw takenConflict(e) ?? e;
-        });
-      return { data };
-    });
+      { config: { rateLimit: profileLimit } },
+    );
 
     await app.register(profileCompanyRoutes(db));
   };

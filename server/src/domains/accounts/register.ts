@@ -3,14 +3,14 @@
 // choice and the confirmation letter exist together or not at all.
 import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { EmailConfirmRequest, RegisterRequest } from '@shop/schemas';
 import registerSchema from '@shop/schemas/api/accounts/register-request.schema.json' with { type: 'json' };
 import type { Db, DbOrTx } from '../../platform/db';
 import { bonusTransactions, subscriptions, users, userTypes } from '../../../generated/tables';
 import { settingsRow } from '../settings';
 import { ApiError, badRequest, conflict } from '../../platform/http/errors';
 import { accountKey, bodyEmailKey, limitOf, targetLimit } from '../../platform/http/rate-limit';
-import { api, envelope, failure } from '../../platform/http/route-schemas';
+import { serve } from '../../platform/http/contract';
+import { confirmEmail, register, resendConfirmation } from '@shop/schemas/contracts/accounts';
 import { consentContext, recordConsent } from '../privacy';
 import { activateSubscription } from '../messages';
 import { siteOrigin } from '../settings';
@@ -32,7 +32,6 @@ export const CONFIRM_INVALID =
 const LABELS = labelsOf(registerSchema);
 /** The schema's own words for a phone it refuses, for one that passes it but is no real number. */
 const NOT_A_PHONE = registerSchema.properties.phone['x-messages'].pattern;
-const AUTH = ['Вход'];
 
 /** 409 naming each field already taken by another account (excluding `exceptId`). */
 export async function assertUnique(tx: DbOrTx, email: string, phone: string | null, exceptId?: number) {
@@ -90,193 +89,135 @@ export function registerRoutes(db: Db, opts: AuthRoutesOptions) {
     // Per client address, and per e-mail whoever asks: each attempt that gets through is an scrypt hash and
     // possibly a letter to that address.
     const perEmail = targetLimit(app, 'registerEmail', { groupId: 'register-email', keyOf: bodyEmailKey });
-    const registerOptions = {
-      config: { rateLimit: limitOf('register') },
-      preValidation: perEmail,
-      schema: {
-        tags: AUTH,
-        summary: 'Регистрация покупателя',
-        description:
-          'Записывает согласие на обработку персональных данных (consent: true обязательно), начисляет баллы ' +
-          'за регистрацию из настроек, отправляет письмо со ссылкой /mail-confirm?token=… (24 часа), с ' +
-          'subscribe: true — подписка на рассылку, которая включится после подтверждения e-mail. Затем входит ' +
-          '(token), если не передано signIn: false (token: null). remember: true — токен на 30 дней.',
-        body: api('register-request'),
-        response: {
-          201: { description: 'Зарегистрирован', ...envelope(api('register-result')) },
-          400: failure('Ошибки по полям'),
-          409: failure('E-mail или телефон уже зарегистрирован (поля email, phone)'),
-          429: failure('Слишком много регистраций с этого адреса или на этот e-mail'),
-        },
-      },
-    };
-    app.post('/register', registerOptions, async (request, reply) => {
-      const b = request.body as RegisterRequest;
-      // The pattern lets through what only looks like a number; the stored form needs a real one.
-      const phone = storedPhone(b.phone);
-      if (!phone) throw fieldsError({ phone: NOT_A_PHONE }, LABELS);
-      const email = b.email.toLowerCase();
-      const passwordHash = await hashPassword(b.password);
-      const site = siteOrigin(opts.siteUrl, request);
-      const context = consentContext(request);
+    serve(
+      app,
+      register,
+      async (request, reply) => {
+        const b = request.body;
+        // The pattern lets through what only looks like a number; the stored form needs a real one.
+        const phone = storedPhone(b.phone);
+        if (!phone) throw fieldsError({ phone: NOT_A_PHONE }, LABELS);
+        const email = b.email.toLowerCase();
+        const passwordHash = await hashPassword(b.password);
+        const site = siteOrigin(opts.siteUrl, request);
+        const context = consentContext(request);
 
-      const userId = await db
-        .transaction(async (tx) => {
-          await assertUnique(tx, email, phone);
-          // The type new customers get: the first active one in the admin's order (retail in the demo).
-          const [type] = await tx
-            .select({ id: userTypes.id, bonusAllowed: userTypes.bonusAllowed })
-            .from(userTypes)
-            .where(eq(userTypes.active, true))
-            .orderBy(asc(userTypes.sortOrder), asc(userTypes.id))
-            .limit(1);
-          const [user] = await tx
-            .insert(users)
-            .values({
-              email,
-              phone,
-              name: b.name,
-              role: 'customer',
-              passwordHash,
-              userTypeId: type?.id ?? null,
-              active: true,
-              subscribeEmail: b.subscribe === true,
-            })
-            .returning({ id: users.id });
-          const id = user!.id;
-          await welcomePoints(tx, id, type?.bonusAllowed ?? true);
-          await recordConsent(tx, {
-            ...context,
-            purpose: 'personal_data',
-            source: 'registration',
-            userId: id,
-            email,
-            phone,
-          });
-          if (b.subscribe === true) {
+        const userId = await db
+          .transaction(async (tx) => {
+            await assertUnique(tx, email, phone);
+            // The type new customers get: the first active one in the admin's order (retail in the demo).
+            const [type] = await tx
+              .select({ id: userTypes.id, bonusAllowed: userTypes.bonusAllowed })
+              .from(userTypes)
+              .where(eq(userTypes.active, true))
+              .orderBy(asc(userTypes.sortOrder), asc(userTypes.id))
+              .limit(1);
+            const [user] = await tx
+              .insert(users)
+              .values({
+                email,
+                phone,
+                name: b.name,
+                role: 'customer',
+                passwordHash,
+                userTypeId: type?.id ?? null,
+                active: true,
+                subscribeEmail: b.subscribe === true,
+              })
+              .returning({ id: users.id });
+            const id = user!.id;
+            await welcomePoints(tx, id, type?.bonusAllowed ?? true);
             await recordConsent(tx, {
               ...context,
-              purpose: 'newsletter',
+              purpose: 'personal_data',
               source: 'registration',
               userId: id,
               email,
+              phone,
             });
-            // Pending until the address is confirmed by the registration letter's link: one letter, not two.
-            await tx
-              .insert(subscriptions)
-              .values({ email, userId: id, status: 'pending', source: 'registration', ip: context.ip })
-              .onConflictDoUpdate({
-                target: subscriptions.email,
-                set: { userId: id, status: 'pending', source: 'registration', updatedAt: new Date() },
-                setWhere: ne(subscriptions.status, 'active'),
+            if (b.subscribe === true) {
+              await recordConsent(tx, {
+                ...context,
+                purpose: 'newsletter',
+                source: 'registration',
+                userId: id,
+                email,
               });
-          }
-          const queued = await queueEmailConfirmation(tx, { userId: id, email, name: b.name }, site);
-          if (queued === null)
-            request.log.warn('no active auth.registration template: no confirmation letter');
-          // What the visitor put in the cart as a guest is theirs now (flows/sign-in.ts).
-          await opts.signedIn(tx, request, id);
-          return id;
-        })
-        .catch((e: unknown) => {
-          throw takenConflict(e) ?? e;
-        });
-
-      reply.status(201);
-      if (b.signIn === false) return { data: { token: null } };
-      const { token } = await createSession(db, userId, {
-        remember: b.remember === true,
-        userAgent: request.headers['user-agent'],
-        ip: request.ip,
-      });
-      return { data: { token } };
-    });
-
-    const confirmOptions = {
-      config: { rateLimit: limitOf('links') },
-      schema: {
-        tags: AUTH,
-        summary: 'Подтверждение e-mail по одноразовой ссылке из письма',
-        body: api('email-confirm-request'),
-        response: {
-          200: {
-            description: 'Подтверждён',
-            ...envelope({
-              type: 'object',
-              additionalProperties: false,
-              required: ['emailConfirmed'],
-              properties: { emailConfirmed: { type: 'boolean', const: true } },
-            }),
-          },
-          400: failure('Ссылка неизвестна, уже использована или устарела'),
-          429: failure('Слишком много попыток с этого адреса'),
-        },
-      },
-    };
-    app.post('/email/confirm', confirmOptions, async (request) => {
-      const { token } = request.body as EmailConfirmRequest;
-      await db.transaction(async (tx) => {
-        const spent = await spendToken(tx, token, 'email_confirm');
-        if (!spent) throw badRequest(CONFIRM_INVALID, { token: CONFIRM_INVALID });
-        // A link to an address the account no longer has confirms nothing (the throw undoes the spending).
-        const [user] = await tx
-          .update(users)
-          .set({ emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())` })
-          .where(and(eq(users.id, spent.userId), eq(sql`lower(${users.email})`, spent.email ?? '')))
-          .returning({ id: users.id, email: users.email });
-        if (!user) throw badRequest(CONFIRM_INVALID, { token: CONFIRM_INVALID });
-        const [pending] = await tx
-          .select({ id: subscriptions.id })
-          .from(subscriptions)
-          .where(
-            and(
-              eq(subscriptions.userId, user.id),
-              eq(subscriptions.email, user.email),
-              eq(subscriptions.status, 'pending'),
-              eq(subscriptions.source, 'registration'),
-            ),
-          );
-        if (pending)
-          await activateSubscription(tx, {
-            email: user.email,
-            userId: user.id,
-            source: 'registration',
-            ip: request.ip,
+              // Pending until the address is confirmed by the registration letter's link: one letter, not two.
+              await tx
+                .insert(subscriptions)
+                .values({ email, userId: id, status: 'pending', source: 'registration', ip: context.ip })
+                .onConflictDoUpdate({
+                  target: subscriptions.email,
+                  set: { userId: id, status: 'pending', source: 'registration', updatedAt: new Date() },
+                  setWhere: ne(subscriptions.status, 'active'),
+                });
+            }
+            const queued = await queueEmailConfirmation(tx, { userId: id, email, name: b.name }, site);
+            if (queued === null)
+              request.log.warn('no active auth.registration template: no confirmation letter');
+            // What the visitor put in the cart as a guest is theirs now (flows/sign-in.ts).
+            await opts.signedIn(tx, request, id);
+            return id;
+          })
+          .catch((e: unknown) => {
+            throw takenConflict(e) ?? e;
           });
-      });
-      return { data: { emailConfirmed: true } };
-    });
 
-    app.post(
-      '/email/resend',
-      {
-        preHandler: requireUser,
-        config: {
-          rateLimit: limitOf('recovery', {
-            groupId: 'email-resend',
-            hook: 'preHandler',
-            keyGenerator: accountKey,
-          }),
-        },
-        schema: {
-          tags: AUTH,
-          summary: 'Отправить письмо подтверждения ещё раз (прежняя ссылка перестаёт действовать)',
-          response: {
-            200: {
-              description: 'Отправлено',
-              ...envelope({
-                type: 'object',
-                additionalProperties: false,
-                required: ['sent'],
-                properties: { sent: { type: 'boolean', const: true } },
-              }),
-            },
-            400: failure('E-mail уже подтверждён'),
-            401: failure('Требуется вход'),
-            429: failure('Слишком много писем за час'),
-          },
-        },
+        reply.status(201);
+        if (b.signIn === false) return { data: { token: null } };
+        const { token } = await createSession(db, userId, {
+          remember: b.remember === true,
+          userAgent: request.headers['user-agent'],
+          ip: request.ip,
+        });
+        return { data: { token } };
       },
+      { config: { rateLimit: limitOf('register') }, preValidation: perEmail },
+    );
+
+    serve(
+      app,
+      confirmEmail,
+      async (request) => {
+        const { token } = request.body;
+        await db.transaction(async (tx) => {
+          const spent = await spendToken(tx, token, 'email_confirm');
+          if (!spent) throw badRequest(CONFIRM_INVALID, { token: CONFIRM_INVALID });
+          // A link to an address the account no longer has confirms nothing (the throw undoes the spending).
+          const [user] = await tx
+            .update(users)
+            .set({ emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())` })
+            .where(and(eq(users.id, spent.userId), eq(sql`lower(${users.email})`, spent.email ?? '')))
+            .returning({ id: users.id, email: users.email });
+          if (!user) throw badRequest(CONFIRM_INVALID, { token: CONFIRM_INVALID });
+          const [pending] = await tx
+            .select({ id: subscriptions.id })
+            .from(subscriptions)
+            .where(
+              and(
+                eq(subscriptions.userId, user.id),
+                eq(subscriptions.email, user.email),
+                eq(subscriptions.status, 'pending'),
+                eq(subscriptions.source, 'registration'),
+              ),
+            );
+          if (pending)
+            await activateSubscription(tx, {
+              email: user.email,
+              userId: user.id,
+              source: 'registration',
+              ip: request.ip,
+            });
+        });
+        return { data: { emailConfirmed: true } };
+      },
+      { config: { rateLimit: limitOf('links') } },
+    );
+
+    serve(
+      app,
+      resendConfirmation,
       async (request) => {
         const me = request.user!;
         const [user] = await db
@@ -293,6 +234,16 @@ export function registerRoutes(db: Db, opts: AuthRoutesOptions) {
           ),
         );
         return { data: { sent: true } };
+      },
+      {
+        preHandler: requireUser,
+        config: {
+          rateLimit: limitOf('recovery', {
+            groupId: 'email-resend',
+            hook: 'preHandler',
+            keyGenerator: accountKey,
+          }),
+        },
       },
     );
   };

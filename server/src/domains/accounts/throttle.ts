@@ -21,8 +21,14 @@ export function normalisedLogin(login: string): { byPhone: boolean; key: string 
   return { byPhone, key: byPhone ? digits : text.toLowerCase() };
 }
 
+/**
+ * The counters' key: the login of the body. It is read once the body is validated (the limit's preHandler
+ * hook, the handler), but @fastify/rate-limit hands over the request untyped, so the body is narrowed here
+ * rather than asserted to be the contracts' LoginRequest.
+ */
 const loginKeyOf = (request: FastifyRequest) => {
-  const login = (request.body as { login?: unknown } | null)?.login;
+  const body = request.body;
+  const login = body && typeof body === 'object' && 'login' in body ? body.login : undefined;
   return `login:${typeof login === 'string' ? normalisedLogin(login).key.slice(0, 254) : ''}`;
 };
 

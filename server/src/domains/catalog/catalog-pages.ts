@@ -6,7 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import type { CatalogCategory } from '@shop/schemas';
 import { selectRows, type Db } from '../../platform/db';
 import { ApiError } from '../../platform/http/errors';
-import { api, envelope, slugParams } from '../../platform/http/route-schemas';
+import { serve } from '../../platform/http/contract';
+import { category, productsFacets } from '@shop/schemas/contracts/catalog';
 import { productFacets } from './facets';
 import { filterDirectories, readProductFilters } from './product-filters';
 
@@ -72,40 +73,18 @@ export async function categoryPage(db: Db, slug: string): Promise<CatalogCategor
 
 export function catalogPageRoutes(db: Db) {
   return async function plugin(app: FastifyInstance) {
-    app.get<{ Params: { slug: string } }>(
-      '/catalog/categories/:slug',
-      {
-        schema: {
-          tags: ['Каталог'],
-          summary: 'Страница категории: описание, SEO, путь, подкатегории',
-          params: slugParams,
-          response: { 200: envelope(api('catalog-category')) },
-        },
-      },
-      async (request) => {
-        const category = await categoryPage(db, request.params.slug);
-        if (!category) throw CATEGORY_NOT_FOUND();
-        return { data: category };
-      },
-    );
+    serve(app, category, async (request) => {
+      const page = await categoryPage(db, request.params.slug);
+      if (!page) throw CATEGORY_NOT_FOUND();
+      return { data: page };
+    });
 
-    app.get(
-      '/products/facets',
-      {
-        schema: {
-          tags: ['Каталог'],
-          summary: 'Фильтры списка товаров со счётчиками (тот же запрос, что у /products/search)',
-          querystring: api('product-list-query'),
-          response: { 200: envelope(api('product-facets')) },
-        },
-      },
-      async (request) => {
-        const [filters, dirs] = await Promise.all([
-          readProductFilters(db, request.query as Record<string, unknown>),
-          filterDirectories(db),
-        ]);
-        return { data: await productFacets(db, filters, dirs) };
-      },
-    );
+    serve(app, productsFacets, async (request) => {
+      const [filters, dirs] = await Promise.all([
+        readProductFilters(db, request.query),
+        filterDirectories(db),
+      ]);
+      return { data: await productFacets(db, filters, dirs) };
+    });
   };
 }

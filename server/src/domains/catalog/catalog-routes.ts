@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { CategoryNode, SearchProduct } from '@shop/schemas';
 import { selectRows, type Db, type DbOrTx } from '../../platform/db';
 import { productCategories } from '../../../generated/tables';
-import { api, envelope, pageOf } from '../../platform/http/route-schemas';
+import { serve } from '../../platform/http/contract';
+import { categoriesTree, productsSearch } from '@shop/schemas/contracts/catalog';
 import { compileSearch } from './search/query';
 import {
   loadCatalogPricing,
@@ -197,48 +198,15 @@ export function catalogRoutes(db: Db, publicData: PublicData) {
   // Every page's header asks for it, and it changes when a category does: kept in memory until then.
   const tree = keptUntilChange(publicData, () => categoryTree(db));
   return async function plugin(app: FastifyInstance) {
-    app.get(
-      '/categories/tree',
-      {
-        schema: {
-          tags: ['Каталог'],
-          summary: 'Дерево активных категорий (спец. §7)',
-          response: { 200: envelope({ type: 'array', items: api('category-node') }) },
-        },
-      },
-      async (_request, reply) => {
-        const categories = await tree();
-        return sendKept(reply, categories, { data: categories });
-      },
-    );
-    app.get(
-      '/products/search',
-      {
-        schema: {
-          tags: ['Каталог'],
-          summary:
-            'Товары: поиск, категория, фильтры, избранное (спец. §7: perPage=7&page=1&filter[search]=…)',
-          querystring: api('product-list-query'),
-          response: {
-            200: pageOf(
-              { type: 'array', items: api('search-product') },
-              // The total is TOTAL_CAP and there are more ("более 1000").
-              {
-                totalCapped: { type: 'boolean' },
-                // With filter[search]: the query as it was read when a word was read otherwise than typed
-                // (another keyboard layout, a transliteration, a typo's correction), else null.
-                searchedFor: { type: ['string', 'null'] },
-              },
-            ),
-          },
-        },
-      },
-      async (request, reply) => {
-        const viewer = viewerOf(request);
-        markPersonalPrices(reply, viewer);
-        return searchProducts(db, request.query as Record<string, unknown>, viewer);
-      },
-    );
+    serve(app, categoriesTree, async (_request, reply) => {
+      const categories = await tree();
+      return sendKept(reply, categories, { data: categories });
+    });
+    serve(app, productsSearch, async (request, reply) => {
+      const viewer = viewerOf(request);
+      markPersonalPrices(reply, viewer);
+      return searchProducts(db, request.query, viewer);
+    });
   };
 }
 

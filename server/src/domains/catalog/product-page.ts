@@ -1,20 +1,15 @@
 // The product page: GET /api/products/:slug (everything the page shows, in one answer) and
 // POST /api/products/:slug/reviews (a signed-in customer's review, held for moderation).
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { keptUntilChange, sendKept, type PublicData } from '../../platform/web/public-data';
-import type {
-  ProductCategoryLink,
-  ProductOption,
-  ProductPage,
-  ProductPageOffer,
-  ProductReviewRequest,
-} from '@shop/schemas';
+import type { ProductCategoryLink, ProductOption, ProductPage, ProductPageOffer } from '@shop/schemas';
 import { requireUser } from '../../platform/auth/guard';
 import { selectRows, type Db } from '../../platform/db';
 import { ApiError, conflict } from '../../platform/http/errors';
 import { limitOf, targetLimit } from '../../platform/http/rate-limit';
-import { api, envelope, slugParams } from '../../platform/http/route-schemas';
+import { serve } from '../../platform/http/contract';
+import { addReview, product as productContract } from '@shop/schemas/contracts/catalog';
 import { sanitizeHtml } from '../../platform/web/sanitize-html';
 import { loadCatalogPricing, markPersonalPrices, shownPrice, type CatalogPricing } from './catalog-pricing';
 import { viewerOf, type Viewer } from '../pricing';
@@ -284,7 +279,12 @@ function authorName(name: string, lastName: string | null): string {
   return (initial ? `${name.trim()} ${initial.toUpperCase()}.` : name.trim()).slice(0, 100);
 }
 
-const TAGS = ['Каталог'];
+/** The product's slug of a request not validated yet (a hook before validation), for its allowance. */
+function slugOf(request: FastifyRequest): string | null {
+  const params = request.params;
+  if (!params || typeof params !== 'object' || !('slug' in params)) return null;
+  return typeof params.slug === 'string' ? params.slug.slice(0, 200) : null;
+}
 
 export function productPageRoutes(db: Db, publicData: PublicData) {
   // What a guest is shown of a product is the same for every guest until the catalogue changes: kept for the
@@ -293,50 +293,19 @@ export function productPageRoutes(db: Db, publicData: PublicData) {
     maxEntries: 2_000,
   });
   return async function plugin(app: FastifyInstance) {
-    app.get<{ Params: { slug: string } }>(
-      '/products/:slug',
-      {
-        schema: {
-          tags: TAGS,
-          summary: 'Товар для его страницы: варианты, бренд, категории, отзывы',
-          params: slugParams,
-          response: { 200: envelope(api('product-page')) },
-        },
-      },
-      async (request, reply) => {
-        const viewer = viewerOf(request);
-        markPersonalPrices(reply, viewer);
-        const page = viewer
-          ? await productPage(db, request.params.slug, viewer)
-          : await guestPage(request.params.slug);
-        if (!page) throw PRODUCT_NOT_FOUND();
-        return viewer ? { data: page } : sendKept(reply, page, { data: page });
-      },
-    );
+    serve(app, productContract, async (request, reply) => {
+      const viewer = viewerOf(request);
+      markPersonalPrices(reply, viewer);
+      const page = viewer
+        ? await productPage(db, request.params.slug, viewer)
+        : await guestPage(request.params.slug);
+      if (!page) throw PRODUCT_NOT_FOUND();
+      return viewer ? { data: page } : sendKept(reply, page, { data: page });
+    });
 
-    app.post<{ Params: { slug: string }; Body: ProductReviewRequest }>(
-      '/products/:slug/reviews',
-      {
-        // Per client address, then (once signed in) per product from everyone.
-        config: { rateLimit: limitOf('review', { groupId: 'product-review' }) },
-        // A guest is refused before the body is looked at: signing in comes first, whatever was typed;
-        // then the product's allowance counts the attempt, refused bodies too.
-        preValidation: [
-          requireUser,
-          targetLimit(app, 'reviewProduct', {
-            groupId: 'product-review-target',
-            keyOf: (request) => (request.params as { slug?: string }).slug?.slice(0, 200) ?? null,
-          }),
-        ],
-        schema: {
-          tags: TAGS,
-          summary: 'Отзыв о товаре (для вошедших; публикуется после модерации)',
-          params: slugParams,
-          // Text fields are trimmed by the schema (x-trim): "   " is no review and no advantage.
-          body: api('product-review-request'),
-          response: { 201: envelope(api('review-created')) },
-        },
-      },
+    serve(
+      app,
+      addReview,
       async (request, reply) => {
         const user = request.user!;
         const product = await productBySlug(db, request.params.slug);
@@ -366,6 +335,19 @@ export function productPageRoutes(db: Db, publicData: PublicData) {
               RETURNING id`,
         );
         return reply.status(201).send({ data: { id: created!.id, status: 'pending' } });
+      },
+      {
+        // Per client address, then (once signed in) per product from everyone.
+        config: { rateLimit: limitOf('review', { groupId: 'product-review' }) },
+        // A guest is refused before the body is looked at: signing in comes first, whatever was typed;
+        // then the product's allowance counts the attempt, refused bodies too.
+        preValidation: [
+          requireUser,
+          targetLimit(app, 'reviewProduct', {
+            groupId: 'product-review-target',
+            keyOf: slugOf,
+          }),
+        ],
       },
     );
   };

@@ -15,11 +15,12 @@ import type {
   SearchProduct,
   SiteReviewRequest,
 } from '@shop/schemas';
+import * as contracts from '@shop/schemas/contracts/content';
 import type { Db } from '../../platform/db';
 import { articles, banners, pages, promotions, siteReviews, userGroups } from '../../../generated/tables';
 import { notFound } from '../../platform/http/errors';
 import { limitOf } from '../../platform/http/rate-limit';
-import { api, envelope, pageOf, pagingQuery, slugParams } from '../../platform/http/route-schemas';
+import { serve } from '../../platform/http/contract';
 import { productCards } from '../catalog';
 import { loadCatalogPricing, markPersonalPrices } from '../catalog';
 import { viewerOf, type Viewer } from '../pricing';
@@ -27,7 +28,6 @@ import { sanitizeHtml } from '../../platform/web/sanitize-html';
 
 const PAGE_SLUG = /^[a-z0-9]+(?:[-_/][a-z0-9]+)*$/;
 const ENTITY_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-const BANNER_POSITIONS = ['home_slider', 'home_promo', 'catalog_top', 'cart'] as const;
 /** Products listed on a promotion's page at most. */
 const PROMOTION_PRODUCTS_MAX = 60;
 
@@ -169,7 +169,7 @@ export async function publicPromotion(
 
 // ---- banners --------------------------------------------------------------------------------------
 
-/** `position` is one of BANNER_POSITIONS (the route's query schema), or none for every place. */
+/** `position` is one of BANNER_POSITIONS (the contract's query schema), or none for every place. */
 export async function bannerList(db: Db, position?: string): Promise<PublicBanner[]> {
   const conditions: (SQL | undefined)[] = [
     eq(banners.active, true),
@@ -275,167 +275,37 @@ export async function representativeList(db: Db): Promise<Representative[]> {
     .orderBy(sql`${userGroups.city} ASC NULLS LAST`, asc(userGroups.title), asc(userGroups.id));
 }
 
-// ---- routes ---------------------------------------------------------------------------------------
-
-const TAGS = ['Содержимое'];
-
-/** A page of published site reviews: the list's meta also carries the average rating of all of them. */
-const siteReviewPage = () => {
-  const page = pageOf({ type: 'array', items: api('public-site-review') });
-  const meta = page.properties.meta;
-  return {
-    ...page,
-    properties: {
-      ...page.properties,
-      meta: {
-        ...meta,
-        required: [...meta.required, 'averageRating'],
-        properties: {
-          ...meta.properties,
-          averageRating: {
-            type: ['number', 'null'],
-            description: 'Средняя оценка опубликованных отзывов, null — если их нет',
-          },
-        },
-      },
-    },
-  };
-};
+// ---- routes ----------------------------------------------------------------------------------------
 
 export function contentRoutes(db: Db) {
   return async function plugin(app: FastifyInstance) {
-    // A page's slug may hold slashes (payment-and-delivery/one_page): the rest of the path is the slug.
     // An address no page can have is "not found" like any other (publicPage), not a malformed request.
-    app.get(
-      '/pages/*',
-      {
-        schema: {
-          tags: TAGS,
-          summary:
-            'Опубликованная страница; адрес может содержать косую черту (payment-and-delivery/one_page)',
-          params: {
-            type: 'object',
-            properties: { '*': { type: 'string', 'x-label': 'Адрес страницы' } },
-          },
-          response: { 200: envelope(api('public-page')) },
-        },
-      },
-      async (request) => ({ data: await publicPage(db, (request.params as { '*'?: string })['*'] ?? '') }),
-    );
-    app.get(
-      '/articles',
-      {
-        schema: {
-          tags: TAGS,
-          summary: 'Статьи раздела «Интересное»: опубликованные, новые первыми',
-          querystring: pagingQuery({ default: 12, max: 50 }),
-          response: { 200: pageOf({ type: 'array', items: api('article-card') }) },
-        },
-      },
-      async (request) => articleList(db, request.query as Paging),
-    );
-    app.get(
-      '/articles/:slug',
-      {
-        schema: {
-          tags: TAGS,
-          summary: 'Статья, HTML очищен',
-          params: slugParams,
-          response: { 200: envelope(api('public-article')) },
-        },
-      },
-      async (request) => ({ data: await publicArticle(db, (request.params as { slug: string }).slug) }),
-    );
-    app.get(
-      '/promotions',
-      {
-        schema: {
-          tags: TAGS,
-          summary: 'Действующие акции',
-          response: { 200: envelope({ type: 'array', items: api('promotion-card') }) },
-        },
-      },
-      async () => ({ data: await promotionList(db) }),
-    );
-    app.get(
-      '/promotions/:slug',
-      {
-        schema: {
-          tags: TAGS,
-          summary: 'Акция с её товарами (завершённая — с finished: true)',
-          params: slugParams,
-          response: { 200: envelope(api('public-promotion')) },
-        },
-      },
+    serve(app, contracts.page, async (request) => ({
+      data: await publicPage(db, request.params['*'] ?? ''),
+    }));
+    serve(app, contracts.articles, async (request) => articleList(db, request.query));
+    serve(app, contracts.article, async (request) => ({
+      data: await publicArticle(db, request.params.slug),
+    }));
+    serve(app, contracts.promotions, async () => ({ data: await promotionList(db) }));
+    serve(app, contracts.promotion, async (request, reply) => {
+      const viewer = viewerOf(request);
+      markPersonalPrices(reply, viewer);
+      return { data: await publicPromotion(db, request.params.slug, viewer) };
+    });
+    serve(app, contracts.banners, async (request) => ({
+      data: await bannerList(db, request.query.position),
+    }));
+    serve(app, contracts.siteReviews, async (request) => siteReviewList(db, request.query));
+    serve(
+      app,
+      contracts.sendSiteReview,
       async (request, reply) => {
-        const viewer = viewerOf(request);
-        markPersonalPrices(reply, viewer);
-        return { data: await publicPromotion(db, (request.params as { slug: string }).slug, viewer) };
-      },
-    );
-    app.get(
-      '/banners',
-      {
-        schema: {
-          tags: TAGS,
-          summary: 'Действующие баннеры по месту показа и порядку',
-          querystring: {
-            type: 'object',
-            properties: {
-              position: {
-                type: 'string',
-                enum: [...BANNER_POSITIONS],
-                'x-label': 'Место показа',
-                'x-messages': { enum: `Ожидается одно из: ${BANNER_POSITIONS.join(', ')}` },
-              },
-            },
-          },
-          response: { 200: envelope({ type: 'array', items: api('public-banner') }) },
-        },
-      },
-      async (request) => ({
-        data: await bannerList(db, (request.query as { position?: string }).position),
-      }),
-    );
-    app.get(
-      '/reviews/site',
-      {
-        schema: {
-          tags: TAGS,
-          summary: 'Опубликованные отзывы о магазине и средняя оценка',
-          querystring: pagingQuery({ default: 10, max: 50 }),
-          response: { 200: siteReviewPage() },
-        },
-      },
-      async (request) => siteReviewList(db, request.query as Paging),
-    );
-    app.post(
-      '/reviews/site',
-      {
-        config: { rateLimit: limitOf('review', { groupId: 'site-review' }) },
-        schema: {
-          tags: TAGS,
-          summary: 'Новый отзыв о магазине: сохраняется на модерацию',
-          body: api('site-review-request'),
-          response: { 201: envelope(api('review-created')) },
-        },
-      },
-      async (request, reply) => {
-        const review = request.body as SiteReviewRequest;
-        const created = await createSiteReview(db, review, request.user?.id ?? null);
+        const created = await createSiteReview(db, request.body, request.user?.id ?? null);
         return reply.status(201).send({ data: created });
       },
+      { config: { rateLimit: limitOf('review', { groupId: 'site-review' }) } },
     );
-    app.get(
-      '/representatives',
-      {
-        schema: {
-          tags: TAGS,
-          summary: 'Представители и магазины для страницы «Где купить»',
-          response: { 200: envelope({ type: 'array', items: api('representative') }) },
-        },
-      },
-      async () => ({ data: await representativeList(db) }),
-    );
+    serve(app, contracts.representatives, async () => ({ data: await representativeList(db) }));
   };
 }

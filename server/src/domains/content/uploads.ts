@@ -12,15 +12,16 @@ import { ENTITIES_DIR, schemaPaths } from '@shop/schemas/files';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { ApiError, badRequest, forbidden, unauthorized } from '../../platform/http/errors';
-import { api, envelope } from '../../platform/http/route-schemas';
+import { serve } from '../../platform/http/contract';
+import { MAX_UPLOAD_FILES, uploadImages } from '@shop/schemas/contracts/content';
 import { createStorage, type FileStorage } from '../../platform/storage';
 import { checkImage } from '../../platform/storage/image-check';
 import type { AdminApiContext } from '../../platform/types';
 import type { Role } from '../../platform/crud/types';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-/** Enough for a gallery's event in one go; the gallery itself holds at most 200. */
-export const MAX_UPLOAD_FILES = 50;
+/** Enough for a gallery's event in one go (the gallery itself holds at most 200): the contract's. */
+export { MAX_UPLOAD_FILES };
 /** All files of one request together: they are held in memory until every one of them is judged. */
 export const MAX_UPLOAD_TOTAL_BYTES = 100 * 1024 * 1024;
 
@@ -153,54 +154,53 @@ export function mediaRoutes(ctx: AdminApiContext, opts: MediaOptions = {}) {
       },
     });
 
-    // A multipart form, read file by file below: no JSON body to declare, only what it answers.
-    const schema = {
-      tags: ['Изображения'],
-      summary: 'Загрузка изображений (JPEG, PNG, WebP, AVIF, GIF; до 10 МБ каждое): все или ни одного',
-      description: `Форма multipart/form-data, до ${MAX_UPLOAD_FILES} файлов за раз.`,
-      consumes: ['multipart/form-data'],
-      response: { 200: envelope({ type: 'array', items: api('admin-uploaded-image') }) },
-    };
-    app.post('/uploads', { preValidation: requireUploader, schema }, async (request) => {
-      if (!request.isMultipart()) throw badRequest('Файлы отправляются формой multipart/form-data');
-      const files = await receiveFiles(request, maxTotalBytes);
-      if (files.length === 0) throw badRequest('Выберите хотя бы один файл изображения');
+    // A multipart form, read file by file below: the contract declares no JSON body, only what it answers.
+    serve(
+      app,
+      uploadImages,
+      async (request) => {
+        if (!request.isMultipart()) throw badRequest('Файлы отправляются формой multipart/form-data');
+        const files = await receiveFiles(request, maxTotalBytes);
+        if (files.length === 0) throw badRequest('Выберите хотя бы один файл изображения');
 
-      const problems: string[] = [];
-      const accepted: { key: string; data: Buffer; file: ReceivedFile; width: number; height: number }[] = [];
-      for (const file of files) {
-        if (file.tooLarge) {
-          problems.push(`Файл «${file.name}» больше ${sizeInMb(MAX_UPLOAD_BYTES)}`);
-          continue;
+        const problems: string[] = [];
+        const accepted: { key: string; data: Buffer; file: ReceivedFile; width: number; height: number }[] =
+          [];
+        for (const file of files) {
+          if (file.tooLarge) {
+            problems.push(`Файл «${file.name}» больше ${sizeInMb(MAX_UPLOAD_BYTES)}`);
+            continue;
+          }
+          const image = await checkImage(file.data);
+          if (!image) {
+            problems.push(`Файл «${file.name}» не является изображением JPEG, PNG, WebP, AVIF или GIF`);
+            continue;
+          }
+          accepted.push({
+            key: uploadKey(image.extension),
+            data: image.data,
+            file,
+            width: image.width,
+            height: image.height,
+          });
         }
-        const image = await checkImage(file.data);
-        if (!image) {
-          problems.push(`Файл «${file.name}» не является изображением JPEG, PNG, WebP, AVIF или GIF`);
-          continue;
+        if (problems.length > 0) {
+          const status = files.some((f) => f.tooLarge) ? 413 : 400;
+          throw new ApiError(status, 'bad_upload', `${problems.join('. ')}. Ничего не загружено.`);
         }
-        accepted.push({
-          key: uploadKey(image.extension),
-          data: image.data,
-          file,
-          width: image.width,
-          height: image.height,
-        });
-      }
-      if (problems.length > 0) {
-        const status = files.some((f) => f.tooLarge) ? 413 : 400;
-        throw new ApiError(status, 'bad_upload', `${problems.join('. ')}. Ничего не загружено.`);
-      }
 
-      const urls = await storeAll(storage, accepted);
-      const data: UploadedImage[] = accepted.map((a, i) => ({
-        url: urls[i]!,
-        width: a.width,
-        height: a.height,
-        name: a.file.name,
-        size: a.data.length,
-      }));
-      request.log.info({ files: data.map((d) => d.url), user: request.user?.id }, 'images uploaded');
-      return { data };
-    });
+        const urls = await storeAll(storage, accepted);
+        const data: UploadedImage[] = accepted.map((a, i) => ({
+          url: urls[i]!,
+          width: a.width,
+          height: a.height,
+          name: a.file.name,
+          size: a.data.length,
+        }));
+        request.log.info({ files: data.map((d) => d.url), user: request.user?.id }, 'images uploaded');
+        return { data };
+      },
+      { preValidation: requireUploader },
+    );
   };
 }

@@ -10,7 +10,8 @@ import { selectRows, type Db, type DbOrTx } from '../../platform/db';
 import { captchas } from '../../../generated/tables';
 import { ApiError } from '../../platform/http/errors';
 import { limitOf } from '../../platform/http/rate-limit';
-import { api, envelope, failure } from '../../platform/http/route-schemas';
+import { serve } from '../../platform/http/contract';
+import { generateCaptcha } from '@shop/schemas/contracts/forms';
 
 export const CAPTCHA_TTL_MS = 10 * 60_000;
 export const CAPTCHA_LENGTH = 5;
@@ -110,22 +111,15 @@ export function captchaRoutes(db: Db, testAnswer: string | null = null) {
         'CAPTCHA_TEST_ANSWER is set (E2E_TEST_MODE=1): every captcha has one known answer and protects ' +
           'nothing. This is for the browser tests only; never run a shop like this.',
       );
-    const generate = {
-      config: { rateLimit: limitOf('captcha') },
-      schema: {
-        tags: ['Формы сайта'],
-        summary:
-          'Новая капча: картинка SVG (data URL) 200 × 64; ответ проверяется один раз в течение 10 минут',
-        response: {
-          200: { description: 'Капча', ...envelope(api('captcha')) },
-          429: failure('Слишком много запросов с этого адреса: «Повторите через N с.»'),
-        },
+    serve(
+      app,
+      generateCaptcha,
+      async (request) => {
+        const { id, svg } = await createCaptcha(db, request.ip, testAnswer ?? undefined);
+        const data: Captcha = { id, image: { url: svgDataUrl(svg) } };
+        return { data };
       },
-    };
-    app.post('/captcha/generate', generate, async (request) => {
-      const { id, svg } = await createCaptcha(db, request.ip, testAnswer ?? undefined);
-      const data: Captcha = { id, image: { url: svgDataUrl(svg) } };
-      return { data };
-    });
+      { config: { rateLimit: limitOf('captcha') } },
+    );
   };
 }

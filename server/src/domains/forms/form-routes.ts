@@ -5,28 +5,30 @@
 // Order of checks: the body first, then the captcha. A field error costs the visitor nothing (the dialog
 // keeps its picture and they correct the field); only a body that could be stored spends the captcha, and
 // then it is spent whatever the answer was, so a wrong answer always needs a new picture.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { FeedbackCallRequest, FeedbackCreated, FeedbackWriteRequest } from '@shop/schemas';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FeedbackCreated } from '@shop/schemas';
 import type { Config } from '../../platform/config';
 import type { Db, Tx } from '../../platform/db';
 import { feedbackRequests } from '../../../generated/tables';
 import { badRequest } from '../../platform/http/errors';
 import { limitOf } from '../../platform/http/rate-limit';
-import { api, envelope, failure } from '../../platform/http/route-schemas';
+import { serve } from '../../platform/http/contract';
+import {
+  EMAIL_MAX,
+  feedbackCall,
+  feedbackRepresent,
+  feedbackWrite,
+  NAME_MAX,
+  NAME_MIN,
+  PHONE_MAX,
+  PHONE_MIN,
+} from '@shop/schemas/contracts/forms';
 import { enqueueTemplatedEmail } from '../messages';
 import type { TemplateValues } from '../messages';
 import { checkCaptcha } from './captcha';
 import { consentContext, recordConsent } from '../privacy';
 import { settingsRow } from '../settings';
 import { siteOrigin } from '../settings';
-
-/** Spec §5, §9: the name and the phone take 3 to 20 characters. */
-export const NAME_MIN = 3;
-export const NAME_MAX = 20;
-export const PHONE_MIN = 3;
-export const PHONE_MAX = 20;
-const EMAIL_MAX = 255;
-const FORMS = ['Формы сайта'];
 
 const nameError = (text: string) => badRequest(`Проверьте данные: «Имя»: ${text}`, { name: text });
 
@@ -48,6 +50,12 @@ export function splitJoinedName(joined: string): { name: string; email: string; 
   if (phone.length < PHONE_MIN || phone.length > PHONE_MAX)
     throw nameError(`телефон — от ${PHONE_MIN} до ${PHONE_MAX} символов`);
   return { name, email, phone };
+}
+
+/** The captcha every form carries. */
+interface CaptchaAnswer {
+  captchaId: string;
+  captchaPhrase: string;
 }
 
 interface Stored {
@@ -72,48 +80,6 @@ const CONSENT_SOURCE = {
   message: 'feedback_message',
   represent: 'feedback_represent',
 } as const;
-
-/** The application's lengths (the feedback table's columns allow more: city 100, experience 1000). */
-export const REPRESENT_LENGTH = {
-  city: { min: 2, max: 100 },
-  email: { min: 3, max: EMAIL_MAX },
-  experience: { min: 3, max: 1000 },
-} as const;
-
-/** The body of POST /api/feedback/represent; text fields are trimmed before the check (x-trim). */
-export interface FeedbackRepresentBody {
-  name: string;
-  city: string;
-  phone: string;
-  email: string;
-  experience: string;
-  captchaId: string;
-  captchaPhrase: string;
-}
-
-const text = (label: string, min: number, max: number, extra: Record<string, unknown> = {}) => ({
-  type: 'string',
-  minLength: min,
-  maxLength: max,
-  'x-label': label,
-  'x-trim': true,
-  ...extra,
-});
-
-const representBody = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['name', 'city', 'phone', 'email', 'experience', 'captchaId', 'captchaPhrase'],
-  properties: {
-    name: text('Имя', NAME_MIN, NAME_MAX),
-    city: text('Город', REPRESENT_LENGTH.city.min, REPRESENT_LENGTH.city.max),
-    phone: text('Телефон', PHONE_MIN, PHONE_MAX),
-    email: text('E-mail', REPRESENT_LENGTH.email.min, REPRESENT_LENGTH.email.max, { format: 'email' }),
-    experience: text('Опыт работы', REPRESENT_LENGTH.experience.min, REPRESENT_LENGTH.experience.max),
-    captchaId: text('Капча', 1, 64),
-    captchaPhrase: text('Надпись с капчи', 1, 50),
-  },
-};
 
 async function store(db: Db, request: FastifyRequest, site: string, r: Stored): Promise<FeedbackCreated> {
   const who = consentContext(request);
@@ -151,86 +117,59 @@ async function store(db: Db, request: FastifyRequest, site: string, r: Stored): 
 
 export function feedbackRoutes(db: Db, config: Pick<Config, 'siteUrl'>) {
   return async function plugin(app: FastifyInstance) {
-    const limit = { rateLimit: limitOf('feedback') };
-    // The schema's x-trim trims every text field before the check, so "   " is no name.
-    const answers = (saved: string) => ({
-      201: { description: saved, ...envelope(api('feedback-created')) },
-      400: failure(
-        'Ошибки по полям; неверная, устаревшая или уже проверенная капча — code captcha_invalid (поле ' +
-          'captchaPhrase): нужна новая картинка',
-      ),
-      429: failure('Слишком много запросов с этого адреса: «Повторите через N с.»'),
-    });
-
-    const callSchema = {
-      tags: FORMS,
-      summary: 'Заказ обратного звонка',
-      description:
-        'Имя и телефон — от 3 до 20 символов (пробелы по краям отбрасываются). Сначала проверяются поля, ' +
-        'затем капча (она расходуется при любом ответе). Сохраняет заявку и согласие на обработку данных, ' +
-        'ставит в очередь письмо администратору (шаблон feedback.call).',
-      body: api('feedback-call-request'),
-      response: answers('Заявка сохранена'),
-    };
-    app.post('/feedback/call', { config: limit, schema: callSchema }, async (request, reply) => {
-      const body = request.body as FeedbackCallRequest;
-      await checkCaptcha(db, body.captchaId, body.captchaPhrase);
-      const data = await store(db, request, siteOrigin(config.siteUrl, request), {
-        kind: 'call',
-        name: body.name,
-        phone: body.phone,
-        email: null,
-        message: null,
-      });
+    const limit = { config: { rateLimit: limitOf('feedback') } };
+    /** A form's fields are checked by now (`r` is built first); then the captcha is spent, then the row stored. */
+    const accept = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      captcha: CaptchaAnswer,
+      r: Stored,
+    ) => {
+      await checkCaptcha(db, captcha.captchaId, captcha.captchaPhrase);
+      const data = await store(db, request, siteOrigin(config.siteUrl, request), r);
       return reply.status(201).send({ data });
-    });
-
-    const writeSchema = {
-      tags: FORMS,
-      summary: 'Сообщение с сайта',
-      description:
-        'name — имя, e-mail и телефон через «+» (телефон может начинаться с «+»: «Анна+a@b.ru++79991234567»); ' +
-        'имя — от 3 до 20 символов, телефон — от 3 до 20, e-mail не пустой; сообщение — от 3 до 500 символов. ' +
-        'Ошибки частей имени приходят в поле name. Остальное — как у /api/feedback/call (шаблон feedback.message).',
-      body: api('feedback-write-request'),
-      response: answers('Сообщение сохранено'),
     };
-    app.post('/feedback/write', { config: limit, schema: writeSchema }, async (request, reply) => {
-      const body = request.body as FeedbackWriteRequest;
-      const parts = splitJoinedName(body.name);
-      await checkCaptcha(db, body.captchaId, body.captchaPhrase);
-      const data = await store(db, request, siteOrigin(config.siteUrl, request), {
-        kind: 'message',
-        ...parts,
-        message: body.message,
-      });
-      return reply.status(201).send({ data });
-    });
 
-    const representSchema = {
-      tags: FORMS,
-      summary: 'Заявка «Стать представителем»',
-      description:
-        'Имя и телефон — от 3 до 20 символов, город — от 2 до 100, e-mail — адрес почты, опыт работы — от 3 ' +
-        'до 1000 символов (пробелы по краям отбрасываются). Сохраняет заявку (kind represent) и согласие на ' +
-        'обработку данных, ставит в очередь письмо администратору (шаблон feedback.represent). Остальное — ' +
-        'как у /api/feedback/call.',
-      body: representBody,
-      response: answers('Заявка сохранена'),
-    };
-    app.post('/feedback/represent', { config: limit, schema: representSchema }, async (request, reply) => {
-      const body = request.body as FeedbackRepresentBody;
-      await checkCaptcha(db, body.captchaId, body.captchaPhrase);
-      const data = await store(db, request, siteOrigin(config.siteUrl, request), {
-        kind: 'represent',
-        name: body.name,
-        phone: body.phone,
-        email: body.email,
-        message: null,
-        city: body.city,
-        experience: body.experience,
-      });
-      return reply.status(201).send({ data });
-    });
+    serve(
+      app,
+      feedbackCall,
+      (request, reply) =>
+        accept(request, reply, request.body, {
+          kind: 'call',
+          name: request.body.name,
+          phone: request.body.phone,
+          email: null,
+          message: null,
+        }),
+      limit,
+    );
+    serve(
+      app,
+      feedbackWrite,
+      (request, reply) =>
+        accept(request, reply, request.body, {
+          kind: 'message',
+          ...splitJoinedName(request.body.name),
+          message: request.body.message,
+        }),
+      limit,
+    );
+    serve(
+      app,
+      feedbackRepresent,
+      (request, reply) => {
+        const body = request.body;
+        return accept(request, reply, body, {
+          kind: 'represent',
+          name: body.name,
+          phone: body.phone,
+          email: body.email,
+          message: null,
+          city: body.city,
+          experience: body.experience,
+        });
+      },
+      limit,
+    );
   };
 }

@@ -3,20 +3,24 @@
 // - POST /api/admin/feedback/:id/processed {processed}: the manager's flag, with the server's time and name.
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { AdminFeedbackProcessedRequest, AdminReviewBulkStatusRequest } from '@shop/schemas';
 import { requireAccess } from '../../platform/auth/guard';
 import { userContext } from '../../platform/crud/context';
 import { changeRecords } from '../../platform/crud/service';
 import { selectRows, type Db } from '../../platform/db';
 import { notFound } from '../../platform/http/errors';
-import { api, envelope, idParams } from '../../platform/http/route-schemas';
+import { serve } from '../../platform/http/contract';
+import {
+  setFeedbackProcessed,
+  setProductReviewsStatus,
+  setSiteReviewsStatus,
+} from '@shop/schemas/contracts/forms';
 import { resourceOf } from '../../platform/crud/resource-access';
 import type { Registry } from '../../platform/crud/types';
 
-export const REVIEW_STATUSES = ['pending', 'published', 'rejected'] as const;
-const REVIEW_TABLES = {
-  'reviews-on-site': 'site_reviews',
-  'reviews-on-products': 'product_reviews',
+/** Each review list: its contract and its table. */
+const REVIEW_LISTS = {
+  'reviews-on-site': { contract: setSiteReviewsStatus, table: 'site_reviews' },
+  'reviews-on-products': { contract: setProductReviewsStatus, table: 'product_reviews' },
 } as const;
 /** The most reviews one request changes (the request schema's maxItems). */
 export const BULK_MAX = 1000;
@@ -31,31 +35,15 @@ export function moderationRoutes(db: Db, registry: Registry) {
   const feedback = resourceOf(registry, 'feedback');
   return async function plugin(app: FastifyInstance) {
     // The role is checked before the input: a guest learns nothing about what a request should hold.
-    for (const [resource, table] of Object.entries(REVIEW_TABLES)) {
+    for (const [resource, { contract, table }] of Object.entries(REVIEW_LISTS)) {
       const def = resourceOf(registry, resource);
       const t = sql.raw(table);
-      const bulkSchema = {
-        tags: [def.label.many],
-        summary: `${def.label.many}: один статус для нескольких сразу (всё или ничего)`,
-        body: api('admin-review-bulk-status-request'),
-        response: {
-          200: envelope({
-            type: 'object',
-            additionalProperties: false,
-            required: ['updated', 'status'],
-            properties: {
-              updated: { type: 'integer' },
-              status: { type: 'string', enum: [...REVIEW_STATUSES] },
-            },
-          }),
-        },
-      };
-      app.post(
-        `/${resource}/bulk-status`,
-        { preValidation: requireAccess(def, 'edit'), schema: bulkSchema },
+      serve(
+        app,
+        contract,
         async (request) => {
           const user = request.user!;
-          const body = request.body as AdminReviewBulkStatusRequest;
+          const body = request.body;
           // The same review twice is the same change.
           const ids = [...new Set(body.ids)];
           const status = body.status;
@@ -79,35 +67,17 @@ export function moderationRoutes(db: Db, registry: Registry) {
           });
           return { data: { updated, status } };
         },
+        { preValidation: requireAccess(def, 'edit') },
       );
     }
 
-    const processedSchema = {
-      tags: [feedback.label.many],
-      summary: 'Отметка «Обработана» с временем и менеджером (или снять её)',
-      params: idParams,
-      body: api('admin-feedback-processed-request'),
-      response: {
-        200: envelope({
-          type: 'object',
-          additionalProperties: false,
-          required: ['id', 'processed', 'processedAt', 'processedById'],
-          properties: {
-            id: { type: 'integer' },
-            processed: { type: 'boolean' },
-            processedAt: { type: ['string', 'null'], format: 'date-time' },
-            processedById: { type: ['integer', 'null'] },
-          },
-        }),
-      },
-    };
-    app.post(
-      '/feedback/:id/processed',
-      { preValidation: requireAccess(feedback, 'edit'), schema: processedSchema },
+    serve(
+      app,
+      setFeedbackProcessed,
       async (request) => {
         const user = request.user!;
-        const { id } = request.params as { id: number };
-        const { processed } = request.body as AdminFeedbackProcessedRequest;
+        const { id } = request.params;
+        const { processed } = request.body;
         const rows = await db.transaction(async (tx) => {
           const [before] = await selectRows<{
             processed: boolean;
@@ -143,6 +113,7 @@ export function moderationRoutes(db: Db, registry: Registry) {
           },
         };
       },
+      { preValidation: requireAccess(feedback, 'edit') },
     );
   };
 }

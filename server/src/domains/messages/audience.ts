@@ -6,7 +6,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { selectRows, type DbOrTx } from '../../platform/db';
 import { badRequest } from '../../platform/http/errors';
-import { envelope, recordId } from '../../platform/http/route-schemas';
+import { serve } from '../../platform/http/contract';
+import { countAudience } from '@shop/schemas/contracts/messages';
 import type { Channel } from './catalog';
 import { checkedFirst, type MessagesAccess } from './access';
 
@@ -75,56 +76,18 @@ export async function ensureUnsubscribeTokens(db: DbOrTx): Promise<void> {
     WHERE status = 'active' AND unsubscribe_token IS NULL`);
 }
 
-const AUDIENCE_QUERY = {
-  type: 'object',
-  required: ['channel', 'audience'],
-  properties: {
-    channel: {
-      type: 'string',
-      enum: ['email', 'sms'],
-      'x-label': 'Канал',
-      'x-messages': { enum: 'Ожидается email или sms' },
-    },
-    audience: {
-      type: 'string',
-      enum: ['user', 'group', 'subscribers'],
-      'x-label': 'Получатели',
-      'x-messages': { enum: 'Ожидается user, group или subscribers' },
-    },
-    userId: recordId('Покупатель', 'Неверный номер покупателя'),
-    groupId: recordId('Группа', 'Неверный номер группы'),
-  },
-};
-
-/** The messaging endpoints' group in /api/docs. */
-export const TAGS = ['Рассылки'];
-
 export function audienceRoutes(db: DbOrTx, access: MessagesAccess) {
   return async function plugin(app: FastifyInstance) {
-    app.get(
-      '/messages/audience',
-      {
-        preValidation: checkedFirst(access.send),
-        schema: {
-          tags: TAGS,
-          summary: 'Сколько получателей у рассылки: один покупатель, группа или все подписчики',
-          querystring: AUDIENCE_QUERY,
-          response: {
-            200: envelope({
-              type: 'object',
-              additionalProperties: false,
-              required: ['total'],
-              properties: { total: { type: 'integer' } },
-            }),
-          },
-        },
-      },
+    serve(
+      app,
+      countAudience,
       async (request) => {
         // The customer or the group the choice needs is the one rule no schema here says (assertChoice).
-        const choice = request.query as AudienceChoice;
+        const choice = request.query;
         assertChoice(choice);
         return { data: { total: await countRecipients(db, choice) } };
       },
+      { preValidation: checkedFirst(access.send) },
     );
   };
 }

@@ -11,7 +11,8 @@ import { recordCreated } from '../../platform/crud/service';
 import { selectRows, type Db, type Tx } from '../../platform/db';
 import { templateErrors } from './template-hooks';
 import { badRequest, notFound } from '../../platform/http/errors';
-import { api, envelope, pathParams, recordId } from '../../platform/http/route-schemas';
+import { serve } from '../../platform/http/contract';
+import { mailingProgress as progressContract, sendMailing } from '@shop/schemas/contracts/messages';
 import { outboxEvents } from './outbox';
 import { renderTemplate, templateVariables, type TemplateValues } from './render';
 import { unsubscribeUrls } from './newsletter';
@@ -22,7 +23,6 @@ import {
   assertChoice,
   ensureUnsubscribeTokens,
   selectRecipients,
-  TAGS,
   type AudienceChoice,
   type Recipient,
 } from './audience';
@@ -204,8 +204,6 @@ async function mailingProgress(db: Db, id: number): Promise<AdminMailingProgress
   return progress;
 }
 
-const MAILING_ID = pathParams({ id: recordId('Рассылка', 'Неверный номер рассылки') });
-
 export function mailingRoutes(
   db: Db,
   registry: Registry,
@@ -214,50 +212,26 @@ export function mailingRoutes(
 ) {
   const def = resourceOf(registry, 'mailings');
   return async function plugin(app: FastifyInstance) {
-    app.post(
-      '/messages/mailings',
-      {
-        preValidation: checkedFirst(access.send),
-        schema: {
-          tags: TAGS,
-          summary: 'Рассылка письма или SMS: одному покупателю, группе или всем подписчикам',
-          description:
-            'Все сообщения ставятся в очередь в одной транзакции; ход отправки — …/mailings/{id}/progress.',
-          body: api('admin-mailing-request'),
-          response: {
-            201: envelope({
-              type: 'object',
-              additionalProperties: false,
-              required: ['id', 'total'],
-              properties: {
-                id: { type: 'integer' },
-                total: { type: 'integer', description: 'Сколько сообщений поставлено в очередь' },
-              },
-            }),
-          },
-        },
-      },
+    serve(
+      app,
+      sendMailing,
       async (request, reply) => {
         const data = await createMailing(
           userContext(db, registry, def, request.user!),
-          request.body as AdminMailingRequest,
+          request.body,
           siteOrigin(configuredSiteUrl, request),
         );
         return reply.status(201).send({ data });
       },
+      { preValidation: checkedFirst(access.send) },
     );
-    app.get(
-      '/messages/mailings/:id/progress',
+    serve(
+      app,
+      progressContract,
+      async (request) => ({ data: await mailingProgress(db, request.params.id) }),
       {
         preValidation: checkedFirst(access.watch),
-        schema: {
-          tags: TAGS,
-          summary: 'Ход рассылки: сколько сообщений в каждом состоянии',
-          params: MAILING_ID,
-          response: { 200: envelope(api('admin-mailing-progress')) },
-        },
       },
-      async (request) => ({ data: await mailingProgress(db, (request.params as { id: number }).id) }),
     );
   };
 }

@@ -7,8 +7,12 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
-import type { NewsletterState, NewsletterSubscribeRequest, NewsletterTokenRequest } from '@shop/schemas';
-import tokenSchema from '@shop/schemas/api/messages/newsletter-token-request.schema.json' with { type: 'json' };
+import type { NewsletterState } from '@shop/schemas';
+import {
+  confirmNewsletter,
+  subscribeNewsletter,
+  unsubscribeNewsletter,
+} from '@shop/schemas/contracts/messages';
 import { fieldsError } from '../../platform/http/validation';
 import { hashToken } from '../../platform/auth/sessions';
 import type { Config } from '../../platform/config';
@@ -16,7 +20,8 @@ import type { Db, DbOrTx, Tx } from '../../platform/db';
 import { subscriptions, users } from '../../../generated/tables';
 import { ApiError } from '../../platform/http/errors';
 import { bodyEmailKey, limitOf, targetLimit } from '../../platform/http/rate-limit';
-import { api, envelope, failure } from '../../platform/http/route-schemas';
+import { serve } from '../../platform/http/contract';
+import type { NewsletterUnsubscribeQuery } from '@shop/schemas/generated/endpoints';
 import { enqueueTemplatedEmail } from './outbox';
 import { consentContext, recordConsent } from '../privacy';
 import { siteOrigin } from '../settings';
@@ -212,22 +217,19 @@ export async function unsubscribe(db: Db, token: string): Promise<NewsletterStat
   });
 }
 
-const NEWS = ['Рассылка'];
-const TOKEN = tokenSchema.properties.token;
-
-/** ?token= of an unsubscribe link: a mail client's one-click post goes to the link's own address. */
-const tokenQuery = { type: 'object', properties: { token: TOKEN } };
+/** ?token= of an unsubscribe link, as the /api route declares it (the one-click route outside /api reads it too). */
+const tokenQuery = unsubscribeNewsletter.query;
+const TOKEN_LABEL = tokenQuery.properties.token['x-label'];
 
 /**
  * The token of an unsubscribe: the query's, else the body's (the route's schemas checked both). That one
  * of the two is there is the rule no schema of a single part can say.
  */
-function tokenOf(body: unknown, query: unknown): string {
-  const fromQuery = (query as { token?: string } | undefined)?.token;
-  if (fromQuery !== undefined) return fromQuery;
-  const fromBody = (body as { token?: unknown } | null | undefined)?.token;
+function tokenOf(body: unknown, query: { token?: string }): string {
+  if (query.token !== undefined) return query.token;
+  const fromBody = body && typeof body === 'object' && 'token' in body ? body.token : undefined;
   if (typeof fromBody === 'string') return fromBody;
-  throw fieldsError({ token: 'Обязательное поле' }, { token: TOKEN['x-label'] });
+  throw fieldsError({ token: 'Обязательное поле' }, { token: TOKEN_LABEL });
 }
 
 // RFC 8058: a mail client's one-click unsubscribe posts `List-Unsubscribe=One-Click` as a form (multipart
@@ -254,7 +256,7 @@ function acceptForms(app: FastifyInstance) {
 export function newsletterOneClickRoutes(db: Db) {
   return async function plugin(app: FastifyInstance) {
     acceptForms(app);
-    app.post(
+    app.post<{ Querystring: NewsletterUnsubscribeQuery }>(
       '/newsletter/unsubscribe',
       { config: { rateLimit: limitOf('unsubscribe') }, schema: { querystring: tokenQuery } },
       async (request) => ({
@@ -268,99 +270,53 @@ export function newsletterRoutes(db: Db, config: Pick<Config, 'siteUrl'>) {
   return async function plugin(app: FastifyInstance) {
     acceptForms(app);
 
-    // Per client address, and per e-mail whoever asks: each accepted request is a letter to that address.
-    const subscribeOptions = {
-      config: { rateLimit: limitOf('subscribe') },
-      preValidation: targetLimit(app, 'subscribeEmail', { groupId: 'subscribe-email', keyOf: bodyEmailKey }),
-      schema: {
-        tags: NEWS,
-        summary: 'Подписка из подвала сайта: письмо со ссылкой подтверждения (действует 3 дня)',
-        description:
-          'Ответ всегда { status: "pending" }; действующему подписчику письмо не отправляется. Записывает ' +
-          'согласие на получение рассылки.',
-        body: api('newsletter-subscribe-request'),
-        response: {
-          200: { description: 'Принято', ...envelope(api('newsletter-state')) },
-          400: failure('Неверный e-mail'),
-          429: failure('Слишком много запросов с этого адреса или писем на этот e-mail'),
-        },
-      },
-    };
-    app.post('/newsletter/subscribe', subscribeOptions, async (request) => {
-      const email = normaliseEmail((request.body as NewsletterSubscribeRequest).email);
-      const who = consentContext(request);
-      const site = siteOrigin(config.siteUrl, request);
-      await db.transaction(async (tx) => {
-        const [owner] = await tx
-          .select({ id: users.id })
-          .from(users)
-          .where(eq(sql`lower(${users.email})`, email))
-          .limit(1);
-        await requestSubscription(tx, {
-          email,
-          userId: owner?.id ?? null,
-          source: 'footer',
-          ip: who.ip,
-          site,
+    serve(
+      app,
+      subscribeNewsletter,
+      async (request) => {
+        const email = normaliseEmail(request.body.email);
+        const who = consentContext(request);
+        const site = siteOrigin(config.siteUrl, request);
+        await db.transaction(async (tx) => {
+          const [owner] = await tx
+            .select({ id: users.id })
+            .from(users)
+            .where(eq(sql`lower(${users.email})`, email))
+            .limit(1);
+          await requestSubscription(tx, {
+            email,
+            userId: owner?.id ?? null,
+            source: 'footer',
+            ip: who.ip,
+            site,
+          });
+          await recordConsent(tx, { purpose: 'newsletter', source: 'newsletter', ...who, email });
         });
-        await recordConsent(tx, { purpose: 'newsletter', source: 'newsletter', ...who, email });
-      });
-      const data: NewsletterState = { status: 'pending' };
-      return { data };
-    });
-
-    const confirmOptions = {
-      config: { rateLimit: limitOf('links') },
-      schema: {
-        tags: NEWS,
-        summary: 'Подтверждение подписки по ключу из письма (один раз)',
-        body: api('newsletter-token-request'),
-        response: {
-          200: { description: 'Подписка действует', ...envelope(api('newsletter-state')) },
-          400: failure('Ссылка недействительна, устарела или уже использована (code token_invalid)'),
-          429: failure('Слишком много попыток с этого адреса'),
-        },
+        const data: NewsletterState = { status: 'pending' };
+        return { data };
       },
-    };
-    app.post('/newsletter/confirm', confirmOptions, async (request) => ({
-      data: await confirmSubscription(db, (request.body as NewsletterTokenRequest).token),
-    }));
-
-    const unsubscribeOptions = {
-      config: { rateLimit: limitOf('unsubscribe') },
-      schema: {
-        tags: NEWS,
-        summary: 'Отписка по ключу из письма рассылки; повторный вызов отвечает так же',
-        description:
-          'Ключ — в теле { token } или в адресе ?token= (заголовок List-Unsubscribe, RFC 8058: почтовая ' +
-          'программа присылает форму List-Unsubscribe=One-Click).',
-        querystring: tokenQuery,
-        body: {
-          content: {
-            'application/json': { schema: api('newsletter-token-request') },
-            'application/x-www-form-urlencoded': {
-              schema: {
-                type: 'object',
-                properties: {
-                  // Any value: a mail client that words it otherwise still unsubscribes by the query's token.
-                  'List-Unsubscribe': { type: 'string', description: 'One-Click (RFC 8058)' },
-                  token: TOKEN,
-                },
-              },
-            },
-            // Read as text (acceptForms): only the query's token matters then.
-            'multipart/form-data': { schema: { type: 'string' } },
-          },
-        },
-        response: {
-          200: { description: 'Подписка прекращена', ...envelope(api('newsletter-state')) },
-          400: failure('Нет ключа или неизвестный ключ (code token_invalid)'),
-          429: failure('Слишком много запросов с этого адреса'),
-        },
+      {
+        // Per client address, and per e-mail whoever asks: each accepted request is a letter to that address.
+        config: { rateLimit: limitOf('subscribe') },
+        preValidation: targetLimit(app, 'subscribeEmail', {
+          groupId: 'subscribe-email',
+          keyOf: bodyEmailKey,
+        }),
       },
-    };
-    app.post('/newsletter/unsubscribe', unsubscribeOptions, async (request) => ({
-      data: await unsubscribe(db, tokenOf(request.body, request.query)),
-    }));
+    );
+
+    serve(
+      app,
+      confirmNewsletter,
+      async (request) => ({ data: await confirmSubscription(db, request.body.token) }),
+      { config: { rateLimit: limitOf('links') } },
+    );
+
+    serve(
+      app,
+      unsubscribeNewsletter,
+      async (request) => ({ data: await unsubscribe(db, tokenOf(request.body, request.query)) }),
+      { config: { rateLimit: limitOf('unsubscribe') } },
+    );
   };
 }

@@ -6,11 +6,11 @@ import type { FastifyInstance } from 'fastify';
 import type { AdminMessagePreview, AdminMessagePreviewRequest } from '@shop/schemas';
 import { templateErrors } from './template-hooks';
 import { badRequest } from '../../platform/http/errors';
-import { api, envelope } from '../../platform/http/route-schemas';
+import { serve } from '../../platform/http/contract';
+import { previewMessage } from '@shop/schemas/contracts/messages';
 import { rawHtmlVariables, sampleValues, variablesFor } from './catalog';
 import { renderTemplate } from './render';
 import { checkedFirst, type MessagesAccess } from './access';
-import { TAGS } from './audience';
 
 /** The template rules' refusals name the field as the request schema's labels do. */
 const LABELS = { channel: 'Канал', code: 'Код шаблона', subject: 'Тема', body: 'Текст' };
@@ -36,23 +36,16 @@ function renderPreview(req: AdminMessagePreviewRequest): AdminMessagePreview {
 
 export function previewRoutes(access: MessagesAccess) {
   return async function plugin(app: FastifyInstance) {
-    app.post(
-      '/messages/preview',
-      {
-        // Signed in with a role that previews some channel first; the body names the channel to check.
-        preValidation: checkedFirst(access.previewAny),
-        schema: {
-          tags: TAGS,
-          summary: 'Предпросмотр шаблона или текста с примерными значениями и список доступных переменных',
-          body: api('admin-message-preview-request'),
-          response: { 200: envelope(api('admin-message-preview')) },
-        },
-      },
+    serve(
+      app,
+      previewMessage,
       async (request) => {
-        const req = request.body as AdminMessagePreviewRequest;
+        const req = request.body;
         access.preview(request, req.channel);
         return { data: renderPreview(req) };
       },
+      // Signed in with a role that previews some channel first; the body names the channel to check.
+      { preValidation: checkedFirst(access.previewAny) },
     );
   };
 }

@@ -3,14 +3,13 @@
 // was sent is never sent twice, and one already queued or being sent is left alone: both answer 409.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { AdminOutboxResendRequest } from '@shop/schemas';
 import { outboxMessages } from '../../../generated/tables';
 import type { Db } from '../../platform/db';
 import { conflict, notFound } from '../../platform/http/errors';
-import { api, envelope, pathParams, recordId } from '../../platform/http/route-schemas';
+import { serve } from '../../platform/http/contract';
+import { resendChannel as channelContract, resendMessage } from '@shop/schemas/contracts/messages';
 import { outboxEvents } from './outbox';
 import { checkedFirst, type MessagesAccess } from './access';
-import { TAGS } from './audience';
 
 const RESENDABLE = ['failed', 'held'];
 
@@ -48,50 +47,28 @@ async function resendChannel(db: Db, channel: 'email' | 'sms'): Promise<number> 
   return updated.length;
 }
 
-const MESSAGE_ID = pathParams({ id: recordId('Сообщение', 'Неверный номер сообщения') });
-const QUEUED = envelope({
-  type: 'object',
-  additionalProperties: false,
-  required: ['count'],
-  properties: { count: { type: 'integer', description: 'Сколько сообщений снова в очереди' } },
-});
-
 export function resendRoutes(db: Db, access: MessagesAccess) {
   return async function plugin(app: FastifyInstance) {
-    const preValidation = checkedFirst(access.resend);
-    app.post(
-      '/messages/outbox/:id/resend',
-      {
-        preValidation,
-        schema: {
-          tags: TAGS,
-          summary: 'Отправить снова одно неотправленное или задержанное сообщение',
-          params: MESSAGE_ID,
-          response: { 200: QUEUED },
-        },
-      },
+    const options = { preValidation: checkedFirst(access.resend) };
+    serve(
+      app,
+      resendMessage,
       async (request) => {
-        const count = await resendOne(db, (request.params as { id: number }).id);
+        const count = await resendOne(db, request.params.id);
         outboxEvents.emit('queued');
         return { data: { count } };
       },
+      options,
     );
-    app.post(
-      '/messages/outbox/resend',
-      {
-        preValidation,
-        schema: {
-          tags: TAGS,
-          summary: 'Отправить снова все неотправленные и задержанные сообщения канала',
-          body: api('admin-outbox-resend-request'),
-          response: { 200: QUEUED },
-        },
-      },
+    serve(
+      app,
+      channelContract,
       async (request) => {
-        const count = await resendChannel(db, (request.body as AdminOutboxResendRequest).channel);
+        const count = await resendChannel(db, request.body.channel);
         if (count) outboxEvents.emit('queued');
         return { data: { count } };
       },
+      options,
     );
   };
 }

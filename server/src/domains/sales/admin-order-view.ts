@@ -36,8 +36,8 @@ import type { Registry } from '../../platform/crud/types';
 import type { Db, DbOrTx } from '../../platform/db';
 import { notFound } from '../../platform/http/errors';
 import { orderMoney, refundableLines } from './order-money';
-import { ORDER_NUMBER } from '@shop/schemas/contracts/sales/order-parts';
-import { api, envelope, failure, pathParams } from '../../platform/http/route-schemas';
+import { serve } from '../../platform/http/contract';
+import { orderByNumber } from '@shop/schemas/contracts/sales/admin-orders';
 import {
   ACTION_LABELS,
   allowedActions,
@@ -357,30 +357,17 @@ export async function adminOrderView(db: DbOrTx, where: SQL, role: ActorRole): P
 export function adminOrderViewRoutes(db: Db, registry: Registry) {
   const def = resourceOf(registry, 'orders');
   return async function plugin(app: FastifyInstance) {
-    app.get(
-      '/orders/by-number/:number',
-      {
-        // Who may open an order may read it whole.
-        preValidation: requireAccess(def, 'show'),
-        schema: {
-          tags: [def.label.many],
-          summary:
-            'Заказ по номеру для экрана заказа: позиции, покупатель, доставка, оплата, история, действия',
-          params: pathParams({
-            number: ORDER_NUMBER,
-          }),
-          response: {
-            200: envelope(api('admin-order-view')),
-            404: failure('Заказа с таким номером нет'),
-          },
-        },
-      },
+    serve(
+      app,
+      orderByNumber,
       async (request) => {
-        const { number } = request.params as { number: string };
+        const { number } = request.params;
         const data = await adminOrderView(db, eq(orders.number, number), request.user!.role);
         if (!data) throw notFound(`Заказ № ${number} не найден`);
         return { data };
       },
+      // Who may open an order may read it whole.
+      { preValidation: requireAccess(def, 'show') },
     );
   };
 }

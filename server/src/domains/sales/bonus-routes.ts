@@ -9,15 +9,16 @@ import { userContext } from '../../platform/crud/context';
 import { recordCreated } from '../../platform/crud/service';
 import type { Db } from '../../platform/db';
 import { assertCovered, balanceOf } from './bonus-ledger';
-import { api, envelope, pathParams, recordId } from '../../platform/http/route-schemas';
+import { serve } from '../../platform/http/contract';
+import { adjustBonuses as adjustContract, bonusBalance } from '@shop/schemas/contracts/sales/admin-bonuses';
 import { resourceOf } from '../../platform/crud/resource-access';
 import type { CrudContext, Registry } from '../../platform/crud/types';
 
-/** As its schema (admin-bonus-adjust-request) left it: every field checked, the reason trimmed. */
-export type AdjustRequest = AdminBonusAdjustRequest;
-
-/** `ctx` is the caller's on bonuses: the entry names them as its author and gets its history row. */
-export async function adjustBonuses(ctx: CrudContext, req: AdjustRequest) {
+/**
+ * `ctx` is the caller's on bonuses: the entry names them as its author and gets its history row. `req` as
+ * its schema (admin-bonus-adjust-request) left it: every field checked, the reason trimmed.
+ */
+export async function adjustBonuses(ctx: CrudContext, req: AdminBonusAdjustRequest) {
   const amount = req.direction === 'debit' ? -req.points : req.points;
   return ctx.db.transaction(async (tx) => {
     const balance = await assertCovered(tx, req.userId, amount);
@@ -38,52 +39,29 @@ export async function adjustBonuses(ctx: CrudContext, req: AdjustRequest) {
 
 export function bonusRoutes(db: Db, registry: Registry) {
   const def = resourceOf(registry, 'bonuses');
-  // Beside the resource's own CRUD routes in /api/docs.
-  const TAGS = [def.label.many];
   return async function plugin(app: FastifyInstance) {
     // The role is checked before the input: a guest learns nothing about what a request should hold.
-    app.get(
-      '/bonuses/balance/:userId',
-      {
-        preValidation: requireAccess(def, 'list'),
-        schema: {
-          tags: TAGS,
-          summary: 'Бонусный баланс покупателя',
-          params: pathParams({ userId: recordId('Покупатель', 'Неверный номер покупателя') }),
-          response: {
-            200: envelope({
-              type: 'object',
-              additionalProperties: false,
-              required: ['userId', 'balance'],
-              properties: { userId: { type: 'integer' }, balance: { type: 'integer' } },
-            }),
-          },
-        },
-      },
+    serve(
+      app,
+      bonusBalance,
       async (request) => {
-        const { userId } = request.params as { userId: number };
+        const { userId } = request.params;
         const balance = await balanceOf(db, userId, { lock: false });
         return { data: { userId, balance } };
       },
+      { preValidation: requireAccess(def, 'list') },
     );
-    app.post(
-      '/bonuses/adjust',
-      {
-        preValidation: requireAccess(def, 'service'),
-        schema: {
-          tags: TAGS,
-          summary: 'Ручное начисление или списание баллов с основанием (списание — не больше баланса)',
-          body: api('admin-bonus-adjust-request'),
-          response: { 201: envelope(api('admin-bonus-entry')) },
-        },
-      },
+    serve(
+      app,
+      adjustContract,
       async (request, reply) => {
         const { entry, balance } = await adjustBonuses(
           userContext(db, registry, def, request.user!),
-          request.body as AdjustRequest,
+          request.body,
         );
         return reply.status(201).send({ data: { entry, balance } });
       },
+      { preValidation: requireAccess(def, 'service') },
     );
   };
 }

@@ -10,12 +10,15 @@ import { userContext } from '../../platform/crud/context';
 import { recordCreated } from '../../platform/crud/service';
 import { selectRows, type Db } from '../../platform/db';
 import { badRequest, conflict } from '../../platform/http/errors';
-import { api, envelope } from '../../platform/http/route-schemas';
+import { serve } from '../../platform/http/contract';
+import {
+  couponBatches,
+  generateCoupons as generateContract,
+} from '@shop/schemas/contracts/sales/admin-coupons';
 import { resourceOf } from '../../platform/crud/resource-access';
 import { freshCodes } from './coupon-codes';
 import type { CrudContext, Registry } from '../../platform/crud/types';
 
-export const CHUNK_MAX = 500;
 export const CODE_LENGTH = { min: 6, max: 16, default: 8 };
 /** A whole code, prefix and random part, fits the coupons' code column. */
 const CODE_MAX = 32;
@@ -114,43 +117,25 @@ export async function generateCoupons(ctx: CrudContext, req: GenerateRequest): P
   });
 }
 
-export type CouponBatch = AdminCouponBatch;
-
 export function couponRoutes(db: Db, registry: Registry) {
   const def = resourceOf(registry, 'coupons');
-  // Beside the resource's own CRUD routes in /api/docs.
-  const tags = [def.label.many];
   return async function plugin(app: FastifyInstance) {
     // The role is checked before the input: a guest learns nothing about what a request should hold.
-    app.post(
-      '/coupons/generate',
-      {
-        preValidation: requireAccess(def, 'create'),
-        schema: {
-          tags,
-          summary: `Серия купонов: одна порция (до ${CHUNK_MAX}) случайных кодов в одной транзакции`,
-          body: api('admin-coupon-generate-request'),
-          response: { 201: envelope(api('admin-coupons-generated')) },
-        },
-      },
+    serve(
+      app,
+      generateContract,
       async (request, reply) => {
-        const req = generateRequest(request.body as AdminCouponGenerateRequest);
+        const req = generateRequest(request.body);
         const codes = await generateCoupons(userContext(db, registry, def, request.user!), req);
         return reply.status(201).send({ data: { batch: req.batch, created: codes.length, codes } });
       },
+      { preValidation: requireAccess(def, 'create') },
     );
-    app.get(
-      '/coupons/batches',
-      {
-        preValidation: requireAccess(def, 'list'),
-        schema: {
-          tags,
-          summary: 'Последние 20 серий купонов: размер, сколько использовано, скидка',
-          response: { 200: envelope({ type: 'array', items: api('admin-coupon-batch') }) },
-        },
-      },
+    serve(
+      app,
+      couponBatches,
       async () => {
-        const rows = await selectRows<CouponBatch>(
+        const rows = await selectRows<AdminCouponBatch>(
           db,
           sql`SELECT batch, count(*) AS count, sum(CASE WHEN used_count > 0 THEN 1 ELSE 0 END) AS used,
                      min(type) AS type, min(value) AS value, max(created_at) AS "createdAt"
@@ -167,6 +152,7 @@ export function couponRoutes(db: Db, registry: Registry) {
           })),
         };
       },
+      { preValidation: requireAccess(def, 'list') },
     );
   };
 }

@@ -5,7 +5,8 @@ import type { AdminDashboard } from '@shop/schemas';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { selectRows, type Db } from '../../platform/db';
 import { forbidden } from '../../platform/http/errors';
-import { api, envelope } from '../../platform/http/route-schemas';
+import { serve } from '../../platform/http/contract';
+import { dashboard } from '@shop/schemas/contracts/sales/admin-dashboard';
 import { resourceOf, roleMay, userOf } from '../../platform/crud/resource-access';
 import type { Registry } from '../../platform/crud/types';
 import { LOW_STOCK_THRESHOLD } from '@shop/schemas';
@@ -100,31 +101,29 @@ export function dashboardRoutes(db: Db, registry: Registry) {
     const staffOnly = async (request: FastifyRequest) => {
       if (!STAFF.includes(userOf(request).role)) throw forbidden();
     };
-    const schema = {
-      tags: ['Рабочий стол'],
-      summary:
-        'Рабочий стол: заказы, выручка за 30 дней, отзывы и заявки на модерации, заканчивающиеся товары',
-      description: 'Каждый блок — только если роли доступен список, из которого он взят.',
-      response: { 200: envelope(api('admin-dashboard')) },
-    };
-    app.get('/dashboard', { preValidation: staffOnly, schema }, async (request) => {
-      const { role } = userOf(request);
-      const data: DashboardData = {};
-      if (roleMay(orders, role, 'list')) {
-        data.orders = await ordersBlock(db);
-        data.revenue = await revenueBlock(db);
-      }
-      const pending = sql`SELECT count(*) AS n FROM`;
-      if (roleMay(siteReviews, role, 'list'))
-        (data.reviews ??= {}).site = await count(db, sql`${pending} site_reviews WHERE status = 'pending'`);
-      if (roleMay(productReviews, role, 'list'))
-        (data.reviews ??= {}).products = await count(
-          db,
-          sql`${pending} product_reviews WHERE status = 'pending'`,
-        );
-      if (roleMay(feedback, role, 'list')) data.feedback = await feedbackBlock(db);
-      if (roleMay(products, role, 'list')) data.lowStock = await lowStockBlock(db);
-      return { data };
-    });
+    serve(
+      app,
+      dashboard,
+      async (request) => {
+        const { role } = userOf(request);
+        const data: DashboardData = {};
+        if (roleMay(orders, role, 'list')) {
+          data.orders = await ordersBlock(db);
+          data.revenue = await revenueBlock(db);
+        }
+        const pending = sql`SELECT count(*) AS n FROM`;
+        if (roleMay(siteReviews, role, 'list'))
+          (data.reviews ??= {}).site = await count(db, sql`${pending} site_reviews WHERE status = 'pending'`);
+        if (roleMay(productReviews, role, 'list'))
+          (data.reviews ??= {}).products = await count(
+            db,
+            sql`${pending} product_reviews WHERE status = 'pending'`,
+          );
+        if (roleMay(feedback, role, 'list')) data.feedback = await feedbackBlock(db);
+        if (roleMay(products, role, 'list')) data.lowStock = await lowStockBlock(db);
+        return { data };
+      },
+      { preValidation: staffOnly },
+    );
   };
 }

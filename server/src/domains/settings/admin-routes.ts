@@ -8,45 +8,28 @@ import { userContext } from '../../platform/crud/context';
 import { getRecord } from '../../platform/crud/service';
 import type { Db } from '../../platform/db';
 import { requireAccess } from '../../platform/auth/guard';
-import { envelope } from '../../platform/http/route-schemas';
+import { serve } from '../../platform/http/contract';
+import { getCurrentSettings, SECRET_FIELDS } from '@shop/schemas/contracts/settings';
 import { settingsRow } from './settings';
 import { resourceOf } from '../../platform/crud/resource-access';
 import type { Registry } from '../../platform/crud/types';
 
-export const SECRET_FIELDS = ['smtpPassword', 'smsApiKey'] as const;
-
 export function settingsRoutes(db: Db, registry: Registry) {
   const def = resourceOf(registry, 'settings');
   return async function plugin(app: FastifyInstance) {
-    const schema = {
-      tags: [def.label.many],
-      summary: 'Настройки магазина для экрана настроек и то, заданы ли секреты (сами секреты не отдаются)',
-      response: {
-        200: envelope({
-          type: 'object',
-          additionalProperties: false,
-          required: ['record', 'secrets'],
-          properties: {
-            // The record as GET /api/admin/settings/{id} answers it (getRecord leaves the secrets out).
-            record: { type: 'object', additionalProperties: true },
-            secrets: {
-              type: 'object',
-              additionalProperties: false,
-              required: [...SECRET_FIELDS],
-              properties: Object.fromEntries(SECRET_FIELDS.map((f) => [f, { type: 'boolean' }])),
-            },
-          },
-        }),
+    serve(
+      app,
+      getCurrentSettings,
+      async (request) => {
+        let row = await settingsRow(db);
+        if (!row) [row] = await db.insert(settings).values({ shopName: 'Магазин' }).returning();
+        const record = await getRecord(userContext(db, registry, def, request.user!), row!.id);
+        const secrets = Object.fromEntries(
+          SECRET_FIELDS.map((f) => [f, typeof row![f] === 'string' && row![f] !== '']),
+        ) as Record<(typeof SECRET_FIELDS)[number], boolean>;
+        return { data: { record, secrets } };
       },
-    };
-    app.get('/settings/current', { preValidation: requireAccess(def, 'edit'), schema }, async (request) => {
-      let row = await settingsRow(db);
-      if (!row) [row] = await db.insert(settings).values({ shopName: 'Магазин' }).returning();
-      const record = await getRecord(userContext(db, registry, def, request.user!), row!.id);
-      const secrets = Object.fromEntries(
-        SECRET_FIELDS.map((f) => [f, typeof row![f] === 'string' && row![f] !== '']),
-      ) as Record<(typeof SECRET_FIELDS)[number], boolean>;
-      return { data: { record, secrets } };
-    });
+      { preValidation: requireAccess(def, 'edit') },
+    );
   };
 }

@@ -5,6 +5,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AdminOrderPlaceRequest } from '@shop/schemas';
+import { placeOrder as placeOrderContract } from '@shop/schemas/contracts/sales/admin-orders';
 import { productOffers, users } from '../../../generated/tables';
 import { requireAccess } from '../../platform/auth/guard';
 import { userContext } from '../../platform/crud/context';
@@ -13,11 +14,11 @@ import { recordCreated } from '../../platform/crud/service';
 import type { Registry } from '../../platform/crud/types';
 import type { Db, DbOrTx } from '../../platform/db';
 import { badRequest } from '../../platform/http/errors';
-import { api, envelope, failure } from '../../platform/http/route-schemas';
+import { serve } from '../../platform/http/contract';
 import type { Config } from '../../platform/config';
 import { siteOrigin } from '../../domains/settings';
 import type { StoredLine } from '../../domains/sales';
-import { IDEMPOTENCY_HEADERS, idempotencyKeyOf } from './order-routes';
+import { idempotencyKeyOf } from './order-routes';
 import { placeOrder } from './place-order';
 import type { Viewer } from '../../domains/pricing';
 
@@ -54,31 +55,11 @@ export async function customerOf(db: DbOrTx, userId: number | null | undefined):
 export function adminOrderRoutes(db: Db, registry: Registry, config: Pick<Config, 'siteUrl'>) {
   const def = resourceOf(registry, 'orders');
   return async function plugin(app: FastifyInstance) {
-    app.post(
-      '/orders/place',
-      {
-        // Who may change orders through their services may take one for a customer.
-        preValidation: requireAccess(def, 'service'),
-        schema: {
-          tags: [def.label.many],
-          summary: 'Оформить заказ за покупателя (через тот же сервис, что и корзина)',
-          headers: IDEMPOTENCY_HEADERS,
-          body: api('admin-order-place-request'),
-          response: {
-            200: {
-              description: 'Заказ уже оформлен с этим Idempotency-Key',
-              ...envelope(api('admin-order-placed')),
-            },
-            201: { description: 'Заказ оформлен', ...envelope(api('admin-order-placed')) },
-            400: failure('Артикулы, покупатель, адрес или контакты неверны'),
-            409: failure(
-              'Заказ нельзя оформить: товара не хватает, промокод не действует, доставка или оплата недоступны',
-            ),
-          },
-        },
-      },
+    serve(
+      app,
+      placeOrderContract,
       async (request, reply) => {
-        const body = request.body as AdminOrderPlaceRequest;
+        const body = request.body;
         const ctx = userContext(db, registry, def, request.user!);
         const { orderId, placed, repeated } = await placeOrder(
           db,
@@ -103,6 +84,8 @@ export function adminOrderRoutes(db: Db, registry: Registry, config: Pick<Config
         );
         return reply.status(repeated ? 200 : 201).send({ data: { id: orderId, order: placed } });
       },
+      // Who may change orders through their services may take one for a customer.
+      { preValidation: requireAccess(def, 'service') },
     );
   };
 }

@@ -5,18 +5,18 @@
 // PUT /api/admin/orders/:id/manager-comment: the manager's comment (order-comment.ts). Orders are history:
 // these are the only ways an order changes from the admin, for the roles of x-access.service.
 import type { FastifyInstance } from 'fastify';
-import type {
-  AdminOrderActionRequest,
-  AdminOrderCommentRequest,
-  AdminOrderLinesRequest,
-  AdminOrderRefundRequest,
-} from '@shop/schemas';
+import {
+  changeOrderLines as changeOrderLinesContract,
+  changeOrderStatus as changeOrderStatusContract,
+  refundOrder as refundOrderContract,
+  setManagerComment as setManagerCommentContract,
+} from '@shop/schemas/contracts/sales/admin-orders';
 import { requireAccess } from '../../platform/auth/guard';
 import { resourceOf } from '../../platform/crud/resource-access';
 import type { Registry } from '../../platform/crud/types';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db';
-import { api, envelope, failure, pathParams } from '../../platform/http/route-schemas';
+import { serve } from '../../platform/http/contract';
 import { siteOrigin } from '../../domains/settings';
 import { PAYMENT_STATUS_LABELS, STATUS_LABELS } from '../../domains/sales';
 import { userContext } from '../../platform/crud/context';
@@ -32,32 +32,13 @@ export function orderStatusRoutes(
 ) {
   const def = resourceOf(registry, 'orders');
   return async function plugin(app: FastifyInstance) {
-    app.post(
-      '/orders/:id/actions',
-      {
-        preValidation: requireAccess(def, 'service'),
-        schema: {
-          tags: [def.label.many],
-          summary: 'Сменить статус заказа: подтвердить, отметить оплату, отправить, выполнить, отменить',
-          description:
-            'Переходы проверяет сервер (server/src/domains/sales/order-rules.ts). Отмена оплаченного заказа говорит, ' +
-            'что с деньгами (refund): вернуть через платёжный сервис (онлайн, по умолчанию), записать возврат ' +
-            'вручную с суммой или оставить у магазина; отмена возвращает товары на склад, купон и баллы. ' +
-            'Оплата по счёту отмечается с датой и суммой поступления (payment).',
-          params: pathParams({ id: { type: 'integer', minimum: 1, 'x-label': 'ID заказа' } }),
-          body: api('admin-order-action-request'),
-          response: {
-            200: envelope(api('admin-order-action-result')),
-            400: failure('Не указан трек-номер, причина отмены, судьба денег или дата и сумма оплаты'),
-            404: failure('Заказа нет'),
-            409: failure('Из этого статуса так нельзя, или платёжный сервис не вернул деньги'),
-            503: failure('Платёжный сервис не ответил, вернул ли он деньги: повторите позже'),
-          },
-        },
-      },
+    const options = { preValidation: requireAccess(def, 'service') };
+    serve(
+      app,
+      changeOrderStatusContract,
       async (request) => {
-        const { id } = request.params as { id: number };
-        const body = request.body as AdminOrderActionRequest;
+        const { id } = request.params;
+        const body = request.body;
         const user = request.user!;
         const changed = await changeOrderStatus(db, config, {
           orderId: id,
@@ -79,103 +60,50 @@ export function orderStatusRoutes(
           },
         };
       },
+      options,
     );
 
-    app.post(
-      '/orders/:id/refunds',
-      {
-        preValidation: requireAccess(def, 'service'),
-        schema: {
-          tags: [def.label.many],
-          summary: 'Вернуть деньги за позиции заказа или записать возврат вручную, не отменяя заказ',
-          description:
-            'Позиции (и количество) — через платёжный сервис с чеком возврата или вручную, по желанию с ' +
-            'возвратом на склад; без позиций — сумма, возвращённая вручную. Сумма не больше оплаченного ' +
-            'за вычетом уже возвращённого.',
-          params: pathParams({ id: { type: 'integer', minimum: 1, 'x-label': 'ID заказа' } }),
-          body: api('admin-order-refund-request'),
-          response: {
-            200: envelope(api('admin-order-refund-result')),
-            400: failure('Позиции не из заказа, количество или сумма больше оплаченного'),
-            404: failure('Заказа нет'),
-            409: failure('Возвращать нечего, или платёжный сервис не вернул деньги'),
-            503: failure('Платёжный сервис не ответил, вернул ли он деньги: повторите позже'),
-          },
-        },
-      },
+    serve(
+      app,
+      refundOrderContract,
       async (request) => {
-        const { id } = request.params as { id: number };
         const user = request.user!;
         const data = await refundOrder(db, config, {
-          orderId: id,
+          orderId: request.params.id,
           role: user.role,
           actor: { userId: user.id, label: 'Магазин' },
-          request: request.body as AdminOrderRefundRequest,
+          request: request.body,
           site: siteOrigin(config.siteUrl, request),
         });
         return { data };
       },
+      options,
     );
 
-    app.put(
-      '/orders/:id/lines',
-      {
-        preValidation: requireAccess(def, 'service'),
-        schema: {
-          tags: [def.label.many],
-          summary: 'Изменить состав неоплаченного заказа (пересчёт цен, скидок и остатков)',
-          params: pathParams({ id: { type: 'integer', minimum: 1, 'x-label': 'ID заказа' } }),
-          body: api('admin-order-lines-request'),
-          response: {
-            200: envelope(api('admin-order-lines-result')),
-            404: failure('Заказа нет'),
-            409: failure('Заказ оплачен или отправлен, товара не хватает, купон больше не действует'),
-          },
-        },
-      },
+    serve(
+      app,
+      changeOrderLinesContract,
       async (request) => {
-        const { id } = request.params as { id: number };
-        const body = request.body as AdminOrderLinesRequest;
+        const body = request.body;
         const data = await changeOrderLines(db, {
-          orderId: id,
+          orderId: request.params.id,
           lines: body.lines,
           actor: { userId: request.user!.id, label: 'Магазин' },
           comment: body.comment ?? null,
         });
         return { data };
       },
+      options,
     );
 
-    app.put(
-      '/orders/:id/manager-comment',
-      {
-        preValidation: requireAccess(def, 'service'),
-        schema: {
-          tags: [def.label.many],
-          summary: 'Сохранить комментарий менеджера к заказу',
-          params: pathParams({ id: { type: 'integer', minimum: 1, 'x-label': 'ID заказа' } }),
-          body: api('admin-order-comment-request'),
-          response: {
-            200: envelope({
-              type: 'object',
-              additionalProperties: false,
-              required: ['managerComment', 'updatedAt'],
-              properties: {
-                managerComment: { type: ['string', 'null'] },
-                updatedAt: { type: 'string', format: 'date-time' },
-              },
-            }),
-            404: failure('Заказа нет'),
-            409: failure('Заказ изменился, пока был открыт экран'),
-          },
-        },
-      },
+    serve(
+      app,
+      setManagerCommentContract,
       async (request) => {
-        const { id } = request.params as { id: number };
-        const body = request.body as AdminOrderCommentRequest;
         const ctx = userContext(db, registry, def, request.user!);
-        return { data: await setManagerComment(ctx, id, body) };
+        return { data: await setManagerComment(ctx, request.params.id, request.body) };
       },
+      options,
     );
   };
 }

@@ -5,6 +5,7 @@
 // labels, enum labels, roubles, Moscow time, so every screen shows history the same way.
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { HISTORY_PAGE_MAX, history as historyContract } from '@shop/schemas/contracts/platform';
 import { history } from '../../../generated/tables';
 import { rowScopeOf } from './access';
 import { userContext } from './context';
@@ -14,7 +15,7 @@ import { attributeReader, type Attributes } from './directory-values';
 import type { Changes, ChildrenChange, ChildSummary, FieldChange } from './history';
 import { getRecord } from './service';
 import { badRequest, forbidden, notFound, unauthorized } from '../http/errors';
-import { api, pagingQuery, recordId } from '../http/route-schemas';
+import { serve } from '../http/contract';
 import type { AdminApiContext } from '../types';
 import type { Role } from './types';
 
@@ -140,46 +141,6 @@ export function historyLines(
   return lines;
 }
 
-/** The most entries one answer holds, whatever was asked (the admin's panel asks for all it has shown). */
-const HISTORY_PAGE_MAX = 100;
-
-const HISTORY_QUERY = {
-  required: ['resource', 'recordId'],
-  ...pagingQuery(
-    { default: 20, max: 10_000 },
-    {
-      perPage: {
-        type: 'integer',
-        minimum: 1,
-        maximum: 10_000,
-        default: 20,
-        description: `Записей на странице; больше ${HISTORY_PAGE_MAX} — отдаётся ${HISTORY_PAGE_MAX}`,
-        'x-label': 'Записей на странице',
-      },
-      resource: {
-        type: 'string',
-        minLength: 1,
-        maxLength: 100,
-        description: 'Раздел: имя ресурса (products, orders…)',
-        'x-label': 'Раздел',
-      },
-      recordId: recordId('Номер записи', 'Ожидается положительное целое число'),
-    },
-  ),
-};
-
-const HISTORY_PAGE = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['data', 'total', 'page', 'perPage'],
-  properties: {
-    data: { type: 'array', items: api('admin-history-entry') },
-    total: { type: 'integer' },
-    page: { type: 'integer' },
-    perPage: { type: 'integer' },
-  },
-};
-
 export function historyRoutes(ctx: AdminApiContext) {
   return async function plugin(app: FastifyInstance) {
     const { db } = ctx.database;
@@ -187,69 +148,66 @@ export function historyRoutes(ctx: AdminApiContext) {
     const signedIn = async (request: FastifyRequest) => {
       if (!request.user) throw unauthorized();
     };
-    const schema = {
-      tags: ['История изменений'],
-      summary: 'История изменений записи, новые первыми, с готовыми строками на русском',
-      description:
-        'Для роли, которой доступен просмотр раздела (и, при ограничении по строкам, самой записи).',
-      querystring: HISTORY_QUERY,
-      response: { 200: HISTORY_PAGE },
-    };
-    app.get('/history', { preValidation: signedIn, schema }, async (request: FastifyRequest) => {
-      const user = request.user!;
-      const q = request.query as { resource: string; recordId: number; page: number; perPage: number };
-      const def = ctx.registry.get(q.resource);
-      if (!def || !def.admin) throw badRequest('Неизвестный раздел (resource)');
-      if (!def.access.show.includes(user.role as Role)) throw forbidden();
-      const { recordId, page } = q;
-      const perPage = Math.min(q.perPage, HISTORY_PAGE_MAX);
-      if (rowScopeOf(def, user.role)) {
-        // A role limited to some rows sees the history of those rows only (a deleted one: none).
-        await getRecord(userContext(db, ctx.registry, def, user), recordId).catch(() => {
-          throw notFound(`${def.label.one}: запись не найдена`);
-        });
-      }
-      const where = and(eq(history.resource, def.resource), eq(history.recordId, recordId));
-      const rows = await db
-        .select()
-        .from(history)
-        .where(where)
-        .orderBy(desc(history.createdAt), desc(history.id))
-        .limit(perPage)
-        .offset((page - 1) * perPage);
-      const [{ total }] = (await db.select({ total: count() }).from(history).where(where)) as [
-        { total: number },
-      ];
-      // The references the entries name (a brand, categories) by their titles, one query per resource.
-      const values = rows.flatMap((r) =>
-        Object.entries(r.changes as Changes).flatMap(([field, c]) =>
-          'from' in c || 'to' in c ? [{ [field]: c.from }, { [field]: c.to }] : [],
-        ),
-      ) as Record<string, unknown>[];
-      const titles = await referenceTitles(db, ctx.registry, def.fields, values);
-      const read = await attributeReader(
-        db,
-        rows.flatMap((r) => codedValues(def.resource, r.changes as Changes)),
-      );
-      const attributes: AttributesText = (a) =>
-        read(a)
-          .map((x) => `${x.name}: ${x.value}`)
-          .join(', ');
-      return {
-        data: rows.map((r) => ({
-          id: r.id,
-          action: r.action,
-          actionLabel: ACTION_LABELS[r.action as keyof typeof ACTION_LABELS] ?? r.action,
-          userId: r.userId,
-          userName: r.userName,
-          createdAt: r.createdAt.toISOString(),
-          changes: r.changes,
-          lines: historyLines(def.resource, r.changes as Changes, titles, attributes),
-        })),
-        total: Number(total),
-        page,
-        perPage,
-      };
-    });
+    serve(
+      app,
+      historyContract,
+      async (request) => {
+        const user = request.user!;
+        const q = request.query;
+        const def = ctx.registry.get(q.resource);
+        if (!def || !def.admin) throw badRequest('Неизвестный раздел (resource)');
+        if (!def.access.show.includes(user.role as Role)) throw forbidden();
+        const { recordId, page } = q;
+        const perPage = Math.min(q.perPage, HISTORY_PAGE_MAX);
+        if (rowScopeOf(def, user.role)) {
+          // A role limited to some rows sees the history of those rows only (a deleted one: none).
+          await getRecord(userContext(db, ctx.registry, def, user), recordId).catch(() => {
+            throw notFound(`${def.label.one}: запись не найдена`);
+          });
+        }
+        const where = and(eq(history.resource, def.resource), eq(history.recordId, recordId));
+        const rows = await db
+          .select()
+          .from(history)
+          .where(where)
+          .orderBy(desc(history.createdAt), desc(history.id))
+          .limit(perPage)
+          .offset((page - 1) * perPage);
+        const [{ total }] = (await db.select({ total: count() }).from(history).where(where)) as [
+          { total: number },
+        ];
+        // The references the entries name (a brand, categories) by their titles, one query per resource.
+        const values = rows.flatMap((r) =>
+          Object.entries(r.changes as Changes).flatMap(([field, c]) =>
+            'from' in c || 'to' in c ? [{ [field]: c.from }, { [field]: c.to }] : [],
+          ),
+        ) as Record<string, unknown>[];
+        const titles = await referenceTitles(db, ctx.registry, def.fields, values);
+        const read = await attributeReader(
+          db,
+          rows.flatMap((r) => codedValues(def.resource, r.changes as Changes)),
+        );
+        const attributes: AttributesText = (a) =>
+          read(a)
+            .map((x) => `${x.name}: ${x.value}`)
+            .join(', ');
+        return {
+          data: rows.map((r) => ({
+            id: r.id,
+            action: r.action,
+            actionLabel: ACTION_LABELS[r.action as keyof typeof ACTION_LABELS] ?? r.action,
+            userId: r.userId,
+            userName: r.userName,
+            createdAt: r.createdAt.toISOString(),
+            changes: r.changes,
+            lines: historyLines(def.resource, r.changes as Changes, titles, attributes),
+          })),
+          total: Number(total),
+          page,
+          perPage,
+        };
+      },
+      { preValidation: signedIn },
+    );
   };
 }

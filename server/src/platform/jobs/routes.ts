@@ -2,63 +2,35 @@
 // error. GET /api/admin/jobs/current?kind=a,b: the starter's latest job of those kinds not over yet, so that a
 // screen opened again (the page was closed or reloaded) follows it on. A job is shown only to whoever
 // started it: another user's number answers 404, as a missing one does.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../auth/guard';
+import { serve } from '../http/contract';
 import { notFound } from '../http/errors';
-import { api, envelope, idParams } from '../http/route-schemas';
+import { currentJob, job as jobContract, JOB_KINDS } from '@shop/schemas/contracts/platform';
 import type { JobQueue } from '../types';
-import type { JobKind } from './runner';
-
-const KINDS: JobKind[] = ['products-import-preview', 'products-import'];
 
 export function jobRoutes(jobs: JobQueue) {
   return async function plugin(app: FastifyInstance) {
-    const tags = ['Фоновые задачи'];
-    app.get(
-      '/jobs/current',
-      {
-        preValidation: requireUser,
-        schema: {
-          tags,
-          summary: 'Незавершённая фоновая задача этих видов, запущенная вами (или null)',
-          querystring: {
-            type: 'object',
-            additionalProperties: false,
-            required: ['kind'],
-            properties: {
-              kind: {
-                type: 'string',
-                description: 'Виды через запятую: products-import-preview,products-import',
-                pattern: `^(${KINDS.join('|')})(,(${KINDS.join('|')}))*$`,
-                maxLength: 200,
-                'x-label': 'Вид задачи',
-              },
-            },
-          },
-          response: { 200: envelope({ anyOf: [{ type: 'null' }, api('admin-job')] }) },
-        },
-      },
-      async (request: FastifyRequest) => {
-        const kinds = (request.query as { kind: string }).kind.split(',') as JobKind[];
+    serve(
+      app,
+      currentJob,
+      async (request) => {
+        // The query's pattern lets through only known kinds, comma-separated.
+        const asked = request.query.kind.split(',');
+        const kinds = JOB_KINDS.filter((kind) => asked.includes(kind));
         return { data: await jobs.current(kinds, request.user!.id) };
       },
+      { preValidation: requireUser },
     );
-    app.get(
-      '/jobs/:id',
-      {
-        preValidation: requireUser,
-        schema: {
-          tags,
-          summary: 'Фоновая задача: ход, результат или ошибка',
-          params: idParams,
-          response: { 200: envelope(api('admin-job')) },
-        },
-      },
-      async (request: FastifyRequest) => {
-        const job = await jobs.get((request.params as { id: number }).id, request.user!.id);
+    serve(
+      app,
+      jobContract,
+      async (request) => {
+        const job = await jobs.get(request.params.id, request.user!.id);
         if (!job) throw notFound('Задача не найдена');
         return { data: job };
       },
+      { preValidation: requireUser },
     );
   };
 }

@@ -12,7 +12,7 @@ import SubdirectoryArrowRightIcon from '@mui/icons-material/SubdirectoryArrowRig
 import NorthWestIcon from '@mui/icons-material/NorthWest';
 import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
 import { ListActions } from '../../../list';
-import { postAdmin } from '../../../admin-api';
+import { callAdmin } from '../../../admin-api';
 import {
   buildTree,
   currentPlace,
@@ -97,10 +97,9 @@ function CategoryTree() {
     const back = undoing ? null : currentPlace(tree, move.id);
     setSaving(true);
     try {
-      await postAdmin(`/product-categories/${move.id}/move`, {
-        parentId: move.parentId,
-        position: move.position,
-      });
+      await callAdmin((api) =>
+        api.adminCatalog.moveCategory(move.id, { parentId: move.parentId, position: move.position }),
+      );
       notify(
         back ? <SavedWithUndo onUndo={() => void save(back, true)} /> : 'Категория возвращена на место',
         { type: 'success', autoHideDuration: back ? 8000 : undefined },

@@ -18,8 +18,9 @@ import {
   Typography,
 } from '@mui/material';
 import PriceChangeIcon from '@mui/icons-material/PriceChange';
+import type { AdminBulkOffersRequest } from '@shop/schemas';
 import { parseMoney } from '../../../fields/money';
-import { postAdmin } from '../../../admin-api';
+import { callAdmin } from '../../../admin-api';
 
 type PriceMode = 'keep' | 'set' | 'percent';
 
@@ -36,8 +37,11 @@ export function BulkOffersButton() {
   const [stock, setStock] = useState('');
   const [saving, setSaving] = useState(false);
 
-  const body = (): Record<string, unknown> => {
-    const out: Record<string, unknown> = { ids: selectedIds };
+  /** The button shows with a selection only: without one there is nothing to send. */
+  const body = (): AdminBulkOffersRequest | null => {
+    const [first, ...rest] = selectedIds.map(Number);
+    if (first === undefined) return null;
+    const out: AdminBulkOffersRequest = { ids: [first, ...rest] };
     // Whatever was typed goes to the server as is: it explains in Russian what is wrong.
     if (mode === 'set') out.price = { mode: 'set', value: parseMoney(price) ?? Number.NaN };
     if (mode === 'percent') out.price = { mode: 'percent', value: Number(percent.replace(',', '.')) };
@@ -46,13 +50,12 @@ export function BulkOffersButton() {
   };
 
   const submit = async () => {
+    // NaN becomes null in JSON: the server then says which value is missing.
+    const request = body();
+    if (!request) return;
     setSaving(true);
     try {
-      const result = await postAdmin<{ products: number; offers: number }>(
-        '/products/bulk-offers',
-        // NaN becomes null in JSON: the server then says which value is missing.
-        body(),
-      );
+      const result = await callAdmin((api) => api.adminCatalog.updateOffersInBulk(request));
       notify(`Изменено вариантов: ${result.offers} (товаров: ${result.products})`, { type: 'success' });
       setOpen(false);
       unselectAll();

@@ -20,10 +20,11 @@ import {
   usePermissions,
   useRefresh,
 } from 'react-admin';
+import type { AdminBonusAdjustRequest } from '@shop/schemas';
 import { pluralWord } from '@shop/schemas/rules/plural';
 import { canRoleAccess } from '../../../access';
-import { postAdmin } from '../../../admin-api';
-import { useAdminGet } from '../../../useAdminGet';
+import { callAdmin } from '../../../admin-api';
+import { useAdminRead } from '../../../useAdminGet';
 
 const DIRECTIONS = [
   { id: 'accrual', name: 'Начислить' },
@@ -33,7 +34,7 @@ const DIRECTIONS = [
 function Balance({ userId }: { userId: number }) {
   const { permissions } = usePermissions<string>();
   const canAdjust = canRoleAccess(permissions, 'bonuses', 'service');
-  const balance = useAdminGet<{ balance: number }>(`/bonuses/balance/${userId}`);
+  const balance = useAdminRead(String(userId), (api) => api.adminSales.bonusBalance(userId));
   const notify = useNotify();
   const refresh = useRefresh();
   const [error, setError] = useState<string | null>(null);
@@ -42,7 +43,9 @@ function Balance({ userId }: { userId: number }) {
   const submit = async (values: Record<string, unknown>) => {
     setError(null);
     try {
-      const done = await postAdmin<{ balance: number }>('/bonuses/adjust', { ...values, userId });
+      // The form's inputs are the request's fields, each required by its input.
+      const body = { ...(values as Omit<AdminBonusAdjustRequest, 'userId'>), userId };
+      const done = await callAdmin((api) => api.adminSales.adjustBonuses(body));
       notify(`Проведено. Баланс: ${done.balance}`, { type: 'info' });
       setFormKey((k) => k + 1);
       balance.reload();

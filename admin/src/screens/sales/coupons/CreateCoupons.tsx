@@ -22,8 +22,8 @@ import { Link as RouterLink } from 'react-router-dom';
 import { MoneyInput, isoToMoscowLocal, moscowLocalToIso } from '../../../fields';
 import { ProgressLine } from '../../../ProgressLine';
 import { MOSCOW_TIME_ZONE } from '../../../fields/dates';
-import { useAdminGet } from '../../../useAdminGet';
-import { batchLink, CouponBatches, type CouponBatch } from './CouponBatches';
+import { useAdminRead } from '../../../useAdminGet';
+import { batchLink, CouponBatches } from './CouponBatches';
 import { generateSeries, SERIES_MAX, validateSeries, type SeriesValues } from './generate';
 
 const TYPES = [
@@ -64,7 +64,7 @@ interface Run {
 }
 
 export function CreateCoupons() {
-  const batches = useAdminGet<CouponBatch[]>('/coupons/batches');
+  const batches = useAdminRead('batches', (api) => api.adminSales.couponBatches());
   const [run, setRun] = useState<Run | null>(null);
   const defaults = useMemo(
     () => ({ count: 100, length: 8, type: 'percent', value: 10, batch: defaultBatch() }),

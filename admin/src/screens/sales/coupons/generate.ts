@@ -1,7 +1,7 @@
 // Generating a coupon series chunk by chunk: each chunk is one request and one transaction on the server,
 // so a large series shows its progress and a failure stops it with the chunks before it kept and counted.
-import type { AdminCouponGenerateRequest, AdminCouponsGenerated } from '@shop/schemas';
-import { postAdmin } from '../../../admin-api';
+import type { AdminCouponGenerateRequest } from '@shop/schemas';
+import { callAdmin } from '../../../admin-api';
 
 export const CHUNK = 500;
 export const SERIES_MAX = 10_000;
@@ -40,7 +40,7 @@ export async function generateSeries(
   let created = 0;
   while (created < values.count) {
     const count = Math.min(CHUNK, values.count - created);
-    const chunk = await postAdmin<AdminCouponsGenerated>('/coupons/generate', { ...values, count });
+    const chunk = await callAdmin((api) => api.adminSales.generateCoupons({ ...values, count }));
     created += chunk.created;
     onProgress(created);
   }

@@ -14,8 +14,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { formatRubles } from '../../../fields/money';
 import { MOSCOW_TIME_ZONE } from '../../../fields/dates';
 import { RevenueChart } from './RevenueChart';
-import type { AdminDashboard } from '@shop/schemas';
-import { useAdminGet } from '../../../useAdminGet';
+import { useAdminRead } from '../../../useAdminGet';
 
 const when = new Intl.DateTimeFormat('ru-RU', {
   timeZone: MOSCOW_TIME_ZONE,
@@ -52,7 +51,7 @@ const Big = ({ children }: { children: ReactNode }) => (
 
 export function Dashboard() {
   const { identity } = useGetIdentity();
-  const { data, error } = useAdminGet<AdminDashboard>('/dashboard');
+  const { data, error } = useAdminRead('dashboard', (api) => api.adminSales.dashboard());
   return (
     <Box sx={{ mt: 2 }}>
       <Title title="Рабочий стол" />

@@ -14,8 +14,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import { useNotify } from 'react-admin';
-import type { AdminOrderActionResult } from '@shop/schemas';
-import { postAdmin } from '../../../admin-api';
+import { callAdmin } from '../../../admin-api';
 import { formatKopecks } from '../../../fields/money';
 import { CancelMoney, ReceivedPayment } from './MoneyQuestions';
 import { moscowToday } from './money-requests';
@@ -152,7 +151,7 @@ export function OrderActions({ view, onChanged }: { view: OrderView; onChanged: 
     if ('error' in request) return request.error;
     setBusy(true);
     try {
-      const result = await postAdmin<AdminOrderActionResult>(`/orders/${view.id}/actions`, request.body);
+      const result = await callAdmin((api) => api.adminSales.changeOrderStatus(view.id, request.body));
       notify(`Заказ № ${view.number}: ${result.statusLabel}`, { type: 'success' });
       setAsking(null);
       return null;

@@ -13,7 +13,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import { useListContext, useNotify, useRefresh, useUnselectAll, type RaRecord } from 'react-admin';
-import { postAdmin } from '../../../admin-api';
+import { callAdmin } from '../../../admin-api';
 import { actionRequest, type ActionInput } from './order-screen';
 
 type BulkAction = 'confirm' | 'ship' | 'complete';
@@ -101,7 +101,7 @@ export function OrderBulkActions() {
       if ('error' in request) results.push({ number, error: request.error });
       else
         try {
-          await postAdmin(`/orders/${order.id}/actions`, request.body);
+          await callAdmin((api) => api.adminSales.changeOrderStatus(Number(order.id), request.body));
           results.push({ number, error: null });
         } catch (e) {
           results.push({ number, error: e instanceof Error ? e.message : String(e) });

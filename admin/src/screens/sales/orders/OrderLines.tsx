@@ -22,9 +22,8 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useState } from 'react';
 import { useNotify } from 'react-admin';
-import type { AdminOrderLinesResult } from '@shop/schemas';
 import { Link as RouterLink } from 'react-router-dom';
-import { putAdmin } from '../../../admin-api';
+import { callAdmin } from '../../../admin-api';
 import { formatRubles } from '../../../fields/money';
 import { previewUrl } from '../../../upload';
 import { OfferLookupHint, useOfferLookup } from './OfferHint';
@@ -288,10 +287,8 @@ function LinesEditor({ view, onDone }: { view: OrderView; onDone: (saved: boolea
   const save = async () => {
     setBusy(true);
     try {
-      const { total } = await putAdmin<AdminOrderLinesResult>(
-        `/orders/${view.id}/lines`,
-        linesRequest(draft, comment),
-      );
+      const body = linesRequest(draft, comment);
+      const { total } = await callAdmin((api) => api.adminSales.changeOrderLines(view.id, body));
       notify(`Состав заказа № ${view.number} изменён. Итого ${formatRubles(total)}`, { type: 'success' });
       onDone(true);
     } catch (e) {

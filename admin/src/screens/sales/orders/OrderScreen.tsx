@@ -22,10 +22,10 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Title, useGetOne, useNotify, type RaRecord } from 'react-admin';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
-import { getAdminFile, putAdmin } from '../../../admin-api';
+import { callAdmin, getAdminFile } from '../../../admin-api';
 import { saveBlob } from '../../../csv/download';
 import { formatRubles } from '../../../fields/money';
-import { useAdminGet } from '../../../useAdminGet';
+import { useAdminRead } from '../../../useAdminGet';
 import { OrderActions } from './OrderActions';
 import { Refunds } from './Refunds';
 import { OrderLines } from './OrderLines';
@@ -460,10 +460,8 @@ function ManagerComment({ view, onSaved }: { view: OrderView; onSaved: () => voi
   const save = async () => {
     setBusy(true);
     try {
-      await putAdmin(`/orders/${view.id}/manager-comment`, {
-        managerComment: text.trim() || null,
-        updatedAt: view.updatedAt,
-      });
+      const body = { managerComment: text.trim() || null, updatedAt: view.updatedAt };
+      await callAdmin((api) => api.adminSales.setManagerComment(view.id, body));
       notify('Комментарий менеджера сохранён', { type: 'success' });
       onSaved();
     } catch (e) {
@@ -506,11 +504,7 @@ const column = {
 } as const;
 
 function OrderByNumber({ number }: { number: string }) {
-  const {
-    data: view,
-    error,
-    reload,
-  } = useAdminGet<OrderView>(`/orders/by-number/${encodeURIComponent(number)}`);
+  const { data: view, error, reload } = useAdminRead(number, (api) => api.adminSales.orderByNumber(number));
   return (
     <Box sx={{ mt: 2, mb: 4 }} data-testid="order-screen">
       <Title title={`Заказ № ${number}`} />

@@ -35,8 +35,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { useFormContext, useFormState, useWatch } from 'react-hook-form';
-import type { AdminOrderPlaced } from '@shop/schemas';
-import { AdminApiError, postAdmin } from '../../../admin-api';
+import { AdminApiError, callAdmin } from '../../../admin-api';
 import { OfferHint } from './OfferHint';
 import { Section } from './Section';
 import {
@@ -314,10 +313,9 @@ export function PlaceOrder() {
         ? (await dataProvider.getOne<DeliveryService>('delivery-services', { id: form.deliveryServiceId }))
             .data
         : undefined;
-      const placed = await postAdmin<AdminOrderPlaced>(
-        '/orders/place',
-        placeOrderRequest(form, delivery?.kind),
-        { 'Idempotency-Key': idempotencyKey },
+      const body = placeOrderRequest(form, delivery?.kind);
+      const placed = await callAdmin((api) =>
+        api.adminSales.placeOrder(body, { 'idempotency-key': idempotencyKey }),
       );
       setIdempotencyKey(newIdempotencyKey());
       notify(`Заказ № ${placed.order.number} оформлен`, { type: 'success' });

@@ -19,8 +19,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { useNotify } from 'react-admin';
-import type { AdminOrderRefundResult } from '@shop/schemas';
-import { postAdmin } from '../../../admin-api';
+import { callAdmin } from '../../../admin-api';
 import { formatRubles, sanitizeMoneyText } from '../../../fields/money';
 import { chosenSum, piecesLeft, refundRequest, type RefundInput } from './money-requests';
 import { moscowTime, type OrderView } from './order-screen';
@@ -50,7 +49,7 @@ function RefundDialog({
     if ('error' in request) return setError(request.error);
     setBusy(true);
     try {
-      const done = await postAdmin<AdminOrderRefundResult>(`/orders/${view.id}/refunds`, request.body);
+      const done = await callAdmin((api) => api.adminSales.refundOrder(view.id, request.body));
       notify(`Заказ № ${view.number}: возвращено ${formatRubles(done.amount)}`, { type: 'success' });
       onDone();
     } catch (e) {

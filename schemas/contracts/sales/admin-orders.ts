@@ -1,0 +1,124 @@
+// The admin's order endpoints: a manager places an order for a customer, the order screen reads one order
+// whole and changes it only through the order services (status actions, refunds, lines, the manager's
+// comment). Orders are history: the generic CRUD never writes them.
+import { api, contract, envelope, failure, pathParams } from '../contract';
+import { IDEMPOTENCY_HEADERS, ORDER_NUMBER } from './order-parts';
+
+const TAGS = ['Заказы'];
+const ORDER_ID = pathParams({ id: { type: 'integer', minimum: 1, 'x-label': 'ID заказа' } });
+const PAYMENT_SERVICE_SILENT = 'Платёжный сервис не ответил, вернул ли он деньги: повторите позже';
+
+export const placeOrder = contract({
+  name: 'adminSales.placeOrder',
+  method: 'POST',
+  path: '/admin/orders/place',
+  tags: TAGS,
+  summary: 'Оформить заказ за покупателя (через тот же сервис, что и корзина)',
+  headers: IDEMPOTENCY_HEADERS,
+  body: api('admin-order-place-request'),
+  response: {
+    200: {
+      description: 'Заказ уже оформлен с этим Idempotency-Key',
+      ...envelope(api('admin-order-placed')),
+    },
+    201: { description: 'Заказ оформлен', ...envelope(api('admin-order-placed')) },
+    400: failure('Артикулы, покупатель, адрес или контакты неверны'),
+    409: failure(
+      'Заказ нельзя оформить: товара не хватает, промокод не действует, доставка или оплата недоступны',
+    ),
+  },
+});
+
+export const orderByNumber = contract({
+  name: 'adminSales.orderByNumber',
+  method: 'GET',
+  path: '/admin/orders/by-number/:number',
+  tags: TAGS,
+  summary: 'Заказ по номеру для экрана заказа: позиции, покупатель, доставка, оплата, история, действия',
+  params: pathParams({ number: ORDER_NUMBER }),
+  response: {
+    200: envelope(api('admin-order-view')),
+    404: failure('Заказа с таким номером нет'),
+  },
+});
+
+export const changeOrderStatus = contract({
+  name: 'adminSales.changeOrderStatus',
+  method: 'POST',
+  path: '/admin/orders/:id/actions',
+  tags: TAGS,
+  summary: 'Сменить статус заказа: подтвердить, отметить оплату, отправить, выполнить, отменить',
+  description:
+    'Переходы проверяет сервер (server/src/sales/order-rules.ts). Отмена оплаченного заказа говорит, ' +
+    'что с деньгами (refund): вернуть через платёжный сервис (онлайн, по умолчанию), записать возврат ' +
+    'вручную с суммой или оставить у магазина; отмена возвращает товары на склад, купон и баллы. ' +
+    'Оплата по счёту отмечается с датой и суммой поступления (payment).',
+  params: ORDER_ID,
+  body: api('admin-order-action-request'),
+  response: {
+    200: envelope(api('admin-order-action-result')),
+    400: failure('Не указан трек-номер, причина отмены, судьба денег или дата и сумма оплаты'),
+    404: failure('Заказа нет'),
+    409: failure('Из этого статуса так нельзя, или платёжный сервис не вернул деньги'),
+    503: failure(PAYMENT_SERVICE_SILENT),
+  },
+});
+
+export const refundOrder = contract({
+  name: 'adminSales.refundOrder',
+  method: 'POST',
+  path: '/admin/orders/:id/refunds',
+  tags: TAGS,
+  summary: 'Вернуть деньги за позиции заказа или записать возврат вручную, не отменяя заказ',
+  description:
+    'Позиции (и количество) — через платёжный сервис с чеком возврата или вручную, по желанию с ' +
+    'возвратом на склад; без позиций — сумма, возвращённая вручную. Сумма не больше оплаченного ' +
+    'за вычетом уже возвращённого.',
+  params: ORDER_ID,
+  body: api('admin-order-refund-request'),
+  response: {
+    200: envelope(api('admin-order-refund-result')),
+    400: failure('Позиции не из заказа, количество или сумма больше оплаченного'),
+    404: failure('Заказа нет'),
+    409: failure('Возвращать нечего, или платёжный сервис не вернул деньги'),
+    503: failure(PAYMENT_SERVICE_SILENT),
+  },
+});
+
+export const changeOrderLines = contract({
+  name: 'adminSales.changeOrderLines',
+  method: 'PUT',
+  path: '/admin/orders/:id/lines',
+  tags: TAGS,
+  summary: 'Изменить состав неоплаченного заказа (пересчёт цен, скидок и остатков)',
+  params: ORDER_ID,
+  body: api('admin-order-lines-request'),
+  response: {
+    200: envelope(api('admin-order-lines-result')),
+    404: failure('Заказа нет'),
+    409: failure('Заказ оплачен или отправлен, товара не хватает, купон больше не действует'),
+  },
+});
+
+export const setManagerComment = contract({
+  name: 'adminSales.setManagerComment',
+  method: 'PUT',
+  path: '/admin/orders/:id/manager-comment',
+  tags: TAGS,
+  summary: 'Сохранить комментарий менеджера к заказу',
+  params: ORDER_ID,
+  body: api('admin-order-comment-request'),
+  response: {
+    200: envelope({
+      type: 'object',
+      additionalProperties: false,
+      required: ['managerComment', 'updatedAt'],
+      properties: {
+        managerComment: { type: ['string', 'null'] },
+        updatedAt: { type: 'string', format: 'date-time' },
+      },
+    }),
+    404: failure('Заказа нет'),
+    409: failure('Заказ изменился, пока был открыт экран'),
+  },
+});

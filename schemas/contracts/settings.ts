@@ -1,0 +1,69 @@
+// The settings' endpoints (server/src/settings): the site's public reads and the admin's settings screen.
+import { api, contract, envelope } from './contract';
+
+const SITE = ['Сайт'];
+
+export const maintenanceMode = contract({
+  name: 'site.maintenanceMode',
+  method: 'GET',
+  path: '/maintenance-mode',
+  tags: SITE,
+  summary: 'Режим обслуживания и число товаров в корзине',
+  response: { 200: envelope(api('maintenance-mode')) },
+});
+
+export const settings = contract({
+  name: 'site.settings',
+  method: 'GET',
+  path: '/site/settings',
+  tags: SITE,
+  summary: 'Публичные настройки магазина: контакты, реквизиты, соцсети',
+  response: { 200: envelope(api('public-settings')) },
+});
+
+export const health = contract({
+  name: 'site.health',
+  method: 'GET',
+  path: '/health',
+  tags: SITE,
+  summary: 'Проверка работоспособности: сервер отвечает, база данных доступна',
+  response: {
+    200: envelope({
+      type: 'object',
+      additionalProperties: false,
+      required: ['status', 'database'],
+      properties: {
+        status: { type: 'string', enum: ['ok'] },
+        database: { type: 'string', enum: ['pglite', 'postgres'], description: 'Какая база данных' },
+      },
+    }),
+  },
+});
+
+/** The settings' secrets: write-only, the screen is told only whether each is set. */
+export const SECRET_FIELDS = ['smtpPassword', 'smsApiKey'] as const;
+
+export const getCurrentSettings = contract({
+  name: 'adminSettings.getCurrent',
+  method: 'GET',
+  path: '/admin/settings/current',
+  tags: ['Настройки'],
+  summary: 'Настройки магазина для экрана настроек и то, заданы ли секреты (сами секреты не отдаются)',
+  response: {
+    200: envelope({
+      type: 'object',
+      additionalProperties: false,
+      required: ['record', 'secrets'],
+      properties: {
+        // The record as GET /api/admin/settings/{id} answers it (getRecord leaves the secrets out).
+        record: { type: 'object', additionalProperties: true },
+        secrets: {
+          type: 'object',
+          additionalProperties: false,
+          required: [...SECRET_FIELDS],
+          properties: Object.fromEntries(SECRET_FIELDS.map((f) => [f, { type: 'boolean' }])),
+        },
+      },
+    }),
+  },
+});
