@@ -14,15 +14,15 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import type { Route } from './+types/root';
-import { AppUpdates } from './features/shell/AppUpdates';
-import { NotFound, UnexpectedError } from './features/shell/ErrorPage';
-import { MaintenancePage } from './features/shell/MaintenancePage';
-import { Metrika } from './features/shell/Metrika';
-import { SiteShell } from './features/shell/SiteShell';
+import { AppUpdates } from './features/shell';
+import { NotFound, UnexpectedError } from './features/shell';
+import { MaintenancePage } from './features/shell';
+import { Metrika } from './features/shell';
+import { SiteShell } from './features/shell';
 import { ToastProvider } from './ui/Toast';
 import { AuthProvider, takeAuthChange } from './lib/auth';
 import { clearingHeaders, isSecureRequest, sessionOf } from './lib/auth.server';
-import { cartCountCookie, countCookieIsCurrent } from './features/cart/cart.server';
+import { cartCountCookie, countCookieIsCurrent } from './features/cart/index.server';
 import { SHOP_NAME } from './lib/brand';
 import { isMaintenanceData } from './lib/maintenance';
 import { useNonce } from './lib/nonce';

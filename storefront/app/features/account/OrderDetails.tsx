@@ -1,7 +1,7 @@
 import type { ProfileOrder } from '@shop/schemas';
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatAttributes } from '../cart/cart';
+import { formatAttributes } from '../cart';
 import { formatDate, formatDateTime, formatPhone, formatMoney, plural } from '../../lib/format';
 import { Picture } from '../../ui/Picture';
 import { StatusBadge } from './OrderList';

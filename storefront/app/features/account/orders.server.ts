@@ -6,15 +6,14 @@ import { data, redirect, type AppLoadContext } from 'react-router';
 import type { OrderedProduct } from './OrderDetails';
 import { serverApi } from '../../lib/api.server';
 import { isSecureRequest } from '../../lib/auth.server';
-import { CART_PATH } from '../cart/cart';
-import { cartHeaders, repeatNoticeCookie } from '../cart/cart.server';
+import { CART_PATH, repeatNotice } from '../cart';
+import { cartHeaders, repeatNoticeCookie } from '../cart/index.server';
 import { notFound, orNotFound } from '../../lib/content.server';
 import {
   ORDER_INTENTS,
   PAYMENT_PARAM,
   PAYMENT_RETURN,
   paymentOutcome,
-  repeatNotice,
   type OrderAccess,
   type OrderActionResult,
   type OrderIntent,

@@ -1,11 +1,14 @@
 // An order's page (the account's /profile/orders/{number} and a guest's /orders/{number}?key=…): whose order
-// it opens, what its forms post, what its action answers, how a return from the payment page reads, and the
-// cart page's notice after «Повторить заказ». Its server work (loader, action): orders.server.ts.
-import type { OrderRepeated, ProfileOrder } from '@shop/schemas';
+// it opens, what its forms post, what its action answers, how a return from the payment page reads. Its server work (loader, action): orders.server.ts.
+import type { ProfileOrder } from '@shop/schemas';
 import type { OrderedProduct } from './OrderDetails';
-import { formatAttributes } from '../cart/cart';
-import { placedOrderPath } from '../checkout/checkout';
-import { GOODS, plural } from '../../lib/format';
+
+/** A guest's private order page (the key is in the letter too); a signed-in customer's account page. */
+export function placedOrderPath(number: string, key: string | null): string {
+  return key
+    ? `/orders/${encodeURIComponent(number)}?key=${encodeURIComponent(key)}`
+    : `/profile/orders/${encodeURIComponent(number)}`;
+}
 
 /** The provider sends the customer back to the order's page with `?payment=return` (the server adds it). */
 export const PAYMENT_PARAM = 'payment';
@@ -73,52 +76,4 @@ export function invoicePath({ number, key }: OrderAccess): string {
   return key
     ? `/api/orders/${n}/invoice.pdf?key=${encodeURIComponent(key)}`
     : `/profile/orders/${n}/invoice.pdf`;
-}
-
-/** The cart page's notice after «Повторить заказ»: the lines put in, and by name the ones left out. */
-export interface RepeatNotice {
-  number: string;
-  added: number;
-  /** "«Ресницы Lash» (D 0,07 11 мм)": nothing of it could be put in the cart (the first few). */
-  skipped: string[];
-  /** How many were left out in all. */
-  skippedCount: number;
-  /** Put in with fewer pieces than ordered: the name and the pieces in stock (the first few). */
-  limited: { name: string; available: number }[];
-}
-
-/** Names shown at most in the notice; it travels in a cookie, and a long list says nothing more. */
-const NOTICE_NAMES = 5;
-const NAME_LENGTH = 120;
-
-function lineName(line: { title: string; attributes: Record<string, string | undefined> }): string {
-  const variant = formatAttributes(line.attributes);
-  return `«${line.title}»${variant ? ` (${variant})` : ''}`.slice(0, NAME_LENGTH);
-}
-
-export function repeatNotice(number: string, answer: OrderRepeated): RepeatNotice {
-  return {
-    number,
-    added: answer.added,
-    skipped: answer.skipped.slice(0, NOTICE_NAMES).map(lineName),
-    skippedCount: answer.skipped.length,
-    limited: answer.limited
-      .slice(0, NOTICE_NAMES)
-      .map((l) => ({ name: lineName(l), available: l.available })),
-  };
-}
-
-/** The notice's sentences: what went in, what is missing, what there is less of. */
-export function repeatNoticeText(notice: RepeatNotice): { text: string; problems: string[] } {
-  const text =
-    notice.added > 0
-      ? `В корзину добавлено ${notice.added} ${plural(notice.added, GOODS)} из заказа № ${notice.number}.`
-      : `Товаров из заказа № ${notice.number} сейчас нет в продаже.`;
-  const problems: string[] = [];
-  if (notice.skippedCount) {
-    const more = notice.skippedCount - notice.skipped.length;
-    problems.push(`Нет в наличии: ${notice.skipped.join(', ')}${more > 0 ? ` и ещё ${more}` : ''}.`);
-  }
-  for (const l of notice.limited) problems.push(`${l.name}: в наличии только ${l.available} шт.`);
-  return { text, problems };
 }

@@ -16,7 +16,7 @@ import {
   type CartLine,
 } from './cart';
 import { GOODS, plural } from '../../lib/format';
-import { repeatNoticeText, type RepeatNotice } from '../account/orders';
+import { repeatNoticeText, type RepeatNotice } from './repeat-notice';
 import { useHydrated } from '../../lib/hydrated';
 import { seoMeta } from '../../lib/seo';
 import './cart.css';

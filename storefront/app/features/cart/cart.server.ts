@@ -6,7 +6,7 @@ import { cookieString } from '../../lib/auth-cookies';
 import { isSecureRequest } from '../../lib/auth.server';
 import type { CartActionResult, CartIntent } from './cart';
 import { CART_COUNT_COOKIE, CART_TOKEN_COOKIE, readCookie } from '../../lib/cookies';
-import type { RepeatNotice } from '../account/orders';
+import type { RepeatNotice } from './repeat-notice';
 
 // The cart's forms (routes/cart.tsx's action): the page's own forms and "В корзину" everywhere post here,
 // as fetchers with JavaScript and as ordinary form posts without it. Every call goes through the storefront's

@@ -2,7 +2,7 @@ import type { SearchProduct } from '@shop/schemas';
 import { Link } from 'react-router';
 import { formatDiscount } from '../../lib/format';
 import { splitTitle } from './product-title';
-import { AddToCartForm } from '../cart/AddToCartForm';
+import { AddToCartForm } from '../cart';
 import { FavoriteButton } from './FavoriteButton';
 import { Icon } from '../../ui/Icon';
 import { Picture } from '../../ui/Picture';

@@ -1,7 +1,7 @@
 import type { CartState } from '@shop/schemas';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { CART_PATH } from '../cart/cart';
+import { CART_PATH } from '../cart';
 import type { CheckoutFailure } from './checkout-form';
 
 interface CheckoutNoticesProps {

@@ -1,8 +1,8 @@
 import type { CartState } from '@shop/schemas';
 import { Link } from 'react-router';
-import { CART_PATH, formatAttributes } from '../cart/cart';
+import { CART_PATH, formatAttributes } from '../cart';
 import { formatMoney, GOODS, plural } from '../../lib/format';
-import { CartTotals, StickyTotal } from '../cart/CartTotals';
+import { CartTotals, StickyTotal } from '../cart';
 
 const LINES = ['позиция', 'позиции', 'позиций'] as const;
 

@@ -1,5 +1,5 @@
 import type { ProfileCompany } from '@shop/schemas';
-import { LEGAL_FORMS } from '../account/company-rules';
+import { LEGAL_FORMS } from '../account';
 
 interface OrganizationSectionProps {
   company: ProfileCompany;

@@ -6,7 +6,7 @@
 import type { CartState } from '@shop/schemas';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { CHECKOUT_PATH } from '../cart/cart';
+import { CHECKOUT_PATH } from '../cart';
 import type { CheckoutErrors, CheckoutValues } from './checkout';
 
 /** The fields typed as text; the others are checkboxes. */

@@ -8,7 +8,7 @@ import { CommentSection } from './CommentSection';
 import { ConsentSection } from './ConsentSection';
 import { ContactSection } from './ContactSection';
 import { OrganizationSection } from './OrganizationSection';
-import { CART_PATH, CHECKOUT_PATH } from '../cart/cart';
+import { CART_PATH, CHECKOUT_PATH } from '../cart';
 import { checkoutSearch, useCheckoutForm } from './checkout-form';
 import { useHydrated } from '../../lib/hydrated';
 import { seoMeta } from '../../lib/seo';

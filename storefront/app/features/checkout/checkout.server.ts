@@ -5,8 +5,8 @@ import type { CartState, OrderPlaced } from '@shop/schemas';
 import { data, redirect, type AppLoadContext } from 'react-router';
 import { serverApi } from '../../lib/api.server';
 import { isSecureRequest, sessionOf } from '../../lib/auth.server';
-import { CART_PATH } from '../cart/cart';
-import { cartCountCookie, cartHeaders } from '../cart/cart.server';
+import { CART_PATH } from '../cart';
+import { cartCountCookie, cartHeaders } from '../cart/index.server';
 import {
   checkoutProblems,
   checkoutSuccessPath,

@@ -12,9 +12,9 @@ import {
   deliveryTerms,
   orderRequest,
   paymentKindOf,
-  placedOrderPath,
   type CheckoutValues,
 } from './checkout';
+import { placedOrderPath } from '../account';
 import { checkoutSearch, checkoutValuesFrom, readCheckoutForm, serviceId } from './checkout-form';
 
 const filled: CheckoutValues = {

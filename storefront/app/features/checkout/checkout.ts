@@ -140,13 +140,6 @@ export function orderRequest(values: CheckoutValues, choice: OrderChoice): Order
   return body;
 }
 
-/** A guest's private order page (the key is in the letter too); a signed-in customer's account page. */
-export function placedOrderPath(number: string, key: string | null): string {
-  return key
-    ? `/orders/${encodeURIComponent(number)}?key=${encodeURIComponent(key)}`
-    : `/profile/orders/${encodeURIComponent(number)}`;
-}
-
 /**
  * The success page's address: the number, the payment kind (what happens next), and the guest's key (the
  * API answers a guest's order link with it; a signed-in customer's order needs none).

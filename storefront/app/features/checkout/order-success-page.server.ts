@@ -3,7 +3,7 @@ import { redirect } from 'react-router';
 import type { Route } from '../../routes/+types/cart.order.success';
 import { serverApi } from '../../lib/api.server';
 import { sessionOf } from '../../lib/auth.server';
-import { formatAttributes } from '../cart/cart';
+import { formatAttributes } from '../cart';
 import { paymentKindOf } from './checkout';
 
 /**

@@ -2,11 +2,11 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useSubmit } from 'react-router';
 import type { Route } from '../../routes/+types/cart.order.success';
 import { trackPurchase } from '../../lib/analytics';
-import { CHECKOUT_SUCCESS_PATH, nextStepsText, placedOrderPath } from './checkout';
+import { CHECKOUT_SUCCESS_PATH, nextStepsText } from './checkout';
 import { formatMoney } from '../../lib/format';
 import { seoMeta } from '../../lib/seo';
-import { PayForm } from '../account/OrderActions';
-import { orderPagePath, type OrderAccess } from '../account/orders';
+import { PayForm } from '../account';
+import { orderPagePath, placedOrderPath, type OrderAccess } from '../account';
 import './checkout.css';
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>

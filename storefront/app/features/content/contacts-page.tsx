@@ -4,7 +4,7 @@ import { ContentPage } from './ContentPage';
 import { PointsMap } from './PointsMap';
 import { COMPANY_LINKS } from './SectionNav';
 import './contacts.css';
-import { SocialLinks } from '../shell/SocialLinks';
+import { SocialLinks } from '../shell';
 import { contentMeta } from './content-meta';
 import { formatPhone } from '../../lib/format';
 import { phoneHref, useShellData } from '../../lib/shell-data';

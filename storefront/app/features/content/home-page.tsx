@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
 import type { Route } from '../../routes/+types/home';
-import { CategoryTiles } from '../catalog/CategoryTiles';
+import { CategoryTiles } from '../catalog';
 import { Icon, type IconName } from '../../ui/Icon';
 import { BannerSlider } from './BannerSlider';
-import { ProductSection } from '../catalog/ProductSection';
-import { RepresentBlock } from '../feedback/RepresentBlock';
+import { ProductSection } from '../catalog';
+import { RepresentBlock } from '../feedback';
 import { SHOP_NAME } from '../../lib/brand';
 import './home.css';
 import { GUEST_PAGE } from '../../lib/guest-page';

@@ -4,7 +4,7 @@ import { Breadcrumbs } from '../../ui/Breadcrumbs';
 import { PROMOTION_IMAGE_HEIGHT, PROMOTION_IMAGE_WIDTH, promotionDates } from './PromotionCard';
 import { RichText } from './RichText';
 import { Picture } from '../../ui/Picture';
-import { ProductCard } from '../catalog/ProductCard';
+import { ProductCard } from '../catalog';
 import { contentMeta } from './content-meta';
 import { GUEST_PAGE } from '../../lib/guest-page';
 

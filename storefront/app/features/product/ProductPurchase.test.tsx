@@ -2,7 +2,7 @@ import type { CartState, ProductPage, ProductPageOffer } from '@shop/schemas';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createRoutesStub } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CartActionResult } from '../cart/cart';
+import type { CartActionResult } from '../cart';
 import { ToastProvider } from '../../ui/Toast';
 import { ProductPurchase } from './ProductPurchase';
 

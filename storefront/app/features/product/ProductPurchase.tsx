@@ -14,13 +14,13 @@ import {
   type Chip,
   type Selection,
 } from './variants';
-import { AddToCartForm } from '../cart/AddToCartForm';
-import { FavoriteButton } from '../catalog/FavoriteButton';
+import { AddToCartForm } from '../cart';
+import { FavoriteButton } from '../catalog';
 import { Icon } from '../../ui/Icon';
 import { PriceTag } from '../../ui/PriceTag';
 import { QuantityStepper } from '../../ui/QuantityStepper';
 import { StickyBar } from '../../ui/StickyBar';
-import { NOTIFY_LABEL, StockNoticeDialog } from '../feedback/StockNoticeDialog';
+import { NOTIFY_LABEL, StockNoticeDialog } from '../feedback';
 
 const MAX_QUANTITY = 999;
 

@@ -1,7 +1,7 @@
 import { data, redirect } from 'react-router';
 import type { Route } from '../../routes/+types/product.$slug';
 import { serverApi } from '../../lib/api.server';
-import { isNotFound } from '../catalog/listing.server';
+import { isNotFound } from '../catalog/index.server';
 
 // /product/:slug: a product by its slug alone (a cart line knows no category), sent on to its address
 // /catalog/{category}/product/{slug}. Unknown or switched-off products are the usual 404.

@@ -5,7 +5,7 @@ import type { Route } from '../../routes/+types/catalog.$slug.product.$productSl
 import { type ProductReviewResult } from './ProductReviews';
 import { serverApi } from '../../lib/api.server';
 import { TOKEN_COOKIE, readCookie } from '../../lib/cookies';
-import { isNotFound } from '../catalog/listing.server';
+import { isNotFound } from '../catalog/index.server';
 
 const RELATED = 8;
 const notFound = () => data(null, { status: 404, statusText: 'Not Found' });

@@ -4,7 +4,7 @@ import { Breadcrumbs } from '../../ui/Breadcrumbs';
 import { Gallery } from './Gallery';
 import { ProductPurchase } from './ProductPurchase';
 import { ProductReviews, REVIEWS } from './ProductReviews';
-import { ProductSection } from '../catalog/ProductSection';
+import { ProductSection } from '../catalog';
 import { Stars } from '../../ui/Stars';
 import { plural } from '../../lib/format';
 import { breadcrumbJsonLd, productJsonLd, seoMeta } from '../../lib/seo';

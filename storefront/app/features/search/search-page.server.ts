@@ -1,6 +1,6 @@
 import type { Route } from '../../routes/+types/search';
 import { serverApi } from '../../lib/api.server';
-import { loadListing } from '../catalog/listing.server';
+import { loadListing } from '../catalog/index.server';
 import { MAX_QUERY } from './search-page';
 
 /** /search?qwery=…: the full search results with the catalogue's filters. An empty query searches nothing (spec §5). */

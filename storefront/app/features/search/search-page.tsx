@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { Route } from '../../routes/+types/search';
-import { CatalogListing } from '../catalog/CatalogListing';
+import { CatalogListing } from '../catalog';
 import { Breadcrumbs } from '../../ui/Breadcrumbs';
 import { seoMeta } from '../../lib/seo';
 import { GUEST_PAGE } from '../../lib/guest-page';

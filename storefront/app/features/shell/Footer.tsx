@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { phoneHref, useShellData } from '../../lib/shell-data';
-import { NewsletterForm } from '../newsletter/NewsletterForm';
-import { RepresentLink } from '../feedback/RepresentLink';
+import { NewsletterForm } from '../newsletter';
+import { RepresentLink } from '../feedback';
 import { SocialLinks } from './SocialLinks';
 import { Wordmark } from './Wordmark';
 import './footer.css';

@@ -2,27 +2,25 @@ import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react'
 import { Link, useLocation } from 'react-router';
 import { reachGoal } from '../../lib/analytics';
 import { useAuth } from '../../lib/auth';
-import { useCartCount } from '../cart/cart';
+import { useCartCount } from '../cart';
 import { representedGroups } from '../../lib/auth-cookies';
-import { GroupChooser } from '../account/auth-group-chooser';
-import { useFavoritesCount } from '../catalog/favorites';
+import { GroupChooser } from '../account';
+import { useFavoritesCount } from '../catalog';
 import { GOODS, plural } from '../../lib/format';
 import { phoneHref, useShellData } from '../../lib/shell-data';
 import { CatalogMenu, CompanyMenu } from './CatalogMenu';
 import { CountBadge } from './CountBadge';
 import { HeaderDropdown } from './HeaderDropdown';
-import type { FeedbackKind } from '../feedback/FeedbackDialogs';
 import { Icon } from '../../ui/Icon';
-import { LiveSearch } from '../search/LiveSearch';
+import { LiveSearch } from '../search';
 import { MobileMenu } from './MobileMenu';
-import { RepresentLink } from '../feedback/RepresentLink';
+import { RepresentLink, loadFeedbackDialogs, type FeedbackKind } from '../feedback';
 import { SocialLinks } from './SocialLinks';
 import { Wordmark } from './Wordmark';
 import './header.css';
 import './header-menus.css';
 
 // The call-back and message forms (with their captcha) load on the first use: most visitors never open them.
-const loadFeedbackDialogs = () => import('../feedback/FeedbackDialogs');
 const FeedbackDialogs = lazy(loadFeedbackDialogs);
 // Hovering or focusing an opener starts the download, so the click rarely waits for it.
 const preloadFeedbackDialogs = () => void loadFeedbackDialogs();

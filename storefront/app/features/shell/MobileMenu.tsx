@@ -2,12 +2,12 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { reachGoal } from '../../lib/analytics';
 import { useAuth } from '../../lib/auth';
-import { GroupChooser } from '../account/auth-group-chooser';
+import { GroupChooser } from '../account';
 import { phoneHref, useShellData } from '../../lib/shell-data';
 import { COMPANY_LINKS, categoryPath } from './CatalogMenu';
-import type { FeedbackKind } from '../feedback/FeedbackDialogs';
+import type { FeedbackKind } from '../feedback';
 import { Icon } from '../../ui/Icon';
-import { RepresentLink } from '../feedback/RepresentLink';
+import { RepresentLink } from '../feedback';
 import { SocialLinks } from './SocialLinks';
 import { Wordmark } from './Wordmark';
 
