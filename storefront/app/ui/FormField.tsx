@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { MaskedInput, PHONE_MASK, PHONE_PLACEHOLDER } from './MaskedInput';
+import { PhoneInput } from './MaskedInput';
 
 export interface FormFieldProps {
   id: string;
@@ -77,18 +77,7 @@ export function PhoneField({
 }) {
   return (
     <FormField id="phone" label="Телефон" required error={error}>
-      {(control) => (
-        <MaskedInput
-          {...control}
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          placeholder={PHONE_PLACEHOLDER}
-          mask={PHONE_MASK}
-          value={value}
-          onValueChange={onValueChange}
-        />
-      )}
+      {(control) => <PhoneInput {...control} value={value} onValueChange={onValueChange} />}
     </FormField>
   );
 }

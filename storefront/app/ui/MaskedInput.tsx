@@ -140,3 +140,19 @@ export function MaskedInput({ mask, value, onValueChange, ...input }: MaskedInpu
 
   return <input ref={element} defaultValue={value} {...input} />;
 }
+
+type PhoneInputProps = Omit<MaskedInputProps, 'mask' | 'type' | 'inputMode' | 'autoComplete' | 'placeholder'>;
+
+/** The phone input of the shop's forms: the mask +7 (000) 000-00-00 and what a browser needs to fill it in. */
+export function PhoneInput(props: PhoneInputProps) {
+  return (
+    <MaskedInput
+      {...props}
+      type="tel"
+      inputMode="tel"
+      autoComplete="tel"
+      placeholder={PHONE_PLACEHOLDER}
+      mask={PHONE_MASK}
+    />
+  );
+}

@@ -1,6 +1,6 @@
 import type { CheckoutErrors, CheckoutValues } from './checkout';
 import type { CheckoutFieldSetter } from './checkout-form';
-import { MaskedInput, PHONE_MASK, PHONE_PLACEHOLDER } from '../../ui/MaskedInput';
+import { PhoneInput } from '../../ui/MaskedInput';
 import { FormField } from '../../ui/FormField';
 
 interface ContactSectionProps {
@@ -30,16 +30,7 @@ export function ContactSection({ values, errors, set }: ContactSectionProps) {
         <div className="profile-form__pair">
           <FormField id="customerPhone" label="Телефон" required error={errors.customerPhone}>
             {(control) => (
-              <MaskedInput
-                {...control}
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel"
-                placeholder={PHONE_PLACEHOLDER}
-                mask={PHONE_MASK}
-                value={values.customerPhone}
-                onValueChange={set('customerPhone')}
-              />
+              <PhoneInput {...control} value={values.customerPhone} onValueChange={set('customerPhone')} />
             )}
           </FormField>
           <FormField

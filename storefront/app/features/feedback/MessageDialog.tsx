@@ -1,9 +1,6 @@
-import { useId, useState } from 'react';
 import { useApi } from '../../lib/browser-api';
-import { Dialog } from '../../ui/Dialog';
-import { Captcha } from './Captcha';
-import { Field } from './Field';
-import { FeedbackFooter } from './FeedbackFooter';
+import { FeedbackField, FeedbackTextArea } from './FeedbackField';
+import { FeedbackForm, type FeedbackDialogProps } from './FeedbackForm';
 import {
   MESSAGE_LENGTH,
   digitsOnly,
@@ -13,112 +10,51 @@ import {
   type MessageValues,
 } from './rules';
 import { useFeedbackForm } from './use-feedback-form';
+import { useFeedbackValues } from './use-feedback-values';
 
 export const MESSAGE_TITLE = 'Написать нам';
 export const MESSAGE_SENT = 'Ваше сообщение успешно отправлено!';
 
 const EMPTY: MessageValues = { name: '', email: '', phone: '', message: '' };
 
-interface DialogProps {
-  open: boolean;
-  onClose: () => void;
-}
-
 /**
  * «Написать нам» (spec §4, §5, §8): name, e-mail, phone (digits), the message with a counter and the captcha;
  * POST /api/feedback/write with the name, e-mail and phone joined with '+' as the name.
  */
-export function MessageDialog({ open, onClose }: DialogProps) {
+export function MessageDialog(dialog: FeedbackDialogProps) {
   const api = useApi();
-  const id = useId();
-  const [values, setValues] = useState<MessageValues>(EMPTY);
-  const form = useFeedbackForm(open, onClose, MESSAGE_SENT);
-  const set = (key: keyof MessageValues, clean: (v: string) => string = (v) => v) => ({
-    name: key,
-    value: values[key],
-    onChange: (event: { target: { value: string } }) => {
-      const value = clean(event.target.value);
-      setValues((v) => ({ ...v, [key]: value }));
-      form.edited(key);
-    },
-  });
-  const used = values.message.trim().length;
+  const form = useFeedbackForm(dialog.open, dialog.onClose, MESSAGE_SENT);
+  const { values, input, reset } = useFeedbackValues(EMPTY, form.edited);
 
   return (
-    <Dialog open={open} onClose={onClose} title={MESSAGE_TITLE}>
-      <form
-        ref={form.formRef}
-        className="feedback-form"
-        noValidate
-        onSubmit={form.submit({
-          errors: messageErrors(values),
-          send: (captcha) =>
-            api.feedback.write({ name: joinedName(values), message: values.message.trim(), ...captcha }),
-          reset: () => setValues(EMPTY),
-        })}
-      >
-        {form.failure && (
-          <p className="feedback-form__failure" role="alert" tabIndex={-1}>
-            {form.failure}
-          </p>
-        )}
-        <Field id={`${id}-name`} label="Имя" error={form.errors.name}>
-          {(control) => (
-            <input {...control} {...set('name')} type="text" autoComplete="name" required data-autofocus />
-          )}
-        </Field>
-        <div className="feedback-form__pair">
-          <Field id={`${id}-email`} label="E-mail" error={form.errors.email}>
-            {(control) => <input {...control} {...set('email')} type="email" autoComplete="email" required />}
-          </Field>
-          <Field id={`${id}-phone`} label="Телефон" error={form.errors.phone}>
-            {(control) => (
-              <input
-                {...control}
-                {...set('phone', digitsOnly)}
-                type="text"
-                inputMode="numeric"
-                pattern="[0-9]*"
-                autoComplete="tel"
-                placeholder="79000000000"
-                required
-              />
-            )}
-          </Field>
-        </div>
-        <Field
-          id={`${id}-message`}
-          label="Сообщение"
-          error={form.errors.message}
-          hint={
-            <span className={used > MESSAGE_LENGTH.max ? 'feedback-field__over' : undefined}>
-              {used} из {MESSAGE_LENGTH.max} символов
-            </span>
-          }
-        >
-          {(control) => (
-            <textarea
-              {...control}
-              {...set('message')}
-              className={`${control.className} feedback-field__input--area`}
-              rows={4}
-              required
-            />
-          )}
-        </Field>
-        <Captcha
-          state={form.captcha}
-          id={`${id}-captcha`}
-          value={form.answer}
-          onChange={form.setAnswer}
-          error={form.errors.captchaPhrase}
+    <FeedbackForm
+      {...dialog}
+      form={form}
+      title={MESSAGE_TITLE}
+      plan={{
+        errors: messageErrors(values),
+        send: (captcha) =>
+          api.feedback.write({ name: joinedName(values), message: values.message.trim(), ...captcha }),
+        reset,
+      }}
+      submitLabel="Отправить"
+      ready={messageReady(values, form.answer)}
+    >
+      <FeedbackField {...input('name')} label="Имя" type="text" autoComplete="name" required data-autofocus />
+      <div className="feedback-form__pair">
+        <FeedbackField {...input('email')} label="E-mail" type="email" autoComplete="email" required />
+        <FeedbackField
+          {...input('phone', digitsOnly)}
+          label="Телефон"
+          type="text"
+          inputMode="numeric"
+          pattern="[0-9]*"
+          autoComplete="tel"
+          placeholder="79000000000"
+          required
         />
-        <FeedbackFooter
-          label="Отправить"
-          sending={form.sending}
-          disabled={!form.canSend(messageReady(values, form.answer))}
-        />
-      </form>
-    </Dialog>
+      </div>
+      <FeedbackTextArea {...input('message')} label="Сообщение" max={MESSAGE_LENGTH.max} rows={4} required />
+    </FeedbackForm>
   );
 }

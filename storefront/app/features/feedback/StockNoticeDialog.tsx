@@ -1,12 +1,10 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useApi } from '../../lib/browser-api';
-import { Dialog } from '../../ui/Dialog';
-import { Captcha } from './Captcha';
-import { FeedbackFooter } from './FeedbackFooter';
+import { FeedbackField, FeedbackPhoneField } from './FeedbackField';
+import { FeedbackForm, type FeedbackDialogProps } from './FeedbackForm';
 import { useFeedbackForm } from './use-feedback-form';
 import type { FieldErrors } from './rules';
-import { MaskedInput, PHONE_MASK, PHONE_PLACEHOLDER, phoneFromMasked } from '../../ui/MaskedInput';
-import { FormField } from '../../ui/FormField';
+import { phoneFromMasked } from '../../ui/MaskedInput';
 import './feedback.css';
 
 export const NOTIFY_LABEL = 'Сообщить о поступлении';
@@ -50,9 +48,7 @@ export function StockNoticeDialog({
   article,
   email,
   onSent,
-}: {
-  open: boolean;
-  onClose: () => void;
+}: FeedbackDialogProps & {
   offerId: number;
   productTitle: string;
   /** "D 0,07 11 мм", or empty for a product of one variant. */
@@ -62,7 +58,6 @@ export function StockNoticeDialog({
   onSent: (promise: string) => void;
 }) {
   const api = useApi();
-  const id = useId();
   const [values, setValues] = useState<Values>({ email: email ?? '', phone: '' });
   // A sign-in after the page loaded (or another account) brings its address.
   useEffect(() => {
@@ -78,85 +73,53 @@ export function StockNoticeDialog({
   const filled = values.email.trim() !== '' || values.phone.replace(/\D/g, '').length > 1;
 
   return (
-    <Dialog open={open} onClose={onClose} title={NOTIFY_LABEL}>
-      <form
-        ref={form.formRef}
-        className="feedback-form stock-notice"
-        noValidate
-        onSubmit={form.submit({
-          errors: errorsOf(values),
-          send: (captcha) =>
-            api.catalog.notifyStock({
-              offerId,
-              email: values.email.trim() || null,
-              phone: phoneFromMasked(values.phone),
-              ...captcha,
-            }),
-          reset: () => onSent(sent),
-        })}
-      >
+    <FeedbackForm
+      form={form}
+      open={open}
+      onClose={onClose}
+      title={NOTIFY_LABEL}
+      className="stock-notice"
+      intro={
         <div className="stock-notice__what">
           <p className="stock-notice__product">{productTitle}</p>
           <p className="stock-notice__variant">
             {variant ? `${variant} · ` : ''}арт. {article}
           </p>
         </div>
-        <p className="feedback-form__lead">
-          Оставьте e-mail или телефон — напишем один раз, когда этот вариант появится в наличии.
-        </p>
-        {form.failure && (
-          <p className="feedback-form__failure" role="alert" tabIndex={-1}>
-            {form.failure}
-          </p>
-        )}
-        <FormField id={`${id}-email`} label="E-mail" error={form.errors.email} block="feedback-field">
-          {(control) => (
-            <input
-              {...control}
-              name="email"
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              placeholder="anna@mail.ru"
-              value={values.email}
-              onChange={(event) => set('email')(event.target.value)}
-              data-autofocus
-            />
-          )}
-        </FormField>
-        <FormField
-          id={`${id}-phone`}
-          label="или телефон для SMS"
-          error={form.errors.phone}
-          block="feedback-field"
-        >
-          {(control) => (
-            <MaskedInput
-              {...control}
-              name="phone"
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
-              placeholder={PHONE_PLACEHOLDER}
-              mask={PHONE_MASK}
-              value={values.phone}
-              onValueChange={set('phone')}
-            />
-          )}
-        </FormField>
-        <Captcha
-          state={form.captcha}
-          id={`${id}-captcha`}
-          value={form.answer}
-          onChange={form.setAnswer}
-          error={form.errors.captchaPhrase}
-        />
-        <FeedbackFooter
-          label="Сообщить мне"
-          sending={form.sending}
-          disabled={!form.canSend(filled && form.answer.trim() !== '')}
-        />
-      </form>
-    </Dialog>
+      }
+      lead="Оставьте e-mail или телефон — напишем один раз, когда этот вариант появится в наличии."
+      plan={{
+        errors: errorsOf(values),
+        send: (captcha) =>
+          api.catalog.notifyStock({
+            offerId,
+            email: values.email.trim() || null,
+            phone: phoneFromMasked(values.phone),
+            ...captcha,
+          }),
+        reset: () => onSent(sent),
+      }}
+      submitLabel="Сообщить мне"
+      ready={filled && form.answer.trim() !== ''}
+    >
+      <FeedbackField
+        name="email"
+        label="E-mail"
+        optional
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        placeholder="anna@mail.ru"
+        value={values.email}
+        onChange={(event) => set('email')(event.target.value)}
+        data-autofocus
+      />
+      <FeedbackPhoneField
+        label="или телефон для SMS"
+        optional
+        value={values.phone}
+        onValueChange={set('phone')}
+      />
+    </FeedbackForm>
   );
 }

@@ -9,7 +9,7 @@ export interface CaptchaAnswer {
   captchaPhrase: string;
 }
 
-interface SubmitPlan {
+export interface SubmitPlan {
   /** The form's own checks; any message here stops the sending. */
   errors: FieldErrors;
   send: (captcha: CaptchaAnswer) => Promise<unknown>;
