@@ -98,7 +98,7 @@ function Providers({
   sessionUser: SessionUser | null | undefined;
   children: ReactNode;
 }) {
-  // React Query's client comes with the live search's results, its one user (components/LiveSearchResults.tsx).
+  // React Query's client comes with the live search's results, its one user (features/search/LiveSearchResults.tsx).
   return (
     <AuthProvider serverUser={sessionUser}>
       <ToastProvider>{children}</ToastProvider>

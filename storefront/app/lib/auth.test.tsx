@@ -85,7 +85,7 @@ function Probe() {
   );
 }
 
-/** What the account's layout does (routes/profile.tsx): a visitor signed out elsewhere is sent to sign in. */
+/** What the account's layout does (features/account/profile-layout.tsx): a visitor signed out elsewhere is sent to sign in. */
 function ProfileGuard() {
   const { status } = useAuth();
   const navigate = useNavigate();

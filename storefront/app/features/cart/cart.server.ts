@@ -8,7 +8,7 @@ import type { CartActionResult, CartIntent } from './cart';
 import { CART_COUNT_COOKIE, CART_TOKEN_COOKIE, readCookie } from '../../lib/cookies';
 import type { RepeatNotice } from './repeat-notice';
 
-// The cart's forms (routes/cart.tsx's action): the page's own forms and "В корзину" everywhere post here,
+// The cart's forms (features/cart/cart-page.server.ts's action): the page's own forms and "В корзину" everywhere post here,
 // as fetchers with JavaScript and as ordinary form posts without it. Every call goes through the storefront's
 // server, which keeps a guest's cart token in an HttpOnly cookie and sends it as X-Cart-Token.
 

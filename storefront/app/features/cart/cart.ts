@@ -1,4 +1,4 @@
-// The cart's shared words and shapes: what the cart's forms send (routes/cart.tsx's action, lib/cart.server.ts)
+// The cart's shared words and shapes: what the cart's forms send (features/cart/cart-page.server.ts's action, features/cart/cart.server.ts)
 // and answer, and how a line's characteristics are written.
 import type { CartState } from '@shop/schemas';
 import { useFetchers } from 'react-router';
@@ -7,7 +7,7 @@ import { useShellData } from '../../lib/shell-data';
 
 /** Where every cart form posts (add-to-cart buttons included). */
 export const CART_PATH = '/cart';
-/** The checkout page (routes/cart.order.tsx). */
+/** The checkout page (features/checkout/checkout-page.tsx). */
 export const CHECKOUT_PATH = '/cart/order';
 
 /** The remove buttons of every line share one fetcher: the page shows the last removal's "Вернуть". */

@@ -11,7 +11,7 @@ interface FavoriteButtonProps {
   withLabel?: boolean;
 }
 
-/** The heart: adds the product to the guest's favourites (lib/favorites) or removes it. */
+/** The heart: adds the product to the guest's favourites (features/catalog/favorites) or removes it. */
 export function FavoriteButton({ productId, title, className, withLabel = false }: FavoriteButtonProps) {
   const { has, toggle } = useFavorites();
   const active = has(productId);

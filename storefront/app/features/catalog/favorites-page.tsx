@@ -23,7 +23,7 @@ type Load =
   | { state: 'done'; products: Map<number, SearchProduct>; viewer: string | null };
 
 /**
- * /favorites: a guest's favourites live in this browser (lib/favorites), so the page is filled in here:
+ * /favorites: a guest's favourites live in this browser (features/catalog/favorites), so the page is filled in here:
  * the product ids go to the listing API, the cards come back in the order they were added.
  */
 export default function Favorites() {

@@ -1,4 +1,4 @@
-// The checkout's server work (routes/cart.order.tsx): the cart priced with the chosen services, the answer
+// The checkout's server work (features/checkout/checkout-page.tsx): the cart priced with the chosen services, the answer
 // to «Пересчитать» without JavaScript, and placing the order, whose refusals come back as the form again.
 import { apiErrorMessage, apiErrorStatus, apiFieldErrors, type ApiClient } from '@shop/client';
 import type { CartState, OrderPlaced } from '@shop/schemas';

@@ -34,10 +34,10 @@ export const lowered = (max: number) => `Доступно только ${max} ш
  * The buying part of the product page (DESIGN.md "Variant chooser"): characteristic chips, the chosen
  * offer's article, price and stock updated at once, a quantity stepper, "В корзину" and, on phones, the
  * same button in a bar stuck to the bottom of the screen. "В корзину" is a form posting the chosen offer and
- * the stepper's quantity to /cart (components/cart/AddToCartForm): a fetcher with a toast naming the variant,
+ * the stepper's quantity to /cart (features/cart/AddToCartForm): a fetcher with a toast naming the variant,
  * or a plain post that opens the cart without JavaScript; the sticky bar's button submits the same form.
  *
- * Of several variants none is chosen for the visitor (lib/variants.ts), unless a link named one (?offer=…).
+ * Of several variants none is chosen for the visitor (features/product/variants.ts), unless a link named one (?offer=…).
  * Until every characteristic is chosen, «В корзину» (the buy box's and the sticky bar's) adds nothing: it
  * brings the chooser into view, focuses the first characteristic still to choose and says which are left
  * («Выберите толщину и длину»). The price meanwhile is the lowest of the variants still possible («от …»).

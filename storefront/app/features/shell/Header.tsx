@@ -66,7 +66,7 @@ export function Header() {
   const { status, user, group, signOut } = useAuth();
   const represented = representedGroups(user);
   const actingTitle = represented.find((g) => g.id === group)?.title;
-  // Favourites live in the browser (lib/favorites): 0 on the server, the real count after hydration.
+  // Favourites live in the browser (features/catalog/favorites): 0 on the server, the real count after hydration.
   const favoritesCount = useFavoritesCount();
   const [menuOpen, setMenuOpen] = useState(false);
   const [searchOpen, setSearchOpen] = useState(false);
