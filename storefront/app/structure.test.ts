@@ -18,7 +18,9 @@ function sources(folder: string): string[] {
 /** The app-relative paths a module imports (static, dynamic and re-exports), without extension. */
 function importsOf(file: string): string[] {
   const text = readFileSync(join(APP, file), 'utf8');
-  const specifiers = [...text.matchAll(/(?:from\s+|import\s*\(?\s*)'(\.{1,2}\/[^']+)'/g)].map((m) => m[1]);
+  const specifiers = [...text.matchAll(/(?:from\s+|import\s*\(?\s*)'(\.{1,2}\/[^']+)'/g)].map(
+    (m) => m[1] ?? '',
+  );
   return specifiers
     .filter(
       (spec) => !spec.startsWith('./+types/') && !spec.includes('/routes/+types/') && !spec.endsWith('.css'),
