@@ -1,2 +1,4 @@
+import Page from '../features/account/register-page';
 export { loader } from '../features/account/register-page.server';
-export { meta, default } from '../features/account/register-page';
+export { meta } from '../features/account/register-page';
+export default Page;

@@ -1,2 +1,4 @@
+import Page from '../features/checkout/order-success-page';
 export { loader } from '../features/checkout/order-success-page.server';
-export { meta, default } from '../features/checkout/order-success-page';
+export { meta } from '../features/checkout/order-success-page';
+export default Page;

@@ -1,2 +1,4 @@
+import Page from '../features/checkout/checkout-page';
 export { loader, action } from '../features/checkout/checkout-page.server';
-export { meta, default } from '../features/checkout/checkout-page';
+export { meta } from '../features/checkout/checkout-page';
+export default Page;

@@ -1,2 +1,4 @@
+import Page from '../features/cart/cart-page';
 export { loader, action } from '../features/cart/cart-page.server';
-export { meta, default } from '../features/cart/cart-page';
+export { meta } from '../features/cart/cart-page';
+export default Page;

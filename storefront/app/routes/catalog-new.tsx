@@ -1,2 +1,4 @@
+import Page from '../features/catalog/new-products-page';
 export { loader } from '../features/catalog/new-products-page.server';
-export { meta, default, handle } from '../features/catalog/new-products-page';
+export { meta, handle } from '../features/catalog/new-products-page';
+export default Page;

@@ -1,2 +1,4 @@
+import Page from '../features/product/product-page';
 export { loader, action } from '../features/product/product-page.server';
-export { meta, default, handle } from '../features/product/product-page';
+export { meta, handle } from '../features/product/product-page';
+export default Page;

@@ -1,2 +1,4 @@
+import Page from '../features/catalog/category-page';
 export { loader } from '../features/catalog/category-page.server';
-export { meta, default, handle } from '../features/catalog/category-page';
+export { meta, handle } from '../features/catalog/category-page';
+export default Page;

@@ -1,2 +1,4 @@
+import Page from '../features/catalog/catalog-page';
 export { loader } from '../features/catalog/catalog-page.server';
-export { meta, default, handle } from '../features/catalog/catalog-page';
+export { meta, handle } from '../features/catalog/catalog-page';
+export default Page;

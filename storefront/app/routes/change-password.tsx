@@ -1,1 +1,3 @@
-export { meta, default } from '../features/account/change-password-page';
+import Page from '../features/account/change-password-page';
+export { meta } from '../features/account/change-password-page';
+export default Page;

@@ -1,2 +1,4 @@
+import Page from '../features/content/activity-page';
 export { loader } from '../features/content/activity-page.server';
-export { meta, default, handle } from '../features/content/activity-page';
+export { meta, handle } from '../features/content/activity-page';
+export default Page;

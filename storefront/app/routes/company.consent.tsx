@@ -1,2 +1,4 @@
+import Page from '../features/content/consent-page';
 export { loader } from '../features/content/consent-page.server';
-export { meta, default, handle } from '../features/content/consent-page';
+export { meta, handle } from '../features/content/consent-page';
+export default Page;

@@ -1,2 +1,4 @@
+import Page from '../features/content/article-page';
 export { loader } from '../features/content/article-page.server';
-export { meta, default, handle } from '../features/content/article-page';
+export { meta, handle } from '../features/content/article-page';
+export default Page;

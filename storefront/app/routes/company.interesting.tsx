@@ -1,2 +1,4 @@
+import Page from '../features/content/articles-page';
 export { loader } from '../features/content/articles-page.server';
-export { meta, default, handle } from '../features/content/articles-page';
+export { meta, handle } from '../features/content/articles-page';
+export default Page;

@@ -1,2 +1,4 @@
+import Page from '../features/content/reviews-page';
 export { loader, action } from '../features/content/reviews-page.server';
-export { meta, default, handle } from '../features/content/reviews-page';
+export { meta, handle } from '../features/content/reviews-page';
+export default Page;

@@ -1,2 +1,4 @@
+import Page from '../features/content/company-page';
 export { loader } from '../features/content/company-page.server';
-export { meta, default, handle } from '../features/content/company-page';
+export { meta, handle } from '../features/content/company-page';
+export default Page;

@@ -1,2 +1,4 @@
+import Page from '../features/content/contacts-page';
 export { loader } from '../features/content/contacts-page.server';
-export { meta, default, handle } from '../features/content/contacts-page';
+export { meta, handle } from '../features/content/contacts-page';
+export default Page;

@@ -1,1 +1,3 @@
-export { meta, default } from '../features/catalog/favorites-page';
+import Page from '../features/catalog/favorites-page';
+export { meta } from '../features/catalog/favorites-page';
+export default Page;

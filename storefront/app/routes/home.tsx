@@ -1,2 +1,4 @@
+import Page from '../features/content/home-page';
 export { loader } from '../features/content/home-page.server';
-export { meta, default, handle } from '../features/content/home-page';
+export { meta, handle } from '../features/content/home-page';
+export default Page;

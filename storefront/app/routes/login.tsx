@@ -1,2 +1,4 @@
+import Page from '../features/account/login-page';
 export { loader } from '../features/account/login-page.server';
-export { meta, default } from '../features/account/login-page';
+export { meta } from '../features/account/login-page';
+export default Page;

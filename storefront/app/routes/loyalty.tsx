@@ -1,2 +1,4 @@
+import Page from '../features/content/loyalty-page';
 export { loader } from '../features/content/loyalty-page.server';
-export { meta, default, handle } from '../features/content/loyalty-page';
+export { meta, handle } from '../features/content/loyalty-page';
+export default Page;

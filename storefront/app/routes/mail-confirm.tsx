@@ -1,2 +1,4 @@
+import Page from '../features/account/mail-confirm-page';
 export { loader } from '../features/account/mail-confirm-page.server';
-export { meta, default } from '../features/account/mail-confirm-page';
+export { meta } from '../features/account/mail-confirm-page';
+export default Page;

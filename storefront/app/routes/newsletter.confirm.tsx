@@ -1,2 +1,4 @@
+import Page from '../features/newsletter/confirm-page';
 export { loader } from '../features/newsletter/confirm-page.server';
-export { meta, default } from '../features/newsletter/confirm-page';
+export { meta } from '../features/newsletter/confirm-page';
+export default Page;

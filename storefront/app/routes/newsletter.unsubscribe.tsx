@@ -1,2 +1,4 @@
+import Page from '../features/newsletter/unsubscribe-page';
 export { loader, action } from '../features/newsletter/unsubscribe-page.server';
-export { meta, default } from '../features/newsletter/unsubscribe-page';
+export { meta } from '../features/newsletter/unsubscribe-page';
+export default Page;

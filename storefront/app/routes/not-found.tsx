@@ -1,2 +1,3 @@
+import Page from '../features/shell/not-found-page';
 export { loader } from '../features/shell/not-found-page.server';
-export { default } from '../features/shell/not-found-page';
+export default Page;

@@ -1,2 +1,4 @@
+import Page from '../features/account/guest-order-page';
 export { loader, action } from '../features/account/guest-order-page.server';
-export { meta, default } from '../features/account/guest-order-page';
+export { meta } from '../features/account/guest-order-page';
+export default Page;

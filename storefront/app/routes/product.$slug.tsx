@@ -1,2 +1,4 @@
+import Page from '../features/product/product-by-slug-page';
 export { loader } from '../features/product/product-by-slug-page.server';
-export { default, handle } from '../features/product/product-by-slug-page';
+export { handle } from '../features/product/product-by-slug-page';
+export default Page;

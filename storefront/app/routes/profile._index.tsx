@@ -1,2 +1,4 @@
+import Page from '../features/account/profile-summary-page';
 export { loader } from '../features/account/profile-summary-page.server';
-export { meta, default } from '../features/account/profile-summary-page';
+export { meta } from '../features/account/profile-summary-page';
+export default Page;

@@ -1,2 +1,4 @@
+import Page from '../features/account/bonuses-page';
 export { loader } from '../features/account/bonuses-page.server';
-export { meta, default } from '../features/account/bonuses-page';
+export { meta } from '../features/account/bonuses-page';
+export default Page;

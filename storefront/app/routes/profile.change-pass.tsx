@@ -1,2 +1,4 @@
+import Page from '../features/account/password-page';
 export { loader } from '../features/account/password-page.server';
-export { meta, default } from '../features/account/password-page';
+export { meta } from '../features/account/password-page';
+export default Page;

@@ -1,2 +1,4 @@
+import Page from '../features/account/company-page';
 export { loader } from '../features/account/company-page.server';
-export { meta, default } from '../features/account/company-page';
+export { meta } from '../features/account/company-page';
+export default Page;

@@ -1,2 +1,4 @@
+import Page from '../features/account/account-order-page';
 export { loader, action } from '../features/account/account-order-page.server';
-export { meta, default } from '../features/account/account-order-page';
+export { meta } from '../features/account/account-order-page';
+export default Page;

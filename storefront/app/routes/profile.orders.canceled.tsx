@@ -1,2 +1,4 @@
+import Page from '../features/account/canceled-orders-page';
 export { loader } from '../features/account/canceled-orders-page.server';
-export { meta, default } from '../features/account/canceled-orders-page';
+export { meta } from '../features/account/canceled-orders-page';
+export default Page;

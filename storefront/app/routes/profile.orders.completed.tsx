@@ -1,2 +1,4 @@
+import Page from '../features/account/completed-orders-page';
 export { loader } from '../features/account/completed-orders-page.server';
-export { meta, default } from '../features/account/completed-orders-page';
+export { meta } from '../features/account/completed-orders-page';
+export default Page;

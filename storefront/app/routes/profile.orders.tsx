@@ -1,2 +1,4 @@
+import Page from '../features/account/orders-page';
 export { loader } from '../features/account/orders-page.server';
-export { meta, default } from '../features/account/orders-page';
+export { meta } from '../features/account/orders-page';
+export default Page;

@@ -1,2 +1,4 @@
+import Page from '../features/account/subscriptions-page';
 export { loader } from '../features/account/subscriptions-page.server';
-export { meta, default } from '../features/account/subscriptions-page';
+export { meta } from '../features/account/subscriptions-page';
+export default Page;

@@ -1,2 +1,3 @@
+import Page from '../features/account/profile-layout';
 export { loader } from '../features/account/profile-layout.server';
-export { default } from '../features/account/profile-layout';
+export default Page;

@@ -1,2 +1,4 @@
+import Page from '../features/account/profile-user-page';
 export { loader } from '../features/account/profile-user-page.server';
-export { meta, default } from '../features/account/profile-user-page';
+export { meta } from '../features/account/profile-user-page';
+export default Page;

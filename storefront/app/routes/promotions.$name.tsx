@@ -1,2 +1,4 @@
+import Page from '../features/content/promotion-page';
 export { loader } from '../features/content/promotion-page.server';
-export { meta, default, handle } from '../features/content/promotion-page';
+export { meta, handle } from '../features/content/promotion-page';
+export default Page;

@@ -1,2 +1,4 @@
+import Page from '../features/content/promotions-page';
 export { loader } from '../features/content/promotions-page.server';
-export { meta, default, handle } from '../features/content/promotions-page';
+export { meta, handle } from '../features/content/promotions-page';
+export default Page;

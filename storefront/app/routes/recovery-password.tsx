@@ -1,1 +1,3 @@
-export { meta, default } from '../features/account/recovery-password-page';
+import Page from '../features/account/recovery-password-page';
+export { meta } from '../features/account/recovery-password-page';
+export default Page;

@@ -1,2 +1,4 @@
+import Page from '../features/search/search-page';
 export { loader } from '../features/search/search-page.server';
-export { meta, default, handle } from '../features/search/search-page';
+export { meta, handle } from '../features/search/search-page';
+export default Page;

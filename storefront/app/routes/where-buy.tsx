@@ -1,2 +1,4 @@
+import Page from '../features/content/where-buy-page';
 export { loader } from '../features/content/where-buy-page.server';
-export { meta, default, handle } from '../features/content/where-buy-page';
+export { meta, handle } from '../features/content/where-buy-page';
+export default Page;
