@@ -1,4 +1,4 @@
-// The accounts' endpoints (server/src/accounts): signing in and out, registration and the e-mail's
+// The accounts' endpoints (server/src/domains/accounts): signing in and out, registration and the e-mail's
 // confirmation link, passwords, the admin area's cookie session, and the customer's cabinet.
 import { api, contract, envelope, failure } from './contract';
 

@@ -1,4 +1,4 @@
-// The forms' endpoints (server/src/forms): the captcha, the site's call-back, message and «Стать
+// The forms' endpoints (server/src/domains/forms): the captcha, the site's call-back, message and «Стать
 // представителем» forms, and the admin's moderation of reviews and forms.
 import { api, contract, envelope, failure, idParams } from './contract';
 

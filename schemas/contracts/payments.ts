@@ -1,5 +1,5 @@
-// The payment provider's notifications (server/src/payments/notification-routes.ts) and the admin's check of
-// a payment service's keys (server/src/payments/admin-routes.ts).
+// The payment provider's notifications (server/src/flows/payment/notification-routes.ts) and the admin's check of
+// a payment service's keys (server/src/domains/payments/admin-routes.ts).
 import { contract, envelope, failure, idParams } from './contract';
 
 /** The body is never trusted: it only names a payment, which is read again from the provider. */

@@ -1,5 +1,5 @@
 // The admin tools every domain shares (under /api/admin): the change history of a record, the products'
-// CSV import (server/src/crud) and the background jobs that run it (server/src/jobs).
+// CSV import (server/src/platform/crud) and the background jobs that run it (server/src/jobs).
 import { api, contract, envelope, idParams, pagingQuery, recordId } from './contract';
 
 // ---- history --------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-// The settings' endpoints (server/src/settings): the site's public reads and the admin's settings screen.
+// The settings' endpoints (server/src/domains/settings): the site's public reads and the admin's settings screen.
 import { api, contract, envelope } from './contract';
 
 const SITE = ['Сайт'];

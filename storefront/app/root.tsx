@@ -14,15 +14,15 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import type { Route } from './+types/root';
-import { AppUpdates } from './components/AppUpdates';
-import { NotFound, UnexpectedError } from './components/ErrorPage';
-import { MaintenancePage } from './components/MaintenancePage';
-import { Metrika } from './components/Metrika';
-import { SiteShell } from './components/SiteShell';
-import { ToastProvider } from './components/Toast';
+import { AppUpdates } from './features/shell';
+import { NotFound, UnexpectedError } from './features/shell';
+import { MaintenancePage } from './features/shell';
+import { Metrika } from './features/shell';
+import { SiteShell } from './features/shell';
+import { ToastProvider } from './ui/Toast';
 import { AuthProvider, takeAuthChange } from './lib/auth';
 import { clearingHeaders, isSecureRequest, sessionOf } from './lib/auth.server';
-import { cartCountCookie, countCookieIsCurrent } from './lib/cart.server';
+import { cartCountCookie, countCookieIsCurrent } from './features/cart/index.server';
 import { SHOP_NAME } from './lib/brand';
 import { isMaintenanceData } from './lib/maintenance';
 import { useNonce } from './lib/nonce';
@@ -98,7 +98,7 @@ function Providers({
   sessionUser: SessionUser | null | undefined;
   children: ReactNode;
 }) {
-  // React Query's client comes with the live search's results, its one user (components/LiveSearchResults.tsx).
+  // React Query's client comes with the live search's results, its one user (features/search/LiveSearchResults.tsx).
   return (
     <AuthProvider serverUser={sessionUser}>
       <ToastProvider>{children}</ToastProvider>

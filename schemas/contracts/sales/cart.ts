@@ -1,4 +1,4 @@
-// The cart's endpoints (server/src/sales/cart-routes.ts). Every answer is the whole cart as the pricing
+// The cart's endpoints (server/src/domains/sales/cart-routes.ts). Every answer is the whole cart as the pricing
 // engine priced it; a guest's first change answers the new cart's token once.
 import { api, contract, envelope, failure, idParams, INT4_MAX } from '../contract';
 

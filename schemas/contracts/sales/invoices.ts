@@ -1,4 +1,4 @@
-// The invoice PDF of an order paid by invoice (server/src/sales/invoice-routes.ts), three ways: a guest's
+// The invoice PDF of an order paid by invoice (server/src/domains/sales/invoice-routes.ts), three ways: a guest's
 // private link, a signed-in customer's own or their group's order, and the admin's order screen. Someone
 // else's order, a wrong key and an order with no invoice all answer the same 404.
 import { contract, failure, pathParams, recordId } from '../contract';

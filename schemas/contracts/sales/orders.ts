@@ -1,4 +1,4 @@
-// A placed order's public endpoints (server/src/sales/order-routes.ts, customer-order-routes.ts,
+// A placed order's public endpoints (server/src/flows/checkout/order-routes.ts, customer-order-routes.ts,
 // repeat-order.ts): placing the cart as an order, a guest's private link to it, and what a customer does with
 // it. A guest names the link's key; a signed-in customer's own order needs none.
 import { api, contract, envelope, failure } from '../contract';

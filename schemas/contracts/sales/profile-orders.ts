@@ -1,4 +1,4 @@
-// The account's orders and bonus account (server/src/sales/profile-orders.ts, repeat-order.ts): a
+// The account's orders and bonus account (server/src/domains/sales/profile-orders.ts, repeat-order.ts): a
 // representative acting for a group (X-User-Group) reads that group's orders, everyone else their own.
 import { api, contract, envelope, failure, pageOf, pagingQuery, pathParams } from '../contract';
 import { ORDER_LISTS, ORDER_NUMBER, REPEAT_SUMMARY, REPEATED } from './order-parts';

@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { SiteShell } from '../components/SiteShell';
+import { SiteShell } from '../features/shell';
 
 /** Spec layout `default` (the home page): the page lays out its own full-width sections. */
 export default function DefaultLayout() {

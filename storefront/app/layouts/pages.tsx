@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { SiteShell } from '../components/SiteShell';
+import { SiteShell } from '../features/shell';
 
 /** Spec layout `pages` (the public pages): header, footer and content held to the 1384 px column. */
 export default function PagesLayout() {

@@ -75,7 +75,7 @@ declare global {
 
 let counterId: number | null = null;
 
-/** Called once the counter is on the page (components/Metrika.tsx); null turns goals and hits off. */
+/** Called once the counter is on the page (features/shell/Metrika.tsx); null turns goals and hits off. */
 export function setAnalyticsCounter(id: string | number | null): void {
   const n = id === null ? NaN : Number(id);
   counterId = Number.isInteger(n) && n > 0 ? n : null;

@@ -8,7 +8,7 @@ import type * as BrowserApi from './browser-api';
 import { AuthError, AuthProvider, useAuth, useClientState } from './auth';
 import { loginPath, safeReturnPath, validGroup } from './auth-cookies';
 import { readCookie } from './cookies';
-import { SIGN_IN_FAILED, WRONG_CREDENTIALS, signInMessage } from '../routes/login';
+import { SIGN_IN_FAILED, WRONG_CREDENTIALS, signInMessage } from '../features/account/login-page';
 
 // Plain functions rather than vi.fn(): vitest fails a test whose vi.fn() returned a rejected promise,
 // even one the code under test caught.
@@ -85,7 +85,7 @@ function Probe() {
   );
 }
 
-/** What the account's layout does (routes/profile.tsx): a visitor signed out elsewhere is sent to sign in. */
+/** What the account's layout does (features/account/profile-layout.tsx): a visitor signed out elsewhere is sent to sign in. */
 function ProfileGuard() {
   const { status } = useAuth();
   const navigate = useNavigate();

@@ -1,8 +1,8 @@
 // The storefront pages' Content-Security-Policy (docs/security.md, "Headers"), written by entry.server.tsx
 // for every HTML answer. Scripts run only from this site's files or with this response's nonce: no
 // 'unsafe-inline', no 'unsafe-eval'. Yandex Metrika and Yandex Maps are allowed only when the settings
-// name a counter or a key, the same condition under which the page loads them (components/Metrika.tsx,
-// lib/yandex-maps.ts).
+// name a counter or a key, the same condition under which the page loads them (features/shell/Metrika.tsx,
+// features/content/yandex-maps.ts).
 
 export interface StorefrontPolicyInput {
   /** This response's nonce: the inline scripts of the page carry it. */
@@ -33,7 +33,7 @@ export const METRIKA_SOURCES: Sources = {
 };
 
 /**
- * Yandex Maps JavaScript API 2.1 in its CSP mode (`csp=true`, lib/yandex-maps.ts): the loader and its modules,
+ * Yandex Maps JavaScript API 2.1 in its CSP mode (`csp=true`, features/content/yandex-maps.ts): the loader and its modules,
  * the search suggestions, tiles and data from *.maps.yandex.net, and its styles as blob: stylesheets instead
  * of inline <style> elements.
  */

@@ -1,12 +1,3 @@
-import { data } from 'react-router';
-
-// Catch-all: any address no other route matches answers HTTP 404, and the root error boundary
-// renders the spec's 404 page. The statusText keeps the boundary from reading it as a server error.
-export function loader() {
-  throw data(null, { status: 404, statusText: 'Not Found' });
-}
-
-// A route without a component would be a resource route (a bare 404 with no page): keep this one.
-export default function NotFoundRoute() {
-  return null;
-}
+import Page from '../features/shell/not-found-page';
+export { loader } from '../features/shell/not-found-page.server';
+export default Page;

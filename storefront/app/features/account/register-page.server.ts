@@ -1,0 +1,7 @@
+import type { Route } from '../../routes/+types/auth.register';
+import { guestOnly } from '../../lib/auth.server';
+
+export async function loader(args: Route.LoaderArgs) {
+  await guestOnly(args);
+  return null;
+}

@@ -1,0 +1,3 @@
+// catalog's server-only surface (loaders and actions of other features), kept apart from index.ts so that
+// nothing bound for the browser imports a .server module.
+export { isNotFound, loadListing } from './listing.server';

@@ -1,0 +1,122 @@
+import { Form, Link, useNavigation } from 'react-router';
+import type { Route } from '../../routes/+types/cart.order';
+import { AddressSection } from './AddressSection';
+import { DeliveryChoice, PaymentChoice } from './CheckoutChoices';
+import { CheckoutNotices } from './CheckoutNotices';
+import { CheckoutSummary } from './CheckoutSummary';
+import { CommentSection } from './CommentSection';
+import { ConsentSection } from './ConsentSection';
+import { ContactSection } from './ContactSection';
+import { OrganizationSection } from './OrganizationSection';
+import { CART_PATH, CHECKOUT_PATH } from '../cart';
+import { checkoutSearch, useCheckoutForm } from './checkout-form';
+import { useHydrated } from '../../lib/hydrated';
+import { seoMeta } from '../../lib/seo';
+import '../cart/cart.css';
+import '../account/profile.css';
+import './checkout.css';
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta(
+    { title: 'Оформление заказа', description: 'Оформление заказа.', path: CHECKOUT_PATH, noindex: true },
+    matches,
+  );
+
+export default function CheckoutRoute({ loaderData, actionData }: Route.ComponentProps) {
+  const { company, signedIn } = loaderData;
+  const failure = actionData?.result === 'refused' ? actionData : undefined;
+  // After «Пересчитать» without JavaScript the page is the action's answer: its cart is priced with the
+  // services chosen in the form (the loader's, with those of the address), and the same form goes on.
+  const recount = actionData?.result === 'recounted' ? actionData : undefined;
+  const cart = recount?.cart ?? loaderData.cart;
+  const idempotencyKey = recount?.idempotencyKey ?? loaderData.idempotencyKey;
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const { values, errors, deliveryId, paymentId, set, clear, chooseDelivery, choosePayment } =
+    useCheckoutForm(cart, failure?.values ?? recount?.values ?? loaderData.prefill, failure);
+
+  const repricing =
+    navigation.state === 'loading' &&
+    navigation.location.pathname === CHECKOUT_PATH &&
+    navigation.formMethod === undefined;
+  const placing = navigation.state === 'submitting' && navigation.formMethod === 'POST';
+
+  // The address fields follow the delivery as priced by the server (the one being chosen shows at once).
+  const delivery = cart.delivery.options.find((o) => o.id === deliveryId);
+  const payment = cart.payments.find((p) => p.id === paymentId);
+  const invoice = payment?.kind === 'invoice';
+
+  return (
+    <div className="checkout" data-hydrated={hydrated || undefined}>
+      <p className="checkout__back">
+        <Link to={CART_PATH}>← Вернуться в корзину</Link>
+      </p>
+      <h1 className="cart-page__title">Оформление заказа</h1>
+      <CheckoutNotices cart={cart} failure={failure} fieldErrorCount={Object.keys(errors).length} />
+
+      {/* Posted to the address of the services the cart is priced with: a refused order read again
+          after a recount without JavaScript keeps the services chosen there. */}
+      <Form
+        method="post"
+        action={CHECKOUT_PATH + checkoutSearch(cart.delivery.selectedId, cart.paymentSelectedId)}
+        className="checkout__layout"
+        noValidate
+      >
+        <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+        <input type="hidden" name="expectedTotal" value={cart.totals.total} />
+        <div className="checkout__main">
+          <ContactSection values={values} errors={errors} set={set} />
+          <DeliveryChoice
+            options={cart.delivery.options}
+            selectedId={deliveryId}
+            error={errors.deliveryServiceId}
+            onChoose={chooseDelivery}
+          />
+          {delivery && <AddressSection delivery={delivery} values={values} errors={errors} set={set} />}
+          <PaymentChoice
+            payments={cart.payments}
+            selectedId={paymentId}
+            canInvoice={Boolean(company)}
+            error={errors.paymentServiceId}
+            onChoose={choosePayment}
+          />
+
+          {!hydrated && (
+            <div className="checkout__recount">
+              <p>Выбрали другую доставку или оплату? Пересчитайте стоимость перед подтверждением.</p>
+              {/* A POST: what was typed comes back in the answer, never in the address. */}
+              <button
+                type="submit"
+                name="intent"
+                value="recount"
+                className="button button--quiet"
+                formNoValidate
+              >
+                Пересчитать
+              </button>
+            </div>
+          )}
+
+          {signedIn && company && (
+            <OrganizationSection
+              company={company}
+              checked={values.asOrganization}
+              invoice={invoice}
+              error={errors.organizationId}
+              onChange={(checked) => {
+                set('asOrganization')(checked);
+                clear('organizationId');
+              }}
+            />
+          )}
+          <CommentSection value={values.comment} error={errors.comment} onChange={set('comment')} />
+          <ConsentSection checked={values.consent} error={errors.consent} onChange={set('consent')} />
+        </div>
+
+        <aside className="checkout__aside" aria-label="Итого">
+          <CheckoutSummary cart={cart} repricing={repricing} placing={placing} />
+        </aside>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,8 @@
+// What other features and the app shell may use of feedback; the rest of the folder is its own.
+export type { FeedbackKind } from './FeedbackDialogs';
+export { RepresentBlock } from './RepresentBlock';
+export { RepresentLink } from './RepresentLink';
+export { NOTIFY_LABEL, StockNoticeDialog } from './StockNoticeDialog';
+
+/** The header's call-back and message dialogs, fetched on first use (most visitors never open them). */
+export const loadFeedbackDialogs = () => import('./FeedbackDialogs');

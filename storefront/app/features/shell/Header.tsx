@@ -1,0 +1,249 @@
+import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { reachGoal } from '../../lib/analytics';
+import { useAuth } from '../../lib/auth';
+import { useCartCount } from '../cart';
+import { representedGroups } from '../../lib/auth-cookies';
+import { GroupChooser } from '../account';
+import { useFavoritesCount } from '../catalog';
+import { GOODS, plural } from '../../lib/format';
+import { phoneHref, useShellData } from '../../lib/shell-data';
+import { CatalogMenu, CompanyMenu } from './CatalogMenu';
+import { CountBadge } from './CountBadge';
+import { HeaderDropdown } from './HeaderDropdown';
+import { Icon } from '../../ui/Icon';
+import { LiveSearch } from '../search';
+import { MobileMenu } from './MobileMenu';
+import { RepresentLink, loadFeedbackDialogs, type FeedbackKind } from '../feedback';
+import { SocialLinks } from './SocialLinks';
+import { Wordmark } from './Wordmark';
+import './header.css';
+import './header-menus.css';
+
+// The call-back and message forms (with their captcha) load on the first use: most visitors never open them.
+const FeedbackDialogs = lazy(loadFeedbackDialogs);
+// Hovering or focusing an opener starts the download, so the click rarely waits for it.
+const preloadFeedbackDialogs = () => void loadFeedbackDialogs();
+
+/** "Корзина, 3 товара": the badge is hidden from screen readers, so the link says the count. */
+function countedLabel(title: string, count: number): string {
+  return count > 0 ? `${title}, ${count} ${plural(count, GOODS)}` : title;
+}
+
+/** A door with an arrow out of it, drawn like the other header icons. */
+function SignOutIcon() {
+  return (
+    <svg
+      width={24}
+      height={24}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d="M14 4H6a1 1 0 0 0-1 1v14a1 1 0 0 0 1 1h8M10 12h10m-3-3 3 3-3 3" />
+    </svg>
+  );
+}
+
+/**
+ * The shell header of the spec (§2).
+ * - Top strip (tablet and up): where to buy, "Стать представителем", the support phone, social links.
+ * - Main bar: on desktop the logo, the catalogue and company menus, Акции, the live search, sign-in,
+ *   favourites and cart; on tablets a burger for the side menu and the search in the bar; on phones the
+ *   burger, the logo and icons, the search opening as a full-width panel. It sticks to the top on phones
+ *   and tablets.
+ * The call-back and message dialogs open from the top strip and, on phones, from the side menu.
+ * A signed-in visitor sees «Профиль» and «Выйти» instead of «Войти» (spec §2).
+ */
+export function Header() {
+  const { config, categories, maintenanceBypass } = useShellData();
+  const cartCount = useCartCount();
+  const { status, user, group, signOut } = useAuth();
+  const represented = representedGroups(user);
+  const actingTitle = represented.find((g) => g.id === group)?.title;
+  // Favourites live in the browser (features/catalog/favorites): 0 on the server, the real count after hydration.
+  const favoritesCount = useFavoritesCount();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [searchOpen, setSearchOpen] = useState(false);
+  const searchInput = useRef<HTMLInputElement>(null);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+  const closeSearch = useCallback(() => setSearchOpen(false), []);
+  const [feedback, setFeedback] = useState<FeedbackKind | null>(null);
+  const [feedbackUsed, setFeedbackUsed] = useState(false);
+  const openFeedback = useCallback((kind: FeedbackKind) => {
+    setFeedbackUsed(true);
+    setFeedback(kind);
+  }, []);
+  const closeFeedback = useCallback(() => setFeedback(null), []);
+  // Going anywhere closes the phone's search panel.
+  const { key: locationKey } = useLocation();
+  useEffect(() => setSearchOpen(false), [locationKey]);
+
+  return (
+    <>
+      {maintenanceBypass && (
+        <p className="staff-notice" role="status">
+          Сайт закрыт на технические работы: посетители видят страницу обслуживания. Вы видите сайт, потому
+          что вошли как сотрудник.
+        </p>
+      )}
+      <div className="topbar">
+        <div className="container topbar__inner">
+          <nav className="topbar__links" aria-label="Информация для покупателей">
+            <Link to="/where-buy">
+              <Icon name="pin" size={18} />
+              Где купить
+            </Link>
+            <RepresentLink variant="header" />
+          </nav>
+          <div className="topbar__contacts">
+            <a className="topbar__phone" href={phoneHref(config.supportPhone)}>
+              <Icon name="phone" size={16} />
+              <span className="visually-hidden">Телефон поддержки: </span>
+              {config.supportPhone}
+            </a>
+            <button
+              type="button"
+              className="topbar__action"
+              aria-haspopup="dialog"
+              onPointerEnter={preloadFeedbackDialogs}
+              onFocus={preloadFeedbackDialogs}
+              onClick={() => openFeedback('call')}
+            >
+              Заказать звонок
+            </button>
+            <button
+              type="button"
+              className="topbar__action"
+              aria-haspopup="dialog"
+              onPointerEnter={preloadFeedbackDialogs}
+              onFocus={preloadFeedbackDialogs}
+              onClick={() => openFeedback('message')}
+            >
+              Написать нам
+            </button>
+            <SocialLinks urls={config.social} className="topbar__social" />
+          </div>
+        </div>
+      </div>
+      <header className="site-header" data-search-open={searchOpen || undefined}>
+        <div className="container site-header__bar">
+          <button
+            type="button"
+            className="icon-button site-header__burger"
+            aria-label="Меню"
+            aria-haspopup="dialog"
+            aria-expanded={menuOpen}
+            onClick={() => setMenuOpen(true)}
+          >
+            <Icon name="menu" />
+          </button>
+          <Wordmark />
+          <nav className="site-nav" aria-label="Разделы">
+            <CatalogMenu categories={categories} />
+            <CompanyMenu />
+            <Link to="/promotions" className="site-nav__link">
+              Акции
+            </Link>
+          </nav>
+          <div className="site-header__search" id="header-search">
+            <LiveSearch inputRef={searchInput} onDone={closeSearch} />
+          </div>
+          <nav className="site-header__actions" aria-label="Покупки">
+            <button
+              type="button"
+              className="header-action site-header__search-toggle"
+              aria-label={searchOpen ? 'Закрыть поиск' : 'Поиск'}
+              aria-expanded={searchOpen}
+              aria-controls="header-search"
+              onClick={() => {
+                const next = !searchOpen;
+                setSearchOpen(next);
+                // The panel is shown by this render; its field takes the focus right after.
+                if (next) window.requestAnimationFrame(() => searchInput.current?.focus());
+              }}
+            >
+              <Icon name={searchOpen ? 'close' : 'search'} />
+            </button>
+            {status === 'authenticated' ? (
+              <>
+                <Link to="/profile" className="header-action header-action--login">
+                  <Icon name="user" />
+                  <span className="header-action__label">Профиль</span>
+                </Link>
+                {represented.length > 0 && (
+                  // A representative's choice of whom they buy for (phones have it in the side menu).
+                  <HeaderDropdown
+                    label={
+                      <>
+                        <Icon name="represent" />
+                        <span className="header-action__label">Группа</span>
+                        <span className="visually-hidden">: {actingTitle ?? 'лично'}</span>
+                      </>
+                    }
+                    buttonClassName="header-action header-action--login header-action--group"
+                    panelClassName="header-panel header-panel--small group-menu"
+                    panelLabel="Покупать от имени"
+                  >
+                    <GroupChooser />
+                  </HeaderDropdown>
+                )}
+                <button
+                  type="button"
+                  className="header-action header-action--login"
+                  onClick={() => void signOut()}
+                >
+                  <SignOutIcon />
+                  <span className="header-action__label">Выйти</span>
+                </button>
+              </>
+            ) : (
+              <Link
+                to="/login"
+                className="header-action header-action--login"
+                onClick={() => reachGoal('login')}
+              >
+                <Icon name="user" />
+                <span className="header-action__label">Войти</span>
+              </Link>
+            )}
+            <Link
+              to="/favorites"
+              className="header-action"
+              aria-label={countedLabel('Избранное', favoritesCount)}
+            >
+              <span className="header-action__icon">
+                <Icon name="heart" />
+                <CountBadge count={favoritesCount} />
+              </span>
+              <span className="header-action__label">Избранное</span>
+            </Link>
+            <Link
+              to="/cart"
+              className="header-action"
+              aria-label={countedLabel('Корзина', cartCount)}
+              onClick={() => reachGoal('cart')}
+            >
+              <span className="header-action__icon">
+                <Icon name="cart" />
+                <CountBadge count={cartCount} />
+              </span>
+              <span className="header-action__label">Корзина</span>
+            </Link>
+          </nav>
+        </div>
+      </header>
+      <MobileMenu open={menuOpen} onClose={closeMenu} onFeedback={openFeedback} />
+      {feedbackUsed && (
+        <Suspense fallback={null}>
+          <FeedbackDialogs open={feedback} onClose={closeFeedback} />
+        </Suspense>
+      )}
+    </>
+  );
+}
