@@ -144,7 +144,7 @@ export const MUTATIONS: Mutation[] = [
   {
     name: 'stale-save',
     guarantee: 'an admin form loaded before an order cannot write the sold stock back',
-    file: 'server/src/platform/crud/service.ts',
+    file: 'server/src/platform/crud/service/write.ts',
     edits: [{ from: '      assertNotStale(def, existing, body);\n', to: '' }],
     tests: { file: 'server/test/stock.test.ts', title: 'cannot save the sold stock back' },
   },
@@ -152,7 +152,7 @@ export const MUTATIONS: Mutation[] = [
     name: 'coupon-guess-limit',
     guarantee: "promo codes cannot be guessed: 20 tries in 10 minutes from one address, not the cart's 600",
     file: 'server/src/domains/sales/cart-routes.ts',
-    edits: [{ from: "        limit: 'cartCoupon',\n", to: '' }],
+    edits: [{ from: "      limited('cartCoupon'),\n", to: '      limited(),\n' }],
     tests: { file: 'server/test/public-limits.test.ts', title: 'promo codes' },
   },
   {

@@ -1,6 +1,6 @@
 // Stock is never sold twice and never written back: takeStock (sales/stock.ts) decrements with a condition,
 // and an admin form loaded before the stock moved cannot save its old stock back (the CRUD service refuses
-// a stale record, crud/service.ts assertNotStale).
+// a stale record, crud/service/write.ts assertNotStale).
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { selectRows } from '../src/platform/db';

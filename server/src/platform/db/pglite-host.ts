@@ -39,7 +39,7 @@ type HostRequest =
 interface SerializedError {
   name: string;
   message: string;
-  /** PostgreSQL's report: code, constraint, table, column, detail… (what crud/service.ts reads). */
+  /** PostgreSQL's report: code, constraint, table, column, detail… (what crud/service/db-errors.ts reads). */
   fields: Record<string, unknown>;
 }
 type WorkerReply =

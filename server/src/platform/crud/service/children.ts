@@ -1,0 +1,71 @@
+// The child rows of a record (a product's offers): read with their records, one query per child table for a
+// whole page, and written as the body lists them, in the transaction of the record's write.
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db';
+import { badRequest } from '../../http/errors';
+import { sameValue } from '../same-value';
+import type { ChildDef, Registry, ResourceDef } from '../types';
+import { columnsOf, selection, toColumns } from './columns';
+import { checkManyRefs } from './many-refs';
+
+export async function attachChildren(db: DbOrTx, def: ResourceDef, rows: Record<string, unknown>[]) {
+  if (!def.children.length || !rows.length) return rows;
+  const ids = rows.map((r) => r.id as number);
+  for (const child of def.children) {
+    const cols = columnsOf(child.table);
+    const parentCol = cols[child.parentKey]!;
+    const items = await db
+      .select({ ...selection(child.table, child.fields), _parent: parentCol })
+      .from(child.table)
+      .where(inArray(parentCol, ids))
+      .orderBy(asc(parentCol), asc(cols.position!), asc(cols.id!));
+    const byParent = new Map<number, Record<string, unknown>[]>();
+    for (const { _parent, ...item } of items as (Record<string, unknown> & { _parent: number })[]) {
+      const list = byParent.get(_parent) ?? [];
+      list.push(item);
+      byParent.set(_parent, list);
+    }
+    for (const r of rows) r[child.property] = byParent.get(r.id as number) ?? [];
+  }
+  return rows;
+}
+
+/**
+ * The child rows as `items` lists them: rows not listed are deleted, new ones inserted, and a listed row is
+ * updated only when a value differs from the stored one (a file or form that sends every offer back
+ * rewrites only those it changed).
+ */
+export async function writeChildren(
+  tx: DbOrTx,
+  child: ChildDef,
+  parentId: number,
+  items: Record<string, unknown>[],
+  registry: Registry,
+) {
+  const cols = columnsOf(child.table);
+  const parentCol = cols[child.parentKey]!;
+  const existing = new Map(
+    ((await tx.select().from(child.table).where(eq(parentCol, parentId))) as Record<string, unknown>[]).map(
+      (r) => [r.id as number, r],
+    ),
+  );
+  const kept = new Set<number>();
+  for (const item of items) {
+    const id = item.id as number | undefined;
+    if (id !== undefined && id !== null) {
+      if (!existing.has(id)) throw badRequest(`${child.label.one} №${id} не относится к этой записи`);
+      kept.add(id);
+    }
+  }
+  const removed = [...existing.keys()].filter((id) => !kept.has(id));
+  if (removed.length) await tx.delete(child.table).where(inArray(cols.id!, removed));
+  for (const [position, item] of items.entries()) {
+    const values: Record<string, unknown> = { ...toColumns(child.fields, item), position };
+    const id = item.id as number | undefined | null;
+    const stored = id !== undefined && id !== null ? existing.get(id) : undefined;
+    if (stored && Object.entries(values).every(([k, v]) => sameValue(v, stored[k]))) continue;
+    await checkManyRefs(tx, registry, child.fields, item);
+    if (stored) await tx.update(child.table).set(values).where(eq(cols.id!, id!));
+    else await tx.insert(child.table).values({ ...values, [child.parentKey]: parentId });
+  }
+}
