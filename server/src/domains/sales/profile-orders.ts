@@ -31,6 +31,7 @@ import {
   type PaymentKind,
   type PaymentStatus,
 } from './order-rules';
+import { requireUser } from '../../platform/auth/guard';
 import { serve } from '../../platform/http/contract';
 import type { ORDER_LISTS } from '@shop/schemas/contracts/sales/order-parts';
 import { profileBonuses, profileOrder, profileOrders } from '@shop/schemas/contracts/sales/profile-orders';
@@ -211,6 +212,8 @@ export async function orderDetail(db: DbOrTx, where: SQL): Promise<ProfileOrder 
 
 export function profileOrderRoutes(db: Db) {
   return async function plugin(app: FastifyInstance) {
+    // The account's own: signed in, checked before validation (a guest learns nothing of the query's rules).
+    app.addHook('preValidation', requireUser);
     serve(app, profileOrders, async (request) => {
       const { page, perPage, status } = request.query;
       const where = and(ownerOf(request), inArray(orders.status, [...STATUS_GROUPS[status]]));
