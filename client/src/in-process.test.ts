@@ -43,6 +43,14 @@ describe('in-process transport', () => {
     expect(seen[1]!.headers['content-type']).toContain('application/json');
   });
 
+  it('sends a POST without a body as HTTP would: no Content-Type (Fastify refuses a form type with 415)', async () => {
+    const { api, seen } = clientAnswering(() => json(200, { data: { added: 1 } }));
+    await api.profile.repeatOrder('2026-000001').catch(() => undefined);
+    expect(seen[0]).toMatchObject({ method: 'POST', url: '/api/profile/orders/2026-000001/repeat' });
+    expect(seen[0]!.body).toBeUndefined();
+    expect(seen[0]!.headers['content-type']).toBeUndefined();
+  });
+
   it('fails like HTTP: the status, the Russian message and the fields of the answer', async () => {
     const { api } = clientAnswering(() =>
       json(400, {

@@ -31,6 +31,9 @@ export function inProcessAdapter(transport: InProcessTransport): AxiosAdapter {
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(AxiosHeaders.from(config.headers).toJSON()))
       if (value !== undefined && value !== null) headers[name.toLowerCase()] = String(value);
+    // axios gives every POST a form Content-Type and its network adapters drop it when nothing is sent; a
+    // bodiless POST (a contract without a body: «Повторить заказ») would otherwise be refused with 415.
+    if (typeof config.data !== 'string') delete headers['content-type'];
     const answer = await transport({
       method: (config.method ?? 'get').toUpperCase(),
       url: `${target.pathname}${target.search}`,
