@@ -8,6 +8,8 @@ import { basename, join } from 'node:path';
 export const ENTITIES_DIR = join(import.meta.dirname, 'entities');
 /** The API payload schemas, shared by their $id, under the folder of their domain. */
 export const API_DIR = join(import.meta.dirname, 'api');
+/** Those payload schemas as the server uses them, views expanded (written by codegen/src/views.ts). */
+export const API_SCHEMAS_FILE = join(import.meta.dirname, 'generated/api-schemas.json');
 
 /**
  * The `*.schema.json` files under `dir`, at any depth, as paths relative to it ("sales/orders.schema.json"),

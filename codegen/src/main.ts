@@ -22,6 +22,7 @@ import {
 import { emitServer } from './emit/server';
 import { emitTypes } from './emit/types';
 import { emitZod } from './emit/zod';
+import { loadApiSchemas } from './views';
 import type { EndpointContract } from '@shop/schemas/contracts/contract';
 import { loadModel, SchemaError } from './model';
 
@@ -62,13 +63,14 @@ export async function runCodegen(
   options: CodegenOptions = {},
 ): Promise<CodegenResult> {
   const entities = loadModel(join(root, 'schemas/entities'));
+  const apiSchemas = loadApiSchemas(join(root, 'schemas/api'), entities);
   const files: Record<string, string> = {
-    ...(await emitTypes(entities, join(root, 'schemas/api'))),
+    ...(await emitTypes(entities, apiSchemas)),
     ...emitZod(entities),
     ...emitServer(entities),
     ...emitConstraints(entities),
     ...emitAdmin(entities),
-    ...(await emitEndpoints(await loadContracts(root), join(root, 'schemas/api'))),
+    ...(await emitEndpoints(await loadContracts(root), apiSchemas)),
   };
 
   const migrationsDir = join(root, 'server/migrations');

@@ -806,6 +806,9 @@ export interface ArticleCard {
   title: string;
   announce: string | null;
   coverUrl: string | null;
+  /**
+   * Published articles only: always set
+   */
   publishedAt: string;
 }
 
@@ -1848,6 +1851,9 @@ export interface PublicArticle {
   title: string;
   announce: string | null;
   coverUrl: string | null;
+  /**
+   * Published articles only: always set
+   */
   publishedAt: string;
   /**
    * Sanitised HTML

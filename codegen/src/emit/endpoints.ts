@@ -2,8 +2,6 @@
 // them and as the server's handler reads them (schemas/generated/endpoints.ts), and the client's methods
 // (client/generated/endpoints.ts). One declaration, so the route, /api/docs and the client cannot disagree.
 import { compile } from 'json-schema-to-typescript';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { EndpointContract, Schema } from '@shop/schemas/contracts/contract';
 import { GENERATED_HEADER } from './header';
 
@@ -18,17 +16,6 @@ const OPTIONS = {
 
 const PARTS = ['params', 'query', 'body', 'headers'] as const;
 type Part = (typeof PARTS)[number];
-
-/** Every schemas/api payload schema by its $id. */
-export function apiSchemas(apiDir: string): Map<string, Schema> {
-  const schemas = new Map<string, Schema>();
-  for (const file of readdirSync(apiDir, { recursive: true }) as string[]) {
-    if (!file.endsWith('.schema.json')) continue;
-    const s = JSON.parse(readFileSync(join(apiDir, file), 'utf8')) as Schema;
-    schemas.set(String(s.$id), s);
-  }
-  return schemas;
-}
 
 /** Every schemas/api payload schema's $id → the name of its generated type (its title). */
 export const apiTypeNames = (schemas: Map<string, Schema>): Map<string, string> =>
@@ -140,10 +127,11 @@ interface Emitted {
 
 export async function emitEndpoints(
   contracts: EndpointContract[],
-  apiDir: string,
+  apiSchemas: Schema[],
 ): Promise<Record<string, string>> {
   checkContracts(contracts);
-  const schemas = apiSchemas(apiDir);
+  // The payload schemas by $id, views expanded (codegen/src/views.ts).
+  const schemas = new Map(apiSchemas.map((s) => [String(s.$id), s]));
   const refs = apiTypeNames(schemas);
   const used = new Set<string>();
   const blocks: string[] = [];

@@ -1,7 +1,5 @@
 // TypeScript types of every entity (read, create, patch shapes) and of the API payload schemas.
 import { compile } from 'json-schema-to-typescript';
-import { readFileSync } from 'node:fs';
-import { schemaPaths } from '@shop/schemas/files';
 import { clean, deriveSchema, type Shape } from '../derive';
 import type { EntityModel, JsonSchema } from '../model';
 import { GENERATED_HEADER } from './header';
@@ -34,7 +32,10 @@ function inlineNested(s: JsonSchema, top = true): JsonSchema {
   return out;
 }
 
-export async function emitTypes(entities: EntityModel[], apiDir: string): Promise<Record<string, string>> {
+export async function emitTypes(
+  entities: EntityModel[],
+  apiSchemas: JsonSchema[],
+): Promise<Record<string, string>> {
   const parts: string[] = [GENERATED_HEADER];
   const seen = new Set<string>();
   for (const e of entities) {
@@ -58,13 +59,12 @@ export async function emitTypes(entities: EntityModel[], apiDir: string): Promis
   parts.push(`export type ResourceName = keyof EntityTypes;\n`);
 
   const api: string[] = [GENERATED_HEADER];
-  for (const path of schemaPaths(apiDir)) {
-    const raw = JSON.parse(readFileSync(path, 'utf8')) as JsonSchema;
-    api.push(await compile(clean(raw) as never, String(raw.title), OPTIONS));
-  }
+  for (const schema of apiSchemas) api.push(await compile(clean(schema) as never, String(schema.title), OPTIONS));
   return {
     'schemas/generated/types.ts': parts.join('\n'),
     'schemas/generated/api.ts': api.join('\n'),
+    // What the server validates and serialises with, views expanded (codegen/src/views.ts).
+    'schemas/generated/api-schemas.json': JSON.stringify(apiSchemas, null, 2) + '\n',
   };
 }
 

@@ -8,19 +8,19 @@ import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fast
 import { readFileSync } from 'node:fs';
 import { withStorageBoundsDeep } from '@shop/schemas';
 import { api as apiRef } from '@shop/schemas/contracts/contract';
-import { API_DIR, schemaPaths } from '@shop/schemas/files';
+import { API_SCHEMAS_FILE } from '@shop/schemas/files';
 import { badRequest } from './errors';
 import { ajv, textAjv, validationError, validatorFor } from './validation';
 
 type Schema = Record<string, unknown>;
 
 /**
- * Every payload schema of schemas/api (in its domain folders), by its $id, with what the database holds
+ * Every payload schema of schemas/api (in its domain folders; views expanded by codegen), by its $id, with what the database holds
  * added to each value (schemas/rules/bounds.ts: an integer within PostgreSQL's `integer` unless it says otherwise, a date within
  * the years both the database and JavaScript read back), as codegen adds it to the entities' fields.
  */
-export const API_SCHEMAS: Schema[] = schemaPaths(API_DIR).map((path) =>
-  withStorageBoundsDeep(JSON.parse(readFileSync(path, 'utf8')) as Schema),
+export const API_SCHEMAS: Schema[] = (JSON.parse(readFileSync(API_SCHEMAS_FILE, 'utf8')) as Schema[]).map((s) =>
+  withStorageBoundsDeep(s),
 );
 
 for (const engine of [ajv, textAjv])
