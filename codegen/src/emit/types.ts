@@ -59,7 +59,8 @@ export async function emitTypes(
   parts.push(`export type ResourceName = keyof EntityTypes;\n`);
 
   const api: string[] = [GENERATED_HEADER];
-  for (const schema of apiSchemas) api.push(await compile(clean(schema) as never, String(schema.title), OPTIONS));
+  for (const schema of apiSchemas)
+    api.push(await compile(clean(schema) as never, String(schema.title), OPTIONS));
   return {
     'schemas/generated/types.ts': parts.join('\n'),
     'schemas/generated/api.ts': api.join('\n'),

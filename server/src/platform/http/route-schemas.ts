@@ -19,8 +19,8 @@ type Schema = Record<string, unknown>;
  * added to each value (schemas/rules/bounds.ts: an integer within PostgreSQL's `integer` unless it says otherwise, a date within
  * the years both the database and JavaScript read back), as codegen adds it to the entities' fields.
  */
-export const API_SCHEMAS: Schema[] = (JSON.parse(readFileSync(API_SCHEMAS_FILE, 'utf8')) as Schema[]).map((s) =>
-  withStorageBoundsDeep(s),
+export const API_SCHEMAS: Schema[] = (JSON.parse(readFileSync(API_SCHEMAS_FILE, 'utf8')) as Schema[]).map(
+  (s) => withStorageBoundsDeep(s),
 );
 
 for (const engine of [ajv, textAjv])
