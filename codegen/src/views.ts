@@ -33,18 +33,18 @@ function expandView(raw: JsonSchema, view: View, entities: EntityModel[], file: 
   if (!entity) throw new Error(`${file}: x-view.entity "${view.entity}" is no entity schema's resource`);
   if (!view.pick === !view.omit) throw new Error(`${file}: x-view needs either pick or omit`);
   const read = deriveSchema(entity, 'read');
-  const fields = (read.properties ?? {});
+  const fields = read.properties ?? {};
   for (const name of view.pick ?? view.omit ?? [])
     if (!(name in fields))
       throw new Error(`${file}: x-view names "${name}", which ${view.entity} does not show`);
   const names = view.pick ?? Object.keys(fields).filter((n) => !view.omit!.includes(n));
   const { 'x-view': _view, ...rest } = raw;
-  const own = (raw.properties ?? {});
+  const own = raw.properties ?? {};
   return {
     ...rest,
     type: 'object',
     additionalProperties: false,
-    required: [...new Set([...names, ...((raw.required) ?? [])])],
+    required: [...new Set([...names, ...(raw.required ?? [])])],
     properties: {
       ...Object.fromEntries(names.map((n) => [n, { ...fields[n]!, ...own[n] }])),
       ...Object.fromEntries(Object.entries(own).filter(([n]) => !names.includes(n))),
