@@ -179,7 +179,7 @@ export async function emitEndpoints(
   const types = [
     GENERATED_HEADER,
     used.size ? `import type { ${[...used].sort().join(', ')} } from './api';\n` : '',
-    ...blocks.map(dropReexports(used)),
+    ...blocks,
     "/** Each endpoint by its contract's name: its parts as the server's handler reads them, and its answer. */",
     `export interface Endpoints {\n${map}\n}\n`,
     'export type EndpointName = keyof Endpoints;\n',
@@ -189,16 +189,6 @@ export async function emitEndpoints(
     'client/generated/endpoints.ts': clientFile(sorted, emitted),
   };
 }
-
-/** The compiler declares a referenced type again beside ours; the one in ./api is the type. */
-const dropReexports = (used: Set<string>) => (ts: string) =>
-  ts
-    .split(/\n(?=export )/)
-    .filter((b) => {
-      const name = /^export (?:interface|type) (\w+)/.exec(b.trim())?.[1];
-      return !name || !used.has(name);
-    })
-    .join('\n');
 
 function clientFile(contracts: EndpointContract[], emitted: Emitted[]): string {
   const groups = new Map<string, string[]>();

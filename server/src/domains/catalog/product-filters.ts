@@ -19,7 +19,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FacetGroup, ProductFacets } from '@shop/schemas';
 import { selectRows, type DbOrTx } from '../../platform/db';
 import { badRequest } from '../../platform/http/errors';
-import { INT4_MAX } from '../../platform/http/route-schemas';
+import { INT4_MAX } from '@shop/schemas/contracts/contract';
 import { searchCondition } from './search/query';
 
 /** Ids as one SQL int[] value (a literal: the planner sees how much of the catalogue they hold). */

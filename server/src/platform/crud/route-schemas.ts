@@ -1,7 +1,7 @@
 // The route schemas of a generated resource, built from what codegen derived from its entity schema (read,
 // create, patch): the admin REST routes declare them like any hand-written route, so Fastify validates with
 // them and /api/docs describes them, and nothing about a resource is written twice.
-import { idParams } from '../http/route-schemas';
+import { idParams } from '@shop/schemas/contracts/contract';
 import type { ResourceDef } from './types';
 
 type Schema = Record<string, unknown>;

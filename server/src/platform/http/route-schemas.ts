@@ -1,13 +1,12 @@
-// An endpoint is declared once: its params, query, body and response schemas sit in the Fastify route's
-// `schema`. From there Fastify validates the input (through the ajv instances of validation.ts, so the
-// messages are Russian and name fields by their labels), serialises the output, and @fastify/swagger writes
-// /api/docs (docs.ts). The payload schemas of schemas/api are shared by their $id: a route names one with
-// `{ $ref: 'login#' }` (see `api()` below).
+// What every route's schemas go through: an endpoint's contract (schemas/contracts, served by contract.ts)
+// puts its params, query, body and answers in the Fastify route's `schema`; from there Fastify validates the
+// input (through the ajv instances of validation.ts, so the messages are Russian and name fields by their
+// labels), serialises the output, and @fastify/swagger writes /api/docs (docs.ts). The payload schemas of
+// schemas/api are shared by their $id (`api('login')` is `{ $ref: 'login#' }`; codegen refuses an unknown one).
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { readFileSync } from 'node:fs';
 import { withStorageBoundsDeep } from '@shop/schemas';
-import { api as apiRef } from '@shop/schemas/contracts/contract';
 import { API_SCHEMAS_FILE } from '@shop/schemas/files';
 import { badRequest } from './errors';
 import { ajv, textAjv, validationError, validatorFor } from './validation';
@@ -25,25 +24,6 @@ export const API_SCHEMAS: Schema[] = (JSON.parse(readFileSync(API_SCHEMAS_FILE, 
 
 for (const engine of [ajv, textAjv])
   for (const schema of API_SCHEMAS) if (!engine.getSchema(String(schema.$id))) engine.addSchema(schema);
-
-/** A reference to a schemas/api payload schema, for a route's `schema` (checked: the $id must exist). */
-export const api = (id: string) => {
-  if (!API_SCHEMAS.some((s) => s.$id === id)) throw new Error(`schemas/api has no schema with $id "${id}"`);
-  return apiRef(id);
-};
-
-// The schema builders are the contracts' (schemas/contracts/contract.ts); routes not yet declared as a
-// contract use them from here.
-export {
-  envelope,
-  idParams,
-  INT4_MAX,
-  pageOf,
-  pagingQuery,
-  pathParams,
-  recordId,
-  slugParams,
-} from '@shop/schemas/contracts/contract';
 
 function resolve(schema: Schema): Schema {
   const ref = schema.$ref;
@@ -180,4 +160,3 @@ export function registerRouteSchemas(app: FastifyInstance, compilers = new LazyC
 }
 
 /** An error answer of a route: `{ error: { code, message, fields } }`, with what it means for /api/docs. */
-export { failure } from '@shop/schemas/contracts/contract';

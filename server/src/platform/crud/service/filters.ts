@@ -14,7 +14,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import { badRequest } from '../../http/errors';
-import { INT4_MAX } from '../../http/route-schemas';
+import { INT4_MAX } from '@shop/schemas/contracts/contract';
 import { YEARS } from '@shop/schemas';
 import type { ChildDef, FieldDef, ResourceDef } from '../types';
 import { columnsOf } from './columns';
