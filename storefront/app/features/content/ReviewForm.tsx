@@ -1,15 +1,10 @@
-import { useEffect, useId, useRef } from 'react';
-import { Form, Link, useNavigation } from 'react-router';
+import { type ActionFormResult, useActionForm } from '../../ui/use-action-form';
+import { Form, Link } from 'react-router';
 import { RatingInput } from '../../ui/RatingInput';
 import './reviews.css';
 
 /** What the route's action answers: success, or the API's Russian messages per field. */
-export interface ReviewFormResult {
-  ok: boolean;
-  values?: { name: string; city: string; rating: string; text: string };
-  fields?: Record<string, string>;
-  message?: string;
-}
+export type ReviewFormResult = ActionFormResult<{ name: string; city: string; rating: string; text: string }>;
 
 export const REVIEW_SENT = 'Спасибо! Отзыв появится после проверки.';
 const FIELDS = ['name', 'city', 'rating', 'text'] as const;
@@ -19,25 +14,7 @@ const FIELDS = ['name', 'city', 'rating', 'text'] as const;
  * stores the review for moderation. Errors are shown under their fields and the first one gets the focus.
  */
 export function ReviewForm({ result }: { result?: ReviewFormResult }) {
-  const id = useId();
-  const navigation = useNavigation();
-  const submitting = navigation.state === 'submitting' && navigation.formMethod?.toUpperCase() === 'POST';
-  const form = useRef<HTMLFormElement>(null);
-  const status = useRef<HTMLParagraphElement>(null);
-  const values = result?.ok ? undefined : result?.values;
-  const errors = (!result?.ok && result?.fields) || {};
-
-  useEffect(() => {
-    if (!result) return;
-    if (result.ok) {
-      form.current?.reset();
-      status.current?.focus();
-      return;
-    }
-    const first = FIELDS.find((f) => result.fields?.[f]);
-    const target = first && form.current?.querySelector<HTMLElement>(`[name="${first}"]`);
-    (target ?? status.current)?.focus();
-  }, [result]);
+  const { id, submitting, form, status, values, errors } = useActionForm(result, FIELDS);
 
   const fieldProps = (name: (typeof FIELDS)[number]) => ({
     id: `${id}-${name}`,

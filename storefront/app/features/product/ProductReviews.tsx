@@ -1,6 +1,6 @@
 import type { ProductPage } from '@shop/schemas';
-import { useEffect, useId, useRef } from 'react';
-import { Form, Link, useLocation, useNavigation } from 'react-router';
+import { type ActionFormResult, useActionForm } from '../../ui/use-action-form';
+import { Form, Link, useLocation } from 'react-router';
 import { formatDate, plural } from '../../lib/format';
 import { RatingInput } from '../../ui/RatingInput';
 import { Stars } from '../../ui/Stars';
@@ -12,12 +12,7 @@ const FIELDS = ['rating', 'text', 'advantages', 'disadvantages'] as const;
 type Field = (typeof FIELDS)[number];
 
 /** What the product page's action answers to the review form. */
-export interface ProductReviewResult {
-  ok: boolean;
-  message?: string;
-  fields?: Record<string, string>;
-  values?: Partial<Record<Field, string>>;
-}
+export type ProductReviewResult = ActionFormResult<Partial<Record<Field, string>>>;
 
 const ratingText = (value: number) => value.toFixed(1).replace('.', ',');
 
@@ -124,25 +119,7 @@ export function ProductReviews({
 
 /** The review form: posts to the product page's action, so it works without JavaScript too. */
 function ProductReviewForm({ result }: { result?: ProductReviewResult }) {
-  const id = useId();
-  const navigation = useNavigation();
-  const submitting = navigation.state === 'submitting' && navigation.formMethod?.toUpperCase() === 'POST';
-  const form = useRef<HTMLFormElement>(null);
-  const status = useRef<HTMLParagraphElement>(null);
-  const values = result?.ok ? undefined : result?.values;
-  const errors = (!result?.ok && result?.fields) || {};
-
-  useEffect(() => {
-    if (!result) return;
-    if (result.ok) {
-      form.current?.reset();
-      status.current?.focus();
-      return;
-    }
-    const first = FIELDS.find((f) => result.fields?.[f]);
-    const target = first && form.current?.querySelector<HTMLElement>(`[name="${first}"]`);
-    (target ?? status.current)?.focus();
-  }, [result]);
+  const { id, submitting, form, status, values, errors } = useActionForm(result, FIELDS);
 
   const describedBy = (name: Field) => (errors[name] ? `${id}-${name}-error` : undefined);
   const error = (name: Field) =>
