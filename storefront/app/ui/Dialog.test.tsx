@@ -2,18 +2,10 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Dialog } from './Dialog';
+import { dialogsLikeABrowser } from '../test-kit';
 
-// jsdom has <dialog> but not its methods: open and close as the browser does, with the close event.
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
-    if (!this.open) return;
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
-});
+// jsdom has <dialog> but not its methods.
+beforeAll(dialogsLikeABrowser);
 
 let closes = 0;
 function Harness() {

@@ -1,6 +1,5 @@
 import type { Captcha } from '@shop/schemas';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { AxiosError, AxiosHeaders, type AxiosResponse } from 'axios';
 import { useState } from 'react';
 import { createRoutesStub } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -9,6 +8,7 @@ import { loadMasks } from '../../ui/MaskedInput';
 import { ToastProvider } from '../../ui/Toast';
 import { REPRESENT_SENT, RepresentDialog } from './RepresentDialog';
 import { CITY_ERROR, EMAIL_ERROR, EXPERIENCE_ERROR, NAME_ERROR, REPRESENT_PHONE_ERROR } from './rules';
+import { dialogsLikeABrowser, apiRefusal } from '../../test-kit';
 
 const generate = vi.fn<() => Promise<Captcha>>();
 const represent = vi.fn();
@@ -25,16 +25,8 @@ beforeAll(async () => {
   await loadMasks();
 });
 
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
-    if (!this.open) return;
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
-});
+// jsdom has <dialog> but not its methods.
+beforeAll(dialogsLikeABrowser);
 
 let serial = 0;
 const picture = (): Captcha => {
@@ -42,16 +34,7 @@ const picture = (): Captcha => {
   return { id: `c${serial}`, image: { url: `data:image/svg+xml;base64,${serial}` } };
 };
 
-function refusal(status: number, message: string, fields?: Record<string, string>) {
-  const response = {
-    status,
-    statusText: '',
-    headers: {},
-    config: { headers: new AxiosHeaders() },
-    data: { error: { code: 'x', message, fields } },
-  } as AxiosResponse;
-  return new AxiosError(message, 'ERR_BAD_REQUEST', undefined, undefined, response);
-}
+const refusal = apiRefusal;
 
 let closes = 0;
 function Harness() {

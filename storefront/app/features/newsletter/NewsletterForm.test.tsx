@@ -1,9 +1,9 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { AxiosError, AxiosHeaders, type AxiosResponse } from 'axios';
 import { createRoutesStub } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as BrowserApi from '../../lib/browser-api';
 import { NewsletterForm, SUBSCRIBE_SENT } from './NewsletterForm';
+import { apiRefusal } from '../../test-kit';
 
 // A plain function rather than vi.fn(): vitest fails a test whose vi.fn() returned a rejected promise,
 // even one the component caught.
@@ -24,16 +24,8 @@ vi.mock('../../lib/browser-api', async (importOriginal) => {
   return { ...real, useApi: () => api };
 });
 
-function refusal(message: string, fields?: Record<string, string>) {
-  const response = {
-    status: 400,
-    statusText: '',
-    headers: {},
-    config: { headers: new AxiosHeaders() },
-    data: { error: { code: 'validation', message, fields } },
-  } as AxiosResponse;
-  return new AxiosError(message, 'ERR_BAD_REQUEST', undefined, undefined, response);
-}
+const refusal = (message: string, fields?: Record<string, string>) =>
+  apiRefusal(400, message, fields, 'validation');
 
 function renderForm() {
   const Stub = createRoutesStub([{ path: '/', Component: NewsletterForm }]);
