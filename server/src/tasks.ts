@@ -1,16 +1,14 @@
 // The shop's periodic work, as the one scheduler runs it (platform/jobs/scheduler.ts): each domain's task
 // comes from the domain; the housekeeping gathers what expires everywhere into one run every 15 minutes.
-import { lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { captchas } from '../generated/tables';
 import type { Config } from './platform/config';
 import type { Database, Db } from './platform/db';
 import { pruneRateLimits } from './platform/http/rate-limit';
 import type { ScheduledTask } from './platform/jobs/scheduler';
 import { sendDueStockNotices } from './domains/catalog';
+import { pruneCaptchas } from './domains/forms';
 import { outboxTask } from './domains/messages';
-import { expireBonuses } from './domains/sales';
-import { pruneGuestCarts } from './domains/sales';
+import { expireBonuses, pruneGuestCarts } from './domains/sales';
 import { reconcilePayments } from './flows/payment/reconcile';
 
 const STOCK_NOTICES_MS = 5_000;
@@ -25,7 +23,7 @@ export async function housekeeping(
   now = new Date(),
   config?: Pick<Config, 'siteUrl' | 'yookassaApiUrl'>,
 ) {
-  await db.delete(captchas).where(lt(captchas.expiresAt, now));
+  await pruneCaptchas(db, now);
   await pruneRateLimits(db);
   await pruneGuestCarts(db, now);
   await expireBonuses(db, now);

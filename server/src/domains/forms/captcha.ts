@@ -2,7 +2,7 @@
 // once. Only a hash of the answer is stored; checking deletes the row in the same statement whatever the
 // answer was, so each picture allows exactly one guess and a replayed id finds nothing.
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import * as svgCaptcha from 'svg-captcha';
 import type { Captcha } from '@shop/schemas';
@@ -79,6 +79,11 @@ export async function createCaptcha(
     ip: ip?.slice(0, 45) ?? null,
   });
   return { id, svg, text };
+}
+
+/** Drops pictures past their time that nobody answered (the scheduler's housekeeping, server/src/tasks.ts). */
+export async function pruneCaptchas(db: Db, now = new Date()): Promise<void> {
+  await db.delete(captchas).where(lt(captchas.expiresAt, now));
 }
 
 export const svgDataUrl = (svg: string) => `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;

@@ -14,3 +14,4 @@ export const server: ServerPart = {
 
 // What other folders use of this domain.
 export { checkCaptcha } from './captcha';
+export { pruneCaptchas } from './captcha';
