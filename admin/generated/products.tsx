@@ -73,6 +73,9 @@ export function ProductShow() {
             <MoneyField source="salePrice" label="Цена со скидкой" sortable={false} textAlign="right" />
             <NumberField source="stock" label="Остаток" sortable={false} locales="ru-RU" />
             <NumberField source="weight" label="Вес, г" sortable={false} locales="ru-RU" />
+            <NumberField source="length" label="Длина, см" sortable={false} locales="ru-RU" />
+            <NumberField source="width" label="Ширина, см" sortable={false} locales="ru-RU" />
+            <NumberField source="height" label="Высота, см" sortable={false} locales="ru-RU" />
             <BooleanField source="active" label="Активен" sortable={false} />
           </Datagrid>
         </ArrayField>

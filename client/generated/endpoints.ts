@@ -554,6 +554,16 @@ export function endpointMethods(http: AxiosInstance) {
             ...config,
           })
         ).data.data,
+      /** PUT /api/cart/destination: Город доставки: корзина запоминает его и считает доставку для него */
+      setDestination: async (body: T.CartSetDestinationBody, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.CartSetDestinationAnswer>({
+            method: 'PUT',
+            url: `/api/cart/destination`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
       /** PATCH /api/cart/items/:id: Изменить количество товара в корзине */
       update: async (id: T.CartUpdateParams['id'], body: T.CartUpdateBody, config: AxiosRequestConfig = {}) =>
         (
@@ -719,6 +729,32 @@ export function endpointMethods(http: AxiosInstance) {
             params: query,
           })
         ).data,
+    },
+    delivery: {
+      /** GET /api/delivery/cities: Города для выбора при оформлении заказа: по первым буквам названия */
+      cities: async (query: T.DeliveryCitiesQuery, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.DeliveryCitiesAnswer>({
+            method: 'GET',
+            url: `/api/delivery/cities`,
+            ...config,
+            params: query,
+          })
+        ).data.data,
+      /** GET /api/delivery/services/:id/points: Пункты выдачи службы доставки в городе */
+      points: async (
+        id: T.DeliveryPointsParams['id'],
+        query: T.DeliveryPointsQuery,
+        config: AxiosRequestConfig = {},
+      ) =>
+        (
+          await http.request<T.DeliveryPointsAnswer>({
+            method: 'GET',
+            url: `/api/delivery/services/${encodeURIComponent(String(id))}/points`,
+            ...config,
+            params: query,
+          })
+        ).data.data,
     },
     feedback: {
       /** POST /api/feedback/call: Заказ обратного звонка */

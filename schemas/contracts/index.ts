@@ -4,6 +4,7 @@ import type { EndpointContract } from './contract';
 import * as accounts from './accounts';
 import * as catalog from './catalog';
 import * as content from './content';
+import * as delivery from './delivery';
 import * as forms from './forms';
 import * as messages from './messages';
 import * as payments from './payments';
@@ -11,7 +12,18 @@ import * as platform from './platform';
 import * as sales from './sales';
 import * as settings from './settings';
 
-const modules: object[] = [accounts, catalog, content, forms, messages, payments, platform, sales, settings];
+const modules: object[] = [
+  accounts,
+  catalog,
+  content,
+  delivery,
+  forms,
+  messages,
+  payments,
+  platform,
+  sales,
+  settings,
+];
 
 /** A module's contracts among its exports (a shared schema part or a constant, such as an enum's values, is not one). */
 const isContract = (value: unknown): value is EndpointContract =>

@@ -975,9 +975,49 @@ export interface CartState {
       pickupAddress: string | null;
       minDays: number | null;
       maxDays: number | null;
+      /**
+       * The carrier the service speaks to, if any
+       */
+      carrier: 'cdek' | 'russian_post' | null;
+      /**
+       * Where the price comes from: the carrier's answer, the courier's zone, the service's flat price, or the flat price because the carrier did not answer
+       */
+      priceSource: 'carrier' | 'zone' | 'flat' | 'fallback';
+      /**
+       * Why the price is not the carrier's: «Точная цена и срок — после выбора города», «СДЭК сейчас не отвечает…»
+       */
+      note: string | null;
+      dates: null | {
+        from: string;
+        to: string;
+        /**
+         * «Доставим 2–4 декабря», «Забрать с 3 декабря»
+         */
+        text: string;
+        /**
+         * «2–4 декабря»
+         */
+        range: string;
+      };
+      courierDays: {
+        date: string;
+        /**
+         * «пт, 4 декабря»
+         */
+        label: string;
+      }[];
+      timeSlots: string[];
     }[];
     selectedId: number | null;
     hint: string | null;
+    /**
+     * The city delivery is priced for: the customer's choice, kept with the cart; null before one is chosen
+     */
+    destination: null | {
+      city: string;
+      region: string | null;
+      postalCode: string | null;
+    };
   };
   /**
    * The payment services allowed for the chosen delivery and total (all allowed for the total when no delivery is chosen); online ones only where the shop can take the payment
@@ -1068,6 +1108,24 @@ export interface CategoryNode {
     url: string;
   } | null;
   children: CategoryNode[];
+}
+
+/**
+ * A city the checkout suggests or has chosen: its name, region and the index delivery is priced by
+ */
+export interface DeliveryCity {
+  city: string;
+  region: string | null;
+  postalCode: string | null;
+}
+
+/**
+ * The customer's city (and index) the cart's delivery is priced for
+ */
+export interface DeliveryDestinationRequest {
+  city: string;
+  region?: string | null;
+  postalCode?: string | null;
 }
 
 /**
@@ -1211,6 +1269,8 @@ export interface OrderPlaceRequest {
   deliveryPostalCode?: string;
   deliveryAddress?: string;
   deliveryPickupPoint?: string;
+  deliveryDate?: string;
+  deliveryTimeSlot?: string;
   organizationId?: number | null;
   comment?: string;
   expectedTotal?: number;
@@ -1298,6 +1358,22 @@ export interface PasswordRecoveryRequest {
 export interface PasswordResetRequest {
   token: string;
   password: string;
+}
+
+/**
+ * A carrier's pickup point or parcel locker in the customer's city
+ */
+export interface PickupPoint {
+  code: string;
+  name: string;
+  address: string;
+  city: string;
+  postalCode: string | null;
+  latitude: number;
+  longitude: number;
+  workTime: string;
+  type: 'PVZ' | 'POSTAMAT';
+  paymentOnDelivery: boolean;
 }
 
 /**

@@ -37,6 +37,8 @@ import type {
   CartState,
   CatalogCategory,
   CategoryNode,
+  DeliveryCity,
+  DeliveryDestinationRequest,
   EmailConfirmRequest,
   FeedbackCallRequest,
   FeedbackCreated,
@@ -56,6 +58,7 @@ import type {
   PasswordChangeRequest,
   PasswordRecoveryRequest,
   PasswordResetRequest,
+  PickupPoint,
   ProductFacets,
   ProductImportRequest,
   ProductListQuery,
@@ -523,6 +526,10 @@ export interface CartApplyCouponAnswer {
 export interface CartGetQuery {
   deliveryServiceId?: number;
   paymentServiceId?: number;
+  /**
+   * Цены и сроки доставки в город корзины по расчёту служб (СДЭК, Почта России, зоны курьера); без него — фиксированные цены способов доставки, и службы не спрашиваются.
+   */
+  withCarriers?: boolean;
 }
 
 export interface CartGetAnswer {
@@ -544,6 +551,12 @@ export interface CartRemoveCouponAnswer {
 export type CartSetBonusesBody = CartBonusesRequest;
 
 export interface CartSetBonusesAnswer {
+  data: CartState;
+}
+
+export type CartSetDestinationBody = DeliveryDestinationRequest;
+
+export interface CartSetDestinationAnswer {
   data: CartState;
 }
 
@@ -707,6 +720,30 @@ export interface ContentSiteReviewsAnswer {
      * Средняя оценка опубликованных отзывов, null — если их нет
      */
     averageRating: number | null;
+  };
+}
+
+export interface DeliveryCitiesQuery {
+  q: string;
+}
+
+export interface DeliveryCitiesAnswer {
+  data: DeliveryCity[];
+}
+
+export interface DeliveryPointsParams {
+  id: number;
+}
+
+export interface DeliveryPointsQuery {
+  city: string;
+  postalCode?: string;
+}
+
+export interface DeliveryPointsAnswer {
+  data: {
+    points: PickupPoint[];
+    unavailable: boolean;
   };
 }
 
@@ -1319,6 +1356,13 @@ export interface Endpoints {
     headers: unknown;
     answer: CartSetBonusesAnswer;
   };
+  'cart.setDestination': {
+    params: unknown;
+    query: unknown;
+    body: CartSetDestinationBody;
+    headers: unknown;
+    answer: CartSetDestinationAnswer;
+  };
   'cart.update': {
     params: CartUpdateParams;
     query: unknown;
@@ -1437,6 +1481,20 @@ export interface Endpoints {
     body: unknown;
     headers: unknown;
     answer: ContentSiteReviewsAnswer;
+  };
+  'delivery.cities': {
+    params: unknown;
+    query: DeliveryCitiesQuery;
+    body: unknown;
+    headers: unknown;
+    answer: DeliveryCitiesAnswer;
+  };
+  'delivery.points': {
+    params: DeliveryPointsParams;
+    query: DeliveryPointsQuery;
+    body: unknown;
+    headers: unknown;
+    answer: DeliveryPointsAnswer;
   };
   'feedback.call': {
     params: unknown;

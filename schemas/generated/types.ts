@@ -331,6 +331,15 @@ export interface Cart {
   userGroupId: number | null;
   couponCode: string | null;
   bonusPoints: number;
+  /**
+   * The customer's city as the checkout resolved it: kept with the cart for the next visit
+   */
+  destination: {
+    city: string;
+    region?: string | null;
+    postalCode?: string | null;
+    cdekCode?: number | null;
+  } | null;
   createdAt: string;
   updatedAt: string;
   items: CartItem[];
@@ -349,6 +358,15 @@ export interface CartInput {
   userGroupId?: number | null;
   couponCode?: string | null;
   bonusPoints?: number;
+  /**
+   * The customer's city as the checkout resolved it: kept with the cart for the next visit
+   */
+  destination?: {
+    city: string;
+    region?: string | null;
+    postalCode?: string | null;
+    cdekCode?: number | null;
+  } | null;
   items?: CartItemInput[];
 }
 export interface CartItemInput {
@@ -365,6 +383,15 @@ export interface CartPatch {
   userGroupId?: number | null;
   couponCode?: string | null;
   bonusPoints?: number;
+  /**
+   * The customer's city as the checkout resolved it: kept with the cart for the next visit
+   */
+  destination?: {
+    city: string;
+    region?: string | null;
+    postalCode?: string | null;
+    cdekCode?: number | null;
+  } | null;
   items?: CartItemPatch[];
 }
 export interface CartItemPatch {
@@ -551,11 +578,26 @@ export interface DeliveryService {
   kind: 'courier' | 'pickup_point' | 'post' | 'self_pickup';
   pickupAddress: string | null;
   provider: 'manual' | 'cdek' | 'boxberry' | 'russian_post' | 'yandex_delivery' | 'dellin';
+  tariffCode: number | null;
+  senderCity: string | null;
+  senderPostalCode: string | null;
+  shipmentPoint: string | null;
   testMode: boolean;
   price: number;
   freeFrom: number | null;
   minDays: number | null;
   maxDays: number | null;
+  handlingDays: number;
+  /**
+   * @maxItems 200
+   */
+  zones: {
+    city: string;
+    price: number;
+    minDays?: number | null;
+    maxDays?: number | null;
+  }[];
+  timeSlots: string[];
   iconUrl: string | null;
   sortOrder: number;
   active: boolean;
@@ -573,15 +615,30 @@ export interface DeliveryServiceInput {
   kind: 'courier' | 'pickup_point' | 'post' | 'self_pickup';
   pickupAddress?: string | null;
   provider?: 'manual' | 'cdek' | 'boxberry' | 'russian_post' | 'yandex_delivery' | 'dellin';
+  tariffCode?: number | null;
+  senderCity?: string | null;
+  senderPostalCode?: string | null;
+  shipmentPoint?: string | null;
   credentials?: {
-    account?: string | null;
-    secret?: string | null;
+    clientId?: string | null;
+    clientSecret?: string | null;
   };
   testMode?: boolean;
   price?: number;
   freeFrom?: number | null;
   minDays?: number | null;
   maxDays?: number | null;
+  handlingDays?: number;
+  /**
+   * @maxItems 200
+   */
+  zones?: {
+    city: string;
+    price: number;
+    minDays?: number | null;
+    maxDays?: number | null;
+  }[];
+  timeSlots?: string[];
   iconUrl?: string | null;
   sortOrder?: number;
   active?: boolean;
@@ -597,15 +654,30 @@ export interface DeliveryServicePatch {
   kind?: 'courier' | 'pickup_point' | 'post' | 'self_pickup';
   pickupAddress?: string | null;
   provider?: 'manual' | 'cdek' | 'boxberry' | 'russian_post' | 'yandex_delivery' | 'dellin';
+  tariffCode?: number | null;
+  senderCity?: string | null;
+  senderPostalCode?: string | null;
+  shipmentPoint?: string | null;
   credentials?: {
-    account?: string | null;
-    secret?: string | null;
+    clientId?: string | null;
+    clientSecret?: string | null;
   };
   testMode?: boolean;
   price?: number;
   freeFrom?: number | null;
   minDays?: number | null;
   maxDays?: number | null;
+  handlingDays?: number;
+  /**
+   * @maxItems 200
+   */
+  zones?: {
+    city: string;
+    price: number;
+    minDays?: number | null;
+    maxDays?: number | null;
+  }[];
+  timeSlots?: string[];
   iconUrl?: string | null;
   sortOrder?: number;
   active?: boolean;
@@ -1143,6 +1215,16 @@ export interface Order {
   deliveryPostalCode: string | null;
   deliveryAddress: string | null;
   deliveryPickupPoint: string | null;
+  deliveryPoint: {
+    code: string;
+    name?: string | null;
+    address: string;
+    workTime?: string | null;
+  } | null;
+  deliveryDate: string | null;
+  deliveryTimeSlot: string | null;
+  deliveryEstimate: string | null;
+  deliveryPriceSource: 'carrier' | 'zone' | 'flat' | 'fallback' | null;
   deliveryPrice: number;
   deliveryTrackNumber: string | null;
   paymentServiceId: number | null;
@@ -1202,6 +1284,8 @@ export interface OrderInput {
   deliveryPostalCode?: string | null;
   deliveryAddress?: string | null;
   deliveryPickupPoint?: string | null;
+  deliveryDate?: string | null;
+  deliveryTimeSlot?: string | null;
   paymentServiceId?: number | null;
   comment?: string | null;
   managerComment?: string | null;
@@ -1222,6 +1306,8 @@ export interface OrderPatch {
   deliveryPostalCode?: string | null;
   deliveryAddress?: string | null;
   deliveryPickupPoint?: string | null;
+  deliveryDate?: string | null;
+  deliveryTimeSlot?: string | null;
   paymentServiceId?: number | null;
   comment?: string | null;
   managerComment?: string | null;
@@ -1499,6 +1585,10 @@ export interface ProductCategory {
   imageUrl: string | null;
   sortOrder: number;
   active: boolean;
+  parcelWeight: number | null;
+  parcelLength: number | null;
+  parcelWidth: number | null;
+  parcelHeight: number | null;
   seoTitle: string | null;
   seoDescription: string | null;
   createdAt: string;
@@ -1516,6 +1606,10 @@ export interface ProductCategoryInput {
   imageUrl?: string | null;
   sortOrder?: number;
   active?: boolean;
+  parcelWeight?: number | null;
+  parcelLength?: number | null;
+  parcelWidth?: number | null;
+  parcelHeight?: number | null;
   seoTitle?: string | null;
   seoDescription?: string | null;
 }
@@ -1531,6 +1625,10 @@ export interface ProductCategoryPatch {
   imageUrl?: string | null;
   sortOrder?: number;
   active?: boolean;
+  parcelWeight?: number | null;
+  parcelLength?: number | null;
+  parcelWidth?: number | null;
+  parcelHeight?: number | null;
   seoTitle?: string | null;
   seoDescription?: string | null;
 }
@@ -1575,6 +1673,9 @@ export interface ProductOffer {
   salePrice: number | null;
   stock: number;
   weight: number | null;
+  length: number | null;
+  width: number | null;
+  height: number | null;
   active: boolean;
 }
 
@@ -1615,6 +1716,9 @@ export interface ProductOfferInput {
   salePrice?: number | null;
   stock?: number;
   weight?: number | null;
+  length?: number | null;
+  width?: number | null;
+  height?: number | null;
   active?: boolean;
 }
 
@@ -1655,6 +1759,9 @@ export interface ProductOfferPatch {
   salePrice?: number | null;
   stock?: number;
   weight?: number | null;
+  length?: number | null;
+  width?: number | null;
+  height?: number | null;
   active?: boolean;
 }
 
@@ -3427,6 +3534,10 @@ export interface ShopSettings {
   smsLogin: string | null;
   analyticsCounterId: string | null;
   mapsApiKey: string | null;
+  parcelWeight: number;
+  parcelLength: number;
+  parcelWidth: number;
+  parcelHeight: number;
   seoTitle: string | null;
   seoDescription: string | null;
   maintenanceMode: boolean;
@@ -3487,6 +3598,10 @@ export interface ShopSettingsInput {
   smsApiKey?: string | null;
   analyticsCounterId?: string | null;
   mapsApiKey?: string | null;
+  parcelWeight?: number;
+  parcelLength?: number;
+  parcelWidth?: number;
+  parcelHeight?: number;
   seoTitle?: string | null;
   seoDescription?: string | null;
   maintenanceMode?: boolean;
@@ -3546,6 +3661,10 @@ export interface ShopSettingsPatch {
   smsApiKey?: string | null;
   analyticsCounterId?: string | null;
   mapsApiKey?: string | null;
+  parcelWeight?: number;
+  parcelLength?: number;
+  parcelWidth?: number;
+  parcelHeight?: number;
   seoTitle?: string | null;
   seoDescription?: string | null;
   maintenanceMode?: boolean;

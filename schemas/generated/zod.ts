@@ -311,6 +311,15 @@ export const CartInputSchema = z.strictObject({
   userGroupId: z.int().min(-2147483648).max(2147483647).nullable().optional(),
   couponCode: z.string().max(64).nullable().optional(),
   bonusPoints: z.int().min(0).max(100000000).optional(),
+  destination: z
+    .strictObject({
+      city: z.string().min(1).max(100),
+      region: z.string().max(200).nullable().optional(),
+      postalCode: z.string().regex(new RegExp('^[0-9]{6}$', 'u')).nullable().optional(),
+      cdekCode: z.int().nullable().optional(),
+    })
+    .nullable()
+    .optional(),
   items: z
     .array(
       z.strictObject({
@@ -327,6 +336,15 @@ export const CartPatchSchema = z.strictObject({
   userGroupId: z.int().min(-2147483648).max(2147483647).nullable().optional(),
   couponCode: z.string().max(64).nullable().optional(),
   bonusPoints: z.int().min(0).max(100000000).optional(),
+  destination: z
+    .strictObject({
+      city: z.string().min(1).max(100),
+      region: z.string().max(200).nullable().optional(),
+      postalCode: z.string().regex(new RegExp('^[0-9]{6}$', 'u')).nullable().optional(),
+      cdekCode: z.int().nullable().optional(),
+    })
+    .nullable()
+    .optional(),
   items: z
     .array(
       z.strictObject({
@@ -498,10 +516,18 @@ export const DeliveryServiceInputSchema = z.strictObject({
   kind: z.enum(['courier', 'pickup_point', 'post', 'self_pickup']),
   pickupAddress: z.string().max(500).nullable().optional(),
   provider: z.enum(['manual', 'cdek', 'boxberry', 'russian_post', 'yandex_delivery', 'dellin']).optional(),
+  tariffCode: z.int().min(1).max(999999).nullable().optional(),
+  senderCity: z.string().max(100).nullable().optional(),
+  senderPostalCode: z
+    .string()
+    .regex(new RegExp('^[0-9]{6}$', 'u'), { error: 'Индекс — шесть цифр, например 101000' })
+    .nullable()
+    .optional(),
+  shipmentPoint: z.string().max(30).nullable().optional(),
   credentials: z
     .strictObject({
-      account: z.string().max(200).nullable().optional(),
-      secret: z.string().max(500).nullable().optional(),
+      clientId: z.string().max(200).nullable().optional(),
+      clientSecret: z.string().max(500).nullable().optional(),
     })
     .optional(),
   testMode: z.boolean().optional(),
@@ -509,6 +535,19 @@ export const DeliveryServiceInputSchema = z.strictObject({
   freeFrom: z.int().min(0).max(2147483647).nullable().optional(),
   minDays: z.int().min(0).max(2147483647).nullable().optional(),
   maxDays: z.int().min(0).max(2147483647).nullable().optional(),
+  handlingDays: z.int().min(0).max(30).optional(),
+  zones: z
+    .array(
+      z.strictObject({
+        city: z.string().min(1).max(100),
+        price: z.int().min(0),
+        minDays: z.int().min(0).nullable().optional(),
+        maxDays: z.int().min(0).nullable().optional(),
+      }),
+    )
+    .max(200)
+    .optional(),
+  timeSlots: z.array(z.string().min(1).max(30)).optional(),
   iconUrl: z.string().max(500).nullable().optional(),
   sortOrder: z.int().min(0).max(2147483647).optional(),
   active: z.boolean().optional(),
@@ -528,10 +567,18 @@ export const DeliveryServicePatchSchema = z.strictObject({
   kind: z.enum(['courier', 'pickup_point', 'post', 'self_pickup']).optional(),
   pickupAddress: z.string().max(500).nullable().optional(),
   provider: z.enum(['manual', 'cdek', 'boxberry', 'russian_post', 'yandex_delivery', 'dellin']).optional(),
+  tariffCode: z.int().min(1).max(999999).nullable().optional(),
+  senderCity: z.string().max(100).nullable().optional(),
+  senderPostalCode: z
+    .string()
+    .regex(new RegExp('^[0-9]{6}$', 'u'), { error: 'Индекс — шесть цифр, например 101000' })
+    .nullable()
+    .optional(),
+  shipmentPoint: z.string().max(30).nullable().optional(),
   credentials: z
     .strictObject({
-      account: z.string().max(200).nullable().optional(),
-      secret: z.string().max(500).nullable().optional(),
+      clientId: z.string().max(200).nullable().optional(),
+      clientSecret: z.string().max(500).nullable().optional(),
     })
     .optional(),
   testMode: z.boolean().optional(),
@@ -539,6 +586,19 @@ export const DeliveryServicePatchSchema = z.strictObject({
   freeFrom: z.int().min(0).max(2147483647).nullable().optional(),
   minDays: z.int().min(0).max(2147483647).nullable().optional(),
   maxDays: z.int().min(0).max(2147483647).nullable().optional(),
+  handlingDays: z.int().min(0).max(30).optional(),
+  zones: z
+    .array(
+      z.strictObject({
+        city: z.string().min(1).max(100),
+        price: z.int().min(0),
+        minDays: z.int().min(0).nullable().optional(),
+        maxDays: z.int().min(0).nullable().optional(),
+      }),
+    )
+    .max(200)
+    .optional(),
+  timeSlots: z.array(z.string().min(1).max(30)).optional(),
   iconUrl: z.string().max(500).nullable().optional(),
   sortOrder: z.int().min(0).max(2147483647).optional(),
   active: z.boolean().optional(),
@@ -951,6 +1011,12 @@ export const OrderInputSchema = z.strictObject({
     .optional(),
   deliveryAddress: z.string().max(1000).nullable().optional(),
   deliveryPickupPoint: z.string().max(100).nullable().optional(),
+  deliveryDate: z.iso
+    .date()
+    .regex(new RegExp('^[1-9]\\d{3}-', 'u'), { error: 'Год — от 1000 до 9999' })
+    .nullable()
+    .optional(),
+  deliveryTimeSlot: z.string().max(30).nullable().optional(),
   paymentServiceId: z.int().min(-2147483648).max(2147483647).nullable().optional(),
   comment: z.string().max(2000).nullable().optional(),
   managerComment: z.string().max(5000).nullable().optional(),
@@ -981,6 +1047,12 @@ export const OrderPatchSchema = z.strictObject({
     .optional(),
   deliveryAddress: z.string().max(1000).nullable().optional(),
   deliveryPickupPoint: z.string().max(100).nullable().optional(),
+  deliveryDate: z.iso
+    .date()
+    .regex(new RegExp('^[1-9]\\d{3}-', 'u'), { error: 'Год — от 1000 до 9999' })
+    .nullable()
+    .optional(),
+  deliveryTimeSlot: z.string().max(30).nullable().optional(),
   paymentServiceId: z.int().min(-2147483648).max(2147483647).nullable().optional(),
   comment: z.string().max(2000).nullable().optional(),
   managerComment: z.string().max(5000).nullable().optional(),
@@ -1188,6 +1260,10 @@ export const ProductCategoryInputSchema = z.strictObject({
   imageUrl: z.string().max(500).nullable().optional(),
   sortOrder: z.int().min(0).max(2147483647).optional(),
   active: z.boolean().optional(),
+  parcelWeight: z.int().min(1).max(100000).nullable().optional(),
+  parcelLength: z.int().min(1).max(500).nullable().optional(),
+  parcelWidth: z.int().min(1).max(500).nullable().optional(),
+  parcelHeight: z.int().min(1).max(500).nullable().optional(),
   seoTitle: z.string().max(200).nullable().optional(),
   seoDescription: z.string().max(500).nullable().optional(),
 });
@@ -1207,6 +1283,10 @@ export const ProductCategoryPatchSchema = z.strictObject({
   imageUrl: z.string().max(500).nullable().optional(),
   sortOrder: z.int().min(0).max(2147483647).optional(),
   active: z.boolean().optional(),
+  parcelWeight: z.int().min(1).max(100000).nullable().optional(),
+  parcelLength: z.int().min(1).max(500).nullable().optional(),
+  parcelWidth: z.int().min(1).max(500).nullable().optional(),
+  parcelHeight: z.int().min(1).max(500).nullable().optional(),
   seoTitle: z.string().max(200).nullable().optional(),
   seoDescription: z.string().max(500).nullable().optional(),
 });
@@ -1271,6 +1351,9 @@ export const ProductInputSchema = z.strictObject({
         salePrice: z.int().min(0).max(2147483647).nullable().optional(),
         stock: z.int().min(0).max(2147483647).optional(),
         weight: z.int().min(0).max(2147483647).nullable().optional(),
+        length: z.int().min(1).max(500).nullable().optional(),
+        width: z.int().min(1).max(500).nullable().optional(),
+        height: z.int().min(1).max(500).nullable().optional(),
         active: z.boolean().optional(),
       }),
     )
@@ -1337,6 +1420,9 @@ export const ProductPatchSchema = z.strictObject({
         salePrice: z.int().min(0).max(2147483647).nullable().optional(),
         stock: z.int().min(0).max(2147483647).optional(),
         weight: z.int().min(0).max(2147483647).nullable().optional(),
+        length: z.int().min(1).max(500).nullable().optional(),
+        width: z.int().min(1).max(500).nullable().optional(),
+        height: z.int().min(1).max(500).nullable().optional(),
         active: z.boolean().optional(),
       }),
     )
@@ -1745,6 +1831,10 @@ export const ShopSettingsInputSchema = z.strictObject({
     })
     .nullable()
     .optional(),
+  parcelWeight: z.int().min(1).max(100000).optional(),
+  parcelLength: z.int().min(1).max(500).optional(),
+  parcelWidth: z.int().min(1).max(500).optional(),
+  parcelHeight: z.int().min(1).max(500).optional(),
   seoTitle: z.string().max(200).nullable().optional(),
   seoDescription: z.string().max(500).nullable().optional(),
   maintenanceMode: z.boolean().optional(),
@@ -1923,6 +2013,10 @@ export const ShopSettingsPatchSchema = z.strictObject({
     })
     .nullable()
     .optional(),
+  parcelWeight: z.int().min(1).max(100000).optional(),
+  parcelLength: z.int().min(1).max(500).optional(),
+  parcelWidth: z.int().min(1).max(500).optional(),
+  parcelHeight: z.int().min(1).max(500).optional(),
   seoTitle: z.string().max(200).nullable().optional(),
   seoDescription: z.string().max(500).nullable().optional(),
   maintenanceMode: z.boolean().optional(),

@@ -441,6 +441,18 @@ export const constraints: Record<string, ConstraintInfo> = {
       },
     ],
   },
+  delivery_services_tariff_code_check: {
+    kind: 'check',
+    table: 'delivery_services',
+    resource: 'delivery-services',
+    fields: [
+      {
+        name: 'tariffCode',
+        label: 'Тариф службы',
+      },
+    ],
+    rule: 'От 1 до 999999',
+  },
   delivery_services_price_check: {
     kind: 'check',
     table: 'delivery_services',
@@ -488,6 +500,18 @@ export const constraints: Record<string, ConstraintInfo> = {
       },
     ],
     rule: 'Не меньше 0',
+  },
+  delivery_services_handling_days_check: {
+    kind: 'check',
+    table: 'delivery_services',
+    resource: 'delivery-services',
+    fields: [
+      {
+        name: 'handlingDays',
+        label: 'Дней на сборку заказа',
+      },
+    ],
+    rule: 'От 0 до 30',
   },
   delivery_services_sort_order_check: {
     kind: 'check',
@@ -1247,6 +1271,54 @@ export const constraints: Record<string, ConstraintInfo> = {
     ],
     rule: 'Не меньше 0',
   },
+  product_categories_parcel_weight_check: {
+    kind: 'check',
+    table: 'product_categories',
+    resource: 'product-categories',
+    fields: [
+      {
+        name: 'parcelWeight',
+        label: 'Вес товара по умолчанию, г',
+      },
+    ],
+    rule: 'От 1 до 100000',
+  },
+  product_categories_parcel_length_check: {
+    kind: 'check',
+    table: 'product_categories',
+    resource: 'product-categories',
+    fields: [
+      {
+        name: 'parcelLength',
+        label: 'Длина упаковки, см',
+      },
+    ],
+    rule: 'От 1 до 500',
+  },
+  product_categories_parcel_width_check: {
+    kind: 'check',
+    table: 'product_categories',
+    resource: 'product-categories',
+    fields: [
+      {
+        name: 'parcelWidth',
+        label: 'Ширина упаковки, см',
+      },
+    ],
+    rule: 'От 1 до 500',
+  },
+  product_categories_parcel_height_check: {
+    kind: 'check',
+    table: 'product_categories',
+    resource: 'product-categories',
+    fields: [
+      {
+        name: 'parcelHeight',
+        label: 'Высота упаковки, см',
+      },
+    ],
+    rule: 'От 1 до 500',
+  },
   products_slug_key: {
     kind: 'unique',
     table: 'products',
@@ -1344,6 +1416,45 @@ export const constraints: Record<string, ConstraintInfo> = {
       },
     ],
     rule: 'Не меньше 0',
+  },
+  product_offers_length_check: {
+    kind: 'check',
+    table: 'product_offers',
+    resource: 'products',
+    child: 'offers',
+    fields: [
+      {
+        name: 'length',
+        label: 'Длина, см',
+      },
+    ],
+    rule: 'От 1 до 500',
+  },
+  product_offers_width_check: {
+    kind: 'check',
+    table: 'product_offers',
+    resource: 'products',
+    child: 'offers',
+    fields: [
+      {
+        name: 'width',
+        label: 'Ширина, см',
+      },
+    ],
+    rule: 'От 1 до 500',
+  },
+  product_offers_height_check: {
+    kind: 'check',
+    table: 'product_offers',
+    resource: 'products',
+    child: 'offers',
+    fields: [
+      {
+        name: 'height',
+        label: 'Высота, см',
+      },
+    ],
+    rule: 'От 1 до 500',
   },
   promotions_slug_key: {
     kind: 'unique',
@@ -1615,6 +1726,54 @@ export const constraints: Record<string, ConstraintInfo> = {
       },
     ],
     rule: 'От 1 до 65535',
+  },
+  settings_parcel_weight_check: {
+    kind: 'check',
+    table: 'settings',
+    resource: 'settings',
+    fields: [
+      {
+        name: 'parcelWeight',
+        label: 'Вес товара по умолчанию, г',
+      },
+    ],
+    rule: 'От 1 до 100000',
+  },
+  settings_parcel_length_check: {
+    kind: 'check',
+    table: 'settings',
+    resource: 'settings',
+    fields: [
+      {
+        name: 'parcelLength',
+        label: 'Длина упаковки товара, см',
+      },
+    ],
+    rule: 'От 1 до 500',
+  },
+  settings_parcel_width_check: {
+    kind: 'check',
+    table: 'settings',
+    resource: 'settings',
+    fields: [
+      {
+        name: 'parcelWidth',
+        label: 'Ширина упаковки товара, см',
+      },
+    ],
+    rule: 'От 1 до 500',
+  },
+  settings_parcel_height_check: {
+    kind: 'check',
+    table: 'settings',
+    resource: 'settings',
+    fields: [
+      {
+        name: 'parcelHeight',
+        label: 'Высота упаковки товара, см',
+      },
+    ],
+    rule: 'От 1 до 500',
   },
   sms_templates_code_key: {
     kind: 'unique',

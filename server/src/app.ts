@@ -17,6 +17,7 @@ import { ensureAdmin } from './domains/accounts';
 import { server as catalog } from './domains/catalog';
 import { indexProducts, vacuumSearchTables } from './domains/catalog';
 import { server as content } from './domains/content';
+import { server as delivery } from './domains/delivery';
 import { server as forms } from './domains/forms';
 import { server as messages } from './domains/messages';
 import { ensureSystemTemplates } from './domains/messages';
@@ -62,6 +63,7 @@ const PARTS: ServerPart[] = [
   catalog,
   content,
   payments,
+  delivery,
   sales,
   flows,
 ];

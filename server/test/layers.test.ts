@@ -22,6 +22,7 @@ export const DOMAIN_ORDER = [
   'catalog',
   'content',
   'payments',
+  'delivery',
   'sales',
 ];
 

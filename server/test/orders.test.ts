@@ -11,6 +11,7 @@ import { ensureSystemTemplates } from '../src/domains/messages/system-templates'
 import { placeOrder } from '../src/flows/checkout/place-order';
 import { OutOfStock } from '../src/domains/sales/stock';
 import { signedInUser } from './accounts';
+import { testConfig } from './test-config';
 import { describeOnDatabases, itRaces, startTestApp, type TestApp } from './harness';
 import {
   adminPost,
@@ -730,6 +731,7 @@ describeOnDatabases('placing orders on $name', (target) => {
           site: 'https://shop.test',
           idempotencyKey: null,
           consent: { ip: null, userAgent: null },
+          carriers: testConfig(null),
         },
         form(),
       );

@@ -26,9 +26,29 @@ export const cartGet = contract({
     properties: {
       deliveryServiceId: { type: 'integer', minimum: 1, maximum: INT4_MAX, 'x-label': 'Способ доставки' },
       paymentServiceId: { type: 'integer', minimum: 1, maximum: INT4_MAX, 'x-label': 'Способ оплаты' },
+      withCarriers: {
+        type: 'boolean',
+        'x-label': 'Цены служб доставки',
+        description:
+          'Цены и сроки доставки в город корзины по расчёту служб (СДЭК, Почта России, зоны курьера); ' +
+          'без него — фиксированные цены способов доставки, и службы не спрашиваются.',
+      },
     },
   },
   response: { 200: CART },
+});
+
+export const cartSetDestination = contract({
+  name: 'cart.setDestination',
+  method: 'PUT',
+  path: '/cart/destination',
+  tags: TAGS,
+  summary: 'Город доставки: корзина запоминает его и считает доставку для него',
+  description:
+    'Ответ — корзина с ценами и сроками служб доставки для этого города. Город остаётся у корзины: ' +
+    'при следующем визите (и у покупателя с аккаунтом — на любом устройстве) его не нужно выбирать снова.',
+  body: api('delivery-destination-request'),
+  response: CHANGED,
 });
 
 export const cartAdd = contract({

@@ -45,6 +45,16 @@ export interface Config {
   /** Addresses besides YooKassa's own from which payment notifications are taken (YOOKASSA_NOTIFY_IPS,
    *  comma-separated IPs or CIDR ranges): the tests' local server. Production leaves it empty. */
   yookassaExtraNotifyIps: string[];
+  /** СДЭК's API (CDEK_API_URL, with /v2); the tests point it at their local server that speaks the same
+   *  protocol (server/test/fake-cdek.ts). Set, it serves the services in test mode too. */
+  cdekApiUrl: string;
+  /** СДЭК's training stand, for a delivery service in test mode. */
+  cdekTestApiUrl: string;
+  /** Почта России's public tariff calculator (RUSSIAN_POST_API_URL, with /v2). */
+  russianPostApiUrl: string;
+  /** How long the checkout waits for a carrier's answer before it takes the service's flat price
+   *  (CARRIER_TIMEOUT_MS, default 4000). */
+  carrierTimeoutMs: number;
   /** Whether this instance delivers the outbox (OUTBOX_WORKER=0 leaves it to other instances). */
   outboxWorker: boolean;
   /** CAPTCHA_TEST_ANSWER: every captcha gets this answer, so browser tests can pass it. Honoured only with
@@ -87,6 +97,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean),
+    cdekApiUrl: (env.CDEK_API_URL || 'https://api.cdek.ru/v2').replace(/\/+$/, ''),
+    cdekTestApiUrl: (env.CDEK_API_URL || 'https://api.edu.cdek.ru/v2').replace(/\/+$/, ''),
+    russianPostApiUrl: (env.RUSSIAN_POST_API_URL || 'https://tariff.pochta.ru/v2').replace(/\/+$/, ''),
+    carrierTimeoutMs: positiveNumber(env.CARRIER_TIMEOUT_MS, 'CARRIER_TIMEOUT_MS', 4000),
     outboxWorker: env.OUTBOX_WORKER !== '0',
     captchaTestAnswer: captchaTestAnswerOf(env),
   };

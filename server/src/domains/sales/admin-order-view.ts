@@ -7,7 +7,7 @@
 import { asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AdminOrderView } from '@shop/schemas';
-import deliverySchema from '@shop/schemas/entities/sales/delivery-services.schema.json' with { type: 'json' };
+import deliverySchema from '@shop/schemas/entities/delivery/delivery-services.schema.json' with { type: 'json' };
 import eventsSchema from '@shop/schemas/entities/sales/order-events.schema.json' with { type: 'json' };
 import organizationsSchema from '@shop/schemas/entities/accounts/users-organizations.schema.json' with { type: 'json' };
 import refundsSchema from '@shop/schemas/entities/payments/order-refunds.schema.json' with { type: 'json' };

@@ -10,6 +10,7 @@ import {
   cartRemove,
   cartRemoveCoupon,
   cartSetBonuses,
+  cartSetDestination,
   cartUpdate,
 } from '@shop/schemas/contracts/sales/cart';
 import type { Db, Tx } from '../../platform/db';
@@ -29,13 +30,14 @@ import {
   setLineQuantity,
   type StoredCart,
 } from './cart-store';
-import { cartView } from './cart-view';
+import { cartView, type CartQuote } from './cart-view';
 import { viewerOf } from '../pricing';
+import { destinationOf, type CarrierConfig } from '../delivery';
 
 /** A cart change's limit: promo codes are not to be guessed, so they have a tighter one. */
 const limited = (limit: 'cart' | 'cartCoupon' = 'cart') => ({ config: { rateLimit: limitOf(limit) } });
 
-export function cartRoutes(db: Db) {
+export function cartRoutes(db: Db, carriers: CarrierConfig) {
   return async function plugin(app: FastifyInstance) {
     /**
      * Runs a change on the caller's cart and answers the whole cart. Only adding to it (a line, a promo code,
@@ -46,6 +48,7 @@ export function cartRoutes(db: Db) {
       reply: FastifyReply,
       write: (tx: Tx, cart: StoredCart) => Promise<void>,
       onNone: 'create' | 'not_found' | 'nothing' = 'create',
+      quote: CartQuote = {},
     ) => {
       const { cart, token } = await db.transaction(async (tx) => {
         if (onNone !== 'create') {
@@ -60,12 +63,27 @@ export function cartRoutes(db: Db) {
         return { cart: await readCart(tx, made.cart.id), token: made.token };
       });
       if (token) reply.header('set-cookie', cartCookie(token));
-      return { data: { ...(await cartView(db, cart, viewerOf(request))), cartToken: token } };
+      return { data: { ...(await cartView(db, cart, viewerOf(request), quote)), cartToken: token } };
     };
     serve(app, cartGet, async (request) => {
       const cart = await findCart(db, ownerOf(request));
-      return { data: { ...(await cartView(db, cart, viewerOf(request), request.query)), cartToken: null } };
+      const { withCarriers, ...services } = request.query;
+      const quote = { ...services, carriers: withCarriers ? carriers : undefined };
+      return { data: { ...(await cartView(db, cart, viewerOf(request), quote)), cartToken: null } };
     });
+    serve(
+      app,
+      cartSetDestination,
+      async (request, reply) => {
+        const { city, postalCode, region } = request.body;
+        const destination = destinationOf(city, postalCode, region);
+        if (!destination) throw badRequest('Укажите город', { city: 'Укажите город' });
+        return change(request, reply, (tx, cart) => setCartFields(tx, cart.id, { destination }), 'create', {
+          carriers,
+        });
+      },
+      limited(),
+    );
     serve(
       app,
       cartAdd,

@@ -7,6 +7,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { cartItems, carts, productOffers } from '../../../generated/tables';
 import { selectRows, type DbOrTx, type Tx } from '../../platform/db';
+import type { Destination } from '../delivery';
 import { cookieValue } from '../../platform/http/cookies';
 import { badRequest, notFound } from '../../platform/http/errors';
 
@@ -50,12 +51,20 @@ function whereOwner(owner: Exclude<CartOwner, { guest: true }>) {
 }
 
 /** What a cart row holds besides its owner and lines, as StoredCart. */
-const CART_COLUMNS = { id: carts.id, couponCode: carts.couponCode, bonusPoints: carts.bonusPoints };
+const CART_COLUMNS = {
+  id: carts.id,
+  couponCode: carts.couponCode,
+  bonusPoints: carts.bonusPoints,
+  // jsonb: typed unknown by the table; the schema holds the checkout's resolved city.
+  destination: sql<Destination | null>`${carts.destination}`,
+};
 
 export interface StoredCart {
   id: number;
   couponCode: string | null;
   bonusPoints: number;
+  /** The city the customer chose at the checkout, kept for their next visit. */
+  destination: Destination | null;
 }
 
 /** The owner's cart, or null; with `lock`, the row stays locked until the transaction ends. */
@@ -221,7 +230,7 @@ export async function removeLine(tx: Tx, cartId: number, lineId: number): Promis
 export async function setCartFields(
   tx: Tx,
   cartId: number,
-  fields: Partial<Pick<StoredCart, 'couponCode' | 'bonusPoints'>>,
+  fields: Partial<Pick<StoredCart, 'couponCode' | 'bonusPoints' | 'destination'>>,
 ): Promise<void> {
   await tx
     .update(carts)

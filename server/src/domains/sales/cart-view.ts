@@ -30,6 +30,13 @@ import { spendableOf } from './bonus-ledger';
 import { linesOf, type StoredCart, type StoredLine } from './cart-store';
 import { activeCartRules, pricingCustomer, type Viewer } from '../pricing';
 import { pricingCategoryIds } from '../catalog';
+import {
+  packCart,
+  quoteDelivery,
+  type CarrierConfig,
+  type DeliveryQuote,
+  type Destination,
+} from '../delivery';
 
 /**
  * An offer as the cart prices it, read through the generated table definitions: renaming a field in its
@@ -51,6 +58,24 @@ function selectOffers(db: DbOrTx, offerIds: number[]) {
       stock: productOffers.stock,
       onSale: sql<boolean>`(${productOffers.active} AND ${products.active})`,
       categoryIds: sql<number[]>`${pricingCategoryIds(getTableName(products))}`,
+      // The unit's weight and size for the carriers (delivery/parcels.ts): the offer's, and its product's
+      // first category's defaults.
+      size: {
+        weight: productOffers.weight,
+        length: productOffers.length,
+        width: productOffers.width,
+        height: productOffers.height,
+      },
+      categorySize: sql<{
+        weight: number | null;
+        length: number | null;
+        width: number | null;
+        height: number | null;
+      } | null>`(
+        SELECT json_build_object('weight', c.parcel_weight, 'length', c.parcel_length,
+                                 'width', c.parcel_width, 'height', c.parcel_height)
+        FROM product_categories c WHERE c.id = ANY(${products.categoryIds})
+        ORDER BY array_position(${products.categoryIds}, c.id) LIMIT 1)`,
     })
     .from(productOffers)
     .innerJoin(products, eq(products.id, productOffers.productId))
@@ -143,6 +168,13 @@ export interface CartQuote {
   contact?: BuyerContact;
   /** Lock the coupon's row (placing an order). */
   lockCoupon?: boolean;
+  /**
+   * Price the delivery for a city by its carriers (the checkout, placing an order). Without it every service
+   * has its flat price, and no carrier is asked (the cart page, the header's count).
+   */
+  carriers?: CarrierConfig;
+  /** The city to price for, instead of the one the cart keeps. */
+  destination?: Destination | null;
   now?: Date;
 }
 
@@ -173,7 +205,8 @@ export async function priceStoredCart(
 ): Promise<PricedCart> {
   const lines = cart ? await linesOf(db, cart.id) : [];
   const contents = { lines, couponCode: cart?.couponCode ?? null, bonusPoints: cart?.bonusPoints ?? 0 };
-  return priceContents(db, contents, viewer, quote);
+  const destination = quote.destination === undefined ? (cart?.destination ?? null) : quote.destination;
+  return priceContents(db, contents, viewer, { ...quote, destination });
 }
 
 /** What a cart holds: its lines, the promo code and the points asked for (a manager's order has no cart). */
@@ -226,6 +259,33 @@ export async function priceContents(
   ]);
   // Points past their expiry are not spendable (the engine takes the spendable balance).
   const balance = viewer ? await spendableOf(db, viewer.id, now) : 0;
+  const destination = quote.destination ?? null;
+  const quotes = quote.carriers
+    ? await quoteDelivery(
+        delivery,
+        destination,
+        packCart(
+          orderable.map((l) => {
+            const o = offers.get(l.offerId)!;
+            const none = { weight: null, length: null, width: null, height: null };
+            return { quantity: l.quantity, offer: o.size, category: o.categorySize ?? none };
+          }),
+          {
+            weight: settings?.parcelWeight ?? 200,
+            length: settings?.parcelLength ?? 20,
+            width: settings?.parcelWidth ?? 15,
+            height: settings?.parcelHeight ?? 5,
+          },
+        ),
+        quote.carriers,
+        now,
+      )
+    : new Map<number, DeliveryQuote>();
+  // The carrier's (or the zone's) price takes the flat one's place; a service that does not go to the
+  // city is not offered. The engine then applies free delivery on top, as for any price.
+  const pricedDelivery = delivery
+    .filter((d) => quotes.get(d.id)?.available !== false)
+    .map((d) => ({ ...d, price: quotes.get(d.id)?.price ?? d.price }));
   const priced = priceCart({
     now,
     lines: pricingLines,
@@ -239,7 +299,7 @@ export async function priceContents(
       bonusMaxSpendPercent: settings?.bonusMaxSpendPercent ?? 0,
       bonusPointValue: settings?.bonusPointValue ?? 100,
     },
-    deliveryServices: delivery as PricingDelivery[],
+    deliveryServices: pricedDelivery as PricingDelivery[],
     deliveryServiceId: quote.deliveryServiceId ?? null,
     paymentServices: payment.filter(takeable) as PricingPayment[],
     paymentServiceId: quote.paymentServiceId ?? null,
@@ -289,10 +349,31 @@ export async function priceContents(
     bonuses: priced.bonuses,
     delivery: {
       ...priced.delivery,
+      destination: destination && {
+        city: destination.city,
+        region: destination.region,
+        postalCode: destination.postalCode,
+      },
       options: priced.delivery.options.map((o) => {
         const d = deliveryOf.get(o.id)!;
+        const q = quotes.get(o.id);
         const { description, pickupAddress, minDays, maxDays } = d;
-        return { ...o, description, pickupAddress, minDays, maxDays };
+        return {
+          ...o,
+          description,
+          pickupAddress,
+          minDays,
+          maxDays,
+          carrier:
+            d.provider === 'cdek' || d.provider === 'russian_post'
+              ? (d.provider as 'cdek' | 'russian_post')
+              : null,
+          priceSource: q?.source ?? 'flat',
+          note: q?.note ?? null,
+          dates: q?.dates ?? null,
+          courierDays: q?.courierDays ?? [],
+          timeSlots: q?.timeSlots ?? (d.kind === 'courier' ? d.timeSlots : []),
+        };
       }),
     },
     payments: priced.payments.map((p) => ({ ...p, description: paymentOf.get(p.id)!.description })),

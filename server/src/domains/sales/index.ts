@@ -11,7 +11,7 @@ import { repeatOrderRoutes } from './repeat-order';
 export const server: ServerPart = {
   api: (ctx) => async (api) => {
     const { db } = ctx.database;
-    await api.register(cartRoutes(db));
+    await api.register(cartRoutes(db, ctx.config));
     await api.register(profileOrderRoutes(db));
     await api.register(repeatOrderRoutes(db));
     // The invoice PDF of an order paid by invoice: by the guest's link, in the cabinet and in the admin.
@@ -32,7 +32,7 @@ export {
   type CartOwner,
   type StoredLine,
 } from './cart-store';
-export { priceContents, type CartContents, type PricedCart } from './cart-view';
+export { priceContents, type CartContents, type CartQuote, type PricedCart } from './cart-view';
 export { findCustomerOrder } from './order-access';
 export { setManagerComment } from './order-comment';
 export {

@@ -16,6 +16,7 @@ import type { Db, DbOrTx } from '../../platform/db';
 import { badRequest } from '../../platform/http/errors';
 import { serve } from '../../platform/http/contract';
 import type { Config } from '../../platform/config';
+import type { CarrierConfig } from '../../domains/delivery';
 import { siteOrigin } from '../../domains/settings';
 import type { StoredLine } from '../../domains/sales';
 import { idempotencyKeyOf } from './order-routes';
@@ -52,7 +53,11 @@ export async function customerOf(db: DbOrTx, userId: number | null | undefined):
   return { id: user.id, groupIds: user.groupIds, actingGroupId: null };
 }
 
-export function adminOrderRoutes(db: Db, registry: Registry, config: Pick<Config, 'siteUrl'>) {
+export function adminOrderRoutes(
+  db: Db,
+  registry: Registry,
+  config: Pick<Config, 'siteUrl'> & CarrierConfig,
+) {
   const def = resourceOf(registry, 'orders');
   return async function plugin(app: FastifyInstance) {
     serve(
@@ -79,6 +84,7 @@ export function adminOrderRoutes(db: Db, registry: Registry, config: Pick<Config
             site: siteOrigin(config.siteUrl, request),
             idempotencyKey: idempotencyKeyOf(request),
             consent: { ip: null, userAgent: null },
+            carriers: config,
           },
           body,
         );

@@ -10,6 +10,7 @@ import { serve } from '../../platform/http/contract';
 import { limitOf } from '../../platform/http/rate-limit';
 import { siteOrigin } from '../../domains/settings';
 import type { Config } from '../../platform/config';
+import type { CarrierConfig } from '../../domains/delivery';
 import { ownerOf as cartOwnerOf } from '../../domains/sales';
 import { placeOrder } from './place-order';
 import { viewerOf } from '../../domains/pricing';
@@ -25,7 +26,7 @@ export const idempotencyKeyOf = (request: FastifyRequest): string | null => {
   return typeof key === 'string' ? key : null;
 };
 
-export function orderRoutes(db: Db, config: Pick<Config, 'siteUrl'>) {
+export function orderRoutes(db: Db, config: Pick<Config, 'siteUrl'> & CarrierConfig) {
   return async function plugin(app: FastifyInstance) {
     serve(
       app,
@@ -40,6 +41,7 @@ export function orderRoutes(db: Db, config: Pick<Config, 'siteUrl'>) {
             site: siteOrigin(config.siteUrl, request),
             idempotencyKey: request.headers['idempotency-key'] ?? null,
             consent: { ip: who.ip, userAgent: who.userAgent },
+            carriers: config,
           },
           request.body,
         );

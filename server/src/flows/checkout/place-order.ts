@@ -16,6 +16,7 @@ import {
   carts,
   couponUsages,
   coupons,
+  deliveryServices,
   orderItems,
   orders,
   userOrganizations,
@@ -27,12 +28,13 @@ import { ApiError, badRequest } from '../../platform/http/errors';
 import { isUniqueViolation } from '../../domains/accounts';
 import { balanceOf } from '../../domains/sales';
 import { findCart, linesOf, type CartOwner } from '../../domains/sales';
-import { priceContents, type CartContents, type PricedCart } from '../../domains/sales';
+import { priceContents, type CartContents, type CartQuote, type PricedCart } from '../../domains/sales';
 import { orderUrlOf, recordOrderEvent } from '../../domains/sales';
 import { queueOrderLetters } from '../../domains/sales';
 import { nextOrderNumber } from '../../domains/sales';
 import type { Viewer } from '../../domains/pricing';
 import { takeStock } from '../../domains/sales';
+import { findPoint, destinationOf, type CarrierConfig, type Destination } from '../../domains/delivery';
 
 /**
  * Where the order's lines come from: the caller's own cart (the checkout), or what a manager typed in for a
@@ -61,6 +63,8 @@ export type PlaceInput = Omit<
   | 'deliveryPostalCode'
   | 'deliveryAddress'
   | 'deliveryPickupPoint'
+  | 'deliveryDate'
+  | 'deliveryTimeSlot'
   | 'comment'
 > & {
   customerEmail?: Optional;
@@ -68,6 +72,8 @@ export type PlaceInput = Omit<
   deliveryPostalCode?: Optional;
   deliveryAddress?: Optional;
   deliveryPickupPoint?: Optional;
+  deliveryDate?: Optional;
+  deliveryTimeSlot?: Optional;
   comment?: Optional;
 };
 
@@ -81,6 +87,8 @@ export interface PlaceOrderContext {
   idempotencyKey: string | null;
   /** Who gave the consent (152-FZ): IP and browser. */
   consent: { ip: string | null; userAgent: string | null };
+  /** The carriers' addresses and time box: delivery is priced for the order's city as the checkout showed it. */
+  carriers: CarrierConfig;
   now?: Date;
 }
 
@@ -148,7 +156,7 @@ const NEED_MESSAGES: Partial<Record<keyof PlaceInput, string>> = {
   deliveryCity: 'Укажите город',
   deliveryPostalCode: 'Укажите индекс: шесть цифр',
   deliveryAddress: 'Укажите адрес: улицу, дом и квартиру',
-  deliveryPickupPoint: 'Укажите пункт выдачи: его адрес или код',
+  deliveryPickupPoint: 'Выберите пункт выдачи',
 };
 
 /** The address fields the chosen delivery needs, filled; only those are stored. */
@@ -235,6 +243,92 @@ export async function releaseCouponUse(tx: Tx, orderId: number): Promise<void> {
       .where(eq(coupons.id, usage.couponId));
 }
 
+/**
+ * The city the order's delivery is priced for: the one typed in the order (with its index), else the one
+ * the cart keeps. A city the checkout resolved is resolved the same way here, so the price is the same.
+ */
+async function destinationFor(db: Db, source: OrderSource, input: PlaceInput): Promise<Destination | null> {
+  const typed = input.deliveryCity?.trim()
+    ? destinationOf(input.deliveryCity, input.deliveryPostalCode)
+    : null;
+  if (typed || source.kind !== 'cart') return typed;
+  return (await findCart(db, source.owner))?.destination ?? null;
+}
+
+/** Prices the order once outside the transaction, so that the carriers' answers are in their caches. */
+async function warmDelivery(
+  db: Db,
+  source: OrderSource,
+  viewer: Viewer | null,
+  input: PlaceInput,
+  options: CartQuote,
+): Promise<void> {
+  const cart = source.kind === 'cart' ? await findCart(db, source.owner) : null;
+  const contents: CartContents | null =
+    source.kind === 'manager'
+      ? source.contents
+      : cart && { lines: await linesOf(db, cart.id), couponCode: null, bonusPoints: 0 };
+  if (!contents?.lines.length) return;
+  await priceContents(db, contents, viewer, options);
+  const code = input.deliveryPickupPoint?.trim();
+  if (code && options.destination && input.deliveryServiceId) {
+    const [service] = await db
+      .select()
+      .from(deliveryServices)
+      .where(eq(deliveryServices.id, input.deliveryServiceId));
+    if (service) await findPoint(service, options.destination, code, options.carriers!);
+  }
+}
+
+type ChosenDelivery = PricedCart['view']['delivery']['options'][number];
+
+/**
+ * What the customer chose within the delivery: the pickup point (one of the carrier's in the city, stored
+ * with its address and hours; typed by hand only when the carrier cannot list them now), the courier's
+ * day and time (among those offered).
+ */
+async function deliveryChoice(
+  tx: Tx,
+  delivery: ChosenDelivery,
+  input: PlaceInput,
+  destination: Destination | null,
+  carriers: CarrierConfig,
+) {
+  let deliveryPoint: { code: string; name: string | null; address: string; workTime: string | null } | null =
+    null;
+  const code = input.deliveryPickupPoint?.trim();
+  if (delivery.kind === 'pickup_point' && code && destination && delivery.carrier) {
+    const [service] = await tx.select().from(deliveryServices).where(eq(deliveryServices.id, delivery.id));
+    const { point, checked } = await findPoint(service!, destination, code, carriers);
+    if (checked && !point)
+      throw badRequest(`В городе ${destination.city} нет такого пункта выдачи: выберите пункт из списка`, {
+        deliveryPickupPoint: 'Выберите пункт выдачи из списка',
+      });
+    if (point)
+      deliveryPoint = {
+        code: point.code,
+        name: point.name,
+        address: point.address,
+        workTime: point.workTime,
+      };
+  }
+  let deliveryDate: string | null = null;
+  let deliveryTimeSlot: string | null = null;
+  if (delivery.kind === 'courier') {
+    const date = input.deliveryDate?.trim() || null;
+    const slot = input.deliveryTimeSlot?.trim() || null;
+    if (delivery.courierDays.length && !delivery.courierDays.some((d) => d.date === date))
+      throw badRequest('Выберите день доставки из предложенных', { deliveryDate: 'Выберите день доставки' });
+    if (delivery.timeSlots.length && !delivery.timeSlots.includes(slot ?? ''))
+      throw badRequest('Выберите время доставки из предложенных', {
+        deliveryTimeSlot: 'Выберите время доставки',
+      });
+    deliveryDate = date;
+    deliveryTimeSlot = slot;
+  }
+  return { deliveryPoint, deliveryDate, deliveryTimeSlot };
+}
+
 export async function placeOrder(
   db: Db,
   ctx: PlaceOrderContext,
@@ -249,6 +343,17 @@ export async function placeOrder(
   const { source, viewer } = ctx;
   const keyHash = ctx.idempotencyKey ? sha256(`${sourceScope(source)}|${ctx.idempotencyKey}`) : null;
   const now = ctx.now ?? new Date();
+  const destination = await destinationFor(db, source, input);
+  const quoteOptions = {
+    deliveryServiceId: input.deliveryServiceId,
+    paymentServiceId: input.paymentServiceId,
+    carriers: ctx.carriers,
+    destination,
+    now,
+  };
+  // The carriers are asked before the transaction, not in it: its locks are never held while a carrier
+  // thinks. Their answers are cached, so the pricing in the transaction finds them at once.
+  await warmDelivery(db, source, viewer, input, quoteOptions);
   try {
     return await db.transaction(async (tx) => {
       const cart = source.kind === 'cart' ? await findCart(tx, source.owner, { lock: true }) : null;
@@ -273,11 +378,9 @@ export async function placeOrder(
       // Locks the customer's row: a second order spending the same points waits for this one.
       if (viewer) await balanceOf(tx, viewer.id, { lock: true });
       const quote = await priceContents(tx, contents, viewer, {
-        deliveryServiceId: input.deliveryServiceId,
-        paymentServiceId: input.paymentServiceId,
+        ...quoteOptions,
         contact: { userId: viewer?.id ?? null, phone, email: email?.toLowerCase() ?? null },
         lockCoupon: true,
-        now,
       });
       const reasons = reasonsNotToPlace(quote, input.expectedTotal);
       if (reasons.length) throw new CartNotOrderable(reasons);
@@ -285,6 +388,7 @@ export async function placeOrder(
       const delivery = view.delivery.options.find((o) => o.id === view.delivery.selectedId)!;
       const payment = view.payments.find((p) => p.id === view.paymentSelectedId)!;
       const address = deliveryFields(delivery.kind, input);
+      const chosen = await deliveryChoice(tx, delivery, input, destination, ctx.carriers);
 
       let organizationId: number | null = null;
       if (input.organizationId) {
@@ -322,6 +426,9 @@ export async function placeOrder(
           customerEmail: email,
           deliveryServiceId: delivery.id,
           ...address,
+          ...chosen,
+          deliveryEstimate: delivery.dates?.range ?? null,
+          deliveryPriceSource: delivery.priceSource,
           deliveryPrice: totals.delivery,
           paymentServiceId: payment.id,
           couponCode: view.coupon?.state === 'applied' ? view.coupon.code : null,

@@ -44,6 +44,8 @@ export const LIMITS = {
   profile: { max: 30, timeWindow: HOUR },
   /** Cart changes: a quantity stepper clicks often, and an office or a phone network shares an address. */
   cart: { max: 600, timeWindow: 10 * MINUTE },
+  /** The checkout's city suggestions (one per letter typed) and pickup point lists: each may ask a carrier. */
+  delivery: { max: 300, timeWindow: 10 * MINUTE },
   /** Promo codes tried: enough for typos, too few to guess a series' codes. */
   cartCoupon: { max: 20, timeWindow: 10 * MINUTE },
   /** Orders placed (and refused) from one address: a shop's customer places a few an hour at most. */

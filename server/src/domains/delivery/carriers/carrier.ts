@@ -110,6 +110,8 @@ export interface ShipmentStatus {
 export interface Carrier {
   readonly name: 'cdek' | 'russian_post';
   quote(request: QuoteRequest): Promise<CarrierQuote>;
+  /** Cities whose name starts with the query, as the carrier knows them (for the checkout's suggestions). */
+  cities?(query: string): Promise<{ name: string; region: string | null }[]>;
   /** The city's pickup points; carriers without points do not have it. */
   points?(place: Place): Promise<PickupPoint[]>;
   /** Registers a shipment; answers its state right after (usually `registering`). */
