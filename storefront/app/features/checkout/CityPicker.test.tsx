@@ -158,6 +158,26 @@ describe('CityPicker', () => {
     expect(input.value).toBe('Казань');
   });
 
+  it('on leaving, chooses the one city named as typed, or puts back the chosen city', async () => {
+    const { input, onChoose } = renderPicker(
+      () => Promise.resolve([KAZAN, city('Казанская', 'Ростовская область')]),
+      MOSCOW,
+    );
+    type(input, 'казань');
+    await pass(CITY_SUGGEST_DELAY_MS);
+    fireEvent.blur(input);
+    expect(onChoose).toHaveBeenCalledExactlyOnceWith(KAZAN);
+    expect(input.value).toBe('Казань');
+
+    onChoose.mockClear();
+    type(input, 'каз');
+    await pass(CITY_SUGGEST_DELAY_MS);
+    fireEvent.blur(input);
+    // A half-typed name is no city: the field shows the city chosen before (the parent kept Москва).
+    expect(onChoose).not.toHaveBeenCalled();
+    expect(input.value).toBe('Москва');
+  });
+
   it('never lets an older answer replace a newer one', async () => {
     const answers = new Map<string, ReturnType<typeof deferred<DeliveryCity[]>>>();
     const suggest = vi.fn((query: string) => {

@@ -169,58 +169,60 @@ export function CityPicker({ value, suggest, onChoose, error, name = 'deliveryCi
   return (
     <FormField id={name} label="Город доставки" required error={error}>
       {(control) => (
-        <div className="city-picker">
-          <input
-            {...control}
-            ref={inputRef}
-            name={name}
-            type="text"
-            maxLength={100}
-            // The browser's own autofill list would cover the suggestions; without them it helps.
-            autoComplete={hydrated ? 'off' : 'address-level2'}
-            value={text}
-            onChange={(event) => {
-              setText(event.target.value);
-              ask(event.target.value);
-            }}
-            onKeyDown={onKeyDown}
-            onBlur={leave}
-            {...(hydrated && {
-              role: 'combobox',
-              'aria-autocomplete': 'list' as const,
-              'aria-expanded': open,
-              'aria-controls': listId,
-              'aria-activedescendant': open && active >= 0 ? optionId(active) : undefined,
-              'aria-busy': state === 'loading' || undefined,
-              'aria-describedby': [control['aria-describedby'], noteId].filter(Boolean).join(' '),
-            })}
-          />
-          {hydrated && (
-            <ul
-              ref={listRef}
-              id={listId}
-              role="listbox"
-              aria-label="Города"
-              className="city-picker__list"
-              hidden={!open}
-            >
-              {suggestions.map((city, index) => (
-                <li
-                  key={`${city.name}|${city.region ?? ''}|${index}`}
-                  id={optionId(index)}
-                  role="option"
-                  aria-selected={index === active}
-                  className="city-picker__option"
-                  // Keeps the focus in the field, so a tap chooses instead of leaving the field first.
-                  onMouseDown={(event) => event.preventDefault()}
-                  onClick={() => choose(city)}
-                >
-                  <span className="city-picker__name">{city.name}</span>
-                  {city.region && <span className="city-picker__region">{city.region}</span>}
-                </li>
-              ))}
-            </ul>
-          )}
+        <>
+          <div className="city-picker">
+            <input
+              {...control}
+              ref={inputRef}
+              name={name}
+              type="text"
+              maxLength={100}
+              // The browser's own autofill list would cover the suggestions; without them it helps.
+              autoComplete={hydrated ? 'off' : 'address-level2'}
+              value={text}
+              onChange={(event) => {
+                setText(event.target.value);
+                ask(event.target.value);
+              }}
+              onKeyDown={onKeyDown}
+              onBlur={leave}
+              {...(hydrated && {
+                role: 'combobox',
+                'aria-autocomplete': 'list' as const,
+                'aria-expanded': open,
+                'aria-controls': listId,
+                'aria-activedescendant': open && active >= 0 ? optionId(active) : undefined,
+                'aria-busy': state === 'loading' || undefined,
+                'aria-describedby': [control['aria-describedby'], noteId].filter(Boolean).join(' '),
+              })}
+            />
+            {hydrated && (
+              <ul
+                ref={listRef}
+                id={listId}
+                role="listbox"
+                aria-label="Города"
+                className="city-picker__list"
+                hidden={!open}
+              >
+                {suggestions.map((city, index) => (
+                  <li
+                    key={`${city.name}|${city.region ?? ''}|${index}`}
+                    id={optionId(index)}
+                    role="option"
+                    aria-selected={index === active}
+                    className="city-picker__option"
+                    // Keeps the focus in the field, so a tap chooses instead of leaving the field first.
+                    onMouseDown={(event) => event.preventDefault()}
+                    onClick={() => choose(city)}
+                  >
+                    <span className="city-picker__name">{city.name}</span>
+                    {city.region && <span className="city-picker__region">{city.region}</span>}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
           <p id={noteId} className="city-picker__note" role="status">
             {note ??
               (open ? (
@@ -229,7 +231,7 @@ export function CityPicker({ value, suggest, onChoose, error, name = 'deliveryCi
                 </span>
               ) : null)}
           </p>
-        </div>
+        </>
       )}
     </FormField>
   );

@@ -94,7 +94,7 @@ let keyNumber = 0;
 /** A key not used before: the loader shares one promise per key, and each test has its own ymaps. */
 const freshKey = () => `test-key-${++keyNumber}`;
 
-function stubMaps(ready: (done: () => void, fail: (error: unknown) => void) => void = (done) => done()) {
+function stubMaps(ready: (done: () => void, fail?: (error: unknown) => void) => void = (done) => done()) {
   window.ymaps = { ready, Map: FakeMap, ObjectManager: FakeObjectManager };
 }
 
@@ -288,7 +288,7 @@ describe('PickupPointPicker: the map', () => {
   });
 
   it('when the map fails to load, leaves the list and a note', async () => {
-    stubMaps((_done, fail) => fail(new Error('blocked')));
+    stubMaps((_done, fail) => fail?.(new Error('blocked')));
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     renderPicker({ mapsApiKey: freshKey() });
     expect(await screen.findByText(MAP_FAILED_NOTE)).toBeTruthy();
