@@ -75,7 +75,12 @@ export function DeliveryChoice({ options, selectedId, error, onChoose }: Deliver
                   {deliveryPriceText(option)}
                 </span>
               </span>
-              {terms && <span className="choice__terms">Срок: {terms}</span>}
+              {option.dates ? (
+                <span className="choice__terms">{option.dates.text}</span>
+              ) : (
+                terms && <span className="choice__terms">Срок: {terms}</span>
+              )}
+              {option.note && <span className="choice__note">{option.note}</span>}
               {option.description && <span className="choice__text">{option.description}</span>}
               {free && <span className="choice__hint">{free}</span>}
             </span>

@@ -7,7 +7,7 @@ import { CITY_NOTHING_FOUND, CITY_SUGGEST_DELAY_MS, CityPicker } from './CityPic
 import type { DeliveryCity } from './delivery-types';
 
 const city = (name: string, region: string | null = null): DeliveryCity => ({
-  name,
+  city: name,
   region,
   postalCode: null,
 });

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject 
 import { plural } from '../../lib/format';
 import { useHydrated } from '../../lib/hydrated';
 import { FormField } from '../../ui/FormField';
-import { sameCityName } from './delivery-search';
+import { sameCityName, searchable } from './delivery-search';
 import type { DeliveryCity } from './delivery-types';
 import './delivery-pickers.css';
 
@@ -40,7 +40,7 @@ export function CityPicker({ value, suggest, onChoose, error, name = 'deliveryCi
   const inputRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
 
-  const chosenName = value?.name ?? '';
+  const chosenName = value?.city ?? '';
   const [text, setText] = useState(chosenName);
   // A city chosen from outside (the page's saved address, the parent's state) fills the field.
   const [shownName, setShownName] = useState(chosenName);
@@ -97,24 +97,30 @@ export function CityPicker({ value, suggest, onChoose, error, name = 'deliveryCi
 
   const choose = (city: DeliveryCity) => {
     forgetPending();
-    setText(city.name);
+    setText(city.city);
     setOpen(false);
     setActive(-1);
     setState('idle');
     onChoose(city);
   };
 
-  // Leaving the field: the one suggestion named exactly as typed is chosen; other text goes back to the
-  // chosen city (a half-typed name is not a city the carriers know). With nothing chosen yet the text stays.
+  // Leaving the field: the one suggestion named exactly as typed is chosen. A name the suggestions only begin
+  // with is half-typed and goes back to the chosen city; any other name is taken as typed (the server finds
+  // it in its list or asks the carrier), so a customer who types the whole name and moves on without
+  // waiting for the suggestions has their city.
   const leave = () => {
     setOpen(false);
     setActive(-1);
-    const named = suggestions.filter((city) => sameCityName(city.name, text));
-    if (named.length === 1 && !(value && sameCityName(value.name, text))) {
-      choose(named[0]!);
-    } else if (value && text !== value.name) {
+    const typed = text.trim();
+    const named = suggestions.filter((city) => sameCityName(city.city, typed));
+    const halfTyped = suggestions.some((city) => searchable(city.city).startsWith(searchable(typed)));
+    if (value && sameCityName(value.city, typed)) return;
+    if (named.length === 1) choose(named[0]!);
+    else if (typed.length >= CITY_QUERY_MIN_LENGTH && !halfTyped)
+      choose({ city: typed, region: null, postalCode: null });
+    else if (value) {
       forgetPending();
-      setText(value.name);
+      setText(value.city);
       setState('idle');
     }
   };
@@ -134,7 +140,7 @@ export function CityPicker({ value, suggest, onChoose, error, name = 'deliveryCi
     } else if (event.key === 'Enter' && open) {
       // With the list open, Enter chooses; it never sends the checkout half-filled.
       event.preventDefault();
-      const named = suggestions.filter((city) => sameCityName(city.name, text));
+      const named = suggestions.filter((city) => sameCityName(city.city, text));
       const city = active >= 0 ? suggestions[active] : named.length === 1 ? named[0] : undefined;
       if (city) choose(city);
     } else if (event.key === 'Escape') {
@@ -142,10 +148,10 @@ export function CityPicker({ value, suggest, onChoose, error, name = 'deliveryCi
         event.preventDefault();
         setOpen(false);
         setActive(-1);
-      } else if (value && text !== value.name) {
+      } else if (value && text !== value.city) {
         event.preventDefault();
         forgetPending();
-        setText(value.name);
+        setText(value.city);
         setState('idle');
       }
     }
@@ -207,7 +213,7 @@ export function CityPicker({ value, suggest, onChoose, error, name = 'deliveryCi
               >
                 {suggestions.map((city, index) => (
                   <li
-                    key={`${city.name}|${city.region ?? ''}|${index}`}
+                    key={`${city.city}|${city.region ?? ''}|${index}`}
                     id={optionId(index)}
                     role="option"
                     aria-selected={index === active}
@@ -216,7 +222,7 @@ export function CityPicker({ value, suggest, onChoose, error, name = 'deliveryCi
                     onMouseDown={(event) => event.preventDefault()}
                     onClick={() => choose(city)}
                   >
-                    <span className="city-picker__name">{city.name}</span>
+                    <span className="city-picker__name">{city.city}</span>
                     {city.region && <span className="city-picker__region">{city.region}</span>}
                   </li>
                 ))}

@@ -7,7 +7,7 @@ import type { CartState } from '@shop/schemas';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CHECKOUT_PATH } from '../cart';
-import type { CheckoutErrors, CheckoutValues } from './checkout';
+import type { CheckoutErrors, CheckoutPoints, CheckoutValues } from './checkout';
 
 /** The fields typed as text; the others are checkboxes. */
 type TextField = Exclude<keyof CheckoutValues, 'asOrganization' | 'consent'>;
@@ -21,6 +21,8 @@ const MAX_LENGTH: Record<TextField, number> = {
   deliveryPostalCode: 6,
   deliveryAddress: 1000,
   deliveryPickupPoint: 100,
+  deliveryDate: 10,
+  deliveryTimeSlot: 30,
   comment: 2000,
 };
 
@@ -38,6 +40,8 @@ export function checkoutValuesFrom(form: FormData): CheckoutValues {
     deliveryPostalCode: text('deliveryPostalCode'),
     deliveryAddress: text('deliveryAddress'),
     deliveryPickupPoint: text('deliveryPickupPoint'),
+    deliveryDate: text('deliveryDate'),
+    deliveryTimeSlot: text('deliveryTimeSlot'),
     comment: text('comment'),
     asOrganization: form.get('asOrganization') === '1',
     consent: form.get('consent') === '1',
@@ -104,6 +108,8 @@ export interface CheckoutFailure {
 export interface CheckoutRecount {
   result: 'recounted';
   cart: CartState;
+  /** The chosen service's pickup points in the city, when it has them. */
+  points: CheckoutPoints | null;
   values: CheckoutValues;
   /** The recounted form is the same form: its key stays, so its order is still placed only once. */
   idempotencyKey: string | undefined;

@@ -8,7 +8,7 @@ import { CART_PATH } from '../cart';
 import { cartHeaders } from '../cart/index.server';
 import { EMPTY_CHECKOUT, type CheckoutValues } from './checkout';
 import { serviceId } from './checkout-form';
-import { answerCheckout, priceCheckout } from './checkout.server';
+import { answerCheckout, checkoutPoints, priceCheckout } from './checkout.server';
 
 /** The checkout: the cart priced with `?delivery=&payment=`, and the signed-in customer's contacts. */
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -28,21 +28,23 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (cart.items.length === 0) throw redirect(CART_PATH, { headers: cartHeaders(cart, context, request) });
 
   const signedIn = Boolean(session.user);
-  const [profile, company] = signedIn
-    ? await Promise.all([
-        api.profile.get().catch(() => null),
-        api.profile.company().catch(() => null as ProfileCompany | null),
-      ])
-    : [null, null];
+  const [profile, company, points] = await Promise.all([
+    signedIn ? api.profile.get().catch(() => null) : null,
+    signedIn ? api.profile.company().catch(() => null as ProfileCompany | null) : null,
+    checkoutPoints(api, cart),
+  ]);
   const prefill: CheckoutValues = {
     ...EMPTY_CHECKOUT,
     customerName: profile?.name ?? '',
     customerPhone: phoneToMasked(profile?.phone),
     customerEmail: profile?.email ?? '',
+    deliveryCity: cart.delivery.destination?.city ?? '',
+    deliveryPostalCode: cart.delivery.destination?.postalCode ?? '',
   };
   return data(
     {
       cart,
+      points,
       prefill,
       company,
       signedIn,

@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from 'react-router';
+import { Form, Link, useNavigation, useRevalidator } from 'react-router';
 import type { Route } from '../../routes/+types/cart.order';
 import { AddressSection } from './AddressSection';
 import { DeliveryChoice, PaymentChoice } from './CheckoutChoices';
@@ -11,6 +11,11 @@ import { OrganizationSection } from './OrganizationSection';
 import { CART_PATH, CHECKOUT_PATH } from '../cart';
 import { checkoutSearch, useCheckoutForm } from './checkout-form';
 import { useHydrated } from '../../lib/hydrated';
+import { apiErrorMessage, useApi } from '../../lib/browser-api';
+import { useShellData } from '../../lib/shell-data';
+import { CityPicker } from './CityPicker';
+import type { DeliveryCity } from './delivery-types';
+import { useState } from 'react';
 import { seoMeta } from '../../lib/seo';
 import '../cart/cart.css';
 import '../account/profile.css';
@@ -29,11 +34,17 @@ export default function CheckoutRoute({ loaderData, actionData }: Route.Componen
   // services chosen in the form (the loader's, with those of the address), and the same form goes on.
   const recount = actionData?.result === 'recounted' ? actionData : undefined;
   const cart = recount?.cart ?? loaderData.cart;
+  const points = recount ? recount.points : loaderData.points;
   const idempotencyKey = recount?.idempotencyKey ?? loaderData.idempotencyKey;
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const { values, errors, deliveryId, paymentId, set, clear, chooseDelivery, choosePayment } =
     useCheckoutForm(cart, failure?.values ?? recount?.values ?? loaderData.prefill, failure);
+  const { config } = useShellData();
+  const city = useCartCity(cart.delivery.destination, (chosen) => {
+    set('deliveryCity')(chosen.city);
+    if (chosen.postalCode) set('deliveryPostalCode')(chosen.postalCode);
+  });
 
   const repricing =
     navigation.state === 'loading' &&
@@ -66,13 +77,35 @@ export default function CheckoutRoute({ loaderData, actionData }: Route.Componen
         <input type="hidden" name="expectedTotal" value={cart.totals.total} />
         <div className="checkout__main">
           <ContactSection values={values} errors={errors} set={set} />
+          <fieldset className="checkout-section">
+            <legend className="checkout-section__title">Куда доставить</legend>
+            <CityPicker
+              value={cart.delivery.destination}
+              suggest={city.suggest}
+              onChoose={(chosen) => void city.choose(chosen)}
+              error={city.error ?? errors.deliveryCity}
+            />
+          </fieldset>
           <DeliveryChoice
             options={cart.delivery.options}
             selectedId={deliveryId}
             error={errors.deliveryServiceId}
             onChoose={chooseDelivery}
           />
-          {delivery && <AddressSection delivery={delivery} values={values} errors={errors} set={set} />}
+          {delivery && (
+            <AddressSection
+              delivery={delivery}
+              values={values}
+              errors={errors}
+              set={set}
+              points={points}
+              mapsApiKey={config.mapsApiKey}
+              onPostalCode={(postalCode) => {
+                const kept = cart.delivery.destination;
+                if (kept && kept.postalCode !== postalCode) void city.choose({ ...kept, postalCode });
+              }}
+            />
+          )}
           <PaymentChoice
             payments={cart.payments}
             selectedId={paymentId}
@@ -119,4 +152,29 @@ export default function CheckoutRoute({ loaderData, actionData }: Route.Componen
       </Form>
     </div>
   );
+}
+
+/**
+ * The cart's city: suggestions from the API, and a choice that the cart keeps (PUT /api/cart/destination)
+ * before the page reads the cart again, priced for it.
+ */
+function useCartCity(current: DeliveryCity | null, onChosen: (city: DeliveryCity) => void) {
+  const api = useApi();
+  const revalidator = useRevalidator();
+  const [error, setError] = useState<string | null>(null);
+  return {
+    error,
+    suggest: (q: string) => api.delivery.cities({ q }),
+    choose: async (city: DeliveryCity) => {
+      setError(null);
+      onChosen(city);
+      if (current && current.city === city.city && current.postalCode === city.postalCode) return;
+      try {
+        await api.cart.setDestination({ city: city.city, region: city.region, postalCode: city.postalCode });
+        await revalidator.revalidate();
+      } catch (e) {
+        setError(apiErrorMessage(e));
+      }
+    },
+  };
 }

@@ -12,6 +12,7 @@ import {
   checkoutSuccessPath,
   companyId,
   orderRequest,
+  type CheckoutPoints,
   type CheckoutErrors,
 } from './checkout';
 import {
@@ -31,13 +32,51 @@ export async function priceCheckout(
   deliveryServiceId: number | undefined,
   paymentServiceId: number | undefined,
 ): Promise<CartState> {
-  const cart = await api.cart.get({ deliveryServiceId, paymentServiceId });
+  // The carriers' prices and dates for the cart's city (cached by the API, time-boxed when not).
+  const withCarriers = true;
+  const cart = await api.cart.get({ deliveryServiceId, paymentServiceId, withCarriers });
   const onlyDelivery = cart.delivery.options.length === 1 ? cart.delivery.options[0]!.id : null;
   const onlyPayment = cart.payments.length === 1 ? cart.payments[0]!.id : null;
   const delivery = cart.delivery.selectedId ?? onlyDelivery;
   const payment = cart.paymentSelectedId ?? onlyPayment;
   if (delivery === cart.delivery.selectedId && payment === cart.paymentSelectedId) return cart;
-  return api.cart.get({ deliveryServiceId: delivery ?? undefined, paymentServiceId: payment ?? undefined });
+  return api.cart.get({
+    deliveryServiceId: delivery ?? undefined,
+    paymentServiceId: payment ?? undefined,
+    withCarriers,
+  });
+}
+
+/** The pickup points of the chosen service in the cart's city, for its list (which posts without JavaScript). */
+export async function checkoutPoints(api: ApiClient, cart: CartState): Promise<CheckoutPoints | null> {
+  const option = cart.delivery.options.find((o) => o.id === cart.delivery.selectedId);
+  const city = cart.delivery.destination;
+  if (option?.kind !== 'pickup_point' || !option.carrier || !city) return null;
+  const answer = await api.delivery
+    .points(option.id, { city: city.city, ...(city.postalCode ? { postalCode: city.postalCode } : {}) })
+    .catch(() => ({ points: [], unavailable: true }));
+  return { serviceId: option.id, ...answer };
+}
+
+/**
+ * The city typed in a form posted without JavaScript (and its index, for the post): the cart is priced for
+ * it from now on, as when it is chosen among the suggestions.
+ */
+async function keepTypedCity(api: ApiClient, cart: CartState, values: CheckoutSubmission['values']) {
+  const city = values.deliveryCity.trim();
+  const postalCode = /^\d{6}$/.test(values.deliveryPostalCode.trim())
+    ? values.deliveryPostalCode.trim()
+    : null;
+  const kept = cart.delivery.destination;
+  if (
+    !city ||
+    (kept &&
+      kept.city.toLowerCase() === city.toLowerCase() &&
+      (!postalCode || kept.postalCode === postalCode))
+  )
+    return false;
+  await api.cart.setDestination({ city, postalCode });
+  return true;
 }
 
 /** The checkout form's press: «Пересчитать» answers the priced cart, «Подтвердить заказ» places the order. */
@@ -74,8 +113,12 @@ async function recount(
   request: Request,
 ) {
   let cart: CartState;
+  let points: CheckoutPoints | null;
   try {
     cart = await priceCheckout(api, submission.deliveryServiceId, submission.paymentServiceId);
+    if (await keepTypedCity(api, cart, submission.values))
+      cart = await priceCheckout(api, submission.deliveryServiceId, submission.paymentServiceId);
+    points = await checkoutPoints(api, cart);
   } catch (error) {
     console.error('checkout cart unavailable:', error instanceof Error ? error.message : error);
     return refuse(submission, apiErrorMessage(error), {}, 502);
@@ -83,7 +126,7 @@ async function recount(
   const headers = cartHeaders(cart, context, request);
   if (cart.items.length === 0) throw redirect(CART_PATH, { headers });
   const { values, idempotencyKey } = submission;
-  return data<CheckoutRecount>({ result: 'recounted', cart, values, idempotencyKey }, { headers });
+  return data<CheckoutRecount>({ result: 'recounted', cart, points, values, idempotencyKey }, { headers });
 }
 
 /** Places the order; on success the success page, else the form again with the messages by its fields. */
@@ -102,6 +145,7 @@ async function placeOrder(
     cart = await api.cart.get({
       deliveryServiceId: submission.deliveryServiceId,
       paymentServiceId: submission.paymentServiceId,
+      withCarriers: true,
     });
   } catch (error) {
     return fail(apiErrorMessage(error), {}, 502);

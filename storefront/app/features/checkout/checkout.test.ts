@@ -137,7 +137,7 @@ describe('the form', () => {
     expect(checkoutProblems({ ...empty, deliveryPickupPoint: '' }, { kind: 'pickup_point' }, online)).toEqual(
       {
         deliveryCity: 'Укажите город',
-        deliveryPickupPoint: 'Укажите пункт выдачи: его адрес или код',
+        deliveryPickupPoint: 'Выберите пункт выдачи',
       },
     );
     expect(checkoutProblems(empty, { kind: 'self_pickup' }, online)).toEqual({});

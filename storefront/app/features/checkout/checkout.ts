@@ -2,7 +2,7 @@
 // fields a delivery kind asks for, the checks a customer can fix before the order is sent, the body of the
 // order and where the placed order leads. The server repeats every check (POST /api/orders); these only say
 // it all at once. How the form is read and kept on the page: checkout-form.ts.
-import type { CartState, OrderPlaceRequest, OrderPlaced } from '@shop/schemas';
+import type { CartState, OrderPlaceRequest, OrderPlaced, PickupPoint } from '@shop/schemas';
 import { phoneFromMasked } from '../../ui/MaskedInput';
 import { formatMoney, plural } from '../../lib/format';
 
@@ -14,15 +14,32 @@ export type DeliveryKind = DeliveryOption['kind'];
 export type PaymentOption = CartState['payments'][number];
 export type PaymentKind = PaymentOption['kind'];
 
-export type AddressField = 'deliveryCity' | 'deliveryPostalCode' | 'deliveryAddress' | 'deliveryPickupPoint';
+export type AddressField =
+  | 'deliveryCity'
+  | 'deliveryPostalCode'
+  | 'deliveryAddress'
+  | 'deliveryPickupPoint'
+  | 'deliveryDate'
+  | 'deliveryTimeSlot';
 
-/** The address a delivery kind needs, in the order the fields are shown (the server's rule). */
+/**
+ * What a delivery kind needs, in the order the fields are shown (the server's rule). The city is asked once,
+ * above the services (their prices depend on it); the courier's day and time only when it offers them.
+ */
 export const ADDRESS_FIELDS: Record<DeliveryKind, readonly AddressField[]> = {
-  courier: ['deliveryCity', 'deliveryAddress'],
+  courier: ['deliveryCity', 'deliveryAddress', 'deliveryDate', 'deliveryTimeSlot'],
   post: ['deliveryCity', 'deliveryPostalCode', 'deliveryAddress'],
   pickup_point: ['deliveryCity', 'deliveryPickupPoint'],
   self_pickup: [],
 };
+
+/** The chosen service's pickup points in the cart's city (the checkout's loader reads them). */
+export interface CheckoutPoints {
+  serviceId: number;
+  points: PickupPoint[];
+  /** The carrier could not list them now: the customer types the point's address. */
+  unavailable: boolean;
+}
 
 /** What the customer types; kept as typed (the phone with its mask) so a refused form shows it again. */
 export interface CheckoutValues {
@@ -33,6 +50,9 @@ export interface CheckoutValues {
   deliveryPostalCode: string;
   deliveryAddress: string;
   deliveryPickupPoint: string;
+  /** The courier's day (YYYY-MM-DD) and time slot, when the service offers them. */
+  deliveryDate: string;
+  deliveryTimeSlot: string;
   comment: string;
   asOrganization: boolean;
   consent: boolean;
@@ -48,6 +68,8 @@ export const EMPTY_CHECKOUT: CheckoutValues = {
   deliveryPostalCode: '',
   deliveryAddress: '',
   deliveryPickupPoint: '',
+  deliveryDate: '',
+  deliveryTimeSlot: '',
   comment: '',
   asOrganization: false,
   consent: false,
@@ -85,7 +107,8 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  */
 export function checkoutProblems(
   values: CheckoutValues,
-  delivery: Pick<DeliveryOption, 'kind'> | undefined,
+  delivery:
+    (Pick<DeliveryOption, 'kind'> & Partial<Pick<DeliveryOption, 'courierDays' | 'timeSlots'>>) | undefined,
   payment: Pick<PaymentOption, 'kind'> | undefined,
 ): CheckoutErrors {
   const errors: CheckoutErrors = {};
@@ -103,7 +126,10 @@ export function checkoutProblems(
     if (needs.includes('deliveryAddress') && !values.deliveryAddress.trim())
       errors.deliveryAddress = 'Укажите улицу, дом и квартиру';
     if (needs.includes('deliveryPickupPoint') && !values.deliveryPickupPoint.trim())
-      errors.deliveryPickupPoint = 'Укажите пункт выдачи: его адрес или код';
+      errors.deliveryPickupPoint = 'Выберите пункт выдачи';
+    if (delivery.courierDays?.length && !values.deliveryDate) errors.deliveryDate = 'Выберите день доставки';
+    if (delivery.timeSlots?.length && !values.deliveryTimeSlot)
+      errors.deliveryTimeSlot = 'Выберите время доставки';
   }
   if (!payment) errors.paymentServiceId = 'Выберите способ оплаты';
   if (!values.consent)
@@ -131,7 +157,11 @@ export function orderRequest(values: CheckoutValues, choice: OrderChoice): Order
     paymentServiceId: choice.payment.id,
     consent: true,
   };
-  for (const field of needs) body[field] = values[field].trim();
+  for (const field of needs) {
+    const value = values[field].trim();
+    // The courier's day and time are sent only when chosen (a service without them offers none).
+    if (value || (field !== 'deliveryDate' && field !== 'deliveryTimeSlot')) body[field] = value;
+  }
   const comment = values.comment.trim();
   if (comment) body.comment = comment;
   if (choice.organizationId && (values.asOrganization || choice.payment.kind === 'invoice'))
