@@ -144,6 +144,12 @@ export async function seedContent(
         title: 'СДЭК — пункт выдачи',
         kind: 'pickup_point',
         description: 'Доставка в любой из пунктов выдачи СДЭК. Хранение — 7 дней.',
+        // Priced by СДЭК for the customer's city once the administrator enters the keys (docs/delivery.md);
+        // until then, and whenever СДЭК does not answer, by the flat price below.
+        provider: 'cdek',
+        tariffCode: 136,
+        senderCity: 'Москва',
+        senderPostalCode: '101000',
         price: rub(350),
         freeFrom: rub(5000),
         minDays: 2,
@@ -155,6 +161,11 @@ export async function seedContent(
         title: 'Почта России',
         kind: 'post',
         description: 'В любое отделение почты. Удобно для небольших городов и сёл.',
+        // Почта России's public calculator needs no keys: priced by the customer's index.
+        provider: 'russian_post',
+        tariffCode: 27030,
+        senderCity: 'Москва',
+        senderPostalCode: '101000',
         price: rub(300),
         freeFrom: rub(7000),
         minDays: 5,
@@ -170,6 +181,12 @@ export async function seedContent(
         freeFrom: rub(5000),
         minDays: 1,
         maxDays: 2,
+        zones: [
+          { city: 'Москва', price: rub(450), minDays: 1, maxDays: 2 },
+          { city: 'Химки', price: rub(650), minDays: 1, maxDays: 2 },
+          { city: 'Балашиха', price: rub(650), minDays: 1, maxDays: 2 },
+        ],
+        timeSlots: ['10:00–14:00', '14:00–18:00', '18:00–21:00'],
         sortOrder: 30,
       },
       {

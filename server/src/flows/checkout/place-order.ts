@@ -317,9 +317,10 @@ async function deliveryChoice(
   if (delivery.kind === 'courier') {
     const date = input.deliveryDate?.trim() || null;
     const slot = input.deliveryTimeSlot?.trim() || null;
-    if (delivery.courierDays.length && !delivery.courierDays.some((d) => d.date === date))
+    // Without a day (an order taken by phone, an older client) the courier calls to agree on one.
+    if (date && !delivery.courierDays.some((d) => d.date === date))
       throw badRequest('Выберите день доставки из предложенных', { deliveryDate: 'Выберите день доставки' });
-    if (delivery.timeSlots.length && !delivery.timeSlots.includes(slot ?? ''))
+    if (slot && !delivery.timeSlots.includes(slot))
       throw badRequest('Выберите время доставки из предложенных', {
         deliveryTimeSlot: 'Выберите время доставки',
       });
