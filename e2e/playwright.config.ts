@@ -3,6 +3,7 @@
 import { defineConfig } from '@playwright/test';
 import { SMTP_PORT } from './mailbox';
 import { YOOKASSA_PORT } from './yookassa';
+import { CDEK_PORT, POST_PORT } from './carriers';
 
 export const PORT = Number(process.env.E2E_PORT ?? 3199);
 export const ADMIN = { email: 'admin@e2e.local', password: 'e2e-admin-password' };
@@ -69,6 +70,9 @@ export default defineConfig({
       // the payment spec starts; its notifications come from this machine.
       YOOKASSA_API_URL: `http://127.0.0.1:${YOOKASSA_PORT}/v3`,
       YOOKASSA_NOTIFY_IPS: '127.0.0.1',
+      // Carriers are the local servers that speak their protocols (e2e/carriers.ts): no test reaches out.
+      CDEK_API_URL: `http://127.0.0.1:${CDEK_PORT}/v2`,
+      RUSSIAN_POST_API_URL: `http://127.0.0.1:${POST_PORT}/v2`,
     },
   },
 });

@@ -306,6 +306,25 @@ describeOnDatabases('delivery by carriers on $name', (target) => {
     ).toContain(day);
   });
 
+  it('Почта by the customer’s own index: the price shown for it is the one charged', async () => {
+    const chosen = await send('PUT', '/api/cart/destination', {
+      city: 'Екатеринбург',
+      region: 'Свердловская область',
+      postalCode: '690001',
+    });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    const priced = await cartFor(services.post);
+    expect(option(priced, 'post').price).toBe(fakeRussianPostTariff(27030, '101000', '690001', 600).paynds);
+    const placed = await place({
+      deliveryServiceId: services.post,
+      deliveryCity: 'Екатеринбург',
+      deliveryPostalCode: '690001',
+      deliveryAddress: 'ул. Светланская, 1',
+      expectedTotal: priced.totals.total,
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+  });
+
   it('a changed carrier price refuses the order with the new figure', async () => {
     await send('PUT', '/api/cart/destination', { city: 'Казань' });
     const priced = await cartFor(services.post);
