@@ -186,6 +186,10 @@ export interface PricedCart {
   lines: { line: StoredLine; offer: OfferRow }[];
 }
 
+/** The carrier a service's provider names, for the checkout (the others have no carrier of their own). */
+const carrierName = (provider: string): 'cdek' | 'russian_post' | null =>
+  provider === 'cdek' || provider === 'russian_post' ? provider : null;
+
 /** The cart as GET /api/cart answers it. */
 export async function cartView(
   db: DbOrTx,
@@ -364,10 +368,7 @@ export async function priceContents(
           pickupAddress,
           minDays,
           maxDays,
-          carrier:
-            d.provider === 'cdek' || d.provider === 'russian_post'
-              ? (d.provider as 'cdek' | 'russian_post')
-              : null,
+          carrier: carrierName(d.provider),
           priceSource: q?.source ?? 'flat',
           note: q?.note ?? null,
           dates: q?.dates ?? null,
