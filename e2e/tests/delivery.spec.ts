@@ -204,7 +204,7 @@ test('Казань: a СДЭК pickup point on the map and in the list, its pric
   expect(errors).toEqual([]);
 });
 
-test('Почта России: the price and dates for the city’s index, charged exactly that', async ({
+test('Почта России: priced for the city, then for the customer’s own index, and charged exactly that', async ({
   page,
   request,
 }) => {
@@ -212,18 +212,22 @@ test('Почта России: the price and dates for the city’s index, charg
   await chooseCity(page, 'Екатер', 'Екатеринбург');
   const option = page.locator('#deliveryServiceId label.choice').filter({ hasText: 'Почта России' });
   await option.getByRole('radio').check();
-  await expect(option).toContainText(/Доставим \d+/);
+  const price = option.locator('.choice__price');
+  // Почта's figure for the city's main index, not the service's flat 300 ₽.
   await expect(page.getByLabel('Индекс')).toHaveValue('620000');
-  await page.getByLabel(/Адрес: улица/).fill('ул. Малышева, 1, кв. 2');
-  // Почта's figure for the route, not the service's flat 300 ₽.
-  await expect(option.locator('.choice__price')).not.toHaveText('300 ₽');
-  await page.waitForLoadState('networkidle');
-  const price = (await option.locator('.choice__price').textContent())!.trim();
+  await expect(price).not.toHaveText('300 ₽');
+  await expect(option).toContainText(/Доставим \d+/);
+  const forCity = (await price.textContent())!.trim();
+  // The customer's own index (Владивосток's) costs otherwise: the price follows it.
+  await page.getByLabel('Индекс').fill('690001');
+  await page.getByLabel(/Адрес: улица/).fill('ул. Светланская, 1, кв. 2');
+  await expect(price).not.toHaveText(forCity);
+  const forIndex = (await price.textContent())!.trim();
   const { shown, number } = await confirm(page);
   const order = await orderOf(request, number);
   expect(formatMoney(order.total as number)).toBe(shown);
-  expect(formatMoney(order.deliveryPrice as number)).toBe(price);
-  expect(order).toMatchObject({ deliveryPostalCode: '620000', deliveryPriceSource: 'carrier' });
+  expect(formatMoney(order.deliveryPrice as number)).toBe(forIndex);
+  expect(order).toMatchObject({ deliveryPostalCode: '690001', deliveryPriceSource: 'carrier' });
 });
 
 test('the courier in Москва comes on the chosen day and time', async ({ page, request }) => {

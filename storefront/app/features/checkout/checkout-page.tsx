@@ -15,7 +15,7 @@ import { apiErrorMessage, useApi } from '../../lib/browser-api';
 import { useShellData } from '../../lib/shell-data';
 import { CityPicker } from './CityPicker';
 import type { DeliveryCity } from './delivery-types';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { seoMeta } from '../../lib/seo';
 import '../cart/cart.css';
 import '../account/profile.css';
@@ -101,8 +101,10 @@ export default function CheckoutRoute({ loaderData, actionData }: Route.Componen
               points={points}
               mapsApiKey={config.mapsApiKey}
               onPostalCode={(postalCode) => {
-                const kept = cart.delivery.destination;
-                if (kept && kept.postalCode !== postalCode) void city.choose({ ...kept, postalCode });
+                // The city as the form holds it: the page's cart may not have caught up with the choice yet.
+                const name = values.deliveryCity.trim() || cart.delivery.destination?.city;
+                const region = cart.delivery.destination?.region ?? null;
+                if (name) void city.choose({ city: name, region, postalCode });
               }}
             />
           )}
@@ -162,17 +164,22 @@ function useCartCity(current: DeliveryCity | null, onChosen: (city: DeliveryCity
   const api = useApi();
   const revalidator = useRevalidator();
   const [error, setError] = useState<string | null>(null);
+  // The last city sent: a tap on a suggestion and the field's blur right after choose the same city once.
+  const sent = useRef<string | null>(current && `${current.city}|${current.postalCode ?? ''}`);
   return {
     error,
     suggest: (q: string) => api.delivery.cities({ q }),
     choose: async (city: DeliveryCity) => {
       setError(null);
       onChosen(city);
-      if (current && current.city === city.city && current.postalCode === city.postalCode) return;
+      const key = `${city.city}|${city.postalCode ?? ''}`;
+      if (sent.current === key) return;
+      sent.current = key;
       try {
         await api.cart.setDestination({ city: city.city, region: city.region, postalCode: city.postalCode });
         await revalidator.revalidate();
       } catch (e) {
+        sent.current = null;
         setError(apiErrorMessage(e));
       }
     },
