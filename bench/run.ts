@@ -17,6 +17,7 @@
 //   --messages-only      the messages section alone (bench/messages.ts)
 //   --catalog-only       the catalogue section alone (bench/catalog-scale.ts: counts, listing, search, 10 in flight)
 //   --cart-only          the cart section alone (bench/cart.ts: 20 clients at once)
+//   --delivery-only      the checkout with carriers alone (bench/delivery.ts: slow carriers, cached answers)
 //   --letters N          e-mails delivered in that section (default 300)
 //   --subscribers N      recipients of its mailing (default 10000)
 //   --ssr-requests N     requests per page in the server-rendering table (default 300)
@@ -51,6 +52,9 @@ import { products } from '../server/generated/tables';
 import { benchAdminList, printAdminList } from './admin-list';
 import { addProducts, benchSearch, printSearch } from './search';
 import { benchCart, printCart } from './cart';
+import { BENCH_CDEK_KEYS, benchDelivery, printDelivery } from './delivery';
+import { startFakeCdek } from '../server/test/fake-cdek';
+import { startFakeRussianPost } from '../server/test/fake-russian-post';
 import { benchCatalog, printCatalog } from './catalog-scale';
 import { benchMessages, printMessages } from './messages';
 import { benchRecovery, printRecovery } from './recovery';
@@ -76,6 +80,7 @@ const ADMIN_LIST_REQUESTS = arg('admin-list-requests', 50, 3);
 const SEARCH_ONLY = process.argv.includes('--search-only');
 const MESSAGES_ONLY = process.argv.includes('--messages-only');
 const CART_ONLY = process.argv.includes('--cart-only');
+const DELIVERY_ONLY = process.argv.includes('--delivery-only');
 const CATALOG_ONLY = process.argv.includes('--catalog-only');
 const LETTERS = arg('letters', 300, 10);
 const SUBSCRIBERS = arg('subscribers', 10_000, 100);
@@ -83,7 +88,7 @@ const DATA_DIR = textArg('data-dir');
 const SSR_REQUESTS = arg('ssr-requests', 300, 20);
 const THROUGHPUT_SECONDS = arg('throughput-seconds', 5, 1);
 const CONCURRENCY = arg('concurrency', 10);
-const ONLY = SEARCH_ONLY || ADMIN_LIST_ONLY || MESSAGES_ONLY || CART_ONLY || CATALOG_ONLY;
+const ONLY = SEARCH_ONLY || ADMIN_LIST_ONLY || MESSAGES_ONLY || CART_ONLY || CATALOG_ONLY || DELIVERY_ONLY;
 const LIGHTHOUSE = !ONLY && !QUICK && !process.argv.includes('--no-lighthouse');
 const MEMORY = !ONLY && !QUICK && !process.argv.includes('--no-memory');
 const BUILD_DIR = textArg('build-dir');
@@ -93,6 +98,11 @@ const LIGHTHOUSE_REPORTS = textArg('lighthouse-reports');
 const defaults = { ...loadConfig({}), ...(BUILD_DIR ? { storefrontBuildDir: resolve(BUILD_DIR) } : {}) };
 if (!ONLY) requireStorefrontBuild(defaults.storefrontBuildDir);
 const uploadsDir = mkdtempSync(join(tmpdir(), 'bench-uploads-'));
+// The carriers are local servers that speak their protocols (bench/delivery.ts makes them slow).
+const [cdekFake, postFake] = await Promise.all([
+  startFakeCdek({ ...BENCH_CDEK_KEYS }),
+  startFakeRussianPost({}),
+]);
 const config = {
   ...defaults,
   // Known before the app is built: the storefront's loaders call the API at this very server.
@@ -104,6 +114,9 @@ const config = {
   uploadsDir,
   // Every request comes from 127.0.0.1: the limits are still counted (their cost is measured), never reached.
   rateLimitScale: 1000,
+  cdekApiUrl: cdekFake.url,
+  cdekTestApiUrl: cdekFake.url,
+  russianPostApiUrl: postFake.url,
 };
 const built = await buildApp({ config, logger: false });
 const { app, database } = built;
@@ -231,6 +244,15 @@ if (!ONLY || CATALOG_ONLY)
     database.kind,
   );
 if (!ONLY || CART_ONLY) printCart(await benchCart(app, token), 20, 50, database.kind);
+if (!ONLY || DELIVERY_ONLY) {
+  const [clients, rounds] = QUICK ? [3, 3] : [10, 30];
+  printDelivery(
+    await benchDelivery(app, token, { cdek: cdekFake, post: postFake }, clients, rounds),
+    clients,
+    rounds,
+    database.kind,
+  );
+}
 if (!ONLY || MESSAGES_ONLY)
   printMessages(
     await benchMessages(app, database, config, token, {
@@ -246,6 +268,7 @@ if (LIGHTHOUSE)
     LIGHTHOUSE_RUNS,
   );
 await app.close();
+await Promise.all([cdekFake.close(), postFake.close()]);
 rmSync(uploadsDir, { recursive: true, force: true });
 rmSync(staticDir, { recursive: true, force: true });
 if (MEMORY)
