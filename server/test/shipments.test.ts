@@ -179,7 +179,7 @@ describeOnDatabases('shipments on $name', (target) => {
     expect(before).toMatchObject({ shipment: null, carrierLabel: 'СДЭК', canRegister: true });
 
     const uuid = await registered(order.id);
-    const sent = fake.orders.get(uuid)!.body as Json;
+    const sent = fake.orders.get(uuid)!.body;
     const { total, delivery_price: deliveryPrice } = await orderRow(order.id);
     expect(sent).toMatchObject({
       number: order.number,
@@ -338,7 +338,7 @@ describeOnDatabases('shipments on $name', (target) => {
     expect(canRegister).toBe(true);
     expect(await events(order.id)).toContainEqual(
       expect.objectContaining({
-        comment: expect.stringContaining('СДЭК отклонил заявку') as unknown,
+        comment: expect.stringContaining('СДЭК отклонил заявку'),
         public: false,
       }),
     );
