@@ -12,7 +12,7 @@ import { pollShipments } from '../src/flows/shipping';
 import { packOrder } from '../src/flows/shipping/shipment-request';
 import { selectRows } from '../src/platform/db';
 import { startFakeCdek, type FakeCdek } from './fake-cdek';
-import { describeOnDatabases, startTestApp, type TestApp } from './harness';
+import { describeOnDatabases, itRaces, startTestApp, type TestApp } from './harness';
 import { testConfig } from './test-config';
 import { adminCreate, adminPost, createServices, fillCart, request } from './shop-fixtures';
 
@@ -400,6 +400,17 @@ describeOnDatabases('shipments on $name', (target) => {
       carrierLabel: null,
       canRegister: false,
     });
+  });
+
+  itRaces(target, 'two presses at once make one shipment and one СДЭК order', async () => {
+    const order = await confirmedOrder();
+    const before = fake.orders.size;
+    // The carrier answers late, so that the second press comes while the first one waits.
+    fake.delayNext(300);
+    const answers = await Promise.all([register(order.id), register(order.id)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+    expect(fake.orders.size).toBe(before + 1);
+    expect(await rows(sql`SELECT id FROM shipments WHERE order_id = ${order.id}`)).toHaveLength(1);
   });
 
   it('gives up a registration the server never finished, so that the order can be sent again', async () => {
