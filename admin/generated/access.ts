@@ -234,6 +234,15 @@ export const access: Record<string, Record<AdminAction, readonly AdminRole[]>> =
     export: ['admin'],
     service: [],
   },
+  shipments: {
+    list: ['admin', 'manager'],
+    show: ['admin', 'manager'],
+    create: [],
+    edit: [],
+    delete: [],
+    export: ['admin', 'manager'],
+    service: ['admin', 'manager'],
+  },
   'sms-templates': {
     list: ['admin', 'manager', 'content'],
     show: ['admin', 'manager', 'content'],

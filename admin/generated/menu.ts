@@ -21,6 +21,7 @@ export const menuGroups: MenuGroup[] = [
       'orders',
       'stock-notices',
       'coupons',
+      'shipments',
       'payment-attempts',
       'cart-rules',
       'payment-notifications',

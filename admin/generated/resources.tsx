@@ -28,6 +28,7 @@ import { promotionsResource } from './promotions';
 import { reviewsOnProductsResource } from './reviews-on-products';
 import { reviewsOnSiteResource } from './reviews-on-site';
 import { settingsResource } from './settings';
+import { shipmentsResource } from './shipments';
 import { smsTemplatesResource } from './sms-templates';
 import { stockNoticesResource } from './stock-notices';
 import { subscriptionsResource } from './subscriptions';
@@ -62,6 +63,7 @@ export const resources: ResourceProps[] = [
   reviewsOnProductsResource,
   reviewsOnSiteResource,
   settingsResource,
+  shipmentsResource,
   smsTemplatesResource,
   stockNoticesResource,
   subscriptionsResource,

@@ -328,6 +328,15 @@ export function endpointMethods(http: AxiosInstance) {
             ...config,
           })
         ).data.data,
+      /** GET /api/admin/orders/:id/shipment: Отправление заказа в службе доставки и можно ли передать заказ сейчас */
+      orderShipment: async (id: T.AdminSalesOrderShipmentParams['id'], config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.AdminSalesOrderShipmentAnswer>({
+            method: 'GET',
+            url: `/api/admin/orders/${encodeURIComponent(String(id))}/shipment`,
+            ...config,
+          })
+        ).data.data,
       /** POST /api/admin/orders/place: Оформить заказ за покупателя (через тот же сервис, что и корзина) */
       placeOrder: async (
         body: T.AdminSalesPlaceOrderBody,
@@ -357,6 +366,18 @@ export function endpointMethods(http: AxiosInstance) {
             ...config,
           })
         ).data.data,
+      /** POST /api/admin/orders/:id/shipment: Передать заказ в службу доставки (СДЭК): создать заявку на отправление */
+      registerShipment: async (
+        id: T.AdminSalesRegisterShipmentParams['id'],
+        config: AxiosRequestConfig = {},
+      ) =>
+        (
+          await http.request<T.AdminSalesRegisterShipmentAnswer>({
+            method: 'POST',
+            url: `/api/admin/orders/${encodeURIComponent(String(id))}/shipment`,
+            ...config,
+          })
+        ).data.data,
       /** PUT /api/admin/orders/:id/manager-comment: Сохранить комментарий менеджера к заказу */
       setManagerComment: async (
         id: T.AdminSalesSetManagerCommentParams['id'],
@@ -371,6 +392,17 @@ export function endpointMethods(http: AxiosInstance) {
             ...config,
           })
         ).data.data,
+      /** GET /api/admin/orders/:id/shipment/label: Этикетка (накладная) отправления для посылки, PDF службы доставки */
+      shipmentLabel: async (id: T.AdminSalesShipmentLabelParams['id'], config: AxiosRequestConfig = {}) => {
+        const res = await http.request<ArrayBuffer>({
+          method: 'GET',
+          url: `/api/admin/orders/${encodeURIComponent(String(id))}/shipment/label`,
+          ...config,
+          responseType: 'arraybuffer',
+        });
+        const disposition: unknown = res.headers['content-disposition'];
+        return { data: res.data, disposition: typeof disposition === 'string' ? disposition : null };
+      },
     },
     adminSettings: {
       /** GET /api/admin/settings/current: Настройки магазина для экрана настроек и то, заданы ли секреты (сами секреты не отдаются) */

@@ -462,6 +462,21 @@ export interface AdminOrderRefundResult {
 }
 
 /**
+ * GET /api/admin/orders/:id/shipment: the order's shipment (the live one, else the last one a carrier refused, else null) and whether the order can be handed to its delivery service's carrier now.
+ */
+export interface AdminOrderShipment {
+  shipment: null | AdminShipment;
+  /**
+   * The carrier that takes shipments by API for the order's delivery service («СДЭК»); null when it has none
+   */
+  carrierLabel: string | null;
+  /**
+   * The service's carrier takes shipments and the order has no live one: «Передать в СДЭК» is offered (the server still checks the order's state)
+   */
+  canRegister: boolean;
+}
+
+/**
  * GET /api/admin/orders/by-number/:number: one order as the administrator's order screen shows it, with everything around it (lines with pictures, customer and company, delivery, payment attempts and the provider's notifications, history, totals) and what the requesting role may do with it now. Money in kopecks, times as ISO instants (UTC).
  */
 export interface AdminOrderView {
@@ -594,6 +609,23 @@ export interface AdminOrderView {
     postalCode: string | null;
     address: string | null;
     pickupPoint: string | null;
+    /**
+     * The pickup point as the customer chose it, with its address and hours (null: none, or typed by hand)
+     */
+    point: null | {
+      code: string;
+      name: string | null;
+      address: string;
+      workTime: string | null;
+    };
+    /**
+     * The courier's day the customer chose, YYYY-MM-DD
+     */
+    date: string | null;
+    /**
+     * The courier's time the customer chose, e.g. 10:00–14:00
+     */
+    timeSlot: string | null;
     /**
      * The shop's own pickup address (self pickup)
      */
@@ -765,6 +797,44 @@ export interface AdminReviewBulkStatusRequest {
    */
   ids: [number, ...number[]];
   status: 'pending' | 'published' | 'rejected';
+}
+
+/**
+ * An order's shipment as the order screen shows it: the carrier's id and tracking number with the page to follow it, the state with its Russian label, the carrier's last status and why it refused. Times as ISO instants (UTC).
+ */
+export interface AdminShipment {
+  id: number;
+  carrier: 'cdek' | 'russian_post';
+  /**
+   * The carrier's id of the shipment (СДЭК's uuid); null while it is being sent
+   */
+  carrierId: string | null;
+  /**
+   * The number the customer tracks the parcel by, once the carrier gives one
+   */
+  trackNumber: string | null;
+  state: 'registering' | 'registered' | 'in_transit' | 'ready' | 'delivered' | 'returning' | 'invalid';
+  statusText: string | null;
+  errors: string[];
+  checkedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  /**
+   * «СДЭК»
+   */
+  carrierLabel: string;
+  /**
+   * «В пути», «Отклонён службой»…
+   */
+  stateLabel: string;
+  /**
+   * The carrier's page for the tracking number, once there is one
+   */
+  trackingUrl: string | null;
+  /**
+   * The order's current shipment; false for one the carrier refused (the order may be sent again)
+   */
+  live: boolean;
 }
 
 /**

@@ -24,9 +24,11 @@ import type {
   AdminOrderPlaced,
   AdminOrderRefundRequest,
   AdminOrderRefundResult,
+  AdminOrderShipment,
   AdminOrderView,
   AdminOutboxResendRequest,
   AdminReviewBulkStatusRequest,
+  AdminShipment,
   AdminUploadedImage,
   ArticleCard,
   Captcha,
@@ -383,6 +385,14 @@ export interface AdminSalesOrderByNumberAnswer {
   data: AdminOrderView;
 }
 
+export interface AdminSalesOrderShipmentParams {
+  id: number;
+}
+
+export interface AdminSalesOrderShipmentAnswer {
+  data: AdminOrderShipment;
+}
+
 export type AdminSalesPlaceOrderBody = AdminOrderPlaceRequest;
 
 export interface AdminSalesPlaceOrderHeaders {
@@ -403,6 +413,14 @@ export interface AdminSalesRefundOrderAnswer {
   data: AdminOrderRefundResult;
 }
 
+export interface AdminSalesRegisterShipmentParams {
+  id: number;
+}
+
+export interface AdminSalesRegisterShipmentAnswer {
+  data: AdminShipment;
+}
+
 export interface AdminSalesSetManagerCommentParams {
   id: number;
 }
@@ -414,6 +432,10 @@ export interface AdminSalesSetManagerCommentAnswer {
     managerComment: string | null;
     updatedAt: string;
   };
+}
+
+export interface AdminSalesShipmentLabelParams {
+  id: number;
 }
 
 export interface AdminSettingsGetCurrentAnswer {
@@ -1195,6 +1217,13 @@ export interface Endpoints {
     headers: unknown;
     answer: AdminSalesOrderByNumberAnswer;
   };
+  'adminSales.orderShipment': {
+    params: AdminSalesOrderShipmentParams;
+    query: unknown;
+    body: unknown;
+    headers: unknown;
+    answer: AdminSalesOrderShipmentAnswer;
+  };
   'adminSales.placeOrder': {
     params: unknown;
     query: unknown;
@@ -1209,12 +1238,26 @@ export interface Endpoints {
     headers: unknown;
     answer: AdminSalesRefundOrderAnswer;
   };
+  'adminSales.registerShipment': {
+    params: AdminSalesRegisterShipmentParams;
+    query: unknown;
+    body: unknown;
+    headers: unknown;
+    answer: AdminSalesRegisterShipmentAnswer;
+  };
   'adminSales.setManagerComment': {
     params: AdminSalesSetManagerCommentParams;
     query: unknown;
     body: AdminSalesSetManagerCommentBody;
     headers: unknown;
     answer: AdminSalesSetManagerCommentAnswer;
+  };
+  'adminSales.shipmentLabel': {
+    params: AdminSalesShipmentLabelParams;
+    query: unknown;
+    body: unknown;
+    headers: unknown;
+    answer: ArrayBuffer;
   };
   'adminSettings.getCurrent': {
     params: unknown;

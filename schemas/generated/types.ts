@@ -3672,6 +3672,91 @@ export interface ShopSettingsPatch {
 }
 
 /**
+ * Отправление: как её отдаёт API
+ */
+export interface Shipment {
+  id: number;
+  orderId: number;
+  deliveryServiceId: number;
+  carrier: 'cdek' | 'russian_post';
+  carrierId: string | null;
+  trackNumber: string | null;
+  state: 'registering' | 'registered' | 'in_transit' | 'ready' | 'delivered' | 'returning' | 'invalid';
+  statusText: string | null;
+  errors: string[];
+  packages: {
+    weight: number;
+    length: number;
+    width: number;
+    height: number;
+    items: {
+      name: string;
+      article: string;
+      price: number;
+      weight: number;
+      quantity: number;
+    }[];
+  }[];
+  checkedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * Отправление: для создания
+ */
+export interface ShipmentInput {
+  orderId: number;
+  deliveryServiceId: number;
+  carrier: 'cdek' | 'russian_post';
+  carrierId?: string | null;
+  trackNumber?: string | null;
+  state?: 'registering' | 'registered' | 'in_transit' | 'ready' | 'delivered' | 'returning' | 'invalid';
+  statusText?: string | null;
+  errors?: string[];
+  packages?: {
+    weight: number;
+    length: number;
+    width: number;
+    height: number;
+    items: {
+      name: string;
+      article: string;
+      price: number;
+      weight: number;
+      quantity: number;
+    }[];
+  }[];
+}
+
+/**
+ * Отправление: для изменения
+ */
+export interface ShipmentPatch {
+  orderId?: number;
+  deliveryServiceId?: number;
+  carrier?: 'cdek' | 'russian_post';
+  carrierId?: string | null;
+  trackNumber?: string | null;
+  state?: 'registering' | 'registered' | 'in_transit' | 'ready' | 'delivered' | 'returning' | 'invalid';
+  statusText?: string | null;
+  errors?: string[];
+  packages?: {
+    weight: number;
+    length: number;
+    width: number;
+    height: number;
+    items: {
+      name: string;
+      article: string;
+      price: number;
+      weight: number;
+      quantity: number;
+    }[];
+  }[];
+}
+
+/**
  * Шаблон SMS: как её отдаёт API
  */
 export interface SmsTemplate {
@@ -4084,6 +4169,7 @@ export interface EntityTypes {
   'search-words': SearchWord;
   sessions: Session;
   settings: ShopSettings;
+  shipments: Shipment;
   'sms-templates': SmsTemplate;
   'stock-notices': StockNotice;
   subscriptions: Subscription;
@@ -4131,6 +4217,7 @@ export interface EntityInputTypes {
   'search-words': SearchWordInput;
   sessions: SessionInput;
   settings: ShopSettingsInput;
+  shipments: ShipmentInput;
   'sms-templates': SmsTemplateInput;
   'stock-notices': StockNoticeInput;
   subscriptions: SubscriptionInput;
@@ -4178,6 +4265,7 @@ export interface EntityPatchTypes {
   'search-words': SearchWordPatch;
   sessions: SessionPatch;
   settings: ShopSettingsPatch;
+  shipments: ShipmentPatch;
   'sms-templates': SmsTemplatePatch;
   'stock-notices': StockNoticePatch;
   subscriptions: SubscriptionPatch;

@@ -2023,6 +2023,71 @@ export const ShopSettingsPatchSchema = z.strictObject({
   maintenanceMessage: z.string().max(1000).nullable().optional(),
 });
 
+/** Отправление: данные для создания. */
+export const ShipmentInputSchema = z.strictObject({
+  orderId: z.int().min(-2147483648).max(2147483647),
+  deliveryServiceId: z.int().min(-2147483648).max(2147483647),
+  carrier: z.enum(['cdek', 'russian_post']),
+  carrierId: z.string().max(100).nullable().optional(),
+  trackNumber: z.string().max(64).nullable().optional(),
+  state: z
+    .enum(['registering', 'registered', 'in_transit', 'ready', 'delivered', 'returning', 'invalid'])
+    .optional(),
+  statusText: z.string().max(500).nullable().optional(),
+  errors: z.array(z.string().max(1000)).optional(),
+  packages: z
+    .array(
+      z.strictObject({
+        weight: z.int(),
+        length: z.int(),
+        width: z.int(),
+        height: z.int(),
+        items: z.array(
+          z.strictObject({
+            name: z.string(),
+            article: z.string(),
+            price: z.int(),
+            weight: z.int(),
+            quantity: z.int(),
+          }),
+        ),
+      }),
+    )
+    .optional(),
+});
+/** Отправление: данные для изменения. */
+export const ShipmentPatchSchema = z.strictObject({
+  orderId: z.int().min(-2147483648).max(2147483647).optional(),
+  deliveryServiceId: z.int().min(-2147483648).max(2147483647).optional(),
+  carrier: z.enum(['cdek', 'russian_post']).optional(),
+  carrierId: z.string().max(100).nullable().optional(),
+  trackNumber: z.string().max(64).nullable().optional(),
+  state: z
+    .enum(['registering', 'registered', 'in_transit', 'ready', 'delivered', 'returning', 'invalid'])
+    .optional(),
+  statusText: z.string().max(500).nullable().optional(),
+  errors: z.array(z.string().max(1000)).optional(),
+  packages: z
+    .array(
+      z.strictObject({
+        weight: z.int(),
+        length: z.int(),
+        width: z.int(),
+        height: z.int(),
+        items: z.array(
+          z.strictObject({
+            name: z.string(),
+            article: z.string(),
+            price: z.int(),
+            weight: z.int(),
+            quantity: z.int(),
+          }),
+        ),
+      }),
+    )
+    .optional(),
+});
+
 /** Шаблон SMS: данные для создания. */
 export const SmsTemplateInputSchema = z.strictObject({
   code: z
@@ -2386,6 +2451,7 @@ export const inputSchemas = {
   'search-words': SearchWordInputSchema,
   sessions: SessionInputSchema,
   settings: ShopSettingsInputSchema,
+  shipments: ShipmentInputSchema,
   'sms-templates': SmsTemplateInputSchema,
   'stock-notices': StockNoticeInputSchema,
   subscriptions: SubscriptionInputSchema,
@@ -2432,6 +2498,7 @@ export const patchSchemas = {
   'search-words': SearchWordPatchSchema,
   sessions: SessionPatchSchema,
   settings: ShopSettingsPatchSchema,
+  shipments: ShipmentPatchSchema,
   'sms-templates': SmsTemplatePatchSchema,
   'stock-notices': StockNoticePatchSchema,
   subscriptions: SubscriptionPatchSchema,

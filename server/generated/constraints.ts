@@ -1775,6 +1775,50 @@ export const constraints: Record<string, ConstraintInfo> = {
     ],
     rule: 'От 1 до 500',
   },
+  shipments_order_id_fkey: {
+    kind: 'foreign-key',
+    table: 'shipments',
+    resource: 'shipments',
+    fields: [
+      {
+        name: 'orderId',
+        label: 'Заказ',
+      },
+    ],
+  },
+  shipments_delivery_service_id_fkey: {
+    kind: 'foreign-key',
+    table: 'shipments',
+    resource: 'shipments',
+    fields: [
+      {
+        name: 'deliveryServiceId',
+        label: 'Способ доставки',
+      },
+    ],
+  },
+  shipments_carrier_id_key: {
+    kind: 'unique',
+    table: 'shipments',
+    resource: 'shipments',
+    fields: [
+      {
+        name: 'carrierId',
+        label: 'ID заявки у службы',
+      },
+    ],
+  },
+  shipments_order_id_key: {
+    kind: 'unique',
+    table: 'shipments',
+    resource: 'shipments',
+    fields: [
+      {
+        name: 'orderId',
+        label: 'Заказ',
+      },
+    ],
+  },
   sms_templates_code_key: {
     kind: 'unique',
     table: 'sms_templates',

@@ -696,6 +696,22 @@ export const settings = pgTable('settings', {
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
+export const shipments = pgTable('shipments', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  orderId: integer('order_id').notNull(),
+  deliveryServiceId: integer('delivery_service_id').notNull(),
+  carrier: text('carrier').notNull(),
+  carrierId: text('carrier_id'),
+  trackNumber: text('track_number'),
+  state: text('state').notNull().default('registering'),
+  statusText: text('status_text'),
+  errors: text('errors').array().notNull().default([]),
+  packages: jsonb('packages').notNull().default([]),
+  checkedAt: timestamp('checked_at', { withTimezone: true, mode: 'date' }),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
 export const smsTemplates = pgTable('sms_templates', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
   code: text('code').notNull(),

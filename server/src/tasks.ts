@@ -10,9 +10,12 @@ import { pruneCaptchas } from './domains/forms';
 import { outboxTask } from './domains/messages';
 import { expireBonuses, pruneGuestCarts } from './domains/sales';
 import { reconcilePayments } from './flows/payment/reconcile';
+import { pollShipments } from './flows/shipping';
 
 const STOCK_NOTICES_MS = 5_000;
 const HOUSEKEEPING_MS = 15 * 60_000;
+/** Carriers update a parcel's status a few times a day; asking every 5 minutes is prompt enough. */
+const SHIPMENTS_MS = 5 * 60_000;
 
 /**
  * Drops what expires (spent captchas' rows, old rate-limit counters, guests' abandoned carts), writes the
@@ -40,6 +43,17 @@ export function shopTasks(database: Database, config: Config, log: FastifyBaseLo
       everyMs: STOCK_NOTICES_MS,
       run: async () => {
         await sendDueStockNotices(database.db, config.siteUrl ?? '');
+      },
+    },
+    {
+      // Shipments handed to carriers: their states, and the orders they ship and complete (flows/shipping).
+      name: 'shipments',
+      everyMs: SHIPMENTS_MS,
+      run: async (now) => {
+        const polled = await pollShipments(database.db, config, now);
+        if (polled.failures.length)
+          log.warn({ failures: polled.failures }, 'shipments: not all were followed');
+        return polled.more;
       },
     },
     outboxTask(database, config, log),

@@ -690,7 +690,7 @@ describeOnDatabases('outbox delivery on $name', (target) => {
     });
 
     it('are created when missing, and an administrator’s edits are kept', async () => {
-      expect(await ensureSystemTemplates(db())).toEqual({ mail: 10, sms: 5 });
+      expect(await ensureSystemTemplates(db())).toEqual({ mail: 11, sms: 5 });
       const codes = (await db().select().from(mailTemplates)).map((r) => r.code).sort();
       expect(codes).toEqual([
         'auth.password_recovery',
@@ -701,6 +701,7 @@ describeOnDatabases('outbox delivery on $name', (target) => {
         'newsletter.confirm',
         'order.admin_created',
         'order.created',
+        'order.shipment_returning',
         'order.status_changed',
         'stock.back',
       ]);

@@ -8,3 +8,4 @@ export * from './admin-dashboard';
 export * from './admin-orders';
 export * from './admin-bonuses';
 export * from './admin-coupons';
+export * from './admin-shipments';

@@ -1,11 +1,12 @@
 // Processes across domains: placing an order (checkout), paying for it (payment), moving its status with
-// its stock, money and points (order-status), signing in with a guest's cart (sign-in), and the state the
-// storefront's header shows (site-state). Flows use the domains through their index.ts; no domain uses a flow.
+// its stock, money and points (order-status), handing it to a carrier and following the parcel (shipping),
+// signing in with a guest's cart (sign-in), and the state the storefront's header shows (site-state). Flows use the domains through their index.ts; no domain uses a flow.
 import type { ServerPart } from '../platform/server-part';
 import { adminOrderRoutes } from './checkout/admin-orders';
 import { orderRoutes } from './checkout/order-routes';
 import { orderStatusRoutes } from './order-status/order-status-routes';
 import { customerOrderRoutes } from './payment/customer-order-routes';
+import { shipmentRoutes } from './shipping';
 import { paymentNotificationRoutes } from './payment/notification-routes';
 import { siteRoutes } from './site-state';
 
@@ -22,5 +23,6 @@ export const server: ServerPart = {
   admin: (ctx) => async (admin) => {
     await admin.register(adminOrderRoutes(ctx.database.db, ctx.registry, ctx.config));
     await admin.register(orderStatusRoutes(ctx.database.db, ctx.registry, ctx.config));
+    await admin.register(shipmentRoutes(ctx.database.db, ctx.registry, ctx.config));
   },
 };

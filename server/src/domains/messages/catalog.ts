@@ -54,6 +54,13 @@ const ORDER = [
   ),
 ];
 
+/** Where the customer follows the parcel: the carrier's page for its tracking number (empty before shipping). */
+const TRACKING = v(
+  'trackingUrl',
+  'Ссылка для отслеживания посылки',
+  'https://www.cdek.ru/ru/tracking?order_id=1234567890',
+);
+
 const BY_CODE: Record<string, { email?: TemplateVariable[]; sms?: TemplateVariable[] }> = {
   'auth.registration': {
     email: [
@@ -106,8 +113,17 @@ const BY_CODE: Record<string, { email?: TemplateVariable[]; sms?: TemplateVariab
       ...ORDER,
       v('orderStatus', 'Новый статус', 'Передан в доставку'),
       v('statusComment', 'Комментарий', 'Трек-номер 1234567890'),
+      TRACKING,
     ],
-    sms: [...ORDER, v('orderStatus', 'Новый статус', 'Передан в доставку')],
+    sms: [...ORDER, v('orderStatus', 'Новый статус', 'Передан в доставку'), TRACKING],
+  },
+  'order.shipment_returning': {
+    email: [
+      v('orderNumber', 'Номер заказа', '2026-000125'),
+      v('trackNumber', 'Трек-номер', '1234567890'),
+      v('shipmentStatus', 'Статус у службы доставки', 'Возвращен на склад отправителя'),
+      v('adminUrl', 'Ссылка на заказ в админке', 'https://lash-shop.ru/nuxt/orders/2026-000125'),
+    ],
   },
   'feedback.call': {
     email: [

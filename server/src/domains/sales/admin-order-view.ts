@@ -77,6 +77,15 @@ const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
 const labelOrNull = (labels: Labels, value: string | null) =>
   value === null ? null : (labels[value] ?? value);
 /** «Анна Смирнова»: a person's name as the staff read it. */
+/** The stored point (jsonb, written by checkout) as the screen shows it; null when none was chosen from a list. */
+function pointOf(stored: unknown): View['delivery']['point'] {
+  if (!stored || typeof stored !== 'object') return null;
+  const p = stored as { code?: unknown; name?: unknown; address?: unknown; workTime?: unknown };
+  if (typeof p.code !== 'string' || typeof p.address !== 'string') return null;
+  const text = (x: unknown) => (typeof x === 'string' && x ? x : null);
+  return { code: p.code, name: text(p.name), address: p.address, workTime: text(p.workTime) };
+}
+
 const fullName = (name: string | null, lastName: string | null) =>
   [name, lastName].filter((p) => p?.trim()).join(' ');
 
@@ -262,6 +271,9 @@ export async function adminOrderView(db: DbOrTx, where: SQL, role: ActorRole): P
       postalCode: order.deliveryPostalCode,
       address: order.deliveryAddress,
       pickupPoint: order.deliveryPickupPoint,
+      point: pointOf(order.deliveryPoint),
+      date: order.deliveryDate,
+      timeSlot: order.deliveryTimeSlot,
       pickupAddress: o.delivery?.pickupAddress ?? null,
       trackNumber: order.deliveryTrackNumber,
       price: order.deliveryPrice,

@@ -99,6 +99,7 @@ export async function tellCustomer(
   site: string,
   statusLabel: string,
   comment: string | null,
+  trackingUrl: string | null = null,
 ): Promise<void> {
   await queueStatusLetters(tx, {
     site,
@@ -111,5 +112,6 @@ export async function tellCustomer(
     total: order.total,
     statusLabel,
     comment,
+    trackingUrl,
   });
 }

@@ -79,6 +79,8 @@ export interface StatusLetter {
   statusLabel: string;
   /** A line for the letter: the track number, the reason of a cancel, the refund. */
   comment: string | null;
+  /** The carrier's page where the parcel is followed (a shipped order handed to a carrier). */
+  trackingUrl?: string | null;
 }
 
 /** The customer's e-mail and SMS (templates order.status_changed), in the change's transaction. */
@@ -90,6 +92,7 @@ export async function queueStatusLetters(tx: Tx, o: StatusLetter): Promise<void>
     orderUrl: `${o.site}${o.orderUrl}`,
     orderStatus: o.statusLabel,
     statusComment: o.comment ?? '',
+    trackingUrl: o.trackingUrl ?? '',
   };
   const shop = await settingsRow(tx);
   const message = { site: o.site, common: commonValues(shop, o.site), values, userId: o.userId };

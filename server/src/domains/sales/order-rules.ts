@@ -18,8 +18,12 @@ export type DeliveryKind = 'courier' | 'post' | 'pickup_point' | 'self_pickup';
 export const ORDER_ACTIONS = ['confirm', 'markPaid', 'ship', 'complete', 'cancel'] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
 
-/** Who asks: staff by their role, or the customer (their own order, or a guest with the private link). */
-export type ActorRole = 'admin' | 'manager' | 'content' | 'customer';
+/**
+ * Who asks: staff by their role, the customer (their own order, or a guest with the private link), or the
+ * shop itself on a carrier's word (`system`: the shipping flow ships an order the carrier has taken and
+ * completes one it has handed over; it does nothing else, and only where the staff could).
+ */
+export type ActorRole = 'admin' | 'manager' | 'content' | 'customer' | 'system';
 
 // The labels are the schema's (the admin's enum labels): one wording everywhere.
 export const STATUS_LABELS: Record<OrderStatus, string> = ordersSchema.properties.status['x-enum-labels'];
@@ -45,6 +49,8 @@ export interface OrderState {
 export type Verdict = { allowed: true; to: OrderStatus } | { allowed: false; message: string };
 
 const STAFF: ActorRole[] = ['admin', 'manager'];
+/** What the shop does by itself, when a carrier says the parcel left or arrived. */
+const SYSTEM_ACTIONS: OrderAction[] = ['ship', 'complete'];
 
 const refuse = (message: string): Verdict => ({ allowed: false, message });
 
@@ -77,6 +83,8 @@ export function verdictOf(order: OrderState, action: OrderAction, role: ActorRol
       );
     if (order.paymentStatus === 'paid')
       return refuse('Заказ уже оплачен: чтобы отменить его и вернуть деньги, свяжитесь с нами');
+  } else if (role === 'system') {
+    if (!SYSTEM_ACTIONS.includes(action)) return refuse('Это действие выполняет сотрудник магазина');
   } else if (!STAFF.includes(role)) return refuse('Недостаточно прав');
 
   if (!FROM[action].includes(status)) {

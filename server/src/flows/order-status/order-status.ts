@@ -41,6 +41,8 @@ export interface StatusChange {
   comment?: string | null;
   /** The shipment's tracking number (required to ship, but for the shop's own pickup). */
   trackNumber?: string | null;
+  /** The carrier's page for the tracking number: the shipped letter carries it (flows/shipping). */
+  trackingUrl?: string | null;
   /** Cancelling an order that holds money: how it goes back (order-refunds.ts refundMoney), or `none`. */
   refund?: { method: 'provider' | 'manual' | 'none'; amount?: number; note?: string } | null;
   /** Marking an invoice payment: the day (YYYY-MM-DD, Moscow) and the sum received. */
@@ -93,7 +95,8 @@ export async function changeOrderStatus(
         set.shippedAt = now;
         if (track) {
           set.deliveryTrackNumber = track;
-          letterComment = [`Трек-номер: ${track}.`, comment].filter(Boolean).join(' ');
+          const follow = change.trackingUrl ? `Отследить посылку: ${change.trackingUrl}` : null;
+          letterComment = [`Трек-номер: ${track}.`, follow, comment].filter(Boolean).join(' ');
         }
         break;
       case 'complete':
@@ -134,7 +137,8 @@ export async function changeOrderStatus(
       comment: letterComment,
       at: now,
     });
-    await tellCustomer(tx, order, change.site, STATUS_LABELS[verdict.to], letterComment);
+    const trackingUrl = change.action === 'ship' && track ? (change.trackingUrl ?? null) : null;
+    await tellCustomer(tx, order, change.site, STATUS_LABELS[verdict.to], letterComment, trackingUrl);
     return { status: verdict.to, paymentStatus };
   });
 }

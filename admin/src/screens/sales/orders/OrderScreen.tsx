@@ -1,8 +1,9 @@
 // The administrator's order screen at /nuxt/orders/{number} (spec §2 `orders/{name}`): the orders resource's
 // edit screen (x-components in orders.schema.json), addressed by the order's number. One read,
-// GET /api/admin/orders/by-number/:number, gives everything shown: the header with the number, date, status
+// GET /api/admin/orders/by-number/:number, gives everything else shown: the header with the number, date, status
 // and payment chips and the buttons the role may press now (OrderActions), the lines (OrderLines), the
-// customer and company, delivery, payment with its attempts and the provider's notifications (one that came
+// customer and company, delivery with the shipment at its carrier (DeliveryCard: «Передать в СДЭК», read
+// through its own endpoint), payment with its attempts and the provider's notifications (one that came
 // after the order was canceled stands at the top; an organisation's invoice PDF), the totals, the history, and
 // the manager's comment, saved through PUT /api/admin/orders/:id/manager-comment (orders are history: the
 // generic CRUD never edits them). An address with the numeric id (react-admin's reference links, the
@@ -26,37 +27,13 @@ import { callAdmin, getAdminFile } from '../../../admin-api';
 import { saveBlob } from '../../../csv/download';
 import { formatRubles } from '../../../fields/money';
 import { useAdminRead } from '../../../useAdminGet';
+import { DeliveryCard } from './DeliveryCard';
 import { OrderActions } from './OrderActions';
 import { Refunds } from './Refunds';
 import { OrderLines } from './OrderLines';
+import { Row } from './Row';
 import { Section } from './Section';
-import {
-  addressLines,
-  lateNotifications,
-  moscowTime,
-  PAYMENT_COLORS,
-  STATUS_COLORS,
-  type OrderView,
-} from './order-screen';
-
-/** A label and its value, one per line; nothing when there is no value. */
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  if (children === null || children === undefined || children === '') return null;
-  return (
-    <Box sx={{ display: 'flex', gap: 1, py: 0.25, flexWrap: 'wrap' }}>
-      <Typography variant="body2" color="text.secondary" sx={{ minWidth: 110 }}>
-        {label}
-      </Typography>
-      <Typography
-        variant="body2"
-        component="div"
-        sx={{ flex: '1 1 160px', minWidth: 0, overflowWrap: 'anywhere' }}
-      >
-        {children}
-      </Typography>
-    </Box>
-  );
-}
+import { lateNotifications, moscowTime, PAYMENT_COLORS, STATUS_COLORS, type OrderView } from './order-screen';
 
 function Header({ view, onChanged }: { view: OrderView; onChanged: () => void }) {
   return (
@@ -187,26 +164,6 @@ function CustomerCard({ view }: { view: OrderView }) {
           <Row label="К/с">{org.correspondentAccount}</Row>
         </Box>
       ) : null}
-    </Section>
-  );
-}
-
-const notShippedYet = (status: OrderView['status']) =>
-  status === 'new' || status === 'confirmed' || status === 'paid';
-
-function DeliveryCard({ view }: { view: OrderView }) {
-  const d = view.delivery;
-  const address = addressLines(d);
-  return (
-    <Section title="Доставка" testId="order-delivery">
-      <Typography variant="subtitle1">{d.title ?? 'Способ доставки удалён'}</Typography>
-      <Row label="Вид">{d.kindLabel}</Row>
-      <Row label="Адрес">{address.length ? address.map((line) => <div key={line}>{line}</div>) : null}</Row>
-      <Row label="Трек-номер">
-        {d.trackNumber ??
-          (!view.needsTrackNumber ? 'не нужен' : notShippedYet(view.status) ? 'появится при отправке' : null)}
-      </Row>
-      <Row label="Стоимость">{d.price ? formatRubles(d.price) : 'бесплатно'}</Row>
     </Section>
   );
 }
@@ -542,7 +499,7 @@ function OrderByNumber({ number }: { number: string }) {
                 <CustomerCard view={view} />
               </Box>
               <Box sx={{ order: 3 }}>
-                <DeliveryCard view={view} />
+                <DeliveryCard view={view} onChanged={reload} />
               </Box>
               <Box sx={{ order: 4 }}>
                 <PaymentCard view={view} onChanged={reload} />

@@ -70,11 +70,19 @@ it('writes the address as lines and finds the notifications that came after a ca
     postalCode: '420111',
     address: 'ул. Баумана, 1',
     pickupPoint: null,
+    point: null,
+    date: null,
+    timeSlot: null,
     pickupAddress: null,
     trackNumber: null,
     price: 30000,
   } satisfies OrderView['delivery'];
   expect(addressLines(delivery)).toEqual(['420111, Казань', 'ул. Баумана, 1']);
+  // A point typed by hand is its code; one chosen from the carrier's list is shown with its own address.
+  const toPoint = { ...delivery, kind: 'pickup_point' as const, address: null, pickupPoint: 'KZN45' };
+  expect(addressLines(toPoint)).toEqual(['420111, Казань', 'Пункт выдачи: KZN45']);
+  const point = { code: 'KZN45', name: 'На Баумана', address: 'Казань, ул. Баумана, 19', workTime: null };
+  expect(addressLines({ ...toPoint, point })).toEqual(['420111, Казань']);
   expect(
     addressLines({
       ...delivery,

@@ -32,13 +32,16 @@ const MOSCOW = new Intl.DateTimeFormat('ru-RU', moscowDateTime);
 /** "25.11.2026, 14:07" in Moscow time. */
 export const moscowTime = (iso: string) => MOSCOW.format(new Date(iso));
 
-/** The delivery address as it is read aloud to a courier: postal code and city, street, pickup point. */
+/**
+ * The delivery address as it is read aloud to a courier: postal code and city, street, pickup point (its code,
+ * when it was typed by hand; a point chosen from the carrier's list is shown with its own address and hours).
+ */
 export function addressLines(d: OrderView['delivery']): string[] {
   const cityLine = [d.postalCode, d.city].filter(Boolean).join(', ');
   return [
     cityLine,
     d.address ?? '',
-    d.pickupPoint ? `Пункт выдачи: ${d.pickupPoint}` : '',
+    d.pickupPoint && !d.point ? `Пункт выдачи: ${d.pickupPoint}` : '',
     d.kind === 'self_pickup' && d.pickupAddress ? `Самовывоз: ${d.pickupAddress}` : '',
   ].filter(Boolean);
 }
