@@ -16,6 +16,7 @@ import type {
   ShipmentState,
   ShipmentStatus,
 } from './carrier';
+import { exchange as exchangeWith, isObject, parseJson, type CarrierLink } from './http';
 import { CarrierError } from './carrier';
 
 export interface CdekOptions {
@@ -84,7 +85,6 @@ function remember<T>(cache: Map<string, { value: T; expiresAt: number }>, key: s
 // ---- the wire ----
 
 type Json = Record<string, unknown>;
-const isObject = (x: unknown): x is Json => typeof x === 'object' && x !== null && !Array.isArray(x);
 const text = (x: unknown): string | null => (typeof x === 'string' && x.trim() ? x.trim() : null);
 const finite = (x: unknown): number | null => {
   const n = typeof x === 'string' && x.trim() ? Number(x) : x;
@@ -220,30 +220,14 @@ export function cdekCarrier(options: CdekOptions): CdekCarrier {
   const tokenKey = createHash('sha256')
     .update(`${apiUrl}\n${options.clientId}\n${options.clientSecret}`)
     .digest('hex');
-  const seconds = String(Math.round(timeoutMs / 100) / 10).replace('.', ',');
-
-  /** One request, time-boxed, body included; what went wrong on the way is `unavailable`. */
-  async function exchange(url: string, init: RequestInit) {
-    try {
-      const response = await fetchImpl(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
-      const bytes = new Uint8Array(await response.arrayBuffer());
-      return { status: response.status, contentType: response.headers.get('content-type') ?? '', bytes };
-    } catch (e) {
-      if (e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError'))
-        throw new CarrierError(`СДЭК не ответил за ${seconds} с`, 'unavailable');
-      // The cause's code (ECONNREFUSED, ENOTFOUND…) says more than undici's "fetch failed".
-      const cause = e instanceof Error && isObject(e.cause) ? text(e.cause.code) : null;
-      throw new CarrierError(`Не удалось связаться со СДЭК (${cause ?? 'сетевая ошибка'})`, 'unavailable');
-    }
-  }
-
-  const parse = (bytes: Uint8Array): unknown => {
-    try {
-      return JSON.parse(new TextDecoder().decode(bytes));
-    } catch {
-      return null; // proxies answer 5xx with HTML; the status decides
-    }
+  const link: CarrierLink = {
+    fetch: fetchImpl,
+    timeoutMs,
+    silent: 'СДЭК не ответил',
+    unreachable: 'Не удалось связаться со СДЭК',
   };
+  const exchange = (url: string, init: RequestInit) => exchangeWith(link, url, init);
+  const parse = parseJson;
 
   /** The error for a non-2xx answer (401 excepted: the caller handles it). */
   function failure(status: number, body: unknown): CarrierError {

@@ -3,6 +3,7 @@
 // indexes; post offices, shipments and labels are not in it, so this carrier has quote() only.
 // The calculator's amounts are kopecks already (paynds), its weight grams.
 import type { Carrier, CarrierQuote, QuoteRequest } from './carrier';
+import { exchange, isObject, parseJson, type CarrierLink } from './http';
 import { CarrierError } from './carrier';
 
 export interface RussianPostOptions {
@@ -20,7 +21,6 @@ const INDEX = /^\d{6}$/;
 const NOT_ON_ROUTE = new Set([2005, 2006, 2007, 2008, 2009, 2010]);
 
 type Json = Record<string, unknown>;
-const isObject = (x: unknown): x is Json => typeof x === 'object' && x !== null && !Array.isArray(x);
 const whole = (x: unknown): number | null => {
   const n = typeof x === 'string' && x.trim() ? Number(x) : x;
   return typeof n === 'number' && Number.isFinite(n) ? Math.round(n) : null;
@@ -49,32 +49,17 @@ export function russianPostCarrier(options: RussianPostOptions): Carrier {
   const apiUrl = options.apiUrl.replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? 4_000;
   const fetchImpl = options.fetch ?? fetch;
-  const seconds = String(Math.round(timeoutMs / 100) / 10).replace('.', ',');
+  const link: CarrierLink = {
+    fetch: fetchImpl,
+    timeoutMs,
+    silent: 'Почта России не ответила',
+    unreachable: 'Не удалось связаться с калькулятором Почты России',
+  };
 
   /** One GET, time-boxed with its body; no answer, a 5xx or a 429 is `unavailable`, a 4xx `refused`. */
   async function get(url: string): Promise<unknown> {
-    let status: number;
-    let body: string;
-    try {
-      const response = await fetchImpl(url, {
-        headers: { Accept: 'application/json' },
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      status = response.status;
-      body = await response.text();
-    } catch (e) {
-      if (e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError'))
-        throw new CarrierError(`Почта России не ответила за ${seconds} с`, 'unavailable');
-      const cause = e instanceof Error && isObject(e.cause) ? e.cause.code : null;
-      const reason = typeof cause === 'string' ? cause : 'сетевая ошибка';
-      throw new CarrierError(`Не удалось связаться с калькулятором Почты России (${reason})`, 'unavailable');
-    }
-    let parsed: unknown = null;
-    try {
-      parsed = JSON.parse(body);
-    } catch {
-      // an HTML error page: the status decides
-    }
+    const { status, bytes } = await exchange(link, url, { headers: { Accept: 'application/json' } });
+    const parsed = parseJson(bytes);
     if (status === 429 || status >= 500)
       throw new CarrierError(
         `Калькулятор Почты России временно недоступен (HTTP ${status})`,
