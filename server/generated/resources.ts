@@ -1818,7 +1818,7 @@ export const resources: ResourceDef[] = [
             properties: {
               city: { type: 'string', minLength: 1, maxLength: 100 },
               region: { type: ['string', 'null'], maxLength: 200 },
-              postalCode: { type: ['string', 'null'], pattern: '^[0-9]{6}$' },
+              postalCode: { type: ['string', 'null'], pattern: '^[0-9]{6}$', examples: ['420000'] },
               cdekCode: { type: ['integer', 'null'] },
             },
           },
@@ -1870,7 +1870,7 @@ export const resources: ResourceDef[] = [
             properties: {
               city: { type: 'string', minLength: 1, maxLength: 100 },
               region: { type: ['string', 'null'], maxLength: 200 },
-              postalCode: { type: ['string', 'null'], pattern: '^[0-9]{6}$' },
+              postalCode: { type: ['string', 'null'], pattern: '^[0-9]{6}$', examples: ['420000'] },
               cdekCode: { type: ['integer', 'null'] },
             },
           },
@@ -1909,7 +1909,7 @@ export const resources: ResourceDef[] = [
             properties: {
               city: { type: 'string', minLength: 1, maxLength: 100 },
               region: { type: ['string', 'null'], maxLength: 200 },
-              postalCode: { type: ['string', 'null'], pattern: '^[0-9]{6}$' },
+              postalCode: { type: ['string', 'null'], pattern: '^[0-9]{6}$', examples: ['420000'] },
               cdekCode: { type: ['integer', 'null'] },
             },
           },
@@ -3120,7 +3120,7 @@ export const resources: ResourceDef[] = [
           },
           tariffCode: { type: ['integer', 'null'], minimum: 1, maximum: 999999 },
           senderCity: { type: ['string', 'null'], maxLength: 100 },
-          senderPostalCode: { type: ['string', 'null'], pattern: '^[0-9]{6}$' },
+          senderPostalCode: { type: ['string', 'null'], pattern: '^[0-9]{6}$', examples: ['101000'] },
           shipmentPoint: { type: ['string', 'null'], maxLength: 30 },
           testMode: { type: 'boolean' },
           price: { type: 'integer', minimum: 0 },
@@ -3206,6 +3206,7 @@ export const resources: ResourceDef[] = [
             type: ['string', 'null'],
             pattern: '^[0-9]{6}$',
             'x-messages': { pattern: 'Индекс — шесть цифр, например 101000' },
+            examples: ['101000'],
           },
           shipmentPoint: { type: ['string', 'null'], maxLength: 30 },
           credentials: {
@@ -3273,6 +3274,7 @@ export const resources: ResourceDef[] = [
             type: ['string', 'null'],
             pattern: '^[0-9]{6}$',
             'x-messages': { pattern: 'Индекс — шесть цифр, например 101000' },
+            examples: ['101000'],
           },
           shipmentPoint: { type: ['string', 'null'], maxLength: 30 },
           credentials: {
