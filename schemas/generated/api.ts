@@ -1846,6 +1846,27 @@ export interface ProfileOrder {
   deliveryPostalCode?: string | null;
   deliveryPickupPoint?: string | null;
   /**
+   * The carrier's pickup point as chosen: its code, name, address and hours
+   */
+  deliveryPoint?: null | {
+    code: string;
+    name?: string | null;
+    address: string;
+    workTime?: string | null;
+  };
+  /**
+   * The delivery dates promised at the checkout: «2–4 декабря»
+   */
+  deliveryEstimate?: string | null;
+  /**
+   * The courier's day
+   */
+  deliveryDate?: string | null;
+  /**
+   * The courier's time: «14:00–18:00»
+   */
+  deliveryTimeSlot?: string | null;
+  /**
    * The delivery service's title
    */
   deliveryService?: string | null;

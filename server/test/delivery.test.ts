@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { selectRows } from '../src/platform/db';
 import { clearPointsCache, clearQuoteCache } from '../src/domains/delivery';
+import { ensureSystemTemplates } from '../src/domains/messages';
 import { FAKE_CDEK_CITIES, fakeCdekTariff, startFakeCdek, type FakeCdek } from './fake-cdek';
 import { fakeRussianPostTariff, startFakeRussianPost, type FakeRussianPost } from './fake-russian-post';
 import { describeOnDatabases, startTestApp, type TestApp } from './harness';
@@ -89,6 +90,8 @@ describeOnDatabases('delivery by carriers on $name', (target) => {
         carrierTimeoutMs: 400,
       },
     });
+    // The order letters' templates, as the shop's first start writes them.
+    await ensureSystemTemplates(t.database.db);
     const made = await admin('POST', '/api/admin/products', {
       slug: 'glue',
       title: 'Клей',
@@ -207,6 +210,19 @@ describeOnDatabases('delivery by carriers on $name', (target) => {
     expect(row).toMatchObject({ delivery_price_source: 'carrier', delivery_pickup_point: point!.code });
     expect(row.delivery_point).toMatchObject({ code: point!.code, address: point!.address });
     expect(row.delivery_estimate).toBe(option(priced, 'cdek_pvz').dates!.range);
+    // The customer reads the point and the promise on the order's page and in the letter.
+    const { accessKey } = placed.json<{ data: { accessKey: string } }>().data;
+    const page = await send('GET', `/api/orders/${number}?key=${encodeURIComponent(accessKey)}`);
+    expect(page.json<{ data: Json }>().data).toMatchObject({
+      deliveryPoint: { code: point!.code, address: point!.address },
+      deliveryEstimate: option(priced, 'cdek_pvz').dates!.range,
+    });
+    const [letter] = await selectRows<{ body: string }>(
+      t.database.db,
+      sql`SELECT body FROM outbox_messages WHERE channel = 'email' AND body LIKE ${`%${number}%`}
+          ORDER BY id DESC LIMIT 1`,
+    );
+    expect(letter?.body).toContain(point!.address);
   });
 
   it('a point not in the city is refused in Russian and nothing is placed', async () => {

@@ -330,6 +330,25 @@ async function deliveryChoice(
   return { deliveryPoint, deliveryDate, deliveryTimeSlot };
 }
 
+/** The delivery as the order's letters say it: «СДЭК — пункт выдачи: Казань, ул. Баумана, 19 · Забрать с 2 декабря». */
+function deliveryLine(
+  delivery: ChosenDelivery,
+  chosen: {
+    deliveryPoint: { address: string } | null;
+    deliveryDate: string | null;
+    deliveryTimeSlot: string | null;
+  },
+): string {
+  const where = chosen.deliveryPoint ? `: ${chosen.deliveryPoint.address}` : '';
+  const day = chosen.deliveryDate
+    ? delivery.courierDays.find((d) => d.date === chosen.deliveryDate)?.label
+    : null;
+  const when = day
+    ? `${day}${chosen.deliveryTimeSlot ? `, ${chosen.deliveryTimeSlot}` : ''}`
+    : (delivery.dates?.text ?? null);
+  return `${delivery.title}${where}${when ? ` · ${when}` : ''}`;
+}
+
 export async function placeOrder(
   db: Db,
   ctx: PlaceOrderContext,
@@ -509,7 +528,7 @@ export async function placeOrder(
         orderUrl,
         // A manager took the order: the shop needs no letter about it.
         notifyShop: source.kind === 'cart',
-        delivery: delivery.title,
+        delivery: deliveryLine(delivery, chosen),
         payment: payment.title,
         total: totals.total,
         lines: priced.lines,

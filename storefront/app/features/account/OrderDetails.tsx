@@ -112,11 +112,40 @@ export function OrderDetails({ order, products, actions }: OrderDetailsProps) {
                 <dd>{delivery || 'Не указан'}</dd>
               </>
             )}
-            {order.deliveryPickupPoint && (
+            {order.deliveryPoint ? (
               <>
                 <dt>Пункт выдачи</dt>
-                <dd>{order.deliveryPickupPoint}</dd>
+                <dd>
+                  {order.deliveryPoint.name && <>{order.deliveryPoint.name}, </>}
+                  {order.deliveryPoint.address}
+                  {order.deliveryPoint.workTime && (
+                    <span className="order__fact-note">{order.deliveryPoint.workTime}</span>
+                  )}
+                </dd>
               </>
+            ) : (
+              order.deliveryPickupPoint && (
+                <>
+                  <dt>Пункт выдачи</dt>
+                  <dd>{order.deliveryPickupPoint}</dd>
+                </>
+              )
+            )}
+            {order.deliveryDate ? (
+              <>
+                <dt>Когда</dt>
+                <dd>
+                  {formatDate(order.deliveryDate)}
+                  {order.deliveryTimeSlot && <>, {order.deliveryTimeSlot}</>}
+                </dd>
+              </>
+            ) : (
+              order.deliveryEstimate && (
+                <>
+                  <dt>Срок</dt>
+                  <dd>{order.deliveryEstimate}</dd>
+                </>
+              )
             )}
             {order.deliveryTrackNumber && (
               <>
