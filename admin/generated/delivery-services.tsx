@@ -150,7 +150,7 @@ function DeliveryServiceForm() {
       <TabbedForm.Tab label="Стоимость и сроки">
         <MoneyInput
           source="price"
-          helperText="Фиксированная стоимость. Со службой доставки — цена, если служба не ответила; у курьера — для городов вне зон"
+          helperText="Фиксированная стоимость. Со службой доставки или зонами курьера — цена, пока покупатель не выбрал город, и если служба не ответила"
           defaultValue={0}
         />
         <MoneyInput
@@ -166,7 +166,7 @@ function DeliveryServiceForm() {
         />
         <ArrayInput
           source="zones"
-          helperText="Город, цена и срок курьерской доставки; город не из списка — цена и срок выше"
+          helperText="Город, цена и срок курьерской доставки; в города не из списка курьер не возит"
         >
           <SimpleFormIterator inline>
             <TextInput source="city" isRequired />
