@@ -1879,6 +1879,10 @@ export interface ProfileOrder {
    */
   paymentService?: string | null;
   deliveryTrackNumber?: string | null;
+  /**
+   * The carrier's public page for the tracking number (СДЭК, Почта России), or null
+   */
+  deliveryTrackingUrl?: string | null;
   comment?: string | null;
   items?: {
     productId: number | null;

@@ -225,6 +225,41 @@ describeOnDatabases('delivery by carriers on $name', (target) => {
     expect(letter?.body).toContain(point!.address);
   });
 
+  it('a track number the staff type for a СДЭК order links to СДЭК’s tracking, on the order page and in the letter', async () => {
+    await send('PUT', '/api/cart/destination', { city: 'Казань' });
+    const priced = await cartFor(services.cdek_pvz);
+    const placed = await place({
+      deliveryServiceId: services.cdek_pvz,
+      deliveryCity: 'Казань',
+      deliveryPickupPoint: 'KZN45',
+      expectedTotal: priced.totals.total,
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const { number, accessKey } = placed.json<{ data: { number: string; accessKey: string } }>().data;
+    const [order] = await selectRows<{ id: number }>(
+      t.database.db,
+      sql`SELECT id FROM orders WHERE number = ${number}`,
+    );
+    const staff = (body: Json) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/orders/${order!.id}/actions`,
+        headers: { authorization: t.adminToken },
+        payload: body,
+      });
+    expect((await staff({ action: 'confirm' })).statusCode).toBe(200);
+    const shipped = await staff({ action: 'ship', trackNumber: '1234567890' });
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    const link = 'https://www.cdek.ru/ru/tracking?order_id=1234567890';
+    const view = await send('GET', `/api/orders/${number}?key=${encodeURIComponent(accessKey)}`);
+    expect(view.json<{ data: Json }>().data).toMatchObject({ deliveryTrackingUrl: link });
+    const [letter] = await selectRows<{ body: string }>(
+      t.database.db,
+      sql`SELECT body FROM outbox_messages WHERE channel = 'email' AND body LIKE '%1234567890%' ORDER BY id DESC LIMIT 1`,
+    );
+    expect(letter?.body).toContain(link);
+  });
+
   it('a point not in the city is refused in Russian and nothing is placed', async () => {
     await send('PUT', '/api/cart/destination', { city: 'Казань' });
     const res = await place({

@@ -15,6 +15,7 @@ export type { ShipmentRequest, ShipmentState, ShipmentStatus } from './carriers'
 export { destinationOf, type Destination } from './cities';
 export { clearPointsCache, findPoint, pointsOf } from './points';
 export { packCart, type ParcelLine } from './parcels';
+export { trackingUrlOf } from './tracking';
 export {
   clearQuoteCache,
   quoteDelivery,

@@ -22,6 +22,8 @@ export interface LockedOrder {
   paymentStatus: PaymentStatus;
   paymentKind: PaymentKind | null;
   deliveryKind: DeliveryKind | null;
+  /** The delivery service's carrier (cdek, russian_post) or manual: where its parcels are tracked. */
+  deliveryProvider: string | null;
   paymentServiceId: number | null;
   userId: number | null;
   customerName: string;
@@ -43,7 +45,8 @@ export async function lockOrder(tx: Tx, orderId: number): Promise<LockedOrder> {
   const [order] = await selectRows<LockedOrder>(
     tx,
     sql`SELECT o.id, o.number, o.status, o.payment_status AS "paymentStatus",
-          p.kind AS "paymentKind", d.kind AS "deliveryKind", o.payment_service_id AS "paymentServiceId",
+          p.kind AS "paymentKind", d.kind AS "deliveryKind", d.provider AS "deliveryProvider",
+          o.payment_service_id AS "paymentServiceId",
           o.user_id AS "userId", o.customer_name AS "customerName", o.customer_phone AS "customerPhone",
           o.customer_email AS "customerEmail", o.access_key AS "accessKey", o.total,
           o.bonus_spent AS "bonusSpent", o.bonus_point_value AS "bonusPointValue", o.coupon_code AS "couponCode"

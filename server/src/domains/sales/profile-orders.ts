@@ -4,6 +4,7 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ProfileBonuses, ProfileOrder } from '@shop/schemas';
+import { trackingUrlOf } from '../delivery';
 import bonusesSchema from '@shop/schemas/entities/sales/bonuses.schema.json' with { type: 'json' };
 import { bonusAllowed, bonusBalance, bonusProgrammeOn } from '../../platform/auth/sessions';
 import type { Db, DbOrTx } from '../../platform/db';
@@ -121,6 +122,7 @@ export async function orderDetail(db: DbOrTx, where: SQL): Promise<ProfileOrder 
       paymentService: paymentServices.title,
       paymentKind: paymentServices.kind,
       deliveryKind: deliveryServices.kind,
+      deliveryProvider: deliveryServices.provider,
       organizationId: orders.organizationId,
       paidAt: orders.paidAt,
       bonusAccrued: orders.bonusAccrued,
@@ -192,6 +194,9 @@ export async function orderDetail(db: DbOrTx, where: SQL): Promise<ProfileOrder 
     deliveryPickupAddress: row.deliveryPickupAddress,
     paymentService: row.paymentService,
     deliveryTrackNumber: row.deliveryTrackNumber,
+    deliveryTrackingUrl: row.deliveryTrackNumber
+      ? trackingUrlOf(row.deliveryProvider, row.deliveryTrackNumber)
+      : null,
     discounts: row.discounts as ProfileOrder['discounts'] & object,
     bonusPointValue: row.bonusPointValue,
     comment: row.comment,

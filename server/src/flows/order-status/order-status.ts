@@ -12,6 +12,7 @@ import { refundMoney } from './refunds';
 import { formatMoney } from '@shop/schemas/rules/money';
 import type { PaymentsConfig } from '../../domains/payments';
 import { settingsRow } from '../../domains/settings';
+import { trackingUrlOf } from '../../domains/delivery';
 import { releaseCouponUse } from '../checkout/place-order';
 import { LINE_PAYABLE } from '../../domains/sales';
 import { returnOrderStock } from '../../domains/sales';
@@ -95,7 +96,9 @@ export async function changeOrderStatus(
         set.shippedAt = now;
         if (track) {
           set.deliveryTrackNumber = track;
-          const follow = change.trackingUrl ? `Отследить посылку: ${change.trackingUrl}` : null;
+          // A number typed by the staff for a carrier's parcel gets the carrier's tracking link too.
+          const url = change.trackingUrl ?? trackingUrlOf(order.deliveryProvider, track);
+          const follow = url ? `Отследить посылку: ${url}` : null;
           letterComment = [`Трек-номер: ${track}.`, follow, comment].filter(Boolean).join(' ');
         }
         break;
@@ -137,7 +140,10 @@ export async function changeOrderStatus(
       comment: letterComment,
       at: now,
     });
-    const trackingUrl = change.action === 'ship' && track ? (change.trackingUrl ?? null) : null;
+    const trackingUrl =
+      change.action === 'ship' && track
+        ? (change.trackingUrl ?? trackingUrlOf(order.deliveryProvider, track))
+        : null;
     await tellCustomer(tx, order, change.site, STATUS_LABELS[verdict.to], letterComment, trackingUrl);
     return { status: verdict.to, paymentStatus };
   });

@@ -1,6 +1,6 @@
 // What the shipping flow says of a carrier in Russian, and where a customer follows a parcel. The carriers
 // themselves (delivery/carriers) speak protocols; names and tracking pages are for people.
-import type { carrierOf, ShipmentState } from '../../domains/delivery';
+import { trackingUrlOf as trackingUrl, type carrierOf, type ShipmentState } from '../../domains/delivery';
 import shipmentsSchema from '@shop/schemas/entities/delivery/shipments.schema.json' with { type: 'json' };
 
 /** A carrier as the delivery domain gives it (its interface is not part of the domain's surface). */
@@ -13,12 +13,9 @@ export const CARRIER_LABELS: Record<CarrierName, string> =
 
 export const STATE_LABELS: Record<ShipmentState, string> = shipmentsSchema.properties.state['x-enum-labels'];
 
-/** The carrier's public page for a tracking number. */
+/** The carrier's public page for a tracking number (the delivery domain knows them all). */
 export function trackingUrlOf(carrier: CarrierName, trackNumber: string): string {
-  const number = encodeURIComponent(trackNumber);
-  return carrier === 'cdek'
-    ? `https://www.cdek.ru/ru/tracking?order_id=${number}`
-    : `https://www.pochta.ru/tracking?barcode=${number}`;
+  return trackingUrl(carrier, trackNumber)!;
 }
 
 /**

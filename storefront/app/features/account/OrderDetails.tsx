@@ -150,7 +150,15 @@ export function OrderDetails({ order, products, actions }: OrderDetailsProps) {
             {order.deliveryTrackNumber && (
               <>
                 <dt>Трек-номер</dt>
-                <dd>{order.deliveryTrackNumber}</dd>
+                <dd>
+                  {order.deliveryTrackingUrl ? (
+                    <a href={order.deliveryTrackingUrl} target="_blank" rel="noopener noreferrer">
+                      {order.deliveryTrackNumber}
+                    </a>
+                  ) : (
+                    order.deliveryTrackNumber
+                  )}
+                </dd>
               </>
             )}
             {order.customerName && (
