@@ -3,7 +3,7 @@
 // pickup point on the map and in the list, sees its price and dates and is charged exactly that; Почта
 // России is priced by the customer's index; the shop's courier in Москва comes on a chosen day and time.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { adminHeaders } from '../admin';
+import { adminHeaders, signInAdmin } from '../admin';
 import { CDEK_KEYS, startCarriers } from '../carriers';
 import { offersOf, products } from '../shop';
 import { formatMoney } from '@shop/schemas/rules/money';
@@ -14,6 +14,8 @@ type Headers = Record<string, string>;
 let carriers: Awaited<ReturnType<typeof startCarriers>>;
 let admin: Headers;
 let settingsId = 0;
+/** The order the Казань test places, handed to СДЭК by the next. */
+let kazanOrder = '';
 let onDeliveryBefore: { id: number; deliveryServiceIds: number[] } | null = null;
 
 /** A stub of Yandex Maps 2.1: each feature of an ObjectManager is a button on the map that «clicks» it. */
@@ -202,6 +204,34 @@ test('Казань: a СДЭК pickup point on the map and in the list, its pric
   });
   expect((order.deliveryPoint as { address: string }).address).toContain('Казань');
   expect(errors).toEqual([]);
+  kazanOrder = number;
+});
+
+test('the administrator hands the order to СДЭК from its screen and gets the label', async ({ browser }) => {
+  expect(kazanOrder, 'the Казань order of the test before').toBeTruthy();
+  const context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
+  const page = await context.newPage();
+  await signInAdmin(page);
+  await page.goto(`/nuxt/orders/${kazanOrder}`);
+  const delivery = page.getByTestId('order-delivery');
+  // The point the customer chose, with its hours.
+  await expect(delivery).toContainText('Казань');
+  await page.getByTestId('order-actions').getByRole('button', { name: 'Подтвердить' }).click();
+  await expect(page.getByTestId('order-status')).toHaveText('Подтверждён');
+  await delivery.getByRole('button', { name: 'Передать в СДЭК' }).click();
+  await expect(page.getByText('Заказ передан в СДЭК')).toBeVisible();
+  await expect(delivery).toContainText('Регистрируется');
+  await expect(delivery.getByRole('button', { name: 'Передать в СДЭК' })).toHaveCount(0);
+  // СДЭК has the registration: one order with our number, for the chosen point.
+  const sent = [...carriers.cdek.orders.values()].filter((o) => JSON.stringify(o).includes(kazanOrder));
+  expect(sent).toHaveLength(1);
+  const label = page.waitForEvent('download');
+  await delivery
+    .getByRole('button', { name: /Этикетка/ })
+    .or(delivery.getByRole('link', { name: /Этикетка/ }))
+    .click();
+  expect((await label).suggestedFilename()).toMatch(/\.pdf$/);
+  await context.close();
 });
 
 test('Почта России: priced for the city, then for the customer’s own index, and charged exactly that', async ({
@@ -235,11 +265,17 @@ test('the courier in Москва comes on the chosen day and time', async ({ pa
   await chooseCity(page, 'Моск', 'Москва');
   const option = page.locator('#deliveryServiceId label.choice').filter({ hasText: 'Курьер' });
   await option.getByRole('radio').check();
+  // Choosing re-prices the page; the day and time are chosen on the page as it is then.
+  await expect(option.locator('.choice__price')).toHaveText('450 ₽');
+  await page.waitForLoadState('networkidle');
   await page.getByLabel(/Адрес: улица/).fill('ул. Лесная, 5, кв. 10');
   const day = page.locator('input[name="deliveryDate"]').nth(1);
   const date = await day.getAttribute('value');
-  await day.check({ force: true });
-  await page.locator('input[name="deliveryTimeSlot"]').nth(1).check({ force: true });
+  await page.locator(`label:has(input[name="deliveryDate"][value="${date}"])`).click();
+  await expect(day).toBeChecked();
+  const slot = page.locator('input[name="deliveryTimeSlot"][value="14:00–18:00"]');
+  await page.locator('label:has(input[name="deliveryTimeSlot"][value="14:00–18:00"])').click();
+  await expect(slot).toBeChecked();
   const { shown, number } = await confirm(page);
   const order = await orderOf(request, number);
   expect(formatMoney(order.total as number)).toBe(shown);
