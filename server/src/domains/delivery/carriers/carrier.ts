@@ -3,6 +3,7 @@
 // Each carrier (cdek.ts, russian-post.ts) speaks its own protocol behind this interface; the quoting
 // (quotes.ts) adds the caches, the time box and the fallback to the service's flat price, so a carrier
 // itself only speaks and throws. Money is integer kopecks, weight grams, sizes centimetres, always.
+import type { PickupPoint as ApiPickupPoint } from '@shop/schemas';
 
 /** One box as the carrier measures it. */
 export interface Parcel {
@@ -41,24 +42,11 @@ export interface CarrierQuote {
   maxDays: number;
 }
 
-/** A place where the customer takes the parcel. */
-export interface PickupPoint {
-  /** The carrier's code, e.g. «KZN45». */
-  code: string;
-  name: string;
-  /** «Казань, ул. Баумана, 19». */
-  address: string;
-  city: string;
-  postalCode: string | null;
-  latitude: number;
-  longitude: number;
-  /** «Пн-Пт 10:00-20:00, Сб 10:00-16:00». */
-  workTime: string;
-  /** A pickup point with staff, or a parcel locker. */
-  type: 'PVZ' | 'POSTAMAT';
-  /** Can be paid for at the point (cash or card). */
-  paymentOnDelivery: boolean;
-}
+/**
+ * A place where the customer takes the parcel, as the checkout receives it (schemas/api/delivery/
+ * pickup-point.schema.json: declared once, for the carriers and the API alike).
+ */
+export type PickupPoint = ApiPickupPoint;
 
 /** What the shop hands to a carrier: the order, the recipient, the packages with their items. */
 export interface ShipmentRequest {
