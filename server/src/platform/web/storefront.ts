@@ -44,11 +44,14 @@ export async function storefrontPlugin(app: FastifyInstance, opts: StorefrontPlu
   const clientDir = join(opts.buildDir, 'client');
 
   // File names under /assets/ carry a content hash: a new build means new names, so cache them for good.
+  // The build compressed them once (storefront/scripts/precompress.mjs): the .br or .gz beside a file is sent
+  // as it is, so no asset is compressed per request.
   await app.register(fastifyStatic, {
     root: join(clientDir, 'assets'),
     prefix: '/assets/',
     immutable: true,
     maxAge: '1y',
+    preCompressed: true,
     decorateReply: false,
   });
   // The other public files (favicon, documents) get one exact route each, listed when the server starts;
