@@ -35,13 +35,10 @@ export async function suggestCities(
   } catch {
     return local;
   }
-  const seen = new Set(local.map((c) => `${cityKey(c.city)}|${c.region ?? ''}`));
+  // A city the list has already is not offered twice (СДЭК writes its region otherwise).
+  const listed = new Set(local.map((c) => cityKey(c.city)));
   const more = found
-    .filter(
-      (c) =>
-        !seen.has(`${cityKey(c.name)}|${c.region ?? ''}`) &&
-        !local.some((l) => cityKey(l.city) === cityKey(c.name)),
-    )
+    .filter((c) => !listed.has(cityKey(c.name)))
     .map((c) => ({ city: c.name, region: c.region, postalCode: null }));
   return [...local, ...more].slice(0, LIMIT);
 }

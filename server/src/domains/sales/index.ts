@@ -30,6 +30,7 @@ export {
   ownerOf,
   pruneGuestCarts,
   type CartOwner,
+  type StoredCart,
   type StoredLine,
 } from './cart-store';
 export { priceContents, type CartContents, type CartQuote, type PricedCart } from './cart-view';

@@ -27,7 +27,7 @@ import { recordConsent } from '../../domains/privacy';
 import { ApiError, badRequest } from '../../platform/http/errors';
 import { isUniqueViolation } from '../../domains/accounts';
 import { balanceOf } from '../../domains/sales';
-import { findCart, linesOf, type CartOwner } from '../../domains/sales';
+import { findCart, linesOf, type CartOwner, type StoredCart } from '../../domains/sales';
 import { priceContents, type CartContents, type CartQuote, type PricedCart } from '../../domains/sales';
 import { orderUrlOf, recordOrderEvent } from '../../domains/sales';
 import { queueOrderLetters } from '../../domains/sales';
@@ -247,23 +247,22 @@ export async function releaseCouponUse(tx: Tx, orderId: number): Promise<void> {
  * The city the order's delivery is priced for: the one typed in the order (with its index), else the one
  * the cart keeps. A city the checkout resolved is resolved the same way here, so the price is the same.
  */
-async function destinationFor(db: Db, source: OrderSource, input: PlaceInput): Promise<Destination | null> {
+function destinationFor(cart: StoredCart | null, input: PlaceInput): Destination | null {
   const typed = input.deliveryCity?.trim()
     ? destinationOf(input.deliveryCity, input.deliveryPostalCode)
     : null;
-  if (typed || source.kind !== 'cart') return typed;
-  return (await findCart(db, source.owner))?.destination ?? null;
+  return typed ?? cart?.destination ?? null;
 }
 
 /** Prices the order once outside the transaction, so that the carriers' answers are in their caches. */
 async function warmDelivery(
   db: Db,
   source: OrderSource,
+  cart: StoredCart | null,
   viewer: Viewer | null,
   input: PlaceInput,
   options: CartQuote,
 ): Promise<void> {
-  const cart = source.kind === 'cart' ? await findCart(db, source.owner) : null;
   const contents: CartContents | null =
     source.kind === 'manager'
       ? source.contents
@@ -363,7 +362,9 @@ export async function placeOrder(
   const { source, viewer } = ctx;
   const keyHash = ctx.idempotencyKey ? sha256(`${sourceScope(source)}|${ctx.idempotencyKey}`) : null;
   const now = ctx.now ?? new Date();
-  const destination = await destinationFor(db, source, input);
+  // The cart as it is before the transaction (read again, locked, in it): its city and its lines to warm.
+  const cartBefore = source.kind === 'cart' ? await findCart(db, source.owner) : null;
+  const destination = destinationFor(cartBefore, input);
   const quoteOptions = {
     deliveryServiceId: input.deliveryServiceId,
     paymentServiceId: input.paymentServiceId,
@@ -373,7 +374,7 @@ export async function placeOrder(
   };
   // The carriers are asked before the transaction, not in it: its locks are never held while a carrier
   // thinks. Their answers are cached, so the pricing in the transaction finds them at once.
-  await warmDelivery(db, source, viewer, input, quoteOptions);
+  await warmDelivery(db, source, cartBefore, viewer, input, quoteOptions);
   try {
     return await db.transaction(async (tx) => {
       const cart = source.kind === 'cart' ? await findCart(tx, source.owner, { lock: true }) : null;
