@@ -55,7 +55,7 @@ import { benchCart, printCart } from './cart';
 import { BENCH_CDEK_KEYS, benchDelivery, printDelivery } from './delivery';
 import { startFakeCdek } from '../server/test/fake-cdek';
 import { startFakeRussianPost } from '../server/test/fake-russian-post';
-import { benchCatalog, printCatalog } from './catalog-scale';
+import { benchCatalog, benchReadModel, printCatalog, printReadModel } from './catalog-scale';
 import { benchMessages, printMessages } from './messages';
 import { benchRecovery, printRecovery } from './recovery';
 import { benchThroughput, printThroughput, registerBaselines, writeStaticCopy } from './throughput';
@@ -235,6 +235,7 @@ if (pages.length) {
   );
 }
 if (!ONLY || SEARCH_ONLY) printSearch(await benchSearch(app, database.db, SEARCH_REQUESTS), SEARCH_REQUESTS);
+if (!ONLY || CATALOG_ONLY) printReadModel(await benchReadModel(database));
 if (!ONLY || CATALOG_ONLY)
   printCatalog(
     await benchCatalog(app, SEARCH_REQUESTS, CONCURRENCY),

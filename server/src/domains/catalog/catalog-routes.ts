@@ -14,7 +14,7 @@ import {
   type CatalogPricing,
   type ShownPrice,
 } from './catalog-pricing';
-import { viewerOf, type Viewer } from '../pricing';
+import { activeCartRules, viewerOf, type PricingRule, type Viewer } from '../pricing';
 import { productWhere, type ProductFilters, intArray } from './product-filters';
 import type { CatalogReadModel } from './read-model/live';
 import type { SortName } from './read-model/catalog-index';
@@ -94,6 +94,7 @@ function categoryAndStockOnly(f: ProductFilters): boolean {
 export async function searchProducts(
   db: Db,
   model: CatalogReadModel,
+  kept: { cards: CardSource; rules: () => Promise<PricingRule[]> },
   query: Record<string, unknown>,
   viewer: Viewer | null = null,
 ) {
@@ -104,11 +105,11 @@ export async function searchProducts(
   // Every filter (text, category, flags, price, stock, characteristics, brand, ids) is read once, by the
   // read model, which GET /api/products/facets counts with too: the counts next to the filters match this list.
   const { index, ref, f: filters, compiled } = await model.filters(query);
-  const pricing = loadCatalogPricing(db, viewer);
+  const pricing = loadCatalogPricing(db, viewer, new Date(), kept.rules);
   if (!filters.search) {
     // The read model answers the whole listing: the matching set cut by the sort's order.
     const { ids, total } = listingPage(index, compiled, sort, page, perPage);
-    const data = ids.length ? await productCards(db, ids, await pricing) : [];
+    const data = ids.length ? await productCards(db, ids, await pricing, kept.cards) : [];
     return { data, meta: { total, totalCapped: false, page, perPage } };
   }
   const dirs = filters.values.size ? ref.dirs : [];
@@ -177,7 +178,7 @@ export async function searchProducts(
     return [await selectRows<{ id: number }>(tx, pageQuery), await searchTotal(tx, matches)] as const;
   });
   const ids = pageIds.map((r) => r.id);
-  const data = ids.length ? await productCards(db, ids, await pricing) : [];
+  const data = ids.length ? await productCards(db, ids, await pricing, kept.cards) : [];
   // What was searched for when the text was read otherwise (htcybws → ресницы): the page says so.
   return { data, meta: { ...counted, page, perPage, searchedFor: tsq?.shown ?? null } };
 }
@@ -185,6 +186,9 @@ export async function searchProducts(
 export function catalogRoutes(db: Db, publicData: PublicData, model: CatalogReadModel) {
   // Every page's header asks for it, and it changes when a category does: kept in memory until then.
   const tree = keptUntilChange(publicData, () => categoryTree(db));
+  const cards = keptCardRows(db, publicData);
+  // The cart rules price every card (their dates are checked at pricing, so keeping them is safe).
+  const rules = keptUntilChange(publicData, () => activeCartRules(db));
   return async function plugin(app: FastifyInstance) {
     serve(app, categoriesTree, async (_request, reply) => {
       const categories = await tree();
@@ -193,32 +197,29 @@ export function catalogRoutes(db: Db, publicData: PublicData, model: CatalogRead
     serve(app, productsSearch, async (request, reply) => {
       const viewer = viewerOf(request);
       markPersonalPrices(reply, viewer);
-      return searchProducts(db, model, request.query, viewer);
+      return searchProducts(db, model, { cards, rules }, request.query, viewer);
     });
   };
 }
 
-/**
- * Product cards (the shape of GET /api/products/search) for active products, in the order of `ids`, priced
- * for `pricing`'s customer. A card shows its cheapest active offer by the engine's unit price (what this
- * customer pays in the cart for one unit), with that offer's base price struck through when it is higher.
- * A product's active offers come in the same query (a JSON list): the engine prices them in memory.
- */
-export async function productCards(db: Db, ids: number[], pricing: CatalogPricing): Promise<SearchProduct[]> {
-  if (ids.length === 0) return [];
-  const cards = await selectRows<{
-    id: number;
-    title: string;
-    slug: string;
-    image: string | null;
-    is_new: boolean;
-    is_hit: boolean;
-    category_ids: number[] | null;
-    category_slug: string | null;
-    in_stock: boolean | null;
-    /** [id, base_price, sale_price] of each active offer, or null without one. */
-    offers: [number, number, number | null][] | null;
-  }>(
+/** A product card's facts before pricing: one row of `cardRows`. */
+interface CardRow {
+  id: number;
+  title: string;
+  slug: string;
+  image: string | null;
+  is_new: boolean;
+  is_hit: boolean;
+  category_ids: number[] | null;
+  category_slug: string | null;
+  in_stock: boolean | null;
+  /** [id, base_price, sale_price] of each active offer, or null without one. */
+  offers: [number, number, number | null][] | null;
+}
+
+/** The card facts of the active products among `ids` (a product's active offers as a JSON list). */
+function readCardRows(db: DbOrTx, ids: number[]): Promise<CardRow[]> {
+  return selectRows<CardRow>(
     db,
     sql`
     SELECT p.id, p.title, p.slug, p.images->0->>'url' AS image, p.is_new, p.is_hit,
@@ -236,7 +237,56 @@ export async function productCards(db: Db, ids: number[], pricing: CatalogPricin
       sql`, `,
     )})`,
   );
-  const byId = new Map(cards.map((r) => [r.id, r]));
+}
+
+/** Where a listing's card facts come from: the database each time, or a store kept until the catalogue changes. */
+export type CardSource = (ids: number[]) => Promise<Map<number, CardRow>>;
+
+/**
+ * Card facts kept in memory per product until any public data changes (the same signal the page cache
+ * follows): a listing then reads only what no earlier listing has. A read begun before a change is used
+ * but not kept. The facts are the same for everybody; prices are computed per request (productCards).
+ */
+export function keptCardRows(db: DbOrTx, publicData: PublicData, maxProducts = 20_000): CardSource {
+  const kept = new Map<number, CardRow | null>();
+  let generation = 0;
+  publicData.onChange(() => {
+    kept.clear();
+    generation++;
+  });
+  return async (ids) => {
+    const missing = ids.filter((id) => !kept.has(id));
+    const started = generation;
+    const rows = missing.length ? await readCardRows(db, missing) : [];
+    if (generation === started) {
+      if (kept.size + missing.length > maxProducts) kept.clear();
+      for (const id of missing) kept.set(id, null);
+      for (const r of rows) kept.set(r.id, r);
+    }
+    const fresh = new Map(rows.map((r) => [r.id, r]));
+    const out = new Map<number, CardRow>();
+    for (const id of ids) {
+      const row = fresh.get(id) ?? kept.get(id);
+      if (row) out.set(id, row);
+    }
+    return out;
+  };
+}
+
+/**
+ * Product cards (the shape of GET /api/products/search) for active products, in the order of `ids`, priced
+ * for `pricing`'s customer. A card shows its cheapest active offer by the engine's unit price (what this
+ * customer pays in the cart for one unit), with that offer's base price struck through when it is higher.
+ * A product's active offers come with its facts (a JSON list): the engine prices them in memory.
+ */
+export async function productCards(
+  db: Db,
+  ids: number[],
+  pricing: CatalogPricing,
+  source?: CardSource,
+): Promise<SearchProduct[]> {
+  if (ids.length === 0) return [];
+  const byId = source ? await source(ids) : new Map((await readCardRows(db, ids)).map((r) => [r.id, r]));
   const rows = ids.map((id) => byId.get(id)).filter((r) => r !== undefined);
   return rows.map((r) => {
     const offers = r.offers ?? [];
