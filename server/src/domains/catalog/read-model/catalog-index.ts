@@ -33,7 +33,7 @@ export type SortName = 'popular' | 'new' | 'price' | '-price';
 
 const NO_PRICE = -1;
 /** Per offer in `heap`: price, in stock (0/1), number of keys, then the keys' ids. */
-const OFFER_HEAD = 3;
+export const OFFER_HEAD = 3;
 
 export class CatalogIndex {
   /** Slot → product id (0: a free slot). */

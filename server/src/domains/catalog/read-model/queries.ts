@@ -6,7 +6,7 @@
 // candidates' offers looked at, and those are already narrowed by the sets.
 import type { FacetGroup, ProductFacets } from '@shop/schemas';
 import { Bitset } from './bitset';
-import type { CatalogIndex, SortName } from './catalog-index';
+import { OFFER_HEAD, type CatalogIndex, type SortName } from './catalog-index';
 import { facetGroup, type Entry, type FilterDirectory, type ProductFilters } from '../product-filters';
 
 /** What a count leaves out: a directory's code, or '$price', '$inStock', '$isNew', '$isHit' (as in SQL). */
@@ -92,18 +92,26 @@ function productSet(index: CatalogIndex, c: Compiled, skip: Skip): Bitset {
 
 /** The offer conditions in force once `skip` (and `inStock` as asked) is applied. */
 interface OfferRule {
+  /** Per chosen characteristic group, its keys. */
   groups: number[][];
+  /** The same groups as masks over key ids (1: the key is one of the group's values), for the scans. */
+  masks: Uint8Array[];
   priceMin: number | null;
   priceMax: number | null;
   inStock: boolean;
 }
 
-function offerRule(c: Compiled, skip: Skip, inStock = c.f.inStock): OfferRule {
+function offerRule(index: CatalogIndex, c: Compiled, skip: Skip, inStock = c.f.inStock): OfferRule {
   const groups: number[][] = [];
   for (const [code, keys] of c.groups) if (code !== skip) groups.push(keys);
   const price = skip !== '$price';
   return {
     groups,
+    masks: groups.map((keys) => {
+      const mask = new Uint8Array(index.keyCode.length);
+      for (const k of keys) mask[k] = 1;
+      return mask;
+    }),
     priceMin: price ? c.f.priceMin : null,
     priceMax: price ? c.f.priceMax : null,
     inStock: inStock && skip !== '$inStock',
@@ -124,37 +132,66 @@ function narrowBySets(index: CatalogIndex, set: Bitset, r: OfferRule): Bitset {
   return set;
 }
 
-/** Whether the offer at `from..to` of the heap meets the rule. */
-function offerMeets(
-  index: CatalogIndex,
-  r: OfferRule,
-  price: number,
-  inStock: boolean,
-  from: number,
-  to: number,
-): boolean {
-  if (r.inStock && !inStock) return false;
+// The scans below run over the candidates' packed offers (catalog-index.ts: price, in stock, number of keys,
+// the keys) in plain loops: they are what a count with two characteristics costs.
+
+/** Whether the offer packed at `at` in the heap meets the rule. */
+function meetsAt(heap: Int32Array, r: OfferRule, at: number): boolean {
+  if (r.inStock && heap[at + 1] !== 1) return false;
+  const price = heap[at]!;
   if (r.priceMin !== null && price < r.priceMin) return false;
   if (r.priceMax !== null && price > r.priceMax) return false;
-  for (const keys of r.groups) {
-    let found = false;
-    for (let i = from; i < to && !found; i++) found = keys.includes(index.heap[i]!);
-    if (!found) return false;
+  const from = at + OFFER_HEAD;
+  const to = from + heap[at + 2]!;
+  for (const mask of r.masks) {
+    let i = from;
+    while (i < to && mask[heap[i]!] === 0) i++;
+    if (i === to) return false;
   }
   return true;
 }
 
 function hasOfferMeeting(index: CatalogIndex, slot: number, r: OfferRule): boolean {
-  let found = false;
-  index.forEachOffer(slot, (price, inStock, from, to) => {
-    if (!found) found = offerMeets(index, r, price, inStock, from, to);
+  const heap = index.heap;
+  let at = index.offerStart[slot]!;
+  const end = at + index.offerLength[slot]!;
+  while (at < end) {
+    if (meetsAt(heap, r, at)) return true;
+    at += OFFER_HEAD + heap[at + 2]!;
+  }
+  return false;
+}
+
+/**
+ * For each key marked in `wanted`, how many products of `set` have an offer with it meeting the rule (a
+ * product counts once per key).
+ */
+function countKeys(index: CatalogIndex, set: Bitset, r: OfferRule, wanted: Uint8Array): Int32Array {
+  const heap = index.heap;
+  const counts = new Int32Array(wanted.length);
+  const lastSlot = new Int32Array(wanted.length).fill(-1);
+  set.forEach((slot) => {
+    let at = index.offerStart[slot]!;
+    const end = at + index.offerLength[slot]!;
+    while (at < end) {
+      const to = at + OFFER_HEAD + heap[at + 2]!;
+      if (meetsAt(heap, r, at))
+        for (let i = at + OFFER_HEAD; i < to; i++) {
+          const k = heap[i]!;
+          if (wanted[k] === 1 && lastSlot[k] !== slot) {
+            lastSlot[k] = slot;
+            counts[k]!++;
+          }
+        }
+      at = to;
+    }
   });
-  return found;
+  return counts;
 }
 
 /** The products matching everything but `skip`: the scope, product conditions, one offer meeting the rule. */
 function matching(index: CatalogIndex, c: Compiled, skip?: Skip, inStock = c.f.inStock): Bitset {
-  const r = offerRule(c, skip, inStock);
+  const r = offerRule(index, c, skip, inStock);
   const set = narrowBySets(index, productSet(index, c, skip), r);
   return setsSuffice(r) ? set : set.filter((slot) => hasOfferMeeting(index, slot, r));
 }
@@ -167,10 +204,25 @@ export function facets(
   entries: Entry[],
 ): ProductFacets {
   const all = matching(index, c);
+  // The directories not chosen share one rule (every chosen value) and one base: counted in one pass.
+  const notChosen = new Uint8Array(index.keyCode.length);
+  for (const d of dirs)
+    if (d.kind === 'offer' && !c.groups.has(d.code)) for (const k of index.keysOf(d.code)) notChosen[k] = 1;
+  let shared: Int32Array | null = null;
+  const scan = (code: string) => (r: OfferRule, base: Bitset) => {
+    if (c.groups.has(code)) {
+      const wanted = new Uint8Array(index.keyCode.length);
+      for (const k of index.keysOf(code)) wanted[k] = 1;
+      return countKeys(index, base, r, wanted);
+    }
+    return (shared ??= countKeys(index, base, r, notChosen));
+  };
   const groups: FacetGroup[] = [];
   for (const d of dirs) {
     const group =
-      d.kind === 'brand' ? brandGroup(index, c, d, entries) : characteristicGroup(index, c, d, entries);
+      d.kind === 'brand'
+        ? brandGroup(index, c, d, entries)
+        : characteristicGroup(index, c, d, entries, scan(d.code));
     if (group) groups.push(group);
   }
   return {
@@ -185,28 +237,38 @@ export function facets(
 
 /** The stored prices of the offers meeting every filter but the price range: the slider's ends. */
 function priceRange(index: CatalogIndex, c: Compiled): { min: number | null; max: number | null } {
-  const r = offerRule(c, '$price');
+  const r = offerRule(index, c, '$price');
   const set = narrowBySets(index, productSet(index, c, undefined), r);
-  let min: number | null = null;
-  let max: number | null = null;
-  const see = (lo: number, hi: number) => {
-    if (lo < 0) return;
-    if (min === null || lo < min) min = lo;
-    if (max === null || hi > max) max = hi;
-  };
+  let min = Infinity;
+  let max = -Infinity;
   if (r.groups.length === 0) {
     // Every offer of the product counts (in stock, when asked): its kept extremes.
     const lows = r.inStock ? index.minPriceInStock : index.minPrice;
     const highs = r.inStock ? index.maxPriceInStock : index.maxPrice;
-    set.forEach((slot) => see(lows[slot]!, highs[slot]!));
+    set.forEach((slot) => {
+      const lo = lows[slot]!;
+      if (lo < 0) return;
+      if (lo < min) min = lo;
+      if (highs[slot]! > max) max = highs[slot]!;
+    });
   } else {
-    set.forEach((slot) =>
-      index.forEachOffer(slot, (price, inStock, from, to) => {
-        if (offerMeets(index, r, price, inStock, from, to)) see(price, price);
-      }),
-    );
+    const heap = index.heap;
+    set.forEach((slot) => {
+      // A product whose every offer lies within the range found so far cannot widen it: most are skipped.
+      if (index.minPrice[slot]! >= min && index.maxPrice[slot]! <= max) return;
+      let at = index.offerStart[slot]!;
+      const end = at + index.offerLength[slot]!;
+      while (at < end) {
+        if (meetsAt(heap, r, at)) {
+          const price = heap[at]!;
+          if (price < min) min = price;
+          if (price > max) max = price;
+        }
+        at += OFFER_HEAD + heap[at + 2]!;
+      }
+    });
   }
-  return { min, max };
+  return min === Infinity ? { min: null, max: null } : { min, max };
 }
 
 function brandGroup(
@@ -230,36 +292,26 @@ function brandGroup(
 
 /**
  * A characteristic's values with their counts: products with an offer of that value meeting every other
- * filter. A value is shown when some product of the scope has an active offer with it.
+ * filter. A value is shown when some product of the scope has an active offer with it. `scan` counts the
+ * keys of the directories sharing one rule in one pass (facets: every directory not chosen shares it).
  */
 function characteristicGroup(
   index: CatalogIndex,
   c: Compiled,
   d: FilterDirectory,
   entries: Entry[],
+  scan: (r: OfferRule, base: Bitset) => Int32Array,
 ): FacetGroup | null {
-  const r = offerRule(c, d.code);
+  const r = offerRule(index, c, d.code);
   const base = narrowBySets(index, productSet(index, c, d.code), r);
-  const keys = index.keysOf(d.code);
   const counts = new Map<number, number>();
   // The value itself is one more condition on the same offer: sets answer only when it is the only one.
   if (r.groups.length === 0 && r.priceMin === null && r.priceMax === null) {
     const sets = r.inStock ? index.byKeyInStock : index.byKey;
-    for (const k of keys) counts.set(k, base.countAnd(sets[k]!));
+    for (const k of index.keysOf(d.code)) counts.set(k, base.countAnd(sets[k]!));
   } else {
-    const mine = new Set(keys);
-    const seen = new Set<number>();
-    base.forEach((slot) => {
-      seen.clear();
-      index.forEachOffer(slot, (price, inStock, from, to) => {
-        if (!offerMeets(index, r, price, inStock, from, to)) return;
-        for (let i = from; i < to; i++) {
-          const k = index.heap[i]!;
-          if (mine.has(k)) seen.add(k);
-        }
-      });
-      for (const k of seen) counts.set(k, (counts.get(k) ?? 0) + 1);
-    });
+    const byKey = scan(r, base);
+    for (const k of index.keysOf(d.code)) counts.set(k, byKey[k]!);
   }
   const keyOf = (e: Entry) => index.keyId.get(`${d.code}=${e.code}`);
   return facetGroup(
