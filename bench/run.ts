@@ -15,6 +15,7 @@
 //   --admin-list-only    the admin products list section alone (bench/admin-list.ts)
 //   --admin-list-requests N  requests per row of that section (default 50)
 //   --messages-only      the messages section alone (bench/messages.ts)
+//   --lighthouse-only    the Lighthouse section alone (home, category, product and cart; needs the build)
 //   --catalog-only       the catalogue section alone (bench/catalog-scale.ts: counts, listing, search, 10 in flight)
 //   --cart-only          the cart section alone (bench/cart.ts: 20 clients at once)
 //   --delivery-only      the checkout with carriers alone (bench/delivery.ts: slow carriers, cached answers)
@@ -82,21 +83,29 @@ const MESSAGES_ONLY = process.argv.includes('--messages-only');
 const CART_ONLY = process.argv.includes('--cart-only');
 const DELIVERY_ONLY = process.argv.includes('--delivery-only');
 const CATALOG_ONLY = process.argv.includes('--catalog-only');
+const LIGHTHOUSE_ONLY = process.argv.includes('--lighthouse-only');
 const LETTERS = arg('letters', 300, 10);
 const SUBSCRIBERS = arg('subscribers', 10_000, 100);
 const DATA_DIR = textArg('data-dir');
 const SSR_REQUESTS = arg('ssr-requests', 300, 20);
 const THROUGHPUT_SECONDS = arg('throughput-seconds', 5, 1);
 const CONCURRENCY = arg('concurrency', 10);
-const ONLY = SEARCH_ONLY || ADMIN_LIST_ONLY || MESSAGES_ONLY || CART_ONLY || CATALOG_ONLY || DELIVERY_ONLY;
-const LIGHTHOUSE = !ONLY && !QUICK && !process.argv.includes('--no-lighthouse');
+const ONLY =
+  SEARCH_ONLY ||
+  ADMIN_LIST_ONLY ||
+  MESSAGES_ONLY ||
+  CART_ONLY ||
+  CATALOG_ONLY ||
+  DELIVERY_ONLY ||
+  LIGHTHOUSE_ONLY;
+const LIGHTHOUSE = LIGHTHOUSE_ONLY || (!ONLY && !QUICK && !process.argv.includes('--no-lighthouse'));
 const MEMORY = !ONLY && !QUICK && !process.argv.includes('--no-memory');
 const BUILD_DIR = textArg('build-dir');
 const LIGHTHOUSE_RUNS = arg('lighthouse-runs', 1);
 const LIGHTHOUSE_REPORTS = textArg('lighthouse-reports');
 
 const defaults = { ...loadConfig({}), ...(BUILD_DIR ? { storefrontBuildDir: resolve(BUILD_DIR) } : {}) };
-if (!ONLY) requireStorefrontBuild(defaults.storefrontBuildDir);
+if (!ONLY || LIGHTHOUSE_ONLY) requireStorefrontBuild(defaults.storefrontBuildDir);
 const uploadsDir = mkdtempSync(join(tmpdir(), 'bench-uploads-'));
 // The carriers are local servers that speak their protocols (bench/delivery.ts makes them slow).
 const [cdekFake, postFake] = await Promise.all([
@@ -263,11 +272,14 @@ if (!ONLY || MESSAGES_ONLY)
     }),
     database.kind,
   );
-if (LIGHTHOUSE)
+if (LIGHTHOUSE) {
+  // The cart too: a phone's visitor reaches it as often as a product (a guest's, from the page cache).
+  const audited = [...(pages.length ? pages : await storefrontPages(app)), { name: 'cart', url: '/cart' }];
   printLighthouse(
-    await benchLighthouse(`http://127.0.0.1:${config.port}`, pages, LIGHTHOUSE_RUNS, LIGHTHOUSE_REPORTS),
+    await benchLighthouse(`http://127.0.0.1:${config.port}`, audited, LIGHTHOUSE_RUNS, LIGHTHOUSE_REPORTS),
     LIGHTHOUSE_RUNS,
   );
+}
 await app.close();
 await Promise.all([cdekFake.close(), postFake.close()]);
 rmSync(uploadsDir, { recursive: true, force: true });
