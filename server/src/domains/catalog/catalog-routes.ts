@@ -75,9 +75,6 @@ export const SORTS: Record<string, string> = {
  */
 export const TOTAL_CAP = 1000;
 
-/** A search by relevance ranks at most this many matches, the most popular (twice the capped total). */
-export const RANK_CAP = 2 * TOTAL_CAP;
-
 /** The `matches` (FROM and WHERE) of a search counted up to the cap. */
 async function searchTotal(db: DbOrTx, matches: SQL): Promise<{ total: number; totalCapped: boolean }> {
   const [row] = await selectRows<{ n: number }>(
@@ -158,15 +155,8 @@ export async function searchProducts(
         })
       : search.rank(tsquery, sql`${tsq?.body === true}`);
     const row = narrow ? sql`k.product_id AS id, k.is_hit, k.sort_order` : sql`p.id, p.is_hit, p.sort_order`;
-    // A word found in half the catalogue ranks only its RANK_CAP most popular matches (a sort on two
-    // numbers, not 50 000 ranks): every page the capped total offers is still among them.
-    const ranked = narrow
-      ? sql`(SELECT * FROM ${matches} ORDER BY k.is_hit DESC, k.sort_order ASC, k.product_id DESC
-          LIMIT ${RANK_CAP}) k`
-      : sql`(SELECT * FROM ${matches} ORDER BY p.is_hit DESC, p.sort_order ASC, p.id DESC
-          LIMIT ${RANK_CAP}) p`;
     pageQuery = sql`
-      SELECT x.id FROM (SELECT ${row}, ${rank.columns} FROM ${ranked} OFFSET 0) x
+      SELECT x.id FROM (SELECT ${row}, ${rank.columns} FROM ${matches} OFFSET 0) x
       ORDER BY ${rank.order}, x.is_hit DESC, x.sort_order ASC, x.id DESC ${limit}`;
   } else {
     // The price sorts walk the read model's price index (catalog_product_keys.price, each product's
