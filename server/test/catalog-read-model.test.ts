@@ -138,6 +138,9 @@ describeOnDatabases('catalogue read model on $name', (target) => {
     expect(await ids('filter[curl]=D&filter[thickness]=0.10')).toContain(p!.id);
     expect(await ids('filter[curl]=D&filter[thickness]=0.07')).not.toContain(p!.id);
     expect(await ids('filter[curl]=D&filter[inStock]=1')).not.toContain(p!.id);
+    // In stock it has, and D with 0,10 it has, but not on an offer in stock.
+    expect(await ids('filter[inStock]=1')).toContain(p!.id);
+    expect(await ids('filter[curl]=D&filter[thickness]=0.10&filter[inStock]=1')).not.toContain(p!.id);
     expect(await ids('filter[curl]=C&filter[priceMax]=85000')).not.toContain(p!.id);
     const cat2 = 'filter[categorySlug]=chernye-resnitsy';
     for (const combo of [
@@ -146,6 +149,7 @@ describeOnDatabases('catalogue read model on $name', (target) => {
       'filter[thickness]=0.07',
       'filter[curl]=D&filter[thickness]=0.07',
       'filter[curl]=C,D&filter[thickness]=0.10',
+      'filter[curl]=C,D&filter[thickness]=0.10&filter[inStock]=1',
       'filter[priceMax]=85000&filter[curl]=C',
       'filter[priceMin]=85000&filter[thickness]=0.10',
     ])

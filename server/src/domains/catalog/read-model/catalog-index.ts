@@ -34,6 +34,8 @@ export type SortName = 'popular' | 'new' | 'price' | '-price';
 const NO_PRICE = -1;
 /** Per offer in `heap`: price, in stock (0/1), number of keys, then the keys' ids. */
 export const OFFER_HEAD = 3;
+/** Key ids stay below this (a pair of keys is one number: pairId). */
+const PAIR_BASE = 1 << 20;
 
 export class CatalogIndex {
   /** Slot → product id (0: a free slot). */
@@ -54,6 +56,13 @@ export class CatalogIndex {
   /** Per characteristic key id: products with an active offer with it, and with one in stock. */
   readonly byKey: Bitset[] = [];
   readonly byKeyInStock: Bitset[] = [];
+  /**
+   * Per pair of keys found on one offer (pairId): products with an active offer having both, and with one in
+   * stock. "Curl D with 0,10" is then a set too: counts with one characteristic chosen, and listings with two,
+   * are intersections.
+   */
+  readonly byPair = new Map<number, Bitset>();
+  readonly byPairInStock = new Map<number, Bitset>();
 
   /** Interned characteristic keys `code=value`: id → code, value. */
   readonly keyId = new Map<string, number>();
@@ -150,6 +159,8 @@ export class CatalogIndex {
       ...this.byKeyInStock,
     ];
     for (const s of sets) n += s.words.byteLength;
+    for (const s of this.byPair.values()) n += s.words.byteLength;
+    for (const s of this.byPairInStock.values()) n += s.words.byteLength;
     for (const a of [
       this.ids,
       this.brandOf,
@@ -166,6 +177,11 @@ export class CatalogIndex {
     ])
       n += a.byteLength;
     return n;
+  }
+
+  /** The pair of two keys found on one offer, in either order. */
+  static pairId(a: number, b: number): number {
+    return a < b ? a * PAIR_BASE + b : b * PAIR_BASE + a;
   }
 
   private setOf(map: Map<number, Bitset>, key: number): Bitset {
@@ -212,12 +228,19 @@ export class CatalogIndex {
       this.heap[at + 1] = o.inStock ? 1 : 0;
       this.heap[at + 2] = o.keys.length;
       at += OFFER_HEAD;
+      const first = at;
       for (const key of o.keys) {
         const k = this.internKey(key);
         this.heap[at++] = k;
         this.byKey[k]!.add(slot);
         if (o.inStock) this.byKeyInStock[k]!.add(slot);
       }
+      for (let i = first; i < at; i++)
+        for (let j = i + 1; j < at; j++) {
+          const pair = CatalogIndex.pairId(this.heap[i]!, this.heap[j]!);
+          this.setOf(this.byPair, pair).add(slot);
+          if (o.inStock) this.setOf(this.byPairInStock, pair).add(slot);
+        }
       if (min === NO_PRICE || o.price < min) min = o.price;
       if (o.price > max) max = o.price;
       if (o.inStock) {
@@ -249,6 +272,11 @@ export class CatalogIndex {
         const k = this.heap[i]!;
         this.byKey[k]!.delete(slot);
         this.byKeyInStock[k]!.delete(slot);
+        for (let j = i + 1; j < to; j++) {
+          const pair = CatalogIndex.pairId(k, this.heap[j]!);
+          this.byPair.get(pair)?.delete(slot);
+          this.byPairInStock.get(pair)?.delete(slot);
+        }
       }
     });
     this.heapGarbage += this.offerLength[slot]!;

@@ -6,7 +6,7 @@
 // candidates' offers looked at, and those are already narrowed by the sets.
 import type { FacetGroup, ProductFacets } from '@shop/schemas';
 import { Bitset } from './bitset';
-import { OFFER_HEAD, type CatalogIndex, type SortName } from './catalog-index';
+import { CatalogIndex, OFFER_HEAD, type SortName } from './catalog-index';
 import { facetGroup, type Entry, type FilterDirectory, type ProductFilters } from '../product-filters';
 
 /** What a count leaves out: a directory's code, or '$price', '$inStock', '$isNew', '$isHit' (as in SQL). */
@@ -118,8 +118,20 @@ function offerRule(index: CatalogIndex, c: Compiled, skip: Skip, inStock = c.f.i
   };
 }
 
-/** Whether the sets alone answer the rule: at most one characteristic group and no price range. */
-const setsSuffice = (r: OfferRule) => r.groups.length <= 1 && r.priceMin === null && r.priceMax === null;
+/** Whether the sets alone answer the rule: at most two characteristic groups (pairs) and no price range. */
+const setsSuffice = (r: OfferRule) => r.groups.length <= 2 && r.priceMin === null && r.priceMax === null;
+
+/** Products with an offer having one key of `a` and one of `b` (in stock, when asked). */
+function pairUnion(index: CatalogIndex, a: number[], b: number[], inStock: boolean): Bitset {
+  const pairs = inStock ? index.byPairInStock : index.byPair;
+  const union = new Bitset(index.size);
+  for (const x of a)
+    for (const y of b) {
+      const set = pairs.get(CatalogIndex.pairId(x, y));
+      if (set) union.or(set);
+    }
+  return union;
+}
 
 /** Narrows `set` to products with an offer the rule may accept (exactly, when setsSuffice). */
 function narrowBySets(index: CatalogIndex, set: Bitset, r: OfferRule): Bitset {
@@ -129,6 +141,10 @@ function narrowBySets(index: CatalogIndex, set: Bitset, r: OfferRule): Bitset {
     for (const k of keys) union.or((r.inStock ? index.byKeyInStock : index.byKey)[k]!);
     set.and(union);
   }
+  // Two groups must meet on one offer: their pairs' sets say which products have such an offer.
+  for (let i = 0; i < r.groups.length; i++)
+    for (let j = i + 1; j < r.groups.length; j++)
+      set.and(pairUnion(index, r.groups[i]!, r.groups[j]!, r.inStock));
   return set;
 }
 
@@ -309,6 +325,10 @@ function characteristicGroup(
   if (r.groups.length === 0 && r.priceMin === null && r.priceMax === null) {
     const sets = r.inStock ? index.byKeyInStock : index.byKey;
     for (const k of index.keysOf(d.code)) counts.set(k, base.countAnd(sets[k]!));
+  } else if (r.groups.length === 1 && r.priceMin === null && r.priceMax === null) {
+    // One other characteristic chosen: the value with it on one offer is a pair's set.
+    for (const k of index.keysOf(d.code))
+      counts.set(k, base.countAnd(pairUnion(index, [k], r.groups[0]!, r.inStock)));
   } else {
     const byKey = scan(r, base);
     for (const k of index.keysOf(d.code)) counts.set(k, byKey[k]!);
