@@ -47,14 +47,15 @@ export function ownerOf(request: FastifyRequest): CartOwner {
   return token ? { tokenHash: hashOf(token) } : { guest: true };
 }
 
-function whereOwner(owner: Exclude<CartOwner, { guest: true }>) {
+/** The condition a query finds the owner's cart by. */
+export function whereOwner(owner: Exclude<CartOwner, { guest: true }>) {
   if ('userId' in owner) return eq(carts.userId, owner.userId);
   if ('userGroupId' in owner) return eq(carts.userGroupId, owner.userGroupId);
   return eq(carts.tokenHash, owner.tokenHash);
 }
 
 /** What a cart row holds besides its owner and lines, as StoredCart. */
-const CART_COLUMNS = {
+export const CART_COLUMNS = {
   id: carts.id,
   couponCode: carts.couponCode,
   bonusPoints: carts.bonusPoints,
@@ -247,6 +248,15 @@ export async function setCartFields(
     .update(carts)
     .set({ ...fields, updatedAt: new Date() })
     .where(eq(carts.id, cartId));
+}
+
+/** Empties a cart its order was placed from, lines, promo code and points, in one statement. */
+export async function emptyCart(tx: Tx, cartId: number, now: Date): Promise<void> {
+  await tx.execute(
+    sql`WITH gone AS (DELETE FROM ${cartItems} WHERE cart_id = ${cartId})
+        UPDATE ${carts} SET coupon_code = NULL, bonus_points = 0, updated_at = ${now.toISOString()}
+        WHERE id = ${cartId}`,
+  );
 }
 
 /** Pieces in the owner's cart (the header's badge), without making a cart. */

@@ -23,10 +23,13 @@ export const server: ServerPart = {
 };
 
 // What other folders use of this domain.
-export { balanceOf, expireBonuses } from './bonus-ledger';
+export { balanceOf, expireBonuses, lockCustomer } from './bonus-ledger';
 export {
+  CART_COLUMNS,
   countOf,
+  emptyCart,
   findCart,
+  whereOwner,
   linesOf,
   ownerOf,
   pruneGuestCarts,
@@ -36,7 +39,7 @@ export {
 } from './cart-store';
 export { priceContents, type CartContents, type CartQuote, type PricedCart } from './cart-view';
 export { cartLines } from './cart-lines';
-export { keptShopTerms, type ShopTerms } from './shop-terms';
+export { keptShopTerms, termsNow, type ShopTerms } from './shop-terms';
 export { findCustomerOrder } from './order-access';
 export { setManagerComment } from './order-comment';
 export {

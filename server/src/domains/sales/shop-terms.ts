@@ -54,3 +54,22 @@ export function keptShopTerms(publicData: PublicData, db: DbOrTx): ShopTerms {
   }
   return terms;
 }
+
+/**
+ * The terms as they are now, read once: what a transaction prices with. (Read in it, a kept copy gone
+ * stale would be read again outside the transaction, which on PGlite waits for the transaction to end.)
+ */
+export async function termsNow(terms: ShopTerms): Promise<ShopTerms> {
+  const [settings, cartRules, deliveryServices, paymentServices] = await Promise.all([
+    terms.settings(),
+    terms.cartRules(),
+    terms.deliveryServices(),
+    terms.paymentServices(),
+  ]);
+  return {
+    settings: () => Promise.resolve(settings),
+    cartRules: () => Promise.resolve(cartRules),
+    deliveryServices: () => Promise.resolve(deliveryServices),
+    paymentServices: () => Promise.resolve(paymentServices),
+  };
+}
