@@ -9,8 +9,8 @@ import { selectRows, type Tx } from '../../platform/db';
 
 const SEQUENCE_LOCK = 72_431_002;
 
-const moscowYear = (now: Date) =>
-  Number(new Intl.DateTimeFormat('en', { timeZone: 'Europe/Moscow', year: 'numeric' }).format(now));
+const yearFormat = new Intl.DateTimeFormat('en', { timeZone: 'Europe/Moscow', year: 'numeric' });
+const moscowYear = (now: Date) => Number(yearFormat.format(now));
 
 export async function nextOrderNumber(tx: Tx, now = new Date()): Promise<string> {
   const year = moscowYear(now);
