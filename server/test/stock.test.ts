@@ -100,4 +100,20 @@ describeOnDatabases('stock on $name', (target) => {
       expect(await stockOf(offerId)).toBe(0);
     }
   });
+
+  itRaces(target, 'takes of two offers named in either order at once never deadlock: all pass', async () => {
+    const [a, b] = [await product(40), await product(40)];
+    const both = (first: number, second: number) =>
+      t.database.db.transaction((tx) =>
+        takeStock(tx, [
+          { offerId: first, quantity: 1 },
+          { offerId: second, quantity: 1 },
+        ]),
+      );
+    const results = await Promise.allSettled(
+      Array.from({ length: 40 }, (_, i) => (i % 2 ? both(a.offerId, b.offerId) : both(b.offerId, a.offerId))),
+    );
+    expect(results.filter((r) => r.status === 'rejected').map((r) => String(r.reason))).toEqual([]);
+    expect([await stockOf(a.offerId), await stockOf(b.offerId)]).toEqual([0, 0]);
+  });
 });

@@ -7,9 +7,7 @@ import { serve } from '../platform/http/contract';
 import { health, maintenanceMode, settings } from '@shop/schemas/contracts/settings';
 import { countOf, ownerOf } from '../domains/sales';
 import { keptUntilChange, sendKept, type PublicData } from '../platform/web/public-data';
-import { settingsRow } from '../domains/settings';
-
-type SettingsRow = Awaited<ReturnType<typeof settingsRow>>;
+import { keptSettings, type SettingsRow } from '../domains/settings';
 
 export function publicSettings(s: SettingsRow): PublicSettings {
   return {
@@ -45,8 +43,10 @@ export function publicSettings(s: SettingsRow): PublicSettings {
 export function siteRoutes(database: Database, publicData: PublicData) {
   const { db } = database;
   // Every page asks for these (the root loader) and they change a few times a year: kept in memory.
-  const settingsNow = keptUntilChange(publicData, () => settingsRow(db));
-  const publicSettingsNow = keptUntilChange(publicData, async () => publicSettings(await settingsNow()));
+  const settingsNow = keptSettings(publicData, db);
+  const publicSettingsNow = keptUntilChange(publicData, async () => publicSettings(await settingsNow()), {
+    tables: ['settings'],
+  });
   return async function plugin(app: FastifyInstance) {
     serve(app, maintenanceMode, async (request) => {
       const [s, cartCount] = await Promise.all([settingsNow(), countOf(db, ownerOf(request))]);

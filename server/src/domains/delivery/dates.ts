@@ -2,10 +2,14 @@
 // takes to pack the order, plus the carrier's days in transit. «Доставим 2–4 декабря», «Забрать с 3 декабря».
 
 const MOSCOW = 'Europe/Moscow';
+// Made once: a formatter costs far more to make than to use, and every cart's delivery options use them.
+const isoDay = new Intl.DateTimeFormat('en-CA', { timeZone: MOSCOW });
+const dayMonthFormat = new Intl.DateTimeFormat('ru-RU', { timeZone: 'UTC', day: 'numeric', month: 'long' });
+const weekdayFormat = new Intl.DateTimeFormat('ru-RU', { timeZone: 'UTC', weekday: 'short' });
 
 /** Today in Moscow as YYYY-MM-DD. */
 export function moscowDay(now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: MOSCOW }).format(now);
+  return isoDay.format(now);
 }
 
 /** YYYY-MM-DD plus whole days (calendar arithmetic in UTC, where a day is always 24 hours). */
@@ -15,10 +19,7 @@ export function addDays(day: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-const dayMonth = (day: string) =>
-  new Intl.DateTimeFormat('ru-RU', { timeZone: 'UTC', day: 'numeric', month: 'long' }).format(
-    new Date(`${day}T00:00:00Z`),
-  );
+const dayMonth = (day: string) => dayMonthFormat.format(new Date(`${day}T00:00:00Z`));
 const dayOnly = (day: string) => String(Number(day.slice(8, 10)));
 
 /** «2–4 декабря», «30 ноября – 2 декабря», «3 декабря». */
@@ -31,7 +32,7 @@ export function rangeText(from: string, to: string): string {
 /** «пт, 4 декабря»: a day the customer picks for the courier. */
 export function weekdayText(day: string): string {
   const d = new Date(`${day}T00:00:00Z`);
-  const weekday = new Intl.DateTimeFormat('ru-RU', { timeZone: 'UTC', weekday: 'short' }).format(d);
+  const weekday = weekdayFormat.format(d);
   return `${weekday}, ${dayMonth(day)}`;
 }
 

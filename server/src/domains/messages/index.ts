@@ -14,6 +14,11 @@ export const server: ServerPart = {
 // What other folders use of this domain.
 export { outboxTask } from './delivery';
 export { activateSubscription, endSubscriptions, normaliseEmail, requestSubscription } from './newsletter';
-export { enqueueTemplatedEmail, enqueueTemplatedSms } from './outbox';
+export {
+  enqueueTemplatedBatch,
+  enqueueTemplatedEmail,
+  enqueueTemplatedSms,
+  type ChannelMessage,
+} from './outbox';
 export { escapeHtml, type TemplateValues } from './render';
 export { ensureSystemTemplates, mailTemplateRows, smsTemplateRows } from './system-templates';

@@ -1,9 +1,9 @@
 // The one way the shop sends an e-mail or an SMS: a row in outbox_messages, written in the caller's
 // transaction (so a message exists exactly when the change that caused it is committed) and delivered later
 // by the outbox worker (worker.ts) with retries. Nothing calls SMTP or an SMS gateway directly.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { EventEmitter } from 'node:events';
-import type { DbOrTx } from '../../platform/db';
+import { selectRows, type DbOrTx } from '../../platform/db';
 import { mailTemplates, outboxMessages, smsTemplates } from '../../../generated/tables';
 import { shopValues } from '../settings';
 import { renderTemplate, type TemplateValues } from './render';
@@ -126,4 +126,72 @@ export async function enqueueTemplatedSms(db: DbOrTx, m: TemplatedMessage): Prom
     userId: m.userId,
     mailingId: m.mailingId,
   });
+}
+
+/** A templated message and the channel it goes by. */
+export type ChannelMessage = TemplatedMessage & { channel: 'email' | 'sms' };
+
+/**
+ * Queues several templated messages of one event (a new order's letters) in two statements, whatever their
+ * number: their active templates read at once, their outbox rows written at once. A message whose template
+ * is switched off is not queued, as with enqueueTemplatedEmail and enqueueTemplatedSms.
+ */
+export async function enqueueTemplatedBatch(db: DbOrTx, messages: ChannelMessage[]): Promise<void> {
+  if (!messages.length) return;
+  const codes = (channel: ChannelMessage['channel']) => [
+    ...new Set(messages.filter((m) => m.channel === channel).map((m) => m.code)),
+  ];
+  const [mailCodes, smsCodes] = [codes('email'), codes('sms')];
+  const none = sql`NULL`;
+  const templates = await selectRows<{
+    channel: 'email' | 'sms';
+    code: string;
+    subject: string | null;
+    body: string;
+  }>(
+    db,
+    sql`SELECT 'email' AS channel, code, subject, body FROM ${mailTemplates}
+          WHERE active AND code IN (${
+            mailCodes.length
+              ? sql.join(
+                  mailCodes.map((c) => sql`${c}`),
+                  sql`, `,
+                )
+              : none
+          })
+        UNION ALL
+        SELECT 'sms', code, NULL, body FROM ${smsTemplates}
+          WHERE active AND code IN (${
+            smsCodes.length
+              ? sql.join(
+                  smsCodes.map((c) => sql`${c}`),
+                  sql`, `,
+                )
+              : none
+          })`,
+  );
+  const templateOf = new Map(templates.map((t) => [`${t.channel}:${t.code}`, t]));
+  const rows: (typeof outboxMessages.$inferInsert)[] = [];
+  for (const m of messages) {
+    const t = templateOf.get(`${m.channel}:${m.code}`);
+    if (!t) continue;
+    const values = await valuesOf(db, m);
+    rows.push({
+      channel: m.channel,
+      recipient: m.to.trim(),
+      subject: m.channel === 'email' ? renderTemplate(t.subject ?? '', values) : null,
+      body:
+        m.channel === 'email'
+          ? renderTemplate(t.body, values, { html: true, rawHtml: m.rawHtml })
+          : renderTemplate(t.body, values),
+      templateCode: t.code,
+      userId: m.userId ?? null,
+      mailingId: m.mailingId ?? null,
+      status: 'queued',
+      nextAttemptAt: new Date(),
+    });
+  }
+  if (!rows.length) return;
+  await db.insert(outboxMessages).values(rows);
+  wake();
 }

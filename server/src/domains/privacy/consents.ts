@@ -2,10 +2,11 @@
 // one row in the same transaction as the data it sends, naming the version of the consent text the visitor
 // was shown. The text is the content page company/consent; its version is the page's last change, so an
 // edit of the text starts a new version without anyone having to number it.
-import { eq } from 'drizzle-orm';
+import { eq, getTableName } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../platform/db';
 import { consents, pages } from '../../../generated/tables';
+import { keptUntilChange, type PublicData } from '../../platform/web/public-data';
 
 export const CONSENT_PAGE_SLUG = 'company/consent';
 
@@ -30,6 +31,19 @@ export async function consentTextVersion(db: DbOrTx): Promise<string> {
   return `${CONSENT_PAGE_SLUG}@${page ? page.updatedAt.toISOString() : 'none'}`;
 }
 
+const keptByApp = new WeakMap<PublicData, () => Promise<string>>();
+
+/** consentTextVersion kept in memory until a content page changes (the checkout records one per order). */
+export function keptConsentTextVersion(publicData: PublicData, db: DbOrTx): () => Promise<string> {
+  let kept = keptByApp.get(publicData);
+  if (!kept) {
+    const read = keptUntilChange(publicData, () => consentTextVersion(db), { tables: [getTableName(pages)] });
+    kept = () => read();
+    keptByApp.set(publicData, kept);
+  }
+  return kept;
+}
+
 export interface ConsentInput {
   purpose: ConsentPurpose;
   source: ConsentSource;
@@ -38,6 +52,8 @@ export interface ConsentInput {
   phone?: string | null;
   ip?: string | null;
   userAgent?: string | null;
+  /** The version as kept in memory (keptConsentTextVersion); else read now. */
+  textVersion?: string;
 }
 
 /** Who is asking, as a consent records it: the client IP (behind a trusted proxy), browser, account. */
@@ -63,7 +79,7 @@ export async function recordConsent(tx: DbOrTx, input: ConsentInput): Promise<nu
       phone: cut(input.phone, 20),
       ip: cut(input.ip, 45),
       userAgent: cut(input.userAgent, 500),
-      textVersion: await consentTextVersion(tx),
+      textVersion: input.textVersion ?? (await consentTextVersion(tx)),
     })
     .returning({ id: consents.id });
   return row!.id;

@@ -8,4 +8,4 @@ export const server: ServerPart = {
 };
 
 // What other folders use of this domain.
-export { consentContext, recordConsent } from './consents';
+export { consentContext, keptConsentTextVersion, recordConsent } from './consents';

@@ -8,6 +8,17 @@ import { selectRows, type Db, type DbOrTx } from '../../platform/db';
 import { badRequest, notFound } from '../../platform/http/errors';
 
 /**
+ * Locks the customer's row until the transaction ends: what spends their points is checked one at a time.
+ */
+export async function lockCustomer(tx: DbOrTx, userId: number): Promise<void> {
+  const user = await selectRows<{ id: number }>(
+    tx,
+    sql`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`,
+  );
+  if (!user[0]) throw notFound(`Покупатель №${userId} не найден`);
+}
+
+/**
  * The customer's balance in points; with `lock` (inside a transaction) the customer's row stays locked
  * until it ends, so that a write checked against this balance cannot race another one.
  */

@@ -23,53 +23,80 @@ import {
   cartFor,
   findCart,
   addLine,
+  holdLines,
   ownerOf,
-  readCart,
   removeLine,
   setCartFields,
   setLineQuantity,
+  touchCart,
+  type HeldLines,
   type StoredCart,
 } from './cart-store';
-import { cartView, type CartQuote } from './cart-view';
+import { cartView, priceContents, type CartQuote } from './cart-view';
+import type { ShopTerms } from './shop-terms';
 import { viewerOf } from '../pricing';
 import { destinationOf, type CarrierConfig } from '../delivery';
 
 /** A cart change's limit: promo codes are not to be guessed, so they have a tighter one. */
 const limited = (limit: 'cart' | 'cartCoupon' = 'cart') => ({ config: { rateLimit: limitOf(limit) } });
 
-export function cartRoutes(db: Db, carriers: CarrierConfig) {
+export function cartRoutes(db: Db, carriers: CarrierConfig, terms: ShopTerms) {
   return async function plugin(app: FastifyInstance) {
     /**
      * Runs a change on the caller's cart and answers the whole cart. Only adding to it (a line, a promo code,
-     * bonuses) makes a cart; a change of what is not there (`onNone`) makes none.
+     * bonuses) makes a cart; a change of what is not there (`onNone`) makes none. The cart's row is locked
+     * (and marked changed) first, then its lines and their offers are read once, with those of `offerIds`;
+     * the change edits what it read as it writes, and the answer is priced from that, with the settings,
+     * rules and services kept in memory: a handful of statements in all.
      */
     const change = async (
       request: FastifyRequest,
       reply: FastifyReply,
-      write: (tx: Tx, cart: StoredCart) => Promise<void>,
+      write: (tx: Tx, cart: StoredCart, held: HeldLines) => Promise<Partial<StoredCart> | void>,
       onNone: 'create' | 'not_found' | 'nothing' = 'create',
       quote: CartQuote = {},
+      offerIds: number[] = [],
     ) => {
-      const { cart, token } = await db.transaction(async (tx) => {
-        if (onNone !== 'create') {
-          const found = await findCart(tx, ownerOf(request), { lock: true });
-          if (!found && onNone === 'not_found') throw notFound('В корзине нет такой строки');
-          if (!found) return { cart: null, token: null };
-          await write(tx, found);
-          return { cart: await readCart(tx, found.id), token: null };
-        }
-        const made = await cartFor(tx, ownerOf(request));
-        await write(tx, made.cart);
-        return { cart: await readCart(tx, made.cart.id), token: made.token };
+      const changed = await db.transaction(async (tx) => {
+        const owner = ownerOf(request);
+        const made = onNone === 'create' ? await cartFor(tx, owner) : null;
+        const cart = made?.cart ?? (await touchCart(tx, owner));
+        if (!cart && onNone === 'not_found') throw notFound('В корзине нет такой строки');
+        if (!cart) return null;
+        const held = await holdLines(tx, cart.id, offerIds);
+        const fields = await write(tx, cart, held);
+        return { cart: { ...cart, ...fields }, held, token: made?.token ?? null };
       });
+      const token = changed?.token ?? null;
       if (token) reply.header('set-cookie', cartCookie(token));
-      return { data: { ...(await cartView(db, cart, viewerOf(request), quote)), cartToken: token } };
+      const { view } = await priceContents(
+        db,
+        changed
+          ? {
+              ...changed.held,
+              couponCode: changed.cart.couponCode,
+              bonusPoints: changed.cart.bonusPoints,
+            }
+          : { lines: [], couponCode: null, bonusPoints: 0 },
+        viewerOf(request),
+        { destination: changed?.cart.destination ?? null, ...quote, terms },
+      );
+      return { data: { ...view, cartToken: token } };
     };
+    /** Sets fields of the cart's row; the answer is priced with them. */
+    const setFields =
+      (fields: Partial<Pick<StoredCart, 'couponCode' | 'bonusPoints' | 'destination'>>) =>
+      async (tx: Tx, cart: StoredCart) => {
+        await setCartFields(tx, cart.id, fields);
+        return fields;
+      };
     serve(app, cartGet, async (request) => {
       const cart = await findCart(db, ownerOf(request));
       const { withCarriers, ...services } = request.query;
       const quote = { ...services, carriers: withCarriers ? carriers : undefined };
-      return { data: { ...(await cartView(db, cart, viewerOf(request), quote)), cartToken: null } };
+      return {
+        data: { ...(await cartView(db, cart, viewerOf(request), { ...quote, terms })), cartToken: null },
+      };
     });
     serve(
       app,
@@ -78,9 +105,7 @@ export function cartRoutes(db: Db, carriers: CarrierConfig) {
         const { city, postalCode, region } = request.body;
         const destination = destinationOf(city, postalCode, region);
         if (!destination) throw badRequest('Укажите город', { city: 'Укажите город' });
-        return change(request, reply, (tx, cart) => setCartFields(tx, cart.id, { destination }), 'create', {
-          carriers,
-        });
+        return change(request, reply, setFields({ destination }), 'create', { carriers });
       },
       limited(),
     );
@@ -89,7 +114,14 @@ export function cartRoutes(db: Db, carriers: CarrierConfig) {
       cartAdd,
       async (request, reply) => {
         const { offerId, quantity } = request.body;
-        return change(request, reply, (tx, cart) => addLine(tx, cart.id, offerId, quantity));
+        return change(
+          request,
+          reply,
+          (tx, cart, held) => addLine(tx, cart.id, held, offerId, quantity),
+          'create',
+          {},
+          [offerId],
+        );
       },
       limited(),
     );
@@ -99,7 +131,12 @@ export function cartRoutes(db: Db, carriers: CarrierConfig) {
       async (request, reply) => {
         const { id } = request.params;
         const { quantity } = request.body;
-        return change(request, reply, (tx, cart) => setLineQuantity(tx, cart.id, id, quantity), 'not_found');
+        return change(
+          request,
+          reply,
+          (tx, _cart, held) => setLineQuantity(tx, held, id, quantity),
+          'not_found',
+        );
       },
       limited(),
     );
@@ -108,7 +145,7 @@ export function cartRoutes(db: Db, carriers: CarrierConfig) {
       cartRemove,
       async (request, reply) => {
         const { id } = request.params;
-        return change(request, reply, (tx, cart) => removeLine(tx, cart.id, id), 'not_found');
+        return change(request, reply, (tx, _cart, held) => removeLine(tx, held, id), 'not_found');
       },
       limited(),
     );
@@ -118,15 +155,14 @@ export function cartRoutes(db: Db, carriers: CarrierConfig) {
       async (request, reply) => {
         const code = normalizeCouponCode(request.body.code);
         if (!code) throw badRequest('Введите промокод', { code: 'Введите промокод' });
-        return change(request, reply, (tx, cart) => setCartFields(tx, cart.id, { couponCode: code }));
+        return change(request, reply, setFields({ couponCode: code }));
       },
       limited('cartCoupon'),
     );
     serve(
       app,
       cartRemoveCoupon,
-      async (request, reply) =>
-        change(request, reply, (tx, cart) => setCartFields(tx, cart.id, { couponCode: null }), 'nothing'),
+      async (request, reply) => change(request, reply, setFields({ couponCode: null }), 'nothing'),
       limited(),
     );
     serve(
@@ -138,7 +174,7 @@ export function cartRoutes(db: Db, carriers: CarrierConfig) {
           throw badRequest('Баллами могут платить покупатели, вошедшие в личный кабинет', {
             points: 'Войдите',
           });
-        return change(request, reply, (tx, cart) => setCartFields(tx, cart.id, { bonusPoints: points }));
+        return change(request, reply, setFields({ bonusPoints: points }));
       },
       limited(),
     );

@@ -3,13 +3,16 @@
 // by an opaque random token (cookie cartToken, or the X-Cart-Token header the storefront's server sends),
 // of which only a SHA-256 hash is stored. At sign-in and registration a guest's cart joins the account's.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { cartItems, carts, productOffers } from '../../../generated/tables';
 import { selectRows, type DbOrTx, type Tx } from '../../platform/db';
 import type { Destination } from '../delivery';
 import { cookieValue } from '../../platform/http/cookies';
 import { badRequest, notFound } from '../../platform/http/errors';
+import { cartLines, type LinesWithOffers, type OfferRow, type StoredLine } from './cart-lines';
+
+export type { StoredLine } from './cart-lines';
 
 export const CART_COOKIE = 'cartToken';
 export const CART_HEADER = 'x-cart-token';
@@ -44,14 +47,15 @@ export function ownerOf(request: FastifyRequest): CartOwner {
   return token ? { tokenHash: hashOf(token) } : { guest: true };
 }
 
-function whereOwner(owner: Exclude<CartOwner, { guest: true }>) {
+/** The condition a query finds the owner's cart by. */
+export function whereOwner(owner: Exclude<CartOwner, { guest: true }>) {
   if ('userId' in owner) return eq(carts.userId, owner.userId);
   if ('userGroupId' in owner) return eq(carts.userGroupId, owner.userGroupId);
   return eq(carts.tokenHash, owner.tokenHash);
 }
 
 /** What a cart row holds besides its owner and lines, as StoredCart. */
-const CART_COLUMNS = {
+export const CART_COLUMNS = {
   id: carts.id,
   couponCode: carts.couponCode,
   bonusPoints: carts.bonusPoints,
@@ -79,18 +83,28 @@ export async function findCart(
   return cart ?? null;
 }
 
-/** A cart by its id, as stored now. */
-export async function readCart(db: DbOrTx, id: number): Promise<StoredCart> {
-  const [cart] = await db.select(CART_COLUMNS).from(carts).where(eq(carts.id, id));
-  return cart!;
+/**
+ * The owner's cart, locked until the transaction ends and marked changed now, in one statement (a change
+ * of a cart locks its row first, so that two changes of one cart run one after the other); null when the
+ * owner has none.
+ */
+export async function touchCart(tx: Tx, owner: CartOwner): Promise<StoredCart | null> {
+  if ('guest' in owner) return null;
+  const [cart] = await tx
+    .update(carts)
+    .set({ updatedAt: new Date() })
+    .where(whereOwner(owner))
+    .returning(CART_COLUMNS);
+  return cart ?? null;
 }
 
 /**
- * The owner's cart, made when there is none (a guest gets a new token: `token` is set only then). Two
- * requests making the same account's cart at once meet at the unique index; the second reads the first's.
+ * The owner's cart, locked and marked changed, made when there is none (a guest gets a new token: `token`
+ * is set only then). Two requests making the same account's cart at once meet at the unique index; the
+ * second reads the first's.
  */
 export async function cartFor(tx: Tx, owner: CartOwner): Promise<{ cart: StoredCart; token: string | null }> {
-  const found = await findCart(tx, owner, { lock: true });
+  const found = await touchCart(tx, owner);
   if (found) return { cart: found, token: null };
   let token: string | null = null;
   let values: Partial<typeof carts.$inferInsert>;
@@ -101,14 +115,8 @@ export async function cartFor(tx: Tx, owner: CartOwner): Promise<{ cart: StoredC
   } else values = owner;
   const [made] = await tx.insert(carts).values(values).onConflictDoNothing().returning(CART_COLUMNS);
   if (made) return { cart: made, token };
-  const again = await findCart(tx, owner, { lock: true });
+  const again = await touchCart(tx, owner);
   return { cart: again!, token: null };
-}
-
-export interface StoredLine {
-  id: number;
-  offerId: number;
-  quantity: number;
 }
 
 export async function linesOf(db: DbOrTx, cartId: number): Promise<StoredLine[]> {
@@ -119,27 +127,21 @@ export async function linesOf(db: DbOrTx, cartId: number): Promise<StoredLine[]>
     .orderBy(cartItems.position, cartItems.id);
 }
 
-const touch = (tx: Tx, cartId: number) =>
-  tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId));
+/**
+ * A cart's lines and offers as a change reads them once, after its cart is locked (cartLines): the change
+ * edits them here as it writes, so that the cart it answers is priced without reading them again.
+ */
+export type HeldLines = LinesWithOffers;
 
-/** An offer's stock, product title and whether it and its product are on sale; null when it is gone. */
-async function offerOf(
-  tx: Tx,
-  offerId: number,
-): Promise<{ stock: number; title: string; on_sale: boolean } | null> {
-  const [offer] = await selectRows<{ stock: number; title: string; on_sale: boolean }>(
-    tx,
-    sql`SELECT o.stock, p.title, (o.active AND p.active) AS on_sale
-        FROM ${productOffers} o JOIN products p ON p.id = o.product_id WHERE o.id = ${offerId}`,
-  );
-  return offer ?? null;
-}
+/** Reads a locked cart's lines and offers, with those of `alsoOffers` (what is about to go in). */
+export const holdLines = (tx: Tx, cartId: number, alsoOffers: number[] = []): Promise<HeldLines> =>
+  cartLines(tx, cartId, alsoOffers);
 
-/** An offer that can be put in a cart: it exists and it and its product are on sale; its stock. */
-async function saleableOffer(tx: Tx, offerId: number): Promise<{ stock: number; title: string }> {
-  const offer = await offerOf(tx, offerId);
+/** An offer that can be put in a cart: it exists and it and its product are on sale. */
+function saleableOffer(held: HeldLines, offerId: number): OfferRow {
+  const offer = held.offers.get(offerId);
   if (!offer) throw badRequest('Такого товара нет в каталоге', { offerId: 'Товар не найден' });
-  if (!offer.on_sale) throw badRequest(`«${offer.title}» сейчас не продаётся`, { offerId: 'Не продаётся' });
+  if (!offer.onSale) throw badRequest(`«${offer.title}» сейчас не продаётся`, { offerId: 'Не продаётся' });
   return offer;
 }
 
@@ -152,29 +154,39 @@ function assertInStock(offer: { stock: number; title: string }, quantity: number
     });
 }
 
-/** Sets the cart's line of an offer to `quantity` pieces, or adds it as the last line. */
-async function putLine(tx: Tx, cartId: number, lines: StoredLine[], offerId: number, quantity: number) {
-  const same = lines.find((l) => l.offerId === offerId);
-  if (same) await tx.update(cartItems).set({ quantity }).where(eq(cartItems.id, same.id));
-  else {
-    if (lines.length >= MAX_LINES)
-      throw badRequest(`В корзине не больше ${MAX_LINES} разных товаров: оформите заказ или уберите лишнее`);
-    await tx.insert(cartItems).values({ cartId, offerId, quantity, position: lines.length });
+/** Sets the cart's line of an offer to `quantity` pieces, or adds it as the last line: one statement. */
+async function putLine(tx: Tx, cartId: number, held: HeldLines, offerId: number, quantity: number) {
+  const same = held.lines.find((l) => l.offerId === offerId);
+  if (same) {
+    await tx.update(cartItems).set({ quantity }).where(eq(cartItems.id, same.id));
+    same.quantity = quantity;
+    return;
   }
-  await touch(tx, cartId);
+  if (held.lines.length >= MAX_LINES)
+    throw badRequest(`В корзине не больше ${MAX_LINES} разных товаров: оформите заказ или уберите лишнее`);
+  const [made] = await tx
+    .insert(cartItems)
+    .values({ cartId, offerId, quantity, position: held.lines.length })
+    .returning({ id: cartItems.id });
+  held.lines.push({ id: made!.id, offerId, quantity });
 }
 
 /** Adds pieces of an offer (to what the cart holds of it already), within stock. */
-export async function addLine(tx: Tx, cartId: number, offerId: number, quantity: number): Promise<void> {
-  const offer = await saleableOffer(tx, offerId);
-  const lines = await linesOf(tx, cartId);
-  const wanted = (lines.find((l) => l.offerId === offerId)?.quantity ?? 0) + quantity;
+export async function addLine(
+  tx: Tx,
+  cartId: number,
+  held: HeldLines,
+  offerId: number,
+  quantity: number,
+): Promise<void> {
+  const offer = saleableOffer(held, offerId);
+  const wanted = (held.lines.find((l) => l.offerId === offerId)?.quantity ?? 0) + quantity;
   if (wanted > MAX_QUANTITY)
     throw badRequest(`Не больше ${MAX_QUANTITY} шт. одного товара в корзине`, {
       quantity: `Не больше ${MAX_QUANTITY}`,
     });
   assertInStock(offer, wanted);
-  await putLine(tx, cartId, lines, offerId, wanted);
+  await putLine(tx, cartId, held, offerId, wanted);
 }
 
 /**
@@ -186,45 +198,45 @@ export async function addLine(tx: Tx, cartId: number, offerId: number, quantity:
 export async function addLineWithinStock(
   tx: Tx,
   cartId: number,
+  held: HeldLines,
   offerId: number,
   quantity: number,
 ): Promise<{ stock: number; limited: boolean } | null> {
-  const offer = await offerOf(tx, offerId);
-  if (!offer?.on_sale || offer.stock <= 0) return null;
-  const lines = await linesOf(tx, cartId);
-  const had = lines.find((l) => l.offerId === offerId)?.quantity ?? 0;
-  if (!had && lines.length >= MAX_LINES) return null;
+  const offer = held.offers.get(offerId);
+  if (!offer?.onSale || offer.stock <= 0) return null;
+  const had = held.lines.find((l) => l.offerId === offerId)?.quantity ?? 0;
+  if (!had && held.lines.length >= MAX_LINES) return null;
   const wanted = Math.min(had + quantity, offer.stock, MAX_QUANTITY);
   // A cart already holding more than the stock now is left as it is: the cart page says so.
-  if (wanted > had) await putLine(tx, cartId, lines, offerId, wanted);
+  if (wanted > had) await putLine(tx, cartId, held, offerId, wanted);
   return { stock: offer.stock, limited: wanted < had + quantity };
+}
+
+/** The cart's line of this id; 404 for a line of another cart. */
+function heldLine(held: HeldLines, lineId: number): StoredLine {
+  const line = held.lines.find((l) => l.id === lineId);
+  if (!line) throw notFound('В корзине нет такой строки');
+  return line;
 }
 
 /** Sets a line's quantity, within stock; 404 for a line of another cart. */
 export async function setLineQuantity(
   tx: Tx,
-  cartId: number,
+  held: HeldLines,
   lineId: number,
   quantity: number,
 ): Promise<void> {
-  const [line] = await tx
-    .select({ offerId: cartItems.offerId })
-    .from(cartItems)
-    .where(and(eq(cartItems.id, lineId), eq(cartItems.cartId, cartId)));
-  if (!line) throw notFound('В корзине нет такой строки');
-  assertInStock(await saleableOffer(tx, line.offerId), quantity);
+  const line = heldLine(held, lineId);
+  assertInStock(saleableOffer(held, line.offerId), quantity);
   await tx.update(cartItems).set({ quantity }).where(eq(cartItems.id, lineId));
-  await touch(tx, cartId);
+  line.quantity = quantity;
 }
 
 /** Removes a line; 404 for a line of another cart. */
-export async function removeLine(tx: Tx, cartId: number, lineId: number): Promise<void> {
-  const gone = await tx
-    .delete(cartItems)
-    .where(and(eq(cartItems.id, lineId), eq(cartItems.cartId, cartId)))
-    .returning({ id: cartItems.id });
-  if (!gone.length) throw notFound('В корзине нет такой строки');
-  await touch(tx, cartId);
+export async function removeLine(tx: Tx, held: HeldLines, lineId: number): Promise<void> {
+  const line = heldLine(held, lineId);
+  await tx.delete(cartItems).where(eq(cartItems.id, line.id));
+  held.lines.splice(held.lines.indexOf(line), 1);
 }
 
 export async function setCartFields(
@@ -236,6 +248,15 @@ export async function setCartFields(
     .update(carts)
     .set({ ...fields, updatedAt: new Date() })
     .where(eq(carts.id, cartId));
+}
+
+/** Empties a cart its order was placed from, lines, promo code and points, in one statement. */
+export async function emptyCart(tx: Tx, cartId: number, now: Date): Promise<void> {
+  await tx.execute(
+    sql`WITH gone AS (DELETE FROM ${cartItems} WHERE cart_id = ${cartId})
+        UPDATE ${carts} SET coupon_code = NULL, bonus_points = 0, updated_at = ${now.toISOString()}
+        WHERE id = ${cartId}`,
+  );
 }
 
 /** Pieces in the owner's cart (the header's badge), without making a cart. */
@@ -293,8 +314,8 @@ export async function mergeGuestCart(tx: Tx, token: string | null, userId: numbe
   }
   if (!cart.couponCode && guest.couponCode)
     await setCartFields(tx, cart.id, { couponCode: guest.couponCode });
+  // cartFor marked the account's cart changed.
   await tx.delete(carts).where(eq(carts.id, guest.id));
-  await touch(tx, cart.id);
 }
 
 /** Guests' carts untouched for GUEST_CART_DAYS go (the outbox worker's housekeeping calls it). */

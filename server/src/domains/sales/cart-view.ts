@@ -4,15 +4,8 @@
 // in. A line whose offer is gone, off sale or short of stock stays in the cart with its problem named, so
 // the customer sees what changed; only the lines that can be ordered are priced.
 import type { CartState } from '@shop/schemas';
-import { eq, getTableName, inArray, sql } from 'drizzle-orm';
-import {
-  coupons,
-  deliveryServices,
-  paymentServices,
-  productOffers,
-  products,
-  users,
-} from '../../../generated/tables';
+import { eq, sql } from 'drizzle-orm';
+import { coupons, users } from '../../../generated/tables';
 import { isConnected, type PaymentServiceRow } from '../payments';
 import { selectRows, type DbOrTx } from '../../platform/db';
 import {
@@ -25,11 +18,11 @@ import {
   type PricingLine,
   type PricingPayment,
 } from '../pricing';
-import { settingsRow } from '../settings';
 import { spendableOf } from './bonus-ledger';
-import { linesOf, type StoredCart, type StoredLine } from './cart-store';
-import { activeCartRules, pricingCustomer, type Viewer } from '../pricing';
-import { pricingCategoryIds } from '../catalog';
+import { cartLines, offersOf, type OfferRow, type StoredLine } from './cart-lines';
+import type { StoredCart } from './cart-store';
+import { pricingCustomer, type Viewer } from '../pricing';
+import { readShopTerms, type ShopTerms } from './shop-terms';
 import {
   packCart,
   quoteDelivery,
@@ -37,57 +30,6 @@ import {
   type DeliveryQuote,
   type Destination,
 } from '../delivery';
-
-/**
- * An offer as the cart prices it, read through the generated table definitions: renaming a field in its
- * schema breaks this query at build time, not in production.
- */
-function selectOffers(db: DbOrTx, offerIds: number[]) {
-  return db
-    .select({
-      offerId: productOffers.id,
-      productId: products.id,
-      title: products.title,
-      slug: products.slug,
-      article: productOffers.article,
-      // jsonb: the column is typed unknown; the schema holds attribute code → value code.
-      attributes: sql<Record<string, string> | null>`${productOffers.attributes}`,
-      image: sql<string | null>`${products.images}->0->>'url'`,
-      basePrice: productOffers.basePrice,
-      salePrice: productOffers.salePrice,
-      stock: productOffers.stock,
-      onSale: sql<boolean>`(${productOffers.active} AND ${products.active})`,
-      categoryIds: sql<number[]>`${pricingCategoryIds(getTableName(products))}`,
-      // The unit's weight and size for the carriers (delivery/parcels.ts): the offer's, and its product's
-      // first category's defaults.
-      size: {
-        weight: productOffers.weight,
-        length: productOffers.length,
-        width: productOffers.width,
-        height: productOffers.height,
-      },
-      categorySize: sql<{
-        weight: number | null;
-        length: number | null;
-        width: number | null;
-        height: number | null;
-      } | null>`(
-        SELECT json_build_object('weight', c.parcel_weight, 'length', c.parcel_length,
-                                 'width', c.parcel_width, 'height', c.parcel_height)
-        FROM product_categories c WHERE c.id = ANY(${products.categoryIds})
-        ORDER BY array_position(${products.categoryIds}, c.id) LIMIT 1)`,
-    })
-    .from(productOffers)
-    .innerJoin(products, eq(products.id, productOffers.productId))
-    .where(inArray(productOffers.id, offerIds));
-}
-
-export type OfferRow = Awaited<ReturnType<typeof selectOffers>>[number];
-
-async function offersOf(db: DbOrTx, offerIds: number[]): Promise<Map<number, OfferRow>> {
-  if (!offerIds.length) return new Map();
-  return new Map((await selectOffers(db, offerIds)).map((r) => [r.offerId, r]));
-}
 
 /** Who is buying, for a coupon's per-customer limit: the account, and the phone and e-mail of the order. */
 export interface BuyerContact {
@@ -175,6 +117,8 @@ export interface CartQuote {
   carriers?: CarrierConfig;
   /** The city to price for, instead of the one the cart keeps. */
   destination?: Destination | null;
+  /** The settings, rules and services as kept in memory (the cart, the checkout); else read now. */
+  terms?: ShopTerms;
   now?: Date;
 }
 
@@ -207,8 +151,8 @@ export async function priceStoredCart(
   viewer: Viewer | null,
   quote: CartQuote = {},
 ): Promise<PricedCart> {
-  const lines = cart ? await linesOf(db, cart.id) : [];
-  const contents = { lines, couponCode: cart?.couponCode ?? null, bonusPoints: cart?.bonusPoints ?? 0 };
+  const held = cart ? await cartLines(db, cart.id) : { lines: [], offers: new Map<number, OfferRow>() };
+  const contents = { ...held, couponCode: cart?.couponCode ?? null, bonusPoints: cart?.bonusPoints ?? 0 };
   const destination = quote.destination === undefined ? (cart?.destination ?? null) : quote.destination;
   return priceContents(db, contents, viewer, { ...quote, destination });
 }
@@ -218,6 +162,8 @@ export interface CartContents {
   lines: StoredLine[];
   couponCode: string | null;
   bonusPoints: number;
+  /** The lines' offers when read with them (cartLines); else read here. */
+  offers?: ReadonlyMap<number, OfferRow>;
 }
 
 /** Prices cart contents for this viewer and these choices: the view, and the engine's whole answer. */
@@ -229,10 +175,12 @@ export async function priceContents(
 ): Promise<PricedCart> {
   const now = quote.now ?? new Date();
   const stored = contents.lines;
-  const offers = await offersOf(
-    db,
-    stored.map((l) => l.offerId),
-  );
+  const offers =
+    contents.offers ??
+    (await offersOf(
+      db,
+      stored.map((l) => l.offerId),
+    ));
   const problemOf = new Map(stored.map((l) => [l.id, lineProblem(offers.get(l.offerId), l.quantity)]));
   const orderable = stored.filter((l) => problemOf.get(l.id) === null);
   const pricingLines: PricingLine[] = orderable.map((l) => {
@@ -253,13 +201,14 @@ export async function priceContents(
     (contents.couponCode
       ? await accountContact(db, viewer)
       : { userId: viewer?.id ?? null, phone: null, email: null });
+  const terms = quote.terms ?? readShopTerms(db);
   const [customer, settings, rules, coupon, delivery, payment] = await Promise.all([
     pricingCustomer(db, viewer),
-    settingsRow(db),
-    activeCartRules(db),
+    terms.settings(),
+    terms.cartRules(),
     couponEntry(db, contents.couponCode, contact, { lock: quote.lockCoupon }),
-    db.select().from(deliveryServices),
-    db.select().from(paymentServices),
+    terms.deliveryServices(),
+    terms.paymentServices(),
   ]);
   // Points past their expiry are not spendable (the engine takes the spendable balance).
   const balance = viewer ? await spendableOf(db, viewer.id, now) : 0;

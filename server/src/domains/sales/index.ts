@@ -7,11 +7,12 @@ import { exportOrdersCsv } from './csv-orders';
 import { invoiceRoutes } from './invoice-routes';
 import { profileOrderRoutes } from './profile-orders';
 import { repeatOrderRoutes } from './repeat-order';
+import { keptShopTerms } from './shop-terms';
 
 export const server: ServerPart = {
   api: (ctx) => async (api) => {
     const { db } = ctx.database;
-    await api.register(cartRoutes(db, ctx.config));
+    await api.register(cartRoutes(db, ctx.config, keptShopTerms(ctx.publicData, db)));
     await api.register(profileOrderRoutes(db));
     await api.register(repeatOrderRoutes(db));
     // The invoice PDF of an order paid by invoice: by the guest's link, in the cabinet and in the admin.
@@ -22,10 +23,13 @@ export const server: ServerPart = {
 };
 
 // What other folders use of this domain.
-export { balanceOf, expireBonuses } from './bonus-ledger';
+export { balanceOf, expireBonuses, lockCustomer } from './bonus-ledger';
 export {
+  CART_COLUMNS,
   countOf,
+  emptyCart,
   findCart,
+  whereOwner,
   linesOf,
   ownerOf,
   pruneGuestCarts,
@@ -34,6 +38,8 @@ export {
   type StoredLine,
 } from './cart-store';
 export { priceContents, type CartContents, type CartQuote, type PricedCart } from './cart-view';
+export { cartLines } from './cart-lines';
+export { keptShopTerms, termsNow, type ShopTerms } from './shop-terms';
 export { findCustomerOrder } from './order-access';
 export { setManagerComment } from './order-comment';
 export {

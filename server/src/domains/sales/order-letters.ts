@@ -5,8 +5,13 @@ import type { PricedLine } from '../pricing';
 import { formatMoney } from '@shop/schemas/rules/money';
 import type { Tx } from '../../platform/db';
 import { escapeHtml } from '../messages';
-import { enqueueTemplatedEmail, enqueueTemplatedSms } from '../messages';
-import { settingsRow } from '../settings';
+import {
+  enqueueTemplatedBatch,
+  enqueueTemplatedEmail,
+  enqueueTemplatedSms,
+  type ChannelMessage,
+} from '../messages';
+import { settingsRow, type SettingsRow } from '../settings';
 import { commonValues } from '../settings';
 
 export interface NewOrderLetter {
@@ -26,6 +31,8 @@ export interface NewOrderLetter {
   payment: string;
   total: number;
   lines: readonly PricedLine[];
+  /** The settings as the order was priced with them (kept in memory); else read now. */
+  shop?: SettingsRow;
 }
 
 /** The order's lines as a small HTML table for the letters. */
@@ -56,13 +63,16 @@ export async function queueOrderLetters(tx: Tx, o: NewOrderLetter): Promise<void
   };
   const rawHtml = ['orderItems'];
   // The settings once for the three messages: the common variables and the shop's address.
-  const shop = await settingsRow(tx);
+  const shop = o.shop ?? (await settingsRow(tx));
   const message = { site: o.site, common: commonValues(shop, o.site), values, rawHtml, userId: o.userId };
-  if (o.email) await enqueueTemplatedEmail(tx, { ...message, code: 'order.created', to: o.email });
-  await enqueueTemplatedSms(tx, { ...message, code: 'order.created', to: o.phone });
-  if (!o.notifyShop) return;
+  const letters: ChannelMessage[] = [];
+  if (o.email) letters.push({ ...message, channel: 'email', code: 'order.created', to: o.email });
+  letters.push({ ...message, channel: 'sms', code: 'order.created', to: o.phone });
   const to = shop?.adminNotificationEmail ?? shop?.supportEmail;
-  if (to) await enqueueTemplatedEmail(tx, { ...message, code: 'order.admin_created', to, userId: null });
+  if (o.notifyShop && to)
+    letters.push({ ...message, channel: 'email', code: 'order.admin_created', to, userId: null });
+  // Their templates read and their rows written in two statements, inside the order's transaction.
+  await enqueueTemplatedBatch(tx, letters);
 }
 
 export interface StatusLetter {

@@ -9,17 +9,19 @@ import { selectRows, type Tx } from '../../platform/db';
 
 const SEQUENCE_LOCK = 72_431_002;
 
-const moscowYear = (now: Date) =>
-  Number(new Intl.DateTimeFormat('en', { timeZone: 'Europe/Moscow', year: 'numeric' }).format(now));
+const yearFormat = new Intl.DateTimeFormat('en', { timeZone: 'Europe/Moscow', year: 'numeric' });
+const moscowYear = (now: Date) => Number(yearFormat.format(now));
 
 export async function nextOrderNumber(tx: Tx, now = new Date()): Promise<string> {
   const year = moscowYear(now);
   const name = `order_number_${year}`;
-  const [found] = await selectRows<{ made: boolean }>(
+  // One statement once the year's sequence exists: nextval of a missing one (to_regclass is null) is null.
+  const [next] = await selectRows<{ n: number | string | null }>(
     tx,
-    sql`SELECT to_regclass(${name}) IS NOT NULL AS made`,
+    sql`SELECT nextval(to_regclass(${name})) AS n`,
   );
-  if (!found?.made) {
+  let n = next?.n ?? null;
+  if (n === null) {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEQUENCE_LOCK})`);
     const [last] = await selectRows<{ n: number | null }>(
       tx,
@@ -27,7 +29,8 @@ export async function nextOrderNumber(tx: Tx, now = new Date()): Promise<string>
     );
     // The year is a number this code made: the name needs no quoting.
     await tx.execute(sql.raw(`CREATE SEQUENCE IF NOT EXISTS ${name} START WITH ${(last?.n ?? 0) + 1}`));
+    const [made] = await selectRows<{ n: number | string }>(tx, sql`SELECT nextval(${name}) AS n`);
+    n = made!.n;
   }
-  const [next] = await selectRows<{ n: number | string }>(tx, sql`SELECT nextval(${name}) AS n`);
-  return `${year}-${String(next!.n).padStart(6, '0')}`;
+  return `${year}-${String(n).padStart(6, '0')}`;
 }

@@ -12,7 +12,7 @@ import { requireUser } from '../../platform/auth/guard';
 import type { Db } from '../../platform/db';
 import { serve } from '../../platform/http/contract';
 import { limitOf } from '../../platform/http/rate-limit';
-import { addLineWithinStock, cartCookie, cartFor, linesOf, ownerOf } from './cart-store';
+import { addLineWithinStock, cartCookie, cartFor, holdLines, ownerOf } from './cart-store';
 import { findCustomerOrder } from './order-access';
 
 /** Puts the order's lines in the caller's cart, in the order's order. */
@@ -36,18 +36,26 @@ async function repeatOrder(
     .orderBy(asc(orderItems.position), asc(orderItems.id));
   const answer = await db.transaction(async (tx) => {
     const { cart, token } = await cartFor(tx, ownerOf(request));
+    // The cart's lines and the offers of the order, read once.
+    const held = await holdLines(
+      tx,
+      cart.id,
+      lines.flatMap((l) => (l.offerId === null ? [] : [l.offerId])),
+    );
     const result: OrderRepeated = { added: 0, skipped: [], limited: [], count: 0, cartToken: token };
     for (const line of lines) {
       const named = { title: line.title, attributes: (line.attributes ?? {}) as Record<string, string> };
       const put =
-        line.offerId === null ? null : await addLineWithinStock(tx, cart.id, line.offerId, line.quantity);
+        line.offerId === null
+          ? null
+          : await addLineWithinStock(tx, cart.id, held, line.offerId, line.quantity);
       if (!put) result.skipped.push(named);
       else {
         result.added += 1;
         if (put.limited) result.limited.push({ ...named, available: put.stock });
       }
     }
-    result.count = (await linesOf(tx, cart.id)).reduce((sum, l) => sum + l.quantity, 0);
+    result.count = held.lines.reduce((sum, l) => sum + l.quantity, 0);
     return result;
   });
   if (answer.cartToken) reply.header('set-cookie', cartCookie(answer.cartToken));

@@ -26,36 +26,46 @@ export class OutOfStock extends ApiError {
 
 /**
  * Takes the pieces from stock in the caller's transaction, all or none (OutOfStock names every offer that
- * fell short; the transaction is then to be rolled back). Offers are taken in id order, so that two orders
- * with the same offers lock them in the same order and never deadlock.
+ * fell short; the transaction is then to be rolled back), in one statement whatever the number of offers:
+ * the offers are locked in id order first, so that two orders with the same offers lock them in the same
+ * order and never deadlock; each takes its pieces only while stock is enough (a row another order changed
+ * meanwhile is checked again as it is now), and the products of the offers taken are marked changed.
  */
 export async function takeStock(tx: Tx, takes: StockTake[]): Promise<void> {
   const byOffer = new Map<number, number>();
   for (const t of takes) byOffer.set(t.offerId, (byOffer.get(t.offerId) ?? 0) + t.quantity);
-  const short: { offerId: number; left: number }[] = [];
-  const productIds = new Set<number>();
-  for (const [offerId, quantity] of [...byOffer].sort(([a], [b]) => a - b)) {
-    const [taken] = await tx
-      .update(productOffers)
-      .set({ stock: sql`${productOffers.stock} - ${quantity}` })
-      .where(sql`${productOffers.id} = ${offerId} AND ${productOffers.stock} >= ${quantity}`)
-      .returning({ productId: productOffers.productId });
-    if (taken) {
-      productIds.add(taken.productId);
-      continue;
-    }
-    const [left] = await tx
-      .select({ stock: productOffers.stock })
-      .from(productOffers)
-      .where(sql`${productOffers.id} = ${offerId}`);
-    short.push({ offerId, left: left?.stock ?? 0 });
-  }
-  if (short.length) throw new OutOfStock(short);
-  if (productIds.size)
-    await tx
-      .update(products)
-      .set({ updatedAt: new Date() })
-      .where(inArray(products.id, [...productIds]));
+  if (!byOffer.size) return;
+  const wanted = sql.join(
+    [...byOffer].map(([offerId, quantity]) => sql`(${offerId}::int, ${quantity}::int)`),
+    sql`, `,
+  );
+  const taken = await selectRows<{ id: number }>(
+    tx,
+    sql`WITH wanted (id, quantity) AS (VALUES ${wanted}),
+        locked AS (
+          SELECT o.id FROM ${productOffers} o WHERE o.id IN (SELECT id FROM wanted) ORDER BY o.id FOR UPDATE),
+        taken AS (
+          UPDATE ${productOffers} o SET stock = o.stock - w.quantity
+          FROM wanted w, locked l
+          WHERE o.id = w.id AND l.id = w.id AND o.stock >= w.quantity
+          RETURNING o.id, o.product_id),
+        touched AS (
+          UPDATE ${products} p SET updated_at = ${new Date().toISOString()}
+          WHERE p.id IN (SELECT product_id FROM taken))
+        SELECT id FROM taken`,
+  );
+  if (taken.length === byOffer.size) return;
+  const got = new Set(taken.map((t) => t.id));
+  const shortIds = [...byOffer.keys()].filter((id) => !got.has(id)).sort((a, b) => a - b);
+  const left = new Map(
+    (
+      await tx
+        .select({ id: productOffers.id, stock: productOffers.stock })
+        .from(productOffers)
+        .where(inArray(productOffers.id, shortIds))
+    ).map((o) => [o.id, o.stock]),
+  );
+  throw new OutOfStock(shortIds.map((offerId) => ({ offerId, left: left.get(offerId) ?? 0 })));
 }
 
 /**

@@ -7,5 +7,5 @@ export const server: ServerPart = {
 };
 
 // What other folders use of this domain.
-export { settingsRow } from './settings';
+export { keptSettings, settingsRow, type SettingsRow } from './settings';
 export { commonValues, shopValues, siteOrigin } from './shop-values';

@@ -5,13 +5,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { orderByKey, orderPlace } from '@shop/schemas/contracts/sales/orders';
 import { orders } from '../../../generated/tables';
 import type { Db } from '../../platform/db';
-import { consentContext } from '../../domains/privacy';
+import { consentContext, keptConsentTextVersion } from '../../domains/privacy';
+import type { PublicData } from '../../platform/web/public-data';
 import { serve } from '../../platform/http/contract';
 import { limitOf } from '../../platform/http/rate-limit';
 import { siteOrigin } from '../../domains/settings';
 import type { Config } from '../../platform/config';
 import type { CarrierConfig } from '../../domains/delivery';
-import { ownerOf as cartOwnerOf } from '../../domains/sales';
+import { keptShopTerms, ownerOf as cartOwnerOf } from '../../domains/sales';
 import { placeOrder } from './place-order';
 import { viewerOf } from '../../domains/pricing';
 import { orderDetail } from '../../domains/sales';
@@ -26,7 +27,12 @@ export const idempotencyKeyOf = (request: FastifyRequest): string | null => {
   return typeof key === 'string' ? key : null;
 };
 
-export function orderRoutes(db: Db, config: Pick<Config, 'siteUrl'> & CarrierConfig) {
+export function orderRoutes(db: Db, config: Pick<Config, 'siteUrl'> & CarrierConfig, publicData: PublicData) {
+  // What every order reads and rarely changes, kept in memory until it does.
+  const kept = {
+    terms: keptShopTerms(publicData, db),
+    consentTextVersion: keptConsentTextVersion(publicData, db),
+  };
   return async function plugin(app: FastifyInstance) {
     serve(
       app,
@@ -42,6 +48,7 @@ export function orderRoutes(db: Db, config: Pick<Config, 'siteUrl'> & CarrierCon
             idempotencyKey: request.headers['idempotency-key'] ?? null,
             consent: { ip: who.ip, userAgent: who.userAgent },
             carriers: config,
+            kept,
           },
           request.body,
         );

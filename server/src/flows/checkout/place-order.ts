@@ -12,7 +12,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { OrderPlaced, OrderPlaceRequest } from '@shop/schemas';
 import {
   bonusTransactions,
-  cartItems,
   carts,
   couponUsages,
   coupons,
@@ -26,8 +25,8 @@ import { storedPhone } from '@shop/schemas';
 import { recordConsent } from '../../domains/privacy';
 import { ApiError, badRequest } from '../../platform/http/errors';
 import { isUniqueViolation } from '../../domains/accounts';
-import { balanceOf } from '../../domains/sales';
-import { findCart, linesOf, type CartOwner, type StoredCart } from '../../domains/sales';
+import { CART_COLUMNS, cartLines, emptyCart, findCart, lockCustomer, whereOwner } from '../../domains/sales';
+import { termsNow, type CartOwner, type ShopTerms, type StoredCart } from '../../domains/sales';
 import { priceContents, type CartContents, type CartQuote, type PricedCart } from '../../domains/sales';
 import { orderUrlOf, recordOrderEvent } from '../../domains/sales';
 import { queueOrderLetters } from '../../domains/sales';
@@ -89,6 +88,11 @@ export interface PlaceOrderContext {
   consent: { ip: string | null; userAgent: string | null };
   /** The carriers' addresses and time box: delivery is priced for the order's city as the checkout showed it. */
   carriers: CarrierConfig;
+  /**
+   * The settings, rules and services and the consent text's version as kept in memory (the checkout);
+   * else read in the order's transaction.
+   */
+  kept?: { terms: ShopTerms; consentTextVersion: () => Promise<string> };
   now?: Date;
 }
 
@@ -254,7 +258,10 @@ function destinationFor(cart: StoredCart | null, input: PlaceInput): Destination
   return typed ?? cart?.destination ?? null;
 }
 
-/** Prices the order once outside the transaction, so that the carriers' answers are in their caches. */
+/**
+ * Prices the order once outside the transaction, so that the carriers' answers are in their caches. Only a
+ * city is priced by carriers: without one there is nothing to warm.
+ */
 async function warmDelivery(
   db: Db,
   source: OrderSource,
@@ -263,10 +270,11 @@ async function warmDelivery(
   input: PlaceInput,
   options: CartQuote,
 ): Promise<void> {
+  if (!options.destination) return;
   const contents: CartContents | null =
     source.kind === 'manager'
       ? source.contents
-      : cart && { lines: await linesOf(db, cart.id), couponCode: null, bonusPoints: 0 };
+      : cart && { ...(await cartLines(db, cart.id)), couponCode: null, bonusPoints: 0 };
   if (!contents?.lines.length) return;
   await priceContents(db, contents, viewer, options);
   const code = input.deliveryPickupPoint?.trim();
@@ -277,6 +285,28 @@ async function warmDelivery(
       .where(eq(deliveryServices.id, input.deliveryServiceId));
     if (service) await findPoint(service, options.destination, code, options.carriers!);
   }
+}
+
+/**
+ * The owner's cart locked for its order (two submissions of one cart run one after the other), with the id
+ * of the order its Idempotency-Key placed, as far as this statement sees: one that committed while this one
+ * waited for the lock is not seen here, but its order emptied the cart, and an empty cart looks again.
+ */
+async function lockCart(
+  tx: Tx,
+  owner: CartOwner,
+  keyHash: string | null,
+): Promise<(StoredCart & { placedId: number | null }) | null> {
+  if ('guest' in owner) return null;
+  const [cart] = await tx
+    .select({
+      ...CART_COLUMNS,
+      placedId: sql<number | null>`(SELECT id FROM ${orders} WHERE idempotency_key = ${keyHash})`,
+    })
+    .from(carts)
+    .where(whereOwner(owner))
+    .for('update');
+  return cart ?? null;
 }
 
 type ChosenDelivery = PricedCart['view']['delivery']['options'][number];
@@ -362,14 +392,22 @@ export async function placeOrder(
   const { source, viewer } = ctx;
   const keyHash = ctx.idempotencyKey ? sha256(`${sourceScope(source)}|${ctx.idempotencyKey}`) : null;
   const now = ctx.now ?? new Date();
-  // The cart as it is before the transaction (read again, locked, in it): its city and its lines to warm.
-  const cartBefore = source.kind === 'cart' ? await findCart(db, source.owner) : null;
+  // The city typed in the order, else the one the cart keeps: the cart is read before the transaction
+  // (and again, locked, in it) only for its city.
+  const cartBefore =
+    source.kind === 'cart' && !input.deliveryCity?.trim() ? await findCart(db, source.owner) : null;
   const destination = destinationFor(cartBefore, input);
+  // The kept copies read now, not in the transaction: a copy gone stale meanwhile would be read again
+  // outside it, which on PGlite waits for the transaction to end.
+  const [terms, consentTextVersion] = ctx.kept
+    ? await Promise.all([termsNow(ctx.kept.terms), ctx.kept.consentTextVersion()])
+    : [undefined, undefined];
   const quoteOptions = {
     deliveryServiceId: input.deliveryServiceId,
     paymentServiceId: input.paymentServiceId,
     carriers: ctx.carriers,
     destination,
+    terms,
     now,
   };
   // The carriers are asked before the transaction, not in it: its locks are never held while a carrier
@@ -377,8 +415,9 @@ export async function placeOrder(
   await warmDelivery(db, source, cartBefore, viewer, input, quoteOptions);
   try {
     return await db.transaction(async (tx) => {
-      const cart = source.kind === 'cart' ? await findCart(tx, source.owner, { lock: true }) : null;
-      if (keyHash) {
+      const cart = source.kind === 'cart' ? await lockCart(tx, source.owner, keyHash) : null;
+      // A manager's key is looked up at once; a cart's came with its lock (lockCart).
+      if (keyHash && (source.kind === 'manager' || cart?.placedId)) {
         const done = await placedByKey(tx, keyHash);
         if (done) return { ...done, repeated: true };
       }
@@ -386,10 +425,15 @@ export async function placeOrder(
         source.kind === 'manager'
           ? source.contents
           : cart && {
-              lines: await linesOf(tx, cart.id),
+              ...(await cartLines(tx, cart.id)),
               couponCode: cart.couponCode,
               bonusPoints: cart.bonusPoints,
             };
+      // The cart emptied by an order with this key while this submission waited for its lock.
+      if (keyHash && source.kind === 'cart' && !contents?.lines.length) {
+        const done = await placedByKey(tx, keyHash);
+        if (done) return { ...done, repeated: true };
+      }
       if (!contents?.lines.length)
         throw new CartNotOrderable([
           source.kind === 'cart'
@@ -397,7 +441,7 @@ export async function placeOrder(
             : 'Добавьте в заказ хотя бы один товар',
         ]);
       // Locks the customer's row: a second order spending the same points waits for this one.
-      if (viewer) await balanceOf(tx, viewer.id, { lock: true });
+      if (viewer) await lockCustomer(tx, viewer.id);
       const quote = await priceContents(tx, contents, viewer, {
         ...quoteOptions,
         contact: { userId: viewer?.id ?? null, phone, email: email?.toLowerCase() ?? null },
@@ -496,12 +540,9 @@ export async function placeOrder(
           email,
           phone,
           ...ctx.consent,
+          textVersion: consentTextVersion,
         });
-        await tx.delete(cartItems).where(eq(cartItems.cartId, cart.id));
-        await tx
-          .update(carts)
-          .set({ couponCode: null, bonusPoints: 0, updatedAt: now })
-          .where(eq(carts.id, cart.id));
+        await emptyCart(tx, cart.id, now);
       }
       await recordOrderEvent(tx, {
         orderId,
@@ -533,6 +574,7 @@ export async function placeOrder(
         payment: payment.title,
         total: totals.total,
         lines: priced.lines,
+        shop: await terms?.settings(),
       });
       // Last: every order for the same offer waits on its row from here to the commit, so the wait is short.
       await takeStock(

@@ -93,15 +93,23 @@ export async function watchPublicData(database: Database, resources: ResourceDef
  * grows older than `maxAgeMs` (what depends on the clock: a promotion's dates): what every page asks and
  * rarely changes (the settings, a product's card for guests). A read begun before a change is handed to
  * its callers but not kept; a failed read is not kept either. At most `maxEntries` keys, oldest out first.
+ * With `tables`, only a change of one of them (or a possibly missed change) forgets it: a read of the
+ * settings need not be forgotten each time an order takes stock.
  */
 export function keptUntilChange<T>(
   publicData: PublicData,
   read: (key: string) => Promise<T>,
-  { maxEntries = 1, maxAgeMs = 60_000 }: { maxEntries?: number; maxAgeMs?: number } = {},
+  {
+    maxEntries = 1,
+    maxAgeMs = 60_000,
+    tables,
+  }: { maxEntries?: number; maxAgeMs?: number; tables?: readonly string[] } = {},
 ): (key?: string) => Promise<T> {
   const kept = new Map<string, { reading: Promise<T>; at: number }>();
   // A change clears the map, so a read begun before it is never found there afterwards.
-  publicData.onChange(() => kept.clear());
+  publicData.onChange((table) => {
+    if (!tables || table === null || tables.includes(table)) kept.clear();
+  });
   return (key = '') => {
     const now = Date.now();
     const hit = kept.get(key);
