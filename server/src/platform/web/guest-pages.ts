@@ -57,10 +57,7 @@ export function guestPageRoutes(build: ServerBuild): (url: string) => boolean {
     const parent = route.parentId ? (nodes.get(route.parentId) as { children?: RouteObject[] }) : undefined;
     (parent?.children ?? roots).push(nodes.get(route.id)!);
   }
-  return (url) => {
-    const path = url.split('?', 1)[0] ?? '/';
-    // A client-side navigation's data request (/catalog/x.data) is not a page.
-    if (path.endsWith('.data')) return false;
+  const qualifies = (path: string) => {
     const leaf = matchRoutes(roots, path, build.basename)?.at(-1);
     const id = leaf?.route.id;
     const handle = id
@@ -68,7 +65,26 @@ export function guestPageRoutes(build: ServerBuild): (url: string) => boolean {
       : undefined;
     return handle?.guestPageCache === true;
   };
+  // matchRoutes flattens, ranks and compiles every route on every call: about a fifth of a kept page's
+  // answer. The routes never change while the server runs, so each path's answer is remembered (a bounded
+  // number of them: addresses are the visitors' to make up).
+  const known = new Map<string, boolean>();
+  return (url) => {
+    const path = url.split('?', 1)[0] ?? '/';
+    // A client-side navigation's data request (/catalog/x.data) is not a page.
+    if (path.endsWith('.data')) return false;
+    let answer = known.get(path);
+    if (answer === undefined) {
+      answer = qualifies(path);
+      if (known.size >= KNOWN_PATHS) known.clear();
+      known.set(path, answer);
+    }
+    return answer;
+  };
 }
+
+/** How many addresses' answers guestPageRoutes remembers before it starts again. */
+const KNOWN_PATHS = 10_000;
 
 /** The headers a kept page must not repeat: they belong to one answer or are set when it is sent. */
 const PER_ANSWER = new Set([
