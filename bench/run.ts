@@ -15,6 +15,7 @@
 //   --admin-list-only    the admin products list section alone (bench/admin-list.ts)
 //   --admin-list-requests N  requests per row of that section (default 50)
 //   --messages-only      the messages section alone (bench/messages.ts)
+//   --lighthouse-only    the Lighthouse section alone (home, category, product and cart; needs the build)
 //   --catalog-only       the catalogue section alone (bench/catalog-scale.ts: counts, listing, search, 10 in flight)
 //   --cart-only          the cart section alone (bench/cart.ts: 20 clients at once)
 //   --delivery-only      the checkout with carriers alone (bench/delivery.ts: slow carriers, cached answers)
@@ -56,7 +57,7 @@ import { benchCart, printCart } from './cart';
 import { BENCH_CDEK_KEYS, benchDelivery, printDelivery } from './delivery';
 import { startFakeCdek } from '../server/test/fake-cdek';
 import { startFakeRussianPost } from '../server/test/fake-russian-post';
-import { benchCatalog, printCatalog } from './catalog-scale';
+import { benchCatalog, benchReadModel, printCatalog, printReadModel } from './catalog-scale';
 import { benchMessages, printMessages } from './messages';
 import { benchRecovery, printRecovery } from './recovery';
 import {
@@ -90,6 +91,7 @@ const CART_ONLY = process.argv.includes('--cart-only');
 const DELIVERY_ONLY = process.argv.includes('--delivery-only');
 const CATALOG_ONLY = process.argv.includes('--catalog-only');
 const THROUGHPUT_ONLY = process.argv.includes('--throughput-only');
+const LIGHTHOUSE_ONLY = process.argv.includes('--lighthouse-only');
 const LETTERS = arg('letters', 300, 10);
 const SUBSCRIBERS = arg('subscribers', 10_000, 100);
 const DATA_DIR = textArg('data-dir');
@@ -103,17 +105,18 @@ const ONLY =
   CART_ONLY ||
   CATALOG_ONLY ||
   DELIVERY_ONLY ||
-  THROUGHPUT_ONLY;
+  THROUGHPUT_ONLY ||
+  LIGHTHOUSE_ONLY;
 /** The storefront's pages: their SSR table and the HTTP throughput section. */
 const PAGES = !ONLY || THROUGHPUT_ONLY;
-const LIGHTHOUSE = !ONLY && !QUICK && !process.argv.includes('--no-lighthouse');
+const LIGHTHOUSE = LIGHTHOUSE_ONLY || (!ONLY && !QUICK && !process.argv.includes('--no-lighthouse'));
 const MEMORY = !ONLY && !QUICK && !process.argv.includes('--no-memory');
 const BUILD_DIR = textArg('build-dir');
 const LIGHTHOUSE_RUNS = arg('lighthouse-runs', 1);
 const LIGHTHOUSE_REPORTS = textArg('lighthouse-reports');
 
 const defaults = { ...loadConfig({}), ...(BUILD_DIR ? { storefrontBuildDir: resolve(BUILD_DIR) } : {}) };
-if (PAGES) requireStorefrontBuild(defaults.storefrontBuildDir);
+if (PAGES || LIGHTHOUSE_ONLY) requireStorefrontBuild(defaults.storefrontBuildDir);
 const uploadsDir = mkdtempSync(join(tmpdir(), 'bench-uploads-'));
 // The carriers are local servers that speak their protocols (bench/delivery.ts makes them slow).
 const [cdekFake, postFake] = await Promise.all([
@@ -262,6 +265,7 @@ if (pages.length) {
   );
 }
 if (!ONLY || SEARCH_ONLY) printSearch(await benchSearch(app, database.db, SEARCH_REQUESTS), SEARCH_REQUESTS);
+if (!ONLY || CATALOG_ONLY) printReadModel(await benchReadModel(database));
 if (!ONLY || CATALOG_ONLY)
   printCatalog(
     await benchCatalog(app, SEARCH_REQUESTS, CONCURRENCY),
@@ -289,11 +293,14 @@ if (!ONLY || MESSAGES_ONLY)
     }),
     database.kind,
   );
-if (LIGHTHOUSE)
+if (LIGHTHOUSE) {
+  // The cart too: a phone's visitor reaches it as often as a product (a guest's, from the page cache).
+  const audited = [...(pages.length ? pages : await storefrontPages(app)), { name: 'cart', url: '/cart' }];
   printLighthouse(
-    await benchLighthouse(`http://127.0.0.1:${config.port}`, pages, LIGHTHOUSE_RUNS, LIGHTHOUSE_REPORTS),
+    await benchLighthouse(`http://127.0.0.1:${config.port}`, audited, LIGHTHOUSE_RUNS, LIGHTHOUSE_REPORTS),
     LIGHTHOUSE_RUNS,
   );
+}
 await app.close();
 await Promise.all([cdekFake.close(), postFake.close()]);
 rmSync(uploadsDir, { recursive: true, force: true });

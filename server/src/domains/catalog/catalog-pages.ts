@@ -1,6 +1,6 @@
 // Catalogue pages of the storefront: GET /api/catalog/categories/:slug (a category with its breadcrumbs and
 // subcategories) and GET /api/products/facets (the filters of a listing with their counts). The listing
-// itself is GET /api/products/search (catalog.ts); both go through product-filters.ts.
+// itself is GET /api/products/search (catalog-routes.ts); both read the catalogue's read model (read-model/).
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { CatalogCategory } from '@shop/schemas';
@@ -8,8 +8,10 @@ import { selectRows, type Db } from '../../platform/db';
 import { ApiError } from '../../platform/http/errors';
 import { serve } from '../../platform/http/contract';
 import { category, productsFacets } from '@shop/schemas/contracts/catalog';
-import { productFacets } from './facets';
-import { filterDirectories, readProductFilters } from './product-filters';
+import { searchTextCondition } from './product-filters';
+import type { CatalogReadModel } from './read-model/live';
+import { facets } from './read-model/queries';
+import { keptUntilChange, type PublicData } from '../../platform/web/public-data';
 
 const CATEGORY_NOT_FOUND = () => new ApiError(404, 'not_found', 'Категория не найдена');
 const MAX_DEPTH = 10;
@@ -71,7 +73,20 @@ export async function categoryPage(db: Db, slug: string): Promise<CatalogCategor
   };
 }
 
-export function catalogPageRoutes(db: Db) {
+export function catalogPageRoutes(db: Db, publicData: PublicData, model: CatalogReadModel) {
+  // The active products a search text matches, for the counts of a search page's filters: kept until the
+  // catalogue changes, as the filters of one search are asked again and again while a customer narrows.
+  const searchMatches = keptUntilChange(
+    publicData,
+    async (text) =>
+      (
+        await selectRows<{ id: number }>(
+          db,
+          sql`SELECT p.id FROM products p WHERE p.active AND ${searchTextCondition(text)}`,
+        )
+      ).map((r) => r.id),
+    { maxEntries: 200 },
+  );
   return async function plugin(app: FastifyInstance) {
     serve(app, category, async (request) => {
       const page = await categoryPage(db, request.params.slug);
@@ -80,11 +95,10 @@ export function catalogPageRoutes(db: Db) {
     });
 
     serve(app, productsFacets, async (request) => {
-      const [filters, dirs] = await Promise.all([
-        readProductFilters(db, request.query),
-        filterDirectories(db),
-      ]);
-      return { data: await productFacets(db, filters, dirs) };
+      const { index, ref, compiled } = await model.filters(request.query, (f) =>
+        f.search ? searchMatches(f.search) : Promise.resolve(undefined),
+      );
+      return { data: facets(index, compiled, ref.dirs, ref.entries) };
     });
   };
 }

@@ -29,13 +29,20 @@ export interface ShownPrice {
   benefitPercent: number;
 }
 
-/** The rules and the customer for one request: two small queries (one for a guest), whatever the page size. */
+/**
+ * The rules and the customer for one request: two small queries (one for a guest), whatever the page size;
+ * none for a guest when the caller keeps the rules (`keptRules`, read again when the shop's data changes).
+ */
 export async function loadCatalogPricing(
   db: DbOrTx,
   viewer: Viewer | null,
   now = new Date(),
+  keptRules?: () => Promise<PricingRule[]>,
 ): Promise<CatalogPricing> {
-  const [rules, customer] = await Promise.all([activeCartRules(db), pricingCustomer(db, viewer)]);
+  const [rules, customer] = await Promise.all([
+    keptRules ? keptRules() : activeCartRules(db),
+    pricingCustomer(db, viewer),
+  ]);
   return { rules, customer, now };
 }
 

@@ -14,15 +14,11 @@ import {
   type CatalogPricing,
   type ShownPrice,
 } from './catalog-pricing';
-import { viewerOf, type Viewer } from '../pricing';
-import {
-  filterDirectories,
-  readProductFilters,
-  productWhere,
-  type ProductFilters,
-  intArray,
-} from './product-filters';
-import { countsCover, keyCounts, modeOf } from './catalog-counts';
+import { activeCartRules, viewerOf, type PricingRule, type Viewer } from '../pricing';
+import { productWhere, type ProductFilters, intArray } from './product-filters';
+import type { CatalogReadModel } from './read-model/live';
+import type { SortName } from './read-model/catalog-index';
+import { page as listingPage } from './read-model/queries';
 import { pricingCategoryIds } from './pricing-categories';
 import { keptUntilChange, sendKept, type PublicData } from '../../platform/web/public-data';
 
@@ -61,10 +57,11 @@ export async function categoryTree(db: Db): Promise<CategoryNode[]> {
   return roots;
 }
 
+// The listing orders, as a search's SQL sorts (the read model keeps the same orders: read-model/catalog-index.ts).
 // The price sorts (and filter[priceMin]/[priceMax]) order by the stored offer price, sale price else base
-// price: the page is chosen in SQL before the engine prices it (catalog-pricing.ts). A customer's own
+// price: the page is chosen before the engine prices it (catalog-pricing.ts). A customer's own
 // discounts (the user type, a percent rule) lower every price of a product alike, so the order rarely differs.
-const SORTS: Record<string, string> = {
+export const SORTS: Record<string, string> = {
   popular: 'p.is_hit DESC, p.sort_order ASC, p.id DESC',
   new: 'p.created_at DESC, p.id DESC',
   price: 'k.price ASC NULLS LAST, k.product_id DESC',
@@ -72,27 +69,14 @@ const SORTS: Record<string, string> = {
 };
 
 /**
- * Above this many matches a listing's total is not counted exactly (meta.totalCapped: "более 1000"): counting
- * would visit every match, half the catalogue for a common word. A category page without filters (or with
- * "В наличии" only) has its exact total from the read model (catalog-counts.ts) whatever its size.
+ * Above this many matches a search's total is not counted exactly (meta.totalCapped: "более 1000"): counting
+ * would visit every match, half the catalogue for a common word. A listing without a search text has its
+ * exact total from the read model whatever its size.
  */
 export const TOTAL_CAP = 1000;
 
-/**
- * The total of a listing: exact from the read model when it covers the filters, else the `matches` (FROM
- * and WHERE) counted up to the cap.
- */
-async function listingTotal(
-  db: DbOrTx,
-  f: ProductFilters,
-  covered: boolean,
-  matches: SQL,
-): Promise<{ total: number; totalCapped: boolean }> {
-  if (covered) {
-    const key = `${modeOf(f)}*`;
-    const n = await keyCounts(db, f.categoryIds, [key]);
-    return { total: n.get(key) ?? 0, totalCapped: false };
-  }
+/** The `matches` (FROM and WHERE) of a search counted up to the cap. */
+async function searchTotal(db: DbOrTx, matches: SQL): Promise<{ total: number; totalCapped: boolean }> {
   const [row] = await selectRows<{ n: number }>(
     db,
     sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${matches} LIMIT ${TOTAL_CAP + 1}) x`,
@@ -101,39 +85,54 @@ async function listingTotal(
   return n > TOTAL_CAP ? { total: TOTAL_CAP, totalCapped: true } : { total: n, totalCapped: false };
 }
 
+/** No filter but the category and "В наличии": what the search's narrow documents can answer. */
+function categoryAndStockOnly(f: ProductFilters): boolean {
+  return !f.ids && !f.isNew && !f.isHit && f.priceMin === null && f.priceMax === null && f.values.size === 0;
+}
+
 /** The query as its schema left it: page, perPage and sort checked, the defaults filled in. */
-export async function searchProducts(db: Db, query: Record<string, unknown>, viewer: Viewer | null = null) {
+export async function searchProducts(
+  db: Db,
+  model: CatalogReadModel,
+  kept: { cards: CardSource; rules: () => Promise<PricingRule[]> },
+  query: Record<string, unknown>,
+  viewer: Viewer | null = null,
+) {
   const perPage = Number(query.perPage ?? 20);
   const page = Number(query.page ?? 1);
   const askedSort = typeof query.sort === 'string' && Object.hasOwn(SORTS, query.sort) ? query.sort : null;
-  const sort = askedSort ?? 'popular';
-  // Every filter (text, category, flags, price, stock, characteristics, brand, ids) comes from the shared
-  // builder, which GET /api/products/facets uses too: the counts next to the filters match this list.
-  const filters = await readProductFilters(db, query);
-  // The directories only matter to characteristic filters (filter[curl]=D…).
-  const dirs = filters.values.size ? await filterDirectories(db) : [];
-  // A search text: its tsquery (server/src/domains/catalog/search) is built first, on its own, so that the listing is
-  // planned knowing it (the GIN index is used on small catalogues too); with no sort asked for, the most
-  // relevant first, the popular ones first among equals. The facets build the same tsquery inline.
-  const search = filters.search ? compileSearch(filters.search) : null;
-  const [tsq] = search
-    ? await selectRows<{ q: string | null; body: boolean | null; shown: string | null }>(db, search.info)
-    : [];
+  const sort = (askedSort ?? 'popular') as SortName;
+  // Every filter (text, category, flags, price, stock, characteristics, brand, ids) is read once, by the
+  // read model, which GET /api/products/facets counts with too: the counts next to the filters match this list.
+  const { index, ref, f: filters, compiled } = await model.filters(query);
+  const pricing = loadCatalogPricing(db, viewer, new Date(), kept.rules);
+  if (!filters.search) {
+    // The read model answers the whole listing: the matching set cut by the sort's order.
+    const { ids, total } = listingPage(index, compiled, sort, page, perPage);
+    const data = ids.length ? await productCards(db, ids, await pricing, kept.cards) : [];
+    return { data, meta: { total, totalCapped: false, page, perPage } };
+  }
+  const dirs = filters.values.size ? ref.dirs : [];
+  // A search text: its tsquery (server/src/domains/catalog/search) is built first, on its own, so that the
+  // listing is planned knowing it (the GIN index is used on small catalogues too); with no sort asked for,
+  // the most relevant first, the popular ones first among equals. The facets build the same tsquery inline.
+  const search = compileSearch(filters.search);
+  const [tsq] = await selectRows<{ q: string | null; body: boolean | null; shown: string | null }>(
+    db,
+    search.info,
+  );
   const tsquery = sql`${tsq?.q ?? null}::tsquery`;
-  const where = search
-    ? sql`${productWhere({ ...filters, search: '' }, dirs)} AND p.search_vector @@ ${tsquery}`
-    : productWhere(filters, dirs);
+  const where = sql`${productWhere({ ...filters, search: '' }, dirs)} AND p.search_vector @@ ${tsquery}`;
   // A search by relevance with no filter but the category and "В наличии", none of whose words needs the
   // descriptions (the live search), ranks the read model's narrow copy of the documents (migration 0012):
   // a word found in half the catalogue then reads a third of the pages.
-  const narrow =
-    search !== null && !askedSort && tsq?.body !== true && countsCover({ ...filters, search: '' }, dirs);
+  const narrow = !askedSort && tsq?.body !== true && categoryAndStockOnly(filters);
   const matches = narrow
     ? sql`catalog_product_keys k WHERE ${sql.join(
         [
           sql`k.search_main @@ ${tsquery}`,
           // The active products (with the stock filter, those with an active offer in stock).
-          sql`k.keys @> ${`{"${modeOf(filters)}*"}`}::text[]`,
+          sql`k.keys @> ${`{"${filters.inStock ? '+' : ''}*"}`}::text[]`,
           ...(filters.categoryIds ? [sql`k.category_ids && ${intArray(filters.categoryIds)}`] : []),
         ],
         sql` AND `,
@@ -141,10 +140,10 @@ export async function searchProducts(db: Db, query: Record<string, unknown>, vie
     : sql`products p WHERE ${where}`;
 
   // First the page's products alone, then their cards: a search matching half the catalogue must not
-  // aggregate the offers of every match. The total is counted apart (listingTotal).
+  // aggregate the offers of every match. The total is counted apart (searchTotal).
   const limit = sql`LIMIT ${perPage} OFFSET ${(page - 1) * perPage}`;
   let pageQuery: SQL;
-  if (search && !askedSort) {
+  if (!askedSort) {
     // The relevance keys are computed below the sort (OFFSET 0 keeps them there), so that sorting keeps a
     // few numbers per match, not the documents they were computed from.
     const rank = narrow
@@ -174,29 +173,22 @@ export async function searchProducts(db: Db, query: Record<string, unknown>, vie
   // The planner does not know that a search document is read decompressed when a whole table is scanned
   // (it then prefers a sequential scan for a common word, several times slower): a search always goes
   // through its GIN index.
-  const covered = countsCover(filters, dirs);
-  const [pageIds, counted] = search
-    ? await db.transaction(async (tx) => {
-        await tx.execute(sql`SET LOCAL enable_seqscan = off`);
-        return [
-          await selectRows<{ id: number }>(tx, pageQuery),
-          await listingTotal(tx, filters, covered, matches),
-        ] as const;
-      })
-    : await Promise.all([
-        selectRows<{ id: number }>(db, pageQuery),
-        listingTotal(db, filters, covered, matches),
-      ]);
+  const [pageIds, counted] = await db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+    return [await selectRows<{ id: number }>(tx, pageQuery), await searchTotal(tx, matches)] as const;
+  });
   const ids = pageIds.map((r) => r.id);
-  const data = ids.length ? await productCards(db, ids, await loadCatalogPricing(db, viewer)) : [];
+  const data = ids.length ? await productCards(db, ids, await pricing, kept.cards) : [];
   // What was searched for when the text was read otherwise (htcybws → ресницы): the page says so.
-  const searchedFor = search ? { searchedFor: tsq?.shown ?? null } : {};
-  return { data, meta: { ...counted, page, perPage, ...searchedFor } };
+  return { data, meta: { ...counted, page, perPage, searchedFor: tsq?.shown ?? null } };
 }
 
-export function catalogRoutes(db: Db, publicData: PublicData) {
+export function catalogRoutes(db: Db, publicData: PublicData, model: CatalogReadModel) {
   // Every page's header asks for it, and it changes when a category does: kept in memory until then.
   const tree = keptUntilChange(publicData, () => categoryTree(db));
+  const cards = keptCardRows(db, publicData);
+  // The cart rules price every card (their dates are checked at pricing, so keeping them is safe).
+  const rules = keptUntilChange(publicData, () => activeCartRules(db));
   return async function plugin(app: FastifyInstance) {
     serve(app, categoriesTree, async (_request, reply) => {
       const categories = await tree();
@@ -205,32 +197,29 @@ export function catalogRoutes(db: Db, publicData: PublicData) {
     serve(app, productsSearch, async (request, reply) => {
       const viewer = viewerOf(request);
       markPersonalPrices(reply, viewer);
-      return searchProducts(db, request.query, viewer);
+      return searchProducts(db, model, { cards, rules }, request.query, viewer);
     });
   };
 }
 
-/**
- * Product cards (the shape of GET /api/products/search) for active products, in the order of `ids`, priced
- * for `pricing`'s customer. A card shows its cheapest active offer by the engine's unit price (what this
- * customer pays in the cart for one unit), with that offer's base price struck through when it is higher.
- * A product's active offers come in the same query (a JSON list): the engine prices them in memory.
- */
-export async function productCards(db: Db, ids: number[], pricing: CatalogPricing): Promise<SearchProduct[]> {
-  if (ids.length === 0) return [];
-  const cards = await selectRows<{
-    id: number;
-    title: string;
-    slug: string;
-    image: string | null;
-    is_new: boolean;
-    is_hit: boolean;
-    category_ids: number[] | null;
-    category_slug: string | null;
-    in_stock: boolean | null;
-    /** [id, base_price, sale_price] of each active offer, or null without one. */
-    offers: [number, number, number | null][] | null;
-  }>(
+/** A product card's facts before pricing: one row of `cardRows`. */
+interface CardRow {
+  id: number;
+  title: string;
+  slug: string;
+  image: string | null;
+  is_new: boolean;
+  is_hit: boolean;
+  category_ids: number[] | null;
+  category_slug: string | null;
+  in_stock: boolean | null;
+  /** [id, base_price, sale_price] of each active offer, or null without one. */
+  offers: [number, number, number | null][] | null;
+}
+
+/** The card facts of the active products among `ids` (a product's active offers as a JSON list). */
+function readCardRows(db: DbOrTx, ids: number[]): Promise<CardRow[]> {
+  return selectRows<CardRow>(
     db,
     sql`
     SELECT p.id, p.title, p.slug, p.images->0->>'url' AS image, p.is_new, p.is_hit,
@@ -248,7 +237,56 @@ export async function productCards(db: Db, ids: number[], pricing: CatalogPricin
       sql`, `,
     )})`,
   );
-  const byId = new Map(cards.map((r) => [r.id, r]));
+}
+
+/** Where a listing's card facts come from: the database each time, or a store kept until the catalogue changes. */
+export type CardSource = (ids: number[]) => Promise<Map<number, CardRow>>;
+
+/**
+ * Card facts kept in memory per product until any public data changes (the same signal the page cache
+ * follows): a listing then reads only what no earlier listing has. A read begun before a change is used
+ * but not kept. The facts are the same for everybody; prices are computed per request (productCards).
+ */
+export function keptCardRows(db: DbOrTx, publicData: PublicData, maxProducts = 20_000): CardSource {
+  const kept = new Map<number, CardRow | null>();
+  let generation = 0;
+  publicData.onChange(() => {
+    kept.clear();
+    generation++;
+  });
+  return async (ids) => {
+    const missing = ids.filter((id) => !kept.has(id));
+    const started = generation;
+    const rows = missing.length ? await readCardRows(db, missing) : [];
+    if (generation === started) {
+      if (kept.size + missing.length > maxProducts) kept.clear();
+      for (const id of missing) kept.set(id, null);
+      for (const r of rows) kept.set(r.id, r);
+    }
+    const fresh = new Map(rows.map((r) => [r.id, r]));
+    const out = new Map<number, CardRow>();
+    for (const id of ids) {
+      const row = fresh.get(id) ?? kept.get(id);
+      if (row) out.set(id, row);
+    }
+    return out;
+  };
+}
+
+/**
+ * Product cards (the shape of GET /api/products/search) for active products, in the order of `ids`, priced
+ * for `pricing`'s customer. A card shows its cheapest active offer by the engine's unit price (what this
+ * customer pays in the cart for one unit), with that offer's base price struck through when it is higher.
+ * A product's active offers come with its facts (a JSON list): the engine prices them in memory.
+ */
+export async function productCards(
+  db: Db,
+  ids: number[],
+  pricing: CatalogPricing,
+  source?: CardSource,
+): Promise<SearchProduct[]> {
+  if (ids.length === 0) return [];
+  const byId = source ? await source(ids) : new Map((await readCardRows(db, ids)).map((r) => [r.id, r]));
   const rows = ids.map((id) => byId.get(id)).filter((r) => r !== undefined);
   return rows.map((r) => {
     const offers = r.offers ?? [];

@@ -4,6 +4,7 @@ import type { ServerPart } from '../../platform/server-part';
 import { catalogRoutes as catalogAdminRoutes } from './admin-routes';
 import { catalogPageRoutes } from './catalog-pages';
 import { catalogRoutes } from './catalog-routes';
+import { CatalogReadModel } from './read-model/live';
 import { exportProductsCsv } from './csv-products';
 import { productImportJobs } from './product-import-jobs';
 import { productPageRoutes } from './product-page';
@@ -12,8 +13,14 @@ import { stockNoticeRoutes } from './stock-notices';
 export const server: ServerPart = {
   api: (ctx) => async (api) => {
     const { db } = ctx.database;
-    await api.register(catalogRoutes(db, ctx.publicData));
-    await api.register(catalogPageRoutes(db));
+    // The catalogue's read model (read-model/): filters, counts and listings from memory, kept in step.
+    const model = new CatalogReadModel(ctx.database);
+    await model.start(ctx.publicData);
+    api.addHook('onClose', () => model.stop());
+    // Built now rather than by the first customer; a failure here is retried by the first request.
+    model.ready().catch(() => undefined);
+    await api.register(catalogRoutes(db, ctx.publicData, model));
+    await api.register(catalogPageRoutes(db, ctx.publicData, model));
     await api.register(productPageRoutes(db, ctx.publicData));
     await api.register(stockNoticeRoutes(db));
   },

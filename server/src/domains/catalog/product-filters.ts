@@ -30,9 +30,9 @@ export interface ProductFilters {
   search: string;
   categorySlug: string | null;
   /**
-   * The category's ids with those below it (categoryIds), read before the listing's statement so that
-   * the planner knows how much of the catalogue they hold: an index in the listing's order for a large
-   * category, the category index for a small one. Null without a category.
+   * The category's ids with those below it, resolved by the read model (read-model/load.ts categoryIdsOf)
+   * before any statement, so that the planner of a search knows how much of the catalogue they hold. Null
+   * without a category.
    */
   categoryIds: number[] | null;
   ids: number[] | null;
@@ -100,19 +100,8 @@ function kopecks(raw: unknown, name: string): number | null {
   return n;
 }
 
-/** Reads the filter[...] keys of a listing query, and the category's ids. */
-export async function readProductFilters(
-  db: DbOrTx,
-  query: Record<string, unknown>,
-): Promise<ProductFilters> {
-  const f = parseProductFilters(query);
-  if (!f.categorySlug) return f;
-  const [row] = await selectRows<{ ids: number[] }>(db, sql`SELECT ${categoryIds(f.categorySlug)} AS ids`);
-  return { ...f, categoryIds: row?.ids ?? [] };
-}
-
 /** Reads the filter[...] keys of a listing query (Fastify's parser leaves the brackets in the key names). */
-function parseProductFilters(query: Record<string, unknown>): ProductFilters {
+export function parseProductFilters(query: Record<string, unknown>): ProductFilters {
   const values = new Map<string, string[]>();
   const named: Record<string, unknown> = {};
   for (const [key, raw] of Object.entries(query)) {
@@ -190,23 +179,6 @@ const list = (values: readonly (string | number)[]) =>
 
 /** What a count leaves out: a directory's code, or '$price', '$inStock', '$isNew', '$isHit'. */
 export type FilterKey = string;
-
-/** The ids (an SQL int[]) of an active category and every active category below it. */
-function categoryIds(slug: string): SQL {
-  // The category counts only when it and every category above it are on (as its page does).
-  return sql`ARRAY(
-      WITH RECURSIVE up(id, parent_id, active, depth) AS (
-        SELECT id, parent_id, active, 0 FROM product_categories WHERE slug = ${slug}
-        UNION ALL
-        SELECT c.id, c.parent_id, c.active, up.depth + 1
-        FROM product_categories c JOIN up ON c.id = up.parent_id WHERE up.depth < 10
-      ), below(id) AS (
-        SELECT id FROM product_categories
-        WHERE slug = ${slug} AND NOT EXISTS (SELECT 1 FROM up WHERE NOT up.active)
-        UNION
-        SELECT c.id FROM product_categories c JOIN below ON c.parent_id = below.id WHERE c.active
-      ) SELECT id FROM below)`;
-}
 
 /** The scope: what a listing is about (active products, category, search, ids); facet values come from it. */
 export function scopeConditions(f: ProductFilters): SQL[] {
@@ -308,7 +280,11 @@ export function facetGroup(
     : null;
 }
 
-/** The counts of any filters, from the offers of the scope (every offer: this grows with the catalogue). */
+/**
+ * The counts of any filters, from the offers of the scope: every offer, which grows with the catalogue. The
+ * shop counts in memory (read-model/queries.ts); this is the SQL those counts must equal
+ * (server/test/catalog-read-model.test.ts).
+ */
 export async function facetsFromOffers(
   db: DbOrTx,
   f: ProductFilters,

@@ -54,9 +54,10 @@ export const DEFAULT_PGLITE_SHARED_BUFFERS = '16MB';
  * PostgreSQL connection LISTENs to them, and PostgreSQL hands a session its own notifications before it says
  * it is ready again. (The dedicated listening connection's copy comes a moment later, after the writer may
  * already have read a cache it thought current; it skips them, and hears only other sessions' writes.)
- * The storefront's public-data signal (web/public-data.ts).
+ * The storefront's public-data signal (web/public-data.ts) and the catalogue's changed products (the catalog
+ * domain's read model, read-model/live.ts).
  */
-export const POOLED_CHANNELS = ['shop_public_data'];
+export const POOLED_CHANNELS = ['shop_public_data', 'shop_catalog'];
 
 export interface OpenOptions {
   databaseUrl: string | null;

@@ -7,7 +7,7 @@ import type { FieldErrors } from './rules';
 import { phoneFromMasked } from '../../ui/MaskedInput';
 import './feedback.css';
 
-export const NOTIFY_LABEL = 'Сообщить о поступлении';
+import { NOTIFY_LABEL } from './stock-notice-label';
 export const CONTACT_NEEDED = 'Укажите e-mail или телефон';
 export const PHONE_INCOMPLETE = 'Введите номер полностью: +7 (900) 000-00-00';
 export const EMAIL_INVALID = 'Проверьте e-mail: например, anna@mail.ru';

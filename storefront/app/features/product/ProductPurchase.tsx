@@ -1,5 +1,5 @@
 import type { ProductPage, ProductPageOffer } from '@shop/schemas';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { formatMoney } from '../../lib/format';
 import { useHydrated } from '../../lib/hydrated';
 import {
@@ -20,7 +20,10 @@ import { Icon } from '../../ui/Icon';
 import { PriceTag } from '../../ui/PriceTag';
 import { QuantityStepper } from '../../ui/QuantityStepper';
 import { StickyBar } from '../../ui/StickyBar';
-import { NOTIFY_LABEL, StockNoticeDialog } from '../feedback';
+import { NOTIFY_LABEL, loadStockNoticeDialog } from '../feedback';
+
+// Not in the page's first download: most shoppers never open it (issue 28, the product page's JS budget).
+const StockNoticeDialog = lazy(() => loadStockNoticeDialog().then((m) => ({ default: m.StockNoticeDialog })));
 
 const MAX_QUANTITY = 999;
 
@@ -65,6 +68,11 @@ export function ProductPurchase({
   const [quantity, setQuantity] = useState(1);
   const [quantityNote, setQuantityNote] = useState<string | null>(null);
   const [notifyOpen, setNotifyOpen] = useState(false);
+  // The dialog's code is fetched the first time it opens, then it stays (its form keeps what was typed).
+  const [notifyUsed, setNotifyUsed] = useState(false);
+  useEffect(() => {
+    if (notifyOpen) setNotifyUsed(true);
+  }, [notifyOpen]);
   /** The promise of a sent request, per offer: «Напишем на …». */
   const [promised, setPromised] = useState<Record<number, string>>({});
   const formId = `${useId()}-cart`;
@@ -222,18 +230,20 @@ export function ProductPurchase({
         onNotify={notify}
         onChoose={askToChoose}
       />
-      {offer && !offer.inStock && (
-        <StockNoticeDialog
-          key={offer.id}
-          open={notifyOpen}
-          onClose={() => setNotifyOpen(false)}
-          offerId={offer.id}
-          productTitle={product.title}
-          variant={variantLabel(offer)}
-          article={offer.article}
-          email={email}
-          onSent={(text) => setPromised((p) => ({ ...p, [offer.id]: text }))}
-        />
+      {offer && !offer.inStock && (notifyOpen || notifyUsed) && (
+        <Suspense fallback={null}>
+          <StockNoticeDialog
+            key={offer.id}
+            open={notifyOpen}
+            onClose={() => setNotifyOpen(false)}
+            offerId={offer.id}
+            productTitle={product.title}
+            variant={variantLabel(offer)}
+            article={offer.article}
+            email={email}
+            onSent={(text) => setPromised((p) => ({ ...p, [offer.id]: text }))}
+          />
+        </Suspense>
       )}
     </div>
   );

@@ -6,7 +6,9 @@ import { RatingInput } from '../../ui/RatingInput';
 import { Stars } from '../../ui/Stars';
 import '../content/reviews.css';
 
-export const REVIEWS = ['отзыв', 'отзыва', 'отзывов'] as const;
+import { REVIEWS } from './reviews-words';
+
+export { REVIEWS };
 export const PRODUCT_REVIEW_SENT = 'Спасибо! Отзыв появится на странице после проверки модератором.';
 const FIELDS = ['rating', 'text', 'advantages', 'disadvantages'] as const;
 type Field = (typeof FIELDS)[number];

@@ -1,9 +1,10 @@
+import { Suspense, lazy } from 'react';
 import { Link } from 'react-router';
 import type { Route } from '../../routes/+types/catalog.$slug.product.$productSlug';
 import { Breadcrumbs } from '../../ui/Breadcrumbs';
 import { Gallery } from './Gallery';
 import { ProductPurchase } from './ProductPurchase';
-import { ProductReviews, REVIEWS } from './ProductReviews';
+import { REVIEWS } from './reviews-words';
 import { ProductSection } from '../catalog';
 import { Stars } from '../../ui/Stars';
 import { plural } from '../../lib/format';
@@ -11,6 +12,10 @@ import { breadcrumbJsonLd, productJsonLd, seoMeta } from '../../lib/seo';
 import '../content/content.css';
 import './product.css';
 import { GUEST_PAGE } from '../../lib/guest-page';
+
+// Below the first screen: rendered on the server as usual, its code (the review form, the rating input)
+// fetched while the page hydrates rather than preloaded with it, so the first paint waits for less.
+const ProductReviews = lazy(() => import('./ProductReviews').then((m) => ({ default: m.ProductReviews })));
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return [];
@@ -139,7 +144,9 @@ export default function ProductRoute({ loaderData, actionData }: Route.Component
         </section>
       )}
 
-      <ProductReviews product={product} signedIn={signedIn} result={actionData} />
+      <Suspense fallback={null}>
+        <ProductReviews product={product} signedIn={signedIn} result={actionData} />
+      </Suspense>
 
       {!soldOut && similar}
       {product.primaryCategory && (

@@ -1,0 +1,337 @@
+// The catalogue read model's data: every product as a slot, and per category, brand, flag and characteristic
+// value the set of slots that have it (bitset.ts), so that a count is an intersection and a listing is a
+// sorted list cut by pages (queries.ts). Only what filtering and ordering read is kept: a product's flags,
+// brand, categories, order keys, and its active offers' stored prices, stock (in or out) and characteristics.
+// PostgreSQL stays the truth: live.ts builds this from it and puts back every product a write changes.
+import { Bitset } from './bitset';
+
+/** An active offer as filtering reads it. */
+export interface OfferFacts {
+  /** The stored price in kopecks: sale price, else base price. */
+  price: number;
+  inStock: boolean;
+  /** Its characteristics as `code=value` (offers' `attributes`, as `->>` reads them). */
+  keys: string[];
+}
+
+/** A product as filtering reads it (live.ts loads these). */
+export interface ProductFacts {
+  id: number;
+  active: boolean;
+  isNew: boolean;
+  isHit: boolean;
+  brandId: number | null;
+  categoryIds: number[];
+  sortOrder: number;
+  /** Microseconds since 1970 (exact in a double): the "new" order ties as PostgreSQL's does. */
+  createdAt: number;
+  /** Active offers only. */
+  offers: OfferFacts[];
+}
+
+export type SortName = 'popular' | 'new' | 'price' | '-price';
+
+const NO_PRICE = -1;
+/** Per offer in `heap`: price, in stock (0/1), number of keys, then the keys' ids. */
+export const OFFER_HEAD = 3;
+
+export class CatalogIndex {
+  /** Slot → product id (0: a free slot). */
+  ids = new Int32Array(1024);
+  readonly slotOf = new Map<number, number>();
+  private readonly freeSlots: number[] = [];
+  /** Slots in use or ever used: every loop over slots stops here. */
+  size = 0;
+
+  /** Active products: what every listing starts from. */
+  readonly listed = new Bitset();
+  readonly isNew = new Bitset();
+  readonly isHit = new Bitset();
+  /** Products with an active offer in stock ("В наличии"). */
+  readonly inStock = new Bitset();
+  readonly byCategory = new Map<number, Bitset>();
+  readonly byBrand = new Map<number, Bitset>();
+  /** Per characteristic key id: products with an active offer with it, and with one in stock. */
+  readonly byKey: Bitset[] = [];
+  readonly byKeyInStock: Bitset[] = [];
+
+  /** Interned characteristic keys `code=value`: id → code, value. */
+  readonly keyId = new Map<string, number>();
+  readonly keyCode: string[] = [];
+  readonly keyValue: string[] = [];
+
+  brandOf = new Int32Array(1024);
+  categoriesOf: (number[] | undefined)[] = [];
+  sortOrder = new Float64Array(1024);
+  createdAt = new Float64Array(1024);
+  /** The cheapest and dearest active offer's stored price (NO_PRICE without one), and among those in stock. */
+  minPrice = new Int32Array(1024);
+  maxPrice = new Int32Array(1024);
+  minPriceInStock = new Int32Array(1024);
+  maxPriceInStock = new Int32Array(1024);
+
+  /** The active offers of every slot, packed (OFFER_HEAD): slot's start and length in `heap`. */
+  heap = new Int32Array(16_384);
+  private heapUsed = 0;
+  /** Heap words no slot points at any more (replaced offers): compacted away when they are half of it. */
+  private heapGarbage = 0;
+  offerStart = new Int32Array(1024);
+  offerLength = new Int32Array(1024);
+
+  /** The orders, built when first asked after a change of what they sort by. */
+  private readonly orders = new Map<SortName, Int32Array>();
+
+  /** Puts a product in (or back), or takes it out when `facts` is null. */
+  put(id: number, facts: ProductFacts | null): void {
+    let slot = this.slotOf.get(id);
+    if (slot !== undefined) this.clear(slot);
+    if (!facts) {
+      if (slot !== undefined) {
+        this.slotOf.delete(id);
+        this.ids[slot] = 0;
+        this.freeSlots.push(slot);
+        this.orders.clear();
+      }
+      return;
+    }
+    if (slot === undefined) {
+      slot = this.freeSlots.pop() ?? this.size++;
+      this.grow(slot + 1);
+      this.slotOf.set(id, slot);
+      this.ids[slot] = id;
+    }
+    this.fill(slot, facts);
+    this.orders.clear();
+  }
+
+  /** The slots of a sort, best first (every slot in use, listed or not: a listing filters them). */
+  order(sort: SortName): Int32Array {
+    let order = this.orders.get(sort);
+    if (!order) {
+      order = this.sorted(sort);
+      this.orders.set(sort, order);
+    }
+    return order;
+  }
+
+  /** Ids of the keys of characteristic `code` (every value seen). */
+  keysOf(code: string): number[] {
+    const out: number[] = [];
+    for (let k = 0; k < this.keyCode.length; k++) if (this.keyCode[k] === code) out.push(k);
+    return out;
+  }
+
+  /** Calls `visit` with each active offer of `slot`: price, in stock, and where its keys lie in `heap`. */
+  forEachOffer(
+    slot: number,
+    visit: (price: number, inStock: boolean, keysFrom: number, keysTo: number) => void,
+  ): void {
+    const heap = this.heap;
+    let at = this.offerStart[slot]!;
+    const end = at + this.offerLength[slot]!;
+    while (at < end) {
+      const n = heap[at + 2]!;
+      visit(heap[at]!, heap[at + 1] === 1, at + OFFER_HEAD, at + OFFER_HEAD + n);
+      at += OFFER_HEAD + n;
+    }
+  }
+
+  /** Bytes the typed arrays hold (the sets, the per-slot facts and the offers' heap). */
+  bytes(): number {
+    let n = 0;
+    const sets = [
+      this.listed,
+      this.isNew,
+      this.isHit,
+      this.inStock,
+      ...this.byCategory.values(),
+      ...this.byBrand.values(),
+      ...this.byKey,
+      ...this.byKeyInStock,
+    ];
+    for (const s of sets) n += s.words.byteLength;
+    for (const a of [
+      this.ids,
+      this.brandOf,
+      this.sortOrder,
+      this.createdAt,
+      this.minPrice,
+      this.maxPrice,
+      this.minPriceInStock,
+      this.maxPriceInStock,
+      this.heap,
+      this.offerStart,
+      this.offerLength,
+      ...this.orders.values(),
+    ])
+      n += a.byteLength;
+    return n;
+  }
+
+  private setOf(map: Map<number, Bitset>, key: number): Bitset {
+    let set = map.get(key);
+    if (!set) map.set(key, (set = new Bitset(this.size)));
+    return set;
+  }
+
+  private internKey(key: string): number {
+    let id = this.keyId.get(key);
+    if (id === undefined) {
+      id = this.keyCode.length;
+      const eq = key.indexOf('=');
+      this.keyId.set(key, id);
+      this.keyCode.push(key.slice(0, eq));
+      this.keyValue.push(key.slice(eq + 1));
+      this.byKey.push(new Bitset(this.size));
+      this.byKeyInStock.push(new Bitset(this.size));
+    }
+    return id;
+  }
+
+  private fill(slot: number, p: ProductFacts): void {
+    if (p.active) this.listed.add(slot);
+    if (p.isNew) this.isNew.add(slot);
+    if (p.isHit) this.isHit.add(slot);
+    this.brandOf[slot] = p.brandId ?? 0;
+    if (p.brandId !== null) this.setOf(this.byBrand, p.brandId).add(slot);
+    this.categoriesOf[slot] = p.categoryIds;
+    for (const c of p.categoryIds) this.setOf(this.byCategory, c).add(slot);
+    this.sortOrder[slot] = p.sortOrder;
+    this.createdAt[slot] = p.createdAt;
+
+    let words = 0;
+    for (const o of p.offers) words += OFFER_HEAD + o.keys.length;
+    const start = this.allocate(words);
+    let at = start;
+    let min = NO_PRICE;
+    let max = NO_PRICE;
+    let minIn = NO_PRICE;
+    let maxIn = NO_PRICE;
+    for (const o of p.offers) {
+      this.heap[at] = o.price;
+      this.heap[at + 1] = o.inStock ? 1 : 0;
+      this.heap[at + 2] = o.keys.length;
+      at += OFFER_HEAD;
+      for (const key of o.keys) {
+        const k = this.internKey(key);
+        this.heap[at++] = k;
+        this.byKey[k]!.add(slot);
+        if (o.inStock) this.byKeyInStock[k]!.add(slot);
+      }
+      if (min === NO_PRICE || o.price < min) min = o.price;
+      if (o.price > max) max = o.price;
+      if (o.inStock) {
+        this.inStock.add(slot);
+        if (minIn === NO_PRICE || o.price < minIn) minIn = o.price;
+        if (o.price > maxIn) maxIn = o.price;
+      }
+    }
+    this.offerStart[slot] = start;
+    this.offerLength[slot] = words;
+    this.minPrice[slot] = min;
+    this.maxPrice[slot] = max;
+    this.minPriceInStock[slot] = minIn;
+    this.maxPriceInStock[slot] = maxIn;
+  }
+
+  /** Takes a slot out of every set (its product is about to be put back or removed). */
+  private clear(slot: number): void {
+    this.listed.delete(slot);
+    this.isNew.delete(slot);
+    this.isHit.delete(slot);
+    this.inStock.delete(slot);
+    const brand = this.brandOf[slot]!;
+    if (brand) this.byBrand.get(brand)?.delete(slot);
+    for (const c of this.categoriesOf[slot] ?? []) this.byCategory.get(c)?.delete(slot);
+    this.categoriesOf[slot] = undefined;
+    this.forEachOffer(slot, (_price, _inStock, from, to) => {
+      for (let i = from; i < to; i++) {
+        const k = this.heap[i]!;
+        this.byKey[k]!.delete(slot);
+        this.byKeyInStock[k]!.delete(slot);
+      }
+    });
+    this.heapGarbage += this.offerLength[slot]!;
+    this.offerLength[slot] = 0;
+    this.minPrice[slot] = NO_PRICE;
+  }
+
+  /** `words` free words at the heap's end (compacting or growing it first when needed); their start. */
+  private allocate(words: number): number {
+    if (this.heapUsed + words > this.heap.length) {
+      if (this.heapGarbage * 2 > this.heapUsed) this.compact();
+      if (this.heapUsed + words > this.heap.length) {
+        const grown = new Int32Array(Math.max(this.heap.length * 2, this.heapUsed + words));
+        grown.set(this.heap.subarray(0, this.heapUsed));
+        this.heap = grown;
+      }
+    }
+    const start = this.heapUsed;
+    this.heapUsed += words;
+    return start;
+  }
+
+  /** Moves every slot's offers together, dropping the replaced ones. */
+  private compact(): void {
+    const heap = new Int32Array(Math.max(16_384, (this.heapUsed - this.heapGarbage) * 2));
+    let at = 0;
+    for (let slot = 0; slot < this.size; slot++) {
+      const n = this.offerLength[slot]!;
+      if (!n) continue;
+      const from = this.offerStart[slot]!;
+      heap.set(this.heap.subarray(from, from + n), at);
+      this.offerStart[slot] = at;
+      at += n;
+    }
+    this.heap = heap;
+    this.heapUsed = at;
+    this.heapGarbage = 0;
+  }
+
+  /** Room for `size` slots in the per-slot arrays. */
+  private grow(size: number): void {
+    if (size <= this.ids.length) return;
+    const n = Math.max(size, this.ids.length * 2);
+    const grown = <T extends Int32Array | Float64Array>(a: T, fill = 0): T => {
+      const b = new (a.constructor as new (n: number) => T)(n);
+      b.fill(fill);
+      b.set(a);
+      return b;
+    };
+    this.ids = grown(this.ids);
+    this.brandOf = grown(this.brandOf);
+    this.sortOrder = grown(this.sortOrder);
+    this.createdAt = grown(this.createdAt);
+    this.minPrice = grown(this.minPrice, NO_PRICE);
+    this.maxPrice = grown(this.maxPrice, NO_PRICE);
+    this.minPriceInStock = grown(this.minPriceInStock, NO_PRICE);
+    this.maxPriceInStock = grown(this.maxPriceInStock, NO_PRICE);
+    this.offerStart = grown(this.offerStart);
+    this.offerLength = grown(this.offerLength);
+  }
+
+  /** The listing orders of catalog-routes.ts's SORTS, over slots in use; ties last by id, descending. */
+  private sorted(sort: SortName): Int32Array {
+    const slots: number[] = [];
+    for (let s = 0; s < this.size; s++) if (this.ids[s]) slots.push(s);
+    const ids = this.ids;
+    const byId = (a: number, b: number) => ids[b]! - ids[a]!;
+    // A product without an active offer has no price: last in both price orders (NULLS LAST).
+    const price = (s: number) => (this.minPrice[s] === NO_PRICE ? null : this.minPrice[s]!);
+    const compare: Record<SortName, (a: number, b: number) => number> = {
+      popular: (a, b) =>
+        Number(this.isHit.has(b)) - Number(this.isHit.has(a)) ||
+        this.sortOrder[a]! - this.sortOrder[b]! ||
+        byId(a, b),
+      new: (a, b) => this.createdAt[b]! - this.createdAt[a]! || byId(a, b),
+      price: (a, b) => nullsLast(price(a), price(b), 1) || byId(a, b),
+      '-price': (a, b) => nullsLast(price(a), price(b), -1) || byId(a, b),
+    };
+    return Int32Array.from(slots.sort(compare[sort]));
+  }
+}
+
+function nullsLast(a: number | null, b: number | null, direction: 1 | -1): number {
+  if (a === null || b === null) return a === b ? 0 : a === null ? 1 : -1;
+  return (a - b) * direction;
+}

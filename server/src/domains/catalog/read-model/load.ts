@@ -1,0 +1,146 @@
+// Reads from PostgreSQL what the catalogue read model keeps (catalog-index.ts): products with their active
+// offers, and the small reference data filters are resolved with (categories, filter directories, entries).
+import { sql } from 'drizzle-orm';
+import { selectRows, type DbOrTx } from '../../../platform/db';
+import { filterDirectories, filterEntries, type Entry, type FilterDirectory } from '../product-filters';
+import type { ProductFacts } from './catalog-index';
+
+/** Products read per statement while the whole model is built (keeps each answer a few megabytes). */
+const BATCH = 20_000;
+
+interface ProductRow {
+  id: number;
+  active: boolean;
+  is_new: boolean;
+  is_hit: boolean;
+  brand_id: number | null;
+  category_ids: number[];
+  sort_order: number;
+  created_us: number;
+  /** [stored price, in stock, [code=value…]] per active offer, or null without one. */
+  offers: [number, boolean, string[]][] | null;
+}
+
+const columns = sql`p.id, p.active, p.is_new, p.is_hit, p.brand_id, p.category_ids, p.sort_order,
+  (extract(epoch FROM p.created_at) * 1000000)::float8 AS created_us,
+  (SELECT json_agg(json_build_array(coalesce(o.sale_price, o.base_price), o.stock > 0,
+      ARRAY(SELECT a.key || '=' || a.value FROM jsonb_each_text(
+        CASE WHEN jsonb_typeof(o.attributes) = 'object' THEN o.attributes ELSE '{}' END) a
+        WHERE a.value IS NOT NULL)))
+    FROM product_offers o WHERE o.product_id = p.id AND o.active) AS offers`;
+
+const facts = (r: ProductRow): ProductFacts => ({
+  id: r.id,
+  active: r.active,
+  isNew: r.is_new,
+  isHit: r.is_hit,
+  brandId: r.brand_id,
+  categoryIds: r.category_ids ?? [],
+  sortOrder: r.sort_order,
+  createdAt: Number(r.created_us),
+  offers: (r.offers ?? []).map(([price, inStock, keys]) => ({ price, inStock, keys })),
+});
+
+/** Every product, `BATCH` at a time in id order, handed to `take`. */
+export async function loadAllProducts(db: DbOrTx, take: (p: ProductFacts) => void): Promise<void> {
+  let after = 0;
+  for (;;) {
+    const rows = await selectRows<ProductRow>(
+      db,
+      sql`SELECT ${columns} FROM products p WHERE p.id > ${after} ORDER BY p.id LIMIT ${BATCH}`,
+    );
+    for (const r of rows) take(facts(r));
+    if (rows.length < BATCH) return;
+    after = rows.at(-1)!.id;
+  }
+}
+
+/** The products `ids` as they are now; a missing id is a deleted product. */
+export async function loadProducts(db: DbOrTx, ids: number[]): Promise<Map<number, ProductFacts>> {
+  const rows = await selectRows<ProductRow>(
+    db,
+    sql`SELECT ${columns} FROM products p WHERE p.id = ANY(${`{${ids.join(',')}}`}::int[])`,
+  );
+  return new Map(rows.map((r) => [r.id, facts(r)]));
+}
+
+export interface CategoryFacts {
+  id: number;
+  parentId: number | null;
+  active: boolean;
+}
+
+/** What filters are resolved with: categories by slug, the filter directories and their entries. */
+export interface ReferenceData {
+  categories: Map<number, CategoryFacts>;
+  categoryBySlug: Map<string, number>;
+  childrenOf: Map<number, number[]>;
+  dirs: FilterDirectory[];
+  /** The active entries of the filter directories, in their order (the facets' values). */
+  entries: Entry[];
+  /** Every entry of the brand directories, active or not: "directoryId:code" → id. */
+  brandEntryIds: Map<string, number>;
+}
+
+export async function loadReferenceData(db: DbOrTx): Promise<ReferenceData> {
+  const [categories, dirs] = await Promise.all([
+    selectRows<{ id: number; parent_id: number | null; active: boolean; slug: string }>(
+      db,
+      sql`SELECT id, parent_id, active, slug FROM product_categories`,
+    ),
+    filterDirectories(db),
+  ]);
+  const brandDirs = dirs.filter((d) => d.kind === 'brand').map((d) => d.id);
+  const [entries, brands] = await Promise.all([
+    dirs.length ? filterEntries(db, dirs) : [],
+    brandDirs.length
+      ? selectRows<{ id: number; directory_id: number; code: string }>(
+          db,
+          sql`SELECT id, directory_id, code FROM directory_entries
+              WHERE directory_id = ANY(${`{${brandDirs.join(',')}}`}::int[])`,
+        )
+      : [],
+  ]);
+  const childrenOf = new Map<number, number[]>();
+  for (const c of categories) {
+    if (c.parent_id === null) continue;
+    const list = childrenOf.get(c.parent_id) ?? [];
+    list.push(c.id);
+    childrenOf.set(c.parent_id, list);
+  }
+  return {
+    categories: new Map(categories.map((c) => [c.id, { id: c.id, parentId: c.parent_id, active: c.active }])),
+    categoryBySlug: new Map(categories.map((c) => [c.slug, c.id])),
+    childrenOf,
+    dirs,
+    entries,
+    brandEntryIds: new Map(brands.map((b) => [`${b.directory_id}:${b.code}`, b.id])),
+  };
+}
+
+/**
+ * The ids of an active category and every active category below it, as product-filters.ts's SQL reads them:
+ * none when the slug is unknown or the category, or one above it, is switched off.
+ */
+export function categoryIdsOf(ref: ReferenceData, slug: string): number[] {
+  const id = ref.categoryBySlug.get(slug);
+  if (id === undefined) return [];
+  let up: number | null = id;
+  for (let depth = 0; up !== null && depth <= 10; depth++) {
+    const c = ref.categories.get(up);
+    if (!c) break;
+    if (!c.active) return [];
+    up = c.parentId;
+  }
+  const out: number[] = [];
+  const stack = [id];
+  const seen = new Set<number>();
+  while (stack.length) {
+    const c = stack.pop()!;
+    if (seen.has(c)) continue;
+    seen.add(c);
+    out.push(c);
+    for (const child of ref.childrenOf.get(c) ?? []) if (ref.categories.get(child)?.active) stack.push(child);
+  }
+  return out;
+}
