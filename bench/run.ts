@@ -27,6 +27,7 @@
 //   --lighthouse-runs N  Lighthouse runs per page, the median reported (default 1)
 //   --lighthouse-reports DIR  also write each run's HTML report there
 //   --throughput-seconds N  seconds per row of the HTTP throughput section (bench/throughput.ts; default 5)
+//   --throughput-only    the storefront pages and the HTTP throughput section alone
 //   --no-memory          skip the memory and cold start section (bench/memory.ts: its own server process)
 //   --build-dir DIR      the storefront's production build (default storefront/build)
 //   --quick              every section, few requests and no Lighthouse or memory: the smoke test's run
@@ -59,7 +60,13 @@ import { startFakeRussianPost } from '../server/test/fake-russian-post';
 import { benchCatalog, benchReadModel, printCatalog, printReadModel } from './catalog-scale';
 import { benchMessages, printMessages } from './messages';
 import { benchRecovery, printRecovery } from './recovery';
-import { benchThroughput, printThroughput, registerBaselines, writeStaticCopy } from './throughput';
+import {
+  benchThroughput,
+  guestCartCookie,
+  printThroughput,
+  registerBaselines,
+  writeStaticCopy,
+} from './throughput';
 import { benchMemory, type MemoryResult } from './memory';
 import { freePort, median, p95 } from './util';
 
@@ -83,6 +90,7 @@ const MESSAGES_ONLY = process.argv.includes('--messages-only');
 const CART_ONLY = process.argv.includes('--cart-only');
 const DELIVERY_ONLY = process.argv.includes('--delivery-only');
 const CATALOG_ONLY = process.argv.includes('--catalog-only');
+const THROUGHPUT_ONLY = process.argv.includes('--throughput-only');
 const LIGHTHOUSE_ONLY = process.argv.includes('--lighthouse-only');
 const LETTERS = arg('letters', 300, 10);
 const SUBSCRIBERS = arg('subscribers', 10_000, 100);
@@ -97,7 +105,10 @@ const ONLY =
   CART_ONLY ||
   CATALOG_ONLY ||
   DELIVERY_ONLY ||
+  THROUGHPUT_ONLY ||
   LIGHTHOUSE_ONLY;
+/** The storefront's pages: their SSR table and the HTTP throughput section. */
+const PAGES = !ONLY || THROUGHPUT_ONLY;
 const LIGHTHOUSE = LIGHTHOUSE_ONLY || (!ONLY && !QUICK && !process.argv.includes('--no-lighthouse'));
 const MEMORY = !ONLY && !QUICK && !process.argv.includes('--no-memory');
 const BUILD_DIR = textArg('build-dir');
@@ -105,7 +116,7 @@ const LIGHTHOUSE_RUNS = arg('lighthouse-runs', 1);
 const LIGHTHOUSE_REPORTS = textArg('lighthouse-reports');
 
 const defaults = { ...loadConfig({}), ...(BUILD_DIR ? { storefrontBuildDir: resolve(BUILD_DIR) } : {}) };
-if (!ONLY || LIGHTHOUSE_ONLY) requireStorefrontBuild(defaults.storefrontBuildDir);
+if (PAGES || LIGHTHOUSE_ONLY) requireStorefrontBuild(defaults.storefrontBuildDir);
 const uploadsDir = mkdtempSync(join(tmpdir(), 'bench-uploads-'));
 // The carriers are local servers that speak their protocols (bench/delivery.ts makes them slow).
 const [cdekFake, postFake] = await Promise.all([
@@ -130,7 +141,7 @@ const config = {
 const built = await buildApp({ config, logger: false });
 const { app, database } = built;
 const staticDir = mkdtempSync(join(tmpdir(), 'bench-static-'));
-if (!ONLY) await registerBaselines(app, staticDir);
+if (PAGES) await registerBaselines(app, staticDir);
 await seedDemo(database.db, { uploadsDir });
 if (PRODUCTS) await addProducts(database.db, PRODUCTS);
 // A database seeded before search existed gets its documents first.
@@ -202,7 +213,7 @@ if (!ONLY || ADMIN_LIST_ONLY) {
     database.kind,
   );
 }
-const pages = ONLY ? [] : await storefrontPages(app);
+const pages = PAGES ? await storefrontPages(app) : [];
 if (pages.length) {
   printPages(await benchPages(app, pages, SSR_REQUESTS, CONCURRENCY), SSR_REQUESTS, CONCURRENCY);
   const scripts = [];
@@ -217,12 +228,21 @@ if (pages.length) {
     url: page.url,
     versus: 'static' as const,
   });
-  // A cookie of the visitor's own (a cart count) takes the page past the cache: the render every miss pays.
-  const rendered = (page: Page) => ({
-    name: `SSR ${page.name}, rendered (cache miss path)`,
+  // A guest with a real cart (its token and count cookies, as the browser holds them): the page cache
+  // answers it too, the badge coming from the count cookie in the browser.
+  const cartCookie = await guestCartCookie(app, product.url);
+  const withCart = (page: Page) => ({
+    name: `SSR ${page.name}, guest with a cart (page cache)`,
     url: page.url,
     versus: 'static' as const,
-    headers: { cookie: 'productCard=1' },
+    headers: { cookie: cartCookie },
+  });
+  // A session takes the page past the cache: the render every miss pays.
+  const rendered = (page: Page) => ({
+    name: `SSR ${page.name}, signed in (rendered)`,
+    url: page.url,
+    versus: 'static' as const,
+    headers: { cookie: `auth.token=${encodeURIComponent(token)}` },
   });
   const slug = product.url.split('/').at(-1)!;
   printThroughput(
@@ -234,6 +254,7 @@ if (pages.length) {
         { name: 'site settings', url: '/api/site/settings', versus: 'bare' },
         { name: 'product card', url: `/api/products/${slug}`, versus: 'bare' },
         ...pages.map(guest),
+        ...pages.map(withCart),
         ...pages.map(rendered),
       ],
       THROUGHPUT_SECONDS,

@@ -120,3 +120,26 @@ export function printThroughput(rows: ThroughputRow[], seconds: number, connecti
     );
   }
 }
+
+/**
+ * The cookies of a guest whose cart holds one piece of the product at productUrl (its first offer in
+ * stock), made through the API as "В корзину" makes it: `cartToken` (HttpOnly in a browser) and
+ * `productCard`, the count the header shows.
+ */
+export async function guestCartCookie(app: FastifyInstance, productUrl: string): Promise<string> {
+  const slug = productUrl.split('/').at(-1)!;
+  const card = await app.inject({ method: 'GET', url: `/api/products/${slug}` });
+  const offer = card
+    .json<{ data: { offers: { id: number; inStock: boolean }[] } }>()
+    .data.offers.find((o) => o.inStock);
+  if (!offer) throw new Error(`bench throughput: ${productUrl} has no offer in stock`);
+  const added = await app.inject({
+    method: 'POST',
+    url: '/api/cart/items',
+    payload: { offerId: offer.id, quantity: 1 },
+  });
+  const cart = added.json<{ data: { cartToken: string; count: number } }>().data;
+  if (added.statusCode !== 200 || !cart.cartToken)
+    throw new Error(`bench throughput: the cart answered ${added.statusCode} ${added.body}`);
+  return `cartToken=${encodeURIComponent(cart.cartToken)}; productCard=${cart.count}`;
+}

@@ -53,6 +53,8 @@ for (const screen of SCREENS) {
       await expect(card.locator('form.add-to-cart[data-hydrated]')).toBeVisible();
       await card.getByRole('button', { name: 'В корзину' }).click();
       await expect(cartLink(page, 3)).toBeVisible();
+      // The badge moves at the press; the cart holds the line once the answer is in (the toast says so).
+      await expect(page.locator('.toast').filter({ hasText: 'Добавлено в корзину' })).toBeVisible();
 
       // The cart: one more of the card's product; last summer's code, then a current one.
       await page.goto('/cart');

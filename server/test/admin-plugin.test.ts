@@ -1,11 +1,16 @@
-// The admin SPA at /nuxt: files, cache headers, deep links and the redirect.
+// The admin SPA at /nuxt: files, cache headers, the build's compressed assets, deep links and the redirect.
 import Fastify, { type FastifyInstance } from 'fastify';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminPlugin } from '../src/platform/web/admin';
 
+const SCRIPT = 'console.log("admin")';
+// What the admin's build writes beside each hashed asset (storefront/scripts/precompress.mjs).
+const SCRIPT_BR = brotliCompressSync(SCRIPT);
+const SCRIPT_GZ = gzipSync(SCRIPT);
 const INDEX = '<!doctype html><html lang="ru"><title>Администрирование</title><div id="root"></div></html>';
 
 describe('adminPlugin', () => {
@@ -16,7 +21,9 @@ describe('adminPlugin', () => {
     dist = mkdtempSync(join(tmpdir(), 'admin-dist-'));
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), INDEX);
-    writeFileSync(join(dist, 'assets', 'index-Ab12Cd34.js'), 'console.log("admin")');
+    writeFileSync(join(dist, 'assets', 'index-Ab12Cd34.js'), SCRIPT);
+    writeFileSync(join(dist, 'assets', 'index-Ab12Cd34.js.br'), SCRIPT_BR);
+    writeFileSync(join(dist, 'assets', 'index-Ab12Cd34.js.gz'), SCRIPT_GZ);
     writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     app = Fastify();
     await app.register(adminPlugin, { distDir: dist });
@@ -50,6 +57,25 @@ describe('adminPlugin', () => {
     expect(res.headers['content-type']).toMatch(/javascript/);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.body).toBe('console.log("admin")');
+  });
+
+  it('answers a hashed asset as the build compressed it, for the encoding the client accepts', async () => {
+    for (const [accept, encoding, bytes] of [
+      ['gzip, deflate, br', 'br', SCRIPT_BR],
+      ['gzip', 'gzip', SCRIPT_GZ],
+      ['identity', undefined, Buffer.from(SCRIPT)],
+    ] as const) {
+      const res = await app.inject({
+        url: '/nuxt/assets/index-Ab12Cd34.js',
+        headers: { 'accept-encoding': accept },
+      });
+      expect(res.statusCode, accept).toBe(200);
+      expect(res.headers['content-encoding'], accept).toBe(encoding);
+      expect(res.headers['content-type'], accept).toMatch(/javascript/);
+      expect(res.headers['cache-control'], accept).toBe('public, max-age=31536000, immutable');
+      // The stored file's bytes: nothing compressed for this request.
+      expect(res.rawPayload.equals(bytes), accept).toBe(true);
+    }
   });
 
   it('serves other files with a short cache', async () => {

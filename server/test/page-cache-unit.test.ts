@@ -95,11 +95,23 @@ describe('page cache', () => {
   it('takes a request for a guest only without cookies of its own', () => {
     expect(isGuestRequest(undefined)).toBe(true);
     expect(isGuestRequest('_ym_uid=1; _ga=GA1.1; productCard=0')).toBe(true);
-    expect(isGuestRequest('productCard=2')).toBe(false);
     expect(isGuestRequest('_ym_uid=1; auth.token=abc')).toBe(false);
-    expect(isGuestRequest('cartToken=abc')).toBe(false);
     expect(isGuestRequest('auth.group=3')).toBe(false);
     expect(isGuestRequest('orderRepeated=1')).toBe(false);
+  });
+
+  it('takes a guest with a cart for a guest while the count cookie is there for the badge', () => {
+    expect(isGuestRequest('cartToken=abc; productCard=2')).toBe(true);
+    expect(isGuestRequest('_ym_uid=1; productCard=0; cartToken=abc')).toBe(true);
+    // The count outlived by its token, a count without a cart, a count the browser cannot read: rendered.
+    expect(isGuestRequest('cartToken=abc')).toBe(false);
+    expect(isGuestRequest('productCard=2')).toBe(false);
+    expect(isGuestRequest('cartToken=abc; productCard=two')).toBe(false);
+    expect(isGuestRequest('cartToken=; productCard=0')).toBe(false);
+    // A cart beside a session or a representative's group is theirs, with their prices: rendered.
+    expect(isGuestRequest('cartToken=abc; productCard=2; auth.token=xyz')).toBe(false);
+    expect(isGuestRequest('cartToken=abc; productCard=2; auth.group=3')).toBe(false);
+    expect(isGuestRequest('cartToken=abc; productCard=2; orderRepeated=e30')).toBe(false);
   });
 });
 

@@ -1,7 +1,8 @@
-// Compresses the build's hashed assets once, at build time: brotli at its highest quality and gzip at 9,
+// Compresses a build's hashed assets once, at build time: brotli at its highest quality and gzip at 9,
 // written beside each file (app-1a2b.js.br, .gz). The server answers them as they are (@fastify/static's
 // preCompressed), so no asset is ever compressed per request, and the bytes are smaller than per-request
-// compression can afford. Run by `npm run build` after react-router's build, on its client/assets folder.
+// compression can afford. Run by `npm run build` after react-router's build, on its client/assets folder,
+// and by the admin's build on its dist/assets (the folder as the first argument): one mechanism for both.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';

@@ -1,7 +1,8 @@
 // The admin SPA (admin/dist, built by Vite with base /nuxt/) at /nuxt:
 //   /nuxt                  → 301 to /nuxt/
-//   /nuxt/, /nuxt/<file>   → the built files; hashed assets (/nuxt/assets/*) cached for a year as immutable,
-//                            index.html never cached, so a new build is picked up at once
+//   /nuxt/, /nuxt/<file>   → the built files; hashed assets (/nuxt/assets/*) cached for a year as immutable
+//                            and answered as the build compressed them (.br, .gz), index.html never
+//                            cached, so a new build is picked up at once
 //   /nuxt/products/12 ...  → index.html: react-admin routes deep links in the browser
 //   /nuxt/missing.js       → 404: a missing file with an extension is not a page
 import fastifyStatic from '@fastify/static';
@@ -45,9 +46,12 @@ export async function adminPlugin(app: FastifyInstance, opts: { distDir: string 
         );
         return;
       }
+      // The build compressed the hashed assets once (storefront/scripts/precompress.mjs, run by the admin's
+      // build too): the .br or .gz beside a file is sent as it is, never compressed per request.
       await scope.register(fastifyStatic, {
         root: opts.distDir,
         prefix: '/',
+        preCompressed: true,
         decorateReply: false,
         cacheControl: false,
         setHeaders: setCacheHeaders,

@@ -11,22 +11,35 @@ import {
   type PageCache,
 } from './page-cache';
 
+/** The guest's cart token (HttpOnly) and the count the header shows (storefront lib/cookies.ts, spec §3). */
+const CART_TOKEN = 'cartToken';
+const CART_COUNT = 'productCard';
+
 /**
- * Cookies that say nothing about the visitor to the pages: analytics' own (`_ym_uid`, `_ga`: a leading
- * underscore, which none of the shop's cookies has) and the cart count of an empty cart. Any other cookie
- * (a session, a cart, a representative's group, a notice) makes the request personal.
+ * Whether the page a request asks for is the one rendered for nobody in particular. Cookies that say
+ * nothing to the pages: analytics' own (`_ym_uid`, `_ga`: a leading underscore, which none of the shop's
+ * cookies has) and a guest's cart. A guest's cart shows on the pages only as the header's count, which the
+ * browser takes from `productCard` after hydration (storefront features/cart/count-cookie.ts); the cart
+ * token itself never reaches the kept page's render. So a cart qualifies only with its count cookie there to
+ * show: a token without it (the count lives a day, the token a month), or a count other than 0 without a
+ * token (left from a session), is rendered afresh, and that answer writes the right count.
+ * Any other cookie (a session, a representative's group, a notice) makes the request personal.
  */
 export function isGuestRequest(cookieHeader: string | undefined): boolean {
   if (!cookieHeader) return true;
+  let token = false;
+  let count: string | undefined;
   for (const part of cookieHeader.split(';')) {
     const eq = part.indexOf('=');
     const name = (eq < 0 ? part : part.slice(0, eq)).trim();
     const value = eq < 0 ? '' : part.slice(eq + 1).trim();
     if (!name || name.startsWith('_')) continue;
-    if (name === 'productCard' && value === '0') continue;
-    return false;
+    if (name === CART_TOKEN && value !== '') token = true;
+    // The browser's reading of it (count-cookie.ts) takes digits only: anything else is mended by a render.
+    else if (name === CART_COUNT && count === undefined && /^\d{1,9}$/.test(value)) count = value;
+    else return false;
   }
-  return true;
+  return token ? count !== undefined : count === undefined || Number(count) === 0;
 }
 
 /** A test of an address: does the page it shows say `handle.guestPageCache`? */
@@ -44,10 +57,7 @@ export function guestPageRoutes(build: ServerBuild): (url: string) => boolean {
     const parent = route.parentId ? (nodes.get(route.parentId) as { children?: RouteObject[] }) : undefined;
     (parent?.children ?? roots).push(nodes.get(route.id)!);
   }
-  return (url) => {
-    const path = url.split('?', 1)[0] ?? '/';
-    // A client-side navigation's data request (/catalog/x.data) is not a page.
-    if (path.endsWith('.data')) return false;
+  const qualifies = (path: string) => {
     const leaf = matchRoutes(roots, path, build.basename)?.at(-1);
     const id = leaf?.route.id;
     const handle = id
@@ -55,7 +65,26 @@ export function guestPageRoutes(build: ServerBuild): (url: string) => boolean {
       : undefined;
     return handle?.guestPageCache === true;
   };
+  // matchRoutes flattens, ranks and compiles every route on every call: about a fifth of a kept page's
+  // answer. The routes never change while the server runs, so each path's answer is remembered (a bounded
+  // number of them: addresses are the visitors' to make up).
+  const known = new Map<string, boolean>();
+  return (url) => {
+    const path = url.split('?', 1)[0] ?? '/';
+    // A client-side navigation's data request (/catalog/x.data) is not a page.
+    if (path.endsWith('.data')) return false;
+    let answer = known.get(path);
+    if (answer === undefined) {
+      answer = qualifies(path);
+      if (known.size >= KNOWN_PATHS) known.clear();
+      known.set(path, answer);
+    }
+    return answer;
+  };
 }
+
+/** How many addresses' answers guestPageRoutes remembers before it starts again. */
+const KNOWN_PATHS = 10_000;
 
 /** The headers a kept page must not repeat: they belong to one answer or are set when it is sent. */
 const PER_ANSWER = new Set([

@@ -37,9 +37,13 @@ export function cartCountCookie(count: number, secure: boolean): string {
 /** Whether the request's productCard cookie already says this count (then nothing is written). */
 export function countCookieIsCurrent(context: AppLoadContext, count: number): boolean {
   const stored = readCookie(context.requestCookie, CART_COUNT_COOKIE);
-  // No cookie reads as an empty cart: a guest who never had a cart gets no cookie, so the pages such a
-  // guest is shown set none and can be kept whole for every guest (server/src/platform/web/page-cache.ts).
-  return stored === undefined ? count === 0 : stored === String(count);
+  // No cookie reads as an empty cart for a guest who never had one: such a guest gets no cookie, so the
+  // pages rendered for nobody in particular set none and can be kept whole (server/src/platform/web/
+  // page-cache.ts). A guest with a cart token always gets the count, even 0: the server answers that guest
+  // from the kept pages only while the count cookie is there to put in (web/guest-pages.ts).
+  if (stored === undefined)
+    return count === 0 && readCookie(context.requestCookie, CART_TOKEN_COOKIE) === undefined;
+  return stored === String(count);
 }
 
 /**

@@ -4,7 +4,8 @@
 import type { AppLoadContext } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { formatAttributes, productPath } from './cart';
-import { cartCountCookie, cartHeaders, cartTokenCookie } from './cart.server';
+import { cartCountCookie, cartHeaders, cartTokenCookie, countCookieIsCurrent } from './cart.server';
+import { readCountCookie } from './count-cookie';
 
 describe('formatAttributes', () => {
   it('writes lash characteristics as "D 0,07 11 мм" and the others after a comma', () => {
@@ -46,5 +47,24 @@ describe('cart cookies', () => {
       expect.stringMatching(/^cartToken=new-token-xyz;/),
       expect.stringMatching(/^productCard=4;/),
     ]);
+  });
+
+  it('gives a guest with a cart token the count even when it is 0, and nobody else a 0', () => {
+    const context = (requestCookie?: string): AppLoadContext => ({ apiBaseURL: '', requestCookie });
+    expect(countCookieIsCurrent(context(), 0)).toBe(true);
+    expect(countCookieIsCurrent(context('_ym_uid=1'), 0)).toBe(true);
+    expect(countCookieIsCurrent(context('cartToken=t'), 0)).toBe(false);
+    expect(countCookieIsCurrent(context('cartToken=t; productCard=0'), 0)).toBe(true);
+    expect(countCookieIsCurrent(context('cartToken=t; productCard=2'), 3)).toBe(false);
+  });
+});
+
+describe('the count cookie in the browser', () => {
+  it('reads a whole count and nothing else', () => {
+    expect(readCountCookie('a=1; productCard=12')).toBe(12);
+    expect(readCountCookie('productCard=0')).toBe(0);
+    expect(readCountCookie('')).toBeNull();
+    expect(readCountCookie('productCard=-1')).toBeNull();
+    expect(readCountCookie('productCard=3x')).toBeNull();
   });
 });
