@@ -85,7 +85,7 @@ export function catalogPageRoutes(db: Db, publicData: PublicData, model: Catalog
           sql`SELECT p.id FROM products p WHERE p.active AND ${searchTextCondition(text)}`,
         )
       ).map((r) => r.id),
-    { maxEntries: 200 },
+    { maxEntries: 200, tables: ['products'] },
   );
   return async function plugin(app: FastifyInstance) {
     serve(app, category, async (request) => {

@@ -188,7 +188,7 @@ export function catalogRoutes(db: Db, publicData: PublicData, model: CatalogRead
   const tree = keptUntilChange(publicData, () => categoryTree(db));
   const cards = keptCardRows(db, publicData);
   // The cart rules price every card (their dates are checked at pricing, so keeping them is safe).
-  const rules = keptUntilChange(publicData, () => activeCartRules(db));
+  const rules = keptUntilChange(publicData, () => activeCartRules(db), { tables: ['cart_rules'] });
   return async function plugin(app: FastifyInstance) {
     serve(app, categoriesTree, async (_request, reply) => {
       const categories = await tree();
@@ -239,18 +239,22 @@ function readCardRows(db: DbOrTx, ids: number[]): Promise<CardRow[]> {
   );
 }
 
+/** The tables a card's facts are read from (an order taking stock changes product_offers: cleared then). */
+const CARD_TABLES = new Set(['products', 'product_offers', 'product_categories']);
+
 /** Where a listing's card facts come from: the database each time, or a store kept until the catalogue changes. */
 export type CardSource = (ids: number[]) => Promise<Map<number, CardRow>>;
 
 /**
- * Card facts kept in memory per product until any public data changes (the same signal the page cache
- * follows): a listing then reads only what no earlier listing has. A read begun before a change is used
+ * Card facts kept in memory per product until the catalogue changes (the public-data signal of its tables):
+ * a listing then reads only what no earlier listing has. A read begun before a change is used
  * but not kept. The facts are the same for everybody; prices are computed per request (productCards).
  */
 export function keptCardRows(db: DbOrTx, publicData: PublicData, maxProducts = 20_000): CardSource {
   const kept = new Map<number, CardRow | null>();
   let generation = 0;
-  publicData.onChange(() => {
+  publicData.onChange((table) => {
+    if (table !== null && !CARD_TABLES.has(table)) return;
     kept.clear();
     generation++;
   });
