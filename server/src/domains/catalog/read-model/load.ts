@@ -17,17 +17,30 @@ interface ProductRow {
   category_ids: number[];
   sort_order: number;
   created_us: number;
-  /** [stored price, in stock, [code=value…]] per active offer, or null without one. */
-  offers: [number, boolean, string[]][] | null;
+  /** [stored price, in stock, attributes] per active offer, or null without one. */
+  offers: [number, boolean, unknown][] | null;
 }
 
+// The offers' characteristics come as stored (jsonb) and are read as `->>` reads them in JavaScript
+// (attributeKeys): splitting them in SQL for 600 000 offers took half the build.
 const columns = sql`p.id, p.active, p.is_new, p.is_hit, p.brand_id, p.category_ids, p.sort_order,
   (extract(epoch FROM p.created_at) * 1000000)::float8 AS created_us,
-  (SELECT json_agg(json_build_array(coalesce(o.sale_price, o.base_price), o.stock > 0,
-      ARRAY(SELECT a.key || '=' || a.value FROM jsonb_each_text(
-        CASE WHEN jsonb_typeof(o.attributes) = 'object' THEN o.attributes ELSE '{}' END) a
-        WHERE a.value IS NOT NULL)))
+  (SELECT json_agg(json_build_array(coalesce(o.sale_price, o.base_price), o.stock > 0, o.attributes))
     FROM product_offers o WHERE o.product_id = p.id AND o.active) AS offers`;
+
+/**
+ * An offer's characteristics as `code=value` keys, the value as PostgreSQL's `->>` gives it: a string as
+ * it is, a number or a boolean as its text, a JSON null not at all. Anything but an object has none.
+ */
+export function attributeKeys(attributes: unknown): string[] {
+  if (!attributes || typeof attributes !== 'object' || Array.isArray(attributes)) return [];
+  const keys: string[] = [];
+  for (const [code, value] of Object.entries(attributes as Record<string, unknown>)) {
+    if (value === null || value === undefined) continue;
+    keys.push(`${code}=${typeof value === 'string' ? value : JSON.stringify(value)}`);
+  }
+  return keys;
+}
 
 const facts = (r: ProductRow): ProductFacts => ({
   id: r.id,
@@ -38,7 +51,11 @@ const facts = (r: ProductRow): ProductFacts => ({
   categoryIds: r.category_ids ?? [],
   sortOrder: r.sort_order,
   createdAt: Number(r.created_us),
-  offers: (r.offers ?? []).map(([price, inStock, keys]) => ({ price, inStock, keys })),
+  offers: (r.offers ?? []).map(([price, inStock, attributes]) => ({
+    price,
+    inStock,
+    keys: attributeKeys(attributes),
+  })),
 });
 
 /** Every product, `BATCH` at a time in id order, handed to `take`. */
