@@ -18,7 +18,12 @@ export const MUTATIONS: Mutation[] = [
     name: 'bonus-ledger-lock',
     guarantee: 'a bonus balance never goes below zero, even with debits at the same moment',
     file: 'server/src/domains/sales/bonus-ledger.ts',
-    edits: [{ from: 'WHERE id = ${userId} FOR UPDATE`', to: 'WHERE id = ${userId}`' }],
+    edits: [
+      {
+        from: '      ? sql`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`\n      : sql',
+        to: '      ? sql`SELECT id FROM users WHERE id = ${userId}`\n      : sql',
+      },
+    ],
     tests: { file: 'server/test/admin-sales.test.ts', title: 'never overdraws' },
   },
   {
@@ -125,8 +130,8 @@ export const MUTATIONS: Mutation[] = [
     file: 'server/src/domains/sales/stock.ts',
     edits: [
       {
-        from: '${productOffers.id} = ${offerId} AND ${productOffers.stock} >= ${quantity}',
-        to: '${productOffers.id} = ${offerId}',
+        from: 'WHERE o.id = w.id AND l.id = w.id AND o.stock >= w.quantity',
+        to: 'WHERE o.id = w.id AND l.id = w.id',
       },
     ],
     tests: { file: 'server/test/stock.test.ts', title: 'refuses more than is left|fifty takes' },
@@ -178,7 +183,17 @@ export const MUTATIONS: Mutation[] = [
     name: 'order-idempotency',
     guarantee: 'one Idempotency-Key places one order, however often it is sent',
     file: 'server/src/flows/checkout/place-order.ts',
-    edits: [{ from: '        if (done) return { ...done, repeated: true };\n      }\n', to: '      }\n' }],
+    // Both looks at the key: the lock's (an order already placed) and the empty cart's (placed meanwhile).
+    edits: [
+      {
+        from: '        if (done) return { ...done, repeated: true };\n      }\n      const contents =',
+        to: '      }\n      const contents =',
+      },
+      {
+        from: '        if (done) return { ...done, repeated: true };\n      }\n      if (!contents',
+        to: '      }\n      if (!contents',
+      },
+    ],
     tests: { file: 'server/test/orders.test.ts', title: 'Idempotency-Key' },
   },
   {
@@ -187,8 +202,8 @@ export const MUTATIONS: Mutation[] = [
     file: 'server/src/flows/checkout/place-order.ts',
     edits: [
       {
-        from: '      if (viewer) await balanceOf(tx, viewer.id, { lock: true });',
-        to: '      if (viewer) await balanceOf(tx, viewer.id, { lock: false });',
+        from: '      if (viewer) await lockCustomer(tx, viewer.id);',
+        to: '      if (viewer) void lockCustomer;',
       },
     ],
     tests: { file: 'server/test/orders.test.ts', title: 'spent twice' },
