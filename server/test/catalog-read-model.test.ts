@@ -142,6 +142,9 @@ describeOnDatabases('catalogue read model on $name', (target) => {
     expect(await ids('filter[inStock]=1')).toContain(p!.id);
     expect(await ids('filter[curl]=D&filter[thickness]=0.10&filter[inStock]=1')).not.toContain(p!.id);
     expect(await ids('filter[curl]=C&filter[priceMax]=85000')).not.toContain(p!.id);
+    // Cheaper and dearer offers than the range, none within it.
+    expect(await ids('filter[priceMin]=85000&filter[priceMax]=86000')).not.toContain(p!.id);
+    expect(await ids('filter[priceMin]=85000&filter[priceMax]=95000')).toContain(p!.id);
     const cat2 = 'filter[categorySlug]=chernye-resnitsy';
     for (const combo of [
       'filter[curl]=D',
@@ -152,6 +155,8 @@ describeOnDatabases('catalogue read model on $name', (target) => {
       'filter[curl]=C,D&filter[thickness]=0.10&filter[inStock]=1',
       'filter[priceMax]=85000&filter[curl]=C',
       'filter[priceMin]=85000&filter[thickness]=0.10',
+      'filter[priceMin]=85000&filter[priceMax]=86000',
+      'filter[priceMin]=79000&filter[priceMax]=81000&filter[inStock]=1',
     ])
       await expectQueryAgrees(`${cat2}&${combo}`);
   });

@@ -168,6 +168,15 @@ function meetsAt(heap: Int32Array, r: OfferRule, at: number): boolean {
 }
 
 function hasOfferMeeting(index: CatalogIndex, slot: number, r: OfferRule): boolean {
+  if (r.masks.length === 0) {
+    // A price range alone: the product's cheapest and dearest offer (in stock, when asked) mostly answer.
+    const lo = (r.inStock ? index.minPriceInStock : index.minPrice)[slot]!;
+    const hi = (r.inStock ? index.maxPriceInStock : index.maxPrice)[slot]!;
+    const min = r.priceMin ?? -Infinity;
+    const max = r.priceMax ?? Infinity;
+    if (lo < 0 || lo > max || hi < min) return false;
+    if ((lo >= min && lo <= max) || (hi >= min && hi <= max)) return true;
+  }
   const heap = index.heap;
   let at = index.offerStart[slot]!;
   const end = at + index.offerLength[slot]!;
