@@ -287,6 +287,26 @@ describeOnDatabases('catalogue prices from the pricing engine on $name', (target
       }
     });
 
+    it('takes effect at its start for guests, though their cards are kept between requests', async () => {
+      const plain = (await card(glue)).salePrice;
+      const startsAt = new Date(Date.now() + 1500);
+      const [rule] = await selectRows<{ id: number }>(
+        t.database.db,
+        sql`INSERT INTO cart_rules (title, category_ids, discount_type, discount_value, starts_at)
+            VALUES ('−10 % на клей с минуты', ARRAY[${glueCategory}]::int[], 'percent', 10,
+              ${startsAt.toISOString()}) RETURNING id`,
+      );
+      try {
+        // Not yet: the card is priced without it (and kept so, until the rule starts).
+        expect((await card(glue)).salePrice).toBe(plain);
+        await new Promise((done) => setTimeout(done, startsAt.getTime() - Date.now() + 100));
+        // No write since: the start itself ends the kept price.
+        expect((await card(glue)).salePrice).toBeLessThan(plain);
+      } finally {
+        await t.database.db.execute(sql`DELETE FROM cart_rules WHERE id = ${rule!.id}`);
+      }
+    });
+
     it("applies a rule for a customers' group to its members only", async () => {
       const db = t.database.db;
       const [group] = await selectRows<{ id: number }>(

@@ -292,39 +292,74 @@ export async function productCards(
   if (ids.length === 0) return [];
   const byId = source ? await source(ids) : new Map((await readCardRows(db, ids)).map((r) => [r.id, r]));
   const rows = ids.map((id) => byId.get(id)).filter((r) => r !== undefined);
+  // A guest's card is the same for every guest until the facts, the rules or a rule's window change it.
+  const guest =
+    pricing.customer.userId === null &&
+    pricing.customer.userType === null &&
+    pricing.customer.groupIds.length === 0;
+  const until = guest ? guestPricesUntil(pricing) : 0;
   return rows.map((r) => {
-    const offers = r.offers ?? [];
-    const categoryIds = r.category_ids ?? [];
-    // The cheapest for this customer; equal prices: the one with the lower stored price, then the older.
-    let shown: ShownPrice | null = null;
-    let stored = 0;
-    for (const [offerId, basePrice, salePrice] of offers) {
-      const price = shownPrice(pricing, { offerId, productId: r.id, categoryIds, basePrice, salePrice });
-      const own = salePrice ?? basePrice;
-      if (
-        !shown ||
-        price.salePrice < shown.salePrice ||
-        (price.salePrice === shown.salePrice && own < stored)
-      ) {
-        shown = price;
-        stored = own;
-      }
-    }
-    return {
-      id: r.id,
-      title: r.title,
-      slug: r.slug,
-      url: `/catalog/${r.category_slug ?? 'all'}/product/${r.slug}`,
-      announceImageUrl: r.image,
-      benefitPercent: shown?.benefitPercent ?? 0,
-      diffPrice: shown?.diffPrice ?? 0,
-      basePrice: shown?.basePrice ?? 0,
-      salePrice: shown?.salePrice ?? 0,
-      inStock: r.in_stock === true,
-      isNew: r.is_new,
-      isHit: r.is_hit,
-      offersCount: offers.length,
-      offerId: offers.length === 1 ? offers[0]![0] : null,
-    };
+    if (!guest) return pricedCard(r, pricing);
+    const kept = guestCards.get(r);
+    if (kept && kept.rules === pricing.rules && pricing.now.getTime() < kept.until) return kept.card;
+    const card = pricedCard(r, pricing);
+    guestCards.set(r, { rules: pricing.rules, until, card });
+    return card;
   });
+}
+
+/**
+ * Guests' priced cards, per card facts (kept ones: keptCardRows), with the rules they were priced by and
+ * until when: pricing every offer of a page for every guest was the largest part of a listing's work.
+ */
+const guestCards = new WeakMap<CardRow, { rules: PricingRule[]; until: number; card: SearchProduct }>();
+
+/** Until when guests' prices stay as they are: a minute at most, and never past a rule's start or end. */
+function guestPricesUntil(pricing: CatalogPricing): number {
+  const now = pricing.now.getTime();
+  let until = now + 60_000;
+  for (const rule of pricing.rules)
+    for (const edge of [rule.startsAt, rule.endsAt]) {
+      if (edge === null) continue;
+      const at = edge instanceof Date ? edge.getTime() : Date.parse(edge);
+      if (at > now && at < until) until = at;
+    }
+  return until;
+}
+
+/** A card priced for `pricing`'s customer (see productCards). */
+function pricedCard(r: CardRow, pricing: CatalogPricing): SearchProduct {
+  const offers = r.offers ?? [];
+  const categoryIds = r.category_ids ?? [];
+  // The cheapest for this customer; equal prices: the one with the lower stored price, then the older.
+  let shown: ShownPrice | null = null;
+  let stored = 0;
+  for (const [offerId, basePrice, salePrice] of offers) {
+    const price = shownPrice(pricing, { offerId, productId: r.id, categoryIds, basePrice, salePrice });
+    const own = salePrice ?? basePrice;
+    if (
+      !shown ||
+      price.salePrice < shown.salePrice ||
+      (price.salePrice === shown.salePrice && own < stored)
+    ) {
+      shown = price;
+      stored = own;
+    }
+  }
+  return {
+    id: r.id,
+    title: r.title,
+    slug: r.slug,
+    url: `/catalog/${r.category_slug ?? 'all'}/product/${r.slug}`,
+    announceImageUrl: r.image,
+    benefitPercent: shown?.benefitPercent ?? 0,
+    diffPrice: shown?.diffPrice ?? 0,
+    basePrice: shown?.basePrice ?? 0,
+    salePrice: shown?.salePrice ?? 0,
+    inStock: r.in_stock === true,
+    isNew: r.is_new,
+    isHit: r.is_hit,
+    offersCount: offers.length,
+    offerId: offers.length === 1 ? offers[0]![0] : null,
+  };
 }
