@@ -130,8 +130,11 @@ export class CatalogIndex {
     return out;
   }
 
-  /** Calls `visit` with each active offer of `slot`: price, in stock, and where its keys lie in `heap`. */
-  forEachOffer(
+  /**
+   * Calls `visit` with each active offer of `slot`: price, in stock, and where its keys lie in `heap`. (The
+   * queries' hot loops walk the heap inline: queries.ts.)
+   */
+  private forEachOffer(
     slot: number,
     visit: (price: number, inStock: boolean, keysFrom: number, keysTo: number) => void,
   ): void {

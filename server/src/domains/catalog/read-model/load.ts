@@ -2,7 +2,13 @@
 // offers, and the small reference data filters are resolved with (categories, filter directories, entries).
 import { sql } from 'drizzle-orm';
 import { selectRows, type DbOrTx } from '../../../platform/db';
-import { filterDirectories, filterEntries, type Entry, type FilterDirectory } from '../product-filters';
+import {
+  filterDirectories,
+  filterEntries,
+  intArray,
+  type Entry,
+  type FilterDirectory,
+} from '../product-filters';
 import type { ProductFacts } from './catalog-index';
 
 /** Products read per statement while the whole model is built (keeps each answer a few megabytes). */
@@ -76,7 +82,7 @@ export async function loadAllProducts(db: DbOrTx, take: (p: ProductFacts) => voi
 export async function loadProducts(db: DbOrTx, ids: number[]): Promise<Map<number, ProductFacts>> {
   const rows = await selectRows<ProductRow>(
     db,
-    sql`SELECT ${columns} FROM products p WHERE p.id = ANY(${`{${ids.join(',')}}`}::int[])`,
+    sql`SELECT ${columns} FROM products p WHERE p.id = ANY(${intArray(ids)})`,
   );
   return new Map(rows.map((r) => [r.id, facts(r)]));
 }
@@ -114,7 +120,7 @@ export async function loadReferenceData(db: DbOrTx): Promise<ReferenceData> {
       ? selectRows<{ id: number; directory_id: number; code: string }>(
           db,
           sql`SELECT id, directory_id, code FROM directory_entries
-              WHERE directory_id = ANY(${`{${brandDirs.join(',')}}`}::int[])`,
+              WHERE directory_id = ANY(${intArray(brandDirs)})`,
         )
       : [],
   ]);

@@ -377,10 +377,3 @@ export function page(
   }
   return { ids, total };
 }
-
-/** The matching products' ids, for a search that ranks them itself. */
-export function matchingIds(index: CatalogIndex, c: Compiled): number[] {
-  const ids: number[] = [];
-  matching(index, c).forEach((slot) => ids.push(index.ids[slot]!));
-  return ids;
-}
