@@ -147,7 +147,10 @@ async function confirm(page: Page) {
   const shown = (await page.locator('.checkout__aside .cart-summary__total dd').textContent())!.trim();
   await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
   await expect(page).toHaveURL(/\/cart\/order\/success\?/);
-  const number = /№ (\S+)/.exec((await page.getByRole('heading', { level: 1 }).textContent())!)![1]!;
+  // The address changes before React has drawn the new page: the heading is read once it is the success page's.
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toHaveText(/^Заказ № \S+ оформлен$/);
+  const number = /№ (\S+)/.exec((await heading.textContent())!)![1]!;
   return { shown, number };
 }
 
