@@ -1,8 +1,8 @@
 // The search's order beyond "found or not" and what it says it searched for, on the demo shop: a product
 // that is what was asked for comes before one that only mentions it (клей: the glues before the jade
 // stone «для клея»), what is in stock before what is not at equal relevance, and meta.searchedFor names
-// the query as read when it was read otherwise than typed. Both ways a listing is ranked: the read model's
-// narrow copy (the live search: no filter) and the products' own documents (a price filter).
+// the query as read when it was read otherwise than typed. With no filter (the live search) and with a price
+// filter, which the read model applies to the matches before ranking them.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { indexProducts } from '../src/domains/catalog/search/document';
@@ -13,7 +13,7 @@ interface Found {
   meta: { total: number; searchedFor?: string | null };
 }
 
-// The price filter takes the listing off the read model's copy: both rankings are checked.
+// Without a filter and with one: both listings are ranked alike.
 const PATHS = [
   { name: 'read model', extra: '' },
   { name: 'documents', extra: '&filter[priceMin]=1' },

@@ -74,8 +74,9 @@ export async function categoryPage(db: Db, slug: string): Promise<CatalogCategor
 }
 
 export function catalogPageRoutes(db: Db, publicData: PublicData, model: CatalogReadModel) {
-  // The active products a search text matches, for the counts of a search page's filters: kept until the
-  // catalogue changes, as the filters of one search are asked again and again while a customer narrows.
+  // The active products a search text the read model does not hold matches (a word found only in descriptions),
+  // for the counts of a search page's filters: kept until the catalogue changes, as the filters of one search
+  // are asked again and again while a customer narrows.
   const searchMatches = keptUntilChange(
     publicData,
     async (text) =>
@@ -95,9 +96,7 @@ export function catalogPageRoutes(db: Db, publicData: PublicData, model: Catalog
     });
 
     serve(app, productsFacets, async (request) => {
-      const { index, ref, compiled } = await model.filters(request.query, (f) =>
-        f.search ? searchMatches(f.search) : Promise.resolve(undefined),
-      );
+      const { index, ref, compiled } = await model.filters(request.query, searchMatches);
       return { data: facets(index, compiled, ref.dirs, ref.entries) };
     });
   };

@@ -15,10 +15,11 @@ import {
   type ShownPrice,
 } from './catalog-pricing';
 import { activeCartRules, viewerOf, type PricingRule, type Viewer } from '../pricing';
-import { productWhere, type ProductFilters, intArray } from './product-filters';
+import { productWhere, type FilterDirectory, type ProductFilters, intArray } from './product-filters';
 import type { CatalogReadModel } from './read-model/live';
 import type { SortName } from './read-model/catalog-index';
 import { page as listingPage } from './read-model/queries';
+import { relevancePage, type SearchReading } from './read-model/search';
 import { pricingCategoryIds } from './pricing-categories';
 import { keptUntilChange, sendKept, type PublicData } from '../../platform/web/public-data';
 
@@ -85,11 +86,6 @@ async function searchTotal(db: DbOrTx, matches: SQL): Promise<{ total: number; t
   return n > TOTAL_CAP ? { total: TOTAL_CAP, totalCapped: true } : { total: n, totalCapped: false };
 }
 
-/** No filter but the category and "В наличии": what the search's narrow documents can answer. */
-function categoryAndStockOnly(f: ProductFilters): boolean {
-  return !f.ids && !f.isNew && !f.isHit && f.priceMin === null && f.priceMax === null && f.values.size === 0;
-}
-
 /** The query as its schema left it: page, perPage and sort checked, the defaults filled in. */
 export async function searchProducts(
   db: Db,
@@ -104,63 +100,62 @@ export async function searchProducts(
   const sort = (askedSort ?? 'popular') as SortName;
   // Every filter (text, category, flags, price, stock, characteristics, brand, ids) is read once, by the
   // read model, which GET /api/products/facets counts with too: the counts next to the filters match this list.
-  const { index, ref, f: filters, compiled } = await model.filters(query);
+  const { index, ref, f: filters, compiled, reading, search } = await model.filters(query);
   const pricing = loadCatalogPricing(db, viewer, new Date(), kept.rules);
-  if (!filters.search) {
-    // The read model answers the whole listing: the matching set cut by the sort's order.
-    const { ids, total } = listingPage(index, compiled, sort, page, perPage);
+  if (!filters.search || search) {
+    // The read model answers the whole listing: the matching set cut by the sort's order, or, for a search
+    // text with no sort asked for, by relevance (read-model/search.ts).
+    const { ids, total } =
+      search && !askedSort
+        ? relevancePage(index, ref, compiled, search, page, perPage)
+        : listingPage(index, compiled, sort, page, perPage);
     const data = ids.length ? await productCards(db, ids, await pricing, kept.cards) : [];
-    return { data, meta: { total, totalCapped: false, page, perPage } };
+    const searchedFor = reading?.shown ?? null;
+    return { data, meta: { total, totalCapped: false, page, perPage, ...(search ? { searchedFor } : {}) } };
   }
-  const dirs = filters.values.size ? ref.dirs : [];
-  // A search text: its tsquery (server/src/domains/catalog/search) is built first, on its own, so that the
-  // listing is planned knowing it (the GIN index is used on small catalogues too); with no sort asked for,
-  // the most relevant first, the popular ones first among equals. The facets build the same tsquery inline.
-  const search = compileSearch(filters.search);
-  const [tsq] = await selectRows<{ q: string | null; body: boolean | null; shown: string | null }>(
-    db,
-    search.info,
-  );
-  const tsquery = sql`${tsq?.q ?? null}::tsquery`;
-  const where = sql`${productWhere({ ...filters, search: '' }, dirs)} AND p.search_vector @@ ${tsquery}`;
-  // A search by relevance with no filter but the category and "В наличии", none of whose words needs the
-  // descriptions (the live search), ranks the read model's narrow copy of the documents (migration 0012):
-  // a word found in half the catalogue then reads a third of the pages.
-  const narrow = !askedSort && tsq?.body !== true && categoryAndStockOnly(filters);
-  const matches = narrow
-    ? sql`catalog_product_keys k WHERE ${sql.join(
-        [
-          sql`k.search_main @@ ${tsquery}`,
-          // The active products (with the stock filter, those with an active offer in stock).
-          sql`k.keys @> ${`{"${filters.inStock ? '+' : ''}*"}`}::text[]`,
-          ...(filters.categoryIds ? [sql`k.category_ids && ${intArray(filters.categoryIds)}`] : []),
-        ],
-        sql` AND `,
-      )}`
-    : sql`products p WHERE ${where}`;
+  // A text the read model does not hold (a word found only in descriptions): PostgreSQL answers.
+  const found = await sqlSearchPage(db, filters, filters.values.size ? ref.dirs : [], reading!, {
+    sort: askedSort as SortName | null,
+    page,
+    perPage,
+  });
+  const data = found.ids.length ? await productCards(db, found.ids, await pricing, kept.cards) : [];
+  // What was searched for when the text was read otherwise (htcybws → ресницы): the page says so.
+  return {
+    data,
+    meta: { total: found.total, totalCapped: found.totalCapped, page, perPage, searchedFor: reading!.shown },
+  };
+}
 
+/**
+ * A page of a search in PostgreSQL (search/query.ts), the reference of the read model's (read-model/search.ts)
+ * and the answer for what the model does not hold: with no sort, the most relevant first, the popular ones
+ * first among equals; the total counted up to TOTAL_CAP.
+ */
+export async function sqlSearchPage(
+  db: Db,
+  filters: ProductFilters,
+  dirs: FilterDirectory[],
+  reading: SearchReading,
+  { sort, page, perPage }: { sort: SortName | null; page: number; perPage: number },
+): Promise<{ ids: number[]; total: number; totalCapped: boolean }> {
+  const tsquery = sql`${reading.q}::tsquery`;
+  const where = sql`${productWhere({ ...filters, search: '' }, dirs)} AND p.search_vector @@ ${tsquery}`;
+  const matches = sql`products p WHERE ${where}`;
   // First the page's products alone, then their cards: a search matching half the catalogue must not
   // aggregate the offers of every match. The total is counted apart (searchTotal).
   const limit = sql`LIMIT ${perPage} OFFSET ${(page - 1) * perPage}`;
   let pageQuery: SQL;
-  if (!askedSort) {
+  if (!sort) {
     // The relevance keys are computed below the sort (OFFSET 0 keeps them there), so that sorting keeps a
     // few numbers per match, not the documents they were computed from.
-    const rank = narrow
-      ? search.rank(tsquery, sql`false`, {
-          vector: sql`k.search_main`,
-          title: sql`k.search_title`,
-          categoryIds: sql`k.category_ids`,
-          inStock: sql`k.keys @> '{+*}'::text[]`,
-        })
-      : search.rank(tsquery, sql`${tsq?.body === true}`);
-    const row = narrow ? sql`k.product_id AS id, k.is_hit, k.sort_order` : sql`p.id, p.is_hit, p.sort_order`;
+    const rank = compileSearch(filters.search).rank(tsquery, sql`${reading.body}`);
     pageQuery = sql`
-      SELECT x.id FROM (SELECT ${row}, ${rank.columns} FROM ${matches} OFFSET 0) x
+      SELECT x.id FROM (SELECT p.id, p.is_hit, p.sort_order, ${rank.columns} FROM ${matches} OFFSET 0) x
       ORDER BY ${rank.order}, x.is_hit DESC, x.sort_order ASC, x.id DESC ${limit}`;
   } else {
-    // The price sorts walk the read model's price index (catalog_product_keys.price, each product's
-    // cheapest active offer, kept by triggers; every product has its row), skipping other categories there.
+    // The price sorts walk the price index (catalog_product_keys.price, each product's cheapest active
+    // offer, kept by triggers; every product has its row), skipping other categories there.
     const byPrice = sort === 'price' || sort === '-price';
     const ids = filters.categoryIds;
     pageQuery = sql`
@@ -172,15 +167,14 @@ export async function searchProducts(
   }
   // The planner does not know that a search document is read decompressed when a whole table is scanned
   // (it then prefers a sequential scan for a common word, several times slower): a search always goes
-  // through its GIN index.
+  // through its GIN index. Its plan's cost then counts the sequential scans it refuses as 10¹⁰ each, far
+  // above jit_above_cost: compiling it took 400 ms of a 2 ms statement, so no JIT here.
   const [pageIds, counted] = await db.transaction(async (tx) => {
     await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+    await tx.execute(sql`SET LOCAL jit = off`);
     return [await selectRows<{ id: number }>(tx, pageQuery), await searchTotal(tx, matches)] as const;
   });
-  const ids = pageIds.map((r) => r.id);
-  const data = ids.length ? await productCards(db, ids, await pricing, kept.cards) : [];
-  // What was searched for when the text was read otherwise (htcybws → ресницы): the page says so.
-  return { data, meta: { ...counted, page, perPage, searchedFor: tsq?.shown ?? null } };
+  return { ids: pageIds.map((r) => r.id), ...counted };
 }
 
 export function catalogRoutes(db: Db, publicData: PublicData, model: CatalogReadModel) {

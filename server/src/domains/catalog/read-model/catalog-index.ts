@@ -4,6 +4,7 @@
 // brand, categories, order keys, and its active offers' stored prices, stock (in or out) and characteristics.
 // PostgreSQL stays the truth: live.ts builds this from it and puts back every product a write changes.
 import { Bitset } from './bitset';
+import { WordIndex } from './word-index';
 
 /** An active offer as filtering reads it. */
 export interface OfferFacts {
@@ -27,6 +28,10 @@ export interface ProductFacts {
   createdAt: number;
   /** Active offers only. */
   offers: OfferFacts[];
+  /** The search document's lexemes but the descriptions' and the articles' (word-index.ts). */
+  words?: string[];
+  /** The ranking document, products.search_title as text. */
+  title?: string | null;
 }
 
 export type SortName = 'popular' | 'new' | 'price' | '-price';
@@ -63,6 +68,8 @@ export class CatalogIndex {
    */
   readonly byPair = new Map<number, Bitset>();
   readonly byPairInStock = new Map<number, Bitset>();
+  /** The active products' search documents (their lexemes, their ranking documents). */
+  readonly words = new WordIndex();
 
   /** Interned characteristic keys `code=value`: id → code, value. */
   readonly keyId = new Map<string, number>();
@@ -89,6 +96,7 @@ export class CatalogIndex {
 
   /** The orders, built when first asked after a change of what they sort by. */
   private readonly orders = new Map<SortName, Int32Array>();
+  private readonly places = new Map<SortName, Int32Array>();
 
   /** Puts a product in (or back), or takes it out when `facts` is null. */
   put(id: number, facts: ProductFacts | null): void {
@@ -99,7 +107,7 @@ export class CatalogIndex {
         this.slotOf.delete(id);
         this.ids[slot] = 0;
         this.freeSlots.push(slot);
-        this.orders.clear();
+        this.forgetOrders();
       }
       return;
     }
@@ -110,7 +118,7 @@ export class CatalogIndex {
       this.ids[slot] = id;
     }
     this.fill(slot, facts);
-    this.orders.clear();
+    this.forgetOrders();
   }
 
   /** The slots of a sort, best first (every slot in use, listed or not: a listing filters them). */
@@ -121,6 +129,24 @@ export class CatalogIndex {
       this.orders.set(sort, order);
     }
     return order;
+  }
+
+  /** The orders are built again when next asked (a product came, went or changed). */
+  private forgetOrders(): void {
+    this.orders.clear();
+    this.places.clear();
+  }
+
+  /** Per slot, its place in a sort's order (a search ranks ties by the popular order with it). */
+  positions(sort: SortName): Int32Array {
+    let positions = this.places.get(sort);
+    if (!positions) {
+      const order = this.order(sort);
+      positions = new Int32Array(this.size);
+      for (let i = 0; i < order.length; i++) positions[order[i]!] = i;
+      this.places.set(sort, positions);
+    }
+    return positions;
   }
 
   /** Ids of the keys of characteristic `code` (every value seen). */
@@ -164,6 +190,7 @@ export class CatalogIndex {
     for (const s of sets) n += s.words.byteLength;
     for (const s of this.byPair.values()) n += s.words.byteLength;
     for (const s of this.byPairInStock.values()) n += s.words.byteLength;
+    n += this.words.bytes();
     for (const a of [
       this.ids,
       this.brandOf,
@@ -208,7 +235,10 @@ export class CatalogIndex {
   }
 
   private fill(slot: number, p: ProductFacts): void {
-    if (p.active) this.listed.add(slot);
+    if (p.active) {
+      this.listed.add(slot);
+      this.words.put(slot, p.words ?? [], p.title ?? null, this.size);
+    }
     if (p.isNew) this.isNew.add(slot);
     if (p.isHit) this.isHit.add(slot);
     this.brandOf[slot] = p.brandId ?? 0;
@@ -263,6 +293,7 @@ export class CatalogIndex {
   /** Takes a slot out of every set (its product is about to be put back or removed). */
   private clear(slot: number): void {
     this.listed.delete(slot);
+    this.words.clear(slot);
     this.isNew.delete(slot);
     this.isHit.delete(slot);
     this.inStock.delete(slot);

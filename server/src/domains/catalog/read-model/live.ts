@@ -11,6 +11,8 @@ import { parseProductFilters, type ProductFilters } from '../product-filters';
 import { CatalogIndex } from './catalog-index';
 import { categoryIdsOf, loadAllProducts, loadProducts, loadReferenceData, type ReferenceData } from './load';
 import { compile, type Compiled } from './queries';
+import { memorySearch, searchSlots, type MemorySearch, type SearchReading } from './search';
+import { keptSearchReadings, readSearch } from '../search/readings';
 
 export const CATALOG_CHANNEL = 'shop_catalog';
 
@@ -35,11 +37,14 @@ export class CatalogReadModel {
   private work: Promise<void> | null = null;
   private readonly counts = { builds: 0, refreshed: 0 };
   private stopListening: (() => Promise<void>) | null = null;
+  /** What PostgreSQL makes of a search text, kept per text (search/readings.ts). */
+  private readings = (text: string) => readSearch(this.database.db, text);
 
   constructor(private readonly database: Database) {}
 
   /** Starts listening (before the first build, so that no change falls between). */
   async start(publicData: PublicData): Promise<void> {
+    this.readings = keptSearchReadings(this.database.db, publicData);
     this.stopListening = await this.database.listen(CATALOG_CHANNEL, (payload) => this.changed(payload));
     publicData.onChange((table) => {
       if (table === null || REFERENCE_TABLES.has(table)) this.refStale = true;
@@ -77,14 +82,25 @@ export class CatalogReadModel {
 
   /**
    * A listing query's filters (product-filters.ts) resolved against the model: the category's ids, the chosen
-   * values' sets. `searchIds` are the search text's matches, when the caller has read them.
+   * values' sets, and a search text's matches. The model answers a text whose words it holds (`search`); for
+   * one it does not (a word found only in descriptions), `search` is null and `sqlMatches`, when given, reads
+   * the matches' ids from PostgreSQL (query.ts), else the caller searches there itself (`reading`).
    */
   async filters(
     query: Record<string, unknown>,
-    searchIds?: (f: ProductFilters) => Promise<number[] | undefined>,
-  ): Promise<{ index: CatalogIndex; ref: ReferenceData; f: ProductFilters; compiled: Compiled }> {
+    sqlMatches?: (text: string) => Promise<number[]>,
+  ): Promise<{
+    index: CatalogIndex;
+    ref: ReferenceData;
+    f: ProductFilters;
+    compiled: Compiled;
+    reading: SearchReading | null;
+    search: MemorySearch | null;
+  }> {
     const parsed = parseProductFilters(query);
-    const matches = searchIds ? await searchIds(parsed) : undefined;
+    const reading = parsed.search ? await this.readings(parsed.search) : null;
+    const search = reading && memorySearch(reading);
+    const fromSql = reading && !search && sqlMatches ? await sqlMatches(parsed.search) : undefined;
     const { index, ref } = await this.ready();
     const f = parsed.categorySlug
       ? { ...parsed, categoryIds: categoryIdsOf(ref, parsed.categorySlug) }
@@ -93,9 +109,9 @@ export class CatalogReadModel {
       f,
       dirs: ref.dirs,
       brandIds: (directoryId, code) => ref.brandEntryIds.get(`${directoryId}:${code}`),
-      searchIds: matches,
+      searchIds: search ? searchSlots(index, search) : fromSql,
     });
-    return { index, ref, f, compiled };
+    return { index, ref, f, compiled, reading, search };
   }
 
   stats(): ReadModelStats {

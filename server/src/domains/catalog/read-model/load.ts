@@ -10,6 +10,7 @@ import {
   type FilterDirectory,
 } from '../product-filters';
 import type { ProductFacts } from './catalog-index';
+import { categoryHead } from '../search/query';
 
 /** Products read per statement while the whole model is built (keeps each answer a few megabytes). */
 const BATCH = 20_000;
@@ -25,6 +26,8 @@ interface ProductRow {
   created_us: number;
   /** [stored price, in stock, attributes] per active offer, or null without one. */
   offers: [number, boolean, unknown][] | null;
+  words: string[] | null;
+  title: string | null;
 }
 
 // The offers' characteristics come as stored (jsonb) and are read as `->>` reads them in JavaScript
@@ -32,7 +35,10 @@ interface ProductRow {
 const columns = sql`p.id, p.active, p.is_new, p.is_hit, p.brand_id, p.category_ids, p.sort_order,
   (extract(epoch FROM p.created_at) * 1000000)::float8 AS created_us,
   (SELECT json_agg(json_build_array(coalesce(o.sale_price, o.base_price), o.stock > 0, o.attributes))
-    FROM product_offers o WHERE o.product_id = p.id AND o.active) AS offers`;
+    FROM product_offers o WHERE o.product_id = p.id AND o.active) AS offers,
+  CASE WHEN p.active THEN ARRAY(SELECT l FROM unnest(tsvector_to_array(p.search_vector)) l
+    WHERE left(l, 1) NOT IN ('#', '~')) END AS words,
+  CASE WHEN p.active THEN p.search_title::text END AS title`;
 
 /**
  * An offer's characteristics as `code=value` keys, the value as PostgreSQL's `->>` gives it: a string as
@@ -62,6 +68,8 @@ const facts = (r: ProductRow): ProductFacts => ({
     inStock,
     keys: attributeKeys(attributes),
   })),
+  words: r.words ?? [],
+  title: r.title,
 });
 
 /** Every product, `BATCH` at a time in id order, handed to `take`. */
@@ -91,6 +99,8 @@ export interface CategoryFacts {
   id: number;
   parentId: number | null;
   active: boolean;
+  /** The lexemes of its title's head, sorted (a search asking for them ranks its products first: search/query.ts isAsked). */
+  head: string[];
 }
 
 /** What filters are resolved with: categories by slug, the filter directories and their entries. */
@@ -107,9 +117,9 @@ export interface ReferenceData {
 
 export async function loadReferenceData(db: DbOrTx): Promise<ReferenceData> {
   const [categories, dirs] = await Promise.all([
-    selectRows<{ id: number; parent_id: number | null; active: boolean; slug: string }>(
+    selectRows<{ id: number; parent_id: number | null; active: boolean; slug: string; head: string[] }>(
       db,
-      sql`SELECT id, parent_id, active, slug FROM product_categories`,
+      sql`SELECT id, parent_id, active, slug, tsvector_to_array(${categoryHead}) AS head FROM product_categories c`,
     ),
     filterDirectories(db),
   ]);
@@ -132,7 +142,9 @@ export async function loadReferenceData(db: DbOrTx): Promise<ReferenceData> {
     childrenOf.set(c.parent_id, list);
   }
   return {
-    categories: new Map(categories.map((c) => [c.id, { id: c.id, parentId: c.parent_id, active: c.active }])),
+    categories: new Map(
+      categories.map((c) => [c.id, { id: c.id, parentId: c.parent_id, active: c.active, head: c.head }]),
+    ),
     categoryBySlug: new Map(categories.map((c) => [c.slug, c.id])),
     childrenOf,
     dirs,

@@ -28,8 +28,8 @@ export interface CompileInput {
   dirs: FilterDirectory[];
   /** Every entry (active or not) of the brand directories: a chosen brand's code → its id. */
   brandIds: (directoryId: number, code: string) => number | undefined;
-  /** The ids of the scope's search matches, when there is a search text. */
-  searchIds?: number[];
+  /** The scope's search matches, when there is a search text: their ids, or their slots (read-model/search.ts). */
+  searchIds?: number[] | Bitset;
 }
 
 export function compile(index: CatalogIndex, input: CompileInput): Compiled {
@@ -44,7 +44,8 @@ export function compile(index: CatalogIndex, input: CompileInput): Compiled {
     scope.and(inCategory);
   }
   if (f.ids) scope.and(slotsOf(index, f.ids));
-  if (input.searchIds) scope.and(slotsOf(index, input.searchIds));
+  if (input.searchIds instanceof Bitset) scope.and(input.searchIds);
+  else if (input.searchIds) scope.and(slotsOf(index, input.searchIds));
   const brands = new Map<string, number[]>();
   const groups = new Map<string, number[]>();
   for (const d of dirs) {
@@ -215,7 +216,8 @@ function countKeys(index: CatalogIndex, set: Bitset, r: OfferRule, wanted: Uint8
 }
 
 /** The products matching everything but `skip`: the scope, product conditions, one offer meeting the rule. */
-function matching(index: CatalogIndex, c: Compiled, skip?: Skip, inStock = c.f.inStock): Bitset {
+/** The products matching every filter but `skip`. */
+export function matching(index: CatalogIndex, c: Compiled, skip?: Skip, inStock = c.f.inStock): Bitset {
   const r = offerRule(index, c, skip, inStock);
   const set = narrowBySets(index, productSet(index, c, skip), r);
   return setsSuffice(r) ? set : set.filter((slot) => hasOfferMeeting(index, slot, r));

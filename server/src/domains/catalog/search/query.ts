@@ -198,6 +198,10 @@ const anyWord = (q: SQL, head: boolean) => {
     : sql`(SELECT ${any}::tsquery)`;
 };
 
+/** The document of the head of a category's title (product_categories `c`). */
+export const categoryHead = sql`to_tsvector('russian'::regconfig, array_to_string(
+  (string_to_array(translate(lower(c.title), 'ё', 'е'), ' '))[1:${sql.raw(String(TITLE_HEAD_WORDS))}], ' '))`;
+
 /**
  * The key "the product is what was asked for": one of the query's words is in the head of its title (the
  * first words, weighted A), or in the head of one of its categories' titles. «клей» then brings the glues
@@ -205,8 +209,6 @@ const anyWord = (q: SQL, head: boolean) => {
  * statement.
  */
 function isAsked(q: SQL, doc: RankedDocument): SQL {
-  const categoryHead = sql`to_tsvector('russian'::regconfig, array_to_string(
-    (string_to_array(translate(lower(c.title), 'ё', 'е'), ' '))[1:${sql.raw(String(TITLE_HEAD_WORDS))}], ' '))`;
   const categories = sql`ARRAY(SELECT c.id FROM product_categories c WHERE ${categoryHead} @@ ${anyWord(q, false)})`;
   return sql`(coalesce(${doc.title} @@ ${anyWord(q, true)}, false)
     OR coalesce(${doc.categoryIds} && ${categories}, false))`;
