@@ -10,7 +10,7 @@ import { parseProductFilters } from '../src/domains/catalog/product-filters';
 import { categoryIdsOf, loadReferenceData } from '../src/domains/catalog/read-model/load';
 import { sqlSearchPage, TOTAL_CAP } from '../src/domains/catalog/catalog-routes';
 import { readSearch } from '../src/domains/catalog/search/readings';
-import { parseTsquery, parseTsvector, rankQuery, tsRank } from '../src/domains/catalog/search/ts-rank';
+import { parseOwnTsvector, parseTsquery, rankQuery, tsRank } from '../src/domains/catalog/search/ts-rank';
 import type { SortName } from '../src/domains/catalog/read-model/catalog-index';
 import { describeOnDatabases, startDemoShop, type TestApp } from './harness';
 
@@ -143,7 +143,7 @@ describeOnDatabases('search from memory on $name', (target) => {
       expect(tree, text).not.toBeNull();
       const rank = rankQuery(tree);
       for (const [i, row] of rows.entries()) {
-        const mine = tsRank(parseTsvector(docs[i]!.title), rank);
+        const mine = tsRank(parseOwnTsvector(docs[i]!.title), rank);
         expect(mine, `${text} on ${docs[i]!.title}`).toBe(row.r === null ? null : Math.fround(Number(row.r)));
       }
     }

@@ -4,6 +4,7 @@
 // brand, categories, order keys, and its active offers' stored prices, stock (in or out) and characteristics.
 // PostgreSQL stays the truth: live.ts builds this from it and puts back every product a write changes.
 import { Bitset } from './bitset';
+import { PackedHeap } from './packed-heap';
 import { WordIndex } from './word-index';
 
 /** An active offer as filtering reads it. */
@@ -86,13 +87,8 @@ export class CatalogIndex {
   minPriceInStock = new Int32Array(1024);
   maxPriceInStock = new Int32Array(1024);
 
-  /** The active offers of every slot, packed (OFFER_HEAD): slot's start and length in `heap`. */
-  heap = new Int32Array(16_384);
-  private heapUsed = 0;
-  /** Heap words no slot points at any more (replaced offers): compacted away when they are half of it. */
-  private heapGarbage = 0;
-  offerStart = new Int32Array(1024);
-  offerLength = new Int32Array(1024);
+  /** The active offers of every slot, packed (OFFER_HEAD). */
+  readonly offers = new PackedHeap();
 
   /** The orders, built when first asked after a change of what they sort by. */
   private readonly orders = new Map<SortName, Int32Array>();
@@ -164,9 +160,9 @@ export class CatalogIndex {
     slot: number,
     visit: (price: number, inStock: boolean, keysFrom: number, keysTo: number) => void,
   ): void {
-    const heap = this.heap;
-    let at = this.offerStart[slot]!;
-    const end = at + this.offerLength[slot]!;
+    const heap = this.offers.data;
+    let at = this.offers.start[slot]!;
+    const end = at + this.offers.length[slot]!;
     while (at < end) {
       const n = heap[at + 2]!;
       visit(heap[at]!, heap[at + 1] === 1, at + OFFER_HEAD, at + OFFER_HEAD + n);
@@ -190,7 +186,7 @@ export class CatalogIndex {
     for (const s of sets) n += s.words.byteLength;
     for (const s of this.byPair.values()) n += s.words.byteLength;
     for (const s of this.byPairInStock.values()) n += s.words.byteLength;
-    n += this.words.bytes();
+    n += this.words.bytes() + this.offers.bytes();
     for (const a of [
       this.ids,
       this.brandOf,
@@ -200,9 +196,6 @@ export class CatalogIndex {
       this.maxPrice,
       this.minPriceInStock,
       this.maxPriceInStock,
-      this.heap,
-      this.offerStart,
-      this.offerLength,
       ...this.orders.values(),
     ])
       n += a.byteLength;
@@ -250,27 +243,27 @@ export class CatalogIndex {
 
     let words = 0;
     for (const o of p.offers) words += OFFER_HEAD + o.keys.length;
-    const start = this.allocate(words);
-    let at = start;
+    let at = this.offers.allocate(slot, words);
+    const heap = this.offers.data;
     let min = NO_PRICE;
     let max = NO_PRICE;
     let minIn = NO_PRICE;
     let maxIn = NO_PRICE;
     for (const o of p.offers) {
-      this.heap[at] = o.price;
-      this.heap[at + 1] = o.inStock ? 1 : 0;
-      this.heap[at + 2] = o.keys.length;
+      heap[at] = o.price;
+      heap[at + 1] = o.inStock ? 1 : 0;
+      heap[at + 2] = o.keys.length;
       at += OFFER_HEAD;
       const first = at;
       for (const key of o.keys) {
         const k = this.internKey(key);
-        this.heap[at++] = k;
+        heap[at++] = k;
         this.byKey[k]!.add(slot);
         if (o.inStock) this.byKeyInStock[k]!.add(slot);
       }
       for (let i = first; i < at; i++)
         for (let j = i + 1; j < at; j++) {
-          const pair = CatalogIndex.pairId(this.heap[i]!, this.heap[j]!);
+          const pair = CatalogIndex.pairId(heap[i]!, heap[j]!);
           this.setOf(this.byPair, pair).add(slot);
           if (o.inStock) this.setOf(this.byPairInStock, pair).add(slot);
         }
@@ -282,8 +275,6 @@ export class CatalogIndex {
         if (o.price > maxIn) maxIn = o.price;
       }
     }
-    this.offerStart[slot] = start;
-    this.offerLength[slot] = words;
     this.minPrice[slot] = min;
     this.maxPrice[slot] = max;
     this.minPriceInStock[slot] = minIn;
@@ -303,51 +294,18 @@ export class CatalogIndex {
     this.categoriesOf[slot] = undefined;
     this.forEachOffer(slot, (_price, _inStock, from, to) => {
       for (let i = from; i < to; i++) {
-        const k = this.heap[i]!;
+        const k = this.offers.data[i]!;
         this.byKey[k]!.delete(slot);
         this.byKeyInStock[k]!.delete(slot);
         for (let j = i + 1; j < to; j++) {
-          const pair = CatalogIndex.pairId(k, this.heap[j]!);
+          const pair = CatalogIndex.pairId(k, this.offers.data[j]!);
           this.byPair.get(pair)?.delete(slot);
           this.byPairInStock.get(pair)?.delete(slot);
         }
       }
     });
-    this.heapGarbage += this.offerLength[slot]!;
-    this.offerLength[slot] = 0;
+    this.offers.release(slot);
     this.minPrice[slot] = NO_PRICE;
-  }
-
-  /** `words` free words at the heap's end (compacting or growing it first when needed); their start. */
-  private allocate(words: number): number {
-    if (this.heapUsed + words > this.heap.length) {
-      if (this.heapGarbage * 2 > this.heapUsed) this.compact();
-      if (this.heapUsed + words > this.heap.length) {
-        const grown = new Int32Array(Math.max(this.heap.length * 2, this.heapUsed + words));
-        grown.set(this.heap.subarray(0, this.heapUsed));
-        this.heap = grown;
-      }
-    }
-    const start = this.heapUsed;
-    this.heapUsed += words;
-    return start;
-  }
-
-  /** Moves every slot's offers together, dropping the replaced ones. */
-  private compact(): void {
-    const heap = new Int32Array(Math.max(16_384, (this.heapUsed - this.heapGarbage) * 2));
-    let at = 0;
-    for (let slot = 0; slot < this.size; slot++) {
-      const n = this.offerLength[slot]!;
-      if (!n) continue;
-      const from = this.offerStart[slot]!;
-      heap.set(this.heap.subarray(from, from + n), at);
-      this.offerStart[slot] = at;
-      at += n;
-    }
-    this.heap = heap;
-    this.heapUsed = at;
-    this.heapGarbage = 0;
   }
 
   /** Room for `size` slots in the per-slot arrays. */
@@ -368,8 +326,6 @@ export class CatalogIndex {
     this.maxPrice = grown(this.maxPrice, NO_PRICE);
     this.minPriceInStock = grown(this.minPriceInStock, NO_PRICE);
     this.maxPriceInStock = grown(this.maxPriceInStock, NO_PRICE);
-    this.offerStart = grown(this.offerStart);
-    this.offerLength = grown(this.offerLength);
   }
 
   /** The listing orders of catalog-routes.ts's SORTS, over slots in use; ties last by id, descending. */

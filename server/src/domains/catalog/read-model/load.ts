@@ -36,8 +36,10 @@ const columns = sql`p.id, p.active, p.is_new, p.is_hit, p.brand_id, p.category_i
   (extract(epoch FROM p.created_at) * 1000000)::float8 AS created_us,
   (SELECT json_agg(json_build_array(coalesce(o.sale_price, o.base_price), o.stock > 0, o.attributes))
     FROM product_offers o WHERE o.product_id = p.id AND o.active) AS offers,
-  CASE WHEN p.active THEN ARRAY(SELECT l FROM unnest(tsvector_to_array(p.search_vector)) l
-    WHERE left(l, 1) NOT IN ('#', '~')) END AS words,
+  -- Weights A and C of the search document: the words but the articles' (B), read from its copy without the
+  -- descriptions (catalog_product_keys.search_main, a third of its size).
+  CASE WHEN p.active THEN (SELECT tsvector_to_array(ts_filter(k.search_main, '{a,c}'))
+    FROM catalog_product_keys k WHERE k.product_id = p.id) END AS words,
   CASE WHEN p.active THEN p.search_title::text END AS title`;
 
 /**

@@ -178,9 +178,9 @@ function hasOfferMeeting(index: CatalogIndex, slot: number, r: OfferRule): boole
     if (lo < 0 || lo > max || hi < min) return false;
     if ((lo >= min && lo <= max) || (hi >= min && hi <= max)) return true;
   }
-  const heap = index.heap;
-  let at = index.offerStart[slot]!;
-  const end = at + index.offerLength[slot]!;
+  const heap = index.offers.data;
+  let at = index.offers.start[slot]!;
+  const end = at + index.offers.length[slot]!;
   while (at < end) {
     if (meetsAt(heap, r, at)) return true;
     at += OFFER_HEAD + heap[at + 2]!;
@@ -193,12 +193,12 @@ function hasOfferMeeting(index: CatalogIndex, slot: number, r: OfferRule): boole
  * product counts once per key).
  */
 function countKeys(index: CatalogIndex, set: Bitset, r: OfferRule, wanted: Uint8Array): Int32Array {
-  const heap = index.heap;
+  const heap = index.offers.data;
   const counts = new Int32Array(wanted.length);
   const lastSlot = new Int32Array(wanted.length).fill(-1);
   set.forEach((slot) => {
-    let at = index.offerStart[slot]!;
-    const end = at + index.offerLength[slot]!;
+    let at = index.offers.start[slot]!;
+    const end = at + index.offers.length[slot]!;
     while (at < end) {
       const to = at + OFFER_HEAD + heap[at + 2]!;
       if (meetsAt(heap, r, at))
@@ -279,12 +279,12 @@ function priceRange(index: CatalogIndex, c: Compiled): { min: number | null; max
       if (highs[slot]! > max) max = highs[slot]!;
     });
   } else {
-    const heap = index.heap;
+    const heap = index.offers.data;
     set.forEach((slot) => {
       // A product whose every offer lies within the range found so far cannot widen it: most are skipped.
       if (index.minPrice[slot]! >= min && index.maxPrice[slot]! <= max) return;
-      let at = index.offerStart[slot]!;
-      const end = at + index.offerLength[slot]!;
+      let at = index.offers.start[slot]!;
+      const end = at + index.offers.length[slot]!;
       while (at < end) {
         if (meetsAt(heap, r, at)) {
           const price = heap[at]!;

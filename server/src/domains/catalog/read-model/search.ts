@@ -8,7 +8,6 @@ import type { CatalogIndex } from './catalog-index';
 import type { ReferenceData } from './load';
 import { matching, type Compiled } from './queries';
 import {
-  findEntries,
   hasAtWeightA,
   operandsOf,
   parseTsquery,
@@ -123,14 +122,19 @@ export function relevancePage(
   if ((pageNumber - 1) * perPage >= total) return { ids: [], total };
 
   const asked = new Set<number>();
-  for (const category of ref.categories.values()) {
-    const head = { lexemes: category.head, positions: [] };
-    if (search.operands.some((o) => findEntries(head, o)[1] > 0)) asked.add(category.id);
-  }
+  for (const category of ref.categories.values())
+    if (
+      category.head.some((l) =>
+        search.operands.some((o) => (o.prefix ? l.startsWith(o.lexeme) : l === o.lexeme)),
+      )
+    )
+      asked.add(category.id);
   const exact = new Set(
     (search.reading.exactIds ?? []).map((id) => index.slotOf.get(id)).filter((s) => s !== undefined),
   );
-  const variant = search.reading.variant ? { lexeme: `=${search.reading.variant}`, prefix: false } : null;
+  const variant = search.reading.variant
+    ? index.words.find(`=${search.reading.variant}`, false, new Bitset(index.size))
+    : null;
   const popular = index.positions('popular');
 
   const top: Ranked[] = [];
@@ -140,7 +144,7 @@ export function relevancePage(
     const r: Ranked = {
       slot,
       exact: exact.has(slot) ? 1 : 0,
-      variant: variant && doc && findEntries(doc, variant)[1] > 0 ? 1 : 0,
+      variant: variant?.has(slot) ? 1 : 0,
       asked:
         (doc !== null && hasAtWeightA(doc, search.operands)) || categories.some((id) => asked.has(id))
           ? 1

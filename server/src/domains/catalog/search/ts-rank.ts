@@ -14,10 +14,15 @@ const WEIGHTS = [f32(0.1), f32(0.2), f32(0.4), f32(1.0)];
 /** Positions are 14 bits; a lexeme without positions ranks as if at the last one (tsrank.c's POSNULL). */
 const MAX_ENTRY_POS = 1 << 14;
 
-/** A tsvector: its lexemes in PostgreSQL's order, each with its positions (pos << 2 | weight) or null. */
+/**
+ * A tsvector, packed (a read model holds one per product): from `base` in `data`, [n, the n entries' offsets
+ * from `base`, then per entry its lexeme's id in `lexemes`, its number of positions (-1: none) and the
+ * positions (pos << 2 | weight)]. The entries are in PostgreSQL's order of lexemes.
+ */
 export interface TsDocument {
-  lexemes: string[];
-  positions: (Uint16Array | null)[];
+  data: Int32Array;
+  base: number;
+  lexemes: readonly string[];
 }
 
 const WEIGHT_OF: Record<string, number> = { A: 3, B: 2, C: 1, D: 0 };
@@ -27,6 +32,11 @@ export const compareLexemes = (a: string, b: string) => (a < b ? -1 : a > b ? 1 
 
 /** Reads a quoted lexeme at `at` (just after its opening quote): the text and where it ended. */
 function readQuoted(text: string, at: number): [string, number] {
+  const close = text.indexOf("'", at);
+  const slash = text.indexOf('\\', at);
+  // Mostly a plain lexeme: no quote or backslash inside.
+  if (close >= 0 && text[close + 1] !== "'" && (slash < 0 || slash > close))
+    return [text.slice(at, close), close + 1];
   let out = '';
   for (let i = at; i < text.length; i++) {
     const ch = text[i]!;
@@ -42,11 +52,29 @@ function readQuoted(text: string, at: number): [string, number] {
   return [out, text.length];
 }
 
-/** The text PostgreSQL prints for a tsvector, read back (its lexemes come sorted and unique). */
-export function parseTsvector(text: string | null): TsDocument | null {
+/**
+ * The text PostgreSQL prints for a tsvector, read back (its lexemes come sorted and unique); `intern` gives a
+ * lexeme's id in `lexemes`. A lexeme `takeAside` takes (answers true for) is left out of the document.
+ */
+export function parseTsvector(
+  text: string | null,
+  intern: (lexeme: string) => number,
+  lexemes: readonly string[],
+  takeAside?: (lexeme: string) => boolean,
+): TsDocument | null {
   if (text === null) return null;
-  const lexemes: string[] = [];
-  const positions: (Uint16Array | null)[] = [];
+  // The entries are written one after another in `scratch` (no array per entry: a read model parses 100 000
+  // documents at start), their starts in `starts`, then copied behind the offsets.
+  let used = 0;
+  let n = 0;
+  const put = (value: number) => {
+    if (used === scratch.length) {
+      const grown = new Int32Array(scratch.length * 2);
+      grown.set(scratch);
+      scratch = grown;
+    }
+    scratch[used++] = value;
+  };
   let i = 0;
   while (i < text.length) {
     if (text[i] !== "'") {
@@ -55,22 +83,58 @@ export function parseTsvector(text: string | null): TsDocument | null {
     }
     const [lexeme, end] = readQuoted(text, i + 1);
     i = end;
-    let list: number[] | null = null;
-    if (text[i] === ':') {
-      list = [];
-      const match = /^:((?:\d+[A-D]?,?)+)/.exec(text.slice(i, i + 400))!;
-      for (const part of match[1]!.split(',')) {
-        if (!part) continue;
-        const weight = WEIGHT_OF[part.at(-1)!] ?? 0;
-        const pos = Number.parseInt(part, 10);
-        list.push((pos << 2) | weight);
-      }
-      i += match[0].length;
+    const kept = !takeAside?.(lexeme);
+    const start = used;
+    if (kept) {
+      starts[n++] = start;
+      put(intern(lexeme));
+      put(-1);
     }
-    lexemes.push(lexeme);
-    positions.push(list ? Uint16Array.from(list) : null);
+    if (text[i] !== ':') continue;
+    // Positions: digits, maybe a weight letter, separated by commas (1A,3,7C).
+    i++;
+    for (;;) {
+      let pos = 0;
+      while (i < text.length && text.charCodeAt(i) >= 48 && text.charCodeAt(i) <= 57)
+        pos = pos * 10 + text.charCodeAt(i++) - 48;
+      const weight = WEIGHT_OF[text[i]!];
+      if (weight !== undefined) i++;
+      if (kept) put((pos << 2) | (weight ?? 0));
+      if (text[i] !== ',') break;
+      i++;
+    }
+    if (kept) scratch[start + 1] = used - start - 2;
   }
-  return { lexemes, positions };
+  const data = new Int32Array(1 + n + used);
+  data[0] = n;
+  for (let k = 0; k < n; k++) data[1 + k] = 1 + n + starts[k]!;
+  data.set(scratch.subarray(0, used), 1 + n);
+  return { data, base: 0, lexemes };
+}
+
+let scratch = new Int32Array(1024);
+const starts: number[] = [];
+
+/** A document's lexemes interned in a list of its own (the tests read PostgreSQL's documents with it). */
+export function parseOwnTsvector(text: string | null): TsDocument | null {
+  const lexemes: string[] = [];
+  const ids = new Map<string, number>();
+  const intern = (lexeme: string) => {
+    let id = ids.get(lexeme);
+    if (id === undefined) ids.set(lexeme, (id = lexemes.push(lexeme) - 1));
+    return id;
+  };
+  return parseTsvector(text, intern, lexemes);
+}
+
+const lexemeAt = (doc: TsDocument, entry: number) =>
+  doc.lexemes[doc.data[doc.base + doc.data[doc.base + 1 + entry]!]!]!;
+
+/** Entry `entry`'s positions (pos << 2 | weight) as [from, to) in `doc.data`, or null without positions. */
+function positionsOf(doc: TsDocument, entry: number): [number, number] | null {
+  const at = doc.base + doc.data[doc.base + 1 + entry]!;
+  const n = doc.data[at + 1]!;
+  return n < 0 ? null : [at + 2, at + 2 + n];
 }
 
 /** A tsquery's tree: an operand (a lexeme, maybe a beginning), or an operator over its operands. */
@@ -162,13 +226,13 @@ export function rankQuery(q: TsQuery): RankQuery {
   return { items, and: q.op === '&' };
 }
 
-/** The first entry of `doc` at or after `lexeme` (binary search over the sorted lexemes). */
-function lowerBound(lexemes: string[], lexeme: string): number {
+/** The first entry of `doc` at or after `lexeme` (binary search over its sorted lexemes). */
+function lowerBound(doc: TsDocument, lexeme: string): number {
   let lo = 0;
-  let hi = lexemes.length;
+  let hi = doc.data[doc.base]!;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (lexemes[mid]! < lexeme) lo = mid + 1;
+    if (lexemeAt(doc, mid) < lexeme) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -176,19 +240,33 @@ function lowerBound(lexemes: string[], lexeme: string): number {
 
 /** The entries of `doc` an operand finds: [first, count]. */
 export function findEntries(doc: TsDocument, item: { lexeme: string; prefix: boolean }): [number, number] {
-  const first = lowerBound(doc.lexemes, item.lexeme);
-  if (!item.prefix) return [first, doc.lexemes[first] === item.lexeme ? 1 : 0];
+  const size = doc.data[doc.base]!;
+  const first = lowerBound(doc, item.lexeme);
+  if (!item.prefix) return [first, first < size && lexemeAt(doc, first) === item.lexeme ? 1 : 0];
   let n = 0;
-  while (first + n < doc.lexemes.length && doc.lexemes[first + n]!.startsWith(item.lexeme)) n++;
+  while (first + n < size && lexemeAt(doc, first + n).startsWith(item.lexeme)) n++;
   return [first, n];
 }
 
-const NO_POSITION_OR = Uint16Array.of(0);
-const NO_POSITION_AND = Uint16Array.of((MAX_ENTRY_POS - 1) << 2);
+/** Whether `doc` has `lexeme` (the notation keys of a ranking document: '=0.07/11/d'). */
+export function hasLexeme(doc: TsDocument, lexeme: string): boolean {
+  return findEntries(doc, { lexeme, prefix: false })[1] > 0;
+}
+
+// tsrank.c's stand-ins for an entry without positions: position 0 in calc_rank_or, the last one in
+// calc_rank_and; weight D in both.
+const NO_POSITION_OR = Int32Array.of(0);
+const NO_POSITION_AND = Int32Array.of((MAX_ENTRY_POS - 1) << 2);
 
 function wordDistance(distance: number): number {
   if (distance > 100) return f32(1e-30);
   return f32(1.0 / (1.005 + 0.05 * Math.exp(distance / 1.5 - 2)));
+}
+
+/** An entry's positions as an array and its range there. */
+function positionsRange(doc: TsDocument, entry: number, none: Int32Array): [Int32Array, number, number] {
+  const range = positionsOf(doc, entry);
+  return range ? [doc.data, range[0], range[1]] : [none, 0, 1];
 }
 
 function rankOr(doc: TsDocument, q: RankQuery): number {
@@ -196,12 +274,12 @@ function rankOr(doc: TsDocument, q: RankQuery): number {
   for (const item of q.items) {
     const [first, n] = findEntries(doc, item);
     for (let e = first; e < first + n; e++) {
-      const post = doc.positions[e] ?? NO_POSITION_OR;
+      const [post, from, to] = positionsRange(doc, e, NO_POSITION_OR);
       let resj = 0;
       let wjm = -1;
       let jm = 0;
-      for (let j = 0; j < post.length; j++) {
-        const w = WEIGHTS[post[j]! & 3]!;
+      for (let j = 0; j < to - from; j++) {
+        const w = WEIGHTS[post[from + j]! & 3]!;
         resj = f32(resj + f32(w / ((j + 1) * (j + 1))));
         if (w > wjm) {
           wjm = w;
@@ -217,18 +295,21 @@ function rankOr(doc: TsDocument, q: RankQuery): number {
 
 function rankAnd(doc: TsDocument, q: RankQuery): number {
   if (q.items.length < 2) return rankOr(doc, q);
-  const found = Array.from<Uint16Array | null>({ length: q.items.length }).fill(null);
+  // Per item, the positions of the last entry it found (tsrank.c keeps that one for the later items).
+  const found: ([Int32Array, number, number] | null)[] = Array.from({ length: q.items.length }, () => null);
   let res = -1;
   for (let i = 0; i < q.items.length; i++) {
     const [first, n] = findEntries(doc, q.items[i]!);
     for (let e = first; e < first + n; e++) {
-      const post = doc.positions[e] ?? NO_POSITION_AND;
-      found[i] = post;
+      const mine = positionsRange(doc, e, NO_POSITION_AND);
+      found[i] = mine;
+      const [post, from, to] = mine;
       for (let k = 0; k < i; k++) {
-        const ct = found[k];
-        if (!ct) continue;
-        for (let l = 0; l < post.length; l++)
-          for (let p = 0; p < ct.length; p++) {
+        const theirs = found[k];
+        if (!theirs) continue;
+        const [ct, cFrom, cTo] = theirs;
+        for (let l = from; l < to; l++)
+          for (let p = cFrom; p < cTo; p++) {
             let dist = Math.abs((post[l]! >> 2) - (ct[p]! >> 2));
             if (dist || post === NO_POSITION_AND || ct === NO_POSITION_AND) {
               if (!dist) dist = MAX_ENTRY_POS;
@@ -247,7 +328,7 @@ function rankAnd(doc: TsDocument, q: RankQuery): number {
 /** ts_rank(doc, query) as PostgreSQL computes it (a float4); null for a null document, as in SQL. */
 export function tsRank(doc: TsDocument | null, q: RankQuery): number | null {
   if (!doc) return null;
-  if (doc.lexemes.length === 0 || q.items.length === 0) return 0;
+  if (doc.data[doc.base] === 0 || q.items.length === 0) return 0;
   const res = q.and ? rankAnd(doc, q) : rankOr(doc, q);
   return res < 0 ? f32(1e-20) : res;
 }
@@ -257,8 +338,8 @@ export function hasAtWeightA(doc: TsDocument, items: { lexeme: string; prefix: b
   for (const item of items) {
     const [first, n] = findEntries(doc, item);
     for (let e = first; e < first + n; e++) {
-      const post = doc.positions[e];
-      if (post) for (const p of post) if ((p & 3) === 3) return true;
+      const range = positionsOf(doc, e);
+      if (range) for (let p = range[0]; p < range[1]; p++) if ((doc.data[p]! & 3) === 3) return true;
     }
   }
   return false;
