@@ -94,8 +94,12 @@ export class CatalogIndex {
   private readonly orders = new Map<SortName, Int32Array>();
   private readonly places = new Map<SortName, Int32Array>();
 
+  /** Counts the puts: what is computed over the whole index is kept while it stays (read-model/search.ts). */
+  version = 0;
+
   /** Puts a product in (or back), or takes it out when `facts` is null. */
   put(id: number, facts: ProductFacts | null): void {
+    this.version++;
     let slot = this.slotOf.get(id);
     if (slot !== undefined) this.clear(slot);
     if (!facts) {

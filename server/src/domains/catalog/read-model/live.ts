@@ -109,7 +109,7 @@ export class CatalogReadModel {
       f,
       dirs: ref.dirs,
       brandIds: (directoryId, code) => ref.brandEntryIds.get(`${directoryId}:${code}`),
-      searchIds: search ? searchSlots(index, search) : fromSql,
+      searchIds: search ? searchSlots(index, ref, search) : fromSql,
     });
     return { index, ref, f, compiled, reading, search };
   }

@@ -45,8 +45,19 @@ export interface MemorySearch {
 export const articleTerm = (lexeme: string, prefix: boolean) =>
   `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'${prefix ? ':*' : ''}`;
 
-/** The reading prepared for memory, or null when PostgreSQL must answer it. */
+/** The reading prepared for memory, or null when PostgreSQL must answer it (one per reading: see `kept`). */
 export function memorySearch(reading: SearchReading): MemorySearch | null {
+  let search = prepared.get(reading);
+  if (search === undefined) {
+    search = prepare(reading);
+    prepared.set(reading, search);
+  }
+  return search;
+}
+
+const prepared = new WeakMap<SearchReading, MemorySearch | null>();
+
+function prepare(reading: SearchReading): MemorySearch | null {
   if (reading.body) return null;
   if (reading.q === null) return { reading, tree: null, rank: { items: [], and: false }, operands: [] };
   const tree = parseTsquery(reading.q);
@@ -54,12 +65,46 @@ export function memorySearch(reading: SearchReading): MemorySearch | null {
   return { reading, tree, rank: rankQuery(tree), operands: operandsOf(tree) };
 }
 
+/**
+ * What a search computed over the whole index, kept with it until the index or the reference data change (a
+ * write, or the text's reading dropped: search/readings.ts keeps one per text until a product changes): its
+ * matches and their relevance order. A live search asks the same words again and again, and a results page
+ * its next pages: they then only walk the order.
+ */
+interface Kept {
+  index: CatalogIndex;
+  version: number;
+  ref: ReferenceData;
+  slots?: Bitset;
+  order?: Int32Array;
+}
+
+/** The searches last asked, the oldest dropped first: an order of 100 000 matches is 400 kB. */
+const kept = new Map<MemorySearch, Kept>();
+const KEPT_SEARCHES = 64;
+
+function keptFor(index: CatalogIndex, ref: ReferenceData, search: MemorySearch): Kept {
+  let k = kept.get(search);
+  kept.delete(search);
+  if (!k || k.index !== index || k.version !== index.version || k.ref !== ref)
+    k = { index, version: index.version, ref };
+  kept.set(search, k);
+  if (kept.size > KEPT_SEARCHES) kept.delete(kept.keys().next().value!);
+  return k;
+}
+
 function hasNot(q: TsQuery): boolean {
   return q.op === '!' || (q.op !== 'term' && q.args.some(hasNot));
 }
 
-/** The slots the search's words match (every word, each any of its readings). */
-export function searchSlots(index: CatalogIndex, search: MemorySearch): Bitset {
+/** The slots the search's words match (every word, each any of its readings); the caller may not change it. */
+export function searchSlots(index: CatalogIndex, ref: ReferenceData, search: MemorySearch): Bitset {
+  const k = keptFor(index, ref, search);
+  k.slots ??= matchingSlots(index, search);
+  return k.slots;
+}
+
+function matchingSlots(index: CatalogIndex, search: MemorySearch): Bitset {
   if (!search.tree) return new Bitset(index.size);
   const evaluate = (q: TsQuery): Bitset => {
     if (q.op === 'term') {
@@ -81,32 +126,9 @@ export function searchSlots(index: CatalogIndex, search: MemorySearch): Bitset {
   return evaluate(search.tree);
 }
 
-/** The relevance keys of one match, compared as search/query.ts's ORDER BY (best first). */
-interface Ranked {
-  slot: number;
-  /** r0, r1, r2 as 0/1 and r5 as 0/1; r3 the title's rank (Infinity for no document: NULLS FIRST). */
-  exact: number;
-  variant: number;
-  asked: number;
-  title: number;
-  inStock: number;
-  popular: number;
-}
-
-function better(a: Ranked, b: Ranked): boolean {
-  if (a.exact !== b.exact) return a.exact > b.exact;
-  if (a.variant !== b.variant) return a.variant > b.variant;
-  if (a.asked !== b.asked) return a.asked > b.asked;
-  if (a.title !== b.title) return a.title > b.title;
-  if (a.inStock !== b.inStock) return a.inStock > b.inStock;
-  return a.popular < b.popular;
-}
-
 /**
- * A page of the matches (the scope already holds the search's slots: compile) by relevance: an exact article
- * first, then the products having the variant the notation describes, then those that are what was asked
- * for (a word in the title's head or in their category's), then the title's rank, those in stock first, then
- * the popular order. Only the page's worth of best matches is kept while the matches are walked.
+ * A page of the matches (the scope already holds the search's slots: compile) by relevance (`relevanceOrder`),
+ * with the exact total.
  */
 export function relevancePage(
   index: CatalogIndex,
@@ -118,9 +140,38 @@ export function relevancePage(
 ): { ids: number[]; total: number } {
   const set = matching(index, c);
   const total = set.count();
-  const keep = pageNumber * perPage;
-  if ((pageNumber - 1) * perPage >= total) return { ids: [], total };
+  const skip = (pageNumber - 1) * perPage;
+  const ids: number[] = [];
+  if (skip >= total) return { ids, total };
+  const k = keptFor(index, ref, search);
+  k.order ??= relevanceOrder(index, ref, search, searchSlots(index, ref, search));
+  let seen = 0;
+  for (const slot of k.order) {
+    if (!set.has(slot)) continue;
+    if (seen++ < skip) continue;
+    ids.push(index.ids[slot]!);
+    if (ids.length === perPage) break;
+  }
+  return { ids, total };
+}
 
+/**
+ * Every active product the search matches, best first, as search/query.ts orders them: an exact article
+ * first, then the products having the variant the notation describes, then those that are what was asked
+ * for (a word in the title's head or in their category's), then the title's rank (ts_rank; a product with
+ * no ranking document first, as NULLS FIRST puts it), those in stock first, then the popular order.
+ */
+function relevanceOrder(
+  index: CatalogIndex,
+  ref: ReferenceData,
+  search: MemorySearch,
+  slots: Bitset,
+): Int32Array {
+  const matches: number[] = [];
+  slots.forEach((slot) => {
+    if (index.listed.has(slot)) matches.push(slot);
+  });
+  const n = matches.length;
   const asked = new Set<number>();
   for (const category of ref.categories.values())
     if (
@@ -136,31 +187,30 @@ export function relevancePage(
     ? index.words.find(`=${search.reading.variant}`, false, new Bitset(index.size))
     : null;
   const popular = index.positions('popular');
-
-  const top: Ranked[] = [];
-  set.forEach((slot) => {
+  // The keys as one number per match where they are flags (exact, variant, asked, in stock: bits 3 to 0),
+  // the title's rank apart.
+  const flags = new Uint8Array(n);
+  const title = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const slot = matches[i]!;
     const doc = index.words.title(slot);
-    const categories = index.categoriesOf[slot] ?? [];
-    const r: Ranked = {
-      slot,
-      exact: exact.has(slot) ? 1 : 0,
-      variant: variant?.has(slot) ? 1 : 0,
-      asked:
-        (doc !== null && hasAtWeightA(doc, search.operands)) || categories.some((id) => asked.has(id))
-          ? 1
-          : 0,
-      title: tsRank(doc, search.rank) ?? Infinity,
-      inStock: index.inStock.has(slot) ? 1 : 0,
-      popular: popular[slot]!,
-    };
-    if (top.length === keep && !better(r, top[keep - 1]!)) return;
-    let at = top.length;
-    while (at > 0 && better(r, top[at - 1]!)) at--;
-    top.splice(at, 0, r);
-    if (top.length > keep) top.pop();
-  });
-  return {
-    ids: top.slice((pageNumber - 1) * perPage).map((r) => index.ids[r.slot]!),
-    total,
-  };
+    const isAsked =
+      (doc !== null && hasAtWeightA(doc, search.operands)) ||
+      (index.categoriesOf[slot] ?? []).some((id) => asked.has(id));
+    flags[i] =
+      (exact.has(slot) ? 8 : 0) |
+      (variant?.has(slot) ? 4 : 0) |
+      (isAsked ? 2 : 0) |
+      (index.inStock.has(slot) ? 1 : 0);
+    title[i] = tsRank(doc, search.rank) ?? Infinity;
+  }
+  const at = Array.from({ length: n }, (_, i) => i);
+  at.sort(
+    (a, b) =>
+      (flags[b]! >> 1) - (flags[a]! >> 1) ||
+      title[b]! - title[a]! ||
+      (flags[b]! & 1) - (flags[a]! & 1) ||
+      popular[matches[a]!]! - popular[matches[b]!]!,
+  );
+  return Int32Array.from(at, (i) => matches[i]!);
 }

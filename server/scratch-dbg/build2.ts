@@ -1,0 +1,17 @@
+import { openDatabase } from '../src/platform/db';
+import { loadAllProducts } from '../src/domains/catalog/read-model/load';
+import { CatalogIndex } from '../src/domains/catalog/read-model/catalog-index';
+const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL!, dataDir: 'memory' });
+let t = performance.now();
+let n = 0;
+await loadAllProducts(database.db, () => n++);
+console.log('load only', (performance.now() - t).toFixed(0));
+t = performance.now();
+const index = new CatalogIndex();
+await loadAllProducts(database.db, (p) => index.put(p.id, p));
+console.log('load+put', (performance.now() - t).toFixed(0));
+t = performance.now();
+const i2 = new CatalogIndex();
+await loadAllProducts(database.db, (p) => i2.put(p.id, { ...p, words: [], title: null }));
+console.log('load+put without words', (performance.now() - t).toFixed(0));
+await database.close();
