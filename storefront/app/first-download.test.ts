@@ -3,41 +3,12 @@
 // <Scripts/> preloads all of it): the parts a shopper needs only later must stay out of it, reached through
 // import() alone (issue 28): the shell's side menu and deployment watcher, the product page's reviews, stock
 // notice dialog (its phone mask, captcha) and photo viewer.
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { APP, SHELL_ENTRIES, shellChunkModules, staticGraph } from '../first-download';
 
-const APP = import.meta.dirname;
-
-/** A relative specifier resolved to a source file (.ts, .tsx or the folder's index). */
-function sourceOf(from: string, spec: string): string | null {
-  const base = resolve(dirname(from), spec);
-  for (const file of [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`])
-    if (existsSync(file) && /\.tsx?$/.test(file)) return file;
-  return null;
-}
-
-/** Every browser module reached from `entry` by static imports and re-exports (type-only ones left out). */
-function staticGraph(entry: string): Set<string> {
-  const seen = new Set<string>();
-  const queue = [entry];
-  for (let file = queue.pop(); file; file = queue.pop()) {
-    if (seen.has(file)) continue;
-    seen.add(file);
-    const text = readFileSync(file, 'utf8');
-    for (const [statement, spec] of text.matchAll(/^(?:import|export)\s[^;]*?from\s+'(\.{1,2}\/[^']+)'/gm)) {
-      if (/^(?:import|export)\s+type\s/.test(statement)) continue;
-      const target = sourceOf(file, spec!);
-      // Loaders and actions (*.server.ts) never reach the browser: React Router drops them from its build.
-      if (target && !/\.server\.tsx?$/.test(target)) queue.push(target);
-    }
-  }
-  return seen;
-}
-
-/** The graph of `entry` (a path under app/) as paths under app/. */
-function graphOf(entry: string): string[] {
-  return [...staticGraph(resolve(APP, entry))].map((f) => f.slice(APP.length + 1));
+/** The static graph of `entries` (paths under app/) as paths under app/. */
+function graphOf(...entries: string[]): string[] {
+  return [...staticGraph(entries)].map((f) => f.slice(APP.length + 1));
 }
 
 describe('every page first download (root and the layouts)', () => {
@@ -54,6 +25,28 @@ describe('every page first download (root and the layouts)', () => {
         /MobileMenu|FeedbackDialogs|LiveSearchResults|AppUpdates|app-version|Captcha/.test(f),
       ),
     ).toEqual([]);
+  });
+});
+
+describe("the shell's chunk (vite.config.ts)", () => {
+  const chunk = [...shellChunkModules()].map((f) => f.slice(APP.length + 1));
+
+  it('holds the small modules of every page', () => {
+    expect(chunk).toEqual(
+      expect.arrayContaining(['lib/auth.tsx', 'ui/Icon.tsx', 'features/shell/Wordmark.tsx']),
+    );
+  });
+
+  it("holds no feature's index, nor what reaches one (it would bring the rest of that feature)", () => {
+    expect(
+      chunk.filter((f) => /^features\/[^/]+\/index\.tsx?$|Header\.tsx|Footer\.tsx|^root\.tsx/.test(f)),
+    ).toEqual([]);
+  });
+
+  it('follows a feature index only for the names taken from it', () => {
+    const shell = graphOf(...SHELL_ENTRIES);
+    expect(shell).toContain('features/cart/index.ts');
+    expect(shell.filter((f) => /CartPage|checkout/.test(f))).toEqual([]);
   });
 });
 
