@@ -15,7 +15,8 @@
 //   --admin-list-only    the admin products list section alone (bench/admin-list.ts)
 //   --admin-list-requests N  requests per row of that section (default 50)
 //   --messages-only      the messages section alone (bench/messages.ts)
-//   --lighthouse-only    the Lighthouse section alone (home, category, product and cart; needs the build)
+//   --lighthouse-only    the Lighthouse section alone (home, category, product and cart, with the JavaScript
+//                        each loads; needs the build)
 //   --catalog-only       the catalogue section alone (bench/catalog-scale.ts: counts, listing, search, 10 in flight)
 //   --cart-only          the cart section alone (bench/cart.ts: 20 clients at once)
 //   --delivery-only      the checkout with carriers alone (bench/delivery.ts: slow carriers, cached answers)
@@ -296,6 +297,13 @@ if (!ONLY || MESSAGES_ONLY)
 if (LIGHTHOUSE) {
   // The cart too: a phone's visitor reaches it as often as a product (a guest's, from the page cache).
   const audited = [...(pages.length ? pages : await storefrontPages(app)), { name: 'cart', url: '/cart' }];
+  // With --lighthouse-only the scripts table above is not printed: the same figures for the audited pages,
+  // deterministic where Lighthouse's scores are not.
+  if (!pages.length) {
+    const scripts = [];
+    for (const page of audited) scripts.push(await pageScripts(app, page));
+    printScripts(scripts);
+  }
   printLighthouse(
     await benchLighthouse(`http://127.0.0.1:${config.port}`, audited, LIGHTHOUSE_RUNS, LIGHTHOUSE_REPORTS),
     LIGHTHOUSE_RUNS,

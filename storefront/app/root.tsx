@@ -1,5 +1,5 @@
 import fontPreloadHref from '@fontsource/golos-text/files/golos-text-cyrillic-400-normal.woff2?url';
-import type { ReactNode } from 'react';
+import { Suspense, lazy, type ReactNode } from 'react';
 import type { SessionUser } from '@shop/schemas';
 import {
   Links,
@@ -14,7 +14,7 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import type { Route } from './+types/root';
-import { AppUpdates } from './features/shell';
+import { loadAppUpdates } from './features/shell';
 import { NotFound, UnexpectedError } from './features/shell';
 import { MaintenancePage } from './features/shell';
 import { Metrika } from './features/shell';
@@ -32,6 +32,9 @@ import type { ShellData } from './lib/shell-data';
 import './styles/fonts.css';
 import './styles/tokens.css';
 import './styles/base.css';
+
+// Draws nothing until a new build is deployed (within the hour at the earliest), so no page waits for it.
+const AppUpdates = lazy(() => loadAppUpdates().then((m) => ({ default: m.AppUpdates })));
 
 export const links: Route.LinksFunction = () => [
   // Most of a Russian page is Cyrillic at weight 400: fetch that file before the CSS asks for it.
@@ -131,7 +134,9 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         <Providers sessionUser={shell?.sessionUser}>
           {children}
-          <AppUpdates />
+          <Suspense fallback={null}>
+            <AppUpdates />
+          </Suspense>
         </Providers>
         <ScrollRestoration nonce={nonce} />
         {shell && <Metrika counterId={shell.config.analyticsCounterId} nonce={nonce} />}

@@ -1,4 +1,4 @@
-// The spec's icon set (§2: cart, heart, search, user, close, check) plus menu, phone, chevrons, a pin, the home
+// The spec's icon set (§2: cart, heart, search, user, close, check) plus menu, phone, chevrons, a pin, zoom, the home
 // page's promises and a "represent" glyph, inline so they need no request and inherit the text colour. Always decorative: the control
 // around an icon carries the accessible name.
 const paths = {
@@ -20,6 +20,9 @@ const paths = {
     'M3 6h11v10H3zM14 10h4l3 3v3h-7M7.5 19a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3Zm10 0a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3Z',
   star: 'm12 3.5 2.6 5.3 5.9.9-4.3 4.1 1 5.8-5.2-2.7-5.2 2.7 1-5.8-4.3-4.1 5.9-.9Z',
   card: 'M3 6.5h18v11H3zM3 10h18M6.5 14.5h4',
+  /** The product photo's magnifier and the viewer's zoom toggle. */
+  zoomIn: 'M11 17.5a6.5 6.5 0 1 0 0-13 6.5 6.5 0 0 0 0 13ZM8 11h6M11 8v6M20 20l-4.4-4.4',
+  zoomOut: 'M11 17.5a6.5 6.5 0 1 0 0-13 6.5 6.5 0 0 0 0 13ZM8 11h6M20 20l-4.4-4.4',
   /** "Стать представителем": a person with a plus. */
   represent: 'M10 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm-7 9a7 7 0 0 1 11.5-5.4M19 14v6m-3-3h6',
 } as const;

@@ -1,7 +1,5 @@
 import type { ProductImage } from '@shop/schemas';
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
-import { isResizable, responsiveSrcSet, variantUrl } from '../../lib/images';
-import { waitForImage, type ImageSource } from './wait-for-image';
+import { Suspense, lazy, useState } from 'react';
 import { Icon } from '../../ui/Icon';
 import { Picture } from '../../ui/Picture';
 
@@ -9,11 +7,11 @@ const MAIN_SIZE = 800;
 const MAIN_SIZES = '(min-width: 1384px) 640px, (min-width: 1024px) 46vw, 100vw';
 const THUMB_SIZE = 72;
 
-/** The full-size source of an image for the viewer: the screen's width, up to the largest variant. */
-function fullSource(url: string): ImageSource {
-  if (!isResizable(url)) return { src: url };
-  return { src: variantUrl(url, 1536), srcSet: responsiveSrcSet(url, 1536), sizes: '100vw' };
-}
+// The fullscreen viewer is fetched on the first tap of the photo (pointing at it or focusing it starts the
+// download): most visitors never open it, so it stays out of the page's first download.
+const loadImageViewer = () => import('./ImageViewer');
+const ImageViewer = lazy(() => loadImageViewer().then((m) => ({ default: m.ImageViewer })));
+const preloadImageViewer = () => void loadImageViewer();
 
 /** The product's photos: the main one, thumbnails when there are several, and a fullscreen viewer. */
 export function Gallery({ images, title }: { images: ProductImage[]; title: string }) {
@@ -33,6 +31,8 @@ export function Gallery({ images, title }: { images: ProductImage[]; title: stri
       <button
         type="button"
         className="gallery__main"
+        onPointerEnter={preloadImageViewer}
+        onFocus={preloadImageViewer}
         onClick={() => setViewerOpen(true)}
         aria-label={`Открыть фото во весь экран: ${alt(image)}`}
       >
@@ -46,7 +46,7 @@ export function Gallery({ images, title }: { images: ProductImage[]; title: stri
           priority={current === 0}
         />
         <span className="gallery__zoom-hint" aria-hidden="true">
-          <ZoomIcon zoomed={false} />
+          <Icon name="zoomIn" size={22} />
         </span>
       </button>
       {images.length > 1 && (
@@ -73,210 +73,18 @@ export function Gallery({ images, title }: { images: ProductImage[]; title: stri
         </ul>
       )}
       {viewerOpen && (
-        <ImageViewer
-          images={images}
-          title={title}
-          start={current}
-          onClose={(at) => {
-            setCurrent(at);
-            setViewerOpen(false);
-          }}
-        />
+        <Suspense fallback={null}>
+          <ImageViewer
+            images={images}
+            title={title}
+            start={current}
+            onClose={(at) => {
+              setCurrent(at);
+              setViewerOpen(false);
+            }}
+          />
+        </Suspense>
       )}
     </div>
-  );
-}
-
-interface ImageViewerProps {
-  images: ProductImage[];
-  title: string;
-  start: number;
-  onClose: (index: number) => void;
-}
-
-/**
- * The fullscreen viewer (spec §2): a modal dialog (focus stays inside; Escape closes), left and right
- * arrows move between photos, a zoom toggle, 300 ms ease-in-out animations. The next photo is shown once
- * it has loaded (up to 50 checks every 100 ms); a photo that fails is only logged, then shown anyway.
- */
-export function ImageViewer({ images, title, start, onClose }: ImageViewerProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const [index, setIndex] = useState(start);
-  const [loading, setLoading] = useState(false);
-  const [zoomed, setZoomed] = useState(false);
-  const [origin, setOrigin] = useState('50% 50%');
-  const indexRef = useRef(start);
-  const closeRef = useRef(onClose);
-  useEffect(() => {
-    indexRef.current = index;
-    closeRef.current = onClose;
-  });
-  const many = images.length > 1;
-
-  useEffect(() => {
-    const el = dialog.current;
-    if (!el) return;
-    if (!el.open) el.showModal();
-    // Escape (the dialog's own cancel), the close button and a click beside the photo all end here.
-    const closed = () => closeRef.current(indexRef.current);
-    el.addEventListener('close', closed);
-    return () => {
-      el.removeEventListener('close', closed);
-      if (el.open) el.close();
-    };
-  }, []);
-
-  const go = useCallback(
-    (delta: number) => {
-      if (!many || loading) return;
-      const next = (indexRef.current + delta + images.length) % images.length;
-      setLoading(true);
-      setZoomed(false);
-      waitForImage(fullSource(images[next]!.url))
-        .catch((error: unknown) => console.error('image viewer:', error))
-        .finally(() => {
-          setIndex(next);
-          setLoading(false);
-        });
-    },
-    [images, many, loading],
-  );
-
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'ArrowRight') {
-      event.preventDefault();
-      go(1);
-    } else if (event.key === 'ArrowLeft') {
-      event.preventDefault();
-      go(-1);
-    }
-  };
-  const moveOrigin = (event: MouseEvent<HTMLElement>) => {
-    const box = event.currentTarget.getBoundingClientRect();
-    const x = ((event.clientX - box.left) / box.width) * 100;
-    const y = ((event.clientY - box.top) / box.height) * 100;
-    setOrigin(`${Math.max(0, Math.min(100, x))}% ${Math.max(0, Math.min(100, y))}%`);
-  };
-
-  const image = images[index]!;
-  const source = fullSource(image.url);
-  const alt = image.alt || title;
-  return (
-    <dialog
-      ref={dialog}
-      className="viewer"
-      aria-label={`Фото товара: ${title}`}
-      onKeyDown={onKeyDown}
-      onClick={(event) => {
-        if (event.target === event.currentTarget) dialog.current?.close();
-      }}
-    >
-      <div className="viewer__bar">
-        {many && (
-          <p className="viewer__counter" aria-live="polite">
-            {index + 1} / {images.length}
-          </p>
-        )}
-        <button
-          type="button"
-          className="viewer__button"
-          aria-pressed={zoomed}
-          aria-label={zoomed ? 'Уменьшить' : 'Увеличить'}
-          onClick={() => setZoomed((z) => !z)}
-        >
-          <ZoomIcon zoomed={zoomed} />
-        </button>
-        <button
-          type="button"
-          className="viewer__button"
-          aria-label="Закрыть"
-          onClick={() => dialog.current?.close()}
-          autoFocus
-        >
-          <Icon name="close" />
-        </button>
-      </div>
-      <div
-        className={`viewer__stage${zoomed ? ' viewer__stage--zoomed' : ''}`}
-        onPointerMove={zoomed ? moveOrigin : undefined}
-        onClick={(event) => {
-          if (event.target !== event.currentTarget) return;
-          dialog.current?.close();
-        }}
-      >
-        <img
-          key={index}
-          className="viewer__image"
-          src={source.src}
-          srcSet={source.srcSet}
-          sizes={source.sizes}
-          alt={alt}
-          style={{ transformOrigin: origin }}
-          onClick={(event) => {
-            if (!zoomed) moveOrigin(event);
-            setZoomed((z) => !z);
-          }}
-        />
-        {loading && <span className="viewer__loading" role="status" aria-label="Загружаем фото" />}
-      </div>
-      {many && (
-        <>
-          <button
-            type="button"
-            className="viewer__nav viewer__nav--prev"
-            aria-label="Предыдущее фото"
-            onClick={() => go(-1)}
-          >
-            <Chevron direction="left" />
-          </button>
-          <button
-            type="button"
-            className="viewer__nav viewer__nav--next"
-            aria-label="Следующее фото"
-            onClick={() => go(1)}
-          >
-            <Chevron direction="right" />
-          </button>
-        </>
-      )}
-    </dialog>
-  );
-}
-
-function ZoomIcon({ zoomed }: { zoomed: boolean }) {
-  return (
-    <svg
-      width="22"
-      height="22"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <circle cx="11" cy="11" r="6.5" />
-      <path d={zoomed ? 'M8 11h6M20 20l-4.4-4.4' : 'M8 11h6M11 8v6M20 20l-4.4-4.4'} />
-    </svg>
-  );
-}
-
-function Chevron({ direction }: { direction: 'left' | 'right' }) {
-  return (
-    <svg
-      width="28"
-      height="28"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d={direction === 'left' ? 'm15 5-7 7 7 7' : 'm9 5 7 7-7 7'} />
-    </svg>
   );
 }

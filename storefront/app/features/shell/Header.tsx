@@ -13,7 +13,6 @@ import { CountBadge } from './CountBadge';
 import { HeaderDropdown } from './HeaderDropdown';
 import { Icon } from '../../ui/Icon';
 import { LiveSearch } from '../search';
-import { MobileMenu } from './MobileMenu';
 import { RepresentLink, loadFeedbackDialogs, type FeedbackKind } from '../feedback';
 import { SocialLinks } from './SocialLinks';
 import { Wordmark } from './Wordmark';
@@ -24,6 +23,11 @@ import './header-menus.css';
 const FeedbackDialogs = lazy(loadFeedbackDialogs);
 // Hovering or focusing an opener starts the download, so the click rarely waits for it.
 const preloadFeedbackDialogs = () => void loadFeedbackDialogs();
+// The side menu of phones and tablets: a closed dialog until the burger is tapped, so neither its code nor its
+// markup comes with the page; touching the burger starts the download.
+const loadMobileMenu = () => import('./MobileMenu');
+const MobileMenu = lazy(() => loadMobileMenu().then((m) => ({ default: m.MobileMenu })));
+const preloadMobileMenu = () => void loadMobileMenu();
 
 /** "Корзина, 3 товара": the badge is hidden from screen readers, so the link says the count. */
 function countedLabel(title: string, count: number): string {
@@ -69,6 +73,7 @@ export function Header() {
   // Favourites live in the browser (features/catalog/favorites): 0 on the server, the real count after hydration.
   const favoritesCount = useFavoritesCount();
   const [menuOpen, setMenuOpen] = useState(false);
+  const [menuUsed, setMenuUsed] = useState(false);
   const [searchOpen, setSearchOpen] = useState(false);
   const searchInput = useRef<HTMLInputElement>(null);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
@@ -139,7 +144,13 @@ export function Header() {
             aria-label="Меню"
             aria-haspopup="dialog"
             aria-expanded={menuOpen}
-            onClick={() => setMenuOpen(true)}
+            onPointerDown={preloadMobileMenu}
+            onPointerEnter={preloadMobileMenu}
+            onFocus={preloadMobileMenu}
+            onClick={() => {
+              setMenuUsed(true);
+              setMenuOpen(true);
+            }}
           >
             <Icon name="menu" />
           </button>
@@ -238,7 +249,11 @@ export function Header() {
           </nav>
         </div>
       </header>
-      <MobileMenu open={menuOpen} onClose={closeMenu} onFeedback={openFeedback} />
+      {menuUsed && (
+        <Suspense fallback={null}>
+          <MobileMenu open={menuOpen} onClose={closeMenu} onFeedback={openFeedback} />
+        </Suspense>
+      )}
       {feedbackUsed && (
         <Suspense fallback={null}>
           <FeedbackDialogs open={feedback} onClose={closeFeedback} />

@@ -45,7 +45,13 @@ export function MobileMenu({ open, onClose, onFeedback }: MobileMenuProps) {
     if (!open && dialog.open) dialog.close();
   }, [open]);
 
-  useEffect(() => onClose(), [locationKey, onClose]);
+  // Any navigation closes it; its own mounting does not (it mounts on the burger's first tap, open).
+  const shownAt = useRef(locationKey);
+  useEffect(() => {
+    if (shownAt.current === locationKey) return;
+    shownAt.current = locationKey;
+    onClose();
+  }, [locationKey, onClose]);
 
   return (
     <dialog

@@ -1,0 +1,103 @@
+// What a page's first download holds: React Router's <Scripts/> modulepreloads the static import graph of
+// root, the page's layout and its route module, so that graph is what every visit pays for before the page
+// works (issue 28). Read from the sources, by the build (vite.config.ts: the shell's chunk) and by the tests
+// (app/first-download.test.ts: what must stay out).
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+
+export const APP = resolve(import.meta.dirname, 'app');
+
+/** The modules every page preloads: root and the two layouts with a header and footer. */
+export const SHELL_ENTRIES = ['root.tsx', 'layouts/pages.tsx', 'layouts/default.tsx'];
+
+/** Names a module is imported for; 'all' for a namespace import, an `export *` or an entry. */
+type Names = Set<string> | 'all';
+
+interface Edge {
+  target: string;
+  /** For an import, the names taken; for a re-export, exported name → the source module's name. */
+  names: 'all' | Map<string, string>;
+  reexport: boolean;
+}
+
+/** A relative specifier resolved to a source file (.ts, .tsx or the folder's index). */
+function sourceOf(from: string, spec: string): string | null {
+  const base = resolve(dirname(from), spec);
+  for (const file of [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`])
+    if (existsSync(file) && /\.tsx?$/.test(file)) return file;
+  return null;
+}
+
+/** `{ a, b as c, type D }` or `X` or `X, { a }` or `* as X`: the names imported (key: the name used here). */
+function clauseNames(clause: string): 'all' | Map<string, string> {
+  if (/^\*/.test(clause)) return 'all';
+  const names = new Map<string, string>();
+  const braces = /\{([^}]*)\}/.exec(clause);
+  if (!/^\{/.test(clause) && /^[\w$]+/.test(clause)) names.set('default', 'default');
+  for (const part of braces?.[1]?.split(',') ?? []) {
+    const [source, local] = part.trim().split(/\s+as\s+/);
+    if (!source || /^type\s/.test(source)) continue;
+    names.set((local ?? source).trim(), source.trim());
+  }
+  return names;
+}
+
+const cache = new Map<string, Edge[]>();
+
+/** The module's static imports and re-exports of other sources (type-only ones, styles and *.server left out). */
+function edgesOf(file: string): Edge[] {
+  let edges = cache.get(file);
+  if (edges) return edges;
+  edges = [];
+  const text = readFileSync(file, 'utf8');
+  for (const [, keyword, clause, spec] of text.matchAll(
+    /^(import|export)\s+(?!type\s)([^;]*?)\s*from\s+'(\.{1,2}\/[^']+)'/gm,
+  )) {
+    const target = sourceOf(file, spec!);
+    // Loaders and actions (*.server.ts) never reach the browser: React Router drops them from its build.
+    if (!target || /\.server\.tsx?$/.test(target)) continue;
+    edges.push({ target, names: clauseNames(clause!.trim()), reexport: keyword === 'export' });
+  }
+  cache.set(file, edges);
+  return edges;
+}
+
+/**
+ * Every module reached from the entries (paths under app/) by static imports, following a feature's index only
+ * for the names taken from it: `import { useCartCount } from '../cart'` reaches what exports useCartCount, not
+ * the cart page beside it (the bundler leaves that out too). `exact: false` follows every re-export instead.
+ */
+export function staticGraph(entries: string[], { exact = true } = {}): Set<string> {
+  const needed = new Map<string, Names>();
+  const queue: [string, Names][] = entries.map((entry) => [resolve(APP, entry), 'all']);
+  for (let item = queue.pop(); item; item = queue.pop()) {
+    const [file, names] = item;
+    const known = needed.get(file);
+    if (known === 'all' || (known && names !== 'all' && [...names].every((n) => known.has(n)))) continue;
+    const all: Names = names === 'all' ? 'all' : new Set([...(known ?? []), ...names]);
+    needed.set(file, all);
+    for (const edge of edgesOf(file)) {
+      if (!edge.reexport || !exact || all === 'all' || edge.names === 'all') {
+        queue.push([edge.target, edge.names === 'all' || !exact ? 'all' : new Set(edge.names.values())]);
+        continue;
+      }
+      const taken = [...edge.names].filter(([exported]) => all.has(exported)).map(([, source]) => source);
+      if (taken.length) queue.push([edge.target, new Set(taken)]);
+    }
+  }
+  return new Set(needed.keys());
+}
+
+/**
+ * The shell's modules that can share one chunk: in every page's graph, and reaching no feature's index by any
+ * import (the bundler puts a module's whole import graph into its chunk, and an index would bring the rest
+ * of its feature). Fewer files: each costs its own compression and import lines (issue 28).
+ */
+export function shellChunkModules(): Set<string> {
+  const shell = staticGraph(SHELL_ENTRIES);
+  const reachesIndex = (file: string) =>
+    [...staticGraph([file], { exact: false })].some((f) =>
+      /[\\/]features[\\/][^\\/]+[\\/]index\.tsx?$/.test(f),
+    );
+  return new Set([...shell].filter((file) => !reachesIndex(file)));
+}
