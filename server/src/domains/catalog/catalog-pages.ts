@@ -3,13 +3,15 @@
 // itself is GET /api/products/search (catalog-routes.ts); both read the catalogue's read model (read-model/).
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { CatalogCategory } from '@shop/schemas';
+import type { CatalogCategory, ProductFacets } from '@shop/schemas';
 import { selectRows, type Db } from '../../platform/db';
 import { ApiError } from '../../platform/http/errors';
 import { serve } from '../../platform/http/contract';
 import { category, productsFacets } from '@shop/schemas/contracts/catalog';
 import { searchTextCondition } from './product-filters';
 import type { CatalogReadModel } from './read-model/live';
+import type { CatalogIndex } from './read-model/catalog-index';
+import type { ReferenceData } from './read-model/load';
 import { facets } from './read-model/queries';
 import { keptUntilChange, type PublicData } from '../../platform/web/public-data';
 
@@ -73,6 +75,9 @@ export async function categoryPage(db: Db, slug: string): Promise<CatalogCategor
   };
 }
 
+/** How many filter combinations' counts are kept (a few kilobytes each). */
+const KEPT_FACETS = 512;
+
 export function catalogPageRoutes(db: Db, publicData: PublicData, model: CatalogReadModel) {
   // The active products a search text the read model does not hold matches (a word found only in descriptions),
   // for the counts of a search page's filters: kept until the catalogue changes, as the filters of one search
@@ -88,6 +93,12 @@ export function catalogPageRoutes(db: Db, publicData: PublicData, model: Catalog
       ).map((r) => r.id),
     { maxEntries: 200, tables: ['products'] },
   );
+  // The counts of the filters last asked, per filters, kept while the read model stays as it was: a category's
+  // counts are asked by every visitor of its page, and again at each choice.
+  const keptFacets = new Map<
+    string,
+    { index: CatalogIndex; version: number; ref: ReferenceData; facets: ProductFacets }
+  >();
   return async function plugin(app: FastifyInstance) {
     serve(app, category, async (request) => {
       const page = await categoryPage(db, request.params.slug);
@@ -96,8 +107,17 @@ export function catalogPageRoutes(db: Db, publicData: PublicData, model: Catalog
     });
 
     serve(app, productsFacets, async (request) => {
-      const { index, ref, compiled } = await model.filters(request.query, searchMatches);
-      return { data: facets(index, compiled, ref.dirs, ref.entries) };
+      const { index, ref, f, compiled } = await model.filters(request.query, searchMatches);
+      const key = JSON.stringify(f, (_, v: unknown) => (v instanceof Map ? [...v] : v));
+      const hit = keptFacets.get(key);
+      keptFacets.delete(key);
+      const data =
+        hit && hit.index === index && hit.version === index.version && hit.ref === ref
+          ? hit.facets
+          : facets(index, compiled, ref.dirs, ref.entries);
+      keptFacets.set(key, { index, version: index.version, ref, facets: data });
+      if (keptFacets.size > KEPT_FACETS) keptFacets.delete(keptFacets.keys().next().value!);
+      return { data };
     });
   };
 }
