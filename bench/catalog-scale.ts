@@ -11,6 +11,10 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { Database } from '../server/src/platform/db';
 import { CatalogReadModel } from '../server/src/domains/catalog/read-model/live';
+import { compile, facets } from '../server/src/domains/catalog/read-model/queries';
+import { memorySearch, relevancePage, searchSlots } from '../server/src/domains/catalog/read-model/search';
+import { readSearch } from '../server/src/domains/catalog/search/readings';
+import { parseProductFilters } from '../server/src/domains/catalog/product-filters';
 import { SEARCH_MIX } from './search';
 import { median, p95 } from './util';
 
@@ -108,6 +112,8 @@ export interface ReadModelFigures {
   heapMb: number;
   /** Bytes of its typed arrays alone. */
   arraysMb: number;
+  /** Cold requests' work (coldFigures). */
+  cold: [string, number][];
 }
 
 /** Builds the catalogue's read model from the database once more, apart: its time and memory. */
@@ -127,6 +133,7 @@ export async function benchReadModel(database: Database): Promise<ReadModelFigur
     buildMs,
     heapMb: mb(after.heapUsed + after.arrayBuffers - before.heapUsed - before.arrayBuffers),
     arraysMb: mb(stats.bytes),
+    cold: await coldFigures(database, model),
   };
 }
 
@@ -135,6 +142,52 @@ export function printReadModel(r: ReadModelFigures) {
     `\nCatalogue read model: ${r.products.toLocaleString('en')} products built from the database in ` +
       `${r.buildMs.toFixed(0)} ms; memory ${r.heapMb.toFixed(1)} MB (typed arrays ${r.arraysMb.toFixed(1)} MB)`,
   );
+  console.log('\nCold, one at a time (nothing kept: the first ask after a change), median of 5:\n');
+  console.log('| request | ms |\n|---|---|');
+  for (const [name, ms] of r.cold) console.log(`| ${name} | ${ms.toFixed(1)} |`);
+}
+
+/**
+ * What the read model computes for a request when nothing is kept (the model is told it changed before each
+ * try): a search's reading in PostgreSQL, its matches and order; a category's filter counts.
+ */
+async function coldFigures(database: Database, model: CatalogReadModel): Promise<[string, number][]> {
+  const out: [string, number][] = [];
+  const time = async (name: string, run: () => Promise<unknown>) => {
+    const times: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      (await model.ready()).index.version++;
+      const t0 = performance.now();
+      await run();
+      times.push(performance.now() - t0);
+    }
+    out.push([name, median(times)]);
+  };
+  for (const text of ['ресницы', 'клей', 'пинцет изогнутый', 'ресницы D 0,07 10мм'])
+    await time(`search «${text}»: reading, matches, order`, async () => {
+      const reading = await readSearch(database.db, text);
+      const { index, ref } = await model.ready();
+      const search = memorySearch(reading);
+      if (!search) return;
+      const compiled = compile(index, {
+        f: parseProductFilters({}),
+        dirs: ref.dirs,
+        brandIds: () => undefined,
+        searchIds: searchSlots(index, ref, search),
+      });
+      relevancePage(index, ref, compiled, search, 1, 7);
+    });
+  const cat = { 'filter[categorySlug]': 'resnitsy' };
+  for (const [name, q] of [
+    ['counts: category', cat],
+    ['counts: category, curl D', { ...cat, 'filter[curl]': 'D' }],
+    ['counts: category, curl D, 0,10 mm', { ...cat, 'filter[curl]': 'D', 'filter[thickness]': '0.10' }],
+  ] as const)
+    await time(name, async () => {
+      const { index, ref, compiled } = await model.filters(q);
+      facets(index, compiled, ref.dirs, ref.entries);
+    });
+  return out;
 }
 
 export function printCatalog(
