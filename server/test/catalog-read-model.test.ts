@@ -239,7 +239,7 @@ describeOnDatabases('catalogue read model on $name', (target) => {
     },
   );
 
-  it("keeps the search's narrow copy current: a renamed product is found by its new title only", async () => {
+  it("keeps the search's documents in memory current: a renamed product is found by its new title only", async () => {
     const [p] = await selectRows<{ id: number }>(
       t.database.db,
       sql`SELECT id FROM products WHERE active ORDER BY id DESC LIMIT 1`,
