@@ -101,13 +101,14 @@ export class CatalogIndex {
   put(id: number, facts: ProductFacts | null): void {
     this.version++;
     let slot = this.slotOf.get(id);
+    const was = slot === undefined ? null : this.orderKeys(slot);
     if (slot !== undefined) this.clear(slot);
     if (!facts) {
+      // A slot let go stays in the orders (no set has it any more) until it is taken again.
       if (slot !== undefined) {
         this.slotOf.delete(id);
         this.ids[slot] = 0;
         this.freeSlots.push(slot);
-        this.forgetOrders();
       }
       return;
     }
@@ -118,7 +119,21 @@ export class CatalogIndex {
       this.ids[slot] = id;
     }
     this.fill(slot, facts);
-    this.forgetOrders();
+    // Only the orders whose keys changed are built again: stock crossing zero or a new title moves none.
+    const now = this.orderKeys(slot);
+    for (const sort of ['popular', 'new', 'price', '-price'] as const)
+      if (!was || was[sort] !== now[sort]) this.forgetOrder(sort);
+  }
+
+  /** What each order sorts a slot by (ties aside: by id, which a slot keeps). */
+  private orderKeys(slot: number): Record<SortName, string> {
+    const price = String(this.minPrice[slot]);
+    return {
+      popular: `${this.isHit.has(slot)}/${this.sortOrder[slot]}`,
+      new: String(this.createdAt[slot]),
+      price,
+      '-price': price,
+    };
   }
 
   /** The slots of a sort, best first (every slot in use, listed or not: a listing filters them). */
@@ -131,10 +146,10 @@ export class CatalogIndex {
     return order;
   }
 
-  /** The orders are built again when next asked (a product came, went or changed). */
-  private forgetOrders(): void {
-    this.orders.clear();
-    this.places.clear();
+  /** An order is built again when next asked (a product came, or changed what it sorts by). */
+  private forgetOrder(sort: SortName): void {
+    this.orders.delete(sort);
+    this.places.delete(sort);
   }
 
   /** Per slot, its place in a sort's order (a search ranks ties by the popular order with it). */
