@@ -10,7 +10,14 @@ import { parseProductFilters } from '../src/domains/catalog/product-filters';
 import { categoryIdsOf, loadReferenceData } from '../src/domains/catalog/read-model/load';
 import { sqlSearchPage, TOTAL_CAP } from '../src/domains/catalog/catalog-routes';
 import { readSearch } from '../src/domains/catalog/search/readings';
-import { parseOwnTsvector, parseTsquery, rankQuery, tsRank } from '../src/domains/catalog/search/ts-rank';
+import {
+  bindQuery,
+  operandsOf,
+  parseOwnTsvector,
+  parseTsquery,
+  rankQuery,
+  tsRank,
+} from '../src/domains/catalog/search/ts-rank';
 import type { SortName } from '../src/domains/catalog/read-model/catalog-index';
 import { describeOnDatabases, startDemoShop, type TestApp } from './harness';
 
@@ -143,8 +150,12 @@ describeOnDatabases('search from memory on $name', (target) => {
       expect(tree, text).not.toBeNull();
       const rank = rankQuery(tree);
       for (const [i, row] of rows.entries()) {
-        const mine = tsRank(parseOwnTsvector(docs[i]!.title), rank);
-        expect(mine, `${text} on ${docs[i]!.title}`).toBe(row.r === null ? null : Math.fround(Number(row.r)));
+        const doc = parseOwnTsvector(docs[i]!.title);
+        const want = row.r === null ? null : Math.fround(Number(row.r));
+        expect(tsRank(doc, rank), `${text} on ${docs[i]!.title}`).toBe(want);
+        // The same with the query bound to the document's lexemes (how the read model ranks every match).
+        const bound = doc && bindQuery(rank, operandsOf(tree), doc.lexemes);
+        expect(bound && tsRank(doc, bound), `${text} on ${docs[i]!.title}, bound`).toBe(doc ? want : null);
       }
     }
   });

@@ -8,7 +8,8 @@ import type { CatalogIndex } from './catalog-index';
 import type { ReferenceData } from './load';
 import { matching, type Compiled } from './queries';
 import {
-  hasAtWeightA,
+  bindQuery,
+  boundAtWeightA,
   operandsOf,
   parseTsquery,
   rankQuery,
@@ -187,6 +188,7 @@ function relevanceOrder(
     ? index.words.find(`=${search.reading.variant}`, false, new Bitset(index.size))
     : null;
   const popular = index.positions('popular');
+  const bound = bindQuery(search.rank, search.operands, index.words.dictionary());
   // The keys as one number per match where they are flags (exact, variant, asked, in stock: bits 3 to 0),
   // the title's rank apart.
   const flags = new Uint8Array(n);
@@ -195,14 +197,14 @@ function relevanceOrder(
     const slot = matches[i]!;
     const doc = index.words.title(slot);
     const isAsked =
-      (doc !== null && hasAtWeightA(doc, search.operands)) ||
+      (doc !== null && boundAtWeightA(doc, bound)) ||
       (index.categoriesOf[slot] ?? []).some((id) => asked.has(id));
     flags[i] =
       (exact.has(slot) ? 8 : 0) |
       (variant?.has(slot) ? 4 : 0) |
       (isAsked ? 2 : 0) |
       (index.inStock.has(slot) ? 1 : 0);
-    title[i] = tsRank(doc, search.rank) ?? Infinity;
+    title[i] = tsRank(doc, bound) ?? Infinity;
   }
   const at = Array.from({ length: n }, (_, i) => i);
   at.sort(

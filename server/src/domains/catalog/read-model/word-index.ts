@@ -68,6 +68,11 @@ export class WordIndex {
     this.documents.release(slot);
   }
 
+  /** Every lexeme, by id (what the ranking documents' ids point at). */
+  dictionary(): readonly string[] {
+    return this.lexemes;
+  }
+
   /** The ranking document of a slot (null: the product has none). */
   title(slot: number): TsDocument | null {
     if (!this.documents.length[slot]) return null;

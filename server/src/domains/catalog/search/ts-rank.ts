@@ -269,12 +269,108 @@ function positionsRange(doc: TsDocument, entry: number, none: Int32Array): [Int3
   return range ? [doc.data, range[0], range[1]] : [none, 0, 1];
 }
 
-function rankOr(doc: TsDocument, q: RankQuery): number {
-  let res = 0;
-  for (const item of q.items) {
+/**
+ * The entries each item of a query finds in one document, in the document's order: item i's are
+ * `list[start[i] .. start[i] + count[i])`. Filled per document (by `findAll`, or `findBound` with a query bound
+ * to the dictionary), read by the rank functions.
+ */
+interface Found {
+  list: Int32Array;
+  start: Int32Array;
+  count: Int32Array;
+}
+
+const foundScratch: Found = {
+  list: new Int32Array(256),
+  start: new Int32Array(32),
+  count: new Int32Array(32),
+};
+
+/** Room in `foundScratch` for `items` items and `entries` entries in all. */
+function scratchFor(items: number, entries: number): Found {
+  if (foundScratch.start.length < items) {
+    foundScratch.start = new Int32Array(items * 2);
+    foundScratch.count = new Int32Array(items * 2);
+  }
+  if (foundScratch.list.length < entries) foundScratch.list = new Int32Array(entries * 2);
+  return foundScratch;
+}
+
+/** Each item's entries by a binary search of the document per item (tsrank.c's find_wordentry). */
+function findAll(doc: TsDocument, q: RankQuery): Found {
+  const found = scratchFor(q.items.length, doc.data[doc.base]! * q.items.length);
+  let used = 0;
+  q.items.forEach((item, i) => {
     const [first, n] = findEntries(doc, item);
-    for (let e = first; e < first + n; e++) {
-      const [post, from, to] = positionsRange(doc, e, NO_POSITION_OR);
+    found.start[i] = used;
+    found.count[i] = n;
+    for (let e = first; e < first + n; e++) found.list[used++] = e;
+  });
+  return found;
+}
+
+/**
+ * A query bound to a dictionary of lexemes (a read model's): per lexeme id, the items that find it, and whether
+ * an operand finds it. Ranking every match of a common word then walks each document once.
+ */
+export interface BoundQuery {
+  q: RankQuery;
+  /** Per lexeme id, the indices of the items finding it (none: not in the map). */
+  itemsOf: Map<number, number[]>;
+  /** Lexeme ids some operand finds (the "asked for" test: boundAtWeightA). */
+  operandFinds: Set<number>;
+}
+
+const finds = (o: { lexeme: string; prefix: boolean }, lexeme: string) =>
+  o.prefix ? lexeme.startsWith(o.lexeme) : lexeme === o.lexeme;
+
+export function bindQuery(
+  q: RankQuery,
+  operands: { lexeme: string; prefix: boolean }[],
+  lexemes: readonly string[],
+): BoundQuery {
+  const itemsOf = new Map<number, number[]>();
+  const operandFinds = new Set<number>();
+  lexemes.forEach((lexeme, id) => {
+    q.items.forEach((item, i) => {
+      if (!finds(item, lexeme)) return;
+      const list = itemsOf.get(id);
+      if (list) list.push(i);
+      else itemsOf.set(id, [i]);
+    });
+    if (operands.some((o) => finds(o, lexeme))) operandFinds.add(id);
+  });
+  return { q, itemsOf, operandFinds };
+}
+
+/** Each item's entries by one walk of the document with a bound query. */
+function findBound(doc: TsDocument, bound: BoundQuery): Found {
+  const n = doc.data[doc.base]!;
+  const items = bound.q.items.length;
+  const found = scratchFor(items, n * items);
+  found.count.fill(0, 0, items);
+  for (let e = 0; e < n; e++) {
+    const hits = bound.itemsOf.get(doc.data[doc.base + doc.data[doc.base + 1 + e]!]!);
+    if (hits) for (const i of hits) found.count[i]!++;
+  }
+  let used = 0;
+  for (let i = 0; i < items; i++) {
+    found.start[i] = used;
+    used += found.count[i]!;
+    found.count[i] = 0;
+  }
+  for (let e = 0; e < n; e++) {
+    const hits = bound.itemsOf.get(doc.data[doc.base + doc.data[doc.base + 1 + e]!]!);
+    if (hits) for (const i of hits) found.list[found.start[i]! + found.count[i]!++] = e;
+  }
+  return found;
+}
+
+function rankOr(doc: TsDocument, q: RankQuery, found: Found): number {
+  let res = 0;
+  for (let i = 0; i < q.items.length; i++) {
+    for (let f = found.start[i]!; f < found.start[i]! + found.count[i]!; f++) {
+      const [post, from, to] = positionsRange(doc, found.list[f]!, NO_POSITION_OR);
       let resj = 0;
       let wjm = -1;
       let jm = 0;
@@ -293,21 +389,20 @@ function rankOr(doc: TsDocument, q: RankQuery): number {
   return q.items.length > 0 ? f32(res / q.items.length) : res;
 }
 
-function rankAnd(doc: TsDocument, q: RankQuery): number {
-  if (q.items.length < 2) return rankOr(doc, q);
-  // Per item, the positions of the last entry it found (tsrank.c keeps that one for the later items).
-  const found: ([Int32Array, number, number] | null)[] = Array.from({ length: q.items.length }, () => null);
+function rankAnd(doc: TsDocument, q: RankQuery, found: Found): number {
+  if (q.items.length < 2) return rankOr(doc, q, found);
   let res = -1;
   for (let i = 0; i < q.items.length; i++) {
-    const [first, n] = findEntries(doc, q.items[i]!);
-    for (let e = first; e < first + n; e++) {
-      const mine = positionsRange(doc, e, NO_POSITION_AND);
-      found[i] = mine;
-      const [post, from, to] = mine;
+    for (let f = found.start[i]!; f < found.start[i]! + found.count[i]!; f++) {
+      const [post, from, to] = positionsRange(doc, found.list[f]!, NO_POSITION_AND);
+      // Against every earlier item's last entry (tsrank.c keeps that one for the later items).
       for (let k = 0; k < i; k++) {
-        const theirs = found[k];
-        if (!theirs) continue;
-        const [ct, cFrom, cTo] = theirs;
+        if (found.count[k] === 0) continue;
+        const [ct, cFrom, cTo] = positionsRange(
+          doc,
+          found.list[found.start[k]! + found.count[k]! - 1]!,
+          NO_POSITION_AND,
+        );
         for (let l = from; l < to; l++)
           for (let p = cFrom; p < cTo; p++) {
             let dist = Math.abs((post[l]! >> 2) - (ct[p]! >> 2));
@@ -325,22 +420,27 @@ function rankAnd(doc: TsDocument, q: RankQuery): number {
   return res;
 }
 
-/** ts_rank(doc, query) as PostgreSQL computes it (a float4); null for a null document, as in SQL. */
-export function tsRank(doc: TsDocument | null, q: RankQuery): number | null {
+/**
+ * ts_rank(doc, query) as PostgreSQL computes it (a float4); null for a null document, as in SQL. With a
+ * query bound to the document's dictionary (`bindQuery`), the document is walked once instead of searched per
+ * item.
+ */
+export function tsRank(doc: TsDocument | null, q: RankQuery | BoundQuery): number | null {
   if (!doc) return null;
-  if (doc.data[doc.base] === 0 || q.items.length === 0) return 0;
-  const res = q.and ? rankAnd(doc, q) : rankOr(doc, q);
+  const query = 'itemsOf' in q ? q.q : q;
+  if (doc.data[doc.base] === 0 || query.items.length === 0) return 0;
+  const found = 'itemsOf' in q ? findBound(doc, q) : findAll(doc, query);
+  const res = query.and ? rankAnd(doc, query, found) : rankOr(doc, query, found);
   return res < 0 ? f32(1e-20) : res;
 }
 
-/** Whether `doc` has a lexeme an operand finds with a position of weight A (the query's words weighted :A). */
-export function hasAtWeightA(doc: TsDocument, items: { lexeme: string; prefix: boolean }[]): boolean {
-  for (const item of items) {
-    const [first, n] = findEntries(doc, item);
-    for (let e = first; e < first + n; e++) {
-      const range = positionsOf(doc, e);
-      if (range) for (let p = range[0]; p < range[1]; p++) if ((doc.data[p]! & 3) === 3) return true;
-    }
+/** Whether a document has a lexeme some operand (of `bound`) finds with a position of weight A. */
+export function boundAtWeightA(doc: TsDocument, bound: BoundQuery): boolean {
+  const n = doc.data[doc.base]!;
+  for (let e = 0; e < n; e++) {
+    if (!bound.operandFinds.has(doc.data[doc.base + doc.data[doc.base + 1 + e]!]!)) continue;
+    const range = positionsOf(doc, e);
+    if (range) for (let p = range[0]; p < range[1]; p++) if ((doc.data[p]! & 3) === 3) return true;
   }
   return false;
 }
