@@ -10,8 +10,7 @@ import { serve } from '../../platform/http/contract';
 import { category, productsFacets } from '@shop/schemas/contracts/catalog';
 import { searchTextCondition } from './product-filters';
 import type { CatalogReadModel } from './read-model/live';
-import type { CatalogIndex } from './read-model/catalog-index';
-import type { ReferenceData } from './read-model/load';
+import { KeptWhileUnchanged } from './read-model/kept';
 import { facets } from './read-model/queries';
 import { keptUntilChange, type PublicData } from '../../platform/web/public-data';
 
@@ -95,10 +94,7 @@ export function catalogPageRoutes(db: Db, publicData: PublicData, model: Catalog
   );
   // The counts of the filters last asked, per filters, kept while the read model stays as it was: a category's
   // counts are asked by every visitor of its page, and again at each choice.
-  const keptFacets = new Map<
-    string,
-    { index: CatalogIndex; version: number; ref: ReferenceData; facets: ProductFacets }
-  >();
+  const keptFacets = new KeptWhileUnchanged<string, ProductFacets>(KEPT_FACETS);
   return async function plugin(app: FastifyInstance) {
     serve(app, category, async (request) => {
       const page = await categoryPage(db, request.params.slug);
@@ -109,14 +105,7 @@ export function catalogPageRoutes(db: Db, publicData: PublicData, model: Catalog
     serve(app, productsFacets, async (request) => {
       const { index, ref, f, compiled } = await model.filters(request.query, searchMatches);
       const key = JSON.stringify(f, (_, v: unknown) => (v instanceof Map ? [...v] : v));
-      const hit = keptFacets.get(key);
-      keptFacets.delete(key);
-      const data =
-        hit && hit.index === index && hit.version === index.version && hit.ref === ref
-          ? hit.facets
-          : facets(index, compiled, ref.dirs, ref.entries);
-      keptFacets.set(key, { index, version: index.version, ref, facets: data });
-      if (keptFacets.size > KEPT_FACETS) keptFacets.delete(keptFacets.keys().next().value!);
+      const data = keptFacets.get(key, index, ref, () => facets(index, compiled, ref.dirs, ref.entries));
       return { data };
     });
   };

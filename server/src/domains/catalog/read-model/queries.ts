@@ -217,7 +217,7 @@ function countKeys(index: CatalogIndex, set: Bitset, r: OfferRule, wanted: Uint8
 
 /** The products matching everything but `skip`: the scope, product conditions, one offer meeting the rule. */
 /** The products matching every filter but `skip`. */
-export function matching(index: CatalogIndex, c: Compiled, skip?: Skip, inStock = c.f.inStock): Bitset {
+function matching(index: CatalogIndex, c: Compiled, skip?: Skip, inStock = c.f.inStock): Bitset {
   const r = offerRule(index, c, skip, inStock);
   const set = narrowBySets(index, productSet(index, c, skip), r);
   return setsSuffice(r) ? set : set.filter((slot) => hasOfferMeeting(index, slot, r));
@@ -365,13 +365,27 @@ export function page(
   pageNumber: number,
   perPage: number,
 ): { ids: number[]; total: number } {
+  return pageInOrder(index, c, () => index.order(sort), pageNumber, perPage);
+}
+
+/**
+ * A page of the matching products' ids in the order `order` gives (every slot it may hold, best first; asked
+ * only when the page is not past the end), with the exact total.
+ */
+export function pageInOrder(
+  index: CatalogIndex,
+  c: Compiled,
+  order: () => Int32Array,
+  pageNumber: number,
+  perPage: number,
+): { ids: number[]; total: number } {
   const set = matching(index, c);
   const total = set.count();
   const skip = (pageNumber - 1) * perPage;
   const ids: number[] = [];
   if (skip >= total) return { ids, total };
   let seen = 0;
-  for (const slot of index.order(sort)) {
+  for (const slot of order()) {
     if (!set.has(slot)) continue;
     if (seen++ < skip) continue;
     ids.push(index.ids[slot]!);

@@ -6,7 +6,8 @@
 import { Bitset } from './bitset';
 import type { CatalogIndex } from './catalog-index';
 import type { ReferenceData } from './load';
-import { matching, type Compiled } from './queries';
+import { pageInOrder, type Compiled } from './queries';
+import { KeptWhileUnchanged } from './kept';
 import {
   bindQuery,
   boundAtWeightA,
@@ -66,41 +67,25 @@ function prepare(reading: SearchReading): MemorySearch | null {
   return { reading, tree, rank: rankQuery(tree), operands: operandsOf(tree) };
 }
 
-/**
- * What a search computed over the whole index, kept with it until the index or the reference data change (a
- * write, or the text's reading dropped: search/readings.ts keeps one per text until a product changes): its
- * matches and their relevance order. A live search asks the same words again and again, and a results page
- * its next pages: they then only walk the order.
- */
-interface Kept {
-  index: CatalogIndex;
-  version: number;
-  ref: ReferenceData;
-  slots?: Bitset;
-  order?: Int32Array;
-}
-
-/** The searches last asked, the oldest dropped first: an order of 100 000 matches is 400 kB. */
-const kept = new Map<MemorySearch, Kept>();
-const KEPT_SEARCHES = 64;
-
-function keptFor(index: CatalogIndex, ref: ReferenceData, search: MemorySearch): Kept {
-  let k = kept.get(search);
-  kept.delete(search);
-  if (!k || k.index !== index || k.version !== index.version || k.ref !== ref)
-    k = { index, version: index.version, ref };
-  kept.set(search, k);
-  if (kept.size > KEPT_SEARCHES) kept.delete(kept.keys().next().value!);
-  return k;
-}
-
 function hasNot(q: TsQuery): boolean {
   return q.op === '!' || (q.op !== 'term' && q.args.some(hasNot));
 }
 
+/**
+ * What a search computed over the whole index: its matches and its relevance order, kept while the index
+ * stays as it was (the 64 searches last asked: an order of 100 000 matches is 400 kB). A live search asks the
+ * same words again and again, and a results page its next pages: they then only walk the order.
+ */
+interface Computed {
+  slots?: Bitset;
+  order?: Int32Array;
+}
+
+const kept = new KeptWhileUnchanged<MemorySearch, Computed>(64);
+
 /** The slots the search's words match (every word, each any of its readings); the caller may not change it. */
 export function searchSlots(index: CatalogIndex, ref: ReferenceData, search: MemorySearch): Bitset {
-  const k = keptFor(index, ref, search);
+  const k = kept.get(search, index, ref, () => ({}));
   k.slots ??= matchingSlots(index, search);
   return k.slots;
 }
@@ -139,21 +124,17 @@ export function relevancePage(
   pageNumber: number,
   perPage: number,
 ): { ids: number[]; total: number } {
-  const set = matching(index, c);
-  const total = set.count();
-  const skip = (pageNumber - 1) * perPage;
-  const ids: number[] = [];
-  if (skip >= total) return { ids, total };
-  const k = keptFor(index, ref, search);
-  k.order ??= relevanceOrder(index, ref, search, searchSlots(index, ref, search));
-  let seen = 0;
-  for (const slot of k.order) {
-    if (!set.has(slot)) continue;
-    if (seen++ < skip) continue;
-    ids.push(index.ids[slot]!);
-    if (ids.length === perPage) break;
-  }
-  return { ids, total };
+  return pageInOrder(
+    index,
+    c,
+    () => {
+      const k = kept.get(search, index, ref, () => ({}));
+      k.order ??= relevanceOrder(index, ref, search, searchSlots(index, ref, search));
+      return k.order;
+    },
+    pageNumber,
+    perPage,
+  );
 }
 
 /**

@@ -183,24 +183,17 @@ export function parseTsquery(text: string): TsQuery | null {
     }
     return { op: 'term', lexeme, prefix };
   };
-  const and = (): TsQuery | null => {
-    const args = [primary()];
-    for (space(); text[i] === '&'; space()) {
+  // `&` binds tighter than `|`: a chain of `next` joined by `op`.
+  const chain = (op: '&' | '|', next: () => TsQuery | null) => (): TsQuery | null => {
+    const args = [next()];
+    for (space(); text[i] === op; space()) {
       i++;
-      args.push(primary());
+      args.push(next());
     }
     if (args.some((a) => a === null)) return null;
-    return args.length === 1 ? args[0]! : { op: '&', args: args as TsQuery[] };
+    return args.length === 1 ? args[0]! : { op, args: args as TsQuery[] };
   };
-  const or = (): TsQuery | null => {
-    const args = [and()];
-    for (space(); text[i] === '|'; space()) {
-      i++;
-      args.push(and());
-    }
-    if (args.some((a) => a === null)) return null;
-    return args.length === 1 ? args[0]! : { op: '|', args: args as TsQuery[] };
-  };
+  const or = chain('|', chain('&', primary));
   const tree = or();
   space();
   return failed || i < text.length ? null : tree;
@@ -239,18 +232,13 @@ function lowerBound(doc: TsDocument, lexeme: string): number {
 }
 
 /** The entries of `doc` an operand finds: [first, count]. */
-export function findEntries(doc: TsDocument, item: { lexeme: string; prefix: boolean }): [number, number] {
+function findEntries(doc: TsDocument, item: { lexeme: string; prefix: boolean }): [number, number] {
   const size = doc.data[doc.base]!;
   const first = lowerBound(doc, item.lexeme);
   if (!item.prefix) return [first, first < size && lexemeAt(doc, first) === item.lexeme ? 1 : 0];
   let n = 0;
   while (first + n < size && lexemeAt(doc, first + n).startsWith(item.lexeme)) n++;
   return [first, n];
-}
-
-/** Whether `doc` has `lexeme` (the notation keys of a ranking document: '=0.07/11/d'). */
-export function hasLexeme(doc: TsDocument, lexeme: string): boolean {
-  return findEntries(doc, { lexeme, prefix: false })[1] > 0;
 }
 
 // tsrank.c's stand-ins for an entry without positions: position 0 in calc_rank_or, the last one in
