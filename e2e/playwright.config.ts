@@ -41,7 +41,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'npx tsx server/src/main.ts',
+    // The production server as `npm run serve` runs it: the compiled bundle (`npm run test:e2e` builds first).
+    command: 'node server/dist/main.js',
     cwd: '..',
     url: `http://127.0.0.1:${PORT}/api/health`,
     timeout: 180_000,

@@ -72,6 +72,8 @@ export interface AppOptions {
   config: Config;
   /** An already open database (tests share one); otherwise opened from the config. */
   database?: Database;
+  /** The app closes the database given above when it closes (main.ts opens it early, for the app alone). */
+  closesDatabase?: boolean;
   /** The generated registration, or another one (the scratch-entity test). */
   resources?: ResourceDef[];
   /** More endpoints under /api, after the shop's own (the scratch-endpoint test adds one). */
@@ -118,7 +120,8 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       onIdleConnectionLost: (err) =>
         app.log.warn({ err }, 'PostgreSQL: an idle connection was lost; the pool opens another'),
     }));
-  if (!opts.database) app.addHook('onClose', () => database.close());
+  // First of the close hooks, so it runs last: the others (listeners, the read model) still use the database.
+  if (!opts.database || opts.closesDatabase) app.addHook('onClose', () => database.close());
   const ran = await migrate(database, opts.migrationsDir ?? config.migrationsDir);
   if (ran.length) app.log.info({ migrations: ran }, 'migrations applied');
   const publicData = await watchPublicData(database, resources);
@@ -133,7 +136,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     for (const method of ([] as string[]).concat(route.method))
       routes.push({ method, url: route.url, ...(contract ? { contract } : {}), ...(crud ? { crud } : {}) });
   });
-  registerRouteSchemas(app, compilers);
+  registerRouteSchemas(app);
   // Before every route, so that every answer (API, pages, files, errors, 404s) gets them.
   await registerSecurityHeaders(app);
   // Before the routes: @fastify/swagger collects them as they are registered.

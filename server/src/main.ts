@@ -1,11 +1,29 @@
 // npm run serve: starts the shop on PORT (default 3000) and stops cleanly on SIGTERM / SIGINT.
-import { buildApp, prepareData } from './app';
+//
+// The database opens first and the rest of the server's code loads meanwhile (the dynamic import below): the
+// embedded database starts on a thread of its own, so on two cores the two overlap instead of adding up.
+import { performance } from 'node:perf_hooks';
+import type { FastifyBaseLogger } from 'fastify';
 import { loadConfig } from './platform/config';
-import { startScheduler } from './platform/jobs/scheduler';
-import { shopTasks } from './tasks';
+import { openDatabase } from './platform/db';
 
 const config = loadConfig();
-const { app, database } = await buildApp({ config });
+let log: FastifyBaseLogger | null = null;
+const opening = openDatabase({
+  ...config,
+  onIdleConnectionLost: (err) =>
+    log?.warn({ err }, 'PostgreSQL: an idle connection was lost; the pool opens another'),
+});
+const [{ buildApp, prepareData }, { startScheduler }, { shopTasks }] = await Promise.all([
+  import('./app'),
+  import('./platform/jobs/scheduler'),
+  import('./tasks'),
+]);
+const codeLoadedMs = performance.now();
+const database = await opening;
+const databaseOpenMs = performance.now();
+const { app } = await buildApp({ config, database, closesDatabase: true });
+log = app.log;
 await prepareData(app, database, config);
 // The embedded database lives in this process: if its thread dies, every later query fails. Leave with an
 // error, so the process manager starts the shop again (docs/deployment.md, Restart=on-failure).
@@ -41,3 +59,12 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 }
 
 await app.listen({ port: config.port, host: config.host });
+// Milliseconds since the process started: what a slow start spent its time on.
+app.log.info(
+  {
+    codeLoadedMs: Math.round(codeLoadedMs),
+    databaseOpenMs: Math.round(databaseOpenMs),
+    listeningMs: Math.round(performance.now()),
+  },
+  'shop started',
+);

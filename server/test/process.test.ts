@@ -1,14 +1,30 @@
-// The server as a process, as `npm run serve` runs it: JSON logs, the first start prints the generated
-// administrator password once, the shop answers, and SIGTERM ends it cleanly.
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+// The server as a process, as `npm run serve` runs it: the production build (plain JavaScript, no TypeScript
+// tooling loaded), JSON logs, the first start prints the generated administrator password once, the shop
+// answers, and SIGTERM ends it cleanly.
+import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const REPO = resolve(import.meta.dirname, '../..');
 const dataDir = mkdtempSync(join(tmpdir(), 'shop-process-'));
+const loadedFile = join(dataDir, 'loaded-modules.json');
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+/** The file `npm run serve` runs with plain node: read from package.json, so the test follows the script. */
+const PACKAGE = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as {
+  scripts: { serve: string };
+};
+const SERVE = PACKAGE.scripts.serve;
+const serveMatch = /^NODE_ENV=production node (\S+\.js)$/.exec(SERVE);
+const SERVED_FILE = serveMatch?.[1] ?? '';
+
+// `npm run build` compiles the server with the storefront and the admin; the server's part alone here.
+beforeAll(() => {
+  execFileSync(process.execPath, ['server/scripts/build.mjs'], { cwd: REPO, stdio: 'pipe' });
+});
 
 interface Started {
   child: ChildProcessWithoutNullStreams;
@@ -17,10 +33,13 @@ interface Started {
 }
 
 function start(): Promise<Started> {
-  const child = spawn(process.execPath, [join(REPO, 'node_modules/tsx/dist/cli.mjs'), 'server/src/main.ts'], {
+  const recorder = join(import.meta.dirname, 'fixtures/record-modules.mjs');
+  const child = spawn(process.execPath, ['--import', recorder, SERVED_FILE], {
     cwd: REPO,
     env: {
       ...process.env,
+      NODE_ENV: 'production',
+      RECORD_MODULES_TO: loadedFile,
       PORT: '0',
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
@@ -60,6 +79,11 @@ function stop(s: Started): Promise<number | null> {
 }
 
 describe('npm run serve', () => {
+  it('runs the compiled server with node alone', () => {
+    expect(serveMatch, `package.json's serve script: ${SERVE}`).not.toBeNull();
+    expect(existsSync(join(REPO, SERVED_FILE))).toBe(true);
+  });
+
   it('starts, logs JSON, prints the generated password once, and stops on SIGTERM', async () => {
     const first = await start();
     const health = await fetch(`${first.url}/api/health`);
@@ -78,6 +102,26 @@ describe('npm run serve', () => {
       .filter((l) => l.startsWith('{'));
     expect(jsonLines.length).toBeGreaterThan(1);
     for (const line of jsonLines) expect(JSON.parse(line)).toHaveProperty('level');
+    expect(first.output()).toMatch(/"listeningMs":\d+.*"msg":"shop started"/);
+
+    // Every module the running shop loaded: JavaScript only, and no TypeScript compiler or loader among them.
+    first.child.kill('SIGUSR2');
+    while (!existsSync(loadedFile)) await sleep(20);
+    const loaded = JSON.parse(readFileSync(loadedFile, 'utf8')) as {
+      execArgv: string[];
+      esm: string[];
+      cjs: string[];
+    };
+    const modules = [...loaded.esm, ...loaded.cjs];
+    expect(modules.length).toBeGreaterThan(100);
+    expect(modules.filter((m) => m.includes('fastify'))).not.toEqual([]);
+    expect(
+      modules.filter((m) =>
+        /[/\\]node_modules[/\\](typescript|tsx|esbuild|@esbuild|ts-node|@swc)[/\\]/.test(m),
+      ),
+    ).toEqual([]);
+    expect(modules.filter((m) => /\.[mc]?tsx?$/.test(m))).toEqual([]);
+    expect(loaded.execArgv.filter((a) => a !== '--import' && !a.endsWith('record-modules.mjs'))).toEqual([]);
     expect(await stop(first)).toBe(0);
 
     // The data survives in DATA_DIR; the second start creates no second administrator.

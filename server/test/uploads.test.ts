@@ -16,7 +16,7 @@ import {
 } from '../src/domains/content/uploads';
 import type { AuthUser } from '../src/platform/auth/sessions';
 import { registerErrorHandler } from '../src/platform/http/errors';
-import { registerRouteSchemas } from '../src/platform/http/route-schemas';
+import { LazyCompilers, registerRouteSchemas } from '../src/platform/http/route-schemas';
 import type { FileStorage } from '../src/platform/storage';
 import { resources } from '../generated/resources';
 import { buildApp, type App } from '../src/app';
@@ -317,9 +317,9 @@ describe('uploads into another store', () => {
     return { store, files };
   }
   async function appWith(store: FileStorage, maxTotalBytes?: number) {
-    const app = Fastify({ logger: false });
+    // As the real server does before any route: its compilers, and the shared schemas the route names.
+    const app = Fastify({ logger: false, schemaController: new LazyCompilers().schemaController });
     registerErrorHandler(app);
-    // As the real server does before any route: the route's answer names a shared schema.
     registerRouteSchemas(app);
     app.decorateRequest('user', null);
     app.addHook('onRequest', async (request) => {

@@ -17,8 +17,12 @@ export const server: ServerPart = {
     const model = new CatalogReadModel(ctx.database);
     await model.start(ctx.publicData);
     api.addHook('onClose', () => model.stop());
-    // Built now rather than by the first customer; a failure here is retried by the first request.
-    model.ready().catch(() => undefined);
+    // Built once the server listens rather than by the first customer: not before, as its reads would queue
+    // ahead of the start's own on the embedded database's one thread. A failure is retried by the first
+    // request (an app that never listens, a test's, builds it on its first request).
+    api.addHook('onListen', async () => {
+      model.ready().catch(() => undefined);
+    });
     await api.register(catalogRoutes(db, ctx.publicData, model));
     await api.register(catalogPageRoutes(db, ctx.publicData, model));
     await api.register(productPageRoutes(db, ctx.publicData));

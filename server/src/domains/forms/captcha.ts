@@ -4,7 +4,8 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { eq, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import * as svgCaptcha from 'svg-captcha';
+import type * as SvgCaptcha from 'svg-captcha';
+import { onFirstUse } from '../../platform/on-first-use';
 import type { Captcha } from '@shop/schemas';
 import { selectRows, type Db, type DbOrTx } from '../../platform/db';
 import { captchas } from '../../../generated/tables';
@@ -50,9 +51,10 @@ export const hashCaptchaAnswer = (text: string) =>
 
 // svg-captcha's own text comes from Math.random; the answer is drawn from the CSPRNG and only the drawing
 // is left to the library (its default export draws a given text; the typings declare only create()).
-type DrawOptions = NonNullable<Parameters<typeof svgCaptcha.create>[0]>;
-const drawText = (svgCaptcha as unknown as { default: (text: string, options: DrawOptions) => string })
-  .default;
+// It reads its font when loaded: loaded on the first captcha drawn.
+type DrawOptions = NonNullable<Parameters<typeof SvgCaptcha.create>[0]>;
+const svgCaptcha = onFirstUse<{ default: (text: string, options: DrawOptions) => string }>('svg-captcha');
+const drawText = (text: string, options: DrawOptions) => svgCaptcha().default(text, options);
 
 function captchaText(): string {
   let text = '';

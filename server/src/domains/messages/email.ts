@@ -1,8 +1,10 @@
 // E-mail over SMTP with nodemailer. One pooled transporter per SMTP configuration, reused across batches;
 // a changed configuration (the admin's settings) gets a new one and the old one is closed.
-import { compile } from 'html-to-text';
+import type * as HtmlToText from 'html-to-text';
 import { DomUtils, parseDocument } from 'htmlparser2';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type nodemailerType from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import { onFirstUse } from '../../platform/on-first-use';
 import { DeliveryError } from './delivery-error';
 
 export interface SmtpOptions {
@@ -28,6 +30,10 @@ export interface OutgoingEmail {
 // retries it later.
 const TIMEOUTS = { connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 15_000 };
 
+// Loaded with the first letter, not at start.
+const nodemailer = onFirstUse<typeof nodemailerType>('nodemailer');
+const htmlToTextLibrary = onFirstUse<typeof HtmlToText>('html-to-text');
+
 let current: { key: string; transporter: Transporter } | null = null;
 
 function transporterFor(opts: SmtpOptions): Transporter {
@@ -36,8 +42,8 @@ function transporterFor(opts: SmtpOptions): Transporter {
   current?.transporter.close();
   const common = { pool: true as const, maxConnections: 2, maxMessages: 100, ...TIMEOUTS };
   const transporter = opts.url
-    ? nodemailer.createTransport({ ...common, url: opts.url })
-    : nodemailer.createTransport({
+    ? nodemailer().createTransport({ ...common, url: opts.url })
+    : nodemailer().createTransport({
         ...common,
         host: opts.host!,
         port: opts.port ?? 465,
@@ -77,7 +83,11 @@ export function unsubscribeUrlOf(html: string): string | null {
  * bullets, tables in columns, images and tags dropped, no hard wrapping (mail clients wrap themselves).
  * Mail clients without HTML and spam filters read this one.
  */
-export const htmlToText = compile({
+let compiledHtmlToText: ((html: string) => string) | null = null;
+export const htmlToText = (html: string): string =>
+  (compiledHtmlToText ??= htmlToTextLibrary().compile(HTML_TO_TEXT))(html);
+
+const HTML_TO_TEXT: HtmlToText.HtmlToTextOptions = {
   wordwrap: false,
   selectors: [
     { selector: 'a', options: { linkBrackets: ['(', ')'], hideLinkHrefIfSameAsText: true } },
@@ -90,7 +100,7 @@ export const htmlToText = compile({
       options: { uppercase: false, leadingLineBreaks: 2, trailingLineBreaks: 2 },
     })),
   ],
-});
+};
 
 /** What a failed send means for an administrator, in Russian, with the server's own words kept. */
 function describe(e: unknown): DeliveryError {

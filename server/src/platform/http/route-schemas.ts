@@ -4,7 +4,7 @@
 // labels), serialises the output, and @fastify/swagger writes /api/docs (docs.ts). The payload schemas of
 // schemas/api are shared by their $id (`api('login')` is `{ $ref: 'login#' }`; codegen refuses an unknown one).
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
-import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchemaCompiler, FastifyServerOptions } from 'fastify';
 import { readFileSync } from 'node:fs';
 import { withStorageBoundsDeep } from '@shop/schemas';
 import { API_SCHEMAS_FILE } from '@shop/schemas/files';
@@ -102,9 +102,24 @@ function assertSafe(request: FastifyRequest) {
 export class LazyCompilers {
   private readonly pending = new Set<() => unknown>();
 
-  /** Fastify's own serialiser compiler (fast-json-stringify with the shared schemas), run on first use. */
+  /**
+   * The validators (our ajv instances: Russian messages, fields named by their labels) and Fastify's own
+   * serialiser compiler (fast-json-stringify with the shared schemas), each run on first use. Both given
+   * here, so Fastify never loads its default validator compiler (@fastify/ajv-compiler) at start.
+   */
+  private readonly validatorCompiler: FastifySchemaCompiler<Schema> = ({ schema, httpPart }) =>
+    this.onFirstCall(() => {
+      const check = validatorFor(schema, httpPart === 'body' ? ajv : textAjv);
+      const labels = labelsIn(schema);
+      return (data: unknown) =>
+        check(data) ? { value: data } : { error: validationError(check.errors ?? [], labels) };
+    });
+
   readonly schemaController: FastifyServerOptions['schemaController'] = {
     compilersFactory: {
+      // Fastify's type speaks of ajv's own shapes; at run time it calls what the factory answers as the
+      // validator compiler of every route, the function setValidatorCompiler would take.
+      buildValidator: (() => this.validatorCompiler) as never,
       buildSerializer: (...args: Parameters<ReturnType<typeof SerializerSelector>>) => {
         const compile = SerializerSelector()(...args);
         return (route: Parameters<typeof compile>[0]) => this.onFirstCall(() => compile(route));
@@ -130,17 +145,12 @@ export class LazyCompilers {
   }
 }
 
-/** Shared schemas, the validator compiler and the input guard, before any route is registered. */
-export function registerRouteSchemas(app: FastifyInstance, compilers = new LazyCompilers()) {
+/**
+ * Shared schemas and the input guard, before any route is registered. The compilers come with the app's
+ * `schemaController` (LazyCompilers above): `Fastify({ schemaController: compilers.schemaController })`.
+ */
+export function registerRouteSchemas(app: FastifyInstance) {
   for (const schema of API_SCHEMAS) app.addSchema(schema);
-  app.setValidatorCompiler(({ schema, httpPart }) =>
-    compilers.onFirstCall(() => {
-      const check = validatorFor(schema, httpPart === 'body' ? ajv : textAjv);
-      const labels = labelsIn(schema as Schema);
-      return (data: unknown) =>
-        check(data) ? { value: data } : { error: validationError(check.errors ?? [], labels) };
-    }),
-  );
   // Every value a route takes in is bounded by what the database holds (schemas/rules/bounds.ts), in its
   // validator and in /api/docs alike; a route that states a bound of its own keeps it.
   // A schema several routes share (idParams) stays one object, compiled once.

@@ -3,7 +3,10 @@
 // of tags and attributes, everything else dropped. The output is rebuilt from the parsed tree (tag names
 // and attributes re-serialised, text re-escaped, every open tag closed), so nothing the input spells
 // oddly can reach the page as markup. This module holds only the shop's configuration of it.
-import sanitize from 'sanitize-html';
+import type sanitize from 'sanitize-html';
+import { onFirstUse } from '../on-first-use';
+
+const sanitizeOnFirstUse = onFirstUse<typeof sanitize>('sanitize-html');
 
 /** Tags kept, with the attributes each may carry. */
 const ALLOWED: Record<string, string[]> = {
@@ -150,7 +153,7 @@ const OPTIONS: sanitize.IOptions = {
 export function sanitizeHtml(input: string | null | undefined): string {
   if (!input) return '';
   return (
-    sanitize(input.replace(/\r\n?/g, '\n'), OPTIONS)
+    sanitizeOnFirstUse()(input.replace(/\r\n?/g, '\n'), OPTIONS)
       // The library writes the void elements XHTML-style ("<br />"); HTML needs no slash, and the stored
       // pages and their tests keep the spelling they had. Safe as a plain replace: in the output a ">"
       // inside text or an attribute value is always escaped, so " />" only ends an <img> or a <br>.

@@ -39,8 +39,18 @@ interface StorefrontLoadContext {
 }
 
 export async function storefrontPlugin(app: FastifyInstance, opts: StorefrontPluginOptions): Promise<void> {
-  const build = (await import(pathToFileURL(join(opts.buildDir, 'server/index.js')).href)) as ServerBuild;
-  const handleRequest = createRequestHandler(build, process.env.NODE_ENV);
+  // The server half of the build (React, the routes) loads after the start, not during it: the process answers
+  // its health check sooner, and it loads as soon as the server listens, before the first visitor; a page
+  // asked before that waits for it. A failed load is logged and tried again by the next page.
+  let loading: Promise<LoadedStorefront> | null = null;
+  const storefront = () =>
+    (loading ??= loadStorefront(opts.buildDir).catch((err: unknown) => {
+      loading = null;
+      throw err;
+    }));
+  app.addHook('onListen', async () => {
+    storefront().catch((err: unknown) => app.log.error({ err }, 'the storefront build did not load'));
+  });
   const clientDir = join(opts.buildDir, 'client');
 
   // File names under /assets/ carry a content hash: a new build means new names, so cache them for good.
@@ -67,7 +77,7 @@ export async function storefrontPlugin(app: FastifyInstance, opts: StorefrontPlu
   // The build now deployed, for open tabs' hourly "is there a new version?" check (storefront
   // lib/app-version.ts compares it with the version their page was loaded with). Never cached.
   app.get('/build-info.json', async (_request, reply) =>
-    reply.header('Cache-Control', 'no-store').send({ version: build.assets.version }),
+    reply.header('Cache-Control', 'no-store').send({ version: (await storefront()).build.assets.version }),
   );
 
   // React Router reads form posts itself from the raw stream: Fastify must leave the body unread
@@ -103,8 +113,8 @@ export async function storefrontPlugin(app: FastifyInstance, opts: StorefrontPlu
   });
 
   const cache = opts.pageCache;
-  const guestPages = guestPageRoutes(build);
   app.all('/*', async (request, reply) => {
+    const { handleRequest, guestPages } = await storefront();
     if (
       cache &&
       request.method === 'GET' &&
@@ -132,6 +142,22 @@ export async function storefrontPlugin(app: FastifyInstance, opts: StorefrontPlu
     // Fastify 5 sends a Web Response as it is: status, headers (several Set-Cookie too) and the streamed body.
     return reply.send(response);
   });
+}
+
+interface LoadedStorefront {
+  build: ServerBuild;
+  handleRequest: ReturnType<typeof createRequestHandler>;
+  /** Whether an address is a page a guest may be served from the page cache (guest-pages.ts). */
+  guestPages: ReturnType<typeof guestPageRoutes>;
+}
+
+async function loadStorefront(buildDir: string): Promise<LoadedStorefront> {
+  const build = (await import(pathToFileURL(join(buildDir, 'server/index.js')).href)) as ServerBuild;
+  return {
+    build,
+    handleRequest: createRequestHandler(build, process.env.NODE_ENV),
+    guestPages: guestPageRoutes(build),
+  };
 }
 
 /** The Fastify request as a Web Request, aborted when the visitor goes away before the answer is complete. */
