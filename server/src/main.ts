@@ -5,8 +5,8 @@ import { startScheduler } from './platform/jobs/scheduler';
 import { shopTasks } from './tasks';
 
 const config = loadConfig();
-const { app, database } = await buildApp({ config });
-await prepareData(app, database, config);
+const { app, database, storage } = await buildApp({ config });
+await prepareData(app, database, config, storage);
 // The embedded database lives in this process: if its thread dies, every later query fails. Leave with an
 // error, so the process manager starts the shop again (docs/deployment.md, Restart=on-failure).
 database.onLost?.((err) => {
