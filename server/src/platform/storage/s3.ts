@@ -4,13 +4,13 @@
 //
 // The SDK is imported on first use only: a shop on the local disk never loads it, and one on S3 loads it
 // (about a third of a second) when the first picture is asked for, not during start-up.
-import type { S3Client } from '@aws-sdk/client-s3';
+import type * as S3Sdk from '@aws-sdk/client-s3';
 import type { Readable } from 'node:stream';
 import type { S3Config } from '../config';
 import { assertStorageKey, pictureType } from './keys';
 import type { FileStorage, StoredInfo } from './types';
 
-type Sdk = typeof import('@aws-sdk/client-s3');
+type Sdk = typeof S3Sdk;
 
 /** Whether the SDK's error says the object is not there (GetObject: NoSuchKey, HeadObject: a bare 404). */
 function isMissing(error: unknown): boolean {
@@ -19,7 +19,7 @@ function isMissing(error: unknown): boolean {
 }
 
 export function s3Storage(config: S3Config, publicPrefix = '/uploads/'): FileStorage {
-  let connection: Promise<{ sdk: Sdk; client: S3Client }> | null = null;
+  let connection: Promise<{ sdk: Sdk; client: S3Sdk.S3Client }> | null = null;
   const connect = () =>
     (connection ??= import('@aws-sdk/client-s3').then((sdk) => ({
       sdk,
