@@ -24,7 +24,13 @@ if (values.help) {
   process.exit(0);
 }
 
-const config = loadConfig();
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig();
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
 if (!config.s3) {
   console.error(
     `S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are not set: nowhere to copy to.\n${usage}`,
