@@ -143,7 +143,7 @@ const built = await buildApp({ config, logger: false });
 const { app, database } = built;
 const staticDir = mkdtempSync(join(tmpdir(), 'bench-static-'));
 if (PAGES) await registerBaselines(app, staticDir);
-await seedDemo(database.db, { uploadsDir });
+await seedDemo(database.db, { storage: built.storage });
 if (PRODUCTS) await addProducts(database.db, PRODUCTS);
 // A database seeded before search existed gets its documents first.
 await indexProducts(database.db);

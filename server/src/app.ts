@@ -1,14 +1,13 @@
 // The one server: public API, admin API, OpenAPI docs, the admin SPA at /nuxt and the server-rendered
 // storefront, on one port.
 import fastifyCompress from '@fastify/compress';
-import fastifyStatic from '@fastify/static';
 import Fastify, {
   type FastifyInstance,
   type FastifyPluginAsync,
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import { resources as generatedResources } from '../generated/resources';
@@ -43,13 +42,14 @@ import { registerSecurityHeaders } from './platform/http/security-headers';
 import { jobRoutes } from './platform/jobs/routes';
 import { JobRunner } from './platform/jobs/runner';
 import type { ServerPart } from './platform/server-part';
+import { createStorage, type FileStorage } from './platform/storage';
 import type { ShopContext } from './platform/types';
 import { adminPlugin } from './platform/web/admin';
 import { imagesPlugin } from './platform/web/images';
 import { PageCache } from './platform/web/page-cache';
 import { watchPublicData, type PublicData } from './platform/web/public-data';
 import { storefrontPlugin } from './platform/web/storefront';
-import { uploadsStaticOptions } from './platform/web/uploads';
+import { uploadsPlugin } from './platform/web/uploads';
 import { seedDemo } from './seed/demo';
 import type { DestinationStream } from 'pino';
 
@@ -98,6 +98,8 @@ export interface App {
   compilePendingSchemas(): number;
   /** Work the routes do after answering (password recovery's letter); `idle()` waits for it. */
   afterResponse: AfterResponse;
+  /** Where uploaded pictures live (UPLOADS_DIR or the S3 bucket): the demo seeding writes there too. */
+  storage: FileStorage;
 }
 
 export async function buildApp(opts: AppOptions): Promise<App> {
@@ -160,12 +162,14 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   );
   jobs.start();
   app.addHook('preClose', () => jobs.stop());
+  const storage = createStorage(config);
   const ctx: ShopContext = {
     database,
     registry,
     resources,
     config,
     jobs,
+    storage,
     publicData,
     afterResponse,
     signedIn: joinGuestCart,
@@ -198,10 +202,9 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     { prefix: '/api' },
   );
 
-  mkdirSync(config.uploadsDir, { recursive: true });
-  await app.register(fastifyStatic, uploadsStaticOptions(config.uploadsDir));
+  await app.register(uploadsPlugin, { storage });
   // WebP variants of uploaded images at the spec's breakpoint widths (the storefront's <Picture>).
-  await app.register(imagesPlugin, { uploadsDir: config.uploadsDir });
+  await app.register(imagesPlugin, { storage });
 
   if (existsSync(join(config.adminDistDir, 'index.html')))
     await app.register(adminPlugin, { distDir: config.adminDistDir });
@@ -227,17 +230,23 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     publicData,
     compilePendingSchemas: () => compilers.compilePending(),
     afterResponse,
+    storage,
   };
 }
 
 /** First-start work: the administrator account and, on an empty shop, the demo catalogue. */
-export async function prepareData(app: FastifyInstance, database: Database, config: Config) {
+export async function prepareData(
+  app: FastifyInstance,
+  database: Database,
+  config: Config,
+  storage: FileStorage,
+) {
   await ensureAdmin(database.db, { email: config.adminEmail, password: config.adminPassword }, app.log);
   const templates = await ensureSystemTemplates(database.db);
   if (templates.mail || templates.sms) app.log.info(templates, 'system message templates created');
   let seeded: Record<string, number> | null = null;
   if (config.demoData) {
-    seeded = await seedDemo(database.db, { uploadsDir: config.uploadsDir });
+    seeded = await seedDemo(database.db, { storage });
     if (seeded) app.log.info(seeded, 'demo data created');
   }
   // Products stored before the search engine existed get their search documents once.

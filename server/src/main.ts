@@ -22,9 +22,9 @@ const [{ buildApp, prepareData }, { startScheduler }, { shopTasks }] = await Pro
 const codeLoadedMs = performance.now();
 const database = await opening;
 const databaseOpenMs = performance.now();
-const { app } = await buildApp({ config, database, closesDatabase: true });
+const { app, storage } = await buildApp({ config, database, closesDatabase: true });
 log = app.log;
-await prepareData(app, database, config);
+await prepareData(app, database, config, storage);
 // The embedded database lives in this process: if its thread dies, every later query fails. Leave with an
 // error, so the process manager starts the shop again (docs/deployment.md, Restart=on-failure).
 database.onLost?.((err) => {

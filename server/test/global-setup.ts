@@ -38,7 +38,7 @@ async function prepare(database: Database, url: string | null, uploadsDir: strin
     database,
     logger: false,
   });
-  if (uploadsDir) await seedDemo(database.db, { uploadsDir });
+  if (uploadsDir) await seedDemo(database.db, { storage: built.storage });
   await built.app.close();
 }
 

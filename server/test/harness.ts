@@ -136,7 +136,7 @@ export async function startTestApp(
   const database = await openTestDatabase(target, from);
   const config = testConfig(database.url, { ...(uploadsDir ? { uploadsDir } : {}), ...overrides });
   const built = await buildApp({ config, database, logger: false, ...appOpts });
-  if (demo && from !== 'demo') await seedDemo(database.db, { uploadsDir: uploadsDir! });
+  if (demo && from !== 'demo') await seedDemo(database.db, { storage: built.storage });
   await ensureAdmin(database.db, { email: ADMIN.email, password: ADMIN.password }, built.app.log);
   const adminToken = await signIn(built.app, ADMIN.email, ADMIN.password);
   return {

@@ -88,7 +88,7 @@ describeOnDatabases('the demo orders and online payment on $name', (target) => {
 
   beforeAll(async () => {
     t = await startTestApp(target, { uploadsDir });
-    expect(await seedDemo(t.database.db, { uploadsDir })).not.toBeNull();
+    expect(await seedDemo(t.database.db, { storage: t.storage })).not.toBeNull();
     orders = await rows<Order>(sql`
       SELECT o.id, o.number, o.user_id AS "userId", o.status, o.payment_status AS "paymentStatus",
         o.payment_id AS "paymentId", p.kind AS "paymentKind", p.code AS "paymentCode", d.kind AS "deliveryKind",

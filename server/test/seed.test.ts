@@ -26,6 +26,7 @@ import {
 import { openDatabase, type Database } from '../src/platform/db';
 import { migrate } from '../src/platform/db/migrate';
 import { seedDemo } from '../src/seed/demo';
+import { localDiskStorage } from '../src/platform/storage';
 
 const MIGRATIONS = resolve(import.meta.dirname, '../migrations');
 
@@ -42,7 +43,7 @@ let counts: Record<string, number> | null;
 beforeAll(async () => {
   uploadsDir = mkdtempSync(join(tmpdir(), 'seed-test-'));
   database = await emptyShop();
-  counts = await seedDemo(database.db, { uploadsDir });
+  counts = await seedDemo(database.db, { storage: localDiskStorage(uploadsDir) });
 });
 
 afterAll(async () => {
@@ -229,7 +230,7 @@ describe('seedDemo', () => {
 
   it('does nothing on a shop that has products', async () => {
     const before = await database.db.select({ n: count() }).from(productOffers);
-    expect(await seedDemo(database.db, { uploadsDir })).toBeNull();
+    expect(await seedDemo(database.db, { storage: localDiskStorage(uploadsDir) })).toBeNull();
     const after = await database.db.select({ n: count() }).from(productOffers);
     expect(after).toEqual(before);
     expect(await database.db.select().from(settings)).toHaveLength(1);
@@ -238,7 +239,7 @@ describe('seedDemo', () => {
   it('gives the same shop on every run', async () => {
     const other = await emptyShop();
     try {
-      await seedDemo(other.db, { uploadsDir });
+      await seedDemo(other.db, { storage: localDiskStorage(uploadsDir) });
       const list = (db: Database['db']) =>
         db
           .select({

@@ -4,6 +4,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
@@ -302,6 +303,7 @@ describe('uploads into another store', () => {
   /** An in-memory store standing in for S3: it can fail on the n-th file, as a full disk or a lost link would. */
   function memoryStore(failOn = Infinity) {
     const files = new Map<string, Buffer>();
+    const info = (data: Buffer) => ({ size: data.length, modified: new Date(0), etag: '"memory"' });
     let puts = 0;
     const store: FileStorage = {
       url: (key) => `https://cdn.example/${key}`,
@@ -312,6 +314,13 @@ describe('uploads into another store', () => {
       },
       delete: async (key) => {
         files.delete(key);
+      },
+      head: async (key) => (files.has(key) ? info(files.get(key)!) : null),
+      read: async (key) => files.get(key) ?? null,
+      open: async (key) =>
+        files.has(key) ? { ...info(files.get(key)!), body: Readable.from([files.get(key)!]) } : null,
+      async *list(prefix) {
+        for (const [key, data] of files) if (key.startsWith(prefix)) yield { key, size: data.length };
       },
     };
     return { store, files };

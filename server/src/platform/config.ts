@@ -24,8 +24,10 @@ export interface Config {
   pageCacheMb: number;
   /** PAGE_CACHE_SECONDS: the oldest a cached page may be served, whatever changed or not. */
   pageCacheSeconds: number;
-  /** Uploaded and generated images, served at /uploads/. */
+  /** Uploaded and generated images, served at /uploads/ (the local store; unused when s3 is set). */
   uploadsDir: string;
+  /** An S3-compatible bucket for the uploads instead of UPLOADS_DIR (S3_* variables; storage/s3.ts). */
+  s3: S3Config | null;
   /** Which proxies' X-Forwarded-For to believe (Fastify's trustProxy): the client IP decides rate limits
    *  and consent records, so a spoofed header must not count. Default: loopback only (a local nginx). */
   trustProxy: boolean | string;
@@ -62,6 +64,20 @@ export interface Config {
   captchaTestAnswer: string | null;
 }
 
+export interface S3Config {
+  /** S3_ENDPOINT: the service's address (https://storage.yandexcloud.net, http://127.0.0.1:9000 for MinIO);
+   *  null for Amazon S3 itself, whose address the SDK derives from the region. */
+  endpoint: string | null;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** S3_FORCE_PATH_STYLE: <endpoint>/<bucket>/<key> rather than <bucket>.<endpoint>/<key> (MinIO needs it). */
+  forcePathStyle: boolean;
+  /** S3_PREFIX: a folder in the bucket the keys go under ("shop/"), or "" for the bucket's root. */
+  prefix: string;
+}
+
 const ROOT = resolve(import.meta.dirname, '../../..');
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -86,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pageCacheMb: nonNegativeNumber(env.PAGE_CACHE_MB, 'PAGE_CACHE_MB', 32),
     pageCacheSeconds: positiveNumber(env.PAGE_CACHE_SECONDS, 'PAGE_CACHE_SECONDS', 60),
     uploadsDir: resolve(env.UPLOADS_DIR ?? resolve(ROOT, 'uploads')),
+    s3: s3ConfigOf(env),
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     rateLimitScale: positiveNumber(env.RATE_LIMIT_SCALE, 'RATE_LIMIT_SCALE', 1),
     smtpUrl: env.SMTP_URL || null,
@@ -116,6 +133,44 @@ function captchaTestAnswerOf(env: NodeJS.ProcessEnv): string | null {
   if (!/^[A-Za-z0-9]{1,20}$/.test(answer))
     throw new Error(`CAPTCHA_TEST_ANSWER must be 1 to 20 Latin letters or digits, got ${answer}`);
   return answer;
+}
+
+/** The variables S3 needs; S3_ENDPOINT, S3_FORCE_PATH_STYLE and S3_PREFIX may stay unset. */
+const S3_REQUIRED = ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+const S3_OPTIONAL = ['S3_ENDPOINT', 'S3_FORCE_PATH_STYLE', 'S3_PREFIX'] as const;
+
+// No S3 variable at all: the local disk. Some but not all: a start-up error naming what is missing, rather
+// than pictures silently going to a local folder that the other instances never see.
+function s3ConfigOf(env: NodeJS.ProcessEnv): S3Config | null {
+  const given = [...S3_REQUIRED, ...S3_OPTIONAL].filter((name) => env[name]);
+  if (given.length === 0) return null;
+  const missing = S3_REQUIRED.filter((name) => !env[name]);
+  if (missing.length)
+    throw new Error(
+      `Object storage is partly configured (${given.join(', ')} set): ${missing.join(', ')} missing. ` +
+        'Set all of S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, or none to keep UPLOADS_DIR.',
+    );
+  const endpoint = env.S3_ENDPOINT || null;
+  if (endpoint && !/^https?:\/\/[^/]+/.test(endpoint))
+    throw new Error(`S3_ENDPOINT must be an http:// or https:// address, got ${endpoint}`);
+  const pathStyle = env.S3_FORCE_PATH_STYLE ?? '';
+  if (!['', '0', '1', 'true', 'false'].includes(pathStyle))
+    throw new Error(`S3_FORCE_PATH_STYLE must be 1 or 0, got ${pathStyle}`);
+  // Plain folder names only: the prefix is joined to keys that are checked the same way (storage/keys.ts).
+  const prefix = (env.S3_PREFIX ?? '').replace(/^\/+|\/+$/g, '');
+  if (prefix && !prefix.split('/').every((part) => /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/.test(part)))
+    throw new Error(
+      `S3_PREFIX must be folder names of Latin letters, digits, ".", "_" and "-", got ${prefix}`,
+    );
+  return {
+    endpoint: endpoint?.replace(/\/+$/, '') ?? null,
+    bucket: env.S3_BUCKET!,
+    region: env.S3_REGION!,
+    accessKeyId: env.S3_ACCESS_KEY_ID!,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+    forcePathStyle: pathStyle === '1' || pathStyle === 'true',
+    prefix: prefix ? `${prefix}/` : '',
+  };
 }
 
 function positiveNumber(raw: string | undefined, name: string, dflt: number): number {

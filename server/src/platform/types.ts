@@ -7,6 +7,7 @@ import type { AdminJobView } from '@shop/schemas';
 import type { Actor } from './crud/types';
 import type { AfterResponse } from './http/after-response';
 import type { PublicData } from './web/public-data';
+import type { FileStorage } from './storage';
 
 /** What every plugin of the admin API (admin-api.ts) is given. */
 export interface AdminApiContext {
@@ -16,6 +17,8 @@ export interface AdminApiContext {
   config: Config;
   /** Long admin work in the background (jobs/runner.ts). */
   jobs: JobQueue;
+  /** Where uploaded pictures and their variants live (storage/index.ts): UPLOADS_DIR or a bucket. */
+  storage: FileStorage;
 }
 
 /** What every domain's endpoints are built with (platform/server-part.ts). */

@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { products } from '../../generated/tables';
 import { loadConfig } from '../platform/config';
 import { openDatabase } from '../platform/db';
+import { createStorage } from '../platform/storage';
 import { migrate } from '../platform/db/migrate';
 import { vacuumSearchTables } from '../domains/catalog';
 import { draftProduct, insertDrafts, pickKind } from './catalog';
@@ -34,17 +35,18 @@ const started = performance.now();
 const elapsed = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
 const config = loadConfig();
 const database = await openDatabase(config);
+const storage = createStorage(config);
 try {
   await migrate(database, config.migrationsDir);
   const { db } = database;
-  const demo = await seedDemo(db, { uploadsDir: config.uploadsDir });
+  const demo = await seedDemo(db, { storage });
   console.log(
     demo
       ? `demo shop created (${elapsed()}): ${JSON.stringify(demo)}`
       : 'the shop has products: demo data skipped',
   );
   // Generated products use the demo pictures; a shop seeded elsewhere may not have them here.
-  await ensureDemoImages(config.uploadsDir);
+  await ensureDemoImages(storage);
 
   const ctx = await loadCatalogContext(db);
   const [row] = await db.select({ n: count(), maxId: max(products.id) }).from(products);
@@ -63,7 +65,7 @@ try {
     const n = Math.min(batchSize, toAdd - added);
     const drafts = Array.from({ length: n }, () => draftProduct(rng, ctx, pickKind(rng), seq++, true));
     await ensureDemoImages(
-      config.uploadsDir,
+      storage,
       drafts.flatMap((d) => d.pictures),
     );
     // One transaction per batch: an interrupted run leaves no product without its offers.

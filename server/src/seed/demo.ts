@@ -5,6 +5,7 @@ import { count, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../platform/db';
 import { products } from '../../generated/tables';
 import { loadConfig } from '../platform/config';
+import { createStorage, type FileStorage } from '../platform/storage';
 import { KINDS, draftProduct, insertDrafts, type Draft } from './catalog';
 import { seedContent } from './content';
 import { seedCustomers } from './customers';
@@ -24,11 +25,11 @@ const PROMO_DISCOUNT: Record<string, number> = { 'lashes-easyfan': 15, 'glue-sen
 
 export async function seedDemo(
   db: Db,
-  opts: { uploadsDir: string } = { uploadsDir: loadConfig().uploadsDir },
+  opts: { storage: FileStorage } = { storage: createStorage(loadConfig()) },
 ): Promise<null | Record<string, number>> {
   if (await hasProducts(db)) return null;
   // Files first and outside the transaction: writing them is idempotent, and sharp takes a few seconds.
-  const images = await ensureDemoImages(opts.uploadsDir);
+  const images = await ensureDemoImages(opts.storage);
 
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`);
@@ -40,7 +41,7 @@ export async function seedDemo(
     const demo = demoDrafts(rng, ctx, now);
     // The products' own pictures, which only the drafts name; in the transaction, so a failure leaves no product without them.
     const pictures = await ensureDemoImages(
-      opts.uploadsDir,
+      opts.storage,
       demo.flatMap((d) => d.draft.pictures),
     );
     const inserted = await insertDrafts(

@@ -1,8 +1,9 @@
 // Demo pictures drawn locally (no downloads): SVG product shots, home banners and article covers,
-// rendered once to WebP under <uploadsDir>/demo/ and shared by all demo records. The products' own
+// rendered once to WebP and stored under demo/ in the shop's store (UPLOADS_DIR or the bucket), shared by
+// all demo records. The products' own
 // pictures (2–4 each) are named by what they show (product-views.ts) and drawn when a seed uses them.
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, renameSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -30,8 +31,10 @@ import {
 } from './drawings';
 import { bannerSources } from './banner-art';
 import { productViewSvg } from './product-views';
+import type { FileStorage } from '../platform/storage';
 
-export const demoImageUrl = (name: string) => `/uploads/demo/${name}.webp`;
+const demoImageKey = (name: string) => `demo/${name}.webp`;
+export const demoImageUrl = (name: string) => `/uploads/${demoImageKey(name)}`;
 
 /**
  * The pictures of categories, galleries and promotions (reference.ts, customers.ts, content.ts), drawn once
@@ -135,36 +138,31 @@ const RENDER_POOL = Math.max(2, Math.min(4, availableParallelism()));
  */
 const RENDERED = join(tmpdir(), 'shop-demo-pictures');
 
-async function render(source: string, file: string): Promise<void> {
-  // Written aside and renamed, so an interrupted run never leaves a half file that would be skipped next time.
-  const aside = (path: string) => `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+/** The picture's WebP, from this machine's cache or rendered (and then cached). */
+async function render(source: string): Promise<Buffer> {
   const cached = join(RENDERED, `${createHash('sha256').update(source).digest('hex').slice(0, 40)}.webp`);
-  if (!existsSync(cached)) {
-    const tmp = aside(file);
-    await sharp(Buffer.from(source)).webp({ quality: 82, effort: 2 }).toFile(tmp);
-    try {
-      mkdirSync(RENDERED, { recursive: true });
-      const copy = aside(cached);
-      copyFileSync(tmp, copy);
-      renameSync(copy, cached);
-    } catch {
-      // No cache then; the picture itself is there.
-    }
-    renameSync(tmp, file);
-    return;
+  if (existsSync(cached)) return readFileSync(cached);
+  const webp = await sharp(Buffer.from(source)).webp({ quality: 82, effort: 2 }).toBuffer();
+  try {
+    mkdirSync(RENDERED, { recursive: true });
+    // Written aside and renamed, so a run interrupted here never leaves a half file that later runs would copy.
+    const aside = `${cached}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+    writeFileSync(aside, webp);
+    renameSync(aside, cached);
+  } catch {
+    // No cache then; the picture itself is there.
   }
-  const tmp = aside(file);
-  copyFileSync(cached, tmp);
-  renameSync(tmp, file);
+  return webp;
 }
 
 /**
  * Renders the demo images that are not there yet: the fixed ones, and the product pictures named (as
  * products' drafts list them); returns how many it wrote.
  */
-export async function ensureDemoImages(uploadsDir: string, pictures: Iterable<string> = []): Promise<number> {
-  const dir = join(uploadsDir, 'demo');
-  mkdirSync(dir, { recursive: true });
+export async function ensureDemoImages(
+  storage: FileStorage,
+  pictures: Iterable<string> = [],
+): Promise<number> {
   const all = sources();
   for (const name of pictures) {
     if (all.has(name)) continue;
@@ -174,12 +172,15 @@ export async function ensureDemoImages(uploadsDir: string, pictures: Iterable<st
       return source;
     });
   }
-  const missing = [...all].filter(([name]) => !existsSync(join(dir, `${name}.webp`)));
+  // One listing rather than a question per picture: a bucket answers 1000 names a request.
+  const stored = new Set<string>();
+  for await (const file of storage.list('demo/')) stored.add(file.key);
+  const missing = [...all].filter(([name]) => !stored.has(demoImageKey(name)));
   let next = 0;
   const worker = async () => {
     while (next < missing.length) {
       const [name, source] = missing[next++]!;
-      await render(source(), join(dir, `${name}.webp`));
+      await storage.put(demoImageKey(name), await render(source()), 'image/webp');
     }
   };
   await Promise.all(Array.from({ length: RENDER_POOL }, worker));

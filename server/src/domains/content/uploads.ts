@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { ApiError, badRequest, forbidden, unauthorized } from '../../platform/http/errors';
 import { serve } from '../../platform/http/contract';
 import { MAX_UPLOAD_FILES, uploadImages } from '@shop/schemas/contracts/content';
-import { createStorage, type FileStorage } from '../../platform/storage';
+import type { FileStorage } from '../../platform/storage';
 import { checkImage } from '../../platform/storage/image-check';
 import type { AdminApiContext } from '../../platform/types';
 import type { Role } from '../../platform/crud/types';
@@ -114,7 +114,8 @@ async function storeAll(storage: FileStorage, files: { key: string; data: Buffer
       stored.push(file.key);
     }
   } catch (error) {
-    // A disk that fills half way: the files already written go too, the request changes nothing.
+    // A disk that fills half way, a bucket that stops answering: the files already written go too, the
+    // request changes nothing.
     await Promise.all(stored.map((key) => storage.delete(key).catch(() => undefined)));
     throw error;
   }
@@ -122,13 +123,13 @@ async function storeAll(storage: FileStorage, files: { key: string; data: Buffer
 }
 
 export interface MediaOptions {
-  /** Where files go; the local UPLOADS_DIR by default (tests pass another store). */
+  /** Where files go; the shop's store (ctx.storage) by default (tests pass another one). */
   storage?: FileStorage;
   maxTotalBytes?: number;
 }
 
 export function mediaRoutes(ctx: AdminApiContext, opts: MediaOptions = {}) {
-  const storage = opts.storage ?? createStorage(ctx.config);
+  const storage = opts.storage ?? ctx.storage;
   const maxTotalBytes = opts.maxTotalBytes ?? MAX_UPLOAD_TOTAL_BYTES;
   const names = new Set(imageResources());
   const uploaders = new Set<Role>(

@@ -1,13 +1,16 @@
-// Where uploaded files live. The media endpoints talk to this interface only, so an S3-compatible store can
-// replace the local disk later without touching them (its url() would then name the bucket's address).
-import { resolve } from 'node:path';
+// Where uploaded files live: the local folder UPLOADS_DIR, or an S3-compatible bucket when the S3_* variables
+// are set. Everything that reads or writes uploads (the upload endpoint, /uploads/, /img and its variants,
+// the demo pictures, the copy command) talks to this interface only.
+import type { Config } from '../config';
 import { localDiskStorage } from './local-disk';
+import { s3Storage } from './s3';
 import type { FileStorage } from './types';
 
-export type { FileStorage } from './types';
-export { isSafeKey, localDiskStorage } from './local-disk';
+export type { FileStorage, StoredFile, StoredInfo } from './types';
+export { isSafeKey, isStorageKey, pictureType, VARIANTS_PREFIX } from './keys';
+export { localDiskStorage } from './local-disk';
 
-/** The shop's storage: the local folder UPLOADS_DIR, served at /uploads/. */
-export function createStorage(config: { uploadsDir: string }): FileStorage {
-  return localDiskStorage(resolve(config.uploadsDir), '/uploads/');
+/** The shop's storage, served at /uploads/ either way. */
+export function createStorage(config: Pick<Config, 'uploadsDir' | 's3'>): FileStorage {
+  return config.s3 ? s3Storage(config.s3) : localDiskStorage(config.uploadsDir);
 }

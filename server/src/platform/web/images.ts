@@ -1,68 +1,57 @@
-// Responsive images (spec §9): GET /img/<width>/<path under /uploads> answers a WebP of the uploaded image
-// at one of the spec's breakpoint widths, made with sharp on the first request and kept on disk under
-// <uploads>/.variants/<width>/, so every later request is a plain file read. Never larger than the original.
-// The storefront's <Picture> builds its srcset from these addresses.
-import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
-import { dirname, extname, join, resolve, sep } from 'node:path';
+// Responsive images (spec §9): GET /img/<width>/<key under /uploads> answers a WebP of the uploaded image
+// at one of the spec's breakpoint widths, made with sharp on the first request and kept in the store under
+// .variants/<width>/<key>.webp, so every later request, on this instance or another one sharing the bucket,
+// is a plain read. Never larger than the original. The storefront's <Picture> builds its srcset from these
+// addresses.
+import { extname } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import { ApiError, badRequest } from '../http/errors';
+import { badRequest } from '../http/errors';
+import { isSafeKey, VARIANTS_PREFIX, type FileStorage, type StoredInfo } from '../storage';
+import { fileNotFound, sendStored } from './uploads';
 
 /** xs, sm, md, lg, xl, 2xl of spec §9. */
 export const IMAGE_WIDTHS = [320, 640, 768, 1024, 1280, 1536] as const;
-export const VARIANTS_DIR = '.variants';
 const SOURCE_TYPES = new Set(['.webp', '.png', '.jpg', '.jpeg', '.gif', '.avif', '.tif', '.tiff', '.svg']);
 const QUALITY = 80;
 // The address names the source file, which is never rewritten in place (uploads get new names).
 const CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
-const imageNotFound = () => new ApiError(404, 'not_found', 'Изображение не найдено');
-
 export interface ImagePluginOptions {
-  uploadsDir: string;
+  storage: FileStorage;
 }
 
 /**
- * The source file for a requested path, or null when the path leaves the uploads folder, names a hidden
- * file or folder (the variants themselves among them) or is not an image type.
+ * The source's key for a requested path, or null when the path climbs out, names a hidden file or folder
+ * (the variants themselves among them) or is not an image type.
  */
-export function sourcePath(uploadsDir: string, requested: string): string | null {
-  if (!requested || requested.length > 500 || requested.includes('\0') || requested.includes('\\'))
-    return null;
-  const parts = requested.split('/');
-  if (parts.some((p) => p === '' || p.startsWith('.'))) return null;
-  if (!SOURCE_TYPES.has(extname(requested).toLowerCase())) return null;
-  const root = resolve(uploadsDir);
-  const file = resolve(root, ...parts);
-  return file.startsWith(root + sep) ? file : null;
+export function sourceKey(requested: string): string | null {
+  if (!isSafeKey(requested)) return null;
+  return SOURCE_TYPES.has(extname(requested).toLowerCase()) ? requested : null;
 }
 
+export const variantKey = (source: string, width: number) => `${VARIANTS_PREFIX}${width}/${source}.webp`;
+
 export async function imagesPlugin(app: FastifyInstance, opts: ImagePluginOptions): Promise<void> {
-  const root = resolve(opts.uploadsDir);
-  // One sharp run per variant even when a page asks for it several times at once.
+  const { storage } = opts;
+  // One sharp run per variant even when a page asks for it several times at once (on this instance; two
+  // instances may both make it, and the later whole write wins with the same picture).
   const inFlight = new Map<string, Promise<void>>();
 
-  async function ensureVariant(source: string, target: string, width: number, sourceTime: number) {
-    const made = await stat(target).catch(() => null);
-    if (made && made.mtimeMs >= sourceTime) return;
+  async function ensureVariant(source: string, target: string, width: number, sourceInfo: StoredInfo) {
+    const made = await storage.head(target);
+    if (made && made.modified >= sourceInfo.modified) return;
     let job = inFlight.get(target);
     if (!job) {
       job = (async () => {
-        await mkdir(dirname(target), { recursive: true });
-        // Written aside and renamed: a reader never sees half a file.
-        const tmp = `${target}.${process.pid}.${Date.now()}.tmp`;
-        try {
-          await sharp(source)
-            .rotate()
-            .resize({ width, withoutEnlargement: true })
-            .webp({ quality: QUALITY })
-            .toFile(tmp);
-          await rename(tmp, target);
-        } catch (error) {
-          await rm(tmp, { force: true });
-          throw error;
-        }
+        const original = await storage.read(source);
+        if (!original) throw new Error('the original went away');
+        const webp = await sharp(original)
+          .rotate()
+          .resize({ width, withoutEnlargement: true })
+          .webp({ quality: QUALITY })
+          .toBuffer();
+        await storage.put(target, webp, 'image/webp');
       })().finally(() => inFlight.delete(target));
       inFlight.set(target, job);
     }
@@ -73,26 +62,21 @@ export async function imagesPlugin(app: FastifyInstance, opts: ImagePluginOption
     const width = Number(request.params.width);
     if (!(IMAGE_WIDTHS as readonly number[]).includes(width))
       throw badRequest(`Ширина изображения: ${IMAGE_WIDTHS.join(', ')}`);
-    const source = sourcePath(root, request.params['*']);
-    if (!source) throw imageNotFound();
-    const info = await stat(source).catch(() => null);
-    if (!info?.isFile()) throw imageNotFound();
+    const source = sourceKey(request.params['*']);
+    if (!source) throw fileNotFound();
+    const info = await storage.head(source);
+    if (!info) throw fileNotFound();
 
-    const relative = source.slice(root.length + 1);
-    const target = join(root, VARIANTS_DIR, String(width), `${relative}.webp`);
+    const target = variantKey(source, width);
     try {
-      await ensureVariant(source, target, width, info.mtimeMs);
+      await ensureVariant(source, target, width, info);
     } catch (error) {
       // A file with an image name that sharp cannot read: nothing to show.
-      request.log.warn({ err: error, source: relative }, 'image variant failed');
-      throw imageNotFound();
+      request.log.warn({ err: error, source }, 'image variant failed');
+      throw fileNotFound();
     }
-    const made = await stat(target);
-    return reply
-      .header('Content-Type', 'image/webp')
-      .header('Content-Length', made.size)
-      .header('Cache-Control', CACHE_CONTROL)
-      .header('Last-Modified', made.mtime.toUTCString())
-      .send(createReadStream(target));
+    const made = await storage.open(target);
+    if (!made) throw fileNotFound();
+    return sendStored(request, reply, made, { contentType: 'image/webp', cacheControl: CACHE_CONTROL });
   });
 }
