@@ -33,6 +33,7 @@ import { adminCrudRoutes, createRegistry } from './platform/crud/routes';
 import type { ResourceDef } from './platform/crud/types';
 import { openDatabase, type Database } from './platform/db';
 import { migrate } from './platform/db/migrate';
+import { readinessCheck } from './platform/db/readiness';
 import { AfterResponse } from './platform/http/after-response';
 import { registerDocs } from './platform/http/docs';
 import { registerErrorHandler } from './platform/http/errors';
@@ -42,11 +43,14 @@ import { LazyCompilers, registerRouteSchemas } from './platform/http/route-schem
 import { registerSecurityHeaders } from './platform/http/security-headers';
 import { jobRoutes } from './platform/jobs/routes';
 import { JobRunner } from './platform/jobs/runner';
+import { ShopMetrics } from './platform/metrics';
+import { watchDatabase } from './platform/metrics/database';
+import { metricsRoute, metricsServer, registerRequestMetrics } from './platform/metrics/http';
 import type { ServerPart } from './platform/server-part';
 import type { ShopContext } from './platform/types';
 import { adminPlugin } from './platform/web/admin';
 import { imagesPlugin } from './platform/web/images';
-import { PageCache } from './platform/web/page-cache';
+import { PageCache, watchPageCache } from './platform/web/page-cache';
 import { watchPublicData, type PublicData } from './platform/web/public-data';
 import { storefrontPlugin } from './platform/web/storefront';
 import { uploadsStaticOptions } from './platform/web/uploads';
@@ -96,6 +100,13 @@ export interface App {
   compilePendingSchemas(): number;
   /** Work the routes do after answering (password recovery's letter); `idle()` waits for it. */
   afterResponse: AfterResponse;
+  /** The series of GET /metrics (the scheduler, started by main.ts, counts its tasks here too). */
+  metrics: ShopMetrics;
+  /**
+   * Starts the metrics' own server on METRICS_PORT, when set (it closes with the app); answers its
+   * address, or null when there is none.
+   */
+  listenMetrics: () => Promise<string | null>;
 }
 
 export async function buildApp(opts: AppOptions): Promise<App> {
@@ -119,12 +130,22 @@ export async function buildApp(opts: AppOptions): Promise<App> {
         app.log.warn({ err }, 'PostgreSQL: an idle connection was lost; the pool opens another'),
     }));
   if (!opts.database) app.addHook('onClose', () => database.close());
-  const ran = await migrate(database, opts.migrationsDir ?? config.migrationsDir);
+  const migrationsDir = opts.migrationsDir ?? config.migrationsDir;
+  const ran = await migrate(database, migrationsDir);
   if (ran.length) app.log.info({ migrations: ran }, 'migrations applied');
   const publicData = await watchPublicData(database, resources);
   app.addHook('onClose', () => publicData.stop());
 
   registerErrorHandler(app);
+  // Before every route: each answer is one observation (platform/metrics/http.ts).
+  const metrics = new ShopMetrics();
+  registerRequestMetrics(app, metrics);
+  watchDatabase(metrics, database);
+  if (config.metricsToken) metricsRoute(app, metrics, config.metricsToken);
+  let metricsApp: FastifyInstance | null = null;
+  app.addHook('onClose', async () => {
+    await metricsApp?.close();
+  });
   const afterResponse = new AfterResponse();
   afterResponse.register(app);
   const routes: App['routes'] = [];
@@ -154,6 +175,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     database.db,
     Object.fromEntries(PARTS.flatMap((part) => Object.entries(part.jobs?.(database.db, registry) ?? {}))),
     app.log,
+    metrics,
   );
   jobs.start();
   app.addHook('preClose', () => jobs.stop());
@@ -165,8 +187,11 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     jobs,
     publicData,
     afterResponse,
+    readiness: readinessCheck(database, migrationsDir, app.log),
+    metrics,
     signedIn: joinGuestCart,
   };
+  for (const part of PARTS) part.metrics?.(ctx);
 
   await app.register(
     async (api) => {
@@ -208,7 +233,10 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     const pageCache = config.pageCacheMb
       ? new PageCache({ maxBytes: config.pageCacheMb * 1024 * 1024, ttlMs: config.pageCacheSeconds * 1000 })
       : null;
-    if (pageCache) publicData.onChange(() => pageCache.invalidate());
+    if (pageCache) {
+      publicData.onChange(() => pageCache.invalidate());
+      watchPageCache(metrics, pageCache);
+    }
     await app.register(storefrontPlugin, {
       buildDir: config.storefrontBuildDir,
       apiBaseURL: config.baseUrlToApi ?? `http://127.0.0.1:${config.port}`,
@@ -224,6 +252,12 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     publicData,
     compilePendingSchemas: () => compilers.compilePending(),
     afterResponse,
+    metrics,
+    listenMetrics: async () => {
+      if (config.metricsPort === null) return null;
+      metricsApp ??= metricsServer(metrics, app.log);
+      return metricsApp.listen({ port: config.metricsPort, host: config.metricsHost });
+    },
   };
 }
 

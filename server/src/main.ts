@@ -5,7 +5,7 @@ import { startScheduler } from './platform/jobs/scheduler';
 import { shopTasks } from './tasks';
 
 const config = loadConfig();
-const { app, database } = await buildApp({ config });
+const { app, database, metrics, listenMetrics } = await buildApp({ config });
 await prepareData(app, database, config);
 // The embedded database lives in this process: if its thread dies, every later query fails. Leave with an
 // error, so the process manager starts the shop again (docs/deployment.md, Restart=on-failure).
@@ -14,7 +14,7 @@ database.onLost?.((err) => {
   process.exit(1);
 });
 if (config.outboxWorker) {
-  const scheduler = startScheduler(shopTasks(database, config, app.log), app.log);
+  const scheduler = startScheduler(shopTasks(database, config, app.log, metrics), app.log, metrics);
   // Before the database closes: the batch in flight finishes and records what it sent.
   app.addHook('preClose', () => scheduler.stop());
 }
@@ -41,3 +41,6 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 }
 
 await app.listen({ port: config.port, host: config.host });
+// GET /metrics on a port of its own, when METRICS_PORT is set (docs/deployment.md, "Watching it run").
+const metricsAddress = await listenMetrics();
+if (metricsAddress) app.log.info({ address: metricsAddress }, 'metrics listening');

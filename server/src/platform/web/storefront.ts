@@ -11,7 +11,8 @@ import fastifyStatic from '@fastify/static';
 import type { InProcessTransport } from '@shop/client';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
-import { guestPageRoutes, isGuestRequest, renderForCache, sendCachedPage } from './guest-pages';
+import { labelRoute } from '../metrics/http';
+import { isGuestRequest, renderForCache, sendCachedPage, storefrontPages } from './guest-pages';
 import type { PageCache } from './page-cache';
 
 export interface StorefrontPluginOptions {
@@ -103,17 +104,15 @@ export async function storefrontPlugin(app: FastifyInstance, opts: StorefrontPlu
   });
 
   const cache = opts.pageCache;
-  const guestPages = guestPageRoutes(build);
+  const pageOf = storefrontPages(build);
   app.all('/*', async (request, reply) => {
-    if (
-      cache &&
-      request.method === 'GET' &&
-      isGuestRequest(request.headers.cookie) &&
-      guestPages(request.url)
-    ) {
+    const page = pageOf(request.url);
+    // Counted by the page's pattern, not by the catch-all's '/*' (platform/metrics/http.ts).
+    labelRoute(request, `storefront:${page.pattern}`);
+    if (cache && request.method === 'GET' && page.guestCache && isGuestRequest(request.headers.cookie)) {
       const key = `${request.protocol}://${request.host}${request.url}`;
       const hit = cache.lookup(key);
-      const page =
+      const kept =
         hit ??
         (await cache.fill(key, () =>
           renderForCache(
@@ -123,7 +122,7 @@ export async function storefrontPlugin(app: FastifyInstance, opts: StorefrontPlu
             }),
           ),
         ));
-      if (page) return sendCachedPage(request, reply, cache, page, hit ? 'hit' : 'miss');
+      if (kept) return sendCachedPage(request, reply, cache, kept, hit ? 'hit' : 'miss');
     }
     const response = await handleRequest(
       toWebRequest(request, reply),
