@@ -1,5 +1,5 @@
 // The settings' endpoints (server/src/domains/settings): the site's public reads and the admin's settings screen.
-import { api, contract, envelope } from './contract';
+import { api, contract, envelope, failure } from './contract';
 
 const SITE = ['Сайт'];
 
@@ -37,6 +37,33 @@ export const health = contract({
         database: { type: 'string', enum: ['pglite', 'postgres'], description: 'Какая база данных' },
       },
     }),
+  },
+});
+
+export const ready = contract({
+  name: 'site.ready',
+  method: 'GET',
+  path: '/health/ready',
+  tags: SITE,
+  summary: 'Готовность принимать запросы: база данных отвечает и все миграции применены',
+  description:
+    'Для балансировщика и Kubernetes (readinessProbe): 503, пока база данных не отвечает (ждём 1,5 с) или ' +
+    'не применены миграции, поставляемые с этой версией; снова 200, как только причина ушла, без перезапуска. ' +
+    'GET /api/health — проверка, что процесс жив (livenessProbe).',
+  external: true,
+  response: {
+    200: envelope({
+      type: 'object',
+      additionalProperties: false,
+      required: ['status', 'database'],
+      properties: {
+        status: { type: 'string', enum: ['ready'] },
+        database: { type: 'string', enum: ['pglite', 'postgres'], description: 'Какая база данных' },
+      },
+    }),
+    503: failure(
+      'Не готов: code database_unreachable (база данных не отвечает) или migrations_pending (не применены миграции)',
+    ),
   },
 });
 

@@ -1015,6 +1015,16 @@ export interface SiteMaintenanceModeAnswer {
   data: MaintenanceMode;
 }
 
+export interface SiteReadyAnswer {
+  data: {
+    status: 'ready';
+    /**
+     * Какая база данных
+     */
+    database: 'pglite' | 'postgres';
+  };
+}
+
 export interface SiteSettingsAnswer {
   data: PublicSettings;
 }
@@ -1727,6 +1737,13 @@ export interface Endpoints {
     body: unknown;
     headers: unknown;
     answer: SiteMaintenanceModeAnswer;
+  };
+  'site.ready': {
+    params: unknown;
+    query: unknown;
+    body: unknown;
+    headers: unknown;
+    answer: SiteReadyAnswer;
   };
   'site.settings': {
     params: unknown;

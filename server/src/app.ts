@@ -32,6 +32,7 @@ import { adminCrudRoutes, createRegistry } from './platform/crud/routes';
 import type { ResourceDef } from './platform/crud/types';
 import { openDatabase, type Database } from './platform/db';
 import { migrate } from './platform/db/migrate';
+import { readinessCheck } from './platform/db/readiness';
 import { AfterResponse } from './platform/http/after-response';
 import { registerDocs } from './platform/http/docs';
 import { registerErrorHandler } from './platform/http/errors';
@@ -41,12 +42,15 @@ import { LazyCompilers, registerRouteSchemas } from './platform/http/route-schem
 import { registerSecurityHeaders } from './platform/http/security-headers';
 import { jobRoutes } from './platform/jobs/routes';
 import { JobRunner } from './platform/jobs/runner';
+import { ShopMetrics } from './platform/metrics';
+import { watchDatabase } from './platform/metrics/database';
+import { metricsRoute, metricsServer, registerRequestMetrics } from './platform/metrics/http';
 import type { ServerPart } from './platform/server-part';
 import { createStorage, type FileStorage } from './platform/storage';
 import type { ShopContext } from './platform/types';
 import { adminPlugin } from './platform/web/admin';
 import { imagesPlugin } from './platform/web/images';
-import { PageCache } from './platform/web/page-cache';
+import { PageCache, watchPageCache } from './platform/web/page-cache';
 import { watchPublicData, type PublicData } from './platform/web/public-data';
 import { storefrontPlugin } from './platform/web/storefront';
 import { uploadsPlugin } from './platform/web/uploads';
@@ -100,6 +104,13 @@ export interface App {
   afterResponse: AfterResponse;
   /** Where uploaded pictures live (UPLOADS_DIR or the S3 bucket): the demo seeding writes there too. */
   storage: FileStorage;
+  /** The series of GET /metrics (the scheduler, started by main.ts, counts its tasks here too). */
+  metrics: ShopMetrics;
+  /**
+   * Starts the metrics' own server on METRICS_PORT, when set (it closes with the app); answers its
+   * address, or null when there is none.
+   */
+  listenMetrics: () => Promise<string | null>;
 }
 
 export async function buildApp(opts: AppOptions): Promise<App> {
@@ -124,12 +135,22 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     }));
   // First of the close hooks, so it runs last: the others (listeners, the read model) still use the database.
   if (!opts.database || opts.closesDatabase) app.addHook('onClose', () => database.close());
-  const ran = await migrate(database, opts.migrationsDir ?? config.migrationsDir);
+  const migrationsDir = opts.migrationsDir ?? config.migrationsDir;
+  const ran = await migrate(database, migrationsDir);
   if (ran.length) app.log.info({ migrations: ran }, 'migrations applied');
   const publicData = await watchPublicData(database, resources);
   app.addHook('onClose', () => publicData.stop());
 
   registerErrorHandler(app);
+  // Before every route: each answer is one observation (platform/metrics/http.ts).
+  const metrics = new ShopMetrics();
+  registerRequestMetrics(app, metrics);
+  watchDatabase(metrics, database);
+  if (config.metricsToken) metricsRoute(app, metrics, config.metricsToken);
+  let metricsApp: FastifyInstance | null = null;
+  app.addHook('onClose', async () => {
+    await metricsApp?.close();
+  });
   const afterResponse = new AfterResponse();
   afterResponse.register(app);
   const routes: App['routes'] = [];
@@ -159,6 +180,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     database.db,
     Object.fromEntries(PARTS.flatMap((part) => Object.entries(part.jobs?.(database.db, registry) ?? {}))),
     app.log,
+    metrics,
   );
   jobs.start();
   app.addHook('preClose', () => jobs.stop());
@@ -172,8 +194,11 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     storage,
     publicData,
     afterResponse,
+    readiness: readinessCheck(database, migrationsDir, app.log),
+    metrics,
     signedIn: joinGuestCart,
   };
+  for (const part of PARTS) part.metrics?.(ctx);
 
   await app.register(
     async (api) => {
@@ -214,7 +239,10 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     const pageCache = config.pageCacheMb
       ? new PageCache({ maxBytes: config.pageCacheMb * 1024 * 1024, ttlMs: config.pageCacheSeconds * 1000 })
       : null;
-    if (pageCache) publicData.onChange(() => pageCache.invalidate());
+    if (pageCache) {
+      publicData.onChange(() => pageCache.invalidate());
+      watchPageCache(metrics, pageCache);
+    }
     await app.register(storefrontPlugin, {
       buildDir: config.storefrontBuildDir,
       apiBaseURL: config.baseUrlToApi ?? `http://127.0.0.1:${config.port}`,
@@ -231,6 +259,12 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     compilePendingSchemas: () => compilers.compilePending(),
     afterResponse,
     storage,
+    metrics,
+    listenMetrics: async () => {
+      if (config.metricsPort === null) return null;
+      metricsApp ??= metricsServer(metrics, app.log);
+      return metricsApp.listen({ port: config.metricsPort, host: config.metricsHost });
+    },
   };
 }
 

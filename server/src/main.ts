@@ -22,7 +22,7 @@ const [{ buildApp, prepareData }, { startScheduler }, { shopTasks }] = await Pro
 const codeLoadedMs = performance.now();
 const database = await opening;
 const databaseOpenMs = performance.now();
-const { app, storage } = await buildApp({ config, database, closesDatabase: true });
+const { app, storage, metrics, listenMetrics } = await buildApp({ config, database, closesDatabase: true });
 log = app.log;
 await prepareData(app, database, config, storage);
 // The embedded database lives in this process: if its thread dies, every later query fails. Leave with an
@@ -32,7 +32,7 @@ database.onLost?.((err) => {
   process.exit(1);
 });
 if (config.outboxWorker) {
-  const scheduler = startScheduler(shopTasks(database, config, app.log), app.log);
+  const scheduler = startScheduler(shopTasks(database, config, app.log, metrics), app.log, metrics);
   // Before the database closes: the batch in flight finishes and records what it sent.
   app.addHook('preClose', () => scheduler.stop());
 }
@@ -59,6 +59,9 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 }
 
 await app.listen({ port: config.port, host: config.host });
+// GET /metrics on a port of its own, when METRICS_PORT is set (docs/deployment.md, "Watching it run").
+const metricsAddress = await listenMetrics();
+if (metricsAddress) app.log.info({ address: metricsAddress }, 'metrics listening');
 // Milliseconds since the process started: what a slow start spent its time on.
 app.log.info(
   {

@@ -5,6 +5,7 @@ import type { Config } from './platform/config';
 import type { Database, Db } from './platform/db';
 import { pruneRateLimits } from './platform/http/rate-limit';
 import type { ScheduledTask } from './platform/jobs/scheduler';
+import type { ReconciliationReport, ShopMetrics } from './platform/metrics';
 import { sendDueStockNotices } from './domains/catalog';
 import { pruneCaptchas } from './domains/forms';
 import { outboxTask } from './domains/messages';
@@ -19,23 +20,29 @@ const SHIPMENTS_MS = 5 * 60_000;
 
 /**
  * Drops what expires (spent captchas' rows, old rate-limit counters, guests' abandoned carts), writes the
- * expiry rows of points past their date, and reads again the payments whose notification never came.
+ * expiry rows of points past their date, and reads again the payments whose notification never came
+ * (with `config`: then it answers what the reconciliation found).
  */
 export async function housekeeping(
   db: Db,
   now = new Date(),
   config?: Pick<Config, 'siteUrl' | 'yookassaApiUrl'>,
-) {
+): Promise<ReconciliationReport | null> {
   await pruneCaptchas(db, now);
   await pruneRateLimits(db);
   await pruneGuestCarts(db, now);
   await expireBonuses(db, now);
   // Letters about a payment found here link to the site's configured address (there is no request).
-  if (config) await reconcilePayments(db, config, { site: config.siteUrl ?? '', now });
+  return config ? reconcilePayments(db, config, { site: config.siteUrl ?? '', now }) : null;
 }
 
 /** In the order they run each round: the stock notices queue letters the outbox then sends. */
-export function shopTasks(database: Database, config: Config, log: FastifyBaseLogger): ScheduledTask[] {
+export function shopTasks(
+  database: Database,
+  config: Config,
+  log: FastifyBaseLogger,
+  metrics: ShopMetrics,
+): ScheduledTask[] {
   return [
     {
       // «Сообщить о поступлении»: requests the stock trigger marked due get their letters queued.
@@ -57,6 +64,13 @@ export function shopTasks(database: Database, config: Config, log: FastifyBaseLo
       },
     },
     outboxTask(database, config, log),
-    { name: 'housekeeping', everyMs: HOUSEKEEPING_MS, run: (now) => housekeeping(database.db, now, config) },
+    {
+      name: 'housekeeping',
+      everyMs: HOUSEKEEPING_MS,
+      run: async (now) => {
+        const reconciled = await housekeeping(database.db, now, config);
+        if (reconciled) metrics.recordReconciliation(reconciled);
+      },
+    },
   ];
 }

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { adminJobs, rateLimitHits } from '../generated/tables';
 import { openDatabase, selectRows, type Database } from '../src/platform/db';
 import { JobRunner, type JobHandler } from '../src/platform/jobs/runner';
+import { ShopMetrics } from '../src/platform/metrics';
 import { describeOnDatabases, openTestDatabase } from './harness';
 
 const quiet = { error: () => {}, warn: () => {} } as unknown as ConstructorParameters<typeof JobRunner>[2];
@@ -51,8 +52,8 @@ describeOnDatabases('background jobs on $name', (target) => {
   });
 
   it('two instances run every job once, each to done with its result', async () => {
-    const a = new JobRunner(database.db, { 'products-import': counting }, quiet);
-    const b = new JobRunner(other.db, { 'products-import': counting }, quiet);
+    const a = new JobRunner(database.db, { 'products-import': counting }, quiet, new ShopMetrics());
+    const b = new JobRunner(other.db, { 'products-import': counting }, quiet, new ShopMetrics());
     await a.stop();
     await b.stop();
     const ids: number[] = [];
@@ -73,7 +74,7 @@ describeOnDatabases('background jobs on $name', (target) => {
   });
 
   it('takes over a job whose instance died, and gives it up after the last try', async () => {
-    const runner = new JobRunner(database.db, { 'products-import': counting }, quiet);
+    const runner = new JobRunner(database.db, { 'products-import': counting }, quiet, new ShopMetrics());
     await runner.stop();
     const past = new Date(Date.now() - 60_000);
     const [died] = await database.db
@@ -119,7 +120,7 @@ describeOnDatabases('background jobs on $name', (target) => {
       });
       return {};
     };
-    const runner = new JobRunner(database.db, { 'products-import': overtaken }, quiet);
+    const runner = new JobRunner(database.db, { 'products-import': overtaken }, quiet, new ShopMetrics());
     await runner.stop();
     const { id } = await runner.submit('products-import', 'x', actor, 0);
     await drain(runner);
@@ -130,7 +131,7 @@ describeOnDatabases('background jobs on $name', (target) => {
 
   it('a handler refusing in Russian fails the job with that message; another error says less', async () => {
     const refusing: JobHandler = () => Promise.reject(new Error('boom'));
-    const runner = new JobRunner(database.db, { 'products-import': refusing }, quiet);
+    const runner = new JobRunner(database.db, { 'products-import': refusing }, quiet, new ShopMetrics());
     await runner.stop();
     const { id } = await runner.submit('products-import', 'x', actor, 0);
     await drain(runner);

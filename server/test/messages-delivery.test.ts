@@ -443,7 +443,7 @@ describeOnDatabases('outbox delivery on $name', (target) => {
 
     it('the background worker sends a queued letter by itself soon after it is queued, and stops cleanly', async () => {
       // Polling runs every few seconds; the 'queued' event is what brings this letter out sooner.
-      const worker = startScheduler([outboxTask(t.database, config(), t.app.log)], t.app.log);
+      const worker = startScheduler([outboxTask(t.database, config(), t.app.log)], t.app.log, t.metrics);
       try {
         const arrived = new Promise<void>((resolve) => {
           smtp.afterAccept = () => resolve();

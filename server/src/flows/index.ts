@@ -15,7 +15,7 @@ export { joinGuestCart } from './sign-in';
 export const server: ServerPart = {
   api: (ctx) => async (api) => {
     const { db } = ctx.database;
-    await api.register(siteRoutes(ctx.database, ctx.publicData));
+    await api.register(siteRoutes(ctx.database, ctx.publicData, ctx.readiness));
     await api.register(orderRoutes(db, ctx.config, ctx.publicData));
     await api.register(customerOrderRoutes(db, ctx.config));
     await api.register(paymentNotificationRoutes(db, ctx.config));

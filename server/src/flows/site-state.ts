@@ -1,10 +1,12 @@
-// Site-wide public reads: GET /api/maintenance-mode (spec §7), GET /api/site/settings, GET /api/health.
+// Site-wide public reads: GET /api/maintenance-mode (spec §7), GET /api/site/settings, GET /api/health
+// (liveness) and GET /api/health/ready (readiness, platform/db/readiness.ts).
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { PublicSettings } from '@shop/schemas';
 import type { Database } from '../platform/db';
+import type { Readiness } from '../platform/db/readiness';
 import { serve } from '../platform/http/contract';
-import { health, maintenanceMode, settings } from '@shop/schemas/contracts/settings';
+import { health, maintenanceMode, ready, settings } from '@shop/schemas/contracts/settings';
 import { countOf, ownerOf } from '../domains/sales';
 import { keptUntilChange, sendKept, type PublicData } from '../platform/web/public-data';
 import { keptSettings, type SettingsRow } from '../domains/settings';
@@ -40,7 +42,7 @@ export function publicSettings(s: SettingsRow): PublicSettings {
   };
 }
 
-export function siteRoutes(database: Database, publicData: PublicData) {
+export function siteRoutes(database: Database, publicData: PublicData, readiness: () => Promise<Readiness>) {
   const { db } = database;
   // Every page asks for these (the root loader) and they change a few times a year: kept in memory.
   const settingsNow = keptSettings(publicData, db);
@@ -59,6 +61,12 @@ export function siteRoutes(database: Database, publicData: PublicData) {
     serve(app, health, async () => {
       await db.execute(sql`SELECT 1`);
       return { data: { status: 'ok', database: database.kind } };
+    });
+    serve(app, ready, async (_request, reply) => {
+      const state = await readiness();
+      reply.header('Cache-Control', 'no-store');
+      if (!state.ready) return reply.code(503).send({ error: { code: state.code, message: state.message } });
+      return { data: { status: 'ready' as const, database: database.kind } };
     });
   };
 }

@@ -62,6 +62,13 @@ export interface Config {
   /** CAPTCHA_TEST_ANSWER: every captcha gets this answer, so browser tests can pass it. Honoured only with
    *  E2E_TEST_MODE=1 (the server refuses to start otherwise); null everywhere else. */
   captchaTestAnswer: string | null;
+  /** METRICS_TOKEN: GET /metrics on the shop's port answers only `Authorization: Bearer <it>`; without it
+   *  that route does not exist (docs/deployment.md, "Watching it run"). */
+  metricsToken: string | null;
+  /** METRICS_PORT: a port of its own serving GET /metrics without a token, on metricsHost; null: none. */
+  metricsPort: number | null;
+  /** METRICS_HOST: where METRICS_PORT listens; 127.0.0.1 by default (a Prometheus on the same machine). */
+  metricsHost: string;
 }
 
 export interface S3Config {
@@ -120,7 +127,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     carrierTimeoutMs: positiveNumber(env.CARRIER_TIMEOUT_MS, 'CARRIER_TIMEOUT_MS', 4000),
     outboxWorker: env.OUTBOX_WORKER !== '0',
     captchaTestAnswer: captchaTestAnswerOf(env),
+    metricsToken: metricsTokenOf(env.METRICS_TOKEN),
+    metricsPort: metricsPortOf(env.METRICS_PORT, port),
+    metricsHost: env.METRICS_HOST || '127.0.0.1',
   };
+}
+
+/** A token anyone could guess would open the metrics to the public: at least 16 characters, no spaces. */
+function metricsTokenOf(raw: string | undefined): string | null {
+  if (raw === undefined || raw === '') return null;
+  if (!/^\S{16,}$/.test(raw))
+    throw new Error(
+      'METRICS_TOKEN must be at least 16 characters without spaces (e.g. openssl rand -hex 24)',
+    );
+  return raw;
+}
+
+function metricsPortOf(raw: string | undefined, shopPort: number): number | null {
+  if (raw === undefined || raw === '') return null;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`METRICS_PORT must be a port number, got ${raw}`);
+  if (port !== 0 && port === shopPort)
+    throw new Error(
+      `METRICS_PORT must differ from PORT (${shopPort}): the metrics' port is closed to the public`,
+    );
+  return port;
 }
 
 // A known captcha answer turns the captcha off: a deployment that copied it into its environment by

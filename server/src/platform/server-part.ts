@@ -1,6 +1,6 @@
 // What a domain (or the flows) adds to the server, declared in its index.ts and registered by app.ts, which
 // loops over the parts: endpoints under /api and /api/admin, routes outside /api, CSV formats of its
-// resources, kinds of background jobs. A new domain is a folder with an index.ts and one line in app.ts.
+// resources, kinds of background jobs, series read when /metrics is scraped. A new domain is a folder with an index.ts and one line in app.ts.
 import type { FastifyPluginAsync } from 'fastify';
 import type { CsvFormat } from './crud/routes';
 import type { Registry } from './crud/types';
@@ -19,4 +19,6 @@ export interface ServerPart {
   csvFormats?: Record<string, CsvFormat>;
   /** Kinds of long admin work it runs in the background (platform/jobs/runner.ts). */
   jobs?(db: Db, registry: Registry): Partial<Record<JobKind, JobHandler>>;
+  /** Its series for GET /metrics, added to `ctx.metrics` (read at scrape time: the outbox's backlog). */
+  metrics?(ctx: ShopContext): void;
 }

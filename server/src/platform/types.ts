@@ -3,9 +3,11 @@ import type { Config } from './config';
 import type { Registry, ResourceDef } from './crud/types';
 import type { FastifyRequest } from 'fastify';
 import type { Database, Tx } from './db';
+import type { Readiness } from './db/readiness';
 import type { AdminJobView } from '@shop/schemas';
 import type { Actor } from './crud/types';
 import type { AfterResponse } from './http/after-response';
+import type { ShopMetrics } from './metrics';
 import type { PublicData } from './web/public-data';
 import type { FileStorage } from './storage';
 
@@ -27,6 +29,10 @@ export interface ShopContext extends AdminApiContext {
   publicData: PublicData;
   /** Work a route does after it has answered (password recovery's letter). */
   afterResponse: AfterResponse;
+  /** Whether this instance can serve now (the database answers, migrations applied): db/readiness.ts. */
+  readiness: () => Promise<Readiness>;
+  /** The series GET /metrics answers (platform/metrics). */
+  metrics: ShopMetrics;
   /** What else happens when someone signs in or registers (the composition gives it: flows/sign-in.ts). */
   signedIn: SignedInHook;
 }

@@ -1,6 +1,7 @@
 // Messages: templates, the outbox and its delivery, gateways (SMTP, SMS.ru), mailings, previews, sending
 // again, and the newsletter's subscriptions.
 import type { ServerPart } from '../../platform/server-part';
+import { watchOutbox } from './backlog';
 import { messagesRoutes } from './admin-routes';
 import { newsletterOneClickRoutes, newsletterRoutes } from './newsletter';
 
@@ -9,6 +10,7 @@ export const server: ServerPart = {
   admin: (ctx) => messagesRoutes(ctx),
   // A mail client's one-click unsubscribe posts to the letter's link, the storefront's page address.
   site: (ctx) => newsletterOneClickRoutes(ctx.database.db),
+  metrics: (ctx) => watchOutbox(ctx.metrics, ctx.database.db),
 };
 
 // What other folders use of this domain.

@@ -8,6 +8,7 @@ import type { Db } from '../../platform/db';
 import { lockOrder } from '../../domains/sales';
 import { settlePaymentStatus, syncAttempt } from './attempts';
 import type { PaymentsConfig } from '../../domains/payments';
+import type { ReconciliationReport } from '../../platform/metrics';
 
 const QUIET_MS = 3 * 60_000;
 /** YooKassa cancels a payment not paid within its confirmation time; a day covers it with room to spare. */
@@ -17,7 +18,7 @@ export async function reconcilePayments(
   db: Db,
   config: PaymentsConfig,
   opts: { site: string; now?: Date },
-): Promise<number> {
+): Promise<ReconciliationReport> {
   const now = opts.now ?? new Date();
   const stale = await db
     .select()
@@ -30,10 +31,12 @@ export async function reconcilePayments(
       ),
     )
     .limit(100);
-  let applied = 0;
+  let found = 0;
+  let unread = 0;
   for (const attempt of stale) {
     const result = await syncAttempt(db, config, attempt, { site: opts.site });
-    if (result?.outcome === 'applied' || result?.outcome === 'late') applied++;
+    if (!result) unread++;
+    else if (result.outcome === 'applied' || result.outcome === 'late') found++;
   }
   const closed = await db
     .update(paymentAttempts)
@@ -51,5 +54,5 @@ export async function reconcilePayments(
       await lockOrder(tx, orderId);
       await settlePaymentStatus(tx, orderId);
     });
-  return applied;
+  return { checked: stale.length, found, unread, closed: closed.length };
 }

@@ -39,8 +39,28 @@ export interface Database {
    * close(). PostgreSQL has no such end: its pool replaces lost connections.
    */
   onLost?(listener: (error: Error) => void): void;
+  /** What the connections are doing now (GET /metrics reads it when scraped: no query). */
+  stats(): DatabaseStats;
   close(): Promise<void>;
 }
+
+export type DatabaseStats =
+  | {
+      kind: 'postgres';
+      /** The pool's connections open now, idle ones included, and the most it opens. */
+      total: number;
+      idle: number;
+      max: number;
+      /** Queries waiting for a connection: every connection is busy. */
+      waiting: number;
+    }
+  | {
+      kind: 'pglite';
+      /** Calls sent to the worker and not answered yet: the one running and those queued behind it. */
+      pending: number;
+      /** Transactions open now: each holds the one connection until it ends. */
+      transactions: number;
+    };
 
 /**
  * PGlite's shared_buffers (PGLITE_SHARED_BUFFERS, e.g. '16MB', '64MB'): PostgreSQL's page cache, touched in
@@ -58,6 +78,9 @@ export const DEFAULT_PGLITE_SHARED_BUFFERS = '16MB';
  * domain's read model, read-model/live.ts).
  */
 export const POOLED_CHANNELS = ['shop_public_data', 'shop_catalog'];
+
+/** A PostgreSQL pool's connections at most (per server instance). */
+const POOL_MAX = 10;
 
 export interface OpenOptions {
   databaseUrl: string | null;
@@ -106,7 +129,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const connectionsEnded = new Set<Promise<void>>();
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
-      max: 10,
+      max: POOL_MAX,
       Client: OneAtATimeClient,
       // Every pooled connection LISTENs to the channels this process must hear its own changes on, before
       // the connection is first handed out (so the LISTEN is never queued behind a caller's statement).
@@ -178,6 +201,13 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
           await stopDedicated();
         };
       },
+      stats: () => ({
+        kind: 'postgres',
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        max: POOL_MAX,
+        waiting: pool.waitingCount,
+      }),
       close: async () => {
         await pool.end();
         await Promise.all(connectionsEnded);
@@ -211,6 +241,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     listen: (channel, onNotify) => client.listen(channel, (payload) => onNotify(payload)),
     dumpTo: (path) => client.dumpTo(path),
     onLost: (listener) => client.onLost(listener),
+    stats: () => ({ kind: 'pglite', ...client.stats() }),
     close: () => client.close(),
   };
 }

@@ -6,10 +6,15 @@ import { selectRows, type Database } from './index';
 
 const MIGRATION_LOCK = 72_431_001;
 
-export async function migrate(database: Database, dir: string): Promise<string[]> {
-  const files = readdirSync(dir)
+/** The migrations shipped in `dir`, in the order they run. */
+export function migrationFiles(dir: string): string[] {
+  return readdirSync(dir)
     .filter((f) => /^\d{4}_.*\.sql$/.test(f))
     .sort();
+}
+
+export async function migrate(database: Database, dir: string): Promise<string[]> {
+  const files = migrationFiles(dir);
   return database.withLock(MIGRATION_LOCK, async () => {
     await database.exec(
       'CREATE TABLE IF NOT EXISTS _migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',

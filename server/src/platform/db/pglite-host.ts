@@ -60,6 +60,7 @@ export class PgliteHost {
   private readonly subscribers = new Map<number, (payload: string) => void>();
   private nextId = 1;
   private failure: Error | null = null;
+  private openTransactions = 0;
   private closing = false;
   private readonly lostListeners = new Set<(error: Error) => void>();
 
@@ -89,6 +90,11 @@ export class PgliteHost {
    */
   onLost(listener: (error: Error) => void): void {
     this.lostListeners.add(listener);
+  }
+
+  /** Calls waiting for the worker's answer, and transactions open (GET /metrics). */
+  stats(): { pending: number; transactions: number } {
+    return { pending: this.pending.size, transactions: this.openTransactions };
   }
 
   private lost(e: Error) {
@@ -161,6 +167,15 @@ export class PgliteHost {
    */
   async transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
     const id = (await this.call({ op: 'begin' })) as number;
+    this.openTransactions++;
+    try {
+      return await this.inTransaction(id, fn);
+    } finally {
+      this.openTransactions--;
+    }
+  }
+
+  private async inTransaction<T>(id: number, fn: (tx: Transaction) => Promise<T>): Promise<T> {
     let closed = false;
     const open = () => {
       if (closed) throw new Error('Transaction is closed');

@@ -15,6 +15,7 @@ import { adminJobs } from '../../../generated/tables';
 import { selectRows, type Db, type DbOrTx } from '../db';
 import { ApiError } from '../http/errors';
 import type { Actor } from '../crud/types';
+import type { ShopMetrics } from '../metrics';
 import type { JobQueue } from '../types';
 
 export type JobKind = AdminJobView['kind'];
@@ -91,7 +92,36 @@ export class JobRunner implements JobQueue {
     private readonly db: Db,
     private readonly handlers: Partial<Record<JobKind, JobHandler>>,
     private readonly log: FastifyBaseLogger,
-  ) {}
+    /** Counts every run (shop_background_job_*) and reads the queue when scraped. */
+    private readonly metrics: ShopMetrics,
+  ) {
+    for (const kind of Object.keys(handlers)) {
+      metrics.jobRuns.inc({ kind }, 0);
+      metrics.jobFailures.inc({ kind }, 0);
+    }
+    metrics.fromReading('background jobs', () => this.backlog(), [
+      {
+        name: 'shop_background_jobs',
+        help: 'Background jobs not over yet, by status: queued (waiting for an instance) or running',
+        labelNames: ['status'],
+        set: (gauge, counts) => {
+          for (const [status, count] of Object.entries(counts)) gauge.set({ status }, count);
+        },
+      },
+    ]);
+  }
+
+  /** Jobs waiting and running now, of every instance (the status index answers it). */
+  private async backlog(): Promise<{ queued: number; running: number }> {
+    const rows = await selectRows<{ status: 'queued' | 'running'; count: number }>(
+      this.db,
+      sql`SELECT status, count(*)::int AS count FROM ${adminJobs}
+          WHERE status IN ('queued', 'running') GROUP BY status`,
+    );
+    const counts = { queued: 0, running: 0 };
+    for (const row of rows) counts[row.status] = row.count;
+    return counts;
+  }
 
   /** Starts looking for jobs now and then; `stop` ends it after the job in hand. */
   start(): void {
@@ -242,11 +272,13 @@ export class JobRunner implements JobQueue {
         finished = true;
       },
     };
+    this.metrics.jobRuns.inc({ kind: job.kind });
     try {
       if (!handler) throw new Error(`no handler for jobs of kind ${job.kind}`);
       const result = await handler(job, io);
       if (!finished) await io.finish(this.db, result);
     } catch (err) {
+      this.metrics.jobFailures.inc({ kind: job.kind });
       const known = err instanceof ApiError;
       if (!known) this.log.error({ err, job: job.id, kind: job.kind }, 'background job failed');
       await this.db

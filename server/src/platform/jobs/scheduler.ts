@@ -4,6 +4,7 @@
 // after another in the order given, never two at once, so a slow SMTP server delays the housekeeping but
 // never runs beside it. Several instances may run it: each task takes its rows with locks of its own.
 import type { FastifyBaseLogger } from 'fastify';
+import type { ShopMetrics } from '../metrics';
 
 export interface ScheduledTask {
   /** For the log: "outbox", "guest carts"… */
@@ -28,7 +29,12 @@ const TICK_MS = 5_000;
 /** A wake-up waits this long: the queueing transaction has not committed yet when it says so. */
 const WAKE_DELAY_MS = 200;
 
-export function startScheduler(tasks: ScheduledTask[], log: FastifyBaseLogger): Scheduler {
+/** Runs the tasks; each run is counted in `metrics` (shop_task_*), by the task's name. */
+export function startScheduler(
+  tasks: ScheduledTask[],
+  log: FastifyBaseLogger,
+  metrics: ShopMetrics,
+): Scheduler {
   let stopped = false;
   let running: Promise<void> | null = null;
   let again = false;
@@ -44,10 +50,20 @@ export function startScheduler(tasks: ScheduledTask[], log: FastifyBaseLogger): 
         if (!due) continue;
         woken.delete(task);
         lastRun.set(task, Date.now());
-        const more = await task.run(new Date()).catch((err: unknown) => {
-          log.error({ err, task: task.name }, 'a scheduled task failed');
-          return false;
-        });
+        const started = performance.now();
+        const more = await task.run(new Date()).then(
+          (answer) => {
+            metrics.taskLastSuccess.set({ task: task.name }, Date.now() / 1000);
+            return answer;
+          },
+          (err: unknown) => {
+            log.error({ err, task: task.name }, 'a scheduled task failed');
+            metrics.taskFailures.inc({ task: task.name });
+            return false;
+          },
+        );
+        metrics.taskRuns.inc({ task: task.name });
+        metrics.taskDuration.observe({ task: task.name }, (performance.now() - started) / 1000);
         if (more) {
           woken.add(task);
           again = true;
@@ -81,6 +97,11 @@ export function startScheduler(tasks: ScheduledTask[], log: FastifyBaseLogger): 
         ]
       : [],
   );
+  // Every task's series from the start (0 runs, 0 failures), so that an alert on them has something to read.
+  for (const task of tasks) {
+    metrics.taskRuns.inc({ task: task.name }, 0);
+    metrics.taskFailures.inc({ task: task.name }, 0);
+  }
   const poll = setInterval(tick, TICK_MS);
   tick();
 

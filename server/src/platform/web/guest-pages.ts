@@ -42,8 +42,19 @@ export function isGuestRequest(cookieHeader: string | undefined): boolean {
   return token ? count !== undefined : count === undefined || Number(count) === 0;
 }
 
-/** A test of an address: does the page it shows say `handle.guestPageCache`? */
-export function guestPageRoutes(build: ServerBuild): (url: string) => boolean {
+/** What the storefront knows of an address before rendering it. */
+export interface StorefrontPage {
+  /**
+   * The pattern of the page it shows ('/catalog/:slug', '/*' for the not-found page), with '.data' for a
+   * client-side navigation's data request: one of a fixed few, the label of its requests in GET /metrics.
+   */
+  pattern: string;
+  /** Its page says `handle.guestPageCache`: a guest's request may be answered from the page cache. */
+  guestCache: boolean;
+}
+
+/** The page an address shows, by the build's routes. */
+export function storefrontPages(build: ServerBuild): (url: string) => StorefrontPage {
   // build.routes is flat (each route names its parent): the tree matchRoutes walks is rebuilt once.
   const nodes = new Map<string, RouteObject>();
   for (const route of Object.values(build.routes)) {
@@ -57,25 +68,36 @@ export function guestPageRoutes(build: ServerBuild): (url: string) => boolean {
     const parent = route.parentId ? (nodes.get(route.parentId) as { children?: RouteObject[] }) : undefined;
     (parent?.children ?? roots).push(nodes.get(route.id)!);
   }
-  const qualifies = (path: string) => {
-    const leaf = matchRoutes(roots, path, build.basename)?.at(-1);
-    const id = leaf?.route.id;
+  const pageOf = (path: string, data: boolean): StorefrontPage => {
+    const matches = matchRoutes(roots, path, build.basename);
+    const id = matches?.at(-1)?.route.id;
     const handle = id
       ? (build.routes[id]?.module.handle as { guestPageCache?: boolean } | undefined)
       : undefined;
-    return handle?.guestPageCache === true;
+    const pattern = matches
+      ? `/${matches
+          .map((m) => m.route.path)
+          .filter(Boolean)
+          .join('/')}`
+      : 'unmatched';
+    // A client-side navigation's data request (/catalog/x.data) is not a page to keep.
+    return {
+      pattern: data ? `${pattern}.data` : pattern,
+      guestCache: !data && handle?.guestPageCache === true,
+    };
   };
   // matchRoutes flattens, ranks and compiles every route on every call: about a fifth of a kept page's
   // answer. The routes never change while the server runs, so each path's answer is remembered (a bounded
   // number of them: addresses are the visitors' to make up).
-  const known = new Map<string, boolean>();
+  const known = new Map<string, StorefrontPage>();
   return (url) => {
     const path = url.split('?', 1)[0] ?? '/';
-    // A client-side navigation's data request (/catalog/x.data) is not a page.
-    if (path.endsWith('.data')) return false;
     let answer = known.get(path);
     if (answer === undefined) {
-      answer = qualifies(path);
+      const data = path.endsWith('.data');
+      // The root's data is asked for at /_root.data.
+      const pagePath = data ? path.slice(0, -'.data'.length).replace(/^\/_root$/, '/') : path;
+      answer = pageOf(pagePath, data);
       if (known.size >= KNOWN_PATHS) known.clear();
       known.set(path, answer);
     }
@@ -83,7 +105,7 @@ export function guestPageRoutes(build: ServerBuild): (url: string) => boolean {
   };
 }
 
-/** How many addresses' answers guestPageRoutes remembers before it starts again. */
+/** How many addresses' answers storefrontPages remembers before it starts again. */
 const KNOWN_PATHS = 10_000;
 
 /** The headers a kept page must not repeat: they belong to one answer or are set when it is sent. */

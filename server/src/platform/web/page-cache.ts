@@ -5,6 +5,7 @@
 // favourites or session: what is stored never had any.
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, brotliDecompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import type { ShopMetrics } from '../metrics';
 
 export type Encoding = 'br' | 'gzip' | 'identity';
 
@@ -132,6 +133,31 @@ export class PageCache {
     this.stored.delete(page);
     this.bytes -= sizeOf(page);
   }
+}
+
+/** The cache's own counts as series of GET /metrics, read when scraped (nothing added to a lookup). */
+export function watchPageCache(metrics: ShopMetrics, cache: PageCache): void {
+  metrics.counterOf(
+    'shop_page_cache_hits_total',
+    'Guest pages answered from the page cache',
+    () => cache.stats().hits,
+  );
+  metrics.counterOf(
+    'shop_page_cache_misses_total',
+    'Guest pages the cache did not hold and rendered (one render however many waited for it)',
+    () => cache.stats().misses,
+  );
+  metrics.counterOf(
+    'shop_page_cache_invalidations_total',
+    'Times the whole cache was emptied because what guests see changed',
+    () => cache.stats().invalidations,
+  );
+  metrics.gauge('shop_page_cache_pages', 'Pages held in the page cache', () => cache.stats().pages);
+  metrics.gauge(
+    'shop_page_cache_bytes',
+    'Compressed bytes the page cache holds (PAGE_CACHE_MB bounds it)',
+    () => cache.stats().bytes,
+  );
 }
 
 const sizeOf = (page: CachedPage) => page.br.length + (page.gzip?.length ?? 0) + 512;

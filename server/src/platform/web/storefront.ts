@@ -11,7 +11,8 @@ import fastifyStatic from '@fastify/static';
 import type { InProcessTransport } from '@shop/client';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
-import { guestPageRoutes, isGuestRequest, renderForCache, sendCachedPage } from './guest-pages';
+import { labelRoute } from '../metrics/http';
+import { isGuestRequest, renderForCache, sendCachedPage, storefrontPages } from './guest-pages';
 import type { PageCache } from './page-cache';
 
 export interface StorefrontPluginOptions {
@@ -114,16 +115,14 @@ export async function storefrontPlugin(app: FastifyInstance, opts: StorefrontPlu
 
   const cache = opts.pageCache;
   app.all('/*', async (request, reply) => {
-    const { handleRequest, guestPages } = await storefront();
-    if (
-      cache &&
-      request.method === 'GET' &&
-      isGuestRequest(request.headers.cookie) &&
-      guestPages(request.url)
-    ) {
+    const { handleRequest, pageOf } = await storefront();
+    const page = pageOf(request.url);
+    // Counted by the page's pattern, not by the catch-all's '/*' (platform/metrics/http.ts).
+    labelRoute(request, `storefront:${page.pattern}`);
+    if (cache && request.method === 'GET' && page.guestCache && isGuestRequest(request.headers.cookie)) {
       const key = `${request.protocol}://${request.host}${request.url}`;
       const hit = cache.lookup(key);
-      const page =
+      const kept =
         hit ??
         (await cache.fill(key, () =>
           renderForCache(
@@ -133,7 +132,7 @@ export async function storefrontPlugin(app: FastifyInstance, opts: StorefrontPlu
             }),
           ),
         ));
-      if (page) return sendCachedPage(request, reply, cache, page, hit ? 'hit' : 'miss');
+      if (kept) return sendCachedPage(request, reply, cache, kept, hit ? 'hit' : 'miss');
     }
     const response = await handleRequest(
       toWebRequest(request, reply),
@@ -147,8 +146,8 @@ export async function storefrontPlugin(app: FastifyInstance, opts: StorefrontPlu
 interface LoadedStorefront {
   build: ServerBuild;
   handleRequest: ReturnType<typeof createRequestHandler>;
-  /** Whether an address is a page a guest may be served from the page cache (guest-pages.ts). */
-  guestPages: ReturnType<typeof guestPageRoutes>;
+  /** An address's page: its route pattern, and whether a guest may be served it from the page cache. */
+  pageOf: ReturnType<typeof storefrontPages>;
 }
 
 async function loadStorefront(buildDir: string): Promise<LoadedStorefront> {
@@ -156,7 +155,7 @@ async function loadStorefront(buildDir: string): Promise<LoadedStorefront> {
   return {
     build,
     handleRequest: createRequestHandler(build, process.env.NODE_ENV),
-    guestPages: guestPageRoutes(build),
+    pageOf: storefrontPages(build),
   };
 }
 
