@@ -183,8 +183,11 @@ interface Running {
   stop(): Promise<void>;
 }
 
-/** The file `npm run serve` runs (`NODE_ENV=production node server/dist/main.js`), made by `npm run build`. */
-const SERVED = 'server/dist/main.js';
+/** What `npm run serve` runs (`NODE_ENV=production node [options] server/dist/main.js`), made by `npm run build`. */
+const SERVE = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { serve: string } })
+  .scripts.serve;
+const SERVE_ARGS = SERVE.replace(/^NODE_ENV=production node /, '').split(' ');
+const SERVED = SERVE_ARGS.at(-1)!;
 
 /** The baseline: a bare Node.js HTTP server answering 200, spawned and awaited the same way. */
 async function startBareNode(): Promise<{ startMs: number; rssMb: number }> {
@@ -217,7 +220,7 @@ async function startServer(env: Record<string, string>): Promise<Running> {
   if (!existsSync(join(ROOT, SERVED))) throw new Error(`${SERVED} is missing: run npm run build first`);
   const port = await freePort();
   const t0 = performance.now();
-  const child: ChildProcess = spawn(process.execPath, [SERVED], {
+  const child: ChildProcess = spawn(process.execPath, SERVE_ARGS, {
     cwd: ROOT,
     env: {
       ...process.env,

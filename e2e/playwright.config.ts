@@ -42,7 +42,7 @@ export default defineConfig({
   },
   webServer: {
     // The production server as `npm run serve` runs it: the compiled bundle (`npm run test:e2e` builds first).
-    command: 'node server/dist/main.js',
+    command: 'node --liftoff-only --max-semi-space-size=8 server/dist/main.js',
     cwd: '..',
     url: `http://127.0.0.1:${PORT}/api/health`,
     timeout: 180_000,

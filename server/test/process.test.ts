@@ -18,8 +18,10 @@ const PACKAGE = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as 
   scripts: { serve: string };
 };
 const SERVE = PACKAGE.scripts.serve;
-const serveMatch = /^NODE_ENV=production node (\S+\.js)$/.exec(SERVE);
-const SERVED_FILE = serveMatch?.[1] ?? '';
+const serveMatch = /^NODE_ENV=production node ((?:--\S+ )*)(\S+\.js)$/.exec(SERVE);
+/** Node's own options of the script (the embedded database's WebAssembly tier, the young heap), then the file. */
+const NODE_OPTIONS = serveMatch?.[1]?.trim().split(' ').filter(Boolean) ?? [];
+const SERVED_FILE = serveMatch?.[2] ?? '';
 
 // `npm run build` compiles the server with the storefront and the admin; the server's part alone here.
 beforeAll(() => {
@@ -34,7 +36,7 @@ interface Started {
 
 function start(): Promise<Started> {
   const recorder = join(import.meta.dirname, 'fixtures/record-modules.mjs');
-  const child = spawn(process.execPath, ['--import', recorder, SERVED_FILE], {
+  const child = spawn(process.execPath, [...NODE_OPTIONS, '--import', recorder, SERVED_FILE], {
     cwd: REPO,
     env: {
       ...process.env,
@@ -121,7 +123,9 @@ describe('npm run serve', () => {
       ),
     ).toEqual([]);
     expect(modules.filter((m) => /\.[mc]?tsx?$/.test(m))).toEqual([]);
-    expect(loaded.execArgv.filter((a) => a !== '--import' && !a.endsWith('record-modules.mjs'))).toEqual([]);
+    expect(loaded.execArgv.filter((a) => a !== '--import' && !a.endsWith('record-modules.mjs'))).toEqual(
+      NODE_OPTIONS,
+    );
     expect(await stop(first)).toBe(0);
 
     // The data survives in DATA_DIR; the second start creates no second administrator.

@@ -6,7 +6,11 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import sharp from 'sharp';
+import type sharpType from 'sharp';
+import { onFirstUse } from '../platform/on-first-use';
+
+// libvips loads with the first picture, not at start.
+const sharp = onFirstUse<typeof sharpType>('sharp');
 import {
   dropperBottle,
   eye,
@@ -142,7 +146,7 @@ const RENDERED = join(tmpdir(), 'shop-demo-pictures');
 async function render(source: string): Promise<Buffer> {
   const cached = join(RENDERED, `${createHash('sha256').update(source).digest('hex').slice(0, 40)}.webp`);
   if (existsSync(cached)) return readFileSync(cached);
-  const webp = await sharp(Buffer.from(source)).webp({ quality: 82, effort: 2 }).toBuffer();
+  const webp = await sharp()(Buffer.from(source)).webp({ quality: 82, effort: 2 }).toBuffer();
   try {
     mkdirSync(RENDERED, { recursive: true });
     // Written aside and renamed, so a run interrupted here never leaves a half file that later runs would copy.

@@ -1,7 +1,12 @@
 // Is an uploaded file a real image? Judged by its content with sharp, never by its name or the browser's
 // content type: the header gives the format, and a small decode proves the pixels are there. What is stored
 // is never the upload itself but the picture re-encoded from its pixels (see reencoded).
-import sharp, { type Metadata } from 'sharp';
+import type sharpType from 'sharp';
+import type { Metadata } from 'sharp';
+import { onFirstUse } from '../on-first-use';
+
+// libvips loads with the first picture, not at start.
+const sharp = onFirstUse<typeof sharpType>('sharp');
 
 export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'avif' | 'gif';
 
@@ -43,11 +48,11 @@ function formatOf(meta: Metadata): ImageFormat | null {
 /** The image's format and size, or null when the bytes are not a whole image of an accepted format. */
 export async function checkImage(data: Buffer): Promise<CheckedImage | null> {
   try {
-    const meta = await sharp(data, { limitInputPixels: MAX_PIXELS }).metadata();
+    const meta = await sharp()(data, { limitInputPixels: MAX_PIXELS }).metadata();
     const format = formatOf(meta);
     if (!format || !meta.width || !meta.height) return null;
     // A truncated or corrupt file has a valid header but fails to decode.
-    await sharp(data, { limitInputPixels: MAX_PIXELS, failOn: 'error' })
+    await sharp()(data, { limitInputPixels: MAX_PIXELS, failOn: 'error' })
       .resize({ width: 16, height: 16, fit: 'inside' })
       .toBuffer();
     const height = meta.pageHeight && meta.pages && meta.pages > 1 ? meta.pageHeight : meta.height;
@@ -74,7 +79,7 @@ export async function checkImage(data: Buffer): Promise<CheckedImage | null> {
  */
 async function reencoded(data: Buffer, format: ImageFormat, meta: Metadata): Promise<Buffer> {
   const animated = (format === 'gif' || format === 'webp') && (meta.pages ?? 1) > 1;
-  const source = sharp(data, { limitInputPixels: MAX_PIXELS, animated }).keepIccProfile();
+  const source = sharp()(data, { limitInputPixels: MAX_PIXELS, animated }).keepIccProfile();
   // Rotation is per page; an animation has no EXIF orientation to apply anyway.
   const image = animated ? source : source.rotate();
   switch (format) {

@@ -5,7 +5,11 @@
 // addresses.
 import { extname } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import sharp from 'sharp';
+import type sharpType from 'sharp';
+import { onFirstUse } from '../on-first-use';
+
+// libvips loads with the first picture, not at start.
+const sharp = onFirstUse<typeof sharpType>('sharp');
 import { badRequest } from '../http/errors';
 import { isSafeKey, VARIANTS_PREFIX, type FileStorage, type StoredInfo } from '../storage';
 import { fileNotFound, sendStored } from './uploads';
@@ -46,7 +50,7 @@ export async function imagesPlugin(app: FastifyInstance, opts: ImagePluginOption
       job = (async () => {
         const original = await storage.read(source);
         if (!original) throw new Error('the original went away');
-        const webp = await sharp(original)
+        const webp = await sharp()(original)
           .rotate()
           .resize({ width, withoutEnlargement: true })
           .webp({ quality: QUALITY })
