@@ -7,7 +7,8 @@
 //   import { benchMemory } from './memory';
 //   const r = await benchMemory({ requests: 2000 });   // about 1–2 minutes on 2 cores
 //
-// `npx tsx bench/memory.ts [--requests N] [--data-dir DIR]` runs it alone and prints the result.
+// `npx tsx bench/memory.ts [--requests N] [--data-dir DIR]` runs it alone and prints the result (on PostgreSQL
+// with DATABASE_URL set).
 // It needs the production build (`npm run build`) for the storefront pages.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -267,6 +268,8 @@ if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename
   const result = await benchMemory({
     requests: arg('--requests') ? Number(arg('--requests')) : undefined,
     dataDir: arg('--data-dir'),
+    // On PostgreSQL when DATABASE_URL is set (an empty database gets the demo shop at the first start).
+    ...(process.env.DATABASE_URL ? { env: { DATABASE_URL: process.env.DATABASE_URL } } : {}),
   });
   console.table(
     Object.entries(result).map(([k, v]: [string, number | null]) => ({
