@@ -60,6 +60,9 @@ export interface Config {
   /** CAPTCHA_TEST_ANSWER: every captcha gets this answer, so browser tests can pass it. Honoured only with
    *  E2E_TEST_MODE=1 (the server refuses to start otherwise); null everywhere else. */
   captchaTestAnswer: string | null;
+  /** BACKUP_TOKEN: opens GET /ops/backup (a whole backup of the running shop, platform/backup/route.ts) to
+   *  `Authorization: Bearer <it>`; npm run db:backup sends it. Unset, the endpoint does not exist. */
+  backupToken: string | null;
 }
 
 const ROOT = resolve(import.meta.dirname, '../../..');
@@ -103,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     carrierTimeoutMs: positiveNumber(env.CARRIER_TIMEOUT_MS, 'CARRIER_TIMEOUT_MS', 4000),
     outboxWorker: env.OUTBOX_WORKER !== '0',
     captchaTestAnswer: captchaTestAnswerOf(env),
+    backupToken: backupTokenOf(env.BACKUP_TOKEN),
   };
 }
 
@@ -116,6 +120,16 @@ function captchaTestAnswerOf(env: NodeJS.ProcessEnv): string | null {
   if (!/^[A-Za-z0-9]{1,20}$/.test(answer))
     throw new Error(`CAPTCHA_TEST_ANSWER must be 1 to 20 Latin letters or digits, got ${answer}`);
   return answer;
+}
+
+// The token hands out every customer's data and password hash: a short one could be guessed.
+function backupTokenOf(raw: string | undefined): string | null {
+  if (raw === undefined || raw === '') return null;
+  if (!/^[\x21-\x7e]{32,200}$/.test(raw))
+    throw new Error(
+      'BACKUP_TOKEN must be 32 to 200 printable characters without spaces (e.g. `openssl rand -hex 32`)',
+    );
+  return raw;
 }
 
 function positiveNumber(raw: string | undefined, name: string, dflt: number): number {

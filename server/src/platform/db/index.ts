@@ -5,7 +5,9 @@ import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { mkdirSync } from 'node:fs';
 import pg from 'pg';
+import { lockDataDir, type DataDirLock } from './data-dir-lock';
 import { PgliteHost } from './pglite-host';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -39,6 +41,8 @@ export interface Database {
    * close(). PostgreSQL has no such end: its pool replaces lost connections.
    */
   onLost?(listener: (error: Error) => void): void;
+  /** PGlite in a folder: this process's hold on it (data-dir-lock.ts), released by close(). */
+  dataDirLock?: DataDirLock;
   close(): Promise<void>;
 }
 
@@ -72,6 +76,8 @@ export interface OpenOptions {
    * on stderr.
    */
   onIdleConnectionLost?: (error: Error) => void;
+  /** PGlite in a folder: who opens it, named to a second process the folder refuses (data-dir-lock.ts). */
+  holder?: string;
 }
 
 /**
@@ -188,12 +194,19 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     opts.pgliteSharedBuffers ?? process.env.PGLITE_SHARED_BUFFERS ?? DEFAULT_PGLITE_SHARED_BUFFERS;
   if (!/^\d+(kB|MB|GB)$/.test(sharedBuffers))
     throw new Error(`PGLITE_SHARED_BUFFERS must be a size like 16MB, got ${sharedBuffers}`);
+  let dataDirLock: DataDirLock | undefined;
+  if (opts.dataDir !== 'memory') {
+    mkdirSync(opts.dataDir, { recursive: true });
+    dataDirLock = lockDataDir(opts.dataDir, opts.holder ?? 'the shop');
+  }
   // PGlite in a worker thread: its queries never block the event loop (pglite-host.ts says why a worker).
-  const client = await PgliteHost.open({
-    dataDir: opts.dataDir,
-    sharedBuffers,
-    loadDataDir: opts.pgliteCopy,
-  });
+  let client: PgliteHost;
+  try {
+    client = await PgliteHost.open({ dataDir: opts.dataDir, sharedBuffers, loadDataDir: opts.pgliteCopy });
+  } catch (e) {
+    dataDirLock?.release();
+    throw e;
+  }
   const db = drizzlePglite({ client: client as unknown as PGlite }) as unknown as Db;
   return {
     kind: 'pglite',
@@ -211,7 +224,14 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     listen: (channel, onNotify) => client.listen(channel, (payload) => onNotify(payload)),
     dumpTo: (path) => client.dumpTo(path),
     onLost: (listener) => client.onLost(listener),
-    close: () => client.close(),
+    dataDirLock,
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        dataDirLock?.release();
+      }
+    },
   };
 }
 
