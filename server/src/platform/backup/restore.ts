@@ -142,6 +142,10 @@ export async function databaseState(database: Database): Promise<DatabaseState> 
     );
     if (has!.any) tablesWithRows.push(t.name);
   }
+  // The tables an owner recognises first, in the refusal's message.
+  const first = ['orders', 'users', 'products'];
+  const rank = (t: string) => (first.includes(t) ? first.indexOf(t) : first.length);
+  tablesWithRows.sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : 1));
   const [migrationsTable] = await selectRows<{ name: string | null }>(
     db,
     sql`SELECT to_regclass('public._migrations')::text AS name`,
