@@ -27,6 +27,7 @@ import {
   startTestApp,
   type TestApp,
 } from './harness';
+import { SKIP_MARKS } from './harness-marks';
 import { onServer } from './harness-server';
 import { adminCreate, createServices, fillCart, productWithOffer, request } from './shop-fixtures';
 import { testConfig } from './test-config';
@@ -274,9 +275,9 @@ describeOnDatabases('backup and restore on $name', (target) => {
     }
   });
 
-  it.runIf(target.name === 'pglite')(
-    'npm run db:backup asks the running shop that holds the PGlite folder, and nothing else opens it',
-    async () => {
+  // PGlite only: a PostgreSQL shop's backup never goes through the shop.
+  if (target.name === 'pglite')
+    it('npm run db:backup asks the running shop that holds the PGlite folder, and nothing else opens it', async () => {
       // The folder as a running shop leaves it: its lock file, naming a live process and the shop's address.
       const dataDir = mkdtempSync(join(work, 'data-'));
       const shopProcess = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)']);
@@ -317,10 +318,9 @@ describeOnDatabases('backup and restore on $name', (target) => {
         await expect(backupCommand([], { env, print: () => undefined })).rejects.toThrow(/No database in/);
       } finally {
         shopProcess.kill();
-        await source.app.server.close();
+        await new Promise((resolve) => source.app.server.close(resolve));
       }
-    },
-  );
+    });
 
   it('refuses a bad file and a shop that is not empty, with a clear message and nothing changed', async () => {
     const whole = readFileSync(file);
@@ -365,21 +365,26 @@ describeOnDatabases('backup and restore on $name', (target) => {
 
 // How an owner moves from the demo to PostgreSQL, and back: npm run db:restore of the other database's backup.
 const postgresUrl = DB_TARGETS.find((t) => t.name === 'postgres')!.url;
-describe.skipIf(!postgresUrl)('a backup restores into the other database', () => {
-  it("PGlite's into a new PostgreSQL database (npm run db:restore), then PostgreSQL's into PGlite", async () => {
-    const pgliteFile = taken.pglite!;
-    const postgresFile = taken.postgres!;
-    expect(pgliteFile && postgresFile).toBeTruthy();
+const crossTitle = 'a backup restores into the other database';
+(postgresUrl ? describe : describe.skip)(
+  postgresUrl ? crossTitle : `${crossTitle} ${SKIP_MARKS.noPostgres}`,
+  () => {
     // A brand-new PostgreSQL database: no table at all, the migrations run first.
     const name = `bk_${Date.now().toString(36)}`;
-    await onServer(postgresUrl!, `CREATE DATABASE ${name}`);
-    const u = new URL(postgresUrl!);
-    u.pathname = `/${name}`;
-    const uploads = mkdtempSync(join(work, 'cross-'));
-    try {
+    const env = { DATABASE_URL: '', UPLOADS_DIR: join(work, 'cross-uploads') };
+    beforeAll(async () => {
+      await onServer(postgresUrl!, `CREATE DATABASE ${name}`);
+      const u = new URL(postgresUrl!);
+      u.pathname = `/${name}`;
+      env.DATABASE_URL = u.toString();
+    });
+    afterAll(async () => {
+      await onServer(postgresUrl!, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    });
+
+    it("PGlite's into a new PostgreSQL database with npm run db:restore", async () => {
       const printed: string[] = [];
-      const env = { DATABASE_URL: u.toString(), UPLOADS_DIR: uploads };
-      const result = await restoreCommand([pgliteFile], { env, print: (l) => printed.push(l) });
+      const result = await restoreCommand([taken.pglite!], { env, print: (l) => printed.push(l) });
       expect(printed[0]).toMatch(/^restored .* into postgres .*the pglite backup of/);
       expect(result.manifest.database).toBe('pglite');
       const restored = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: 'memory' });
@@ -389,30 +394,32 @@ describe.skipIf(!postgresUrl)('a backup restores into the other database', () =>
       } finally {
         await restored.close();
       }
-      // Again: refused, the database now holds a shop; --force replaces it.
-      await expect(restoreCommand([pgliteFile], { env, print: () => undefined })).rejects.toThrow(
+    });
+
+    it('again: refused, the database now holds a shop; --force replaces it', async () => {
+      await expect(restoreCommand([taken.pglite!], { env, print: () => undefined })).rejects.toThrow(
         /Refused: the database is not empty.*--force/s,
       );
-      const forced = await restoreCommand([postgresFile, '--force'], { env, print: () => undefined });
+      const forced = await restoreCommand([taken.postgres!, '--force'], { env, print: () => undefined });
       expect(forced.manifest.database).toBe('postgres');
-    } finally {
-      await onServer(postgresUrl!, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      rmSync(uploads, { recursive: true, force: true });
-    }
-    // PostgreSQL's into an empty PGlite.
-    const pglite = await openTestDatabase(DB_TARGETS[0]!, 'migrated');
-    const pgUploads = mkdtempSync(join(work, 'cross-'));
-    try {
-      const { manifest } = await restoreBackup(
-        postgresFile,
-        { database: pglite, pictures: folderPictures(pgUploads) },
-        { migrationsDir: MIGRATIONS },
-      );
-      const counts = Object.fromEntries(manifest.tables.map((t) => [t.name, t.rows]));
-      expect(await rowCounts(pglite, Object.keys(counts))).toEqual(counts);
-    } finally {
-      await pglite.close();
-      rmSync(pgUploads, { recursive: true, force: true });
-    }
-  });
-});
+      expect(forced.dropped).toBeGreaterThan(50);
+    });
+
+    it("PostgreSQL's into an empty PGlite", async () => {
+      const pglite = await openTestDatabase(DB_TARGETS[0]!, 'migrated');
+      const uploads = mkdtempSync(join(work, 'cross-'));
+      try {
+        const { manifest } = await restoreBackup(
+          taken.postgres!,
+          { database: pglite, pictures: folderPictures(uploads) },
+          { migrationsDir: MIGRATIONS },
+        );
+        const counts = Object.fromEntries(manifest.tables.map((t) => [t.name, t.rows]));
+        expect(await rowCounts(pglite, Object.keys(counts))).toEqual(counts);
+      } finally {
+        await pglite.close();
+        rmSync(uploads, { recursive: true, force: true });
+      }
+    });
+  },
+);

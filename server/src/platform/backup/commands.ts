@@ -21,7 +21,13 @@ import { writeBackup } from './backup';
 import { BadBackup } from './format';
 import { picturesStep } from './pictures';
 import { BACKUP_PATH } from './route';
-import { DatabaseNotEmpty, restoreBackup, verifyBackup, type VerifiedBackup } from './restore';
+import {
+  DatabaseNotEmpty,
+  restoreBackup,
+  verifyBackup,
+  type RestoreSummary,
+  type VerifiedBackup,
+} from './restore';
 
 /** A refusal whose message is the whole story: the CLI prints it without a stack. */
 export class CommandError extends Error {
@@ -135,7 +141,7 @@ async function backupFromShop(
   await pipeline(Readable.fromWeb(response.body as never), createWriteStream(part));
 }
 
-export interface RestoreResult extends VerifiedBackup {
+export interface RestoreResult extends RestoreSummary {
   file: string;
   ms: number;
 }
