@@ -26,6 +26,7 @@ import { server as sales } from './domains/sales';
 import { server as settings } from './domains/settings';
 import { joinGuestCart, server as flows } from './flows';
 import { registerAuth } from './platform/auth/guard';
+import { backupRoute } from './platform/backup/route';
 import type { Config } from './platform/config';
 import { historyRoutes } from './platform/crud/history-routes';
 import { adminCrudRoutes, createRegistry } from './platform/crud/routes';
@@ -230,6 +231,8 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   await app.register(uploadsPlugin, { storage });
   // WebP variants of uploaded images at the spec's breakpoint widths (the storefront's <Picture>).
   await app.register(imagesPlugin, { storage });
+  // GET /ops/backup, when BACKUP_TOKEN is set: npm run db:backup takes a running PGlite shop's backup here.
+  await app.register(backupRoute({ database, config }));
 
   if (existsSync(join(config.adminDistDir, 'index.html')))
     await app.register(adminPlugin, { distDir: config.adminDistDir });

@@ -59,6 +59,16 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 }
 
 await app.listen({ port: config.port, host: config.host });
+// Where npm run db:backup finds the running shop's /ops/backup, beside the PGlite folder's lock.
+database.dataDirLock?.update({ url: localUrl(app.server.address()) });
+
+/** This server's address as seen from the same machine (a wildcard host is reached at loopback). */
+function localUrl(address: ReturnType<typeof app.server.address>): string | undefined {
+  if (!address || typeof address === 'string') return undefined;
+  const wildcard = address.address === '0.0.0.0' || address.address === '::';
+  const host = wildcard ? '127.0.0.1' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return `http://${host}:${address.port}`;
+}
 // GET /metrics on a port of its own, when METRICS_PORT is set (docs/deployment.md, "Watching it run").
 const metricsAddress = await listenMetrics();
 if (metricsAddress) app.log.info({ address: metricsAddress }, 'metrics listening');

@@ -69,6 +69,9 @@ export interface Config {
   metricsPort: number | null;
   /** METRICS_HOST: where METRICS_PORT listens; 127.0.0.1 by default (a Prometheus on the same machine). */
   metricsHost: string;
+  /** BACKUP_TOKEN: opens GET /ops/backup (a whole backup of the running shop, platform/backup/route.ts) to
+   *  `Authorization: Bearer <it>`; npm run db:backup sends it. Unset, the endpoint does not exist. */
+  backupToken: string | null;
 }
 
 export interface S3Config {
@@ -130,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: metricsTokenOf(env.METRICS_TOKEN),
     metricsPort: metricsPortOf(env.METRICS_PORT, port),
     metricsHost: env.METRICS_HOST || '127.0.0.1',
+    backupToken: backupTokenOf(env.BACKUP_TOKEN),
   };
 }
 
@@ -203,6 +207,16 @@ function s3ConfigOf(env: NodeJS.ProcessEnv): S3Config | null {
     forcePathStyle: pathStyle === '1' || pathStyle === 'true',
     prefix: prefix ? `${prefix}/` : '',
   };
+}
+
+// The token hands out every customer's data and password hash: a short one could be guessed.
+function backupTokenOf(raw: string | undefined): string | null {
+  if (raw === undefined || raw === '') return null;
+  if (!/^[\x21-\x7e]{32,200}$/.test(raw))
+    throw new Error(
+      'BACKUP_TOKEN must be 32 to 200 printable characters without spaces (e.g. `openssl rand -hex 32`)',
+    );
+  return raw;
 }
 
 function positiveNumber(raw: string | undefined, name: string, dflt: number): number {

@@ -34,7 +34,7 @@ if (values.help || !Number.isInteger(target) || target < 0 || !Number.isInteger(
 const started = performance.now();
 const elapsed = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
 const config = loadConfig();
-const database = await openDatabase(config);
+const database = await openDatabase({ ...config, holder: 'npm run seed' });
 const storage = createStorage(config);
 try {
   await migrate(database, config.migrationsDir);

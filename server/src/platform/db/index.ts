@@ -5,7 +5,9 @@ import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { mkdirSync } from 'node:fs';
 import pg from 'pg';
+import { lockDataDir, type DataDirLock } from './data-dir-lock';
 import { PgliteHost } from './pglite-host';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -41,6 +43,8 @@ export interface Database {
   onLost?(listener: (error: Error) => void): void;
   /** What the connections are doing now (GET /metrics reads it when scraped: no query). */
   stats(): DatabaseStats;
+  /** PGlite in a folder: this process's hold on it (data-dir-lock.ts), released by close(). */
+  dataDirLock?: DataDirLock;
   close(): Promise<void>;
 }
 
@@ -95,6 +99,8 @@ export interface OpenOptions {
    * on stderr.
    */
   onIdleConnectionLost?: (error: Error) => void;
+  /** PGlite in a folder: who opens it, named to a second process the folder refuses (data-dir-lock.ts). */
+  holder?: string;
 }
 
 /**
@@ -218,12 +224,19 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     opts.pgliteSharedBuffers ?? process.env.PGLITE_SHARED_BUFFERS ?? DEFAULT_PGLITE_SHARED_BUFFERS;
   if (!/^\d+(kB|MB|GB)$/.test(sharedBuffers))
     throw new Error(`PGLITE_SHARED_BUFFERS must be a size like 16MB, got ${sharedBuffers}`);
+  let dataDirLock: DataDirLock | undefined;
+  if (opts.dataDir !== 'memory') {
+    mkdirSync(opts.dataDir, { recursive: true });
+    dataDirLock = lockDataDir(opts.dataDir, opts.holder ?? 'the shop');
+  }
   // PGlite in a worker thread: its queries never block the event loop (pglite-host.ts says why a worker).
-  const client = await PgliteHost.open({
-    dataDir: opts.dataDir,
-    sharedBuffers,
-    loadDataDir: opts.pgliteCopy,
-  });
+  let client: PgliteHost;
+  try {
+    client = await PgliteHost.open({ dataDir: opts.dataDir, sharedBuffers, loadDataDir: opts.pgliteCopy });
+  } catch (e) {
+    dataDirLock?.release();
+    throw e;
+  }
   const db = drizzlePglite({ client: client as unknown as PGlite }) as unknown as Db;
   return {
     kind: 'pglite',
@@ -242,7 +255,14 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     dumpTo: (path) => client.dumpTo(path),
     onLost: (listener) => client.onLost(listener),
     stats: () => ({ kind: 'pglite', ...client.stats() }),
-    close: () => client.close(),
+    dataDirLock,
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        dataDirLock?.release();
+      }
+    },
   };
 }
 

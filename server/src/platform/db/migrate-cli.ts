@@ -4,7 +4,7 @@ import { openDatabase } from './index';
 import { migrate } from './migrate';
 
 const config = loadConfig();
-const database = await openDatabase(config);
+const database = await openDatabase({ ...config, holder: 'npm run db:migrate' });
 const ran = await migrate(database, config.migrationsDir);
 console.log(ran.length ? `applied: ${ran.join(', ')}` : 'database is up to date');
 await database.close();

@@ -6,15 +6,23 @@ import { selectRows, type Database } from './index';
 
 const MIGRATION_LOCK = 72_431_001;
 
-/** The migrations shipped in `dir`, in the order they run. */
+/** The migrations of this version of the shop, in the order they apply. */
 export function migrationFiles(dir: string): string[] {
   return readdirSync(dir)
     .filter((f) => /^\d{4}_.*\.sql$/.test(f))
     .sort();
 }
 
-export async function migrate(database: Database, dir: string): Promise<string[]> {
-  const files = migrationFiles(dir);
+/**
+ * Applies the pending migrations, or only those up to `upTo` (a restore brings the schema to its backup's
+ * level before loading its rows; the next start applies the rest).
+ */
+export async function migrate(
+  database: Database,
+  dir: string,
+  opts: { upTo?: string } = {},
+): Promise<string[]> {
+  const files = migrationFiles(dir).filter((f) => opts.upTo === undefined || f <= opts.upTo);
   return database.withLock(MIGRATION_LOCK, async () => {
     await database.exec(
       'CREATE TABLE IF NOT EXISTS _migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
