@@ -51,10 +51,11 @@ export const hashCaptchaAnswer = (text: string) =>
 
 // svg-captcha's own text comes from Math.random; the answer is drawn from the CSPRNG and only the drawing
 // is left to the library (its default export draws a given text; the typings declare only create()).
-// It reads its font when loaded: loaded on the first captcha drawn.
+// It reads its font when loaded: loaded on the first captcha drawn. Required, its exports are the function
+// that draws a given text.
 type DrawOptions = NonNullable<Parameters<typeof SvgCaptcha.create>[0]>;
-const svgCaptcha = onFirstUse<{ default: (text: string, options: DrawOptions) => string }>('svg-captcha');
-const drawText = (text: string, options: DrawOptions) => svgCaptcha().default(text, options);
+const svgCaptcha = onFirstUse<(text: string, options: DrawOptions) => string>('svg-captcha');
+const drawText = (text: string, options: DrawOptions) => svgCaptcha()(text, options);
 
 function captchaText(): string {
   let text = '';
