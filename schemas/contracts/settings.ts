@@ -21,6 +21,17 @@ export const settings = contract({
   response: { 200: envelope(api('public-settings')) },
 });
 
+/** What the health checks answer: their state and which database the server runs on. */
+const healthState = (status: 'ok' | 'ready') => ({
+  type: 'object' as const,
+  additionalProperties: false,
+  required: ['status', 'database'],
+  properties: {
+    status: { type: 'string' as const, enum: [status] },
+    database: { type: 'string' as const, enum: ['pglite', 'postgres'], description: 'Какая база данных' },
+  },
+});
+
 export const health = contract({
   name: 'site.health',
   method: 'GET',
@@ -28,15 +39,7 @@ export const health = contract({
   tags: SITE,
   summary: 'Проверка работоспособности: сервер отвечает, база данных доступна',
   response: {
-    200: envelope({
-      type: 'object',
-      additionalProperties: false,
-      required: ['status', 'database'],
-      properties: {
-        status: { type: 'string', enum: ['ok'] },
-        database: { type: 'string', enum: ['pglite', 'postgres'], description: 'Какая база данных' },
-      },
-    }),
+    200: envelope(healthState('ok')),
   },
 });
 
@@ -52,15 +55,7 @@ export const ready = contract({
     'GET /api/health — проверка, что процесс жив (livenessProbe).',
   external: true,
   response: {
-    200: envelope({
-      type: 'object',
-      additionalProperties: false,
-      required: ['status', 'database'],
-      properties: {
-        status: { type: 'string', enum: ['ready'] },
-        database: { type: 'string', enum: ['pglite', 'postgres'], description: 'Какая база данных' },
-      },
-    }),
+    200: envelope(healthState('ready')),
     503: failure(
       'Не готов: code database_unreachable (база данных не отвечает) или migrations_pending (не применены миграции)',
     ),
