@@ -10,4 +10,5 @@ export * from './rules/bounds';
 export * from './rules/stock';
 export * from './rules/slug';
 export * from './rules/plural';
+export * from './rules/quotes';
 export * from './rules/refund-pieces';

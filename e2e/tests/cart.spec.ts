@@ -80,7 +80,7 @@ for (const screen of SCREENS) {
       // Remove a line, then put it back as it was.
       await cardLine.getByRole('button', { name: `Удалить «${card.title}» из корзины` }).click();
       await expect(lines).toHaveCount(1);
-      const notice = page.locator('.cart-notice').filter({ hasText: 'удалён из корзины' });
+      const notice = page.locator('.cart-notice').filter({ hasText: 'Удалено из корзины' });
       await expect(notice).toBeVisible();
       await expect(cartLink(page, 2)).toBeVisible();
       await notice.getByRole('button', { name: 'Вернуть' }).click();

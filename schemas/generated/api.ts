@@ -1099,6 +1099,16 @@ export interface CartState {
     kind: 'online' | 'on_delivery' | 'invoice';
     description: string | null;
   }[];
+  /**
+   * The payment services the chosen delivery allows but the total does not (below their minimum or above their maximum), each with the reason to show: the checkout greys them out rather than hiding them
+   */
+  paymentsOutOfReach: {
+    id: number;
+    code: string;
+    title: string;
+    kind: 'online' | 'on_delivery' | 'invoice';
+    reason: string;
+  }[];
   totals: {
     goods: number;
     discounts: number;

@@ -1,4 +1,4 @@
-import { pluralWord } from './plural';
+import { plural as pluralForm } from './plural';
 
 // The Russian words of every rule a schema states, said the same by the server (ajv, http/validation.ts)
 // and by the forms of the admin and the storefront (zod, the generated zod.ts). A schema's own words for a
@@ -16,7 +16,8 @@ export interface Rule {
   format?: string;
 }
 
-const plural = (n: number, one: string, few: string, many: string) => `${n} ${pluralWord(n, one, few, many)}`;
+const plural = (n: number, one: string, few: string, many: string) =>
+  `${n} ${pluralForm(n, [one, few, many])}`;
 
 /** 0.5 → «0,5»: a decimal comma, as a Russian reader writes it. */
 const number = (n: number) => String(n).replace('.', ',');

@@ -204,6 +204,7 @@ function summary(r: CartPricing) {
     options: r.delivery.options.map((o) => o.id),
     hint: r.delivery.hint,
     payments: r.payments.map((p) => p.id),
+    outOfReach: r.paymentsOutOfReach.map((p) => `${p.id}: ${p.reason}`),
     canOrder: r.canOrder,
   };
 }
@@ -788,7 +789,10 @@ const CASES: Case[] = [
   {
     name: 'payment services: no delivery chosen yet, limits on the total',
     given: {},
-    expected: { payments: [1, 2] },
+    expected: {
+      payments: [1, 2],
+      outOfReach: [`3: Для заказов от 10${__}000${_}₽: добавьте товаров ещё на 9${__}000${_}₽`],
+    },
   },
   {
     name: 'payment services: one limited to other deliveries is left out',
@@ -798,12 +802,18 @@ const CASES: Case[] = [
   {
     name: 'payment services: above maxOrderTotal',
     given: { lines: [L(1, 300000)], deliveryServiceId: 1 },
-    expected: { payments: [1] },
+    expected: {
+      payments: [1],
+      outOfReach: [
+        `2: Для заказов до 2${__}000${_}₽`,
+        `3: Для заказов от 10${__}000${_}₽: добавьте товаров ещё на 7${__}000${_}₽`,
+      ],
+    },
   },
   {
     name: 'payment services: minOrderTotal reached exactly',
     given: { lines: [L(1, 1000000)], deliveryServiceId: 2 },
-    expected: { payments: [1, 3] },
+    expected: { payments: [1, 3], outOfReach: [`2: Для заказов до 2${__}000${_}₽`] },
   },
   {
     name: 'a payment service not allowed for this order',

@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidAccount, isValidInn, isValidKpp, isValidOgrn } from '@shop/schemas';
 import {
+  banners,
   cartRules,
   coupons,
   directories,
@@ -19,6 +20,7 @@ import {
   productCategories,
   productOffers,
   products,
+  promotions,
   settings,
   userOrganizations,
   users,
@@ -226,6 +228,27 @@ describe('seedDemo', () => {
       if (o.paymentStatus === 'paid') expect(o.paidAt, o.number).not.toBeNull();
       if (o.paymentStatus !== 'paid' && o.paymentStatus !== 'refunded') expect(o.paidAt, o.number).toBeNull();
     }
+  });
+
+  it('dates the promotion banner by its promotion, not «до конца месяца»', async () => {
+    const db = database.db;
+    const [promo] = await db
+      .select({ endsAt: promotions.endsAt, announce: promotions.announce })
+      .from(promotions)
+      .where(eq(promotions.slug, 'nedelya-easy-fan'));
+    const [banner] = await db
+      .select({ text: banners.text })
+      .from(banners)
+      .where(eq(banners.link, '/promotions/nedelya-easy-fan'));
+    const day = new Intl.DateTimeFormat('ru-RU', {
+      day: 'numeric',
+      month: 'long',
+      timeZone: 'Europe/Moscow',
+    });
+    const until = `до ${day.format(new Date(promo!.endsAt!))}`;
+    expect(banner!.text).toContain(until);
+    expect(promo!.announce).toContain(until);
+    expect(`${banner!.text} ${promo!.announce}`).not.toMatch(/конца месяца|\{until\}/);
   });
 
   it('does nothing on a shop that has products', async () => {

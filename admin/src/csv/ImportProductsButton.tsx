@@ -22,7 +22,7 @@ import {
   Typography,
   Button as MuiButton,
 } from '@mui/material';
-import { pluralWord } from '@shop/schemas';
+import { countOf } from '@shop/schemas';
 import { Button, useDataProvider, useNotify, useRefresh } from 'react-admin';
 import type { ImportReport, ShopDataProvider } from '../dataProvider';
 import { callAdmin } from '../admin-api';
@@ -34,27 +34,25 @@ const KINDS: Job['kind'][] = ['products-import-preview', 'products-import'];
 /** The changed rows listed under the summary; the rest are counted. */
 const ROWS_SHOWN = 100;
 
-const count = (n: number, one: string, few: string, many: string) =>
-  `${n.toLocaleString('ru-RU')} ${pluralWord(n, one, few, many)}`;
-
 /** «Изменится: 2 цены, 1 остаток; новых товаров: 0, новых вариантов: 0; без изменений: 130 товаров». */
 export function changesText(report: ImportReport, done: boolean): string {
   const { changes, products } = report;
   const parts = [
-    changes.prices ? count(changes.prices, 'цена', 'цены', 'цен') : '',
-    changes.stock ? count(changes.stock, 'остаток', 'остатка', 'остатков') : '',
+    changes.prices ? countOf(changes.prices, ['цена', 'цены', 'цен']) : '',
+    changes.stock ? countOf(changes.stock, ['остаток', 'остатка', 'остатков']) : '',
     changes.offerFields
-      ? count(changes.offerFields, 'вариант', 'варианта', 'вариантов') + ' (вес, характеристики)'
+      ? countOf(changes.offerFields, ['вариант', 'варианта', 'вариантов']) + ' (вес, характеристики)'
       : '',
     changes.productFields
-      ? count(changes.productFields, 'товар', 'товара', 'товаров') + ' (название, категории, бренд, флаги)'
+      ? countOf(changes.productFields, ['товар', 'товара', 'товаров']) +
+        ' (название, категории, бренд, флаги)'
       : '',
   ].filter(Boolean);
   const verb = done ? 'Изменено' : 'Изменится';
   return [
     `${verb}: ${parts.length ? parts.join(', ') : 'ничего'}`,
     `новых товаров: ${products.create}, новых вариантов: ${changes.newOffers}`,
-    `без изменений: ${count(products.unchanged, 'товар', 'товара', 'товаров')}`,
+    `без изменений: ${countOf(products.unchanged, ['товар', 'товара', 'товаров'])}`,
   ].join('; ');
 }
 

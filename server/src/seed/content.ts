@@ -33,6 +33,18 @@ const rub = (n: number) => n * 100;
  * The home slider's demo banners: their words are text on the page (set in the site's typeface over the
  * plain pictures of banner-art.ts); `alt` says only what the picture shows.
  */
+/** Where a banner's or a promotion's text names the day the promotion ends («до 23 декабря»). */
+const UNTIL = '{until}';
+
+/** The Easy fan promotion runs this many days from the seed: its texts name that day, not «до конца месяца». */
+const EASY_FAN_DAYS = 25;
+
+const dayAndMonth = new Intl.DateTimeFormat('ru-RU', {
+  day: 'numeric',
+  month: 'long',
+  timeZone: 'Europe/Moscow',
+});
+
 const DEMO_BANNERS: {
   title: string;
   headline: string;
@@ -46,7 +58,7 @@ const DEMO_BANNERS: {
   {
     title: 'Неделя Easy fan',
     headline: 'Лёгкие ресницы Easy fan',
-    text: 'Пучок за одно касание — скидка 15\u00a0% до конца месяца',
+    text: `Пучок за одно касание — скидка 15\u00a0% до ${UNTIL}`,
     buttonLabel: 'Подробнее',
     textTheme: 'light',
     art: 'banner-easy-fan',
@@ -92,6 +104,7 @@ export async function seedContent(
 ): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   const ago = (days: number) => new Date(now.getTime() - days * DAY);
+  const until = (text: string) => text.replaceAll(UNTIL, dayAndMonth.format(ago(-EASY_FAN_DAYS)));
 
   if (await isEmpty(tx, settings)) {
     await tx.insert(settings).values({
@@ -349,7 +362,7 @@ export async function seedContent(
       DEMO_BANNERS.map((b, i) => ({
         title: b.title,
         headline: b.headline,
-        text: b.text,
+        text: until(b.text),
         buttonLabel: b.buttonLabel,
         textTheme: b.textTheme,
         imageDesktopUrl: demoImageUrl(`${b.art}-desktop-bg`),
@@ -402,12 +415,13 @@ export async function seedContent(
       {
         slug: 'nedelya-easy-fan',
         title: 'Неделя Easy fan: −15 % на лёгкие ресницы',
-        announce: 'Все лёгкие ресницы Easy fan со скидкой 15 % до конца месяца.',
-        content:
-          '<p>Собирайте объём быстрее: на все лёгкие ресницы Easy fan действует скидка 15 %. Цены уже пересчитаны в каталоге.</p><p>Акция действует до конца месяца или пока товар есть на складе.</p>',
+        announce: until(`Все лёгкие ресницы Easy fan со скидкой 15 % до ${UNTIL}.`),
+        content: until(
+          `<p>Собирайте объём быстрее: на все лёгкие ресницы Easy fan действует скидка 15 %. Цены уже пересчитаны в каталоге.</p><p>Акция действует до ${UNTIL} или пока товар есть на складе.</p>`,
+        ),
         imageUrl: demoImageUrl('promo-easy-fan'),
         startsAt: ago(5),
-        endsAt: ago(-25),
+        endsAt: ago(-EASY_FAN_DAYS),
         productIds: ofKind('lashes-easyfan'),
         sortOrder: 10,
       },

@@ -13,22 +13,12 @@ export function formatBadgeCount(count: number): string {
   return count > BADGE_MAX ? `${BADGE_MAX}+` : String(count);
 }
 
-const pluralRules = new Intl.PluralRules('ru-RU');
+// Russian plurals: the shop's one rule (@shop/schemas), as on the server and in the admin.
+export { countOf, plural, type PluralForms } from '@shop/schemas/rules/plural';
+export { quoted } from '@shop/schemas/rules/quotes';
 
 /** The word for a number of goods, for `plural`: 1 товар, 3 товара, 5 товаров. */
 export const GOODS = ['товар', 'товара', 'товаров'] as const;
-
-/** Russian plural: plural(3, ['товар', 'товара', 'товаров']) → "товара". */
-export function plural(count: number, [one, few, many]: readonly [string, string, string]): string {
-  switch (pluralRules.select(count)) {
-    case 'one':
-      return one;
-    case 'few':
-      return few;
-    default:
-      return many;
-  }
-}
 
 /**
  * A Russian phone number as people read it: "+78005553535" or "8 800 555 35 35" → "+7 (800) 555-35-35".

@@ -21,7 +21,8 @@ import {
   useRefresh,
 } from 'react-admin';
 import { moscowDateTime } from '../../fields';
-import { plural, resendAll, resendMessage, type Channel } from './api';
+import { countOf } from '@shop/schemas/rules/plural';
+import { resendAll, resendMessage, type Channel } from './api';
 
 const STATUS_LABELS = [
   { id: 'failed', name: 'Ошибка отправки' },
@@ -31,7 +32,7 @@ const STATUS_LABELS = [
   { id: 'sent', name: 'Отправлено' },
 ];
 
-const messagesText = (n: number) => plural(n, 'сообщение', 'сообщения', 'сообщений');
+const messagesText = (n: number) => countOf(n, ['сообщение', 'сообщения', 'сообщений']);
 
 function useResend() {
   const notify = useNotify();

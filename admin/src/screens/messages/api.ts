@@ -1,7 +1,7 @@
 // The messaging endpoints (server/src/domains/messages/) through the one API client, with the area's
 // Russian error type from the admin's shared helpers (admin-api.ts).
 import type { AdminMailingRequest, AdminMessagePreviewRequest } from '@shop/schemas';
-import { pluralWord } from '@shop/schemas/rules/plural';
+import { countOf } from '@shop/schemas/rules/plural';
 import { callAdmin } from '../../admin-api';
 
 export type Channel = 'email' | 'sms';
@@ -36,8 +36,4 @@ export const resendAll = (channel: Channel) =>
   callAdmin((api) => api.adminMessages.resendChannel({ channel }));
 
 /** "1 получатель", "3 получателя", "25 получателей". */
-export function plural(n: number, one: string, few: string, many: string): string {
-  return `${n.toLocaleString('ru-RU')} ${pluralWord(n, one, few, many)}`;
-}
-
-export const recipientsText = (n: number) => plural(n, 'получатель', 'получателя', 'получателей');
+export const recipientsText = (n: number) => countOf(n, ['получатель', 'получателя', 'получателей']);

@@ -3,8 +3,14 @@
 // rule or the coupon gives free delivery (for every service). Payment services: active, allowed for the
 // chosen delivery (deliveryServiceIds empty: any; no delivery chosen yet: not checked) and within their
 // minOrderTotal…maxOrderTotal, both ends included, counted on the total to pay.
-import { deliveryMessages } from './messages';
-import type { DeliveryOption, PaymentOption, PricingDelivery, PricingPayment } from './types';
+import { deliveryMessages, paymentMessages } from './messages';
+import type {
+  DeliveryOption,
+  PaymentOption,
+  PaymentOutOfReach,
+  PricingDelivery,
+  PricingPayment,
+} from './types';
 
 const bySortOrder = (a: { sortOrder: number; id: number }, b: { sortOrder: number; id: number }) =>
   a.sortOrder - b.sortOrder || a.id - b.id;
@@ -41,21 +47,45 @@ export function deliveryCost(options: readonly DeliveryOption[], selectedId: num
   return options.find((o) => o.id === selectedId)?.cost ?? 0;
 }
 
+const forDelivery = (p: PricingPayment, deliveryId: number | null) =>
+  p.active &&
+  (deliveryId === null || p.deliveryServiceIds.length === 0 || p.deliveryServiceIds.includes(deliveryId));
+
+const withinTotal = (p: PricingPayment, total: number) =>
+  (p.minOrderTotal === null || total >= p.minOrderTotal) &&
+  (p.maxOrderTotal === null || total <= p.maxOrderTotal);
+
 export function paymentOptions(
   services: readonly PricingPayment[],
   deliveryId: number | null,
   total: number,
 ): PaymentOption[] {
   return services
-    .filter(
-      (p) =>
-        p.active &&
-        (deliveryId === null ||
-          p.deliveryServiceIds.length === 0 ||
-          p.deliveryServiceIds.includes(deliveryId)) &&
-        (p.minOrderTotal === null || total >= p.minOrderTotal) &&
-        (p.maxOrderTotal === null || total <= p.maxOrderTotal),
-    )
+    .filter((p) => forDelivery(p, deliveryId) && withinTotal(p, total))
     .sort(bySortOrder)
     .map((p) => ({ id: p.id, code: p.code, title: p.title, kind: p.kind }));
+}
+
+/**
+ * The services the chosen delivery allows but this total does not, each with why («Для заказов от 10 000 ₽:
+ * добавьте товаров ещё на 3 250 ₽»): the checkout shows them greyed rather than hiding them unexplained.
+ */
+export function paymentsOutOfReach(
+  services: readonly PricingPayment[],
+  deliveryId: number | null,
+  total: number,
+): PaymentOutOfReach[] {
+  return services
+    .filter((p) => forDelivery(p, deliveryId) && !withinTotal(p, total))
+    .sort(bySortOrder)
+    .map((p) => ({
+      id: p.id,
+      code: p.code,
+      title: p.title,
+      kind: p.kind,
+      reason:
+        p.minOrderTotal !== null && total < p.minOrderTotal
+          ? paymentMessages.fromTotal(p.minOrderTotal, p.minOrderTotal - total)
+          : paymentMessages.upToTotal(p.maxOrderTotal!),
+    }));
 }

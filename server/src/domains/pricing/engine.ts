@@ -4,7 +4,7 @@
 // docs/pricing.md says the order of the discounts, the rounding and the spreading over lines.
 import { priceBonuses } from './bonuses';
 import { checkCoupon, rejected, type CouponCheck } from './coupons';
-import { deliveryCost, deliveryOptions, paymentOptions } from './delivery';
+import { deliveryCost, deliveryOptions, paymentOptions, paymentsOutOfReach } from './delivery';
 import { priceGoods, type PricedGoods } from './goods';
 import { remaining, remainingOf, type LineState } from './lines';
 import { couponMessages } from './messages';
@@ -146,6 +146,7 @@ export function priceCart(input: PricingInput): CartPricing {
     bonuses,
     delivery: { options, selectedId: chosen?.id ?? null, hint: hints[0]?.message ?? null },
     payments,
+    paymentsOutOfReach: paymentsOutOfReach(input.paymentServices, chosen?.id ?? null, total),
     totals: {
       goods: goodsTotal,
       discounts: discountsTotal,

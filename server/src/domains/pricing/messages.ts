@@ -3,8 +3,10 @@
 import { ruDate } from './dates';
 import { formatMoney } from '@shop/schemas/rules/money';
 import { points } from './money';
+import { quoted } from '@shop/schemas/rules/quotes';
 
-const q = (code: string) => `«${code}»`;
+// Codes and rule titles as names: a title with its own quotes gets „…“ inside (quoted).
+const q = quoted;
 
 export const couponMessages = {
   unknown: (code: string) => `Промокод ${q(code)} не найден. Проверьте, правильно ли он введён`,
@@ -44,6 +46,12 @@ export const problemMessages = {
   deliveryUnavailable: 'Выбранный способ доставки недоступен, выберите другой',
   paymentUnavailable: (title: string | null) =>
     `${title ? `Способ оплаты ${q(title)}` : 'Выбранный способ оплаты'} недоступен для этого заказа, выберите другой`,
+};
+
+export const paymentMessages = {
+  fromTotal: (min: number, left: number) =>
+    `Для заказов от ${formatMoney(min)}: добавьте товаров ещё на ${formatMoney(left)}`,
+  upToTotal: (max: number) => `Для заказов до ${formatMoney(max)}`,
 };
 
 export const deliveryMessages = {

@@ -265,6 +265,11 @@ export interface PaymentOption {
   kind: PricingPayment['kind'];
 }
 
+/** A payment service the delivery allows but the order's total does not, and why, for the customer. */
+export interface PaymentOutOfReach extends PaymentOption {
+  reason: string;
+}
+
 export type ProblemCode =
   | 'empty_cart'
   | 'below_min_order'
@@ -308,6 +313,8 @@ export interface CartPricing {
     hint: string | null;
   };
   payments: PaymentOption[];
+  /** What the total keeps out (paymentsOutOfReach): shown greyed with its reason. */
+  paymentsOutOfReach: PaymentOutOfReach[];
   totals: PricingTotals;
   problems: PricingProblem[];
   /** No blocking problem. */

@@ -3,7 +3,7 @@
 // against the same old balance. The ledger is history (x-entity.history): the generic CRUD never writes
 // it; the admin's accrue/debit endpoint (sales/bonus-routes.ts) comes through here.
 import { sql } from 'drizzle-orm';
-import { pluralWord } from '@shop/schemas';
+import { plural } from '@shop/schemas';
 import { selectRows, type Db, type DbOrTx } from '../../platform/db';
 import { badRequest, notFound } from '../../platform/http/errors';
 
@@ -60,7 +60,7 @@ export async function spendableOf(tx: DbOrTx, userId: number, now = new Date()):
 }
 
 export function overdraftMessage(balance: number, debit: number): string {
-  return `Нельзя списать ${debit} ${pluralWord(debit, 'балл', 'балла', 'баллов')}: на счёте покупателя только ${balance}`;
+  return `Нельзя списать ${debit} ${plural(debit, ['балл', 'балла', 'баллов'])}: на счёте покупателя только ${balance}`;
 }
 
 /** Refuses a change that would leave the customer with a negative balance. */

@@ -11,6 +11,7 @@ import type { Destination } from '../delivery';
 import { cookieValue } from '../../platform/http/cookies';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { cartLines, type LinesWithOffers, type OfferRow, type StoredLine } from './cart-lines';
+import { quoted } from '@shop/schemas/rules/quotes';
 
 export type { StoredLine } from './cart-lines';
 
@@ -141,15 +142,16 @@ export const holdLines = (tx: Tx, cartId: number, alsoOffers: number[] = []): Pr
 function saleableOffer(held: HeldLines, offerId: number): OfferRow {
   const offer = held.offers.get(offerId);
   if (!offer) throw badRequest('Такого товара нет в каталоге', { offerId: 'Товар не найден' });
-  if (!offer.onSale) throw badRequest(`«${offer.title}» сейчас не продаётся`, { offerId: 'Не продаётся' });
+  if (!offer.onSale)
+    throw badRequest(`${quoted(offer.title)} сейчас не продаётся`, { offerId: 'Не продаётся' });
   return offer;
 }
 
 function assertInStock(offer: { stock: number; title: string }, quantity: number) {
   if (offer.stock <= 0)
-    throw badRequest(`«${offer.title}» закончился на складе`, { quantity: 'Нет в наличии' });
+    throw badRequest(`${quoted(offer.title)} закончился на складе`, { quantity: 'Нет в наличии' });
   if (quantity > offer.stock)
-    throw badRequest(`«${offer.title}»: в наличии только ${offer.stock} шт.`, {
+    throw badRequest(`${quoted(offer.title)}: в наличии только ${offer.stock} шт.`, {
       quantity: `Не больше ${offer.stock}`,
     });
 }

@@ -30,6 +30,7 @@ import {
   type DeliveryQuote,
   type Destination,
 } from '../delivery';
+import { quoted } from '@shop/schemas/rules/quotes';
 
 /** Who is buying, for a coupon's per-customer limit: the account, and the phone and e-mail of the order. */
 export interface BuyerContact {
@@ -288,7 +289,7 @@ export async function priceContents(
     .filter((i) => i.problem !== null)
     .map((i) => ({
       code: 'line',
-      message: `«${i.title}»: ${i.problem!}`,
+      message: `${quoted(i.title)}: ${i.problem!}`,
       blocking: true,
       offerId: i.offerId,
     }));
@@ -327,6 +328,7 @@ export async function priceContents(
       }),
     },
     payments: priced.payments.map((p) => ({ ...p, description: paymentOf.get(p.id)!.description })),
+    paymentsOutOfReach: priced.paymentsOutOfReach,
     paymentSelectedId,
     totals: priced.totals,
     problems: [

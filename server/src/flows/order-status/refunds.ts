@@ -21,6 +21,7 @@ import { orderMoney, receiptFrame, refundableLines, type OrderMoney } from '../.
 import { PaymentProviderError, type ProviderRefund, type Receipt } from '../../domains/payments';
 import { providerOf, type PaymentsConfig } from '../../domains/payments';
 import { buildReceipt, ReceiptError } from '../../domains/payments';
+import { quoted } from '@shop/schemas/rules/quotes';
 
 type Attempt = typeof paymentAttempts.$inferSelect;
 type RefundRow = typeof orderRefunds.$inferSelect;
@@ -136,7 +137,7 @@ function chosenPieces(
         [`lines.${i}.orderItemId`]: 'Такой позиции нет в заказе',
       });
     if (seen.has(line.id))
-      throw badRequest(`Позиция «${line.title}» указана дважды`, {
+      throw badRequest(`Позиция ${quoted(line.title)} указана дважды`, {
         [`lines.${i}.orderItemId`]: 'Указана дважды',
       });
     seen.add(line.id);
@@ -144,8 +145,8 @@ function chosenPieces(
     if (!Number.isInteger(a.quantity) || a.quantity < 1 || a.quantity > left)
       throw badRequest(
         left > 0
-          ? `«${line.title}»: вернуть можно от 1 до ${left} шт.`
-          : `«${line.title}»: эта позиция уже возвращена целиком`,
+          ? `${quoted(line.title)}: вернуть можно от 1 до ${left} шт.`
+          : `${quoted(line.title)}: эта позиция уже возвращена целиком`,
         { [`lines.${i}.quantity`]: left > 0 ? `От 1 до ${left}` : 'Уже возвращена' },
       );
     return {
@@ -298,7 +299,7 @@ export async function refundMoney(
     .returning();
   const told = toldOf(request.method, amount, providerRefund?.status === 'pending');
   const forLines = returned.length
-    ? ` за ${returned.map((l) => `«${l.title}» × ${l.quantity}`).join(', ')}`
+    ? ` за ${returned.map((l) => `${quoted(l.title)} × ${l.quantity}`).join(', ')}`
     : '';
   await recordOrderEvent(tx, {
     orderId: order.id,

@@ -1,7 +1,7 @@
 import type { ProfileBonuses } from '@shop/schemas';
 import { Link } from 'react-router';
 import { formatDate, plural } from '../../lib/format';
-import { formatPoints, orderPath } from './order-lists';
+import { bonusReason, formatPoints, orderPath } from './order-lists';
 
 type Entry = ProfileBonuses['history'][number];
 
@@ -23,7 +23,7 @@ export function BonusHistory({ history }: { history: Entry[] }) {
                   <Link to={orderPath(entry.orderNumber)}>заказ № {entry.orderNumber}</Link>
                 </>
               )}
-              {entry.reason && <> · {entry.reason}</>}
+              {bonusReason(entry) && <> · {bonusReason(entry)}</>}
             </p>
             {entry.expiresAt && entry.amount > 0 && (
               <p className="bonus-entry__meta">Сгорят {formatDate(entry.expiresAt)}</p>

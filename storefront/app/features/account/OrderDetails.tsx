@@ -5,7 +5,7 @@ import { formatAttributes } from '../cart';
 import { formatDate, formatDateTime, formatPhone, formatMoney, plural } from '../../lib/format';
 import { Picture } from '../../ui/Picture';
 import { StatusBadge } from './OrderList';
-import { formatPoints } from './order-lists';
+import { formatPoints, paymentNote } from './order-lists';
 
 /** What the catalogue still knows of an ordered product: its page and picture (null once removed). */
 export interface OrderedProduct {
@@ -41,8 +41,7 @@ export function OrderDetails({ order, products, actions }: OrderDetailsProps) {
         <StatusBadge order={order} />
         <span className="order__date">
           от <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
-          {/* "Оплачен · Оплачен" would say it twice. */}
-          {order.paymentStatusLabel !== order.statusLabel && <> · {order.paymentStatusLabel}</>}
+          {paymentNote(order) && <> · {paymentNote(order)}</>}
         </span>
       </div>
       {order.status === 'canceled' && order.cancelReason && (

@@ -1,7 +1,7 @@
 import type { ProfileOrder } from '@shop/schemas';
 import { Link } from 'react-router';
 import { formatDate, formatMoney, GOODS, plural } from '../../lib/format';
-import { orderPath, statusTone } from './order-lists';
+import { orderPath, paymentNote, statusTone } from './order-lists';
 
 export function StatusBadge({ order }: { order: Pick<ProfileOrder, 'status' | 'statusLabel'> }) {
   return (
@@ -23,7 +23,8 @@ export function OrderList({ orders }: { orders: ProfileOrder[] }) {
           </div>
           <p className="order-card__meta">
             от <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time> · {order.itemsCount}{' '}
-            {plural(order.itemsCount, GOODS)} · {order.paymentStatusLabel}
+            {plural(order.itemsCount, GOODS)}
+            {paymentNote(order) && <> · {paymentNote(order)}</>}
           </p>
           <p className="order-card__total">{formatMoney(order.total)}</p>
         </li>

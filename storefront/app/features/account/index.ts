@@ -2,5 +2,5 @@
 export { PayForm } from './OrderActions';
 export { GroupChooser } from './auth-group-chooser';
 export { LEGAL_FORMS } from './company-rules';
-export { orderPagePath, placedOrderPath } from './orders';
+export { invoicePath, orderPagePath, placedOrderPath } from './orders';
 export type { OrderAccess } from './orders';

@@ -36,3 +36,29 @@ export function formatPoints(points: number): string {
   const sign = points < 0 ? '\u2212' : '';
   return sign + String(Math.abs(points)).replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f');
 }
+
+/**
+ * The payment's state beside the order's status badge, or null when the badge already says it: an order
+ * whose status is «Оплачен» never reads «Оплачен · Оплачен».
+ */
+export function paymentNote(order: Pick<ProfileOrder, 'statusLabel' | 'paymentStatusLabel'>): string | null {
+  const same = order.paymentStatusLabel.trim().toLowerCase() === order.statusLabel.trim().toLowerCase();
+  return same ? null : order.paymentStatusLabel;
+}
+
+/**
+ * A bonus entry's reason, or null when it only repeats what the entry already shows (its kind and its
+ * order's link): «Оплата заказа · заказ № 1042 · Оплата заказа № 1042» says the same thing three times.
+ */
+export function bonusReason(entry: { kindLabel: string; reason: string | null; orderNumber: string | null }) {
+  const reason = entry.reason?.trim();
+  if (!reason) return null;
+  const bare = (text: string) =>
+    text
+      .replace(entry.orderNumber ? `№ ${entry.orderNumber}` : /$^/, '')
+      .replace(entry.orderNumber ? `№${entry.orderNumber}` : /$^/, '')
+      .replace(/[\s.]+$/, '')
+      .trim()
+      .toLowerCase();
+  return bare(reason) === bare(entry.kindLabel) ? null : reason;
+}

@@ -10,7 +10,7 @@ import {
   type CartActionResult,
   type CartLine,
 } from './cart';
-import { formatMoney } from '../../lib/format';
+import { formatMoney, quoted } from '../../lib/format';
 import { Icon } from '../../ui/Icon';
 import { Picture } from '../../ui/Picture';
 import { PriceTag } from '../../ui/PriceTag';
@@ -159,7 +159,7 @@ export function CartLineItem({ line, result }: { line: CartLine; result?: CartAc
           <button
             type="submit"
             className="cart-line__remove-button"
-            aria-label={`Удалить «${line.title}» из корзины`}
+            aria-label={`Удалить ${quoted(line.title)} из корзины`}
             disabled={removing}
           >
             <Icon name="close" size={20} />

@@ -12,10 +12,11 @@ import {
   CART_PATH,
   REMOVE_FETCHER,
   lineAnalytics,
+  removedText,
   type CartActionResult,
   type CartLine,
 } from './cart';
-import { GOODS, plural } from '../../lib/format';
+import { GOODS, plural, quoted } from '../../lib/format';
 import { repeatNoticeText, type RepeatNotice } from './repeat-notice';
 import { useHydrated } from '../../lib/hydrated';
 import { seoMeta } from '../../lib/seo';
@@ -93,7 +94,7 @@ function AddedNotice({ result }: { result: CartActionResult | undefined }) {
   return result.ok ? (
     <p className="cart-notice cart-notice--success" role="status">
       {ADDED}
-      {result.title ? `: «${result.title}»` : ''}
+      {result.title ? `: ${quoted(result.title)}` : ''}
     </p>
   ) : (
     <p className="cart-notice cart-notice--error" role="alert">
@@ -120,7 +121,7 @@ function RepeatedNotice({ notice }: { notice: RepeatNotice }) {
   );
 }
 
-/** "«…» удалён из корзины. Вернуть": puts the same offer back in the same quantity. */
+/** "Удалено из корзины: «…». Вернуть": puts the same offer back in the same quantity. */
 function UndoNotice({ removal, cart }: { removal: CartActionResult | undefined; cart: CartState }) {
   const undo = useFetcher<CartActionResult>({ key: 'cart-undo' });
   const tracked = useRef<CartActionResult | null>(null);
@@ -146,7 +147,7 @@ function UndoNotice({ removal, cart }: { removal: CartActionResult | undefined; 
   return (
     <div className="cart-notice" role="status">
       <p>
-        {removal.title ? `«${removal.title}» удалён из корзины.` : 'Товар удалён из корзины.'}
+        {removedText(removal.title)}
         {failed && <span className="cart-notice__error"> {failed}</span>}
       </p>
       <Undo method="post" action={CART_PATH}>

@@ -3,7 +3,7 @@
 // cookie (HttpOnly, 30 days, SameSite=Lax, path /) and productCard (the count, one day).
 import type { AppLoadContext } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { formatAttributes, productPath } from './cart';
+import { formatAttributes, productPath, removedText } from './cart';
 import { cartCountCookie, cartHeaders, cartTokenCookie, countCookieIsCurrent } from './cart.server';
 import { readCountCookie } from './count-cookie';
 
@@ -18,6 +18,12 @@ describe('formatAttributes', () => {
     expect(formatAttributes({ pack: '50pairs' })).toBe('50\u00a0пар');
     expect(formatAttributes({ brush: 'soft' })).toBe('soft');
     expect(formatAttributes({})).toBe('');
+  });
+
+  it('says a removal in words that agree with any title', () => {
+    expect(removedText('Ресницы Lash Line чёрные')).toBe('Удалено из корзины: «Ресницы Lash Line чёрные».');
+    expect(removedText('Клей «Sky»')).toBe('Удалено из корзины: «Клей „Sky“».');
+    expect(removedText(null)).toBe('Товар удалён из корзины.');
   });
 
   it('links a product by its slug', () => {

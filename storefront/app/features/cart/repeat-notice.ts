@@ -2,7 +2,7 @@
 // leaves this notice in a cookie for the cart page): what went in, and by name what did not.
 import type { OrderRepeated } from '@shop/schemas';
 import { formatAttributes } from './cart';
-import { GOODS, plural } from '../../lib/format';
+import { GOODS, plural, quoted } from '../../lib/format';
 
 /** The cart page's notice after «Повторить заказ»: the lines put in, and by name the ones left out. */
 export interface RepeatNotice {
@@ -22,7 +22,7 @@ const NAME_LENGTH = 120;
 
 function lineName(line: { title: string; attributes: Record<string, string | undefined> }): string {
   const variant = formatAttributes(line.attributes);
-  return `«${line.title}»${variant ? ` (${variant})` : ''}`.slice(0, NAME_LENGTH);
+  return `${quoted(line.title)}${variant ? ` (${variant})` : ''}`.slice(0, NAME_LENGTH);
 }
 
 export function repeatNotice(number: string, answer: OrderRepeated): RepeatNotice {

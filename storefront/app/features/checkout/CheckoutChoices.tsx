@@ -1,5 +1,11 @@
 import type { ReactNode } from 'react';
-import { deliveryPriceText, deliveryTerms, type DeliveryOption, type PaymentOption } from './checkout';
+import {
+  deliveryPriceText,
+  deliveryTerms,
+  type DeliveryOption,
+  type PaymentOption,
+  type PaymentOutOfReach,
+} from './checkout';
 import { formatMoney } from '../../lib/format';
 
 // The checkout's radio cards: delivery services with price and terms, and the payment services the chosen
@@ -93,6 +99,8 @@ export function DeliveryChoice({ options, selectedId, error, onChoose }: Deliver
 
 interface PaymentChoiceProps {
   payments: readonly PaymentOption[];
+  /** What the order's total keeps out, greyed with its reason («Для заказов от 10 000 ₽: …»). */
+  outOfReach: readonly PaymentOutOfReach[];
   selectedId: number | null;
   /** Whether an invoice can be made out: the customer is signed in and has an organisation in the profile. */
   canInvoice: boolean;
@@ -100,7 +108,14 @@ interface PaymentChoiceProps {
   onChoose: (id: number) => void;
 }
 
-export function PaymentChoice({ payments, selectedId, canInvoice, error, onChoose }: PaymentChoiceProps) {
+export function PaymentChoice({
+  payments,
+  outOfReach,
+  selectedId,
+  canInvoice,
+  error,
+  onChoose,
+}: PaymentChoiceProps) {
   return (
     <ChoiceSection id="paymentServiceId" title="Оплата" error={error}>
       {payments.length === 0 && (
@@ -131,6 +146,16 @@ export function PaymentChoice({ payments, selectedId, canInvoice, error, onChoos
           </label>
         );
       })}
+      {payments.length > 0 &&
+        outOfReach.map((payment) => (
+          <label key={payment.id} className="choice">
+            <input type="radio" name="payment" value={payment.id} className="choice__input" disabled />
+            <span className="choice__body">
+              <span className="choice__title">{payment.title}</span>
+              <span className="choice__hint">{payment.reason}</span>
+            </span>
+          </label>
+        ))}
     </ChoiceSection>
   );
 }

@@ -1,5 +1,6 @@
 import type { ProfileCompany } from '@shop/schemas';
 import { LEGAL_FORMS } from '../account';
+import { quoted } from '../../lib/format';
 
 interface OrganizationSectionProps {
   company: ProfileCompany;
@@ -58,5 +59,5 @@ export function OrganizationSection({
 /** "ООО «Ресницы»": the organisation as the customer knows it. */
 function companyTitle(company: ProfileCompany): string {
   const form = LEGAL_FORMS.find((f) => f.value === company.legalForm);
-  return form && company.legalForm !== 'other' ? `${form.label} «${company.name}»` : company.name;
+  return form && company.legalForm !== 'other' ? `${form.label} ${quoted(company.name)}` : company.name;
 }

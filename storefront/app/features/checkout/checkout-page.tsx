@@ -110,6 +110,7 @@ export default function CheckoutRoute({ loaderData, actionData }: Route.Componen
           )}
           <PaymentChoice
             payments={cart.payments}
+            outOfReach={cart.paymentsOutOfReach}
             selectedId={paymentId}
             canInvoice={Boolean(company)}
             error={errors.paymentServiceId}

@@ -11,6 +11,7 @@ import {
   deliveryPriceText,
   deliveryTerms,
   orderRequest,
+  nextStepsText,
   paymentKindOf,
   type CheckoutValues,
 } from './checkout';
@@ -220,5 +221,13 @@ describe('after the order', () => {
     expect(placedOrderPath('A-1', null)).toBe('/profile/orders/A-1');
     expect(paymentKindOf('on_delivery')).toBe('on_delivery');
     expect(paymentKindOf('cash')).toBeNull();
+  });
+
+  it('offers an invoice that is already made out instead of promising it by e-mail', () => {
+    expect(nextStepsText('invoice', true)).toBe(
+      'Счёт на оплату уже готов: скачайте его ниже или со страницы заказа. Заказ отправим, когда деньги поступят на счёт.',
+    );
+    expect(nextStepsText('invoice', true)).not.toMatch(/пришл[её]м/);
+    expect(nextStepsText('invoice', false)).toMatch(/появится на странице заказа/);
   });
 });

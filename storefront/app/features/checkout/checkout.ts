@@ -13,6 +13,7 @@ export type DeliveryOption = CartState['delivery']['options'][number];
 export type DeliveryKind = DeliveryOption['kind'];
 export type PaymentOption = CartState['payments'][number];
 export type PaymentKind = PaymentOption['kind'];
+export type PaymentOutOfReach = CartState['paymentsOutOfReach'][number];
 
 export type AddressField =
   | 'deliveryCity'
@@ -190,8 +191,11 @@ export function paymentKindOf(value: string | null): PaymentKind | null {
 }
 
 /** What happens after the order, by the way it is paid. */
-export function nextStepsText(kind: PaymentKind | null): string {
-  if (kind === 'invoice') return 'Счёт на оплату пришлём на e-mail после подтверждения заказа менеджером.';
+export function nextStepsText(kind: PaymentKind | null, hasInvoice = false): string {
+  if (kind === 'invoice')
+    return hasInvoice
+      ? 'Счёт на оплату уже готов: скачайте его ниже или со страницы заказа. Заказ отправим, когда деньги поступят на счёт.'
+      : 'Счёт на оплату появится на странице заказа, как только менеджер подтвердит заказ.';
   if (kind === 'online')
     return 'Оплатите заказ на защищённой странице банка. Если не получится сейчас, оплатить можно со страницы заказа.';
   return 'Оплата — при получении заказа: наличными или картой.';

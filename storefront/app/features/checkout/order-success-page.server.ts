@@ -32,6 +32,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     // Unread, an online order is offered the payment anyway: the order page's action says if it cannot.
     canPay: order ? order.canPay === true : paymentKind === 'online',
     email: order?.customerEmail ?? null,
+    // The invoice is made out with the order: the page offers it at once rather than promising a letter.
+    hasInvoice: order?.hasInvoice === true,
     total: order?.total ?? null,
     items: (order?.items ?? []).map((item) => ({
       id: item.productId ?? item.article ?? item.title,

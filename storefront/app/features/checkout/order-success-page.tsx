@@ -5,7 +5,7 @@ import { trackPurchase } from '../../lib/analytics';
 import { CHECKOUT_SUCCESS_PATH, nextStepsText } from './checkout';
 import { formatMoney } from '../../lib/format';
 import { seoMeta } from '../../lib/seo';
-import { PayForm } from '../account';
+import { invoicePath, PayForm } from '../account';
 import { orderPagePath, placedOrderPath, type OrderAccess } from '../account';
 import './checkout.css';
 
@@ -82,7 +82,7 @@ function AutoPay({ access }: { access: OrderAccess }) {
 }
 
 export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
-  const { number, key, paymentKind, canPay, email, total, items } = loaderData;
+  const { number, key, paymentKind, canPay, email, total, items, hasInvoice } = loaderData;
   const payNow = paymentKind === 'online' && canPay;
   const access = useMemo<OrderAccess>(() => ({ number, key }), [number, key]);
   useEffect(() => {
@@ -108,14 +108,19 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
           )}
           {key && ' В нём же ссылка на страницу заказа.'}
         </li>
-        <li>{nextStepsText(paymentKind)}</li>
+        <li>{nextStepsText(paymentKind, hasInvoice)}</li>
       </ol>
       {payNow && <AutoPay access={access} />}
       <div className="checkout-done__actions">
         {payNow && <PayForm access={access} label="Перейти к оплате" />}
+        {hasInvoice && (
+          <a href={invoicePath(access)} className="button button--primary">
+            Скачать счёт (PDF)
+          </a>
+        )}
         <Link
           to={placedOrderPath(number, key)}
-          className={`button ${payNow ? 'button--quiet' : 'button--primary'}`}
+          className={`button ${payNow || hasInvoice ? 'button--quiet' : 'button--primary'}`}
         >
           Посмотреть заказ
         </Link>

@@ -1,7 +1,7 @@
 import { useApi } from '../../lib/browser-api';
 import { FeedbackField } from './FeedbackField';
 import { FeedbackForm, type FeedbackDialogProps } from './FeedbackForm';
-import { callbackErrors, callbackReady, type CallbackValues } from './rules';
+import { callbackErrors, callbackMissing, type CallbackValues } from './rules';
 import { useFeedbackForm } from './use-feedback-form';
 import { useFeedbackValues } from './use-feedback-values';
 
@@ -29,7 +29,7 @@ export function CallbackDialog(dialog: FeedbackDialogProps) {
         reset,
       }}
       submitLabel="Заказать звонок"
-      ready={callbackReady(values, form.answer)}
+      missing={callbackMissing(values, form.answer)}
     >
       <FeedbackField {...input('name')} label="Имя" type="text" autoComplete="name" required data-autofocus />
       <FeedbackField

@@ -19,6 +19,7 @@ const CAPTCHA_HEIGHT = 64;
 export function Captcha({ state, id, value, onChange, error }: CaptchaProps) {
   const { captcha, loading, error: loadError, refresh } = state;
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
   return (
     <div className="feedback-field">
       <div className="captcha">
@@ -80,8 +81,12 @@ export function Captcha({ state, id, value, onChange, error }: CaptchaProps) {
         value={value}
         onChange={(event) => onChange(event.target.value)}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={error ? `${hintId} ${errorId}` : hintId}
       />
+      {/* The spec's label is «Надпись с капчи»; people look for the symbols on the picture, so say so. */}
+      <p id={hintId} className="feedback-field__hint">
+        Введите символы с картинки. Не разобрать — обновите картинку
+      </p>
       {error && (
         <p id={errorId} className="feedback-field__error">
           {error}

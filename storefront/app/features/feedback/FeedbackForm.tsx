@@ -2,7 +2,7 @@ import { createContext, useId, type ReactNode } from 'react';
 import { Dialog } from '../../ui/Dialog';
 import { Captcha } from './Captcha';
 import { FeedbackFooter } from './FeedbackFooter';
-import type { FieldErrors } from './rules';
+import { missingText, type FieldErrors } from './rules';
 import type { SubmitPlan, useFeedbackForm } from './use-feedback-form';
 
 /** What a dialog's fields take from their form: the ids' stem and the messages by field name. */
@@ -23,8 +23,8 @@ interface FeedbackFormProps extends FeedbackDialogProps {
   /** The form's own checks, the request and the reset after success. */
   plan: SubmitPlan;
   submitLabel: string;
-  /** Whether everything the form needs is filled in (the captcha's answer aside). */
-  ready: boolean;
+  /** What the form still needs before it can be sent (the captcha's answer included), named for the reader. */
+  missing: readonly string[];
   /** A sentence above the fields: what the form is for. */
   lead?: string;
   /** What stands above the lead (the stock notice names the product). */
@@ -42,7 +42,7 @@ export function FeedbackForm({
   form,
   plan,
   submitLabel,
-  ready,
+  missing,
   lead,
   intro,
   className,
@@ -75,7 +75,13 @@ export function FeedbackForm({
           onChange={form.setAnswer}
           error={form.errors.captchaPhrase}
         />
-        <FeedbackFooter label={submitLabel} sending={form.sending} disabled={!form.canSend(ready)} />
+        <FeedbackFooter
+          label={submitLabel}
+          sending={form.sending}
+          disabled={!form.canSend(!missing.length)}
+          why={form.sending ? null : missingText(missing)}
+          whyId={`${id}-why`}
+        />
       </form>
     </Dialog>
   );

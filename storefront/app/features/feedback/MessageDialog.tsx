@@ -6,7 +6,7 @@ import {
   digitsOnly,
   joinedName,
   messageErrors,
-  messageReady,
+  messageMissing,
   type MessageValues,
 } from './rules';
 import { useFeedbackForm } from './use-feedback-form';
@@ -38,7 +38,7 @@ export function MessageDialog(dialog: FeedbackDialogProps) {
         reset,
       }}
       submitLabel="Отправить"
-      ready={messageReady(values, form.answer)}
+      missing={messageMissing(values, form.answer)}
     >
       <FeedbackField {...input('name')} label="Имя" type="text" autoComplete="name" required data-autofocus />
       <div className="feedback-form__pair">

@@ -2,7 +2,7 @@ import { useApi } from '../../lib/browser-api';
 import { phoneFromMasked } from '../../ui/MaskedInput';
 import { FeedbackField, FeedbackPhoneField, FeedbackTextArea } from './FeedbackField';
 import { FeedbackForm, type FeedbackDialogProps } from './FeedbackForm';
-import { EXPERIENCE_LENGTH, representErrors, representReady, type RepresentValues } from './rules';
+import { EXPERIENCE_LENGTH, representErrors, representMissing, type RepresentValues } from './rules';
 import { useFeedbackForm } from './use-feedback-form';
 import { useFeedbackValues } from './use-feedback-values';
 import './feedback.css';
@@ -42,7 +42,7 @@ export function RepresentDialog(dialog: FeedbackDialogProps) {
         reset,
       }}
       submitLabel="Отправить заявку"
-      ready={representReady(values, form.answer)}
+      missing={representMissing(values, form.answer)}
     >
       <div className="feedback-form__pair">
         <FeedbackField {...input('name')} label="Имя" type="text" autoComplete="name" data-autofocus />

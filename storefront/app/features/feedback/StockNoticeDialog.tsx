@@ -3,7 +3,7 @@ import { useApi } from '../../lib/browser-api';
 import { FeedbackField, FeedbackPhoneField } from './FeedbackField';
 import { FeedbackForm, type FeedbackDialogProps } from './FeedbackForm';
 import { useFeedbackForm } from './use-feedback-form';
-import type { FieldErrors } from './rules';
+import { CAPTCHA_MISSING, type FieldErrors } from './rules';
 import { phoneFromMasked } from '../../ui/MaskedInput';
 import './feedback.css';
 
@@ -100,7 +100,7 @@ export function StockNoticeDialog({
         reset: () => onSent(sent),
       }}
       submitLabel="Сообщить мне"
-      ready={filled && form.answer.trim() !== ''}
+      missing={[...(filled ? [] : ['e-mail или телефон']), ...(form.answer.trim() ? [] : [CAPTCHA_MISSING])]}
     >
       <FeedbackField
         name="email"

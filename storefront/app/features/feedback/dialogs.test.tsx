@@ -265,12 +265,19 @@ describe('«Написать нам»', () => {
     await fill('');
     expect(phone.value).toBe('79991234567');
     expect(button.disabled).toBe(false);
+    expect(button.getAttribute('aria-describedby')).toBeNull();
     for (const label of ['Имя *', 'E-mail *', 'Телефон *', 'Надпись с капчи *']) {
       const before = field(label).value;
       type(label, '');
       expect(button.disabled, label).toBe(true);
+      // The disabled button says why, and its description is that sentence.
+      const why = document.getElementById(button.getAttribute('aria-describedby') ?? '');
+      expect(why?.textContent, label).toMatch(/^Чтобы отправить, заполните /);
       type(label, before);
     }
+    type('Имя *', '');
+    type('Надпись с капчи *', '');
+    expect(screen.getByText('Чтобы отправить, заполните имя и символы с картинки')).toBeTruthy();
   });
 
   it('refuses a name outside 3–20 and a message outside 3–500 characters, with a counter', async () => {

@@ -8,7 +8,10 @@ import {
   digitsOnly,
   joinedName,
   messageErrors,
+  messageMissing,
   messageReady,
+  missingText,
+  representMissing,
 } from './rules';
 
 const x = (n: number) => 'я'.repeat(n);
@@ -61,5 +64,29 @@ describe('message rules (spec §5)', () => {
   it('keeps only the digits of the phone', () => {
     expect(digitsOnly('+7 (999) 123-45-67')).toBe('79991234567');
     expect(digitsOnly('abc')).toBe('');
+  });
+});
+
+describe('why the send button waits', () => {
+  it('names what is still empty, the captcha’s symbols last', () => {
+    const empty = { name: '', email: '', phone: '', message: '' };
+    expect(missingText(messageMissing(empty, ''))).toBe(
+      'Чтобы отправить, заполните имя, e-mail, телефон и символы с картинки',
+    );
+    expect(
+      missingText(messageMissing({ ...empty, name: 'Анна', email: 'a@b.ru', phone: '79991234567' }, '')),
+    ).toBe('Чтобы отправить, заполните символы с картинки');
+    expect(
+      representMissing(
+        { name: 'Анна', city: '', phone: '+7 (999) 123-45-67', email: '', experience: '3 года' },
+        'AB',
+      ),
+    ).toEqual(['город', 'e-mail']);
+  });
+
+  it('says nothing once everything is filled', () => {
+    const filled = { name: 'Анна', email: 'a@b.ru', phone: '79991234567', message: '' };
+    expect(messageMissing(filled, 'AB3C')).toEqual([]);
+    expect(missingText([])).toBeNull();
   });
 });

@@ -16,7 +16,26 @@ const within = (value: string, { min, max }: { min: number; max: number }) => {
   return length >= min && length <= max;
 };
 
-const filled = (...values: string[]) => values.every((v) => v.trim() !== '');
+const blank = (value: string) => value.trim() === '';
+
+/** What the captcha's answer is called where the send button says what is still missing. */
+export const CAPTCHA_MISSING = 'символы с картинки';
+
+/**
+ * The fields still empty, named as «Заполните …» continues («имя, телефон и символы с картинки»): the send
+ * button is enabled when none is, and says which while it is not.
+ */
+function missingOf(fields: readonly (readonly [string, string])[], answer: string): string[] {
+  const missing = fields.filter(([, value]) => blank(value)).map(([word]) => word);
+  return blank(answer) ? [...missing, CAPTCHA_MISSING] : missing;
+}
+
+/** «Заполните имя, телефон и символы с картинки»: why the send button waits; null when nothing is missing. */
+export function missingText(missing: readonly string[]): string | null {
+  if (!missing.length) return null;
+  const list = missing.length > 1 ? `${missing.slice(0, -1).join(', ')} и ${missing.at(-1)}` : missing[0];
+  return `Чтобы отправить, заполните ${list}`;
+}
 
 export interface CallbackValues {
   name: string;
@@ -24,7 +43,15 @@ export interface CallbackValues {
 }
 
 /** Spec §5: the button is enabled once name, phone and the captcha answer are filled. */
-export const callbackReady = (v: CallbackValues, answer: string) => filled(v.name, v.phone, answer);
+export const callbackMissing = (v: CallbackValues, answer: string) =>
+  missingOf(
+    [
+      ['имя', v.name],
+      ['телефон', v.phone],
+    ],
+    answer,
+  );
+export const callbackReady = (v: CallbackValues, answer: string) => !callbackMissing(v, answer).length;
 
 /** Spec §5: name and phone 3 to 20 characters each, otherwise nothing is sent. */
 export function callbackErrors(v: CallbackValues): FieldErrors {
@@ -43,7 +70,16 @@ export interface MessageValues {
 
 /** Spec §5: name, e-mail, phone and the captcha answer are needed for the button (the message is checked on
  *  sending, with its length). */
-export const messageReady = (v: MessageValues, answer: string) => filled(v.name, v.email, v.phone, answer);
+export const messageMissing = (v: MessageValues, answer: string) =>
+  missingOf(
+    [
+      ['имя', v.name],
+      ['e-mail', v.email],
+      ['телефон', v.phone],
+    ],
+    answer,
+  );
+export const messageReady = (v: MessageValues, answer: string) => !messageMissing(v, answer).length;
 
 /** Spec §5: name 3 to 20, message 3 to 500 characters; the e-mail's format is not checked. */
 export function messageErrors(v: MessageValues): FieldErrors {
@@ -77,8 +113,18 @@ export interface RepresentValues {
 }
 
 /** The button is enabled once every field and the captcha answer are filled. */
-export const representReady = (v: RepresentValues, answer: string) =>
-  filled(v.name, v.city, v.phone, v.email, v.experience, answer);
+export const representMissing = (v: RepresentValues, answer: string) =>
+  missingOf(
+    [
+      ['имя', v.name],
+      ['город', v.city],
+      ['телефон', v.phone],
+      ['e-mail', v.email],
+      ['опыт работы', v.experience],
+    ],
+    answer,
+  );
+export const representReady = (v: RepresentValues, answer: string) => !representMissing(v, answer).length;
 
 /** Name 3 to 20, city 2 to 100, a whole phone number, an e-mail, experience 3 to 1000 characters. */
 export function representErrors(v: RepresentValues): FieldErrors {

@@ -5,6 +5,7 @@ import { Breadcrumbs } from '../../ui/Breadcrumbs';
 import { seoMeta } from '../../lib/seo';
 import { GUEST_PAGE } from '../../lib/guest-page';
 import './search.css';
+import { quoted } from '../../lib/format';
 
 export const MAX_QUERY = 200;
 
@@ -29,7 +30,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
       <Breadcrumbs items={[{ label: 'Поиск' }]} />
       <header className="catalog-page__head">
         <h1 className="catalog-page__title">
-          {query ? `Результаты поиска «${searchedFor ?? query}»` : 'Поиск по каталогу'}
+          {query ? `Результаты поиска ${quoted(searchedFor ?? query)}` : 'Поиск по каталогу'}
         </h1>
         {searchedFor && <SearchedFor query={query} searchedFor={searchedFor} />}
       </header>

@@ -21,7 +21,7 @@ import {
   useRefresh,
 } from 'react-admin';
 import type { AdminBonusAdjustRequest } from '@shop/schemas';
-import { pluralWord } from '@shop/schemas/rules/plural';
+import { countOf } from '@shop/schemas/rules/plural';
 import { canRoleAccess } from '../../../access';
 import { callAdmin } from '../../../admin-api';
 import { useAdminRead } from '../../../useAdminGet';
@@ -61,10 +61,7 @@ function Balance({ userId }: { userId: number }) {
         Баланс покупателя
       </Typography>
       <Typography variant="h4" component="p" data-testid="bonus-balance">
-        {balance.error ??
-          (balance.data
-            ? `${balance.data.balance.toLocaleString('ru-RU')} ${pluralWord(balance.data.balance, 'балл', 'балла', 'баллов')}`
-            : '…')}
+        {balance.error ?? (balance.data ? countOf(balance.data.balance, ['балл', 'балла', 'баллов']) : '…')}
       </Typography>
       {canAdjust ? (
         <Form key={formKey} defaultValues={{ direction: 'accrual' }} onSubmit={submit}>
