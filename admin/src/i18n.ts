@@ -42,6 +42,8 @@ const shopMessages = {
     },
     page: {
       dashboard: 'Рабочий стол',
+      // «Создать Товар» (the default) reads as a button with a capital in the middle; a title names the record.
+      create: '%{name}: новая запись',
       edit: '%{name} «%{recordRepresentation}»',
       show: '%{name} «%{recordRepresentation}»',
       empty: 'Записей пока нет',

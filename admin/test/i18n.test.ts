@@ -13,4 +13,9 @@ describe('i18nProvider', () => {
     expect(t('ra.action.save')).toBe('Сохранить');
     expect(t('ra.auth.username')).toBe('Логин (e-mail или телефон)');
   });
+
+  it('titles a create page by the record, not as a button («Создать Товар»)', () => {
+    const t = i18nProvider.translate;
+    expect(t('ra.page.create', { name: 'Товар' })).toBe('Товар: новая запись');
+  });
 });
