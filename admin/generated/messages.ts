@@ -811,7 +811,7 @@ export const messages = {
         middleName: 'Отчество',
         birthDate: 'Дата рождения',
         role: 'Роль',
-        passwordHash: 'Хеш пароля',
+        passwordHash: 'Пароль',
         password: 'Новый пароль',
         userTypeId: 'Тип пользователя',
         groupIds: 'Группы',

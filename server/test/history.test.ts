@@ -253,7 +253,36 @@ describeOnDatabases('change history on $name', (target) => {
     const text = JSON.stringify(data);
     expect(text).not.toContain('password-');
     expect(text).not.toContain('scrypt');
-    expect(data[0]!.lines).toEqual([{ label: 'Хеш пароля', note: 'изменено (значение не показывается)' }]);
+    expect(data[0]!.lines).toEqual([{ label: 'Пароль', note: 'изменено (значение не показывается)' }]);
+  });
+
+  it('names a brand by its title and pictures by their files, never as codes or JSON', async () => {
+    const p = await newProduct();
+    const directory = await call('POST', '/api/admin/directories', { code: `brands${p.n}`, title: 'Бренды' });
+    expect(directory.statusCode, directory.body).toBe(201);
+    const brand = await call('POST', '/api/admin/directory-entries', {
+      directoryId: directory.json<{ id: number }>().id,
+      code: `lashline${p.n}`,
+      title: 'Lash Line',
+    });
+    expect(brand.statusCode, brand.body).toBe(201);
+    const changed = await call('PUT', `/api/admin/products/${p.productId}`, {
+      brandId: brand.json<{ id: number }>().id,
+      images: [
+        { url: '/uploads/products/shelk-1.webp', alt: 'Лента ресниц' },
+        { url: '/uploads/products/shelk-2.webp', alt: null },
+      ],
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const { data } = await historyOf('products', p.productId);
+    const lines = data[0]!.lines;
+    expect(lines.find((l) => l.label === 'Бренд')).toEqual({ label: 'Бренд', from: '', to: 'Lash Line' });
+    for (const line of lines) expect(`${line.from} ${line.to}`).not.toMatch(/lashline|\[\{|\{"/);
+    expect(lines.find((l) => l.label === 'Изображения')).toEqual({
+      label: 'Изображения',
+      from: '',
+      to: 'Файл: /uploads/products/shelk-1.webp, Подпись: Лента ресниц; Файл: /uploads/products/shelk-2.webp',
+    });
   });
 
   it('records a delete with the values the record had', async () => {

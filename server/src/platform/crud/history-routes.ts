@@ -41,10 +41,17 @@ export type AttributesText = (attributes: Attributes) => string;
 
 /** A value as the history shows it: attributes by their directories' names, other objects as «ключ: значение». */
 function valueText(look: FieldLook | undefined, v: unknown, attributes?: AttributesText): string {
+  // A list of objects kept in the row (a product's pictures): each as «Файл: …, Подпись: …», never as JSON.
+  if (Array.isArray(v) && v.some(isPlainObject))
+    return v.map((x) => valueText(look, x, attributes)).join('; ');
   if (!isPlainObject(v)) return displayValue(look, v, true);
   if (look?.directoryCoded && attributes) return attributes(v as Attributes);
+  // In the schema's order of the fields (jsonb keeps its keys by length, «alt» before «url»).
+  const order = [...(look?.items?.keys() ?? [])];
+  const rank = (k: string) => (order.includes(k) ? order.indexOf(k) : order.length);
   return Object.entries(v)
     .filter(([, x]) => x !== null && x !== undefined && x !== '')
+    .sort(([a], [b]) => rank(a) - rank(b))
     .map(([k, x]) => `${look?.items?.get(k)?.label ?? k}: ${valueText(look?.items?.get(k), x, attributes)}`)
     .join(', ');
 }
