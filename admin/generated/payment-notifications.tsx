@@ -20,8 +20,21 @@ import {
   TextField,
 } from 'react-admin';
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
-import { isoToMoscowDate, moscowDateTime, moscowDayEnd, moscowDayStart } from '../src/fields';
+import {
+  isoToMoscowDate,
+  LabelledTextField,
+  moscowDateTime,
+  moscowDayEnd,
+  moscowDayStart,
+} from '../src/fields';
 import { ListActions, useBulkActions, useRowClick } from '../src/list';
+
+const eventChoices = [
+  { id: 'payment.waiting_for_capture', name: 'Платёж ждёт подтверждения' },
+  { id: 'payment.succeeded', name: 'Платёж прошёл' },
+  { id: 'payment.canceled', name: 'Платёж отменён' },
+  { id: 'refund.succeeded', name: 'Возврат проведён' },
+];
 
 const outcomeChoices = [
   { id: 'applied', name: 'Применено' },
@@ -58,7 +71,7 @@ export function PaymentNotificationList() {
         <TextField source="id" />
         <DateField source="createdAt" showTime locales="ru-RU" options={moscowDateTime} />
         <SelectField source="provider" choices={providerChoices} />
-        <TextField source="event" />
+        <LabelledTextField source="event" choices={eventChoices} />
         <TextField source="providerPaymentId" />
         <ReferenceField source="orderId" reference="orders" />
         <SelectField source="outcome" choices={outcomeChoices} />
@@ -74,7 +87,7 @@ export function PaymentNotificationShow() {
       <SimpleShowLayout>
         <TextField source="id" />
         <SelectField source="provider" choices={providerChoices} />
-        <TextField source="event" />
+        <LabelledTextField source="event" choices={eventChoices} />
         <TextField source="providerPaymentId" />
         <ReferenceField source="orderId" reference="orders" />
         <SelectField source="outcome" choices={outcomeChoices} />

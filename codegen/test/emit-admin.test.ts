@@ -156,6 +156,13 @@ describe('emitAdmin on the shop schemas', () => {
     expect(Object.keys(mod.messages.resources).sort()).toEqual(admin.map((e) => e.resource).sort());
   });
 
+  it('labels the known values of a free text field (x-enum-labels without an enum), showing others as stored', () => {
+    const text = files['admin/generated/payment-notifications.tsx']!;
+    expect(text).toContain(`{ id: 'payment.canceled', name: 'Платёж отменён' }`);
+    expect(text).toContain('<LabelledTextField source="event" choices={eventChoices} />');
+    expect(text).not.toContain('<TextField source="event" />');
+  });
+
   it('exports the x-access map and the menu groups with Russian titles', () => {
     expect(files['admin/generated/access.ts']).toMatch(
       /products: \{\n\s+list: \['admin', 'manager', 'content'\],[^}]*create: \['admin', 'content'\]/,

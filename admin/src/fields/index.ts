@@ -14,6 +14,7 @@ export { ImagePreviewField } from './ImagePreviewField';
 export { JsonField } from './JsonField';
 export { JsonInput } from './JsonInput';
 export { ChoicesArrayField, type Choice } from './ChoicesArrayField';
+export { LabelledTextField } from './LabelledTextField';
 export { BufferedTextInput } from './BufferedTextInput';
 export { dateRangeFilters } from './dateRangeFilters';
 export { recordTemplate } from './representation';

@@ -27,7 +27,9 @@ export const shared = (ctx: Ctx, name: string) => ctx.imports.add(FIELDS, name);
 export function choicesConst(ctx: Ctx, f: UiField, path: string): string {
   const name = `${camel(path)}Choices`;
   if (!ctx.choices.has(name)) {
-    const list = (f.enum ?? []).map((v) => ({ id: v, name: f.enumLabels?.[String(v)] ?? String(v) }));
+    // An enum's values; else the values x-enum-labels names (a free text field with known values).
+    const values = f.enum ?? Object.keys(f.enumLabels ?? {});
+    const list = values.map((v) => ({ id: v, name: f.enumLabels?.[String(v)] ?? String(v) }));
     ctx.choices.set(name, `const ${name} = ${lit(list)};`);
   }
   return name;

@@ -60,6 +60,8 @@ export function fieldElement(ctx: Ctx, f: UiField, o: FieldOptions): string {
     if (f.kind.endsWith('[]')) return el(shared(ctx, 'ChoicesArrayField'), [...base, choices]);
     return el(ra(ctx, 'SelectField'), [...base, choices]);
   }
+  if (f.enumLabels && f.kind === 'string')
+    return el(shared(ctx, 'LabelledTextField'), [...base, expr('choices', choicesConst(ctx, f, o.path))]);
   switch (f.kind) {
     case 'boolean':
       return el(ra(ctx, 'BooleanField'), base);
