@@ -1013,6 +1013,26 @@ export function endpointMethods(http: AxiosInstance) {
             params: query,
           })
         ).data,
+      /** GET /api/profile/products: «Мои товары»: варианты из заказов покупателя (или группы: X-User-Group), последняя покупка и что с ними сейчас */
+      products: async (query: T.ProfileProductsQuery = {}, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.ProfileProductsAnswer>({
+            method: 'GET',
+            url: `/api/profile/products`,
+            ...config,
+            params: query,
+          })
+        ).data,
+      /** POST /api/profile/products/to-cart: Отмеченные «Мои товары» — в корзину, каждый сколько позволяет остаток */
+      productsToCart: async (body: T.ProfileProductsToCartBody, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.ProfileProductsToCartAnswer>({
+            method: 'POST',
+            url: `/api/profile/products/to-cart`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
       /** POST /api/profile/orders/:name/repeat: Повторить заказ: его товары — в корзину, сколько есть на складе (свой заказ или заказ группы: X-User-Group) */
       repeatOrder: async (name: T.ProfileRepeatOrderParams['name'], config: AxiosRequestConfig = {}) =>
         (

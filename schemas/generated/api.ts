@@ -1960,6 +1960,78 @@ export interface ProfileOrder {
 }
 
 /**
+ * GET /api/profile/products («Мои товары»): a variant the customer (or the group they act for) has bought, with the last purchase and what it is in the catalogue now. Canceled orders do not count.
+ */
+export interface ProfileProduct {
+  offerId: number;
+  /**
+   * null once the product is gone
+   */
+  productId: number | null;
+  /**
+   * As the last order has it
+   */
+  title: string;
+  /**
+   * The product's address now; null once it is gone
+   */
+  slug: string | null;
+  image: string | null;
+  /**
+   * The variant's characteristics as ordered (curl, thickness, length…)
+   */
+  attributes: {
+    [k: string]: string | undefined;
+  };
+  /**
+   * Kopecks per piece paid the last time
+   */
+  lastPrice: number;
+  /**
+   * Pieces ordered the last time
+   */
+  lastQuantity: number;
+  lastOrderedAt: string;
+  lastOrderNumber: string;
+  /**
+   * Orders with this variant
+   */
+  timesOrdered: number;
+  /**
+   * Kopecks per piece now (the catalogue's price); null once gone
+   */
+  price: number | null;
+  /**
+   * Pieces in stock now (0 once gone)
+   */
+  stock: number;
+  /**
+   * The variant and its product are on sale now
+   */
+  onSale: boolean;
+}
+
+/**
+ * POST /api/profile/products/to-cart: the chosen variants of «Мои товары» and how many of each, put in the cart as far as stock allows.
+ */
+export interface ProfileProductsToCartRequest {
+  /**
+   * @minItems 1
+   * @maxItems 100
+   */
+  lines: [
+    {
+      offerId: number;
+      quantity: number;
+    },
+    ...{
+      offerId: number;
+      quantity: number;
+    }[],
+  ];
+}
+
+/**
  * The answer of GET and PUT /api/profile/subscriptions: the customer's choices and whether the e-mail subscription still waits for the confirmation link (the account's e-mail is not confirmed yet).
  */
 export interface ProfileSubscriptionsState {

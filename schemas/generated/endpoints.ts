@@ -70,6 +70,8 @@ import type {
   ProfileBonuses,
   ProfileCompany,
   ProfileOrder,
+  ProfileProduct,
+  ProfileProductsToCartRequest,
   ProfileSubscriptions,
   ProfileSubscriptionsState,
   ProfileUpdateRequest,
@@ -971,6 +973,31 @@ export interface ProfileOrdersAnswer {
   };
 }
 
+export interface ProfileProductsQuery {
+  page?: number;
+  perPage?: number;
+}
+
+export interface ProfileProductsQueryRead {
+  page: number;
+  perPage: number;
+}
+
+export interface ProfileProductsAnswer {
+  data: ProfileProduct[];
+  meta: {
+    total: number;
+    page: number;
+    perPage: number;
+  };
+}
+
+export type ProfileProductsToCartBody = ProfileProductsToCartRequest;
+
+export interface ProfileProductsToCartAnswer {
+  data: OrderRepeated;
+}
+
 export interface ProfileRepeatOrderParams {
   name: string;
 }
@@ -1688,6 +1715,20 @@ export interface Endpoints {
     body: unknown;
     headers: unknown;
     answer: ProfileOrdersAnswer;
+  };
+  'profile.products': {
+    params: unknown;
+    query: ProfileProductsQueryRead;
+    body: unknown;
+    headers: unknown;
+    answer: ProfileProductsAnswer;
+  };
+  'profile.productsToCart': {
+    params: unknown;
+    query: unknown;
+    body: ProfileProductsToCartBody;
+    headers: unknown;
+    answer: ProfileProductsToCartAnswer;
   };
   'profile.repeatOrder': {
     params: ProfileRepeatOrderParams;

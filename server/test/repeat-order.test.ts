@@ -179,4 +179,106 @@ describeOnDatabases('repeating an order on $name', (target) => {
     const guest = await send('POST', `/api/profile/orders/${order.number}/repeat`);
     expect(guest.statusCode, guest.body).toBe(401);
   });
+
+  it('«Мои товары» lists each bought variant once, newest first, with its last purchase and its stock now', async () => {
+    const nine = await offer(10, { curl: 'C', thickness: '0.1', length: '9' });
+    const ten = await offer(3, { curl: 'C', thickness: '0.1', length: '10' });
+    const canceledOnly = await offer(10);
+    const master = await signedInUser(t, {
+      email: 'master@products.test',
+      password: 'master-password-1',
+      phone: '+79995550031',
+      role: 'customer',
+    });
+    const auth = { authorization: master.token };
+    await placeOrder([[nine, 2]], auth);
+    const later = await placeOrder(
+      [
+        [nine, 4],
+        [ten, 1],
+      ],
+      auth,
+    );
+    const canceled = await placeOrder([[canceledOnly, 1]], auth);
+    await update(sql`UPDATE orders SET status = 'canceled' WHERE number = ${canceled.number}`);
+    await update(sql`UPDATE product_offers SET stock = 0 WHERE id = ${ten}`);
+
+    const res = await send('GET', '/api/profile/products', auth);
+    expect(res.statusCode, res.body).toBe(200);
+    const page = res.json<{ data: Json[]; meta: { total: number } }>();
+    expect(page.meta.total).toBe(2);
+    const byOffer = Object.fromEntries(page.data.map((p) => [p.offerId as number, p]));
+    expect(Object.keys(byOffer).map(Number).sort()).toEqual([nine, ten].sort());
+    expect(byOffer[nine]).toMatchObject({
+      attributes: { curl: 'C', thickness: '0.1', length: '9' },
+      lastQuantity: 4,
+      lastPrice: 50000,
+      lastOrderNumber: later.number,
+      timesOrdered: 2,
+      price: 50000,
+      onSale: true,
+    });
+    expect(byOffer[ten]).toMatchObject({ lastQuantity: 1, timesOrdered: 1, stock: 0 });
+
+    // Someone else's purchases are not theirs; a guest is asked to sign in.
+    const other = await signedInUser(t, {
+      email: 'nobody@products.test',
+      password: 'nobody-password-1',
+      phone: '+79995550032',
+      role: 'customer',
+    });
+    const empty = await send('GET', '/api/profile/products', { authorization: other.token });
+    expect(empty.json<{ meta: { total: number } }>().meta.total).toBe(0);
+    expect((await send('GET', '/api/profile/products')).statusCode).toBe(401);
+  });
+
+  it('«Мои товары» puts the chosen variants in the cart within stock; one never bought or twice is refused', async () => {
+    const glue = await offer(5);
+    const pads = await offer(1, { pack: '50pairs' });
+    const never = await offer(5);
+    const master = await signedInUser(t, {
+      email: 'reorder@products.test',
+      password: 'reorder-password-1',
+      phone: '+79995550033',
+      role: 'customer',
+    });
+    const auth = { authorization: master.token };
+    await placeOrder(
+      [
+        [glue, 1],
+        [pads, 1],
+      ],
+      auth,
+    );
+    await update(sql`UPDATE product_offers SET stock = 1 WHERE id = ${pads}`);
+
+    const res = await send('POST', '/api/profile/products/to-cart', auth, {
+      lines: [
+        { offerId: glue, quantity: 3 },
+        { offerId: pads, quantity: 2 },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ data: Repeated }>().data).toMatchObject({
+      added: 2,
+      count: 4,
+      limited: [{ available: 1 }],
+    });
+    expect(quantities(await cartOf(auth))).toEqual({ [glue]: 3, [pads]: 1 });
+
+    for (const lines of [
+      [{ offerId: never, quantity: 1 }],
+      [
+        { offerId: glue, quantity: 1 },
+        { offerId: glue, quantity: 2 },
+      ],
+      [],
+      [{ offerId: glue, quantity: 0 }],
+    ]) {
+      const refused = await send('POST', '/api/profile/products/to-cart', auth, { lines });
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json<{ error: { message: string } }>().error.message).toMatch(/[А-Яа-яЁё]/);
+    }
+    expect(quantities(await cartOf(auth))).toEqual({ [glue]: 3, [pads]: 1 });
+  });
 });

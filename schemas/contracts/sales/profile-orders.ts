@@ -47,6 +47,31 @@ export const profileRepeatOrder = contract({
   response: { ...REPEATED, 401: failure('Требуется вход') },
 });
 
+export const profileProducts = contract({
+  name: 'profile.products',
+  method: 'GET',
+  path: '/profile/products',
+  tags: CABINET,
+  summary:
+    '«Мои товары»: варианты из заказов покупателя (или группы: X-User-Group), последняя покупка и что с ними сейчас',
+  query: pagingQuery({ default: 50, max: 100 }),
+  response: { 200: pageOf({ type: 'array', items: api('profile-product') }) },
+});
+
+export const profileProductsToCart = contract({
+  name: 'profile.productsToCart',
+  method: 'POST',
+  path: '/profile/products/to-cart',
+  tags: CABINET,
+  summary: 'Отмеченные «Мои товары» — в корзину, каждый сколько позволяет остаток',
+  body: api('profile-products-to-cart-request'),
+  response: {
+    200: envelope(api('order-repeated')),
+    401: failure('Требуется вход'),
+    429: failure('Слишком много запросов'),
+  },
+});
+
 export const profileBonuses = contract({
   name: 'profile.bonuses',
   method: 'GET',

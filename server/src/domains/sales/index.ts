@@ -7,6 +7,7 @@ import { exportOrdersCsv } from './csv-orders';
 import { invoiceRoutes } from './invoice-routes';
 import { profileOrderRoutes } from './profile-orders';
 import { repeatOrderRoutes } from './repeat-order';
+import { profileProductRoutes } from './profile-products';
 import { keptShopTerms } from './shop-terms';
 
 export const server: ServerPart = {
@@ -15,6 +16,7 @@ export const server: ServerPart = {
     await api.register(cartRoutes(db, ctx.config, keptShopTerms(ctx.publicData, db)));
     await api.register(profileOrderRoutes(db));
     await api.register(repeatOrderRoutes(db));
+    await api.register(profileProductRoutes(db));
     // The invoice PDF of an order paid by invoice: by the guest's link, in the cabinet and in the admin.
     await api.register(invoiceRoutes(db, ctx.registry));
   },

@@ -1,4 +1,4 @@
-// «Повторить заказ»: the offers of a placed order go back into the caller's cart, each as many as its stock
+// «Повторить заказ» (and «Мои товары», profile-products.ts): the offers of a placed order go back into the caller's cart, each as many as its stock
 // allows beside what the cart holds; offers gone, off sale or sold out are left out and named, so the cart
 // page can say what is missing. The signed-in customer's route and the guest's private link (its key) open
 // the order the same way as its other actions (findCustomerOrder); the cart is the caller's own.
@@ -15,28 +15,27 @@ import { limitOf } from '../../platform/http/rate-limit';
 import { addLineWithinStock, cartCookie, cartFor, holdLines, ownerOf } from './cart-store';
 import { findCustomerOrder } from './order-access';
 
-/** Puts the order's lines in the caller's cart, in the order's order. */
-async function repeatOrder(
+/** A line to put back in a cart, named as the customer bought it (for what is left out or limited). */
+export interface RepeatLine {
+  offerId: number | null;
+  title: string;
+  attributes: unknown;
+  quantity: number;
+}
+
+/**
+ * Puts lines in the caller's cart, in their order, each as many as its stock allows beside what the cart
+ * holds; what cannot go in is named. «Повторить заказ» and «Мои товары» both go through here.
+ */
+export async function putLinesInCart(
   db: Db,
   request: FastifyRequest,
   reply: FastifyReply,
-  number: string,
-  key: string | undefined,
+  lines: readonly RepeatLine[],
 ): Promise<OrderRepeated> {
-  const orderId = await findCustomerOrder(db, request, number, key);
-  const lines = await db
-    .select({
-      offerId: orderItems.offerId,
-      title: orderItems.title,
-      attributes: orderItems.attributes,
-      quantity: orderItems.quantity,
-    })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, orderId))
-    .orderBy(asc(orderItems.position), asc(orderItems.id));
   const answer = await db.transaction(async (tx) => {
     const { cart, token } = await cartFor(tx, ownerOf(request));
-    // The cart's lines and the offers of the order, read once.
+    // The cart's lines and the offers asked for, read once.
     const held = await holdLines(
       tx,
       cart.id,
@@ -60,6 +59,28 @@ async function repeatOrder(
   });
   if (answer.cartToken) reply.header('set-cookie', cartCookie(answer.cartToken));
   return answer;
+}
+
+/** Puts the order's lines in the caller's cart, in the order's order. */
+async function repeatOrder(
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  number: string,
+  key: string | undefined,
+): Promise<OrderRepeated> {
+  const orderId = await findCustomerOrder(db, request, number, key);
+  const lines = await db
+    .select({
+      offerId: orderItems.offerId,
+      title: orderItems.title,
+      attributes: orderItems.attributes,
+      quantity: orderItems.quantity,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.position), asc(orderItems.id));
+  return putLinesInCart(db, request, reply, lines);
 }
 
 export function repeatOrderRoutes(db: Db) {
