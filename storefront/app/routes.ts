@@ -49,6 +49,7 @@ export default [
       route('orders/completed', 'routes/profile.orders.completed.tsx'),
       route('orders/canceled', 'routes/profile.orders.canceled.tsx'),
       route('orders/:name', 'routes/profile.orders.$name.tsx'),
+      route('products', 'routes/profile.products.tsx'),
       route('bonuses', 'routes/profile.bonuses.tsx'),
       route('company', 'routes/profile.company.tsx'),
       route('subscriptions', 'routes/profile.subscriptions.tsx'),

@@ -10,6 +10,7 @@ const SECTIONS = [
   { to: '/profile', label: 'Профиль', end: true },
   { to: '/profile/user', label: 'Личные данные', end: true },
   { to: '/profile/orders', label: 'Мои заказы', end: false },
+  { to: '/profile/products', label: 'Мои товары', end: true },
   { to: '/profile/bonuses', label: 'Бонусы', end: true },
   { to: '/profile/company', label: 'Компания', end: true },
   { to: '/profile/subscriptions', label: 'Подписки', end: true },

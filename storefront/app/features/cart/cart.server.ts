@@ -183,7 +183,8 @@ function parseNotice(raw: string): RepeatNotice | null {
     const n = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Partial<RepeatNotice>;
     const limitedOk =
       Array.isArray(n.limited) && n.limited.every((l) => isText(l?.name) && isCount(l?.available));
-    if (!isText(n.number) || !isCount(n.added) || !isCount(n.skippedCount)) return null;
+    if (!(isText(n.number) || n.number === null) || !isCount(n.added) || !isCount(n.skippedCount))
+      return null;
     if (!Array.isArray(n.skipped) || !n.skipped.every(isText) || !limitedOk) return null;
     return n as RepeatNotice;
   } catch {

@@ -1,6 +1,6 @@
 // What other features and the app shell may use of cart; the rest of the folder is its own.
 export { AddToCartForm } from './AddToCartForm';
 export { CartTotals, StickyTotal } from './CartTotals';
-export { CART_PATH, CHECKOUT_PATH, formatAttributes, useCartCount } from './cart';
+export { CART_PATH, CHECKOUT_PATH, formatAttributes, productPath, useCartCount } from './cart';
 export type { CartActionResult } from './cart';
 export { repeatNotice } from './repeat-notice';

@@ -1,4 +1,4 @@
-// The cart page's notice after «Повторить заказ» (an order's page puts the order's lines in the cart and
+// The cart page's notice after «Повторить заказ» or «Мои товары» (an order's page, or the list, puts the order's lines in the cart and
 // leaves this notice in a cookie for the cart page): what went in, and by name what did not.
 import type { OrderRepeated } from '@shop/schemas';
 import { formatAttributes } from './cart';
@@ -6,7 +6,8 @@ import { GOODS, plural, quoted } from '../../lib/format';
 
 /** The cart page's notice after «Повторить заказ»: the lines put in, and by name the ones left out. */
 export interface RepeatNotice {
-  number: string;
+  /** The order repeated; null for the chosen variants of «Мои товары». */
+  number: string | null;
   added: number;
   /** "«Ресницы Lash» (D 0,07 11 мм)": nothing of it could be put in the cart (the first few). */
   skipped: string[];
@@ -25,7 +26,7 @@ function lineName(line: { title: string; attributes: Record<string, string | und
   return `${quoted(line.title)}${variant ? ` (${variant})` : ''}`.slice(0, NAME_LENGTH);
 }
 
-export function repeatNotice(number: string, answer: OrderRepeated): RepeatNotice {
+export function repeatNotice(number: string | null, answer: OrderRepeated): RepeatNotice {
   return {
     number,
     added: answer.added,
@@ -39,10 +40,13 @@ export function repeatNotice(number: string, answer: OrderRepeated): RepeatNotic
 
 /** The notice's sentences: what went in, what is missing, what there is less of. */
 export function repeatNoticeText(notice: RepeatNotice): { text: string; problems: string[] } {
+  const from = notice.number === null ? 'из ваших покупок' : `из заказа № ${notice.number}`;
   const text =
     notice.added > 0
-      ? `В корзину добавлено ${notice.added} ${plural(notice.added, GOODS)} из заказа № ${notice.number}.`
-      : `Товаров из заказа № ${notice.number} сейчас нет в продаже.`;
+      ? `В корзину добавлено ${notice.added} ${plural(notice.added, GOODS)} ${from}.`
+      : notice.number === null
+        ? 'Этих товаров сейчас нет в продаже.'
+        : `Товаров из заказа № ${notice.number} сейчас нет в продаже.`;
   const problems: string[] = [];
   if (notice.skippedCount) {
     const more = notice.skippedCount - notice.skipped.length;
