@@ -209,6 +209,8 @@ test('a customer of a discounted type pays the card price, spends points and fin
   await expect(page.locator('.cart-line').filter({ hasText: product.title })).toContainText(
     formatMoney(price),
   );
+  // Where the purchase is decided: the points it brings back.
+  await expect(page.locator('.cart-summary__earn')).toHaveText(/^Вернётся баллами\+\d+ балл(а|ов)?$/);
   await page.getByLabel('Списать баллы').check();
   await expect(page.getByText(/Списано \d+ балл/)).toBeVisible();
   const total = (await page.locator('.cart-summary__total dd').textContent())!.trim();

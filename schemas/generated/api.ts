@@ -1023,6 +1023,10 @@ export interface CartState {
     spent: number;
     value: number;
     pointValue: number;
+    /**
+     * Points this order brings once it is completed (the shop's accrual percent of the goods paid in money); 0 for a guest, a customer type outside the programme, or with the programme off
+     */
+    earn: number;
   };
   delivery: {
     options: {

@@ -172,7 +172,13 @@ function input(more: Partial<PricingInput>): PricingInput {
     rules: [],
     coupon: null,
     bonuses: { balance: 0, requested: 0 },
-    settings: { minOrderTotal: 0, bonusEnabled: true, bonusMaxSpendPercent: 30, bonusPointValue: 100 },
+    settings: {
+      minOrderTotal: 0,
+      bonusEnabled: true,
+      bonusMaxSpendPercent: 30,
+      bonusPointValue: 100,
+      bonusAccrualPercent: 5,
+    },
     deliveryServices: DELIVERIES,
     deliveryServiceId: null,
     paymentServices: PAYMENTS,
@@ -198,6 +204,7 @@ function summary(r: CartPricing) {
     coupon: r.coupon ? (r.coupon.state === 'applied' ? 'applied' : r.coupon.failure) : null,
     message: r.coupon?.message ?? null,
     bonusSpent: r.bonuses.spent,
+    earn: r.bonuses.earn,
     bonusReason: r.bonuses.reason,
     problems: r.problems.map((p) => p.code),
     problemMessages: r.problems.map((p) => p.message),
@@ -691,7 +698,8 @@ const CASES: Case[] = [
   {
     name: 'points within the limit are spent in full',
     given: bonus(500, 200),
-    expected: { bonuses: 20000, bonusSpent: 200, total: 80000, problems: [] },
+    // 5 % of the 800 ₽ paid in money, at 1 ₽ a point: the points this order brings.
+    expected: { bonuses: 20000, bonusSpent: 200, total: 80000, problems: [], earn: 40 },
   },
   {
     name: 'points are limited to bonusMaxSpendPercent of the goods after discounts',
@@ -718,13 +726,14 @@ const CASES: Case[] = [
   {
     name: 'no points when the programme is off',
     given: { ...bonus(500, 200), ...settings({ bonusEnabled: false }) },
-    expected: { bonusSpent: 0, bonuses: 0, total: 100000, bonusReason: null },
+    expected: { bonusSpent: 0, bonuses: 0, total: 100000, bonusReason: null, earn: 0 },
   },
   {
     name: 'no points for a user type outside the programme',
     given: { customer: customer({ userType: wholesale }), ...bonus(500, 200) },
     expected: {
       bonusSpent: 0,
+      earn: 0,
       unitPrices: [85000],
       bonusReason: 'Оплата баллами недоступна для вашего типа покупателя',
     },
@@ -732,12 +741,17 @@ const CASES: Case[] = [
   {
     name: 'no points for a guest',
     given: { customer: { ...guest, userType: retail }, ...bonus(500, 200) },
-    expected: { bonusSpent: 0, bonusReason: 'Войдите в личный кабинет, чтобы оплатить часть заказа баллами' },
+    expected: {
+      bonusSpent: 0,
+      earn: 0,
+      bonusReason: 'Войдите в личный кабинет, чтобы оплатить часть заказа баллами',
+    },
   },
   {
     name: 'only whole points: 30 000 kopecks at 70 a point is 428 points',
     given: { ...bonus(1000, 1000), ...settings({ bonusPointValue: 70 }) },
-    expected: { bonusSpent: 428, bonuses: 29960, total: 70040 },
+    // 5 % of 700,40 ₽ is 3 502 kopecks: 50 whole points of 70 kopecks.
+    expected: { bonusSpent: 428, bonuses: 29960, total: 70040, earn: 50 },
   },
   {
     name: 'points pay goods, not delivery, and are spread over the lines',
@@ -998,6 +1012,7 @@ function randomInput(seed: number): PricingInput {
       bonusEnabled: g.chance(0.8),
       bonusMaxSpendPercent: g.int(0, 100),
       bonusPointValue: g.int(1, 200),
+      bonusAccrualPercent: g.int(0, 20),
     },
     deliveryServiceId: g.pick([null, 1, 2, 3]),
   });

@@ -20,6 +20,9 @@ export { quoted } from '@shop/schemas/rules/quotes';
 /** The word for a number of goods, for `plural`: 1 товар, 3 товара, 5 товаров. */
 export const GOODS = ['товар', 'товара', 'товаров'] as const;
 
+/** The word for bonus points: 1 балл, 3 балла, 5 баллов. */
+export const POINTS = ['балл', 'балла', 'баллов'] as const;
+
 /**
  * A Russian phone number as people read it: "+78005553535" or "8 800 555 35 35" → "+7 (800) 555-35-35".
  * Anything that is not an 11-digit Russian number is shown as it was written.

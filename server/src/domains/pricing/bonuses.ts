@@ -6,6 +6,16 @@ import { bonusMessages } from './messages';
 import { percentFloor } from './money';
 import type { BonusResult, PricingCustomer, PricingProblem, PricingSettings } from './types';
 
+/**
+ * The points an order brings its customer once it is completed: bonusAccrualPercent of what the goods are
+ * paid in money (after every discount and the points spent), in whole points, rounded down. The cart shows it
+ * («+42 балла») and the order's completion accrues it (order-status.ts): one formula for both.
+ */
+export function pointsEarned(paidKopecks: number, accrualPercent: number, pointValue: number): number {
+  if (paidKopecks <= 0 || accrualPercent <= 0 || pointValue <= 0) return 0;
+  return Math.floor((paidKopecks * accrualPercent) / 100 / pointValue);
+}
+
 export function priceBonuses(
   settings: PricingSettings,
   customer: PricingCustomer,
@@ -24,6 +34,7 @@ export function priceBonuses(
     spent: 0,
     value: 0,
     pointValue,
+    earn: 0,
   });
   if (!settings.bonusEnabled) return { bonuses: none(null), problem: null };
   if (customer.userId === null) return { bonuses: none(bonusMessages.guest), problem: null };
@@ -50,6 +61,7 @@ export function priceBonuses(
       spent,
       value: spent * pointValue,
       pointValue,
+      earn: pointsEarned(goodsAfterDiscounts - spent * pointValue, settings.bonusAccrualPercent, pointValue),
     },
     problem,
   };

@@ -19,3 +19,4 @@ export {
   type PricingRule,
 } from './engine';
 export { activeCartRules, pricingCustomer, viewerOf, type Viewer } from './inputs';
+export { pointsEarned } from './bonuses';

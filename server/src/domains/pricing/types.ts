@@ -116,7 +116,7 @@ export type PricingPayment = Pick<
 
 export type PricingSettings = Pick<
   ShopSettings,
-  'minOrderTotal' | 'bonusEnabled' | 'bonusMaxSpendPercent' | 'bonusPointValue'
+  'minOrderTotal' | 'bonusEnabled' | 'bonusMaxSpendPercent' | 'bonusPointValue' | 'bonusAccrualPercent'
 >;
 
 export interface PricingInput {
@@ -239,6 +239,8 @@ export interface BonusResult {
   value: number;
   /** Kopecks per point (snapshot it on the order). */
   pointValue: number;
+  /** Points this order brings once completed (pointsEarned); 0 for a guest or a type outside the programme. */
+  earn: number;
 }
 
 export interface DeliveryOption {

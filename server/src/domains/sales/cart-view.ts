@@ -252,6 +252,7 @@ export async function priceContents(
       bonusEnabled: settings?.bonusEnabled ?? false,
       bonusMaxSpendPercent: settings?.bonusMaxSpendPercent ?? 0,
       bonusPointValue: settings?.bonusPointValue ?? 100,
+      bonusAccrualPercent: settings?.bonusAccrualPercent ?? 0,
     },
     deliveryServices: pricedDelivery as PricingDelivery[],
     deliveryServiceId: quote.deliveryServiceId ?? null,

@@ -12,6 +12,7 @@ import { refundMoney } from './refunds';
 import { formatMoney } from '@shop/schemas/rules/money';
 import type { PaymentsConfig } from '../../domains/payments';
 import { settingsRow } from '../../domains/settings';
+import { pointsEarned } from '../../domains/pricing';
 import { trackingUrlOf } from '../../domains/delivery';
 import { releaseCouponUse } from '../checkout/place-order';
 import { LINE_PAYABLE } from '../../domains/sales';
@@ -285,7 +286,7 @@ async function accrueBonuses(tx: Tx, order: LockedOrder, now: Date): Promise<num
   );
   if (row?.allowed === false) return 0;
   const pointValue = order.bonusPointValue || shop.bonusPointValue || 100;
-  const points = Math.floor((Number(row?.paid ?? 0) * shop.bonusAccrualPercent) / 100 / pointValue);
+  const points = pointsEarned(Number(row?.paid ?? 0), shop.bonusAccrualPercent, pointValue);
   if (points <= 0) return 0;
   const existing = await tx
     .select({ id: bonusTransactions.id })

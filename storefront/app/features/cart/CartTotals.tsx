@@ -1,6 +1,6 @@
 import type { CartState } from '@shop/schemas';
 import type { ReactNode } from 'react';
-import { formatMoney, GOODS, plural } from '../../lib/format';
+import { formatMoney, GOODS, plural, POINTS } from '../../lib/format';
 import { StickyBar } from '../../ui/StickyBar';
 
 interface CartTotalsProps {
@@ -54,6 +54,15 @@ export function CartTotals({ cart, noDelivery, stale = false }: CartTotalsProps)
         <dt>Итого</dt>
         <dd>{formatMoney(totals.total)}</dd>
       </div>
+      {bonuses.earn > 0 && (
+        // Where the purchase is decided: what it brings back (accrued when the order is completed).
+        <div className="cart-summary__earn">
+          <dt>Вернётся баллами</dt>
+          <dd>
+            +{bonuses.earn} {plural(bonuses.earn, POINTS)}
+          </dd>
+        </div>
+      )}
     </dl>
   );
 }
