@@ -53,7 +53,8 @@ import {
 } from './pages';
 import { products } from '../server/generated/tables';
 import { benchAdminList, printAdminList } from './admin-list';
-import { addProducts, benchSearch, printSearch } from './search';
+import { benchSearch, printSearch } from './search';
+import { addProducts } from '../server/src/seed/catalog';
 import { benchCart, printCart } from './cart';
 import { BENCH_CDEK_KEYS, benchDelivery, printDelivery } from './delivery';
 import { startFakeCdek } from '../server/test/fake-cdek';
