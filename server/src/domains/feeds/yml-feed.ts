@@ -127,12 +127,17 @@ export class YmlFeed {
     const gzipOut = collect(gzip);
     const brOut = collect(br);
     let bytes = 0;
+    // The compressors work on one page (in libuv's threads) while the next page is read and written.
+    let compressing: Promise<unknown> = Promise.resolve();
     const write = async (text: string, hashed = true) => {
       if (!text) return;
       const chunk = Buffer.from(text, 'utf8');
       bytes += chunk.length;
       if (hashed) hash.update(chunk);
-      await Promise.all([push(gzip, chunk), push(br, chunk)]);
+      await compressing;
+      compressing = Promise.all([push(gzip, chunk), push(br, chunk)]);
+      // Awaited by the next write; a failure meanwhile must not count as unhandled.
+      compressing.catch(() => undefined);
     };
     let summary: FeedSummary;
     let gz: Buffer;
@@ -149,6 +154,7 @@ export class YmlFeed {
         },
         write,
       );
+      await compressing;
       gzip.end();
       br.end();
       [gz, brotli] = await Promise.all([gzipOut, brOut]);
@@ -184,12 +190,16 @@ export class YmlFeed {
     return build;
   }
 
+  /** The products a page at a time, the next page read while the caller writes this one. */
   private async *productPages(): AsyncIterable<FeedProduct[]> {
-    for (let after = 0; ;) {
-      const page = await readProductPage(this.db, after);
+    let next = readProductPage(this.db, 0);
+    for (;;) {
+      const page = await next;
       if (!page.length) return;
+      next = readProductPage(this.db, page.at(-1)!.id);
+      // Awaited on the next turn; a build that fails meanwhile must not leave it unhandled.
+      next.catch(() => undefined);
       yield page;
-      after = page.at(-1)!.id;
     }
   }
 }

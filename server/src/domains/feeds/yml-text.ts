@@ -6,8 +6,13 @@ const NOT_XML =
   // eslint-disable-next-line no-control-regex
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
+// eslint-disable-next-line no-control-regex
+const NEEDS_WORK = /[&<>"'\u0000-\u0008\u000b\u000c\u000e-\u001f\ud800-\udfff\ufffe\uffff]/;
+
 /** Text of an element or an attribute: the five XML specials escaped, characters XML forbids dropped. */
 export function xmlText(value: string): string {
+  // Most text needs nothing: one scan instead of six replacements.
+  if (!NEEDS_WORK.test(value)) return value;
   return value
     .replace(NOT_XML, '')
     .replace(/&/g, '&amp;')
