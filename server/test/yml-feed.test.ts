@@ -295,6 +295,21 @@ describeOnDatabases('the YML feed on $name', (target) => {
     );
   });
 
+  it('a product left out changes the warnings, not the document: the robot still gets 304', async () => {
+    const etag = String((await feed()).headers.etag);
+    const res = await adminPost(t, '/api/admin/products', {
+      slug: 'feed-left-out-alone',
+      title: 'Только без бренда',
+      categoryIds: [],
+      offers: [{ article: 'FEED-ALONE-1', basePrice: 10_000, stock: 1 }],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json<{ id: number }>().id;
+    expect((await feed({ 'if-none-match': etag })).statusCode).toBe(304);
+    const s = await state();
+    expect(s.build.warnings.filter((w) => w.productId === id).map((w) => w.reason)).toEqual(['no_category']);
+  });
+
   it('shows its state to the staff of the catalogue only', async () => {
     expect((await request(t, 'GET', '/api/admin/feeds/yml')).statusCode).toBe(401);
   });

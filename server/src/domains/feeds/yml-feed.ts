@@ -172,7 +172,9 @@ export class YmlFeed {
       kept.bodyHash === bodyHash &&
       checkedAt.getTime() - kept.date.getTime() < this.renewDateMs;
     const build: FeedBuild = same
-      ? { ...kept, checkedAt, buildMs: performance.now() - started }
+      ? // The same document (its bytes, ETag and date kept); what was left out may differ, as a product left
+        // out changes nothing in it.
+        { ...kept, ...summary, checkedAt, buildMs: performance.now() - started }
       : {
           ...summary,
           date,
