@@ -11807,7 +11807,13 @@ export const resources: ResourceDef[] = [
           seoTitle: { type: ['string', 'null'], maxLength: 200 },
           seoDescription: { type: ['string', 'null'], maxLength: 500 },
           ymlEnabled: { type: 'boolean' },
-          ymlPath: { type: 'string', minLength: 6, maxLength: 100, pattern: '^/[A-Za-z0-9_-]+\\.xml$' },
+          ymlPath: {
+            type: 'string',
+            minLength: 6,
+            maxLength: 100,
+            pattern: '^/[A-Za-z0-9_-]+\\.xml$',
+            examples: ['/yml.xml'],
+          },
           ymlUser: { type: ['string', 'null'], maxLength: 100, pattern: '^[^:\\s]+$' },
           maintenanceMode: { type: 'boolean' },
           maintenanceMessage: { type: ['string', 'null'], maxLength: 1000 },
@@ -12033,6 +12039,7 @@ export const resources: ResourceDef[] = [
             'x-messages': {
               pattern: 'Адрес вида /yml.xml: косая черта, латинские буквы, цифры, дефис или _, в конце .xml',
             },
+            examples: ['/yml.xml'],
           },
           ymlUser: {
             type: ['string', 'null'],
@@ -12203,6 +12210,7 @@ export const resources: ResourceDef[] = [
             'x-messages': {
               pattern: 'Адрес вида /yml.xml: косая черта, латинские буквы, цифры, дефис или _, в конце .xml',
             },
+            examples: ['/yml.xml'],
           },
           ymlUser: {
             type: ['string', 'null'],
