@@ -20,6 +20,10 @@
 //   --catalog-only       the catalogue section alone (bench/catalog-scale.ts: counts, listing, search, 10 in flight)
 //   --cart-only          the cart section alone (bench/cart.ts: 20 clients at once)
 //   --delivery-only      the checkout with carriers alone (bench/delivery.ts: slow carriers, cached answers)
+//   --feed-only          the YML feed alone (bench/feed.ts: its build time at --feed-products, validated); in a
+//                        full run it comes last, as its products would change the other sections' catalogue
+//   --feed-products N    products in the feed's catalogue, the demo's included (default 10000; --quick: the demo)
+//   --feed-runs N        builds measured (default 3)
 //   --letters N          e-mails delivered in that section (default 300)
 //   --subscribers N      recipients of its mailing (default 10000)
 //   --ssr-requests N     requests per page in the server-rendering table (default 300)
@@ -53,12 +57,14 @@ import {
 } from './pages';
 import { products } from '../server/generated/tables';
 import { benchAdminList, printAdminList } from './admin-list';
-import { addProducts, benchSearch, printSearch } from './search';
+import { benchSearch, printSearch } from './search';
+import { addProducts } from '../server/src/seed/catalog';
 import { benchCart, printCart } from './cart';
 import { BENCH_CDEK_KEYS, benchDelivery, printDelivery } from './delivery';
 import { startFakeCdek } from '../server/test/fake-cdek';
 import { startFakeRussianPost } from '../server/test/fake-russian-post';
 import { benchCatalog, benchReadModel, printCatalog, printReadModel } from './catalog-scale';
+import { benchFeed, printFeed } from './feed';
 import { benchMessages, printMessages } from './messages';
 import { benchRecovery, printRecovery } from './recovery';
 import {
@@ -93,6 +99,9 @@ const DELIVERY_ONLY = process.argv.includes('--delivery-only');
 const CATALOG_ONLY = process.argv.includes('--catalog-only');
 const THROUGHPUT_ONLY = process.argv.includes('--throughput-only');
 const LIGHTHOUSE_ONLY = process.argv.includes('--lighthouse-only');
+const FEED_ONLY = process.argv.includes('--feed-only');
+const FEED_PRODUCTS = arg('feed-products', 10_000, 0);
+const FEED_RUNS = arg('feed-runs', 3, 1);
 const LETTERS = arg('letters', 300, 10);
 const SUBSCRIBERS = arg('subscribers', 10_000, 100);
 const DATA_DIR = textArg('data-dir');
@@ -107,7 +116,8 @@ const ONLY =
   CATALOG_ONLY ||
   DELIVERY_ONLY ||
   THROUGHPUT_ONLY ||
-  LIGHTHOUSE_ONLY;
+  LIGHTHOUSE_ONLY ||
+  FEED_ONLY;
 /** The storefront's pages: their SSR table and the HTTP throughput section. */
 const PAGES = !ONLY || THROUGHPUT_ONLY;
 const LIGHTHOUSE = LIGHTHOUSE_ONLY || (!ONLY && !QUICK && !process.argv.includes('--no-lighthouse'));
@@ -309,6 +319,8 @@ if (LIGHTHOUSE) {
     LIGHTHOUSE_RUNS,
   );
 }
+// Last: its generated products would change the catalogue the sections above measure.
+if (!ONLY || FEED_ONLY) printFeed(await benchFeed(app, database, FEED_PRODUCTS, FEED_RUNS), database.kind);
 await app.close();
 await Promise.all([cdekFake.close(), postFake.close()]);
 rmSync(uploadsDir, { recursive: true, force: true });

@@ -6,28 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { performance } from 'node:perf_hooks';
 import { productOffers, products } from '../server/generated/tables';
 import type { Db } from '../server/src/platform/db';
-import { vacuumSearchTables } from '../server/src/domains/catalog/search/document';
-import { draftProduct, insertDrafts, pickKind } from '../server/src/seed/catalog';
-import { Rng } from '../server/src/seed/random';
-import { loadCatalogContext } from '../server/src/seed/reference';
 import { median, p95 } from './util';
-
-/** Adds generated products (as `npm run seed` does) until the shop has `target`. */
-export async function addProducts(db: Db, target: number): Promise<number> {
-  const existing = await db.$count(products);
-  const ctx = await loadCatalogContext(db);
-  // Numbers after the demo shop's keep articles and slugs unique (the bench database has nothing else).
-  let seq = existing + 1;
-  const rng = new Rng(seq * 7919);
-  for (let toAdd = target - existing; toAdd > 0; toAdd -= 1000) {
-    const drafts = Array.from({ length: Math.min(1000, toAdd) }, () =>
-      draftProduct(rng, ctx, pickKind(rng), seq++, true),
-    );
-    await db.transaction((tx) => insertDrafts(tx, drafts));
-  }
-  await vacuumSearchTables(db);
-  return db.$count(products);
-}
 
 /** The queries of the mix (bench/catalog-scale.ts sends them too). */
 export const SEARCH_MIX: [kind: string, query: string][] = [

@@ -73,6 +73,7 @@ const toInput = inputTransform({
   title: {},
   code: {},
   description: { nullable: true },
+  unit: { nullable: true },
   useInOffers: {},
   useInFilter: {},
   sortOrder: {},
@@ -102,6 +103,10 @@ function DirectoryForm() {
           helperText="Латиница в нижнем регистре, цифры и подчёркивания, например brand, curl, thickness. Ключ характеристики в вариантах товара"
         />
         <TextInput source="description" multiline minRows={3} fullWidth />
+        <TextInput
+          source="unit"
+          helperText="Например «мм» или «мл»: в фиде для Яндекс Маркета значение идёт без неё, а единица — отдельно"
+        />
         <BooleanInput
           source="useInOffers"
           helperText="Значения справочника выбираются в характеристиках вариантов товара (изгиб, толщина, длина)"

@@ -13,6 +13,7 @@ import { KeyboardBody } from './KeyboardRow';
 import { AppLayout, RaisedNotification } from './Layout';
 import { catalogRoutes } from './screens/catalog/routes';
 import { contentRoutes } from './screens/content/routes';
+import { feedsRoutes } from './screens/feeds/routes';
 import { formsRoutes } from './screens/forms/routes';
 import { messagesRoutes } from './screens/messages/routes';
 import { Dashboard } from './screens/sales/desktop/Dashboard';
@@ -83,6 +84,7 @@ function ShopAdmin() {
       <CustomRoutes>
         {catalogRoutes}
         {contentRoutes}
+        {feedsRoutes}
         {salesRoutes}
         {formsRoutes}
         {messagesRoutes}

@@ -1,6 +1,6 @@
 // The side menu: the desktop, then the generated resources in their groups (Каталог, Продажи...), each
 // group shown only when the role may list at least one of its resources. The single screens of the spec
-// sit among them: "Новый заказ" after the orders, "Создать купоны" after the coupons, the site forms at
+// sit among them: the YML feed's state after the products, "Новый заказ" after the orders, "Создать купоны" after the coupons, the site forms at
 // /forms-list, the send screens after the mailings and the unsent messages after the outbox log.
 import AddCardIcon from '@mui/icons-material/AddCard';
 import AddShoppingCartIcon from '@mui/icons-material/AddShoppingCart';
@@ -8,6 +8,7 @@ import ContactPhoneIcon from '@mui/icons-material/ContactPhone';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
 import MarkEmailUnreadIcon from '@mui/icons-material/MarkEmailUnread';
+import RssFeedIcon from '@mui/icons-material/RssFeed';
 import SmsIcon from '@mui/icons-material/Sms';
 import SmsFailedIcon from '@mui/icons-material/SmsFailed';
 import ListSubheader from '@mui/material/ListSubheader';
@@ -26,6 +27,7 @@ interface ScreenEntry {
 }
 
 const SCREENS_AFTER: Record<string, ScreenEntry[]> = {
+  products: [{ to: '/yml-feed', label: 'Фид для Маркета', Icon: RssFeedIcon, action: null }],
   orders: [{ to: '/place-order', label: 'Новый заказ', Icon: AddShoppingCartIcon, action: 'service' }],
   coupons: [{ to: '/create-coupons', label: 'Создать купоны', Icon: AddCardIcon, action: 'create' }],
   mailings: [

@@ -45,6 +45,17 @@ export function endpointMethods(http: AxiosInstance) {
           })
         ).data.data,
     },
+    adminFeeds: {
+      /** GET /api/admin/feeds/yml: Фид для Яндекс Маркета и Директа: адрес, последняя сборка, число предложений и что не вошло */
+      ymlState: async (config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.AdminFeedsYmlStateAnswer>({
+            method: 'GET',
+            url: `/api/admin/feeds/yml`,
+            ...config,
+          })
+        ).data.data,
+    },
     adminForms: {
       /** POST /api/admin/feedback/:id/processed: Отметка «Обработана» с временем и менеджером (или снять её) */
       setFeedbackProcessed: async (

@@ -155,6 +155,7 @@ test('every admin route of the spec opens without a console error, and reads wel
     ['/send-sms', /Рассылка SMS/],
     ['/unsend-emails', /Неотправленные письма/],
     ['/unsend-sms', /Неотправленные SMS/],
+    ['/yml-feed', /Фид для Яндекс Маркета/],
   ];
   for (const [path, text] of single) {
     await visit(page, path);

@@ -5,6 +5,7 @@ import * as accounts from './accounts';
 import * as catalog from './catalog';
 import * as content from './content';
 import * as delivery from './delivery';
+import * as feeds from './feeds';
 import * as forms from './forms';
 import * as messages from './messages';
 import * as payments from './payments';
@@ -17,6 +18,7 @@ const modules: object[] = [
   catalog,
   content,
   delivery,
+  feeds,
   forms,
   messages,
   payments,

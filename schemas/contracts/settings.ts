@@ -63,7 +63,7 @@ export const ready = contract({
 });
 
 /** The settings' secrets: write-only, the screen is told only whether each is set. */
-export const SECRET_FIELDS = ['smtpPassword', 'smsApiKey'] as const;
+export const SECRET_FIELDS = ['smtpPassword', 'smsApiKey', 'ymlPassword'] as const;
 
 export const getCurrentSettings = contract({
   name: 'adminSettings.getCurrent',

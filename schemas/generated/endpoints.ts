@@ -127,6 +127,60 @@ export interface AdminContentUploadImagesAnswer {
   data: AdminUploadedImage[];
 }
 
+export interface AdminFeedsYmlStateAnswer {
+  data: {
+    /**
+     * Фид включён в настройках
+     */
+    enabled: boolean;
+    /**
+     * Полный адрес фида для кабинета Маркета или Директа
+     */
+    url: string;
+    /**
+     * Заданы логин и пароль: фид отдаётся по HTTP Basic
+     */
+    protected: boolean;
+    build: {
+      /**
+       * Дата фида (атрибут date)
+       */
+      date: string;
+      /**
+       * Когда каталог прочитан последний раз
+       */
+      checkedAt: string;
+      offers: number;
+      products: number;
+      bytes: number;
+      gzipBytes: number;
+      buildMs: number;
+      warningsTotal: number;
+      reasons: {
+        reason:
+          'no_offers' | 'no_category' | 'no_picture' | 'no_brand' | 'no_price' | 'same_params' | 'shop_name';
+        text: string;
+        count: number;
+      }[];
+      /**
+       * Первые 200 предупреждений
+       */
+      warnings: {
+        reason:
+          'no_offers' | 'no_category' | 'no_picture' | 'no_brand' | 'no_price' | 'same_params' | 'shop_name';
+        /**
+         * Причина по-русски
+         */
+        text: string;
+        productId: number | null;
+        productTitle: string | null;
+        offerId: number | null;
+        article: string | null;
+      }[];
+    };
+  };
+}
+
 export interface AdminFormsSetFeedbackProcessedParams {
   id: number;
 }
@@ -448,6 +502,7 @@ export interface AdminSettingsGetCurrentAnswer {
     secrets: {
       smtpPassword: boolean;
       smsApiKey: boolean;
+      ymlPassword: boolean;
     };
   };
 }
@@ -1078,6 +1133,13 @@ export interface Endpoints {
     body: unknown;
     headers: unknown;
     answer: AdminContentUploadImagesAnswer;
+  };
+  'adminFeeds.ymlState': {
+    params: unknown;
+    query: unknown;
+    body: unknown;
+    headers: unknown;
+    answer: AdminFeedsYmlStateAnswer;
   };
   'adminForms.setFeedbackProcessed': {
     params: AdminFormsSetFeedbackProcessedParams;

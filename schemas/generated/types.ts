@@ -691,6 +691,7 @@ export interface Directory {
   title: string;
   code: string;
   description: string | null;
+  unit: string | null;
   useInOffers: boolean;
   useInFilter: boolean;
   sortOrder: number;
@@ -715,6 +716,7 @@ export interface DirectoryInput {
   title: string;
   code: string;
   description?: string | null;
+  unit?: string | null;
   useInOffers?: boolean;
   useInFilter?: boolean;
   sortOrder?: number;
@@ -737,6 +739,7 @@ export interface DirectoryPatch {
   title?: string;
   code?: string;
   description?: string | null;
+  unit?: string | null;
   useInOffers?: boolean;
   useInFilter?: boolean;
   sortOrder?: number;
@@ -3540,6 +3543,9 @@ export interface ShopSettings {
   parcelHeight: number;
   seoTitle: string | null;
   seoDescription: string | null;
+  ymlEnabled: boolean;
+  ymlPath: string;
+  ymlUser: string | null;
   maintenanceMode: boolean;
   maintenanceMessage: string | null;
   updatedAt: string;
@@ -3604,6 +3610,10 @@ export interface ShopSettingsInput {
   parcelHeight?: number;
   seoTitle?: string | null;
   seoDescription?: string | null;
+  ymlEnabled?: boolean;
+  ymlPath?: string;
+  ymlUser?: string | null;
+  ymlPassword?: string | null;
   maintenanceMode?: boolean;
   maintenanceMessage?: string | null;
 }
@@ -3667,6 +3677,10 @@ export interface ShopSettingsPatch {
   parcelHeight?: number;
   seoTitle?: string | null;
   seoDescription?: string | null;
+  ymlEnabled?: boolean;
+  ymlPath?: string;
+  ymlUser?: string | null;
+  ymlPassword?: string | null;
   maintenanceMode?: boolean;
   maintenanceMessage?: string | null;
 }

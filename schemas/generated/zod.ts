@@ -615,6 +615,12 @@ export const DirectoryInputSchema = z.strictObject({
       error: 'Начинается со строчной латинской буквы, дальше строчные латинские буквы, цифры и _',
     }),
   description: z.string().max(2000).nullable().optional(),
+  unit: z
+    .string()
+    .max(20)
+    .regex(new RegExp('^\\S(.*\\S)?$', 'u'), { error: 'Без пробелов в начале и в конце' })
+    .nullable()
+    .optional(),
   useInOffers: z.boolean().optional(),
   useInFilter: z.boolean().optional(),
   sortOrder: z.int().min(0).max(2147483647).optional(),
@@ -650,6 +656,12 @@ export const DirectoryPatchSchema = z.strictObject({
     })
     .optional(),
   description: z.string().max(2000).nullable().optional(),
+  unit: z
+    .string()
+    .max(20)
+    .regex(new RegExp('^\\S(.*\\S)?$', 'u'), { error: 'Без пробелов в начале и в конце' })
+    .nullable()
+    .optional(),
   useInOffers: z.boolean().optional(),
   useInFilter: z.boolean().optional(),
   sortOrder: z.int().min(0).max(2147483647).optional(),
@@ -1837,6 +1849,22 @@ export const ShopSettingsInputSchema = z.strictObject({
   parcelHeight: z.int().min(1).max(500).optional(),
   seoTitle: z.string().max(200).nullable().optional(),
   seoDescription: z.string().max(500).nullable().optional(),
+  ymlEnabled: z.boolean().optional(),
+  ymlPath: z
+    .string()
+    .min(6)
+    .max(100)
+    .regex(new RegExp('^/[A-Za-z0-9_-]+\\.xml$', 'u'), {
+      error: 'Адрес вида /yml.xml: косая черта, латинские буквы, цифры, дефис или _, в конце .xml',
+    })
+    .optional(),
+  ymlUser: z
+    .string()
+    .max(100)
+    .regex(new RegExp('^[^:\\s]+$', 'u'), { error: 'Без пробелов и двоеточия' })
+    .nullable()
+    .optional(),
+  ymlPassword: z.string().max(100).nullable().optional(),
   maintenanceMode: z.boolean().optional(),
   maintenanceMessage: z.string().max(1000).nullable().optional(),
 });
@@ -2019,6 +2047,22 @@ export const ShopSettingsPatchSchema = z.strictObject({
   parcelHeight: z.int().min(1).max(500).optional(),
   seoTitle: z.string().max(200).nullable().optional(),
   seoDescription: z.string().max(500).nullable().optional(),
+  ymlEnabled: z.boolean().optional(),
+  ymlPath: z
+    .string()
+    .min(6)
+    .max(100)
+    .regex(new RegExp('^/[A-Za-z0-9_-]+\\.xml$', 'u'), {
+      error: 'Адрес вида /yml.xml: косая черта, латинские буквы, цифры, дефис или _, в конце .xml',
+    })
+    .optional(),
+  ymlUser: z
+    .string()
+    .max(100)
+    .regex(new RegExp('^[^:\\s]+$', 'u'), { error: 'Без пробелов и двоеточия' })
+    .nullable()
+    .optional(),
+  ymlPassword: z.string().max(100).nullable().optional(),
   maintenanceMode: z.boolean().optional(),
   maintenanceMessage: z.string().max(1000).nullable().optional(),
 });

@@ -17,6 +17,7 @@ import { server as catalog } from './domains/catalog';
 import { indexProducts, vacuumSearchTables } from './domains/catalog';
 import { server as content } from './domains/content';
 import { server as delivery } from './domains/delivery';
+import { server as feeds } from './domains/feeds';
 import { server as forms } from './domains/forms';
 import { server as messages } from './domains/messages';
 import { ensureSystemTemplates } from './domains/messages';
@@ -67,6 +68,7 @@ const PARTS: ServerPart[] = [
   accounts,
   catalog,
   content,
+  feeds,
   payments,
   delivery,
   sales,

@@ -313,7 +313,7 @@ describeOnDatabases('admin sales endpoints on $name', (target) => {
       const { record, secrets } = first.json<{
         data: { record: { id: number }; secrets: Record<string, boolean> };
       }>().data;
-      expect(secrets).toEqual({ smtpPassword: false, smsApiKey: false });
+      expect(secrets).toEqual({ smtpPassword: false, smsApiKey: false, ymlPassword: false });
 
       const saved = await call(tokens.admin, 'PUT', `/api/admin/settings/${record.id}`, {
         smtpHost: 'smtp.example.ru',
@@ -335,7 +335,7 @@ describeOnDatabases('admin sales endpoints on $name', (target) => {
       const after = (await call(tokens.admin, 'GET', '/api/admin/settings/current')).json<{
         data: { secrets: Record<string, boolean> };
       }>().data;
-      expect(after.secrets).toEqual({ smtpPassword: true, smsApiKey: true });
+      expect(after.secrets).toEqual({ smtpPassword: true, smsApiKey: true, ymlPassword: false });
       const [stored] = await rows<{ smtp_password: string }>(sql`SELECT smtp_password FROM settings`);
       expect(stored!.smtp_password).toBe('very-secret-smtp');
 
@@ -345,7 +345,7 @@ describeOnDatabases('admin sales endpoints on $name', (target) => {
       const last = (await call(tokens.admin, 'GET', '/api/admin/settings/current')).json<{
         data: { secrets: Record<string, boolean> };
       }>().data;
-      expect(last.secrets).toEqual({ smtpPassword: true, smsApiKey: false });
+      expect(last.secrets).toEqual({ smtpPassword: true, smsApiKey: false, ymlPassword: false });
     });
 
     it('is for the administrator only', async () => {

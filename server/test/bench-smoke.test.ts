@@ -24,6 +24,7 @@ it('npm run bench -- --quick runs every section and prints its tables', async ()
     'Throughput over HTTP',
     'Live search',
     'Catalogue',
+    'YML feed',
   ])
     expect(out, title).toContain(title);
   // Every row answered: no status of 500 or more, no error or non-2xx under load, no NaN for a figure.

@@ -21,6 +21,7 @@ export const DOMAIN_ORDER = [
   'pricing',
   'catalog',
   'content',
+  'feeds',
   'payments',
   'delivery',
   'sales',

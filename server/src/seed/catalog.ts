@@ -1,14 +1,14 @@
 // The product generator shared by the demo shop and the large catalogue (npm run seed): kinds give
 // the wording and variants, this file adds brand, prices, stock and articles, and inserts in batches.
 import { slugify } from '@shop/schemas';
-import type { DbOrTx } from '../platform/db';
+import type { Db, DbOrTx } from '../platform/db';
 import { productOffers, products } from '../../generated/tables';
-import { rememberWords, searchDocuments } from '../domains/catalog';
+import { rememberWords, searchDocuments, vacuumSearchTables } from '../domains/catalog';
 import { demoImageUrl } from './images';
 import { LASH_KINDS } from './kinds-lashes';
 import { SUPPLY_KINDS } from './kinds-supplies';
-import type { Rng } from './random';
-import { BRANDS, type CatalogContext } from './reference';
+import { Rng } from './random';
+import { BRANDS, loadCatalogContext, type CatalogContext } from './reference';
 import type { Kind } from './types';
 
 export const KINDS: Kind[] = [...LASH_KINDS, ...SUPPLY_KINDS];
@@ -152,4 +152,24 @@ export async function insertDrafts(
     await db.insert(productOffers).values(offers.slice(i, i + OFFERS_PER_INSERT));
   }
   return { products: drafts.length, offers: offers.length, ids };
+}
+
+/**
+ * Adds generated products (as `npm run seed` does) until the shop has `target`, a thousand per transaction:
+ * the benchmarks' and the tests' large catalogues. Their pictures are the demo's names (not drawn here).
+ */
+export async function addProducts(db: Db, target: number): Promise<number> {
+  const existing = await db.$count(products);
+  const ctx = await loadCatalogContext(db);
+  // Numbers after the demo shop's keep articles and slugs unique (the bench database has nothing else).
+  let seq = existing + 1;
+  const rng = new Rng(seq * 7919);
+  for (let toAdd = target - existing; toAdd > 0; toAdd -= 1000) {
+    const drafts = Array.from({ length: Math.min(1000, toAdd) }, () =>
+      draftProduct(rng, ctx, pickKind(rng), seq++, true),
+    );
+    await db.transaction((tx) => insertDrafts(tx, drafts));
+  }
+  await vacuumSearchTables(db);
+  return db.$count(products);
 }

@@ -143,6 +143,9 @@ export async function seedContent(
       seoTitle: 'LashLine — материалы для наращивания и ламинирования ресниц',
       seoDescription:
         'Интернет-магазин ресниц для наращивания, клея, составов для ламинирования и инструментов для мастеров. Доставка по всей России.',
+      // The demo publishes its YML feed at /yml.xml at once, to be looked at; a new shop's stays off
+      // until the administrator turns it on (docs/integrations.md).
+      ymlEnabled: true,
       maintenanceMode: false,
       maintenanceMessage: `Мы обновляем сайт и скоро вернёмся. Заказы принимаем по телефону ${COMPANY.phoneDisplay}.`,
     });

@@ -15,6 +15,8 @@ interface DirectoryDef {
   code: string;
   title: string;
   description: string;
+  /** The unit its entries' titles end with («0,07 мм»): the YML feed gives it apart from the value. */
+  unit?: string;
   useInOffers: boolean;
   useInFilter: boolean;
   fields: { code: string; title: string; type: 'string' | 'color'; required?: boolean }[];
@@ -107,6 +109,7 @@ export const DIRECTORIES: DirectoryDef[] = [
     code: 'thickness',
     title: 'Толщина',
     description: 'Толщина волокна в миллиметрах.',
+    unit: 'мм',
     useInOffers: true,
     useInFilter: true,
     fields: [{ code: 'technique', title: 'Техника', type: 'string' }],
@@ -120,6 +123,7 @@ export const DIRECTORIES: DirectoryDef[] = [
     code: 'length',
     title: 'Длина',
     description: 'Длина ресниц в миллиметрах; «микс» — несколько длин в одной палетке.',
+    unit: 'мм',
     useInOffers: true,
     useInFilter: true,
     fields: [],
@@ -154,6 +158,7 @@ export const DIRECTORIES: DirectoryDef[] = [
     code: 'volume',
     title: 'Объём',
     description: 'Объём флакона для жидкостей и гелей.',
+    unit: 'мл',
     useInOffers: true,
     useInFilter: false,
     fields: [],
@@ -374,6 +379,7 @@ export async function seedReference(
         title: def.title,
         code: def.code,
         description: def.description,
+        unit: def.unit ?? null,
         useInOffers: def.useInOffers,
         useInFilter: def.useInFilter,
         sortOrder: (i + 1) * 10,

@@ -1,4 +1,4 @@
-// The tabs of the settings screen; the fields, labels and help texts mirror the settings schema.
+// The tabs of the settings screen (the YML feed's tab links to its state, /nuxt/yml-feed); the fields, labels and help texts mirror the settings schema.
 import {
   BooleanInput,
   NumberInput,
@@ -7,6 +7,8 @@ import {
   TextInput,
   type ValidateForm,
 } from 'react-admin';
+import Link from '@mui/material/Link';
+import { Link as RouterLink } from 'react-router-dom';
 import { MoneyInput, PercentInput } from '../../fields';
 import { SecretInput } from './SecretInput';
 
@@ -20,7 +22,7 @@ const wide = { fullWidth: true, multiline: true, minRows: 2 } as const;
 
 export function SettingsForm(props: {
   validate: ValidateForm;
-  secrets: { smtpPassword: boolean; smsApiKey: boolean };
+  secrets: { smtpPassword: boolean; smsApiKey: boolean; ymlPassword: boolean };
 }) {
   return (
     <TabbedForm validate={props.validate} warnWhenUnsavedChanges>
@@ -91,6 +93,24 @@ export function SettingsForm(props: {
         />
         <TextInput source="seoTitle" />
         <TextInput source="seoDescription" {...wide} />
+      </TabbedForm.Tab>
+      <TabbedForm.Tab label="Яндекс Маркет">
+        <BooleanInput
+          source="ymlEnabled"
+          helperText="Фид (YML) для Яндекс Маркета и Директа; выключенный — по адресу отвечает 404"
+        />
+        <TextInput
+          source="ymlPath"
+          helperText="Например /yml.xml: его вместе с адресом сайта указывают в кабинете Маркета или Директа"
+        />
+        <TextInput
+          source="ymlUser"
+          helperText="С логином и паролем фид отдаётся только по HTTP Basic; пусто — всем"
+        />
+        <SecretInput source="ymlPassword" label="Пароль для фида" isSet={props.secrets.ymlPassword} />
+        <Link component={RouterLink} to="/yml-feed">
+          Адрес фида, последняя сборка и что в него не вошло
+        </Link>
       </TabbedForm.Tab>
       <TabbedForm.Tab label="Обслуживание">
         <BooleanInput

@@ -13,7 +13,7 @@ import { useAdminGet } from '../../useAdminGet';
 import { secretInput } from './SecretInput';
 import { SettingsForm } from './SettingsForm';
 
-export const SECRETS = ['smtpPassword', 'smsApiKey'] as const;
+export const SECRETS = ['smtpPassword', 'smsApiKey', 'ymlPassword'] as const;
 type Secrets = Record<(typeof SECRETS)[number], boolean>;
 
 interface Current {

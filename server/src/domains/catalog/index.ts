@@ -34,7 +34,7 @@ export const server: ServerPart = {
 };
 
 // What other folders use of this domain.
-export { loadCatalogPricing, markPersonalPrices } from './catalog-pricing';
+export { loadCatalogPricing, markPersonalPrices, shownPrice, type CatalogPricing } from './catalog-pricing';
 export { productCards } from './catalog-routes';
 export { offerDirectories } from './csv-products';
 export { pricingCategoryIds } from './pricing-categories';

@@ -30,6 +30,7 @@ const toInput = inputTransform({
   title: {},
   code: {},
   description: { nullable: true },
+  unit: { nullable: true },
   useInOffers: {},
   useInFilter: {},
   sortOrder: {},
@@ -44,6 +45,10 @@ export function DirectoryEditWithEntries() {
         <TextInput source="title" isRequired fullWidth />
         <TextInput source="code" isRequired />
         <TextInput source="description" multiline minRows={2} fullWidth />
+        <TextInput
+          source="unit"
+          helperText="Например «мм» или «мл»: в фиде для Яндекс Маркета значение идёт без неё, а единица — отдельно"
+        />
         <BooleanInput source="useInOffers" />
         <BooleanInput source="useInFilter" />
         <NumberInput source="sortOrder" />
