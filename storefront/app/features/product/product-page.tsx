@@ -2,20 +2,25 @@ import { Suspense, lazy } from 'react';
 import { Link } from 'react-router';
 import type { Route } from '../../routes/+types/catalog.$slug.product.$productSlug';
 import { Breadcrumbs } from '../../ui/Breadcrumbs';
-import { Gallery } from './Gallery';
 import { ProductPurchase } from './ProductPurchase';
 import { REVIEWS } from './reviews-words';
-import { ProductSection } from '../catalog';
+import { loadProductSection } from '../catalog';
 import { Stars } from '../../ui/Stars';
 import { plural } from '../../lib/format';
 import { breadcrumbJsonLd, productJsonLd, seoMeta } from '../../lib/seo';
 import '../content/content.css';
 import './product.css';
 import { GUEST_PAGE } from '../../lib/guest-page';
+import { deferred } from '../../lib/deferred';
 
 // Below the first screen: rendered on the server as usual, its code (the review form, the rating input)
 // fetched while the page hydrates rather than preloaded with it, so the first paint waits for less.
 const ProductReviews = lazy(() => import('./ProductReviews').then((m) => ({ default: m.ProductReviews })));
+// Through lib/deferred, the same way: the similar products, below the fold too (their cards, pictures and
+// buttons), and the photos' gallery, whose server HTML already shows the first photo (the page's LCP image,
+// preloaded from the head): its code only switches photos and opens the viewer.
+const ProductSection = deferred(loadProductSection);
+const Gallery = deferred(() => import('./Gallery').then((m) => m.Gallery));
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return [];
