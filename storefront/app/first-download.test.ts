@@ -75,10 +75,10 @@ describe('the product page first download', () => {
     expect(graph).toContain('features/product/ProductPurchase.tsx');
   });
 
-  it('leaves out the gallery, the similar products, the reviews, the stock notice dialog and the photo viewer', () => {
+  it('leaves out the head, the gallery, the description, the similar products, the reviews and the dialogs', () => {
     expect(
       graph.filter((f) =>
-        /Gallery|Picture|ProductSection|ProductCard|ProductReviews|StockNoticeDialog|MaskedInput|RatingInput|Captcha|ImageViewer|wait-for-image/.test(
+        /ProductHead|Stars|Gallery|Picture|ProductDescription|ProductSection|ProductCard|ProductReviews|StockNoticeDialog|MaskedInput|RatingInput|Captcha|ImageViewer|wait-for-image/.test(
           f,
         ),
       ),
