@@ -26,13 +26,13 @@ export function smallPreloadHelper(): Plugin {
     load: (id) => (id === HELPER_ID ? HELPER : null),
     // Vite lists an import()'s dependencies in `__vite__mapDeps` when it has any to preload: this helper
     // would ignore them, so the build stops instead (turning per-route CSS or modulepreload back on needs
-    // Vite's helper back).
-    renderChunk(code, chunk) {
-      if (code.includes('__vite__mapDeps'))
-        this.error(
-          `${chunk.fileName}: an import() with dependencies to preload; remove smallPreloadHelper()`,
-        );
-      return null;
+    // Vite's helper back). Checked on the written chunks, after Vite's own plugins finished them.
+    writeBundle(_options, bundle) {
+      for (const file of Object.values(bundle))
+        if (file.type === 'chunk' && file.code.includes('__vite__mapDeps'))
+          this.error(
+            `${file.fileName}: an import() with dependencies to preload; remove smallPreloadHelper()`,
+          );
     },
   };
 }
