@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { gzipSync } from 'node:zlib';
+import { firstDownload } from '../storefront/first-download';
 import { median, p95 } from './util';
 
 export interface Page {
@@ -105,42 +105,14 @@ export interface ScriptRow extends Page {
   gzipBytes: number;
 }
 
-/** The /assets/ modules a page's HTML loads (module scripts, their imports, modulepreload links). */
-export function scriptsInHtml(html: string): string[] {
-  const found = new Set<string>();
-  for (const [, href] of html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*\bhref="(\/assets\/[^"]+)"/g))
-    found.add(href!);
-  for (const [, src] of html.matchAll(/<script\b[^>]*\bsrc="(\/assets\/[^"]+\.js)"/g)) found.add(src!);
-  // Inline module scripts import the entry and the route modules (not the manifest they mention).
-  for (const [, body] of html.matchAll(/<script\b[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/g))
-    for (const [, spec] of body!.matchAll(
-      /\bimport\s*(?:[^'"();]*?\bfrom\s*)?\(?\s*"(\/assets\/[^"]+\.js)"/g,
-    ))
-      found.add(spec!);
-  return [...found];
-}
-
-/** Sums the JavaScript a page loads, each file gzipped on its own, following static imports between chunks. */
+/** Sums the JavaScript a page loads before it works (storefront/first-download.ts), each file gzipped on its own. */
 export async function pageScripts(app: FastifyInstance, page: Page): Promise<ScriptRow> {
   const html = (await app.inject({ url: page.url, headers: { 'user-agent': BROWSER_UA } })).body;
-  const queue = scriptsInHtml(html);
-  const seen = new Set(queue);
-  let rawBytes = 0;
-  let gzipBytes = 0;
-  for (let url = queue.shift(); url; url = queue.shift()) {
+  const { files, rawBytes, gzipBytes } = await firstDownload(html, async (url) => {
     const res = await app.inject(url);
-    if (res.statusCode !== 200) throw new Error(`${page.url} loads ${url}: ${res.statusCode}`);
-    rawBytes += res.rawPayload.length;
-    gzipBytes += gzipSync(res.rawPayload).length;
-    // A chunk's own imports are listed as modulepreload links already; anything missing is added here.
-    for (const [, name] of res.body.matchAll(/\b(?:from|import)\s*"\.\/([^"]+\.js)"/g)) {
-      const next = `/assets/${name}`;
-      if (seen.has(next)) continue;
-      seen.add(next);
-      queue.push(next);
-    }
-  }
-  return { ...page, files: seen.size, rawBytes, gzipBytes };
+    return { status: res.statusCode, body: res.rawPayload };
+  });
+  return { ...page, files: files.length, rawBytes, gzipBytes };
 }
 
 export function printScripts(rows: ScriptRow[]) {

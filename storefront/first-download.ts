@@ -1,9 +1,11 @@
 // What a page's first download holds: React Router's <Scripts/> modulepreloads the static import graph of
 // root, the page's layout and its route module, so that graph is what every visit pays for before the page
 // works (issue 28). Read from the sources, by the build (vite.config.ts: the shell's chunk) and by the tests
-// (app/first-download.test.ts: what must stay out).
+// (app/first-download.test.ts: what must stay out); measured on a built page's HTML by the bench
+// (bench/pages.ts) and the browser tests (e2e/tests/first-download.spec.ts: the product page's budget).
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
 
 export const APP = resolve(import.meta.dirname, 'app');
 
@@ -89,15 +91,87 @@ export function staticGraph(entries: string[], { exact = true } = {}): Set<strin
 }
 
 /**
- * The shell's modules that can share one chunk: in every page's graph, and reaching no feature's index by any
+ * Small modules the catalogue's pages share, the product page's first download above all (the price, the
+ * stepper, the sticky bar, the buy and favourite buttons…), 0.1–1 kB each: in the shell's chunk
+ * rather than a dozen files of their own, each compressed alone. Every page is smaller for it, though most
+ * use only some of them (issue 28: the product page's 120 kB).
+ */
+export const PAGE_KIT = [
+  'ui/PriceTag.tsx',
+  'ui/QuantityStepper.tsx',
+  'ui/StickyBar.tsx',
+  'ui/Breadcrumbs.tsx',
+  'lib/guest-page.ts',
+  'lib/hydrated.ts',
+  'features/cart/AddToCartForm.tsx',
+  'features/catalog/FavoriteButton.tsx',
+  'features/feedback/stock-notice-label.ts',
+];
+
+/**
+ * The shell's modules, and the kit's, that can share one chunk: in every page's graph, and reaching no feature's index by any
  * import (the bundler puts a module's whole import graph into its chunk, and an index would bring the rest
  * of its feature). Fewer files: each costs its own compression and import lines (issue 28).
  */
 export function shellChunkModules(): Set<string> {
-  const shell = staticGraph(SHELL_ENTRIES);
+  const shell = staticGraph([...SHELL_ENTRIES, ...PAGE_KIT]);
   const reachesIndex = (file: string) =>
     [...staticGraph([file], { exact: false })].some((f) =>
       /[\\/]features[\\/][^\\/]+[\\/]index\.tsx?$/.test(f),
     );
   return new Set([...shell].filter((file) => !reachesIndex(file)));
+}
+
+// ----------------------------------------------------------------------- a built page's first download
+
+/** The /assets/ modules a page's HTML loads (module scripts, their imports, modulepreload links). */
+export function scriptsInHtml(html: string): string[] {
+  const found = new Set<string>();
+  for (const [, href] of html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*\bhref="(\/assets\/[^"]+)"/g))
+    found.add(href!);
+  for (const [, src] of html.matchAll(/<script\b[^>]*\bsrc="(\/assets\/[^"]+\.js)"/g)) found.add(src!);
+  // Inline module scripts import the entry and the route modules (not the manifest they mention).
+  for (const [, body] of html.matchAll(/<script\b[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/g))
+    for (const [, spec] of body!.matchAll(
+      /\bimport\s*(?:[^'"();]*?\bfrom\s*)?\(?\s*"(\/assets\/[^"]+\.js)"/g,
+    ))
+      found.add(spec!);
+  return [...found];
+}
+
+/** One asset of the running shop, uncompressed: Fastify's inject in the bench, HTTP in the browser tests. */
+export type GetAsset = (url: string) => Promise<{ status: number; body: Buffer }>;
+
+export interface FirstDownload {
+  /** The modules, /assets/… */
+  files: string[];
+  rawBytes: number;
+  /** Each file gzipped on its own (level 6), as a server compressing them would send them. */
+  gzipBytes: number;
+}
+
+/**
+ * The JavaScript a page's HTML has the browser load before the page works: its scripts and modulepreloads,
+ * and their static imports (`import … from "./x.js"`); what is import()ed (lib/deferred's parts, the dialogs)
+ * comes after and is not counted.
+ */
+export async function firstDownload(html: string, get: GetAsset): Promise<FirstDownload> {
+  const queue = scriptsInHtml(html);
+  const seen = new Set(queue);
+  let rawBytes = 0;
+  let gzipBytes = 0;
+  for (let url = queue.shift(); url; url = queue.shift()) {
+    const { status, body } = await get(url);
+    if (status !== 200) throw new Error(`the page loads ${url}: ${status}`);
+    rawBytes += body.length;
+    gzipBytes += gzipSync(body).length;
+    // A chunk's own imports are listed as modulepreload links already; anything missing is added here.
+    for (const [, name] of body.toString('utf8').matchAll(/\b(?:from|import)\s*"\.\/([^"]+\.js)"/g)) {
+      const next = `/assets/${name}`;
+      if (seen.has(next)) continue;
+      seen.add(next);
+      queue.push(next);
+    }
+  }
+  return { files: [...seen], rawBytes, gzipBytes };
 }

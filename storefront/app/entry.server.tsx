@@ -10,6 +10,7 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server';
 import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
 import { apiOriginOf, storefrontPolicy } from './lib/content-security-policy';
+import { deferredPartsReady } from './lib/deferred';
 import { NonceContext } from './lib/nonce';
 import type { ShellData } from './lib/shell-data';
 
@@ -29,7 +30,7 @@ function policyOf(request: Request, context: EntryContext, nonce: string): strin
   });
 }
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -44,6 +45,8 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
 
+  // The parts the browser hydrates later (lib/deferred) are in the page's HTML from the start, never streamed.
+  await deferredPartsReady();
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get('user-agent');
@@ -67,6 +70,10 @@ export default function handleRequest(
       {
         // React's own inline scripts (completing streamed Suspense boundaries) carry it too.
         nonce,
+        // Every Suspense boundary whose content is ready goes into the HTML where it stands. React otherwise
+        // sends the ones after its first 12.8 kB of HTML at the end of the body, put in place by a script: the
+        // header and footer of lib/deferred would appear late and move the page on a phone (issue 28).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

@@ -1,8 +1,9 @@
 // @vitest-environment node
 // What a page preloads is the static import graph of root, its layout and its route module (React Router's
 // <Scripts/> preloads all of it): the parts a shopper needs only later must stay out of it, reached through
-// import() alone (issue 28): the shell's side menu and deployment watcher, the product page's reviews, stock
-// notice dialog (its phone mask, captcha) and photo viewer.
+// import() alone (issue 28): the header and footer (lib/deferred: their HTML is the server's until their code
+// arrives), the side menu and deployment watcher, the error pages and the counter; the product page's gallery,
+// similar products, reviews, stock notice dialog (its phone mask, captcha) and photo viewer.
 import { describe, expect, it } from 'vitest';
 import { APP, SHELL_ENTRIES, shellChunkModules, staticGraph } from '../first-download';
 
@@ -14,9 +15,20 @@ function graphOf(...entries: string[]): string[] {
 describe('every page first download (root and the layouts)', () => {
   const graph = [...graphOf('root.tsx'), ...graphOf('layouts/pages.tsx'), ...graphOf('layouts/default.tsx')];
 
-  it('holds the header and the footer', () => {
-    expect(graph).toContain('features/shell/Header.tsx');
-    expect(graph).toContain('features/shell/Footer.tsx');
+  it('holds the layout around the page and what every page needs to work', () => {
+    expect(graph).toEqual(
+      expect.arrayContaining(['features/shell/SiteShell.tsx', 'lib/auth.tsx', 'ui/Toast.tsx', 'lib/seo.ts']),
+    );
+  });
+
+  it('leaves out the header, the footer and what they hold, the error pages and the counter', () => {
+    expect(
+      graph.filter((f) =>
+        /Header|Footer|Topbar|SiteNav|CatalogMenu|LiveSearch|SocialLinks|Newsletter|ErrorPage|MaintenancePage|Metrika|count-cookie/.test(
+          f,
+        ),
+      ),
+    ).toEqual([]);
   });
 
   it('leaves out the side menu, the feedback dialogs, the live search results and the deployment watcher', () => {
@@ -33,7 +45,12 @@ describe("the shell's chunk (vite.config.ts)", () => {
 
   it('holds the small modules of every page', () => {
     expect(chunk).toEqual(
-      expect.arrayContaining(['lib/auth.tsx', 'ui/Icon.tsx', 'features/shell/Wordmark.tsx']),
+      expect.arrayContaining([
+        'lib/auth.tsx',
+        'ui/Icon.tsx',
+        'ui/PriceTag.tsx',
+        'features/cart/AddToCartForm.tsx',
+      ]),
     );
   });
 
@@ -45,8 +62,8 @@ describe("the shell's chunk (vite.config.ts)", () => {
 
   it('follows a feature index only for the names taken from it', () => {
     const shell = graphOf(...SHELL_ENTRIES);
-    expect(shell).toContain('features/cart/index.ts');
-    expect(shell.filter((f) => /CartPage|checkout/.test(f))).toEqual([]);
+    expect(shell).toContain('features/shell/index.ts');
+    expect(shell.filter((f) => /SocialLinks|AppUpdates/.test(f))).toEqual([]);
   });
 });
 
@@ -56,13 +73,14 @@ describe('the product page first download', () => {
   it('holds the page itself', () => {
     expect(graph).toContain('features/product/product-page.tsx');
     expect(graph).toContain('features/product/ProductPurchase.tsx');
-    expect(graph).toContain('features/product/Gallery.tsx');
   });
 
-  it('leaves out the reviews, the stock notice dialog, the phone mask and the photo viewer', () => {
+  it('leaves out the head, the gallery, the description, the similar products, the reviews and the dialogs', () => {
     expect(
       graph.filter((f) =>
-        /ProductReviews|StockNoticeDialog|MaskedInput|RatingInput|Captcha|ImageViewer|wait-for-image/.test(f),
+        /ProductHead|Stars|Gallery|Picture|ProductDescription|ProductSection|ProductCard|ProductReviews|StockNoticeDialog|MaskedInput|RatingInput|Captcha|ImageViewer|wait-for-image/.test(
+          f,
+        ),
       ),
     ).toEqual([]);
   });

@@ -26,8 +26,9 @@ import { cartCountCookie, countCookieIsCurrent } from './features/cart/index.ser
 import { SHOP_NAME } from './lib/brand';
 import { isMaintenanceData } from './lib/maintenance';
 import { useNonce } from './lib/nonce';
+import { organizationScript } from './lib/json-ld.server';
 import { loadShellData } from './lib/runtime-config.server';
-import { jsonLdText, organizationJsonLd, seoMeta } from './lib/seo';
+import { seoMeta } from './lib/seo';
 import type { ShellData } from './lib/shell-data';
 import './styles/fonts.css';
 import './styles/tokens.css';
@@ -42,8 +43,11 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
-/** The shell data and the visitor's session as the server saw it (null: a guest). */
-export type RootData = ShellData & { sessionUser: SessionUser | null };
+/**
+ * The shell data and the visitor's session as the server saw it (null: a guest), and the seller's JSON-LD
+ * block, written on the server so that its code stays out of every page's first download (lib/json-ld).
+ */
+export type RootData = ShellData & { sessionUser: SessionUser | null; organizationJsonLd: string };
 
 /**
  * Runtime configuration, the category tree and counters for the header and footer of every page (see
@@ -56,7 +60,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // Spec §3: productCard keeps the cart count (1 day), in step with the API's.
   if (!countCookieIsCurrent(context, shell.cartCount))
     headers.append('Set-Cookie', cartCountCookie(shell.cartCount, isSecureRequest(request)));
-  return data<RootData>({ ...shell, sessionUser: session.user }, { headers });
+  const organizationJsonLd = organizationScript(shell.config);
+  return data<RootData>({ ...shell, sessionUser: session.user, organizationJsonLd }, { headers });
 }
 
 /** A sign-in or sign-out in the browser: the next navigation loads the header's data for the new session. */
@@ -127,7 +132,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <script
             type="application/ld+json"
             nonce={nonce}
-            dangerouslySetInnerHTML={{ __html: jsonLdText(organizationJsonLd(shell.config)) }}
+            dangerouslySetInnerHTML={{ __html: shell.organizationJsonLd }}
           />
         )}
       </head>

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  absoluteUrl,
-  breadcrumbJsonLd,
-  jsonLdText,
-  organizationJsonLd,
-  pageTitle,
-  productJsonLd,
-  seoMeta,
-  type SeoMatches,
-} from './seo';
+import { breadcrumbJsonLd, jsonLdText, organizationJsonLd, productJsonLd } from './json-ld';
+import { absoluteUrl, pageTitle, seoMeta, type SeoMatches } from './seo';
 import { FALLBACK_SHELL, type ShellData } from './shell-data';
 
 const shell: ShellData = {
@@ -118,6 +110,11 @@ describe('JSON-LD', () => {
         ],
       },
     });
+  });
+
+  it("takes the site's address from a loader as from a meta function's matches", () => {
+    const trail = [{ name: 'Каталог', path: '/catalog' }];
+    expect(breadcrumbJsonLd(trail, 'https://lashline.example')).toEqual(breadcrumbJsonLd(trail, matches));
   });
 
   it('Product with one offer, and with several as an AggregateOffer', () => {

@@ -1,6 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useFetcher } from 'react-router';
-import { trackAdd } from '../../lib/analytics';
 import { useHydrated } from '../../lib/hydrated';
 import { addedMessage, CART_PATH, lineAnalytics, type CartActionResult } from './cart';
 import { useToast } from '../../ui/Toast';
@@ -55,7 +54,10 @@ export function AddToCartForm({
         link: { label: 'Перейти в корзину', to: CART_PATH },
       });
       const product = line ? lineAnalytics(line) : { id: offerId, title, price, variant };
-      trackAdd({ ...product, quantity: result.quantity ?? 1 });
+      // Metrika's data layer, after the answer: its code need not come with every product page (issue 28).
+      void import('../../lib/analytics').then(({ trackAdd }) =>
+        trackAdd({ ...product, quantity: result.quantity ?? 1 }),
+      );
     } else {
       toast.show(result.message ?? 'Не удалось добавить в корзину', { kind: 'error', duration: 6000 });
     }

@@ -1,10 +1,7 @@
 // The cart's shared words and shapes: what the cart's forms send (features/cart/cart-page.server.ts's action, features/cart/cart.server.ts)
 // and answer, and how a line's characteristics are written.
 import type { CartState } from '@shop/schemas';
-import { useFetchers } from 'react-router';
 import type { AnalyticsProduct } from '../../lib/analytics';
-import { useShellData } from '../../lib/shell-data';
-import { useCountCookie } from './count-cookie';
 import { quoted } from '../../lib/format';
 
 /** Where every cart form posts (add-to-cart buttons included). */
@@ -111,26 +108,4 @@ export function addedMessage(line: CartLine | undefined, form: { title: string; 
   const title = line?.title ?? form.title;
   const variant = line ? formatAttributes(line.attributes) : form.variant;
   return `${ADDED}: ${title}${variant ? `, ${variant}` : ''}`;
-}
-
-/**
- * The header's count: the productCard cookie's once the page is hydrated (pages kept for guests are served
- * to a guest with a cart as well, with an empty cart in their HTML), else the server's (root loader: GET
- * /api/maintenance-mode); plus the pieces of "В корзину" still on their way, so the badge moves at the press.
- * The cookie changes when the action's answer arrives (its Set-Cookie), so with the cookie only presses not
- * yet answered are added; the loader's count changes after the revalidation that follows the action.
- */
-export function useCartCount(): number {
-  const { cartCount } = useShellData();
-  const cookieCount = useCountCookie();
-  const adding = useFetchers().reduce((sum, f) => {
-    const form = f.formData;
-    const pending = cookieCount === null ? f.state !== 'idle' : f.state === 'submitting';
-    if (!pending || !form || f.formAction?.split('?')[0] !== CART_PATH) return sum;
-    const intent = form.get('intent');
-    if (intent !== 'add' && intent !== 'undo') return sum;
-    const n = Number(form.get('quantity'));
-    return Number.isInteger(n) && n > 0 ? sum + n : sum;
-  }, 0);
-  return (cookieCount ?? cartCount) + adding;
 }

@@ -3,7 +3,8 @@ import { CatalogListing } from './CatalogListing';
 import { CategoryTiles } from './CategoryTiles';
 import { Breadcrumbs } from '../../ui/Breadcrumbs';
 import { canonicalSearch } from './catalog-filters';
-import { breadcrumbJsonLd, seoMeta } from '../../lib/seo';
+import { breadcrumbJsonLd } from '../../lib/json-ld';
+import { seoMeta } from '../../lib/seo';
 import { useShellData } from '../../lib/shell-data';
 import { GUEST_PAGE } from '../../lib/guest-page';
 

@@ -3,7 +3,8 @@ import type { Route } from '../../routes/+types/catalog.$slug';
 import { CatalogListing } from './CatalogListing';
 import { Breadcrumbs } from '../../ui/Breadcrumbs';
 import { canonicalSearch } from './catalog-filters';
-import { breadcrumbJsonLd, seoMeta } from '../../lib/seo';
+import { breadcrumbJsonLd } from '../../lib/json-ld';
+import { seoMeta } from '../../lib/seo';
 import { useShellData } from '../../lib/shell-data';
 import { GUEST_PAGE } from '../../lib/guest-page';
 

@@ -1,7 +1,8 @@
 // Meta tags of the content pages, from the SEO fields an administrator fills in (with the page's own
 // title and the first words of its text when they are empty).
 import type { MetaDescriptor } from 'react-router';
-import { breadcrumbJsonLd, seoMeta, type BreadcrumbItem, type SeoMatches } from '../../lib/seo';
+import { breadcrumbJsonLd, type BreadcrumbItem } from '../../lib/json-ld';
+import { seoMeta, type SeoMatches } from '../../lib/seo';
 
 const DESCRIPTION_MAX = 160;
 

@@ -1,13 +1,48 @@
 import { apiErrorMessage, apiFieldErrors } from '@shop/client';
-import type { ProductReviewRequest } from '@shop/schemas';
+import type { ProductPage, ProductReviewRequest } from '@shop/schemas';
 import { data } from 'react-router';
 import type { Route } from '../../routes/+types/catalog.$slug.product.$productSlug';
 import { type ProductReviewResult } from './ProductReviews';
 import { serverApi } from '../../lib/api.server';
 import { TOKEN_COOKIE, readCookie } from '../../lib/cookies';
 import { isNotFound } from '../catalog/index.server';
+import { breadcrumbJsonLd, productJsonLd } from '../../lib/json-ld';
+import { siteOrigin } from '../../lib/runtime-config.server';
 
 const RELATED = 8;
+
+/**
+ * The page's BreadcrumbList and Product blocks, for its meta. Made here rather than in the meta function, so
+ * that their code stays out of the page's first download (issue 28): only search engines read them, in the
+ * server's HTML.
+ */
+function productPageJsonLd(product: ProductPage, origin: string) {
+  const trail = [
+    { name: 'Каталог', path: '/catalog' },
+    ...product.breadcrumbs.map((c) => ({ name: c.title, path: `/catalog/${c.slug}` })),
+    { name: product.title, path: product.url },
+  ];
+  return [
+    breadcrumbJsonLd(trail, origin),
+    productJsonLd(
+      {
+        name: product.title,
+        description: product.shortDescription,
+        path: product.url,
+        images: product.images.map((i) => i.url),
+        brand: product.brand?.title,
+        category: product.primaryCategory?.title,
+        sku: product.offers.length === 1 ? product.offers[0]!.article : null,
+        offers: product.offers.map((o) => ({ price: o.salePrice, sku: o.article, inStock: o.inStock })),
+        rating:
+          product.rating.average !== null
+            ? { value: product.rating.average, count: product.rating.count }
+            : null,
+      },
+      origin,
+    ),
+  ];
+}
 const notFound = () => data(null, { status: 404, statusText: 'Not Found' });
 
 /**
@@ -52,6 +87,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     email: session?.email ?? null,
     soldOut,
     initialOfferId: Number.isSafeInteger(offer) && offer > 0 ? offer : null,
+    jsonLd: productPageJsonLd(product, siteOrigin(process.env, new URL(request.url).origin)),
   };
 }
 

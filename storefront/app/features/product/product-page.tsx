@@ -2,29 +2,30 @@ import { Suspense, lazy } from 'react';
 import { Link } from 'react-router';
 import type { Route } from '../../routes/+types/catalog.$slug.product.$productSlug';
 import { Breadcrumbs } from '../../ui/Breadcrumbs';
-import { Gallery } from './Gallery';
 import { ProductPurchase } from './ProductPurchase';
-import { REVIEWS } from './reviews-words';
-import { ProductSection } from '../catalog';
-import { Stars } from '../../ui/Stars';
-import { plural } from '../../lib/format';
-import { breadcrumbJsonLd, productJsonLd, seoMeta } from '../../lib/seo';
+import { loadProductSection } from '../catalog';
+import { seoMeta } from '../../lib/seo';
 import '../content/content.css';
 import './product.css';
 import { GUEST_PAGE } from '../../lib/guest-page';
+import { deferred } from '../../lib/deferred';
 
 // Below the first screen: rendered on the server as usual, its code (the review form, the rating input)
 // fetched while the page hydrates rather than preloaded with it, so the first paint waits for less.
 const ProductReviews = lazy(() => import('./ProductReviews').then((m) => ({ default: m.ProductReviews })));
+// Through lib/deferred, the same way: the similar products, below the fold too (their cards, pictures and
+// buttons), and the photos' gallery, whose server HTML already shows the first photo (the page's LCP image,
+// preloaded from the head): its code only switches photos and opens the viewer.
+const ProductSection = deferred(loadProductSection);
+const Gallery = deferred(() => import('./Gallery').then((m) => m.Gallery));
+// The title with its badges and rating, the description and the facts: markup only, nothing to hydrate in a
+// hurry (their links are plain anchors).
+const ProductHead = deferred(() => import('./ProductHead').then((m) => m.ProductHead));
+const ProductDescription = deferred(() => import('./ProductDescription').then((m) => m.ProductDescription));
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return [];
   const { product } = loaderData;
-  const trail = [
-    { name: 'Каталог', path: '/catalog' },
-    ...product.breadcrumbs.map((c) => ({ name: c.title, path: `/catalog/${c.slug}` })),
-    { name: product.title, path: product.url },
-  ];
   return [
     ...seoMeta(
       {
@@ -36,24 +37,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
       },
       matches,
     ),
-    breadcrumbJsonLd(trail, matches),
-    productJsonLd(
-      {
-        name: product.title,
-        description: product.shortDescription,
-        path: product.url,
-        images: product.images.map((i) => i.url),
-        brand: product.brand?.title,
-        category: product.primaryCategory?.title,
-        sku: product.offers.length === 1 ? product.offers[0]!.article : null,
-        offers: product.offers.map((o) => ({ price: o.salePrice, sku: o.article, inStock: o.inStock })),
-        rating:
-          product.rating.average !== null
-            ? { value: product.rating.average, count: product.rating.count }
-            : null,
-      },
-      matches,
-    ),
+    // Built by the loader, on the server (product-page.server.ts): only search engines read it.
+    ...loaderData.jsonLd,
   ];
 };
 
@@ -68,7 +53,6 @@ export default function ProductRoute({ loaderData, actionData }: Route.Component
       moreLabel="Все товары раздела"
     />
   );
-  const { rating } = product;
   return (
     <div className="product-page">
       <Breadcrumbs
@@ -79,27 +63,7 @@ export default function ProductRoute({ loaderData, actionData }: Route.Component
         ]}
       />
       <div className="product-page__top">
-        <header className="product-page__head">
-          <h1 className="product-page__title">{product.title}</h1>
-          <div className="product-page__meta">
-            {product.isNew && <span className="badge badge--new">Новинка</span>}
-            {product.isHit && <span className="badge badge--hit">Хит</span>}
-            {rating.average !== null ? (
-              <a href="#reviews" className="product-page__rating">
-                <Stars value={rating.average} size={16} />
-                <span>
-                  {rating.average.toFixed(1).replace('.', ',')} · {rating.count}{' '}
-                  {plural(rating.count, REVIEWS)}
-                </span>
-              </a>
-            ) : (
-              <a href="#reviews" className="product-page__rating">
-                Нет отзывов
-              </a>
-            )}
-            {product.brand && <span className="product-page__brand">{product.brand.title}</span>}
-          </div>
-        </header>
+        <ProductHead product={product} />
         <div className="product-page__gallery">
           <Gallery images={product.images} title={product.title} />
         </div>
@@ -110,39 +74,7 @@ export default function ProductRoute({ loaderData, actionData }: Route.Component
       </div>
       {soldOut && similar}
 
-      {(product.description || product.brand) && (
-        <section className="product-section" aria-labelledby="description-title">
-          <h2 id="description-title" className="product-section__title">
-            Описание
-          </h2>
-          <div className="product-page__description">
-            {product.description && (
-              // The API hands out only whitelisted markup (sanitised on the server).
-              <div className="rich-text" dangerouslySetInnerHTML={{ __html: product.description }} />
-            )}
-            {product.brand && (
-              <dl className="product-facts">
-                <div>
-                  <dt>Бренд</dt>
-                  <dd>{product.brand.title}</dd>
-                </div>
-                {product.brand.country && (
-                  <div>
-                    <dt>Страна</dt>
-                    <dd>{product.brand.country}</dd>
-                  </div>
-                )}
-                {product.options.map((o) => (
-                  <div key={o.code}>
-                    <dt>{o.title}</dt>
-                    <dd>{o.values.map((v) => v.title).join(', ')}</dd>
-                  </div>
-                ))}
-              </dl>
-            )}
-          </div>
-        </section>
-      )}
+      <ProductDescription product={product} />
 
       <Suspense fallback={null}>
         <ProductReviews product={product} signedIn={signedIn} result={actionData} />

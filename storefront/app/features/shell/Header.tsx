@@ -4,25 +4,28 @@ import { reachGoal } from '../../lib/analytics';
 import { useAuth } from '../../lib/auth';
 import { useCartCount } from '../cart';
 import { representedGroups } from '../../lib/auth-cookies';
-import { GroupChooser } from '../account';
 import { useFavoritesCount } from '../catalog';
 import { GOODS, plural } from '../../lib/format';
-import { phoneHref, useShellData } from '../../lib/shell-data';
-import { CatalogMenu, CompanyMenu } from './CatalogMenu';
+import { useShellData } from '../../lib/shell-data';
 import { CountBadge } from './CountBadge';
-import { HeaderDropdown } from './HeaderDropdown';
 import { Icon } from '../../ui/Icon';
-import { LiveSearch } from '../search';
-import { RepresentLink, loadFeedbackDialogs, type FeedbackKind } from '../feedback';
-import { SocialLinks } from './SocialLinks';
+import { loadLiveSearch } from '../search';
+import { loadFeedbackDialogs, type FeedbackKind } from '../feedback';
+import { deferred } from '../../lib/deferred';
 import { Wordmark } from './Wordmark';
 import './header.css';
 import './header-menus.css';
 
 // The call-back and message forms (with their captcha) load on the first use: most visitors never open them.
 const FeedbackDialogs = lazy(loadFeedbackDialogs);
-// Hovering or focusing an opener starts the download, so the click rarely waits for it.
-const preloadFeedbackDialogs = () => void loadFeedbackDialogs();
+// The top strip (tablet and up) and the desktop's menus: rendered on the server, their code fetched while the
+// page hydrates (lib/deferred), since a phone shows neither and they are not what a page is opened for.
+const Topbar = deferred(() => import('./Topbar').then((m) => m.Topbar));
+const SiteNav = deferred(() => import('./SiteNav').then((m) => m.SiteNav));
+// The search field (its form submits to the search page until then).
+const LiveSearch = deferred(loadLiveSearch);
+// A representative's choice of group: signed-in pages only, never kept for guests.
+const GroupMenu = deferred(() => import('./GroupMenu').then((m) => m.GroupMenu));
 // The side menu of phones and tablets: a closed dialog until the burger is tapped, so neither its code nor its
 // markup comes with the page; touching the burger starts the download.
 const loadMobileMenu = () => import('./MobileMenu');
@@ -65,7 +68,7 @@ function SignOutIcon() {
  * A signed-in visitor sees «Профиль» and «Выйти» instead of «Войти» (spec §2).
  */
 export function Header() {
-  const { config, categories, maintenanceBypass } = useShellData();
+  const { categories, maintenanceBypass } = useShellData();
   const cartCount = useCartCount();
   const { status, user, group, signOut } = useAuth();
   const represented = representedGroups(user);
@@ -97,45 +100,7 @@ export function Header() {
           что вошли как сотрудник.
         </p>
       )}
-      <div className="topbar">
-        <div className="container topbar__inner">
-          <nav className="topbar__links" aria-label="Информация для покупателей">
-            <Link to="/where-buy">
-              <Icon name="pin" size={18} />
-              Где купить
-            </Link>
-            <RepresentLink variant="header" />
-          </nav>
-          <div className="topbar__contacts">
-            <a className="topbar__phone" href={phoneHref(config.supportPhone)}>
-              <Icon name="phone" size={16} />
-              <span className="visually-hidden">Телефон поддержки: </span>
-              {config.supportPhone}
-            </a>
-            <button
-              type="button"
-              className="topbar__action"
-              aria-haspopup="dialog"
-              onPointerEnter={preloadFeedbackDialogs}
-              onFocus={preloadFeedbackDialogs}
-              onClick={() => openFeedback('call')}
-            >
-              Заказать звонок
-            </button>
-            <button
-              type="button"
-              className="topbar__action"
-              aria-haspopup="dialog"
-              onPointerEnter={preloadFeedbackDialogs}
-              onFocus={preloadFeedbackDialogs}
-              onClick={() => openFeedback('message')}
-            >
-              Написать нам
-            </button>
-            <SocialLinks urls={config.social} className="topbar__social" />
-          </div>
-        </div>
-      </div>
+      <Topbar onFeedback={openFeedback} />
       <header className="site-header" data-search-open={searchOpen || undefined}>
         <div className="container site-header__bar">
           <button
@@ -155,13 +120,7 @@ export function Header() {
             <Icon name="menu" />
           </button>
           <Wordmark />
-          <nav className="site-nav" aria-label="Разделы">
-            <CatalogMenu categories={categories} />
-            <CompanyMenu />
-            <Link to="/promotions" className="site-nav__link">
-              Акции
-            </Link>
-          </nav>
+          <SiteNav categories={categories} />
           <div className="site-header__search" id="header-search">
             <LiveSearch inputRef={searchInput} onDone={closeSearch} />
           </div>
@@ -176,7 +135,13 @@ export function Header() {
                 const next = !searchOpen;
                 setSearchOpen(next);
                 // The panel is shown by this render; its field takes the focus right after.
-                if (next) window.requestAnimationFrame(() => searchInput.current?.focus());
+                // Before the field's code has arrived, the server's field is there to focus.
+                if (next)
+                  window.requestAnimationFrame(() =>
+                    (
+                      searchInput.current ?? document.querySelector<HTMLInputElement>('#header-search input')
+                    )?.focus(),
+                  );
               }}
             >
               <Icon name={searchOpen ? 'close' : 'search'} />
@@ -187,23 +152,7 @@ export function Header() {
                   <Icon name="user" />
                   <span className="header-action__label">Профиль</span>
                 </Link>
-                {represented.length > 0 && (
-                  // A representative's choice of whom they buy for (phones have it in the side menu).
-                  <HeaderDropdown
-                    label={
-                      <>
-                        <Icon name="represent" />
-                        <span className="header-action__label">Группа</span>
-                        <span className="visually-hidden">: {actingTitle ?? 'лично'}</span>
-                      </>
-                    }
-                    buttonClassName="header-action header-action--login header-action--group"
-                    panelClassName="header-panel header-panel--small group-menu"
-                    panelLabel="Покупать от имени"
-                  >
-                    <GroupChooser />
-                  </HeaderDropdown>
-                )}
+                {represented.length > 0 && <GroupMenu actingTitle={actingTitle} />}
                 <button
                   type="button"
                   className="header-action header-action--login"
