@@ -12,12 +12,11 @@ import {
   CART_PATH,
   REMOVE_FETCHER,
   lineAnalytics,
-  removedText,
   type CartActionResult,
   type CartLine,
 } from './cart';
 import { GOODS, plural, quoted } from '../../lib/format';
-import { repeatNoticeText, type RepeatNotice } from './repeat-notice';
+import { removedText, repeatNoticeText, type RepeatNotice } from './repeat-notice';
 import { useHydrated } from '../../lib/hydrated';
 import { seoMeta } from '../../lib/seo';
 import './cart.css';

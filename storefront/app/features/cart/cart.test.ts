@@ -3,7 +3,8 @@
 // cookie (HttpOnly, 30 days, SameSite=Lax, path /) and productCard (the count, one day).
 import type { AppLoadContext } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { formatAttributes, productPath, removedText } from './cart';
+import { formatAttributes, productPath } from './cart';
+import { removedText } from './repeat-notice';
 import { cartCountCookie, cartHeaders, cartTokenCookie, countCookieIsCurrent } from './cart.server';
 import { readCountCookie } from './count-cookie';
 

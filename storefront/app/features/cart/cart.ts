@@ -2,7 +2,6 @@
 // and answer, and how a line's characteristics are written.
 import type { CartState } from '@shop/schemas';
 import type { AnalyticsProduct } from '../../lib/analytics';
-import { quoted } from '../../lib/format';
 
 /** Where every cart form posts (add-to-cart buttons included). */
 export const CART_PATH = '/cart';
@@ -33,13 +32,6 @@ export interface CartActionResult {
 }
 
 export const ADDED = 'Добавлено в корзину';
-
-/**
- * «Удалено из корзины: «…».»: the verb first and neuter, so that it agrees with any title («Ресницы …
- * чёрные», «Клей», «Патчи»), where ««…» удалён» reads wrong for most of them.
- */
-export const removedText = (title: string | null) =>
-  title ? `Удалено из корзины: ${quoted(title)}.` : 'Товар удалён из корзины.';
 
 // Characteristic values as the trade writes them: "D 0,07 11 мм" (DESIGN.md).
 const COLOURS: Record<string, string> = {

@@ -55,3 +55,11 @@ export function repeatNoticeText(notice: RepeatNotice): { text: string; problems
   for (const l of notice.limited) problems.push(`${l.name}: в наличии только ${l.available} шт.`);
   return { text, problems };
 }
+
+/**
+ * «Удалено из корзины: «…».»: the verb first and neuter, so that it agrees with any title («Ресницы …
+ * чёрные», «Клей», «Патчи»), where ««…» удалён» reads wrong for most of them.
+ */
+// Not in cart.ts: that module is on every product page's first download, this sentence only on the cart's.
+export const removedText = (title: string | null) =>
+  title ? `Удалено из корзины: ${quoted(title)}.` : 'Товар удалён из корзины.';
