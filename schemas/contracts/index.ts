@@ -5,6 +5,7 @@ import * as accounts from './accounts';
 import * as catalog from './catalog';
 import * as content from './content';
 import * as delivery from './delivery';
+import * as exchange1c from './exchange1c';
 import * as forms from './forms';
 import * as messages from './messages';
 import * as payments from './payments';
@@ -17,6 +18,7 @@ const modules: object[] = [
   catalog,
   content,
   delivery,
+  exchange1c,
   forms,
   messages,
   payments,

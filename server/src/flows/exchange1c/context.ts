@@ -1,0 +1,31 @@
+// What every step of an exchange works with: the database, the CRUD registry (the catalogue is written
+// through the CRUD service, so its validation, hooks, search documents and history apply), who acts (the
+// 1C user, named in the history), where files live, and the warnings a step collects for the log.
+import type { Db, DbOrTx } from '../../platform/db';
+import { actorOf } from '../../platform/crud/history';
+import { type CrudContext, type Registry, SYSTEM } from '../../platform/crud/types';
+import type { FileStorage } from '../../platform/storage';
+
+export interface ExchangeUser {
+  id: number;
+  name: string | null;
+  email: string | null;
+  role: string;
+}
+
+export interface Exchange {
+  db: Db;
+  registry: Registry;
+  storage: FileStorage;
+  runId: number;
+  user: ExchangeUser;
+  /** Something left out (a picture that is not one, an offer of an unknown good): said in the log. */
+  warn(text: string): void;
+}
+
+/** The CRUD context of a resource for the exchange: the shop's own rights, the 1C user named as actor. */
+export function crudOf(ex: Exchange, resource: string, db: DbOrTx = ex.db): CrudContext {
+  const def = ex.registry.get(resource);
+  if (!def) throw new Error(`no resource ${resource}`);
+  return { db, registry: ex.registry, def, role: SYSTEM, actor: actorOf(ex.user) };
+}

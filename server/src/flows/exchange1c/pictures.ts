@@ -1,0 +1,45 @@
+// A good's pictures (`import_files/…` of the package) through the shop's image pipeline: judged by their
+// content and re-encoded (storage/image-check.ts), stored as any upload, linked by their bytes' hash so that
+// the same picture sent again is the same address, stored once.
+import { createHash } from 'node:crypto';
+import type { DbOrTx } from '../../platform/db';
+import { checkImage } from '../../platform/storage/image-check';
+import type { Exchange } from './context';
+import { type RunFile, wholeFile } from './files';
+import { linksOf, saveLinks } from './links';
+
+/** The public addresses of a good's pictures, in its order; a missing or broken picture is left out. */
+export async function pictureUrls(
+  ex: Exchange,
+  db: DbOrTx,
+  files: Map<string, RunFile>,
+  paths: string[],
+): Promise<string[]> {
+  const urls: string[] = [];
+  for (const path of paths) {
+    const file = files.get(path.replace(/\\/g, '/').replace(/^\/+/, ''));
+    if (!file) {
+      ex.warn(`Картинки ${path} нет среди файлов обмена`);
+      continue;
+    }
+    const data = await wholeFile(ex.storage, file);
+    const hash = createHash('sha256').update(data).digest('hex');
+    const known = (await linksOf(db, 'picture', [hash])).get(hash);
+    if (typeof known?.data.url === 'string') {
+      urls.push(known.data.url);
+      continue;
+    }
+    const image = await checkImage(data);
+    if (!image) {
+      ex.warn(`Файл ${path} — не картинка JPEG, PNG, WebP, AVIF или GIF`);
+      continue;
+    }
+    const url = await ex.storage.put(
+      `1c/${hash.slice(0, 2)}/${hash.slice(2, 34)}.${image.extension}`,
+      image.data,
+    );
+    await saveLinks(db, 'picture', [{ externalId: hash, localId: null, data: { url } }]);
+    urls.push(url);
+  }
+  return urls;
+}
