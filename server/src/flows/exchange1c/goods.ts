@@ -91,12 +91,12 @@ export async function applyGoods(ex: Exchange, goods: Good[], files: Map<string,
       else if (!categoryIds.includes(id)) categoryIds.push(id);
     }
     const { brandId, attributes } = await propertyValues(ex, good);
-    const images = (await pictureUrls(ex, ex.db, files, good.pictures)).map((url) => ({ url, alt: null }));
+    const urls = await pictureUrls(ex, ex.db, files, good.pictures);
     const wanted: Record<string, unknown> = {
       title: good.name.slice(0, 255),
       categoryIds,
       description: descriptionHtml(good.description),
-      images,
+      ...(urls ? { images: urls.map((url) => ({ url, alt: null })) } : {}),
       active: !good.deleted,
       ...(brandId !== undefined ? { brandId } : {}),
     };

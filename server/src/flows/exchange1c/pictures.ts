@@ -8,19 +8,22 @@ import type { Exchange } from './context';
 import { type RunFile, wholeFile } from './files';
 import { linksOf, saveLinks } from './links';
 
-/** The public addresses of a good's pictures, in its order; a missing or broken picture is left out. */
+/**
+ * The public addresses of a good's pictures, in its order; a broken picture is left out. Null when one is not
+ * among the exchange's files (sent later, or not at all): the product keeps the pictures it has.
+ */
 export async function pictureUrls(
   ex: Exchange,
   db: DbOrTx,
   files: Map<string, RunFile>,
   paths: string[],
-): Promise<string[]> {
+): Promise<string[] | null> {
   const urls: string[] = [];
   for (const path of paths) {
     const file = files.get(path.replace(/\\/g, '/').replace(/^\/+/, ''));
     if (!file) {
-      ex.warn(`Картинки ${path} нет среди файлов обмена`);
-      continue;
+      ex.warn(`Картинки ${path} нет среди файлов обмена: у товара остаются прежние картинки`);
+      return null;
     }
     const data = await wholeFile(ex.storage, file);
     const hash = createHash('sha256').update(data).digest('hex');
