@@ -8,10 +8,18 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { signedInUser } from './accounts';
 import { OneC } from './exchange1c-client';
 import { importXml, LASH_OFFERS, LASHES, offersXml, picture, restsXml, zip } from './exchange1c-fixtures';
-import { countRows } from './shop-fixtures';
+import { settings } from '../generated/tables';
+import { ensureSystemTemplates } from '../src/domains/messages/system-templates';
+import { countRows, createServices, fillCart, request } from './shop-fixtures';
 import { describeOnDatabases, startTestApp, type TestApp } from './harness';
+import { storefrontBuild } from './storefront-build';
 
 const ONEC = { email: 'onec@test.local', password: 'onec-password-1' };
+
+let buildDir = '';
+beforeAll(async () => {
+  buildDir = await storefrontBuild();
+}, 300_000);
 
 describeOnDatabases('the 1C exchange on $name', (target) => {
   let t: TestApp;
@@ -47,7 +55,7 @@ describeOnDatabases('the 1C exchange on $name', (target) => {
   };
 
   beforeAll(async () => {
-    t = await startTestApp(target, { config: { exchange1cStepMs: 1 } });
+    t = await startTestApp(target, { config: { exchange1cStepMs: 1, storefrontBuildDir: buildDir } });
     await signedInUser(t, { ...ONEC, role: 'exchange1c', name: 'Обмен 1С' });
   }, 60_000);
   afterAll(() => t?.close());
@@ -96,9 +104,18 @@ describeOnDatabases('the 1C exchange on $name', (target) => {
       [89000, 12, true, expect.objectContaining({ tolshchina: '0.07' })],
       [91050, 3, true, expect.objectContaining({ tolshchina: '0.10' })],
     ]);
-    const page = await t.app.inject({ method: 'GET', url: `/api/products/${p.slug}` });
-    expect(page.statusCode, page.body).toBe(200);
+    // The storefront's server-rendered page of the product: its title, the variant's price and its picture.
+    // Under its category of 1C's group tree: the short address leads there.
+    const curl = { 'user-agent': 'curl' };
+    const short = await t.app.inject({ method: 'GET', url: `/product/${p.slug}`, headers: curl });
+    expect(short.headers.location).toBe(`/catalog/klassika-1s/product/${p.slug}`);
+    const page = await t.app.inject({ method: 'GET', url: short.headers.location!, headers: curl });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).toContain('<h1');
     expect(page.body).toContain('Ресницы Лэш Би 1С чёрные');
+    expect(page.body).toMatch(/890\s₽/);
+    expect(page.body).toContain(p.images[0]!.url.replace('/uploads/', ''));
   });
 
   /** What a package may change: the products' and offers' rows, the history, categories and directories. */
@@ -241,5 +258,100 @@ describeOnDatabases('the 1C exchange on $name', (target) => {
     const [third] = await exchangeFiles([['import.xml', notCml]]);
     expect(third).toContain('Это не файл CommerceML');
     expect(await footprint()).toEqual(before);
+  });
+
+  it('gives 1C the orders not yet taken, the same again until success, and moves an order by 1C’s changes', async () => {
+    await ensureSystemTemplates(t.database.db);
+    await t.database.db
+      .insert(settings)
+      .values({ shopName: 'Ресницы', adminNotificationEmail: 'orders@shop.test' });
+    const ids = await createServices(t, ['courier', 'cash'], {
+      cash: (made) => ({ deliveryServiceIds: [made.courier] }),
+    });
+    const lashes = (await productByTitle('Ресницы Лэш Би 1С чёрные матовые'))!;
+    const offer = lashes.offers.find((o) => o.basePrice === 89000)!;
+    const cart = await fillCart(t, [[offer.id, 2]]);
+    const placed = await request(t, 'POST', '/api/orders', cart, {
+      customerName: 'Анна Смирнова',
+      customerPhone: '8 (999) 123-45-67',
+      customerEmail: 'anna@orders.test',
+      deliveryServiceId: ids.courier,
+      deliveryCity: 'Казань',
+      deliveryAddress: 'ул. Баумана, 1 <кв. 2> & офис',
+      paymentServiceId: ids.cash,
+      consent: true,
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const number = placed.json<{ data: { number: string } }>().data.number;
+
+    const onec = new OneC(t.app, 'sale');
+    await onec.checkauth(ONEC.email, ONEC.password);
+    await onec.init();
+    const first = await onec.call('query');
+    expect(first.contentType).toMatch(/^application\/xml/);
+    const doc = first.body;
+    expect(doc).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<КоммерческаяИнформация xmlns="urn:1C.ru:commerceml_2" ВерсияСхемы="2.10"/,
+    );
+    expect(doc).toContain(`<Номер>${number}</Номер>`);
+    expect(doc).toContain('<ХозОперация>Заказ товара</ХозОперация>');
+    // Every buyer's field, empty when unknown; the address escaped.
+    for (const empty of [
+      '<ИНН></ИНН>',
+      '<КПП></КПП>',
+      '<Отчество></Отчество>',
+      '<ОфициальноеНаименование></ОфициальноеНаименование>',
+    ])
+      expect(doc).toContain(empty);
+    expect(doc).toContain('<Имя>Анна</Имя>');
+    expect(doc).toContain('<Фамилия>Смирнова</Фамилия>');
+    expect(doc).toContain('ул. Баумана, 1 &lt;кв. 2&gt; &amp; офис');
+    expect(doc).toContain('<Ид>good-1#ch-d007</Ид>');
+    expect(doc).toMatch(/<Ид>ORDER_DELIVERY<\/Ид>[\s\S]*<Значение>Услуга<\/Значение>/);
+    expect(doc).toMatch(/<Наименование>Статус заказа<\/Наименование>\s*<Значение>Новый<\/Значение>/);
+    expect(doc).toMatch(/<Наименование>Метод оплаты<\/Наименование>\s*<Значение>При получении<\/Значение>/);
+
+    // Without success the same orders come again; after it, none.
+    const again = await onec.call('query');
+    expect(again.body.match(/<Документ>/g)).toHaveLength(1);
+    expect(again.body).toContain(`<Номер>${number}</Номер>`);
+    expect((await onec.call('success')).lines[0]).toBe('success');
+    expect((await onec.call('query')).body).not.toContain('<Документ>');
+
+    // 1C's changes: its number, and the order shipped with a track number.
+    const changes = `<?xml version="1.0" encoding="UTF-8"?>
+<КоммерческаяИнформация xmlns="urn:1C.ru:commerceml_2" ВерсияСхемы="2.10" ДатаФормирования="2026-11-29T12:00:00">
+  <Документ><Ид>${number}</Ид><Номер>${number}</Номер><ХозОперация>Заказ товара</ХозОперация>
+    <ЗначенияРеквизитов>
+      <ЗначениеРеквизита><Наименование>Номер по 1С</Наименование><Значение>УТ-00042</Значение></ЗначениеРеквизита>
+      <ЗначениеРеквизита><Наименование>Дата по 1С</Наименование><Значение>2026-11-29</Значение></ЗначениеРеквизита>
+      <ЗначениеРеквизита><Наименование>Проведен</Наименование><Значение>true</Значение></ЗначениеРеквизита>
+      <ЗначениеРеквизита><Наименование>Статус заказа</Наименование><Значение>Отгружен</Значение></ЗначениеРеквизита>
+      <ЗначениеРеквизита><Наименование>Трек-номер</Наименование><Значение>RA123456789RU</Значение></ЗначениеРеквизита>
+    </ЗначенияРеквизитов>
+  </Документ>
+  <Документ><Ид>no-such</Ид><Номер>0000-000000</Номер></Документ>
+</КоммерческаяИнформация>`;
+    await onec.send('orders-1c.xml', changes);
+    const applied = await onec.importFile('orders-1c.xml');
+    expect(applied.lines[0], applied.body).toBe('success');
+    const order = (
+      await admin<{ id: number; number: string; status: string; deliveryTrackNumber: string }[]>(
+        `/api/admin/orders?filter=${encodeURIComponent(JSON.stringify({ q: number }))}`,
+      )
+    )[0]!;
+    expect(order).toMatchObject({ status: 'shipped', deliveryTrackNumber: 'RA123456789RU' });
+    const events = await t.database.db.execute(
+      sql`SELECT kind, to_status, actor_label, comment, public FROM order_events WHERE order_id = ${order.id} ORDER BY id`,
+    );
+    expect(JSON.stringify(events)).toContain('Номер по 1С: УТ-00042');
+    expect(JSON.stringify(events)).toContain('"to_status":"shipped","actor_label":"Обмен с 1С"');
+    // The customer is told of the shipment as when the staff ship it.
+    expect(await countRows(t, 'outbox_messages', sql`body LIKE ${'%RA123456789RU%'}`)).toBeGreaterThan(0);
+    // The same document again changes nothing.
+    const events1 = await countRows(t, 'order_events');
+    await onec.send('orders-1c-2.xml', changes);
+    expect((await onec.importFile('orders-1c-2.xml')).lines[0]).toBe('success');
+    expect(await countRows(t, 'order_events')).toBe(events1);
   });
 });
