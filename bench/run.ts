@@ -20,6 +20,8 @@
 //   --catalog-only       the catalogue section alone (bench/catalog-scale.ts: counts, listing, search, 10 in flight)
 //   --cart-only          the cart section alone (bench/cart.ts: 20 clients at once)
 //   --delivery-only      the checkout with carriers alone (bench/delivery.ts: slow carriers, cached answers)
+//   --exchange1c-only    the 1C exchange alone (bench/exchange1c.ts: a catalogue imported through the protocol)
+//   --exchange-goods N   goods in that catalogue, two offers each (default 10000)
 //   --letters N          e-mails delivered in that section (default 300)
 //   --subscribers N      recipients of its mailing (default 10000)
 //   --ssr-requests N     requests per page in the server-rendering table (default 300)
@@ -60,6 +62,7 @@ import { startFakeCdek } from '../server/test/fake-cdek';
 import { startFakeRussianPost } from '../server/test/fake-russian-post';
 import { benchCatalog, benchReadModel, printCatalog, printReadModel } from './catalog-scale';
 import { benchMessages, printMessages } from './messages';
+import { benchExchange1c, printExchange1c } from './exchange1c';
 import { benchRecovery, printRecovery } from './recovery';
 import {
   benchThroughput,
@@ -93,6 +96,8 @@ const DELIVERY_ONLY = process.argv.includes('--delivery-only');
 const CATALOG_ONLY = process.argv.includes('--catalog-only');
 const THROUGHPUT_ONLY = process.argv.includes('--throughput-only');
 const LIGHTHOUSE_ONLY = process.argv.includes('--lighthouse-only');
+const EXCHANGE_ONLY = process.argv.includes('--exchange1c-only');
+const EXCHANGE_GOODS = arg('exchange-goods', 10_000, 300);
 const LETTERS = arg('letters', 300, 10);
 const SUBSCRIBERS = arg('subscribers', 10_000, 100);
 const DATA_DIR = textArg('data-dir');
@@ -107,7 +112,8 @@ const ONLY =
   CATALOG_ONLY ||
   DELIVERY_ONLY ||
   THROUGHPUT_ONLY ||
-  LIGHTHOUSE_ONLY;
+  LIGHTHOUSE_ONLY ||
+  EXCHANGE_ONLY;
 /** The storefront's pages: their SSR table and the HTTP throughput section. */
 const PAGES = !ONLY || THROUGHPUT_ONLY;
 const LIGHTHOUSE = LIGHTHOUSE_ONLY || (!ONLY && !QUICK && !process.argv.includes('--no-lighthouse'));
@@ -309,6 +315,9 @@ if (LIGHTHOUSE) {
     LIGHTHOUSE_RUNS,
   );
 }
+// Last: it adds its catalogue to the shop the sections above measured.
+if (!ONLY || EXCHANGE_ONLY)
+  printExchange1c(await benchExchange1c(app, token, EXCHANGE_GOODS), EXCHANGE_GOODS, database.kind);
 await app.close();
 await Promise.all([cdekFake.close(), postFake.close()]);
 rmSync(uploadsDir, { recursive: true, force: true });

@@ -21,6 +21,23 @@ export interface Exchange {
   user: ExchangeUser;
   /** Something left out (a picture that is not one, an offer of an unknown good): said in the log. */
   warn(text: string): void;
+  /**
+   * What one call has looked up or made (a property's directory, a value's entry), by key: ten thousand goods
+   * name the same few. Only for the call: the next one may come to another instance.
+   */
+  memo: Map<string, Promise<unknown>>;
+}
+
+/** `make()` once per key and call. */
+export function remember<T>(ex: Exchange, key: string, make: () => Promise<T>): Promise<T> {
+  let kept = ex.memo.get(key) as Promise<T> | undefined;
+  if (!kept) {
+    kept = make();
+    ex.memo.set(key, kept);
+    // A failure is not kept: the call fails with it, and a later call asks again.
+    kept.catch(() => ex.memo.delete(key));
+  }
+  return kept;
 }
 
 /** The CRUD context of a resource for the exchange: the shop's own rights, the 1C user named as actor. */

@@ -9,7 +9,7 @@ import { sameValue } from '../../platform/crud/same-value';
 import { type PlannedProduct, writeImport } from '../../domains/catalog';
 import { characteristicDirectory, entryOf } from './classifier';
 import type { Offer } from './commerceml';
-import { crudOf, type Exchange } from './context';
+import { crudOf, type Exchange, remember } from './context';
 import { linksOf, saveLinks } from './links';
 import { tagOf, uniqueName } from './names';
 
@@ -18,10 +18,12 @@ type StoredOffer = Record<string, unknown> & { id: number; article: string };
 async function characteristicsOf(ex: Exchange, offer: Offer): Promise<Record<string, string>> {
   const attributes: Record<string, string> = {};
   for (const c of offer.characteristics) {
-    const { entry, code } = await ex.db.transaction(async (tx) => {
-      const dir = await characteristicDirectory(ex, tx, c.name);
-      return { entry: await entryOf(ex, tx, dir, c.value, null), code: dir.code };
-    });
+    const { entry, code } = await remember(ex, `characteristic:${c.name}=${c.value}`, () =>
+      ex.db.transaction(async (tx) => {
+        const dir = await characteristicDirectory(ex, tx, c.name);
+        return { entry: await entryOf(ex, tx, dir, c.value, null), code: dir.code };
+      }),
+    );
     attributes[code] = entry.code;
   }
   return attributes;

@@ -98,6 +98,7 @@ async function exchange(
     runId: run.id,
     user,
     warn: (t) => void (messages.length < 20 && messages.push(t)),
+    memo: new Map(),
   };
   const state = { ...(run.state as CatalogState & SaleState) };
   const rawName = input.filename;
