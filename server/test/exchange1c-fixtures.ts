@@ -226,3 +226,18 @@ export const LASH_OFFERS: Offer[] = [
   },
   { id: 'good-2', prices: { 'pt-retail': 1500 }, quantity: 7 },
 ];
+
+/** Text in Windows-1251, as old 1C writes it (its declaration saying so): Russian letters and ASCII only. */
+export function cp1251(text: string): Buffer {
+  const bytes = [...text.replace(/^\uFEFF/, '').replace('encoding="UTF-8"', 'encoding="windows-1251"')].map(
+    (ch) => {
+      const code = ch.charCodeAt(0);
+      if (code < 0x80) return code;
+      if (code >= 0x410 && code <= 0x44f) return code - 0x410 + 0xc0;
+      if (ch === 'ё') return 0xb8;
+      if (ch === 'Ё') return 0xa8;
+      throw new Error(`no Windows-1251 byte for ${ch}`);
+    },
+  );
+  return Buffer.from(bytes);
+}

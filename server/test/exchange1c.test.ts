@@ -7,7 +7,16 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { signedInUser } from './accounts';
 import { OneC } from './exchange1c-client';
-import { importXml, LASH_OFFERS, LASHES, offersXml, picture, restsXml, zip } from './exchange1c-fixtures';
+import {
+  cp1251,
+  importXml,
+  LASH_OFFERS,
+  LASHES,
+  offersXml,
+  picture,
+  restsXml,
+  zip,
+} from './exchange1c-fixtures';
 import { settings } from '../generated/tables';
 import { ensureSystemTemplates } from '../src/domains/messages/system-templates';
 import { countRows, createServices, fillCart, request } from './shop-fixtures';
@@ -353,5 +362,27 @@ describeOnDatabases('the 1C exchange on $name', (target) => {
     await onec.send('orders-1c-2.xml', changes);
     expect((await onec.importFile('orders-1c-2.xml')).lines[0]).toBe('success');
     expect(await countRows(t, 'order_events')).toBe(events1);
+  });
+
+  it('reads a Windows-1251 file of old 1C, and refuses a broken document of orders whole', async () => {
+    const tweezers = { id: 'good-3', name: 'Пинцет 1С изогнутый, ёлочка', groups: ['g-lashes'] };
+    const [answer] = await exchangeFiles([
+      ['import.xml', cp1251(importXml({ onlyChanges: true }, { goods: [tweezers] }))],
+    ]);
+    expect(answer!.split('\n')[0], answer).toBe('success');
+    expect((await productByTitle('Пинцет 1С изогнутый, ёлочка'))?.active).toBe(true);
+
+    const events = await countRows(t, 'order_events');
+    const onec = new OneC(t.app, 'sale');
+    await onec.checkauth(ONEC.email, ONEC.password);
+    await onec.init();
+    await onec.send(
+      'orders-broken.xml',
+      '<?xml version="1.0"?><КоммерческаяИнформация><Документ><Номер>1</Номер>',
+    );
+    const refused = await onec.importFile('orders-broken.xml');
+    expect(refused.lines[0]).toBe('failure');
+    expect(refused.lines[1]).toContain('Файл не является правильным XML');
+    expect(await countRows(t, 'order_events')).toBe(events);
   });
 });

@@ -5,7 +5,7 @@
 // instance takes the next call.
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { selectRows } from '../../platform/db';
-import { exchange1cFiles, exchange1cLinks, products } from '../../../generated/tables';
+import { exchange1cLinks, products } from '../../../generated/tables';
 import { settingsRow } from '../../domains/settings';
 import { updateRecord } from '../../platform/crud/service';
 import { applyGroups, applyProperties } from './classifier';
@@ -20,7 +20,7 @@ import {
   propertyOf,
 } from './commerceml';
 import { crudOf, type Exchange } from './context';
-import { filesOf, partsOf, type RunFile, unpack } from './files';
+import { filesOf, markFile, partsOf, type RunFile, unpack } from './files';
 import { applyGoods } from './goods';
 import { norm } from './names';
 import { applyOffers } from './offers';
@@ -139,13 +139,6 @@ async function prepare(
   return { files: new Map(files.map((f) => [f.name, f])), note: notes.length ? notes.join('; ') : null };
 }
 
-async function markFile(ex: Exchange, name: string, status: 'imported' | 'failed', message: string) {
-  await ex.db
-    .update(exchange1cFiles)
-    .set({ status, message: message.slice(0, 2000), updatedAt: new Date() })
-    .where(and(eq(exchange1cFiles.runId, ex.runId), eq(exchange1cFiles.name, name)));
-}
-
 /** Goods or offers of a file past the first `skip`, in batches, until the budget is spent or the file ends. */
 async function importItems(
   ex: Exchange,
@@ -253,7 +246,7 @@ export async function catalogImportStep(
     } catch (e) {
       if (!(e instanceof PackageError) && !(e instanceof XmlFormatError)) throw e;
       state.failed = `Файл ${f.name}: ${e.message}. Ничего не загружено`;
-      await markFile(ex, f.name, 'failed', state.failed);
+      await markFile(ex.db, ex.runId, f.name, 'failed', state.failed);
       return { answer: 'failure', message: state.failed };
     }
   }
@@ -303,7 +296,7 @@ export async function catalogImportStep(
       else {
         state.imported = [...(state.imported ?? []), fileName];
         state.current = undefined;
-        await markFile(ex, fileName, 'imported', notes.at(-1)!);
+        await markFile(ex.db, ex.runId, fileName, 'imported', notes.at(-1)!);
         continue;
       }
     }
@@ -318,7 +311,7 @@ export async function catalogImportStep(
       notes.push(`снято с публикации товаров, которых нет в полной выгрузке: ${current.done}`);
       state.imported = [...(state.imported ?? []), fileName];
       state.current = undefined;
-      await markFile(ex, fileName, 'imported', notes.join('; '));
+      await markFile(ex.db, ex.runId, fileName, 'imported', notes.join('; '));
     }
   }
   return { answer: 'success', message: notes.join('; ') || `${name}: уже загружен` };

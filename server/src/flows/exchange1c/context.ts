@@ -4,6 +4,7 @@
 import type { Db, DbOrTx } from '../../platform/db';
 import { actorOf } from '../../platform/crud/history';
 import { type CrudContext, type Registry, SYSTEM } from '../../platform/crud/types';
+import type { Config } from '../../platform/config';
 import type { FileStorage } from '../../platform/storage';
 
 export interface ExchangeUser {
@@ -19,6 +20,7 @@ export interface Exchange {
   storage: FileStorage;
   runId: number;
   user: ExchangeUser;
+  config: Config;
   /** Something left out (a picture that is not one, an offer of an unknown good): said in the log. */
   warn(text: string): void;
   /**

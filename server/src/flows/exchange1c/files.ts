@@ -71,6 +71,20 @@ export async function appendPart(
 
 export type RunFile = typeof exchange1cFiles.$inferSelect;
 
+/** A file's outcome in the log: loaded, or failed and why. */
+export async function markFile(
+  db: DbOrTx,
+  runId: number,
+  name: string,
+  status: 'imported' | 'failed',
+  message: string,
+): Promise<void> {
+  await db
+    .update(exchange1cFiles)
+    .set({ status, message: message.slice(0, 2000), updatedAt: new Date() })
+    .where(and(eq(exchange1cFiles.runId, runId), eq(exchange1cFiles.name, name)));
+}
+
 export async function filesOf(db: DbOrTx, runId: number): Promise<RunFile[]> {
   return db
     .select()

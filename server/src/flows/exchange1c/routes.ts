@@ -11,7 +11,7 @@ import type { ShopContext } from '../../platform/types';
 import { catalogImportStep, type CatalogState } from './catalog-import';
 import { PackageError } from './commerceml';
 import type { Exchange } from './context';
-import { appendPart, cleanFileName, filesOf } from './files';
+import { appendPart, cleanFileName, filesOf, markFile } from './files';
 import {
   type Answer,
   COOKIE_NAME,
@@ -97,6 +97,7 @@ async function exchange(
     storage: ctx.storage,
     runId: run.id,
     user,
+    config: ctx.config,
     warn: (t) => void (messages.length < 20 && messages.push(t)),
     memo: new Map(),
   };
@@ -139,20 +140,24 @@ async function exchange(
       const note = appended
         ? `Получено ${input.body.length} байт, всего ${size}`
         : 'Повтор той же части: не добавлена';
+      // Some 1C versions send their document of order changes by mode=file alone: once it is whole, it is read.
+      // (A part that leaves it unfinished is read again when the next part or mode=import comes.)
+      if (type === 'sale' && appended) {
+        const applied = await orderChangesOf(ex, fileName);
+        if (applied.answer === 'success') return finish(text('success'), `${note}. ${applied.message}`);
+      }
       return finish(text('success'), note);
     }
     case 'import': {
       if (!fileName) return finish(text('failure', 'Не указано имя файла (filename)'), '');
       if (type === 'sale') {
-        const file = (await filesOf(db, run.id)).find((f) => f.name === fileName);
-        if (!file) return finish(text('failure', `Файл ${fileName} не получен`), '');
-        try {
-          const said = await importOrderChanges(ex, ctx.config, file);
-          return finish(text('success'), said.join('; ') || 'В файле нет заказов', 'done');
-        } catch (e) {
-          if (!(e instanceof PackageError)) throw e;
-          return finish(text('failure', e.message), e.message, 'failed');
-        }
+        const applied = await orderChangesOf(ex, fileName);
+        const lines = applied.answer === 'failure' ? [applied.message] : [];
+        return finish(
+          text(applied.answer, ...lines),
+          applied.message,
+          applied.answer === 'success' ? 'done' : 'failed',
+        );
       }
       const step = await catalogImportStep(ex, state, fileName, ctx.config.exchange1cStepMs);
       const status = step.answer === 'success' ? 'done' : step.answer === 'failure' ? 'failed' : undefined;
@@ -170,6 +175,29 @@ async function exchange(
     }
     default:
       return finish(text('failure', `Неизвестный шаг обмена «${input.mode}»`), '');
+  }
+}
+
+/**
+ * Reads 1C's document of order changes once (a file already read answers what it did); a file that cannot be
+ * read (not whole yet, or broken) is marked failed with the reason, and nothing of it is applied.
+ */
+async function orderChangesOf(
+  ex: Exchange,
+  name: string,
+): Promise<{ answer: 'success' | 'failure'; message: string }> {
+  const file = (await filesOf(ex.db, ex.runId)).find((f) => f.name === name);
+  if (!file) return { answer: 'failure', message: `Файл ${name} не получен` };
+  if (file.status === 'imported') return { answer: 'success', message: file.message ?? 'Уже загружен' };
+  try {
+    const said = await importOrderChanges(ex, ex.config, file);
+    const message = said.join('; ') || 'В файле нет заказов';
+    await markFile(ex.db, ex.runId, name, 'imported', message);
+    return { answer: 'success', message };
+  } catch (e) {
+    if (!(e instanceof PackageError)) throw e;
+    await markFile(ex.db, ex.runId, name, 'failed', e.message);
+    return { answer: 'failure', message: e.message };
   }
 }
 
