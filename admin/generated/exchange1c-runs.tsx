@@ -8,6 +8,7 @@ import {
   DateField,
   DateInput,
   List,
+  NumberField,
   Pagination,
   ReferenceField,
   type ResourceProps,
@@ -18,8 +19,31 @@ import {
   TextField,
 } from 'react-admin';
 import SyncAltIcon from '@mui/icons-material/SyncAlt';
-import { isoToMoscowDate, moscowDateTime, moscowDayEnd, moscowDayStart } from '../src/fields';
+import { isoToMoscowDate, moscowDateTime, moscowDayEnd, moscowDayStart, recordTemplate } from '../src/fields';
 import { ListActions, useBulkActions, useRowClick } from '../src/list';
+import { RelatedRecords } from '../src/RelatedRecords';
+
+const exchange1cFilesStatusChoices = [
+  { id: 'received', name: 'Получен' },
+  { id: 'imported', name: 'Загружен' },
+  { id: 'failed', name: 'Ошибка' },
+];
+
+const exchange1cStepsAnswerChoices = [
+  { id: 'success', name: 'Успех' },
+  { id: 'progress', name: 'Продолжение' },
+  { id: 'failure', name: 'Отказ' },
+];
+
+const exchange1cStepsModeChoices = [
+  { id: 'checkauth', name: 'Вход (checkauth)' },
+  { id: 'init', name: 'Начало (init)' },
+  { id: 'file', name: 'Файл (file)' },
+  { id: 'import', name: 'Загрузка (import)' },
+  { id: 'query', name: 'Выгрузка заказов (query)' },
+  { id: 'success', name: 'Подтверждение (success)' },
+  { id: 'other', name: 'Другой запрос' },
+];
 
 const kindChoices = [
   { id: 'catalog', name: 'Каталог' },
@@ -64,6 +88,7 @@ export function Exchange1CRunList() {
 }
 
 export function Exchange1CRunShow() {
+  const rowClick = useRowClick();
   return (
     <Show>
       <SimpleShowLayout>
@@ -76,6 +101,37 @@ export function Exchange1CRunShow() {
         <DateField source="createdAt" showTime locales="ru-RU" options={moscowDateTime} />
         <DateField source="updatedAt" showTime locales="ru-RU" options={moscowDateTime} />
       </SimpleShowLayout>
+      <RelatedRecords
+        label="Шаги"
+        reference="exchange1c-steps"
+        target="runId"
+        sort={{ field: 'id', order: 'ASC' }}
+      >
+        <Datagrid rowClick={rowClick} bulkActionButtons={false}>
+          <TextField source="id" sortable={false} />
+          <DateField source="createdAt" sortable={false} showTime locales="ru-RU" options={moscowDateTime} />
+          <SelectField source="mode" sortable={false} choices={exchange1cStepsModeChoices} />
+          <TextField source="fileName" sortable={false} />
+          <SelectField source="answer" sortable={false} choices={exchange1cStepsAnswerChoices} />
+          <TextField source="message" sortable={false} />
+        </Datagrid>
+      </RelatedRecords>
+      <RelatedRecords
+        label="Файлы"
+        reference="exchange1c-files"
+        target="runId"
+        sort={{ field: 'id', order: 'ASC' }}
+      >
+        <Datagrid rowClick={rowClick} bulkActionButtons={false}>
+          <TextField source="id" sortable={false} />
+          <TextField source="name" sortable={false} />
+          <NumberField source="size" sortable={false} locales="ru-RU" />
+          <NumberField source="chunks" sortable={false} locales="ru-RU" />
+          <SelectField source="status" sortable={false} choices={exchange1cFilesStatusChoices} />
+          <TextField source="message" sortable={false} />
+          <DateField source="updatedAt" sortable={false} showTime locales="ru-RU" options={moscowDateTime} />
+        </Datagrid>
+      </RelatedRecords>
     </Show>
   );
 }
@@ -86,6 +142,6 @@ export const exchange1cRunsResource: ResourceProps = {
   list: Exchange1CRunList,
   show: Exchange1CRunShow,
   icon: SyncAltIcon,
-  recordRepresentation: 'id',
+  recordRepresentation: recordTemplate('№{id}'),
   options: { label: 'Журнал обмена с 1С' },
 };

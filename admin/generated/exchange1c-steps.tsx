@@ -18,7 +18,7 @@ import {
   TextField,
 } from 'react-admin';
 import ListIcon from '@mui/icons-material/List';
-import { moscowDateTime } from '../src/fields';
+import { moscowDateTime, recordTemplate } from '../src/fields';
 import { ListActions, noSearch, useBulkActions, useRowClick } from '../src/list';
 
 const answerChoices = [
@@ -91,6 +91,6 @@ export const exchange1cStepsResource: ResourceProps = {
   list: Exchange1CStepList,
   show: Exchange1CStepShow,
   icon: ListIcon,
-  recordRepresentation: 'id',
+  recordRepresentation: recordTemplate('№{id}'),
   options: { label: 'Шаги обмена с 1С' },
 };
