@@ -718,6 +718,7 @@ export const messages = {
         seoDescription: 'SEO-описание сайта',
         exchange1cPriceType: 'Тип цен 1С для цены на сайте',
         exchange1cDeactivateAbsent: 'Скрывать товары, которых нет в полной выгрузке 1С',
+        exchange1cOrdersFrom: 'Выгружать в 1С заказы, оформленные с',
         maintenanceMode: 'Режим обслуживания',
         maintenanceMessage: 'Текст заглушки',
         updatedAt: 'Изменены',

@@ -3724,6 +3724,7 @@ export interface ShopSettings {
   seoDescription: string | null;
   exchange1cPriceType: string;
   exchange1cDeactivateAbsent: boolean;
+  exchange1cOrdersFrom: string | null;
   maintenanceMode: boolean;
   maintenanceMessage: string | null;
   updatedAt: string;
@@ -3790,6 +3791,7 @@ export interface ShopSettingsInput {
   seoDescription?: string | null;
   exchange1cPriceType?: string;
   exchange1cDeactivateAbsent?: boolean;
+  exchange1cOrdersFrom?: string | null;
   maintenanceMode?: boolean;
   maintenanceMessage?: string | null;
 }
@@ -3855,6 +3857,7 @@ export interface ShopSettingsPatch {
   seoDescription?: string | null;
   exchange1cPriceType?: string;
   exchange1cDeactivateAbsent?: boolean;
+  exchange1cOrdersFrom?: string | null;
   maintenanceMode?: boolean;
   maintenanceMessage?: string | null;
 }

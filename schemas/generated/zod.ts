@@ -1950,6 +1950,11 @@ export const ShopSettingsInputSchema = z.strictObject({
   seoDescription: z.string().max(500).nullable().optional(),
   exchange1cPriceType: z.string().min(1).max(200).optional(),
   exchange1cDeactivateAbsent: z.boolean().optional(),
+  exchange1cOrdersFrom: z.iso
+    .date()
+    .regex(new RegExp('^[1-9]\\d{3}-', 'u'), { error: 'Год — от 1000 до 9999' })
+    .nullable()
+    .optional(),
   maintenanceMode: z.boolean().optional(),
   maintenanceMessage: z.string().max(1000).nullable().optional(),
 });
@@ -2134,6 +2139,11 @@ export const ShopSettingsPatchSchema = z.strictObject({
   seoDescription: z.string().max(500).nullable().optional(),
   exchange1cPriceType: z.string().min(1).max(200).optional(),
   exchange1cDeactivateAbsent: z.boolean().optional(),
+  exchange1cOrdersFrom: z.iso
+    .date()
+    .regex(new RegExp('^[1-9]\\d{3}-', 'u'), { error: 'Год — от 1000 до 9999' })
+    .nullable()
+    .optional(),
   maintenanceMode: z.boolean().optional(),
   maintenanceMessage: z.string().max(1000).nullable().optional(),
 });

@@ -751,6 +751,7 @@ export const settings = pgTable('settings', {
   seoDescription: text('seo_description'),
   exchange1cPriceType: text('exchange1c_price_type').notNull().default('Розничная'),
   exchange1cDeactivateAbsent: boolean('exchange1c_deactivate_absent').notNull().default(true),
+  exchange1cOrdersFrom: date('exchange1c_orders_from', { mode: 'string' }),
   maintenanceMode: boolean('maintenance_mode').notNull().default(false),
   maintenanceMessage: text('maintenance_message'),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

@@ -62,6 +62,8 @@ ALTER TABLE "settings" ADD COLUMN "exchange1c_price_type" text NOT NULL DEFAULT 
 
 ALTER TABLE "settings" ADD COLUMN "exchange1c_deactivate_absent" boolean NOT NULL DEFAULT true;
 
+ALTER TABLE "settings" ADD COLUMN "exchange1c_orders_from" date;
+
 ALTER TABLE "exchange1c_files" ADD CONSTRAINT "exchange1c_files_run_id_fkey" FOREIGN KEY ("run_id") REFERENCES "exchange1c_runs" ("id") ON DELETE CASCADE;
 
 ALTER TABLE "exchange1c_orders" ADD CONSTRAINT "exchange1c_orders_order_id_fkey" FOREIGN KEY ("order_id") REFERENCES "orders" ("id") ON DELETE CASCADE;

@@ -1,7 +1,7 @@
 // `type=sale&mode=query`: the orders 1C has not taken yet (new, or changed since it took them) as a
 // CommerceML 2.10 document. Every field of the buyer is written, empty when the shop does not know it
 // (1C refuses a document that lacks one). They are marked as taken only at `mode=success` (orders.ts).
-import { and, asc, eq, gt, inArray, isNull, or } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, or } from 'drizzle-orm';
 import {
   deliveryServices,
   exchange1cLinks,
@@ -12,6 +12,7 @@ import {
   userOrganizations,
 } from '../../../generated/tables';
 import type { DbOrTx } from '../../platform/db';
+import { settingsRow } from '../../domains/settings';
 import {
   PAYMENT_STATUS_LABELS,
   STATUS_LABELS,
@@ -91,13 +92,22 @@ function moscow(at: Date) {
 
 export type OutgoingOrder = { id: number; updatedAt: Date };
 
-/** The orders 1C should take now: never taken, or changed since it took them. */
+/**
+ * The orders 1C should take now: never taken, or changed since it took them; placed from the day the
+ * settings name on (Moscow), when they name one.
+ */
 export async function ordersToTake(db: DbOrTx): Promise<OutgoingOrder[]> {
+  const from = (await settingsRow(db))?.exchange1cOrdersFrom;
   return db
     .select({ id: orders.id, updatedAt: orders.updatedAt })
     .from(orders)
     .leftJoin(exchange1cOrders, eq(exchange1cOrders.orderId, orders.id))
-    .where(or(isNull(exchange1cOrders.takenVersion), gt(orders.updatedAt, exchange1cOrders.takenVersion)))
+    .where(
+      and(
+        or(isNull(exchange1cOrders.takenVersion), gt(orders.updatedAt, exchange1cOrders.takenVersion)),
+        from ? gte(orders.createdAt, new Date(`${from}T00:00:00+03:00`)) : undefined,
+      ),
+    )
     .orderBy(asc(orders.id))
     .limit(MAX_ORDERS);
 }
