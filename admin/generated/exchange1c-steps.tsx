@@ -32,6 +32,8 @@ const modeChoices = [
   { id: 'init', name: 'Начало (init)' },
   { id: 'file', name: 'Файл (file)' },
   { id: 'import', name: 'Загрузка (import)' },
+  { id: 'deactivate', name: 'Снятие с публикации (deactivate)' },
+  { id: 'complete', name: 'Завершение (complete)' },
   { id: 'query', name: 'Выгрузка заказов (query)' },
   { id: 'success', name: 'Подтверждение (success)' },
   { id: 'other', name: 'Другой запрос' },

@@ -950,7 +950,7 @@ export interface Exchange1CRunPatch {
 export interface Exchange1CStep {
   id: number;
   runId: number | null;
-  mode: 'checkauth' | 'init' | 'file' | 'import' | 'query' | 'success' | 'other';
+  mode: 'checkauth' | 'init' | 'file' | 'import' | 'deactivate' | 'complete' | 'query' | 'success' | 'other';
   fileName: string | null;
   answer: 'success' | 'progress' | 'failure';
   message: string | null;
@@ -962,7 +962,7 @@ export interface Exchange1CStep {
  */
 export interface Exchange1CStepInput {
   runId?: number | null;
-  mode: 'checkauth' | 'init' | 'file' | 'import' | 'query' | 'success' | 'other';
+  mode: 'checkauth' | 'init' | 'file' | 'import' | 'deactivate' | 'complete' | 'query' | 'success' | 'other';
   fileName?: string | null;
   answer: 'success' | 'progress' | 'failure';
   message?: string | null;
@@ -973,7 +973,7 @@ export interface Exchange1CStepInput {
  */
 export interface Exchange1CStepPatch {
   runId?: number | null;
-  mode?: 'checkauth' | 'init' | 'file' | 'import' | 'query' | 'success' | 'other';
+  mode?: 'checkauth' | 'init' | 'file' | 'import' | 'deactivate' | 'complete' | 'query' | 'success' | 'other';
   fileName?: string | null;
   answer?: 'success' | 'progress' | 'failure';
   message?: string | null;

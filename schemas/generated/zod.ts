@@ -803,7 +803,17 @@ export const Exchange1CRunPatchSchema = z.strictObject({
 /** Шаг обмена с 1С: данные для создания. */
 export const Exchange1CStepInputSchema = z.strictObject({
   runId: z.int().min(-2147483648).max(2147483647).nullable().optional(),
-  mode: z.enum(['checkauth', 'init', 'file', 'import', 'query', 'success', 'other']),
+  mode: z.enum([
+    'checkauth',
+    'init',
+    'file',
+    'import',
+    'deactivate',
+    'complete',
+    'query',
+    'success',
+    'other',
+  ]),
   fileName: z.string().max(300).nullable().optional(),
   answer: z.enum(['success', 'progress', 'failure']),
   message: z.string().max(2000).nullable().optional(),
@@ -811,7 +821,9 @@ export const Exchange1CStepInputSchema = z.strictObject({
 /** Шаг обмена с 1С: данные для изменения. */
 export const Exchange1CStepPatchSchema = z.strictObject({
   runId: z.int().min(-2147483648).max(2147483647).nullable().optional(),
-  mode: z.enum(['checkauth', 'init', 'file', 'import', 'query', 'success', 'other']).optional(),
+  mode: z
+    .enum(['checkauth', 'init', 'file', 'import', 'deactivate', 'complete', 'query', 'success', 'other'])
+    .optional(),
   fileName: z.string().max(300).nullable().optional(),
   answer: z.enum(['success', 'progress', 'failure']).optional(),
   message: z.string().max(2000).nullable().optional(),

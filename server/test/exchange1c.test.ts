@@ -368,13 +368,19 @@ describeOnDatabases('the 1C exchange on $name', (target) => {
     expect(await countRows(t, 'order_events')).toBe(events1);
   });
 
-  it('reads a Windows-1251 file of old 1C, and refuses a broken document of orders whole', async () => {
+  it('reads a Windows-1251 file of old 1C, answers deactivate and complete, and refuses a broken document of orders whole', async () => {
     const tweezers = { id: 'good-3', name: 'Пинцет 1С изогнутый, ёлочка', groups: ['g-lashes'] };
     const [answer] = await exchangeFiles([
       ['import.xml', cp1251(importXml({ onlyChanges: true }, { goods: [tweezers] }))],
     ]);
     expect(answer!.split('\n')[0], answer).toBe('success');
     expect((await productByTitle('Пинцет 1С изогнутый, ёлочка'))?.active).toBe(true);
+
+    // Newer 1C closes a catalogue with deactivate and complete: both answered success.
+    const closing = new OneC(t.app, 'catalog');
+    await closing.checkauth(ONEC.email, ONEC.password);
+    expect((await closing.call('deactivate')).lines[0]).toBe('success');
+    expect((await closing.call('complete')).lines[0]).toBe('success');
 
     const events = await countRows(t, 'order_events');
     const onec = new OneC(t.app, 'sale');

@@ -27,7 +27,16 @@ import { confirmOrders, importOrderChanges, queryOrders, type SaleState } from '
 
 /** The largest part of a file 1C may send in one request (announced by init; 1C splits bigger files). */
 export const FILE_LIMIT = 4 * 1024 * 1024;
-const MODES: StepMode[] = ['checkauth', 'init', 'file', 'import', 'query', 'success'];
+const MODES: StepMode[] = [
+  'checkauth',
+  'init',
+  'file',
+  'import',
+  'deactivate',
+  'complete',
+  'query',
+  'success',
+];
 
 export interface ExchangeRequest {
   type: string;
@@ -168,6 +177,11 @@ async function exchange(
       const { xml, count } = await queryOrders(ex, state);
       return finish({ xml }, `Отдано заказов: ${count}`);
     }
+    // Newer 1C (protocol 3.x) ends a catalogue with these: what they ask is done after a full catalogue's
+    // import already (hiding what 1C no longer has), so they only close the exchange.
+    case 'deactivate':
+    case 'complete':
+      return finish(text('success'), 'Обмен завершён', 'done');
     case 'success': {
       if (type !== 'sale') return finish(text('success'), '');
       const taken = await confirmOrders(ex, state);
