@@ -368,7 +368,7 @@ describeOnDatabases('the 1C exchange on $name', (target) => {
     expect(await countRows(t, 'order_events')).toBe(events1);
   });
 
-  it('reads a Windows-1251 file of old 1C, answers deactivate and complete, and refuses a broken document of orders whole', async () => {
+  it('reads a Windows-1251 file of old 1C, answers deactivate and complete, imports an archive by its name, and refuses a broken document of orders whole', async () => {
     const tweezers = { id: 'good-3', name: 'Пинцет 1С изогнутый, ёлочка', groups: ['g-lashes'] };
     const [answer] = await exchangeFiles([
       ['import.xml', cp1251(importXml({ onlyChanges: true }, { goods: [tweezers] }))],
@@ -381,6 +381,25 @@ describeOnDatabases('the 1C exchange on $name', (target) => {
     await closing.checkauth(ONEC.email, ONEC.password);
     expect((await closing.call('deactivate')).lines[0]).toBe('success');
     expect((await closing.call('complete')).lines[0]).toBe('success');
+
+    // Some 1C versions ask to import the archive itself: its XML files are imported in their order.
+    const byArchive = new OneC(t.app, 'catalog');
+    await byArchive.checkauth(ONEC.email, ONEC.password);
+    await byArchive.init();
+    const gel = { id: 'good-4', name: 'Гель-ремувер 1С', groups: ['g-lashes'] };
+    await byArchive.send(
+      'pack.zip',
+      zip({
+        'offers.xml': offersXml({ onlyChanges: true }, [
+          { id: 'good-4', prices: { 'pt-retail': 450 }, quantity: 2 },
+        ]),
+        'import.xml': importXml({ onlyChanges: true }, { goods: [gel] }),
+      }),
+    );
+    expect((await byArchive.importFile('pack.zip')).lines[0]).toBe('success');
+    expect((await productByTitle('Гель-ремувер 1С'))?.offers).toEqual([
+      expect.objectContaining({ basePrice: 45000, stock: 2, active: true }),
+    ]);
 
     const events = await countRows(t, 'order_events');
     const onec = new OneC(t.app, 'sale');
