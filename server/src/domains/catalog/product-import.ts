@@ -443,7 +443,7 @@ export async function writeImport(
   plan: PlannedProduct[],
   hooks: { onProgress?(written: number): void; finish?(tx: DbOrTx, ids: number[]): Promise<void> } = {},
 ): Promise<void> {
-  await (async (tx: typeof ctx.db) => {
+  await ctx.db.transaction(async (tx) => {
     // The CRUD service's own writes (access, hooks, history), nested as savepoints of this one transaction.
     const inner = { ...ctx, db: tx };
     const ids: number[] = [];
@@ -455,7 +455,7 @@ export async function writeImport(
       hooks.onProgress?.(i + 1);
     }
     await hooks.finish?.(tx, ids);
-  })(ctx.db);
+  });
 }
 
 /**
