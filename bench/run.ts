@@ -24,6 +24,8 @@
 //                        full run it comes last, as its products would change the other sections' catalogue
 //   --feed-products N    products in the feed's catalogue, the demo's included (default 10000; --quick: the demo)
 //   --feed-runs N        builds measured (default 3)
+//   --exchange1c-only    the 1C exchange alone (bench/exchange1c.ts: a catalogue imported through the protocol)
+//   --exchange-goods N   goods in that catalogue, two offers each (default 10000)
 //   --letters N          e-mails delivered in that section (default 300)
 //   --subscribers N      recipients of its mailing (default 10000)
 //   --ssr-requests N     requests per page in the server-rendering table (default 300)
@@ -66,6 +68,7 @@ import { startFakeRussianPost } from '../server/test/fake-russian-post';
 import { benchCatalog, benchReadModel, printCatalog, printReadModel } from './catalog-scale';
 import { benchFeed, printFeed } from './feed';
 import { benchMessages, printMessages } from './messages';
+import { benchExchange1c, printExchange1c } from './exchange1c';
 import { benchRecovery, printRecovery } from './recovery';
 import {
   benchThroughput,
@@ -102,6 +105,8 @@ const LIGHTHOUSE_ONLY = process.argv.includes('--lighthouse-only');
 const FEED_ONLY = process.argv.includes('--feed-only');
 const FEED_PRODUCTS = arg('feed-products', 10_000, 0);
 const FEED_RUNS = arg('feed-runs', 3, 1);
+const EXCHANGE_ONLY = process.argv.includes('--exchange1c-only');
+const EXCHANGE_GOODS = arg('exchange-goods', 10_000, 300);
 const LETTERS = arg('letters', 300, 10);
 const SUBSCRIBERS = arg('subscribers', 10_000, 100);
 const DATA_DIR = textArg('data-dir');
@@ -117,7 +122,8 @@ const ONLY =
   DELIVERY_ONLY ||
   THROUGHPUT_ONLY ||
   LIGHTHOUSE_ONLY ||
-  FEED_ONLY;
+  FEED_ONLY ||
+  EXCHANGE_ONLY;
 /** The storefront's pages: their SSR table and the HTTP throughput section. */
 const PAGES = !ONLY || THROUGHPUT_ONLY;
 const LIGHTHOUSE = LIGHTHOUSE_ONLY || (!ONLY && !QUICK && !process.argv.includes('--no-lighthouse'));
@@ -321,6 +327,9 @@ if (LIGHTHOUSE) {
 }
 // Last: its generated products would change the catalogue the sections above measure.
 if (!ONLY || FEED_ONLY) printFeed(await benchFeed(app, database, FEED_PRODUCTS, FEED_RUNS), database.kind);
+// Last: it adds its catalogue to the shop the sections above measured.
+if (!ONLY || EXCHANGE_ONLY)
+  printExchange1c(await benchExchange1c(app, token, EXCHANGE_GOODS), EXCHANGE_GOODS, database.kind);
 await app.close();
 await Promise.all([cdekFake.close(), postFake.close()]);
 rmSync(uploadsDir, { recursive: true, force: true });

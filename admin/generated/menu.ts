@@ -58,5 +58,16 @@ export const menuGroups: MenuGroup[] = [
       'sms-templates',
     ],
   },
-  { key: 'settings', title: 'Настройки', resources: ['settings', 'delivery-services', 'payment-services'] },
+  {
+    key: 'settings',
+    title: 'Настройки',
+    resources: [
+      'exchange1c-runs',
+      'settings',
+      'delivery-services',
+      'payment-services',
+      'exchange1c-files',
+      'exchange1c-steps',
+    ],
+  },
 ];

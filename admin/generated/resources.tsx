@@ -11,6 +11,9 @@ import { couponsResource } from './coupons';
 import { deliveryServicesResource } from './delivery-services';
 import { directoriesResource } from './directories';
 import { directoryEntriesResource } from './directory-entries';
+import { exchange1cFilesResource } from './exchange1c-files';
+import { exchange1cRunsResource } from './exchange1c-runs';
+import { exchange1cStepsResource } from './exchange1c-steps';
 import { feedbackResource } from './feedback';
 import { galleryResource } from './gallery';
 import { interestingResource } from './interesting';
@@ -46,6 +49,9 @@ export const resources: ResourceProps[] = [
   deliveryServicesResource,
   directoriesResource,
   directoryEntriesResource,
+  exchange1cFilesResource,
+  exchange1cRunsResource,
+  exchange1cStepsResource,
   feedbackResource,
   galleryResource,
   interestingResource,

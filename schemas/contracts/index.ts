@@ -6,6 +6,7 @@ import * as catalog from './catalog';
 import * as content from './content';
 import * as delivery from './delivery';
 import * as feeds from './feeds';
+import * as exchange1c from './exchange1c';
 import * as forms from './forms';
 import * as messages from './messages';
 import * as payments from './payments';
@@ -19,6 +20,7 @@ const modules: object[] = [
   content,
   delivery,
   feeds,
+  exchange1c,
   forms,
   messages,
   payments,

@@ -876,6 +876,40 @@ export interface NewsletterUnsubscribeAnswer {
   data: NewsletterState;
 }
 
+export interface OnecExchangeGetQuery {
+  /**
+   * catalog — каталог, цены и остатки; sale — заказы
+   */
+  type?: string;
+  /**
+   * checkauth, init, file, import, query, success
+   */
+  mode?: string;
+  filename?: string;
+  version?: string;
+}
+
+export interface OnecExchangeGetAnswer {
+  [k: string]: unknown | undefined;
+}
+
+export interface OnecExchangePostQuery {
+  /**
+   * catalog — каталог, цены и остатки; sale — заказы
+   */
+  type?: string;
+  /**
+   * checkauth, init, file, import, query, success
+   */
+  mode?: string;
+  filename?: string;
+  version?: string;
+}
+
+export interface OnecExchangePostAnswer {
+  [k: string]: unknown | undefined;
+}
+
 export interface OrdersByKeyParams {
   number: string;
 }
@@ -1679,6 +1713,20 @@ export interface Endpoints {
     body: NewsletterUnsubscribeBody;
     headers: unknown;
     answer: NewsletterUnsubscribeAnswer;
+  };
+  'onec.exchangeGet': {
+    params: unknown;
+    query: OnecExchangeGetQuery;
+    body: unknown;
+    headers: unknown;
+    answer: OnecExchangeGetAnswer;
+  };
+  'onec.exchangePost': {
+    params: unknown;
+    query: OnecExchangePostQuery;
+    body: unknown;
+    headers: unknown;
+    answer: OnecExchangePostAnswer;
   };
   'orders.byKey': {
     params: OrdersByKeyParams;

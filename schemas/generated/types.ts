@@ -801,6 +801,188 @@ export interface DirectoryEntryPatch {
 }
 
 /**
+ * Файл обмена с 1С: как её отдаёт API
+ */
+export interface Exchange1CFile {
+  id: number;
+  runId: number;
+  name: string;
+  size: number;
+  chunks: number;
+  fromArchive: string | null;
+  status: 'received' | 'imported' | 'failed';
+  message: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * Файл обмена с 1С: для создания
+ */
+export interface Exchange1CFileInput {
+  runId: number;
+  name: string;
+  size?: number;
+  chunks?: number;
+  fromArchive?: string | null;
+  status?: 'received' | 'imported' | 'failed';
+  message?: string | null;
+}
+
+/**
+ * Файл обмена с 1С: для изменения
+ */
+export interface Exchange1CFilePatch {
+  runId?: number;
+  name?: string;
+  size?: number;
+  chunks?: number;
+  fromArchive?: string | null;
+  status?: 'received' | 'imported' | 'failed';
+  message?: string | null;
+}
+
+/**
+ * Связь с 1С: как её отдаёт API
+ */
+export interface Exchange1CLink {
+  id: number;
+  kind: 'group' | 'property' | 'value' | 'product' | 'offer' | 'picture';
+  externalId: string;
+  localId: number | null;
+  data: {};
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * Связь с 1С: для создания
+ */
+export interface Exchange1CLinkInput {
+  kind: 'group' | 'property' | 'value' | 'product' | 'offer' | 'picture';
+  externalId: string;
+  localId?: number | null;
+  data?: {};
+}
+
+/**
+ * Связь с 1С: для изменения
+ */
+export interface Exchange1CLinkPatch {
+  kind?: 'group' | 'property' | 'value' | 'product' | 'offer' | 'picture';
+  externalId?: string;
+  localId?: number | null;
+  data?: {};
+}
+
+/**
+ * Заказ в 1С: как её отдаёт API
+ */
+export interface Exchange1COrder {
+  id: number;
+  orderId: number;
+  takenAt: string | null;
+  takenVersion: string | null;
+  number1c: string | null;
+  date1c: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * Заказ в 1С: для создания
+ */
+export interface Exchange1COrderInput {
+  orderId: number;
+  takenAt?: string | null;
+  takenVersion?: string | null;
+  number1c?: string | null;
+  date1c?: string | null;
+}
+
+/**
+ * Заказ в 1С: для изменения
+ */
+export interface Exchange1COrderPatch {
+  orderId?: number;
+  takenAt?: string | null;
+  takenVersion?: string | null;
+  number1c?: string | null;
+  date1c?: string | null;
+}
+
+/**
+ * Обмен с 1С: как её отдаёт API
+ */
+export interface Exchange1CRun {
+  id: number;
+  kind: 'catalog' | 'sale';
+  status: 'open' | 'done' | 'failed';
+  userId: number | null;
+  message: string | null;
+  filesPurged: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * Обмен с 1С: для создания
+ */
+export interface Exchange1CRunInput {
+  kind: 'catalog' | 'sale';
+  status?: 'open' | 'done' | 'failed';
+  userId?: number | null;
+  message?: string | null;
+  filesPurged?: boolean;
+}
+
+/**
+ * Обмен с 1С: для изменения
+ */
+export interface Exchange1CRunPatch {
+  kind?: 'catalog' | 'sale';
+  status?: 'open' | 'done' | 'failed';
+  userId?: number | null;
+  message?: string | null;
+  filesPurged?: boolean;
+}
+
+/**
+ * Шаг обмена с 1С: как её отдаёт API
+ */
+export interface Exchange1CStep {
+  id: number;
+  runId: number | null;
+  mode: 'checkauth' | 'init' | 'file' | 'import' | 'deactivate' | 'complete' | 'query' | 'success' | 'other';
+  fileName: string | null;
+  answer: 'success' | 'progress' | 'failure';
+  message: string | null;
+  createdAt: string;
+}
+
+/**
+ * Шаг обмена с 1С: для создания
+ */
+export interface Exchange1CStepInput {
+  runId?: number | null;
+  mode: 'checkauth' | 'init' | 'file' | 'import' | 'deactivate' | 'complete' | 'query' | 'success' | 'other';
+  fileName?: string | null;
+  answer: 'success' | 'progress' | 'failure';
+  message?: string | null;
+}
+
+/**
+ * Шаг обмена с 1С: для изменения
+ */
+export interface Exchange1CStepPatch {
+  runId?: number | null;
+  mode?: 'checkauth' | 'init' | 'file' | 'import' | 'deactivate' | 'complete' | 'query' | 'success' | 'other';
+  fileName?: string | null;
+  answer?: 'success' | 'progress' | 'failure';
+  message?: string | null;
+}
+
+/**
  * Заявка: как её отдаёт API
  */
 export interface FeedbackRequest {
@@ -3546,6 +3728,9 @@ export interface ShopSettings {
   ymlEnabled: boolean;
   ymlPath: string;
   ymlUser: string | null;
+  exchange1cPriceType: string;
+  exchange1cDeactivateAbsent: boolean;
+  exchange1cOrdersFrom: string | null;
   maintenanceMode: boolean;
   maintenanceMessage: string | null;
   updatedAt: string;
@@ -3614,6 +3799,9 @@ export interface ShopSettingsInput {
   ymlPath?: string;
   ymlUser?: string | null;
   ymlPassword?: string | null;
+  exchange1cPriceType?: string;
+  exchange1cDeactivateAbsent?: boolean;
+  exchange1cOrdersFrom?: string | null;
   maintenanceMode?: boolean;
   maintenanceMessage?: string | null;
 }
@@ -3681,6 +3869,9 @@ export interface ShopSettingsPatch {
   ymlPath?: string;
   ymlUser?: string | null;
   ymlPassword?: string | null;
+  exchange1cPriceType?: string;
+  exchange1cDeactivateAbsent?: boolean;
+  exchange1cOrdersFrom?: string | null;
   maintenanceMode?: boolean;
   maintenanceMessage?: string | null;
 }
@@ -4093,7 +4284,7 @@ export interface User {
   lastName: string | null;
   middleName: string | null;
   birthDate: string | null;
-  role: 'customer' | 'admin' | 'manager' | 'content';
+  role: 'customer' | 'admin' | 'manager' | 'content' | 'exchange1c';
   userTypeId: number | null;
   groupIds: number[];
   active: boolean;
@@ -4116,7 +4307,7 @@ export interface UserInput {
   lastName?: string | null;
   middleName?: string | null;
   birthDate?: string | null;
-  role?: 'customer' | 'admin' | 'manager' | 'content';
+  role?: 'customer' | 'admin' | 'manager' | 'content' | 'exchange1c';
   password?: string | null;
   userTypeId?: number | null;
   groupIds?: number[];
@@ -4136,7 +4327,7 @@ export interface UserPatch {
   lastName?: string | null;
   middleName?: string | null;
   birthDate?: string | null;
-  role?: 'customer' | 'admin' | 'manager' | 'content';
+  role?: 'customer' | 'admin' | 'manager' | 'content' | 'exchange1c';
   password?: string | null;
   userTypeId?: number | null;
   groupIds?: number[];
@@ -4160,6 +4351,11 @@ export interface EntityTypes {
   'delivery-services': DeliveryService;
   directories: Directory;
   'directory-entries': DirectoryEntry;
+  'exchange1c-files': Exchange1CFile;
+  'exchange1c-links': Exchange1CLink;
+  'exchange1c-orders': Exchange1COrder;
+  'exchange1c-runs': Exchange1CRun;
+  'exchange1c-steps': Exchange1CStep;
   feedback: FeedbackRequest;
   gallery: Gallery;
   history: HistoryEntry;
@@ -4208,6 +4404,11 @@ export interface EntityInputTypes {
   'delivery-services': DeliveryServiceInput;
   directories: DirectoryInput;
   'directory-entries': DirectoryEntryInput;
+  'exchange1c-files': Exchange1CFileInput;
+  'exchange1c-links': Exchange1CLinkInput;
+  'exchange1c-orders': Exchange1COrderInput;
+  'exchange1c-runs': Exchange1CRunInput;
+  'exchange1c-steps': Exchange1CStepInput;
   feedback: FeedbackRequestInput;
   gallery: GalleryInput;
   history: HistoryEntryInput;
@@ -4256,6 +4457,11 @@ export interface EntityPatchTypes {
   'delivery-services': DeliveryServicePatch;
   directories: DirectoryPatch;
   'directory-entries': DirectoryEntryPatch;
+  'exchange1c-files': Exchange1CFilePatch;
+  'exchange1c-links': Exchange1CLinkPatch;
+  'exchange1c-orders': Exchange1COrderPatch;
+  'exchange1c-runs': Exchange1CRunPatch;
+  'exchange1c-steps': Exchange1CStepPatch;
   feedback: FeedbackRequestPatch;
   gallery: GalleryPatch;
   history: HistoryEntryPatch;

@@ -718,6 +718,129 @@ export const DirectoryEntryPatchSchema = z.strictObject({
   values: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]).nullable()).optional(),
 });
 
+/** Файл обмена с 1С: данные для создания. */
+export const Exchange1CFileInputSchema = z.strictObject({
+  runId: z.int().min(-2147483648).max(2147483647),
+  name: z.string().min(1).max(300),
+  size: z.int().min(0).max(2147483647).optional(),
+  chunks: z.int().min(0).max(2147483647).optional(),
+  fromArchive: z.string().max(300).nullable().optional(),
+  status: z.enum(['received', 'imported', 'failed']).optional(),
+  message: z.string().max(2000).nullable().optional(),
+});
+/** Файл обмена с 1С: данные для изменения. */
+export const Exchange1CFilePatchSchema = z.strictObject({
+  runId: z.int().min(-2147483648).max(2147483647).optional(),
+  name: z.string().min(1).max(300).optional(),
+  size: z.int().min(0).max(2147483647).optional(),
+  chunks: z.int().min(0).max(2147483647).optional(),
+  fromArchive: z.string().max(300).nullable().optional(),
+  status: z.enum(['received', 'imported', 'failed']).optional(),
+  message: z.string().max(2000).nullable().optional(),
+});
+
+/** Связь с 1С: данные для создания. */
+export const Exchange1CLinkInputSchema = z.strictObject({
+  kind: z.enum(['group', 'property', 'value', 'product', 'offer', 'picture']),
+  externalId: z.string().min(1).max(300),
+  localId: z.int().min(-2147483648).max(2147483647).nullable().optional(),
+  data: z.strictObject({}).optional(),
+});
+/** Связь с 1С: данные для изменения. */
+export const Exchange1CLinkPatchSchema = z.strictObject({
+  kind: z.enum(['group', 'property', 'value', 'product', 'offer', 'picture']).optional(),
+  externalId: z.string().min(1).max(300).optional(),
+  localId: z.int().min(-2147483648).max(2147483647).nullable().optional(),
+  data: z.strictObject({}).optional(),
+});
+
+/** Заказ в 1С: данные для создания. */
+export const Exchange1COrderInputSchema = z.strictObject({
+  orderId: z.int().min(-2147483648).max(2147483647),
+  takenAt: z.iso
+    .datetime({ offset: true, local: false })
+    .regex(new RegExp('^[1-9]\\d{3}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d', 'u'), {
+      error: 'Год — от 1000 до 9999, время — до 23:59:59',
+    })
+    .nullable()
+    .optional(),
+  takenVersion: z.iso
+    .datetime({ offset: true, local: false })
+    .regex(new RegExp('^[1-9]\\d{3}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d', 'u'), {
+      error: 'Год — от 1000 до 9999, время — до 23:59:59',
+    })
+    .nullable()
+    .optional(),
+  number1c: z.string().max(100).nullable().optional(),
+  date1c: z.string().max(40).nullable().optional(),
+});
+/** Заказ в 1С: данные для изменения. */
+export const Exchange1COrderPatchSchema = z.strictObject({
+  orderId: z.int().min(-2147483648).max(2147483647).optional(),
+  takenAt: z.iso
+    .datetime({ offset: true, local: false })
+    .regex(new RegExp('^[1-9]\\d{3}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d', 'u'), {
+      error: 'Год — от 1000 до 9999, время — до 23:59:59',
+    })
+    .nullable()
+    .optional(),
+  takenVersion: z.iso
+    .datetime({ offset: true, local: false })
+    .regex(new RegExp('^[1-9]\\d{3}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d', 'u'), {
+      error: 'Год — от 1000 до 9999, время — до 23:59:59',
+    })
+    .nullable()
+    .optional(),
+  number1c: z.string().max(100).nullable().optional(),
+  date1c: z.string().max(40).nullable().optional(),
+});
+
+/** Обмен с 1С: данные для создания. */
+export const Exchange1CRunInputSchema = z.strictObject({
+  kind: z.enum(['catalog', 'sale']),
+  status: z.enum(['open', 'done', 'failed']).optional(),
+  userId: z.int().min(-2147483648).max(2147483647).nullable().optional(),
+  message: z.string().max(2000).nullable().optional(),
+  filesPurged: z.boolean().optional(),
+});
+/** Обмен с 1С: данные для изменения. */
+export const Exchange1CRunPatchSchema = z.strictObject({
+  kind: z.enum(['catalog', 'sale']).optional(),
+  status: z.enum(['open', 'done', 'failed']).optional(),
+  userId: z.int().min(-2147483648).max(2147483647).nullable().optional(),
+  message: z.string().max(2000).nullable().optional(),
+  filesPurged: z.boolean().optional(),
+});
+
+/** Шаг обмена с 1С: данные для создания. */
+export const Exchange1CStepInputSchema = z.strictObject({
+  runId: z.int().min(-2147483648).max(2147483647).nullable().optional(),
+  mode: z.enum([
+    'checkauth',
+    'init',
+    'file',
+    'import',
+    'deactivate',
+    'complete',
+    'query',
+    'success',
+    'other',
+  ]),
+  fileName: z.string().max(300).nullable().optional(),
+  answer: z.enum(['success', 'progress', 'failure']),
+  message: z.string().max(2000).nullable().optional(),
+});
+/** Шаг обмена с 1С: данные для изменения. */
+export const Exchange1CStepPatchSchema = z.strictObject({
+  runId: z.int().min(-2147483648).max(2147483647).nullable().optional(),
+  mode: z
+    .enum(['checkauth', 'init', 'file', 'import', 'deactivate', 'complete', 'query', 'success', 'other'])
+    .optional(),
+  fileName: z.string().max(300).nullable().optional(),
+  answer: z.enum(['success', 'progress', 'failure']).optional(),
+  message: z.string().max(2000).nullable().optional(),
+});
+
 /** Заявка: данные для создания. */
 export const FeedbackRequestInputSchema = z.strictObject({
   kind: z.enum(['call', 'message', 'represent']),
@@ -1865,6 +1988,13 @@ export const ShopSettingsInputSchema = z.strictObject({
     .nullable()
     .optional(),
   ymlPassword: z.string().max(100).nullable().optional(),
+  exchange1cPriceType: z.string().min(1).max(200).optional(),
+  exchange1cDeactivateAbsent: z.boolean().optional(),
+  exchange1cOrdersFrom: z.iso
+    .date()
+    .regex(new RegExp('^[1-9]\\d{3}-', 'u'), { error: 'Год — от 1000 до 9999' })
+    .nullable()
+    .optional(),
   maintenanceMode: z.boolean().optional(),
   maintenanceMessage: z.string().max(1000).nullable().optional(),
 });
@@ -2063,6 +2193,13 @@ export const ShopSettingsPatchSchema = z.strictObject({
     .nullable()
     .optional(),
   ymlPassword: z.string().max(100).nullable().optional(),
+  exchange1cPriceType: z.string().min(1).max(200).optional(),
+  exchange1cDeactivateAbsent: z.boolean().optional(),
+  exchange1cOrdersFrom: z.iso
+    .date()
+    .regex(new RegExp('^[1-9]\\d{3}-', 'u'), { error: 'Год — от 1000 до 9999' })
+    .nullable()
+    .optional(),
   maintenanceMode: z.boolean().optional(),
   maintenanceMessage: z.string().max(1000).nullable().optional(),
 });
@@ -2411,7 +2548,7 @@ export const UserInputSchema = z.strictObject({
     .regex(new RegExp('^[1-9]\\d{3}-', 'u'), { error: 'Год — от 1000 до 9999' })
     .nullable()
     .optional(),
-  role: z.enum(['customer', 'admin', 'manager', 'content']).optional(),
+  role: z.enum(['customer', 'admin', 'manager', 'content', 'exchange1c']).optional(),
   password: z.string().min(8).max(128).nullable().optional(),
   userTypeId: z.int().min(-2147483648).max(2147483647).nullable().optional(),
   groupIds: z
@@ -2445,7 +2582,7 @@ export const UserPatchSchema = z.strictObject({
     .regex(new RegExp('^[1-9]\\d{3}-', 'u'), { error: 'Год — от 1000 до 9999' })
     .nullable()
     .optional(),
-  role: z.enum(['customer', 'admin', 'manager', 'content']).optional(),
+  role: z.enum(['customer', 'admin', 'manager', 'content', 'exchange1c']).optional(),
   password: z.string().min(8).max(128).nullable().optional(),
   userTypeId: z.int().min(-2147483648).max(2147483647).nullable().optional(),
   groupIds: z
@@ -2472,6 +2609,11 @@ export const inputSchemas = {
   'delivery-services': DeliveryServiceInputSchema,
   directories: DirectoryInputSchema,
   'directory-entries': DirectoryEntryInputSchema,
+  'exchange1c-files': Exchange1CFileInputSchema,
+  'exchange1c-links': Exchange1CLinkInputSchema,
+  'exchange1c-orders': Exchange1COrderInputSchema,
+  'exchange1c-runs': Exchange1CRunInputSchema,
+  'exchange1c-steps': Exchange1CStepInputSchema,
   feedback: FeedbackRequestInputSchema,
   gallery: GalleryInputSchema,
   history: HistoryEntryInputSchema,
@@ -2519,6 +2661,11 @@ export const patchSchemas = {
   'delivery-services': DeliveryServicePatchSchema,
   directories: DirectoryPatchSchema,
   'directory-entries': DirectoryEntryPatchSchema,
+  'exchange1c-files': Exchange1CFilePatchSchema,
+  'exchange1c-links': Exchange1CLinkPatchSchema,
+  'exchange1c-orders': Exchange1COrderPatchSchema,
+  'exchange1c-runs': Exchange1CRunPatchSchema,
+  'exchange1c-steps': Exchange1CStepPatchSchema,
   feedback: FeedbackRequestPatchSchema,
   gallery: GalleryPatchSchema,
   history: HistoryEntryPatchSchema,

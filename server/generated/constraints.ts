@@ -599,6 +599,126 @@ export const constraints: Record<string, ConstraintInfo> = {
       },
     ],
   },
+  exchange1c_files_run_id_fkey: {
+    kind: 'foreign-key',
+    table: 'exchange1c_files',
+    resource: 'exchange1c-files',
+    fields: [
+      {
+        name: 'runId',
+        label: 'Обмен',
+      },
+    ],
+  },
+  exchange1c_files_size_check: {
+    kind: 'check',
+    table: 'exchange1c_files',
+    resource: 'exchange1c-files',
+    fields: [
+      {
+        name: 'size',
+        label: 'Размер, байт',
+      },
+    ],
+    rule: 'Не меньше 0',
+  },
+  exchange1c_files_chunks_check: {
+    kind: 'check',
+    table: 'exchange1c_files',
+    resource: 'exchange1c-files',
+    fields: [
+      {
+        name: 'chunks',
+        label: 'Частей',
+      },
+    ],
+    rule: 'Не меньше 0',
+  },
+  exchange1c_files_run_id_name_key: {
+    kind: 'unique',
+    table: 'exchange1c_files',
+    resource: 'exchange1c-files',
+    fields: [
+      {
+        name: 'runId',
+        label: 'Обмен',
+      },
+      {
+        name: 'name',
+        label: 'Имя файла',
+      },
+    ],
+  },
+  exchange1c_links_kind_external_id_key: {
+    kind: 'unique',
+    table: 'exchange1c_links',
+    resource: 'exchange1c-links',
+    fields: [
+      {
+        name: 'kind',
+        label: 'Что',
+      },
+      {
+        name: 'externalId',
+        label: 'Ид в 1С',
+      },
+    ],
+  },
+  exchange1c_orders_order_id_key: {
+    kind: 'unique',
+    table: 'exchange1c_orders',
+    resource: 'exchange1c-orders',
+    fields: [
+      {
+        name: 'orderId',
+        label: 'Заказ',
+      },
+    ],
+  },
+  exchange1c_orders_order_id_fkey: {
+    kind: 'foreign-key',
+    table: 'exchange1c_orders',
+    resource: 'exchange1c-orders',
+    fields: [
+      {
+        name: 'orderId',
+        label: 'Заказ',
+      },
+    ],
+  },
+  exchange1c_runs_user_id_fkey: {
+    kind: 'foreign-key',
+    table: 'exchange1c_runs',
+    resource: 'exchange1c-runs',
+    fields: [
+      {
+        name: 'userId',
+        label: 'Пользователь 1С',
+      },
+    ],
+  },
+  exchange1c_runs_cookie_hash_key: {
+    kind: 'unique',
+    table: 'exchange1c_runs',
+    resource: 'exchange1c-runs',
+    fields: [
+      {
+        name: 'cookieHash',
+        label: 'Хеш cookie обмена',
+      },
+    ],
+  },
+  exchange1c_steps_run_id_fkey: {
+    kind: 'foreign-key',
+    table: 'exchange1c_steps',
+    resource: 'exchange1c-steps',
+    fields: [
+      {
+        name: 'runId',
+        label: 'Обмен',
+      },
+    ],
+  },
   feedback_requests_user_id_fkey: {
     kind: 'foreign-key',
     table: 'feedback_requests',

@@ -227,6 +227,64 @@ export const directoryEntries = pgTable('directory_entries', {
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
+export const exchange1cFiles = pgTable('exchange1c_files', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  runId: integer('run_id').notNull(),
+  name: text('name').notNull(),
+  size: integer('size').notNull().default(0),
+  chunks: integer('chunks').notNull().default(0),
+  lastChunkHash: text('last_chunk_hash'),
+  fromArchive: text('from_archive'),
+  status: text('status').notNull().default('received'),
+  message: text('message'),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+export const exchange1cLinks = pgTable('exchange1c_links', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  kind: text('kind').notNull(),
+  externalId: text('external_id').notNull(),
+  localId: integer('local_id'),
+  data: jsonb('data').notNull().default({}),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+export const exchange1cOrders = pgTable('exchange1c_orders', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  orderId: integer('order_id').notNull(),
+  takenAt: timestamp('taken_at', { withTimezone: true, mode: 'date' }),
+  takenVersion: timestamp('taken_version', { withTimezone: true, mode: 'date' }),
+  number1c: text('number1c'),
+  date1c: text('date1c'),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+export const exchange1cRuns = pgTable('exchange1c_runs', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  kind: text('kind').notNull(),
+  status: text('status').notNull().default('open'),
+  userId: integer('user_id'),
+  message: text('message'),
+  cookieHash: text('cookie_hash'),
+  state: jsonb('state').notNull().default({}),
+  filesPurged: boolean('files_purged').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+export const exchange1cSteps = pgTable('exchange1c_steps', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  runId: integer('run_id'),
+  mode: text('mode').notNull(),
+  fileName: text('file_name'),
+  answer: text('answer').notNull(),
+  message: text('message'),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
 export const feedbackRequests = pgTable('feedback_requests', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
   kind: text('kind').notNull(),
@@ -696,6 +754,9 @@ export const settings = pgTable('settings', {
   ymlPath: text('yml_path').notNull().default('/yml.xml'),
   ymlUser: text('yml_user'),
   ymlPassword: text('yml_password'),
+  exchange1cPriceType: text('exchange1c_price_type').notNull().default('Розничная'),
+  exchange1cDeactivateAbsent: boolean('exchange1c_deactivate_absent').notNull().default(true),
+  exchange1cOrdersFrom: date('exchange1c_orders_from', { mode: 'string' }),
   maintenanceMode: boolean('maintenance_mode').notNull().default(false),
   maintenanceMessage: text('maintenance_message'),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

@@ -32,7 +32,7 @@ database.onLost?.((err) => {
   process.exit(1);
 });
 if (config.outboxWorker) {
-  const scheduler = startScheduler(shopTasks(database, config, app.log, metrics), app.log, metrics);
+  const scheduler = startScheduler(shopTasks(database, config, app.log, metrics, storage), app.log, metrics);
   // Before the database closes: the batch in flight finishes and records what it sent.
   app.addHook('preClose', () => scheduler.stop());
 }

@@ -12,11 +12,15 @@ import { outboxTask } from './domains/messages';
 import { expireBonuses, pruneGuestCarts } from './domains/sales';
 import { reconcilePayments } from './flows/payment/reconcile';
 import { pollShipments } from './flows/shipping';
+import { pruneExchanges } from './flows/exchange1c';
+import type { FileStorage } from './platform/storage';
 
 const STOCK_NOTICES_MS = 5_000;
 const HOUSEKEEPING_MS = 15 * 60_000;
 /** Carriers update a parcel's status a few times a day; asking every 5 minutes is prompt enough. */
 const SHIPMENTS_MS = 5 * 60_000;
+/** The 1C exchanges' files are kept for two weeks (flows/exchange1c/runs.ts): looking hourly is enough. */
+const EXCHANGES_MS = 60 * 60_000;
 
 /**
  * Drops what expires (spent captchas' rows, old rate-limit counters, guests' abandoned carts), writes the
@@ -42,6 +46,7 @@ export function shopTasks(
   config: Config,
   log: FastifyBaseLogger,
   metrics: ShopMetrics,
+  storage: FileStorage,
 ): ScheduledTask[] {
   return [
     {
@@ -64,6 +69,15 @@ export function shopTasks(
       },
     },
     outboxTask(database, config, log),
+    {
+      // The files of old 1C exchanges leave the storage; their log stays (a year).
+      name: '1c exchange files',
+      everyMs: EXCHANGES_MS,
+      run: async (now) => {
+        const pruned = await pruneExchanges(database.db, storage, now);
+        if (pruned) log.info({ exchanges: pruned }, '1C exchange files removed');
+      },
+    },
     {
       name: 'housekeeping',
       everyMs: HOUSEKEEPING_MS,

@@ -178,7 +178,7 @@ describeOnDatabases('metrics on $name', (target) => {
     );
     expect(job).not.toBeNull();
     const config = testConfig(null);
-    const housekeeping = shopTasks(t.database, config, t.app.log, t.metrics).find(
+    const housekeeping = shopTasks(t.database, config, t.app.log, t.metrics, t.storage).find(
       (task) => task.name === 'housekeeping',
     )!;
     let ran = 0;

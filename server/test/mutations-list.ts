@@ -47,8 +47,8 @@ export const MUTATIONS: Mutation[] = [
     edits: [
       { from: 'await ctx.db.transaction(async (tx) => {', to: 'await (async (tx: typeof ctx.db) => {' },
       {
-        from: '    await hooks.finish?.(tx);\n  });',
-        to: '    await hooks.finish?.(tx);\n  })(ctx.db);',
+        from: '    await hooks.finish?.(tx, ids);\n  });',
+        to: '    await hooks.finish?.(tx, ids);\n  })(ctx.db);',
       },
     ],
     tests: { file: 'server/test/csv.test.ts', title: 'fails while writing' },

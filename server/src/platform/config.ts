@@ -33,6 +33,8 @@ export interface Config {
   trustProxy: boolean | string;
   /** Multiplies every abuse limit (RATE_LIMIT_SCALE); the browser tests raise it, production keeps 1. */
   rateLimitScale: number;
+  /** ONEC_STEP_SECONDS: how long one `mode=import` call of the 1C exchange works before it answers progress. */
+  exchange1cStepMs: number;
   /** smtp://user:pass@host:port or smtps://…; overrides the SMTP settings of the admin. */
   smtpUrl: string | null;
   /** Sender of e-mails ("Shop <shop@example.ru>"); overrides the admin's sender settings. */
@@ -115,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     s3: s3ConfigOf(env),
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     rateLimitScale: positiveNumber(env.RATE_LIMIT_SCALE, 'RATE_LIMIT_SCALE', 1),
+    exchange1cStepMs: positiveNumber(env.ONEC_STEP_SECONDS, 'ONEC_STEP_SECONDS', 20) * 1000,
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || null,
     smsRuApiId: env.SMS_RU_API_ID || null,

@@ -1,6 +1,7 @@
 // The tabs of the settings screen (the YML feed's tab links to its state, /nuxt/yml-feed); the fields, labels and help texts mirror the settings schema.
 import {
   BooleanInput,
+  DateInput,
   NumberInput,
   SelectInput,
   TabbedForm,
@@ -111,6 +112,21 @@ export function SettingsForm(props: {
         <Link component={RouterLink} to="/yml-feed">
           Адрес фида, последняя сборка и что в него не вошло
         </Link>
+      </TabbedForm.Tab>
+      <TabbedForm.Tab label="Обмен с 1С">
+        <TextInput
+          source="exchange1cPriceType"
+          isRequired
+          helperText="Наименование или Ид типа цен из 1С (ТипыЦен), чья цена становится ценой варианта на сайте, например «Розничная»"
+        />
+        <BooleanInput
+          source="exchange1cDeactivateAbsent"
+          helperText="Полная выгрузка каталога (не «только изменения») снимает с публикации товары из 1С, которых в ней нет; ничего не удаляется"
+        />
+        <DateInput
+          source="exchange1cOrdersFrom"
+          helperText="Пусто — все заказы; при подключении 1С к работающему магазину укажите день, с которого 1С ведёт заказы"
+        />
       </TabbedForm.Tab>
       <TabbedForm.Tab label="Обслуживание">
         <BooleanInput

@@ -92,10 +92,10 @@ export function formScreens(
 }
 
 /**
- * x-form.related: under the edit form (outside it: a hand-written piece may hold a form of its own), the
- * records of another resource whose `target` field refers to this record, in that resource's list columns.
+ * x-form.related: under the edit form (outside it: a hand-written piece may hold a form of its own; under
+ * the show screen of a record nobody edits), the records of another resource whose `target` field refers to this record, in that resource's list columns.
  */
-function relatedSection(
+export function relatedSection(
   ctx: Ctx,
   r: NonNullable<NonNullable<EntityModel['form']>['related']>[number],
 ): string {

@@ -56,7 +56,8 @@ export function emitScreens(e: EntityModel, byResource: Map<string, EntityModel>
   const body: string[] = [];
   if (own.has('list')) body.push(listScreen(ctx, names.list, fieldsByName));
   if (own.has('create') || own.has('edit')) body.push(formScreens(ctx, fields, names, own));
-  if (own.has('show')) body.push(showScreen(ctx, names.show, fields));
+  // A record nobody edits shows its related records on its show screen instead.
+  if (own.has('show')) body.push(showScreen(ctx, names.show, fields, !own.has('edit') && absent.has('edit')));
 
   const icon = e.icon;
   if (!/^[A-Z][A-Za-z0-9]*$/.test(icon))

@@ -24,3 +24,5 @@ export const server: ServerPart = {
 // What other folders use of this domain.
 export { isUniqueViolation } from './register';
 export { ensureAdmin } from './bootstrap';
+export { checkCredentials, type LoginThrottle } from './sign-in';
+export { loginThrottle } from './throttle';

@@ -36,7 +36,8 @@ export const server: ServerPart = {
 // What other folders use of this domain.
 export { loadCatalogPricing, markPersonalPrices, shownPrice, type CatalogPricing } from './catalog-pricing';
 export { productCards } from './catalog-routes';
-export { offerDirectories } from './csv-products';
+export { directoryEntriesOf, offerDirectories } from './csv-products';
+export { writeImport, type PlannedProduct } from './product-import';
 export { pricingCategoryIds } from './pricing-categories';
 export { indexProducts, rememberWords, searchDocuments, vacuumSearchTables } from './search/document';
 export { sendDueStockNotices } from './stock-notices';

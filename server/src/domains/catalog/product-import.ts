@@ -434,24 +434,27 @@ export async function analyseImport(
 
 /**
  * Writes a valid file's plan (only the products with a real change, and of those only what changes) in one
- * transaction; any error leaves the catalogue as it was. `finish` runs last inside it: the job that wrote
- * is marked done in the same commit.
+ * transaction; any error leaves the catalogue as it was. `finish` runs last inside it, given each planned
+ * product's id (a created one's new id): the job that wrote is marked done in the same commit, the 1C
+ * exchange (flows/exchange1c) links its goods to the products in it.
  */
 export async function writeImport(
   ctx: CrudContext,
   plan: PlannedProduct[],
-  hooks: { onProgress?(written: number): void; finish?(tx: DbOrTx): Promise<void> } = {},
+  hooks: { onProgress?(written: number): void; finish?(tx: DbOrTx, ids: number[]): Promise<void> } = {},
 ): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     // The CRUD service's own writes (access, hooks, history), nested as savepoints of this one transaction.
     const inner = { ...ctx, db: tx };
+    const ids: number[] = [];
     for (const [i, p] of plan.entries()) {
-      if (!p.existingId) await createRecord(inner, p.body);
+      if (!p.existingId) ids.push(((await createRecord(inner, p.body)) as { id: number }).id);
       else if (!p.offerChanges) await updateRecord(inner, p.existingId, p.body);
       else await updateRecord(inner, p.existingId, { ...p.body, offers: await offersNow(inner, p) });
+      if (p.existingId) ids.push(p.existingId);
       hooks.onProgress?.(i + 1);
     }
-    await hooks.finish?.(tx);
+    await hooks.finish?.(tx, ids);
   });
 }
 

@@ -7,7 +7,7 @@ import { s3Storage } from './s3';
 import type { FileStorage } from './types';
 
 export type { FileStorage, StoredFile, StoredInfo } from './types';
-export { isSafeKey, isStorageKey, pictureType, VARIANTS_PREFIX } from './keys';
+export { EXCHANGE_PREFIX, isSafeKey, isStorageKey, pictureType, VARIANTS_PREFIX } from './keys';
 export { localDiskStorage } from './local-disk';
 
 /** The shop's storage, served at /uploads/ either way. */

@@ -1,9 +1,11 @@
 // The keys a store accepts, the same for every store: relative paths of plain segments. Uploads and the demo
 // pictures have public keys (served at /uploads/<key>); the /img variants live under ".variants/", which
-// /uploads/ never serves and no upload can be named.
+// /uploads/ never serves and no upload can be named, and the files of 1C exchanges under ".exchange1c/".
 import { extname } from 'node:path';
 
 export const VARIANTS_PREFIX = '.variants/';
+/** The files 1C sends in an exchange (flows/exchange1c): kept for a while, never served. */
+export const EXCHANGE_PREFIX = '.exchange1c/';
 
 /** A public key: never absolute, hidden (".variants") or climbing out. */
 export function isSafeKey(key: string): boolean {
@@ -11,9 +13,10 @@ export function isSafeKey(key: string): boolean {
   return key.split('/').every((part) => part !== '' && !part.startsWith('.'));
 }
 
-/** A key a store may hold: a public one, or a variant of one (web/images.ts). */
+/** A key a store may hold: a public one, or one under a private prefix (image variants, 1C's files). */
 export function isStorageKey(key: string): boolean {
-  return isSafeKey(key.startsWith(VARIANTS_PREFIX) ? key.slice(VARIANTS_PREFIX.length) : key);
+  const prefix = [VARIANTS_PREFIX, EXCHANGE_PREFIX].find((p) => key.startsWith(p));
+  return isSafeKey(prefix ? key.slice(prefix.length) : key);
 }
 
 export function assertStorageKey(key: string): void {
