@@ -230,14 +230,16 @@ describeOnDatabases('the 1C exchange on $name', (target) => {
     const steps = await admin<{ mode: string; answer: string; message: string | null }[]>(
       `/api/admin/exchange1c-steps?filter=${encodeURIComponent(JSON.stringify({ runId: runs[0]!.id }))}&sort=["id","ASC"]`,
     );
-    expect(steps.map((x) => `${x.mode} ${x.answer}`)).toEqual([
+    const answered = steps.map((x) => `${x.mode} ${x.answer}`);
+    // How many steps the import takes depends on the machine (the test's budget is 1 ms a step): at least
+    // one `progress` (the package's check), then `success`; the runs of `progress` are read as one here.
+    expect(answered.filter((x) => x === 'import progress').length).toBeGreaterThanOrEqual(1);
+    expect(answered.filter((x, i) => !(x === 'import progress' && answered[i - 1] === x))).toEqual([
       'checkauth success',
       'init success',
       'file success',
       'file success',
       'file success',
-      // The check of the package, the classifier (the test's budget is 1 ms), then the goods.
-      'import progress',
       'import progress',
       'import success',
       'file failure',
