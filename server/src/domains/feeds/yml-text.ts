@@ -35,25 +35,8 @@ export function ymlPrice(kopecks: number): string {
   return rest ? `${roubles}.${String(rest).padStart(2, '0')}` : String(roubles);
 }
 
-const MOSCOW = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Moscow',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-  timeZoneName: 'longOffset',
-});
-
-/** RFC 3339 with the zone, in Moscow time as the shop works: 2026-11-29T07:51:00+03:00 (Market's `date`). */
-export function moscowDateTime(at: Date): string {
-  const part = Object.fromEntries(MOSCOW.formatToParts(at).map((p) => [p.type, p.value]));
-  // "GMT+03:00"; "GMT" alone would be UTC itself.
-  const zone = part.timeZoneName === 'GMT' ? '+00:00' : part.timeZoneName!.slice(3);
-  return `${part.year}-${part.month}-${part.day}T${part.hour}:${part.minute}:${part.second}${zone}`;
-}
+// The feed's `date` is RFC 3339 in Moscow time (Market refuses a date without its zone).
+export { moscowDateTime } from '../../platform/moscow-time';
 
 /**
  * An absolute address for a stored picture or page: a site path joins the shop's origin (each unsafe

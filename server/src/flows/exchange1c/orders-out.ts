@@ -19,6 +19,7 @@ import {
   type OrderStatus,
   type PaymentStatus,
 } from '../../domains/sales';
+import { moscowDateTime } from '../../platform/moscow-time';
 
 /** The most orders one query gives; the rest come at the next exchange. */
 const MAX_ORDERS = 500;
@@ -76,18 +77,8 @@ const roubles = (kopecks: number) => (kopecks / 100).toFixed(2);
 
 /** Moscow date and time, as 1C shows them: 2026-11-29, 10:15:00. */
 function moscow(at: Date) {
-  const parts = new Intl.DateTimeFormat('sv-SE', {
-    timeZone: 'Europe/Moscow',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).format(at);
-  const [date, time] = parts.split(' ');
-  return { date: date!, time: time! };
+  const stamp = moscowDateTime(at);
+  return { date: stamp.slice(0, 10), time: stamp.slice(11, 19) };
 }
 
 export type OutgoingOrder = { id: number; updatedAt: Date };

@@ -24,19 +24,12 @@ import {
   type StepMode,
 } from './runs';
 import { confirmOrders, importOrderChanges, queryOrders, type SaleState } from './sale';
+import stepsSchema from '@shop/schemas/entities/exchange/exchange1c-steps.schema.json' with { type: 'json' };
 
 /** The largest part of a file 1C may send in one request (announced by init; 1C splits bigger files). */
 export const FILE_LIMIT = 4 * 1024 * 1024;
-const MODES: StepMode[] = [
-  'checkauth',
-  'init',
-  'file',
-  'import',
-  'deactivate',
-  'complete',
-  'query',
-  'success',
-];
+/** The steps the log knows, as the steps schema declares them ('other' for anything else 1C sends). */
+const MODES = stepsSchema.properties.mode.enum as readonly StepMode[];
 
 export interface ExchangeRequest {
   type: string;

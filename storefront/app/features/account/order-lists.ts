@@ -53,10 +53,10 @@ export function paymentNote(order: Pick<ProfileOrder, 'statusLabel' | 'paymentSt
 export function bonusReason(entry: { kindLabel: string; reason: string | null; orderNumber: string | null }) {
   const reason = entry.reason?.trim();
   if (!reason) return null;
+  // The text without its order's number («№ 1042» or «№1042») and the closing dot.
+  const number = entry.orderNumber ? new RegExp(`№\\s?${entry.orderNumber.replace(/\W/g, '\\$&')}`) : null;
   const bare = (text: string) =>
-    text
-      .replace(entry.orderNumber ? `№ ${entry.orderNumber}` : /$^/, '')
-      .replace(entry.orderNumber ? `№${entry.orderNumber}` : /$^/, '')
+    (number ? text.replace(number, '') : text)
       .replace(/[\s.]+$/, '')
       .trim()
       .toLowerCase();
