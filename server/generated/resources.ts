@@ -9,7 +9,7 @@ import { beforeDeleteMail as mailTemplates_beforeDelete } from '../src/domains/m
 import { beforeSaveMail as mailTemplates_beforeSave } from '../src/domains/messages/template-hooks';
 import { productCategoryAfterSave as productCategories_afterSave } from '../src/domains/catalog/hooks';
 import { productCategoryBeforeSave as productCategories_beforeSave } from '../src/domains/catalog/hooks';
-import { productBeforeSave as products_beforeSave } from '../src/domains/catalog/hooks';
+import { productBeforeSaveMany as products_beforeSaveMany } from '../src/domains/catalog/hooks';
 import { beforeSave as reviewsOnProducts_beforeSave } from '../src/domains/forms/review-hooks';
 import { beforeSave as reviewsOnSite_beforeSave } from '../src/domains/forms/review-hooks';
 import { beforeDeleteSms as smsTemplates_beforeDelete } from '../src/domains/messages/template-hooks';
@@ -10518,8 +10518,8 @@ export const resources: ResourceDef[] = [
       },
     },
     hooks: {
-      beforeSave:
-        products_beforeSave satisfies EntityHooks<'products'>['beforeSave'] as unknown as ResourceHooks['beforeSave'],
+      beforeSaveMany:
+        products_beforeSaveMany satisfies EntityHooks<'products'>['beforeSaveMany'] as unknown as ResourceHooks['beforeSaveMany'],
     },
   },
   {

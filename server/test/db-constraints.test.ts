@@ -42,14 +42,20 @@ async function refusal(p: Promise<unknown>): Promise<{ code?: string; constraint
   throw new Error('the database accepted it');
 }
 
-/** The registration with beforeSave hooks wrapped: bugs that write what validation refuses. */
+/** The registration with beforeSave (or beforeSaveMany) hooks wrapped: bugs that write what validation refuses. */
 function withBuggyHooks(
   bugs: Record<string, (stored: Record<string, unknown>) => Record<string, unknown>>,
 ): ResourceDef[] {
   return resources.map((r) => {
     const bug = bugs[r.resource];
     if (!bug) return r;
-    const own = r.hooks.beforeSave;
+    const { beforeSave: own, beforeSaveMany: ownMany } = r.hooks;
+    // Whichever form the resource's hook has (products: the batch form).
+    if (ownMany)
+      return {
+        ...r,
+        hooks: { ...r.hooks, beforeSaveMany: async (items, ctx) => (await ownMany(items, ctx)).map(bug) },
+      };
     return {
       ...r,
       hooks: { ...r.hooks, beforeSave: async (data, ctx) => bug(own ? await own(data, ctx) : data) },

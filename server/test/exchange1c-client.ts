@@ -86,7 +86,8 @@ export class OneC {
     for (let i = 0; i < max; i++) {
       const a = await this.call('import', { filename });
       this.imports.push(a.body);
-      if (!a.contentType.startsWith('text/plain')) throw new Error(`import answered ${a.contentType}`);
+      if (!a.contentType.startsWith('text/plain'))
+        throw new Error(`import answered ${a.status} ${a.contentType}: ${a.body.slice(0, 500)}`);
       if (a.lines[0] !== 'progress') return a;
     }
     throw new Error(`import of ${filename}: still progress after ${max} calls`);

@@ -282,6 +282,14 @@ describe('local disk storage', () => {
     await expect(storage.delete('2026/11/a.png')).resolves.toBeUndefined();
   });
 
+  it('writes the same key twice at once whole, leaving no part-written file (the same picture in two goods)', async () => {
+    const data = Buffer.alloc(256 * 1024, 7);
+    const urls = await Promise.all(Array.from({ length: 8 }, () => storage.put('same/pic.jpg', data)));
+    expect(new Set(urls)).toEqual(new Set(['/uploads/same/pic.jpg']));
+    expect(readdirSync(join(root, 'same'))).toEqual(['pic.jpg']);
+    expect(readFileSync(join(root, 'same/pic.jpg')).equals(data)).toBe(true);
+  });
+
   it('refuses keys that climb out of the folder or name hidden files', async () => {
     for (const key of [
       '../x.png',

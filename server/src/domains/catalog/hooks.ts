@@ -6,7 +6,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { directories, directoryEntries, directoryFields, productCategories } from '../../../generated/tables';
 import type { DbOrTx } from '../../platform/db';
 import { badRequest } from '../../platform/http/errors';
-import { beforeSave as productSearchBeforeSave } from './product-hooks';
+import { searchBeforeSaveMany } from './product-hooks';
 import { reindexCategoryProducts } from './search/document';
 import { checkEntryValues, type EntryField } from './entry-values';
 import type { EntityHooks } from '../../platform/crud/types';
@@ -104,12 +104,12 @@ export const productCategoryAfterSave: EntityHooks<'product-categories'>['afterS
  * products: an offer's characteristic that names a directory (x-custom-fields "directories") must hold
  * one of its entry codes, so the storefront's filters and variant chooser find it. Keys no directory
  * describes stay free text (the product page lists them after the known ones). Then the search
- * document, as before (catalog/product-hooks.ts).
+ * documents, as before (catalog/product-hooks.ts). All the products of a write at once (writeRecords).
  */
-export const productBeforeSave: EntityHooks<'products'>['beforeSave'] = async (data, context) => {
-  const offers = data.offers;
-  if (offers?.length) await checkOfferAttributes(context.tx, offers);
-  return productSearchBeforeSave(data, context);
+export const productBeforeSaveMany: EntityHooks<'products'>['beforeSaveMany'] = async (items, context) => {
+  const offers = items.flatMap(({ data }) => data.offers ?? []);
+  if (offers.length) await checkOfferAttributes(context.tx, offers);
+  return searchBeforeSaveMany(items, context);
 };
 
 async function checkOfferAttributes(

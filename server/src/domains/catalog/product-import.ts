@@ -5,7 +5,7 @@
 // `writeImport` writes the plan in one transaction through the CRUD service (access, hooks, history), and
 // only when no row has an error.
 import type { ProductImportReport, ProductImportRow } from '@shop/schemas';
-import { eq, getTableColumns, inArray } from 'drizzle-orm';
+import { getTableColumns, inArray } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { productCategories, productOffers, products } from '../../../generated/tables';
 import type { Db, DbOrTx } from '../../platform/db';
@@ -15,11 +15,11 @@ import { cellValue, CsvFormatError, parseCsv } from '../../platform/crud/csv';
 import { directoryEntriesOf, norm, offerDirectories, productCsvColumns, roublesText } from './csv-products';
 import { sameValue } from '../../platform/crud/same-value';
 import {
-  createRecord,
   getRecord,
+  getRecords,
   getRecordsSeen,
   permittedBody,
-  updateRecord,
+  writeRecords,
 } from '../../platform/crud/service';
 import { type CrudContext, type Role, SYSTEM } from '../../platform/crud/types';
 
@@ -434,9 +434,10 @@ export async function analyseImport(
 
 /**
  * Writes a valid file's plan (only the products with a real change, and of those only what changes) in one
- * transaction; any error leaves the catalogue as it was. `finish` runs last inside it, given each planned
- * product's id (a created one's new id): the job that wrote is marked done in the same commit, the 1C
- * exchange (flows/exchange1c) links its goods to the products in it.
+ * transaction, as one write of the CRUD service (writeRecords: access, hooks and history as for a form's
+ * save, a few statements per product); any error leaves the catalogue as it was. `finish` runs last inside
+ * it, given each planned product's id (a created one's new id): the job that wrote is marked done in the same
+ * commit, the 1C exchange (flows/exchange1c) links its goods to the products in it.
  */
 export async function writeImport(
   ctx: CrudContext,
@@ -444,40 +445,58 @@ export async function writeImport(
   hooks: { onProgress?(written: number): void; finish?(tx: DbOrTx, ids: number[]): Promise<void> } = {},
 ): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    // The CRUD service's own writes (access, hooks, history), nested as savepoints of this one transaction.
     const inner = { ...ctx, db: tx };
     const ids: number[] = [];
-    for (const [i, p] of plan.entries()) {
-      if (!p.existingId) ids.push(((await createRecord(inner, p.body)) as { id: number }).id);
-      else if (!p.offerChanges) await updateRecord(inner, p.existingId, p.body);
-      else await updateRecord(inner, p.existingId, { ...p.body, offers: await offersNow(inner, p) });
-      if (p.existingId) ids.push(p.existingId);
-      hooks.onProgress?.(i + 1);
+    // In parts, so that a big file reports its progress as it goes.
+    for (let at = 0; at < plan.length; at += WRITE_BATCH) {
+      const part = plan.slice(at, at + WRITE_BATCH);
+      const offers = await offersNow(inner, part);
+      const written = await writeRecords(
+        inner,
+        part.map((p) => ({
+          id: p.existingId,
+          body: p.offerChanges ? { ...p.body, offers: offers.get(p.existingId!) } : p.body,
+        })),
+      );
+      ids.push(...written.map((r) => r.id as number));
+      hooks.onProgress?.(at + part.length);
     }
     await hooks.finish?.(tx, ids);
   });
 }
 
+/** Products written by one call of the CRUD service. */
+const WRITE_BATCH = 200;
+
 /**
- * A product's offers as they are now, locked until the import commits (an order taking stock waits), with
- * the file's changes laid over them: only what the file changes is written, the rest stays as it is now.
+ * The stored products' offers as they are now, locked until the import commits (an order taking stock
+ * waits), with the file's changes laid over them: only what the file changes is written, the rest stays as
+ * it is now. By product id, for the plan's products whose offers change.
  */
-async function offersNow(ctx: CrudContext, p: PlannedProduct): Promise<Record<string, unknown>[]> {
+async function offersNow(ctx: CrudContext, plan: PlannedProduct[]) {
+  const ids = plan.filter((p) => p.existingId && p.offerChanges).map((p) => p.existingId!);
+  const out = new Map<number, Record<string, unknown>[]>();
+  if (!ids.length) return out;
   await ctx.db
     .select({ id: productOffers.id })
     .from(productOffers)
-    .where(eq(productOffers.productId, p.existingId!))
+    .where(inArray(productOffers.productId, ids))
     .for('update');
-  const offers = ((await getRecord(ctx, p.existingId!)).offers as Record<string, unknown>[]).map((o) => ({
-    ...o,
-  }));
-  for (const { article, values } of p.offerChanges!) {
-    const offer = offers.find((o) => o.article === article);
-    if (!offer) offers.push(values);
-    else
-      Object.assign(offer, values, {
-        attributes: { ...(offer.attributes as object), ...((values.attributes as object) ?? {}) },
-      });
+  const stored = await getRecords(ctx, ids);
+  for (const p of plan) {
+    if (!p.existingId || !p.offerChanges) continue;
+    const offers = (stored.get(p.existingId)!.offers as Record<string, unknown>[]).map((o) => ({
+      ...o,
+    }));
+    for (const { article, values } of p.offerChanges) {
+      const offer = offers.find((o) => o.article === article);
+      if (!offer) offers.push(values);
+      else
+        Object.assign(offer, values, {
+          attributes: { ...(offer.attributes as object), ...((values.attributes as object) ?? {}) },
+        });
+    }
+    out.set(p.existingId, offers);
   }
-  return offers;
+  return out;
 }

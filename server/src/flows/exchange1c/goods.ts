@@ -9,11 +9,11 @@ import { sameValue } from '../../platform/crud/same-value';
 import { type PlannedProduct, writeImport } from '../../domains/catalog';
 import { entryOf, propertyDirectory } from './classifier';
 import type { Good } from './commerceml';
-import { crudOf, type Exchange } from './context';
+import { crudOf, type Exchange, remember } from './context';
 import type { RunFile } from './files';
 import { linksOf, saveLinks, touchLinks } from './links';
 import { slugOf, uniqueName } from './names';
-import { pictureUrls } from './pictures';
+import { picturesOfGoods } from './pictures';
 
 const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -31,24 +31,32 @@ export function descriptionHtml(text: string): string | null {
     .slice(0, 50_000);
 }
 
+/** A property's value as a directory entry, once per request (thousands of goods share a few values). */
+function propertyEntry(ex: Exchange, propertyId: string, value: string) {
+  return remember(ex, `property:${propertyId}=${value}`, async () => {
+    const dir = await propertyDirectory(ex.db, propertyId);
+    if (!dir) return null;
+    const byId = (await linksOf(ex.db, 'value', [value])).get(value);
+    const entry =
+      byId?.localId && byId.data.directoryId === dir.id
+        ? { id: byId.localId, code: String(byId.data.code) }
+        : await ex.db.transaction((tx) => entryOf(ex, tx, dir, value, null));
+    return { dir, entry };
+  });
+}
+
 /** What the good's properties say: the brand, and the characteristics its offers carry (code → entry code). */
 async function propertyValues(ex: Exchange, good: Good) {
   let brandId: number | null | undefined;
   const attributes: Record<string, string> = {};
   for (const p of good.properties) {
-    const dir = await propertyDirectory(ex.db, p.id);
-    if (!dir) {
+    const found = await propertyEntry(ex, p.id, p.value);
+    if (!found) {
       ex.warn(`Товар ${good.id}: свойства с Ид ${p.id} нет в классификаторе`);
       continue;
     }
-    const valueLinks = await linksOf(ex.db, 'value', [p.value]);
-    const byId = valueLinks.get(p.value);
-    const entry =
-      byId?.localId && byId.data.directoryId === dir.id
-        ? { id: byId.localId, code: String(byId.data.code) }
-        : await ex.db.transaction((tx) => entryOf(ex, tx, dir, p.value, null));
-    if (dir.brand) brandId = entry.id;
-    else attributes[dir.code] = entry.code;
+    if (found.dir.brand) brandId = found.entry.id;
+    else attributes[found.dir.code] = found.entry.code;
   }
   return { brandId, attributes };
 }
@@ -83,7 +91,8 @@ export async function applyGoods(ex: Exchange, goods: Good[], files: Map<string,
   const plan: PlannedProduct[] = [];
   const planned: { good: Good; attributes: Record<string, string> }[] = [];
   const linkData = new Map<string, Record<string, unknown>>();
-  for (const good of goods) {
+  const pictures = await picturesOfGoods(ex, ex.db, files, goods);
+  for (const [at, good] of goods.entries()) {
     const categoryIds: number[] = [];
     for (const g of good.groupIds) {
       const id = groupLinks.get(g)?.localId;
@@ -91,7 +100,7 @@ export async function applyGoods(ex: Exchange, goods: Good[], files: Map<string,
       else if (!categoryIds.includes(id)) categoryIds.push(id);
     }
     const { brandId, attributes } = await propertyValues(ex, good);
-    const urls = await pictureUrls(ex, ex.db, files, good.pictures);
+    const urls = pictures[at];
     const wanted: Record<string, unknown> = {
       title: good.name.slice(0, 255),
       categoryIds,

@@ -79,7 +79,12 @@ function stepsTowards(from: OrderStatus, to: OrderStatus, paid: boolean, onDeliv
 /** Applies one document; answers what happened, in words for the log. */
 export async function applyOrderChange(ex: Exchange, config: Config, change: OrderChange): Promise<string> {
   const [order] = await ex.db
-    .select({ id: orders.id, status: orders.status, paymentStatus: orders.paymentStatus })
+    .select({
+      id: orders.id,
+      status: orders.status,
+      paymentStatus: orders.paymentStatus,
+      updatedAt: orders.updatedAt,
+    })
     .from(orders)
     .where(eq(orders.number, change.number));
   if (!order) return `Заказ ${change.number}: на сайте нет такого заказа`;
@@ -129,7 +134,20 @@ export async function applyOrderChange(ex: Exchange, config: Config, change: Ord
       }
     }
   }
+  await keepTaken(order.id, order.updatedAt, ex);
   return `Заказ ${change.number}: ${said.join(', ') || 'без изменений'}`;
+}
+
+/**
+ * What 1C changed is not news to 1C: an order it had taken as it was before its document is still taken as it
+ * is now, so the next `query` does not hand 1C its own change back (every exchange would repeat the last
+ * one's orders). An order changed on the site since 1C took it stays due.
+ */
+async function keepTaken(orderId: number, before: Date, ex: Exchange) {
+  await ex.db.execute(sql`
+    UPDATE exchange1c_orders e SET taken_version = o.updated_at, updated_at = now()
+      FROM orders o
+     WHERE e.order_id = ${orderId} AND o.id = e.order_id AND e.taken_version >= ${before.toISOString()}::timestamptz`);
 }
 
 async function isOnDelivery(ex: Exchange, orderId: number): Promise<boolean> {

@@ -46,3 +46,25 @@ export async function pictureUrls(
   }
   return urls;
 }
+
+/** Pictures checked and stored at once: re-encoding uses the other cores while one waits for the database. */
+const POOL = 4;
+
+/** The pictures of a batch of goods (pictureUrls of each), by the good's position in it. */
+export async function picturesOfGoods(
+  ex: Exchange,
+  db: DbOrTx,
+  files: Map<string, RunFile>,
+  goods: { pictures: string[] }[],
+): Promise<(string[] | null)[]> {
+  const out: (string[] | null)[] = goods.map(() => null);
+  let next = 0;
+  const worker = async () => {
+    while (next < goods.length) {
+      const at = next++;
+      out[at] = await pictureUrls(ex, db, files, goods[at]!.pictures);
+    }
+  };
+  await Promise.all(Array.from({ length: POOL }, worker));
+  return out;
+}

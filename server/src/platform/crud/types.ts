@@ -79,6 +79,17 @@ export type BeforeSave<Input, Stored> = (
 ) => Promise<Input | SavedValues<Input>> | Input | SavedValues<Input>;
 
 /**
+ * The batch form of beforeSave, for a resource whose hook reads other tables (a product's search document
+ * reads its categories, brand and characteristics): given every record of one write at once (one for a form's
+ * save, a whole batch for an import through writeRecords), it answers each one's values, in order. A resource
+ * has one or the other.
+ */
+export type BeforeSaveMany<Input, Stored> = (
+  items: { data: Input; existing: Stored | null }[],
+  ctx: { tx: Tx; actor: Actor | null },
+) => Promise<(Input | SavedValues<Input>)[]>;
+
+/**
  * Runs inside the same transaction once the row and its children are written, with the record as now
  * stored (and `existing` as it was): for work that depends on the saved state, such as rewriting the
  * search documents of the products a renamed or moved category holds. Throwing undoes the whole write.
@@ -97,6 +108,7 @@ export type BeforeDelete<Stored> = (record: Stored, ctx: HookContext<Stored>) =>
  */
 export interface EntityHooks<R extends ResourceName> {
   beforeSave: BeforeSave<EntityInputTypes[R] | EntityPatchTypes[R], EntityTypes[R]>;
+  beforeSaveMany: BeforeSaveMany<EntityInputTypes[R] | EntityPatchTypes[R], EntityTypes[R]>;
   afterSave: AfterSave<EntityTypes[R]>;
   beforeDelete: BeforeDelete<EntityTypes[R]>;
 }
@@ -104,6 +116,7 @@ export interface EntityHooks<R extends ResourceName> {
 /** The hooks as the CRUD service calls them, for any resource. */
 export interface ResourceHooks {
   beforeSave?: BeforeSave<Record<string, unknown>, Record<string, unknown>>;
+  beforeSaveMany?: BeforeSaveMany<Record<string, unknown>, Record<string, unknown>>;
   afterSave?: AfterSave<Record<string, unknown>>;
   beforeDelete?: BeforeDelete<Record<string, unknown>>;
 }

@@ -1,4 +1,5 @@
 // Files on the local disk under one folder (UPLOADS_DIR), the default store.
+import { randomUUID } from 'node:crypto';
 import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { assertStorageKey, isStorageKey } from './keys';
@@ -32,8 +33,9 @@ export function localDiskStorage(folder: string, publicPrefix = '/uploads/'): Fi
     async put(key, data) {
       const file = fileOf(key);
       await mkdir(dirname(file), { recursive: true });
-      // Written aside and renamed: /uploads/ and /img never serve half a file.
-      const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
+      // Written aside and renamed: /uploads/ and /img never serve half a file. A name of its own for each
+      // write: two writes of the same key at once (the same picture in two goods) each rename a whole file.
+      const tmp = `${file}.${randomUUID()}.tmp`;
       try {
         await writeFile(tmp, data, { flag: 'wx' });
         await rename(tmp, file);

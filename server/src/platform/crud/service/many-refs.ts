@@ -1,5 +1,6 @@
 // A many-reference (an array of ids, such as a product's categories) has no foreign key in PostgreSQL:
-// the service checks its ids itself, for a record and for each child row it writes.
+// the service checks its ids itself, for the records and the child rows it writes, one query per field for
+// all of them.
 import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db';
 import { badRequest } from '../../http/errors';
@@ -10,22 +11,30 @@ export async function checkManyRefs(
   db: DbOrTx,
   registry: Registry,
   fields: FieldDef[],
-  data: Record<string, unknown>,
+  records: Record<string, unknown>[],
 ) {
   for (const f of fields) {
     if (!f.ref?.many) continue;
-    const ids = data[f.name];
-    if (!Array.isArray(ids) || !ids.length) continue;
+    const lists = records
+      .map((r) => r[f.name])
+      .filter((ids): ids is number[] => Array.isArray(ids) && ids.length > 0);
+    if (!lists.length) continue;
     const target = registry.get(f.ref.resource)!;
-    const found = await db
-      .select({ id: columnsOf(target.table).id! })
-      .from(target.table)
-      .where(inArray(columnsOf(target.table).id!, ids as number[]));
-    const missing = (ids as number[]).filter((id) => !found.some((r) => r.id === id));
-    if (missing.length) {
-      throw badRequest(`«${f.label}»: нет записей с номерами ${missing.join(', ')}`, {
-        [f.name]: `Нет записей с номерами ${missing.join(', ')}`,
-      });
+    const id = columnsOf(target.table).id!;
+    const found = new Set(
+      (
+        await db
+          .select({ id })
+          .from(target.table)
+          .where(inArray(id, [...new Set(lists.flat())]))
+      ).map((r) => r.id as number),
+    );
+    for (const ids of lists) {
+      const missing = ids.filter((x) => !found.has(x));
+      if (missing.length)
+        throw badRequest(`«${f.label}»: нет записей с номерами ${missing.join(', ')}`, {
+          [f.name]: `Нет записей с номерами ${missing.join(', ')}`,
+        });
     }
   }
 }
