@@ -18,6 +18,7 @@ import {
   zip,
 } from './exchange1c-fixtures';
 import { settings } from '../generated/tables';
+import { selectRows } from '../src/platform/db';
 import { ensureSystemTemplates } from '../src/domains/messages/system-templates';
 import { countRows, createServices, fillCart, request } from './shop-fixtures';
 import { describeOnDatabases, startTestApp, type TestApp } from './harness';
@@ -368,6 +369,68 @@ describeOnDatabases('the 1C exchange on $name', (target) => {
     await onec.send('orders-1c-2.xml', changes);
     expect((await onec.importFile('orders-1c-2.xml')).lines[0]).toBe('success');
     expect(await countRows(t, 'order_events')).toBe(events1);
+    // 1C's own change is not handed back to it; a change on the site since is.
+    expect((await onec.call('query')).body).not.toContain(`<Номер>${number}</Номер>`);
+    const comment = await request(
+      t,
+      'PUT',
+      `/api/admin/orders/${order.id}/manager-comment`,
+      { authorization: t.adminToken },
+      { managerComment: 'Позвонить перед доставкой' },
+    );
+    expect(comment.statusCode, comment.body).toBe(200);
+    expect((await onec.call('query')).body).toContain(`<Номер>${number}</Номер>`);
+  });
+
+  it('gives 1C a company’s order with the organisation’s name, INN, KPP and legal address', async () => {
+    // The courier and cash on delivery of the test before.
+    const [ids] = await selectRows<{ courier: number; cash: number }>(
+      t.database.db,
+      sql`SELECT (SELECT id FROM delivery_services WHERE code = 'courier') AS courier,
+                 (SELECT id FROM payment_services WHERE code = 'cash') AS cash`,
+    );
+    const { token } = await signedInUser(t, {
+      email: 'owner@company-1c.test',
+      password: 'owner-password-1',
+      role: 'customer',
+    });
+    const auth = { authorization: `Bearer ${token}` };
+    const company = await request(t, 'PUT', '/api/profile/company', auth, {
+      legalForm: 'ooo',
+      name: 'Брови и ресницы',
+      inn: '7707083893',
+      kpp: '773601001',
+      legalAddress: 'Казань, ул. Баумана, 7',
+    });
+    expect(company.statusCode, company.body).toBe(200);
+    const lashes = (await productByTitle('Ресницы Лэш Би 1С чёрные матовые'))!;
+    await fillCart(t, [[lashes.offers[0]!.id, 1]], auth);
+    const placed = await request(t, 'POST', '/api/orders', auth, {
+      customerName: 'Ольга Петрова',
+      customerPhone: '8 (999) 765-43-21',
+      customerEmail: 'owner@company-1c.test',
+      deliveryServiceId: ids!.courier,
+      deliveryCity: 'Казань',
+      deliveryAddress: 'ул. Баумана, 7',
+      paymentServiceId: ids!.cash,
+      organizationId: company.json<{ data: { id: number } }>().data.id,
+      consent: true,
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const number = placed.json<{ data: { number: string } }>().data.number;
+
+    const onec = new OneC(t.app, 'sale');
+    await onec.checkauth(ONEC.email, ONEC.password);
+    await onec.init();
+    const doc = (await onec.call('query')).body;
+    const mine = doc.split('<Документ>').find((d) => d.includes(`<Номер>${number}</Номер>`))!;
+    expect(mine).toBeDefined();
+    expect(mine).toContain('<ИНН>7707083893</ИНН>');
+    expect(mine).toContain('<КПП>773601001</КПП>');
+    expect(mine).toMatch(/<ОфициальноеНаименование>[^<]*Брови и ресницы[^<]*<\/ОфициальноеНаименование>/);
+    expect(mine).toContain('Казань, ул. Баумана, 7');
+    expect(mine).toContain('<Фамилия>Петрова</Фамилия>');
+    expect((await onec.call('success')).lines[0]).toBe('success');
   });
 
   it('reads a Windows-1251 file of old 1C, answers deactivate and complete, imports an archive by its name, and refuses a broken document of orders whole', async () => {

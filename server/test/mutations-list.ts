@@ -150,7 +150,7 @@ export const MUTATIONS: Mutation[] = [
     name: 'stale-save',
     guarantee: 'an admin form loaded before an order cannot write the sold stock back',
     file: 'server/src/platform/crud/service/write.ts',
-    edits: [{ from: '      assertNotStale(def, existing, body);\n', to: '' }],
+    edits: [{ from: '        if (existing) assertNotStale(def, existing, w.body);\n', to: '' }],
     tests: { file: 'server/test/stock.test.ts', title: 'cannot save the sold stock back' },
   },
   {
