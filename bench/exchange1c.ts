@@ -207,6 +207,7 @@ export async function benchExchange1c(
   });
   const sale = await orders(app);
   await checkOrders(app, adminToken, sale.numbers);
+  await checkLog(app, adminToken);
   rows.push({
     name: 'orders taken by 1C (query, success)',
     items: sale.numbers.length,
@@ -246,6 +247,22 @@ async function checkImported(app: FastifyInstance, token: string, goods: number)
   if (wrong) throw new Error(`product ${wrong.slug} is not as its good: ${JSON.stringify(wrong)}`);
   const page = await app.inject({ method: 'GET', url: `/product/${body[0]!.slug}` });
   if (page.statusCode >= 400) throw new Error(`/product/${body[0]!.slug}: ${page.statusCode}`);
+}
+
+/** The exchange log: every exchange of the run (three of the catalogue, two of orders) with its steps. */
+async function checkLog(app: FastifyInstance, token: string) {
+  const runs = await adminGet<{ id: number; kind: string }[]>(
+    app,
+    token,
+    `/api/admin/exchange1c-runs?range=${encodeURIComponent('[0,99]')}`,
+  );
+  if (runs.total < 5) throw new Error(`the log lists ${runs.total} exchanges of the 5 made`);
+  for (const run of runs.body.slice(0, 5)) {
+    const filter = encodeURIComponent(JSON.stringify({ runId: run.id, mode: 'import' }));
+    const steps = await adminGet<unknown[]>(app, token, `/api/admin/exchange1c-steps?filter=${filter}`);
+    if (run.kind === 'catalog' && steps.total < 1)
+      throw new Error(`exchange ${run.id}: no import step in the log`);
+  }
 }
 
 /** Every order taken is marked taken and has 1C's number. */
