@@ -1,7 +1,8 @@
 // The cart API (issue 11): GET /api/cart, POST /api/cart/items (and /items/many: several variants at once, all
 // or none), PATCH and DELETE /api/cart/items/{id}, POST and DELETE /api/cart/coupon, PUT /api/cart/bonuses.
-// Every answer is the whole cart as priced by the pricing engine (cart-view.ts). A guest's first change makes the cart and answers its token once (also set
-// as the cookie cartToken, HttpOnly); the storefront's server keeps it and sends it as X-Cart-Token.
+// Every answer is the whole cart as priced by the pricing engine (cart-view.ts). A guest's first change makes
+// the cart and answers its token once (also set as the cookie cartToken, HttpOnly); the storefront's server
+// keeps it and sends it as X-Cart-Token.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   cartAdd,
