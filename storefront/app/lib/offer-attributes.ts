@@ -1,0 +1,13 @@
+// A variant's characteristics as code → value, and as the trade writes them. Shared by the product page (the
+// chooser, the grid of lengths, the sizes offered instead of a sold-out one) and the favourites' cards.
+import type { ProductPageOffer } from '@shop/schemas';
+
+/** An offer's characteristics as code → value. */
+export function offerValues(offer: Pick<ProductPageOffer, 'attributes'>): Record<string, string> {
+  return Object.fromEntries(offer.attributes.map((a) => [a.code, a.value]));
+}
+
+/** "D 0,07 мм 11 мм": a variant as the trade writes it, for alt texts, the cart and favourites. */
+export function variantLabel(offer: Pick<ProductPageOffer, 'attributes'>): string {
+  return offer.attributes.map((a) => a.valueTitle).join(' ');
+}
