@@ -91,7 +91,7 @@ function SoldOutHelp({ product, offer, onChoose, notifyAsked }: OfferNotesProps)
                   aria-label={`Выбрать ${variantLabel(size.offer)}, в наличии`}
                   onClick={() => onChoose(size.offer)}
                 >
-                  {size.title}
+                  {size.label}
                 </button>
               </li>
             ))}

@@ -12,8 +12,8 @@ const FIRST = ['length', 'thickness'];
 export interface NearSize {
   offer: ProductPageOffer;
   option: ProductOption;
-  /** The value it has instead («12 мм», «0,12 мм»). */
-  title: string;
+  /** What it has instead: a length alone («12 мм»), another characteristic named («Толщина 0,12 мм»). */
+  label: string;
 }
 
 /** How far two values of a characteristic are: by number when both are numbers («0.10», «11»), else by place. */
@@ -57,7 +57,7 @@ export function nearestSizes(
       );
     for (const { offer, own } of near.slice(0, PER_OPTION)) {
       const title = option.values.find((v) => v.code === own[option.code])?.title ?? own[option.code]!;
-      found.push({ offer, option, title });
+      found.push({ offer, option, label: option.code === 'length' ? title : `${option.title} ${title}` });
     }
     if (found.length >= max) break;
   }
