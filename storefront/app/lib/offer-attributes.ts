@@ -7,7 +7,16 @@ export function offerValues(offer: Pick<ProductPageOffer, 'attributes'>): Record
   return Object.fromEntries(offer.attributes.map((a) => [a.code, a.value]));
 }
 
-/** "D 0,07 мм 11 мм": a variant as the trade writes it, for alt texts, the cart and favourites. */
-export function variantLabel(offer: Pick<ProductPageOffer, 'attributes'>): string {
-  return offer.attributes.map((a) => a.valueTitle).join(' ');
+/**
+ * "D 0,07 мм 11 мм": a variant as the trade writes it, for alt texts, the cart and favourites; `only` keeps the
+ * characteristics that tell it from its siblings (a favourite's card, whose title says the colour).
+ */
+export function variantLabel(
+  offer: Pick<ProductPageOffer, 'attributes'>,
+  only?: ReadonlySet<string>,
+): string {
+  return offer.attributes
+    .filter((a) => !only || only.has(a.code))
+    .map((a) => a.valueTitle)
+    .join(' ');
 }

@@ -34,7 +34,7 @@ describe('the grid’s form', () => {
 
   it('refuses a field that is not a whole number from 0, and a form with nothing in it', () => {
     expect(linesOfForm(form([['qty.7', '-2']]))).toEqual({
-      message: 'Проверьте количество: количество не может быть меньше нуля',
+      message: 'Количество не может быть меньше нуля',
       offerId: 7,
     });
     expect(linesOfForm(form([['qty.7', '1.5']]))).toMatchObject({ offerId: 7 });

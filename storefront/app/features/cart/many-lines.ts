@@ -44,7 +44,7 @@ export function linesOfForm(
     const offerId = Number(FIELD.exec(name)?.[1]);
     if (!offerId || typeof value !== 'string') continue;
     const n = pieces(value);
-    if (typeof n === 'string') return { message: `Проверьте количество: ${n}`, offerId };
+    if (typeof n === 'string') return { message: `${n.charAt(0).toUpperCase()}${n.slice(1)}`, offerId };
     if (n > MAX_PIECES) return { message: `Не больше ${MAX_PIECES} шт. одного варианта`, offerId };
     if (n > 0) lines.push({ offerId, quantity: n });
   }

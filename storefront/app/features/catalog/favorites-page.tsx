@@ -1,4 +1,4 @@
-import type { ProductPageOffer, SearchProduct } from '@shop/schemas';
+import type { SearchProduct } from '@shop/schemas';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { Route } from '../../routes/+types/favorites';
@@ -127,13 +127,11 @@ function useVariants(
   viewer: string | null,
 ): { variants: Map<number, CardVariant>; loading: boolean } {
   const api = useApi();
-  const [pages, setPages] = useState<{ viewer: string | null; offers: Map<string, ProductPageOffer | null> }>(
-    {
-      viewer,
-      offers: new Map(),
-    },
-  );
-  const known = pages.viewer === viewer ? pages.offers : new Map<string, ProductPageOffer | null>();
+  const [pages, setPages] = useState<{ viewer: string | null; offers: Map<string, CardVariant | null> }>({
+    viewer,
+    offers: new Map(),
+  });
+  const known = pages.viewer === viewer ? pages.offers : new Map<string, CardVariant | null>();
   const wanted = products.flatMap((p) => {
     const offerId = offerOf(p.id);
     return offerId ? [{ product: p, offerId, key: `${p.id}:${offerId}` }] : [];
@@ -147,7 +145,12 @@ function useVariants(
       missing.map(({ product, offerId, key }) =>
         api.catalog
           .product(product.slug)
-          .then((page) => [key, page.offers.find((o) => o.id === offerId) ?? null] as const)
+          .then((page) => {
+            const offer = page.offers.find((o) => o.id === offerId);
+            // The characteristics its siblings differ in: the title already says what they share.
+            const varying = new Set(page.options.filter((o) => o.values.length > 1).map((o) => o.code));
+            return [key, offer ? { offer, label: variantLabel(offer, varying) } : null] as const;
+          })
           .catch(() => [key, null] as const),
       ),
     ).then((found) => {
@@ -166,8 +169,8 @@ function useVariants(
   }, [api, missingKey, viewer]);
   const variants = new Map<number, CardVariant>();
   for (const { product, key } of wanted) {
-    const offer = known.get(key);
-    if (offer) variants.set(product.id, { offer, label: variantLabel(offer) });
+    const variant = known.get(key);
+    if (variant) variants.set(product.id, variant);
   }
   return { variants, loading: missing.length > 0 };
 }
