@@ -116,8 +116,13 @@ export function ProductPurchase({
     if (chip.state === 'missing' || chip.selected) return;
     select(choose(options, offers, selection, code, chip.code));
   };
-  // A size in stock offered instead of a sold-out one: chosen whole (the quantity is 1 while sold out).
-  const chooseOffer = useCallback((o: ProductPageOffer) => setSelection(offerValues(o)), []);
+  // A size in stock offered instead of a sold-out one, chosen whole. The same function on every render (the
+  // notes are a deferred part: new props before their code arrives would redraw them), calling the latest select.
+  const latestSelect = useRef(select);
+  useEffect(() => {
+    latestSelect.current = select;
+  });
+  const chooseOffer = useCallback((o: ProductPageOffer) => latestSelect.current(offerValues(o)), []);
   const changeQuantity = (q: number) => {
     setQuantity(q);
     setQuantityNote(null);
