@@ -210,6 +210,7 @@ for (const screen of SCREENS) {
       await page.goto(`${PAGE}?offer=${d11.id}`);
       await expect(page.locator('.purchase[data-hydrated]')).toBeVisible();
       const buy = page.locator('.buy-box');
+      await expect(buy.locator('.soldout-help[data-hydrated]')).toBeVisible();
       await expect(buy.getByText('Нет в наличии', { exact: true })).toBeVisible();
       // The nearest lengths of the same curl and thickness first, then the other curl.
       const sizes = buy.locator('.soldout-help__sizes button');
@@ -221,7 +222,7 @@ for (const screen of SCREENS) {
 
       // Back to the sold-out size: «Сообщить о поступлении» asks nothing of a signed-in customer.
       await page.goto(`${PAGE}?offer=${d11.id}`);
-      await expect(page.locator('.purchase[data-hydrated]')).toBeVisible();
+      await expect(buy.locator('.soldout-help[data-hydrated]')).toBeVisible();
       await expect(buy.getByText(`Письмо придёт на ${email}`)).toBeVisible();
       await buy.getByRole('button', { name: 'Сообщить о поступлении' }).click();
       await expect(buy.getByText(`Напишем на ${email}, как только товар появится`)).toBeVisible();
@@ -276,7 +277,7 @@ test('the restock of a size asked for in one tap sends the letter to the account
   const { email } = await signedIn(page, request, 'restock');
   const d11 = offerOf('D', '11');
   await page.goto(`${PAGE}?offer=${d11.id}`);
-  await expect(page.locator('.purchase[data-hydrated]')).toBeVisible();
+  await expect(page.locator('.soldout-help[data-hydrated]')).toBeVisible();
   await page.locator('.buy-box').getByRole('button', { name: 'Сообщить о поступлении' }).click();
   await expect(page.getByText(`Напишем на ${email}, как только товар появится`)).toBeVisible();
 

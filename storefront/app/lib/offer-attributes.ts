@@ -7,6 +7,9 @@ export function offerValues(offer: Pick<ProductPageOffer, 'attributes'>): Record
   return Object.fromEntries(offer.attributes.map((a) => [a.code, a.value]));
 }
 
+/** The lash notation's characteristics («D 0,07 мм 11 мм»): a variant is named by them even when they are shared. */
+export const LASH_CODES: readonly string[] = ['curl', 'thickness', 'length'];
+
 /**
  * "D 0,07 мм 11 мм": a variant as the trade writes it, for alt texts, the cart and favourites; `only` keeps the
  * characteristics that tell it from its siblings (a favourite's card, whose title says the colour).

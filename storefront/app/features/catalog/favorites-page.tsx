@@ -9,7 +9,7 @@ import { useAuth } from '../../lib/auth';
 import { useApi } from '../../lib/browser-api';
 import { useFavorites } from './favorites';
 import { seoMeta } from '../../lib/seo';
-import { variantLabel } from '../../lib/offer-attributes';
+import { LASH_CODES, variantLabel } from '../../lib/offer-attributes';
 import './catalog.css';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -147,8 +147,9 @@ function useVariants(
           .product(product.slug)
           .then((page) => {
             const offer = page.offers.find((o) => o.id === offerId);
-            // The characteristics its siblings differ in: the title already says what they share.
-            const varying = new Set(page.options.filter((o) => o.values.length > 1).map((o) => o.code));
+            // The lash notation, and what else its siblings differ in (the title says the colour they share).
+            const named = page.options.filter((o) => o.values.length > 1 || LASH_CODES.includes(o.code));
+            const varying = new Set(named.map((o) => o.code));
             return [key, offer ? { offer, label: variantLabel(offer, varying) } : null] as const;
           })
           .catch(() => [key, null] as const),

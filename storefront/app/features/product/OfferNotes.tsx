@@ -1,6 +1,7 @@
 import type { ProductPage, ProductPageOffer } from '@shop/schemas';
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { useAuth } from '../../lib/auth';
+import { useHydrated } from '../../lib/hydrated';
 import { apiErrorMessage, useApi } from '../../lib/browser-api';
 import { Icon } from '../../ui/Icon';
 import { NOTIFY_LABEL, loadStockNoticeDialog, noticePromise } from '../feedback';
@@ -53,6 +54,7 @@ function SoldOutHelp({ product, offer, onChoose, notifyAsked }: OfferNotesProps)
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [dialog, setDialog] = useState<'closed' | 'open' | 'used'>('closed');
+  const hydrated = useHydrated();
 
   const notify = async () => {
     if (!email) return setDialog('open');
@@ -78,7 +80,8 @@ function SoldOutHelp({ product, offer, onChoose, notifyAsked }: OfferNotesProps)
 
   const promise = promised[offer.id];
   return (
-    <div className="soldout-help">
+    // data-hydrated: its buttons work from here on (the browser tests wait for it).
+    <div className="soldout-help" data-hydrated={hydrated || undefined}>
       {near.length > 0 && (
         <div className="soldout-help__near">
           <p className="soldout-help__title">Есть в наличии рядом:</p>
