@@ -103,6 +103,7 @@ export const PAGE_KIT = [
   'ui/Breadcrumbs.tsx',
   'lib/guest-page.ts',
   'lib/hydrated.ts',
+  'lib/offer-attributes.ts',
   'features/cart/AddToCartForm.tsx',
   'features/catalog/FavoriteButton.tsx',
   'features/feedback/stock-notice-label.ts',

@@ -555,6 +555,16 @@ export function endpointMethods(http: AxiosInstance) {
             ...config,
           })
         ).data.data,
+      /** POST /api/cart/items/many: Положить в корзину несколько вариантов сразу, каждый отдельной строкой (сетка длин) */
+      addMany: async (body: T.CartAddManyBody, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.CartAddManyAnswer>({
+            method: 'POST',
+            url: `/api/cart/items/many`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
       /** POST /api/cart/coupon: Применить промокод (ответ объясняет, почему он не подошёл) */
       applyCoupon: async (body: T.CartApplyCouponBody, config: AxiosRequestConfig = {}) =>
         (
@@ -1005,6 +1015,16 @@ export function endpointMethods(http: AxiosInstance) {
         const disposition: unknown = res.headers['content-disposition'];
         return { data: res.data, disposition: typeof disposition === 'string' ? disposition : null };
       },
+      /** POST /api/profile/stock-notices: Сообщить о поступлении варианта товара — покупателю с аккаунтом, в одно касание */
+      notifyStock: async (body: T.ProfileNotifyStockBody, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.ProfileNotifyStockAnswer>({
+            method: 'POST',
+            url: `/api/profile/stock-notices`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
       /** GET /api/profile/orders/:name: Заказ покупателя с позициями */
       order: async (name: T.ProfileOrderParams['name'], config: AxiosRequestConfig = {}) =>
         (

@@ -126,6 +126,21 @@ export const moveCategory = contract({
   },
 });
 
+/** What «Сообщить о поступлении» answers: the request waits for the variant (a repeat answers the same). */
+const NOTICE_STORED = {
+  description: 'Запрос сохранён (или такой уже ждёт)',
+  ...envelope({
+    type: 'object',
+    additionalProperties: false,
+    required: ['status', 'email', 'phone'],
+    properties: {
+      status: { type: 'string', enum: ['waiting'] },
+      email: { type: ['string', 'null'] },
+      phone: { type: ['string', 'null'] },
+    },
+  }),
+};
+
 export const notifyStock = contract({
   name: 'catalog.notifyStock',
   method: 'POST',
@@ -168,22 +183,37 @@ export const notifyStock = contract({
     },
   },
   response: {
-    201: {
-      description: 'Запрос сохранён (или такой уже ждёт)',
-      ...envelope({
-        type: 'object',
-        additionalProperties: false,
-        required: ['status', 'email', 'phone'],
-        properties: {
-          status: { type: 'string', enum: ['waiting'] },
-          email: { type: ['string', 'null'] },
-          phone: { type: ['string', 'null'] },
-        },
-      }),
-    },
+    201: NOTICE_STORED,
     400: failure('Ошибки по полям; неверная капча — code captcha_invalid (поле captchaPhrase)'),
     404: failure('Такого варианта на витрине нет'),
     409: failure('Вариант уже в наличии'),
     429: failure('Слишком много запросов с этого адреса: «Повторите через N с.»'),
+  },
+});
+
+export const profileNotifyStock = contract({
+  name: 'profile.notifyStock',
+  method: 'POST',
+  path: '/profile/stock-notices',
+  tags: TAGS,
+  summary: 'Сообщить о поступлении варианта товара — покупателю с аккаунтом, в одно касание',
+  description:
+    'Письмо уйдёт на e-mail аккаунта: ни формы, ни капчи (покупатель уже вошёл, согласие на обработку ' +
+    'данных дано при регистрации). Вариант должен быть на витрине и без остатка; повторный запрос на тот ' +
+    'же вариант, пока первый ждёт, ничего не добавляет и отвечает так же.',
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['offerId'],
+    properties: {
+      offerId: { type: 'integer', minimum: 1, maximum: INT4_MAX, 'x-label': 'Вариант товара' },
+    },
+  },
+  response: {
+    201: NOTICE_STORED,
+    401: failure('Требуется вход'),
+    404: failure('Такого варианта на витрине нет'),
+    409: failure('Вариант уже в наличии'),
+    429: failure('Слишком много запросов'),
   },
 });

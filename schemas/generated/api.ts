@@ -922,6 +922,26 @@ export interface CartItemUpdateRequest {
 }
 
 /**
+ * POST /api/cart/items/many: several offers at once (the product page's grid of lengths), each added to what the cart already holds of it, each as its own line; all of them or none.
+ */
+export interface CartItemsAddRequest {
+  /**
+   * @minItems 1
+   * @maxItems 100
+   */
+  lines: [
+    {
+      offerId: number;
+      quantity: number;
+    },
+    ...{
+      offerId: number;
+      quantity: number;
+    }[],
+  ];
+}
+
+/**
  * GET /api/cart and every cart change: the lines priced by the pricing engine (server/src/domains/pricing), the discounts with their reasons, the coupon, bonuses, delivery options and thresholds, totals, and what keeps the cart from being ordered.
  */
 export interface CartState {
@@ -2242,6 +2262,19 @@ export interface PublicSettings {
   seoTitle: string | null;
   seoDescription: string | null;
   maintenanceMode: boolean;
+  /**
+   * The bonus programme's accrual, for «+N баллов» where a purchase is decided (schemas/rules/bonus-points.ts pointsEarned); null while the programme is off
+   */
+  bonus: null | {
+    /**
+     * Percent of what the goods are paid in money
+     */
+    accrualPercent: number;
+    /**
+     * One point, kopecks
+     */
+    pointValue: number;
+  };
 }
 
 /**

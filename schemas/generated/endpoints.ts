@@ -36,6 +36,7 @@ import type {
   CartCouponRequest,
   CartItemAddRequest,
   CartItemUpdateRequest,
+  CartItemsAddRequest,
   CartState,
   CatalogCategory,
   CategoryNode,
@@ -596,6 +597,12 @@ export interface CartAddAnswer {
   data: CartState;
 }
 
+export type CartAddManyBody = CartItemsAddRequest;
+
+export interface CartAddManyAnswer {
+  data: CartState;
+}
+
 export type CartApplyCouponBody = CartCouponRequest;
 
 export interface CartApplyCouponAnswer {
@@ -1025,6 +1032,18 @@ export interface ProfileGetAnswer {
 
 export interface ProfileInvoicePdfParams {
   number: string;
+}
+
+export interface ProfileNotifyStockBody {
+  offerId: number;
+}
+
+export interface ProfileNotifyStockAnswer {
+  data: {
+    status: 'waiting';
+    email: string | null;
+    phone: string | null;
+  };
 }
 
 export interface ProfileOrderParams {
@@ -1497,6 +1516,13 @@ export interface Endpoints {
     headers: unknown;
     answer: CartAddAnswer;
   };
+  'cart.addMany': {
+    params: unknown;
+    query: unknown;
+    body: CartAddManyBody;
+    headers: unknown;
+    answer: CartAddManyAnswer;
+  };
   'cart.applyCoupon': {
     params: unknown;
     query: unknown;
@@ -1811,6 +1837,13 @@ export interface Endpoints {
     body: unknown;
     headers: unknown;
     answer: ArrayBuffer;
+  };
+  'profile.notifyStock': {
+    params: unknown;
+    query: unknown;
+    body: ProfileNotifyStockBody;
+    headers: unknown;
+    answer: ProfileNotifyStockAnswer;
   };
   'profile.order': {
     params: ProfileOrderParams;

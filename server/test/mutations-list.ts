@@ -274,6 +274,18 @@ export const MUTATIONS: Mutation[] = [
     ],
     tests: { file: 'server/test/payments.test.ts', title: 'cancels their own|canceled by the administrator' },
   },
+  {
+    name: 'cart-many-all-or-none',
+    guarantee: 'several variants go into a cart all or none: a refused line leaves the cart as it was',
+    file: 'server/src/domains/sales/cart-store.ts',
+    edits: [
+      {
+        from: 'await addLine(tx, cartId, held, line.offerId, line.quantity, at);',
+        to: 'await addLine(tx, cartId, held, line.offerId, line.quantity, at).catch(() => undefined);',
+      },
+    ],
+    tests: { file: 'server/test/cart-many.test.ts', title: 'changes nothing' },
+  },
 ];
 
 /** Guarantees whose code does not exist yet; listed so that the gap is visible. */

@@ -80,6 +80,8 @@ describeOnDatabases('public API on $name', (target) => {
       supportPhone: expect.stringMatching(/^\+7/),
       legalName: expect.any(String),
       ogrn: expect.stringMatching(/^\d{13,15}$/),
+      // «+N баллов» on the product page is computed with these (schemas/rules/bonus-points.ts).
+      bonus: { accrualPercent: 5, pointValue: 100 },
     });
     expect(JSON.stringify(data)).not.toMatch(/credentials|password/i);
   });

@@ -2,6 +2,7 @@
 // a sold-out variant is stored once per contact; bad input is refused in Russian and stores nothing; the
 // variant's stock rising above zero — by the admin's product form, bulk offers or a cancelled order
 // returning its pieces — queues exactly one letter per waiting request, and a second change of stock queues none.
+// A signed-in customer asks in one tap (POST /api/profile/stock-notices): the account's e-mail, no captcha.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { selectRows } from '../src/platform/db';
@@ -9,6 +10,7 @@ import { ALREADY_IN_STOCK, CONTACT_MISSING, sendDueStockNotices } from '../src/d
 import { CAPTCHA_WRONG, createCaptcha } from '../src/domains/forms/captcha';
 import { ensureSystemTemplates } from '../src/domains/messages/system-templates';
 import { settings } from '../generated/tables';
+import { signedInUser } from './accounts';
 import { describeOnDatabases, itRaces, startTestApp, type TestApp } from './harness';
 import {
   adminPost,
@@ -149,6 +151,45 @@ describeOnDatabases('stock notices on $name', (target) => {
     expect(
       (await refused({ offerId: 2_000_000, email: 'anna@lash.test', ...(await captcha()) }, 404)).message,
     ).toMatch(/варианта/);
+  });
+
+  it('a signed-in customer asks in one tap: the account’s e-mail, no captcha; the restock writes to it', async () => {
+    const { productId, offerId } = await soldOut('Ресницы Одно касание');
+    const { token } = await signedInUser(t, { email: 'tap@lash.test', password: 'tap-password-1' });
+    const tap = async (payload: Json, headers: Json = { authorization: token }) => {
+      const res = await send('POST', '/api/profile/stock-notices', headers, payload);
+      return { status: res.statusCode, body: res.json<Body>() };
+    };
+    const before = await counts();
+    const first = await tap({ offerId });
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    expect(first.body.data).toEqual({ status: 'waiting', email: 'tap@lash.test', phone: null });
+    // Again: the same answer, one request; the account's consent covers it (none recorded here).
+    expect((await tap({ offerId })).status).toBe(201);
+    expect(await noticesOf(offerId)).toMatchObject([{ status: 'waiting', email: 'tap@lash.test' }]);
+    expect(await counts()).toEqual({ ...before, notices: before.notices + 1 });
+
+    // Refused, changing nothing: a guest, a variant in stock, one that is not there, a bad body.
+    const inStock = await productWithOffer(t, { price: 100000, stock: 4 });
+    const refusals: [Json, Json, number, RegExp][] = [
+      [{ offerId }, {}, 401, /[Вв]ойдите|вход/],
+      [{ offerId: inStock.offerId }, { authorization: token }, 409, /уже в наличии/],
+      [{ offerId: 2_000_000 }, { authorization: token }, 404, /варианта/],
+      [{ offerId: 'C' }, { authorization: token }, 400, /Вариант товара/],
+      [{}, { authorization: token }, 400, /Вариант товара/],
+    ];
+    for (const [payload, headers, status, message] of refusals) {
+      const refused = await tap(payload, headers);
+      expect(refused.status, JSON.stringify(refused.body)).toBe(status);
+      expect(refused.body.error!.message).toMatch(message);
+    }
+    expect((await counts()).notices).toBe(before.notices + 1);
+
+    await setStock(productId, 3);
+    expect(await sendDueStockNotices(db(), SITE)).toBe(1);
+    const [letter] = await lettersTo('tap@lash.test');
+    expect(letter).toMatchObject({ channel: 'email', template_code: 'stock.back' });
+    expect(letter!.subject).toBe('Ресницы Одно касание снова в наличии');
   });
 
   it('the admin raising the stock above zero sends one letter per request; a second change sends none', async () => {

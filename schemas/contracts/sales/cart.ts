@@ -61,6 +61,20 @@ export const cartAdd = contract({
   response: CHANGED,
 });
 
+export const cartAddMany = contract({
+  name: 'cart.addMany',
+  method: 'POST',
+  path: '/cart/items/many',
+  tags: TAGS,
+  summary: 'Положить в корзину несколько вариантов сразу, каждый отдельной строкой (сетка длин)',
+  description:
+    'Как «Положить товар в корзину» для каждого варианта, в одной транзакции: если хоть один вариант ' +
+    'не продаётся или его не хватает на складе (с тем, что уже в корзине), ответ — 400 с его названием, ' +
+    'и корзина не меняется. Вариант указывается один раз.',
+  body: api('cart-items-add-request'),
+  response: CHANGED,
+});
+
 export const cartUpdate = contract({
   name: 'cart.update',
   method: 'PATCH',

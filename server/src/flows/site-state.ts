@@ -39,6 +39,7 @@ export function publicSettings(s: SettingsRow): PublicSettings {
     seoTitle: s?.seoTitle ?? null,
     seoDescription: s?.seoDescription ?? null,
     maintenanceMode: s?.maintenanceMode ?? false,
+    bonus: s?.bonusEnabled ? { accrualPercent: s.bonusAccrualPercent, pointValue: s.bonusPointValue } : null,
   };
 }
 

@@ -33,6 +33,7 @@ export function publicConfig(
     mapsApiKey: settings?.mapsApiKey || null,
     seoTitle: settings?.seoTitle || null,
     seoDescription: settings?.seoDescription || null,
+    bonus: settings?.bonus ?? null,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { CategoryNode } from '@shop/schemas';
+import type { CategoryNode, PublicSettings } from '@shop/schemas';
 import { useRouteLoaderData } from 'react-router';
 
 /** Links to the shop's pages elsewhere (spec §2: Pinterest, VK, Telegram, Ozon, Wildberries, WhatsApp). */
@@ -34,6 +34,8 @@ export interface PublicConfig {
   /** Default title and description of pages without their own. */
   seoTitle: string | null;
   seoDescription: string | null;
+  /** The bonus programme's accrual («+N баллов» on the product page); null while it is off. */
+  bonus: PublicSettings['bonus'];
 }
 
 /** What the root loader gives the header, the footer and the error pages. */
@@ -70,6 +72,7 @@ export const FALLBACK_SHELL: ShellData = {
     mapsApiKey: null,
     seoTitle: null,
     seoDescription: null,
+    bonus: null,
   },
   categories: [],
   cartCount: 0,

@@ -1,19 +1,22 @@
 // «Сообщить о поступлении»: POST /api/stock-notices stores a shopper's e-mail or phone for a sold-out
 // variant; when that variant's stock rises above zero they get one letter (or SMS) through the outbox.
 //
+// A signed-in customer asks in one tap (POST /api/profile/stock-notices): the account's e-mail, no captcha.
+//
 // The rule "stock rose from 0 → the waiting requests are due" is a row trigger on product_offers
 // (migrations/0014_stock_notices_due.sql): every path that writes stock (the admin's form, the CSV import,
 // bulk offers, a cancelled order returning pieces, hand-written SQL) goes through it, and none can skip it.
 // The letters need the product's page data and the templates, so the outbox worker queues them
 // (sendDueStockNotices), marking each request sent in the transaction that queues its letter.
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { selectRows, type Db, type Tx } from '../../platform/db';
 import { stockNotices } from '../../../generated/tables';
 import { ApiError, badRequest, conflict } from '../../platform/http/errors';
 import { limitOf } from '../../platform/http/rate-limit';
 import { serve } from '../../platform/http/contract';
-import { notifyStock } from '@shop/schemas/contracts/catalog';
+import { notifyStock, profileNotifyStock } from '@shop/schemas/contracts/catalog';
+import { requireUser } from '../../platform/auth/guard';
 import { checkCaptcha } from '../forms';
 import { consentContext, recordConsent } from '../privacy';
 import { enqueueTemplatedEmail, enqueueTemplatedSms } from '../messages';
@@ -26,6 +29,58 @@ export const STOCK_BACK_TEMPLATE = 'stock.back';
 export const CONTACT_MISSING = 'Укажите e-mail или телефон — туда придёт сообщение о поступлении';
 export const ALREADY_IN_STOCK = 'Этот вариант уже в наличии: его можно положить в корзину';
 
+/** A variant on the storefront: what a request for it needs. */
+interface NoticeOffer {
+  id: number;
+  product_id: number;
+  article: string;
+  stock: number;
+}
+
+/** The variant asked about: on the storefront (404 otherwise) and sold out (409 otherwise). */
+async function soldOutOffer(db: Db, offerId: number): Promise<NoticeOffer> {
+  const [offer] = await selectRows<NoticeOffer>(
+    db,
+    sql`SELECT o.id, o.product_id, o.article, o.stock FROM product_offers o
+        JOIN products p ON p.id = o.product_id
+        WHERE o.id = ${offerId} AND o.active AND p.active`,
+  );
+  if (!offer) throw new ApiError(404, 'not_found', 'Такого варианта товара нет на сайте');
+  if (offer.stock > 0) throw conflict(ALREADY_IN_STOCK);
+  return offer;
+}
+
+/**
+ * Stores a waiting request; the partial unique indexes of open requests (one per offer and contact) turn a
+ * repeat into nothing. A guest's request records their consent with it (`consent`).
+ */
+async function storeNotice(
+  db: Db,
+  request: FastifyRequest,
+  offer: NoticeOffer,
+  contact: { email: string | null; phone: string | null },
+  { consent }: { consent: boolean },
+) {
+  const who = consentContext(request);
+  await db.transaction(async (tx: Tx) => {
+    await tx
+      .insert(stockNotices)
+      .values({
+        productId: offer.product_id,
+        offerId: offer.id,
+        article: offer.article,
+        ...contact,
+        userId: who.userId,
+        ip: who.ip.slice(0, 45),
+        status: 'waiting',
+      })
+      .onConflictDoNothing();
+    if (consent)
+      await recordConsent(tx, { purpose: 'personal_data', source: 'stock_notice', ...contact, ...who });
+  });
+  return { data: { status: 'waiting' as const, ...contact } };
+}
+
 export function stockNoticeRoutes(db: Db) {
   return async function plugin(app: FastifyInstance) {
     serve(
@@ -36,36 +91,26 @@ export function stockNoticeRoutes(db: Db) {
         const email = input.email || null;
         const phone = input.phone || null;
         if (!email && !phone) throw badRequest(CONTACT_MISSING, { email: CONTACT_MISSING });
-        const [offer] = await selectRows<{ id: number; product_id: number; article: string; stock: number }>(
-          db,
-          sql`SELECT o.id, o.product_id, o.article, o.stock FROM product_offers o
-              JOIN products p ON p.id = o.product_id
-              WHERE o.id = ${input.offerId} AND o.active AND p.active`,
-        );
-        if (!offer) throw new ApiError(404, 'not_found', 'Такого варианта товара нет на сайте');
-        if (offer.stock > 0) throw conflict(ALREADY_IN_STOCK);
+        const offer = await soldOutOffer(db, input.offerId);
         await checkCaptcha(db, input.captchaId, input.captchaPhrase);
-        const who = consentContext(request);
-        await db.transaction(async (tx: Tx) => {
-          // The partial unique indexes of open requests (one per offer and contact) turn a repeat into nothing.
-          await tx
-            .insert(stockNotices)
-            .values({
-              productId: offer.product_id,
-              offerId: offer.id,
-              article: offer.article,
-              email,
-              phone,
-              userId: who.userId,
-              ip: who.ip.slice(0, 45),
-              status: 'waiting',
-            })
-            .onConflictDoNothing();
-          await recordConsent(tx, { purpose: 'personal_data', source: 'stock_notice', email, phone, ...who });
-        });
-        return reply.status(201).send({ data: { status: 'waiting', email, phone } });
+        return reply
+          .status(201)
+          .send(await storeNotice(db, request, offer, { email, phone }, { consent: true }));
       },
       { config: { rateLimit: limitOf('feedback', { groupId: 'stock-notice' }) } },
+    );
+
+    // One tap for a signed-in customer: the account's e-mail, no form and no captcha; the account's consent,
+    // given at registration, covers it.
+    serve(
+      app,
+      profileNotifyStock,
+      async (request, reply) => {
+        const offer = await soldOutOffer(db, request.body.offerId);
+        const contact = { email: request.user!.email, phone: null };
+        return reply.status(201).send(await storeNotice(db, request, offer, contact, { consent: false }));
+      },
+      { preValidation: requireUser, config: { rateLimit: limitOf('feedback', { groupId: 'stock-notice' }) } },
     );
   };
 }

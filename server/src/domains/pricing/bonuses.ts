@@ -2,19 +2,16 @@
 // (bonusAllowed), and only while the programme is on. At most bonusMaxSpendPercent of the goods after every
 // discount (rounded down, so the percent is never passed), and only whole points; delivery is never paid
 // with points. Points are the customer's spendable balance: the caller leaves expired points out.
+import { pointsEarned } from '@shop/schemas/rules/bonus-points';
 import { bonusMessages } from './messages';
 import { percentFloor } from './money';
 import type { BonusResult, PricingCustomer, PricingProblem, PricingSettings } from './types';
 
 /**
- * The points an order brings its customer once it is completed: bonusAccrualPercent of what the goods are
- * paid in money (after every discount and the points spent), in whole points, rounded down. The cart shows it
- * («+42 балла») and the order's completion accrues it (order-status.ts): one formula for both.
+ * The points an order brings its customer once it is completed: the shop's one rule (schemas/rules/bonus-points),
+ * shown in the cart («+42 балла») and on the product page, and accrued at completion (order-status.ts).
  */
-export function pointsEarned(paidKopecks: number, accrualPercent: number, pointValue: number): number {
-  if (paidKopecks <= 0 || accrualPercent <= 0 || pointValue <= 0) return 0;
-  return Math.floor((paidKopecks * accrualPercent) / 100 / pointValue);
-}
+export { pointsEarned };
 
 export function priceBonuses(
   settings: PricingSettings,

@@ -1,10 +1,12 @@
-// The cart API (issue 11): GET /api/cart, POST /api/cart/items, PATCH and DELETE /api/cart/items/{id},
-// POST and DELETE /api/cart/coupon, PUT /api/cart/bonuses. Every answer is the whole cart as priced by the
-// pricing engine (cart-view.ts). A guest's first change makes the cart and answers its token once (also set
-// as the cookie cartToken, HttpOnly); the storefront's server keeps it and sends it as X-Cart-Token.
+// The cart API (issue 11): GET /api/cart, POST /api/cart/items (and /items/many: several variants at once, all
+// or none), PATCH and DELETE /api/cart/items/{id}, POST and DELETE /api/cart/coupon, PUT /api/cart/bonuses.
+// Every answer is the whole cart as priced by the pricing engine (cart-view.ts). A guest's first change makes
+// the cart and answers its token once (also set as the cookie cartToken, HttpOnly); the storefront's server
+// keeps it and sends it as X-Cart-Token.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   cartAdd,
+  cartAddMany,
   cartApplyCoupon,
   cartGet,
   cartRemove,
@@ -23,6 +25,7 @@ import {
   cartFor,
   findCart,
   addLine,
+  addLines,
   holdLines,
   ownerOf,
   removeLine,
@@ -121,6 +124,23 @@ export function cartRoutes(db: Db, carriers: CarrierConfig, terms: ShopTerms) {
           'create',
           {},
           [offerId],
+        );
+      },
+      limited(),
+    );
+    // The grid of lengths: every line or none, in the one transaction of a change.
+    serve(
+      app,
+      cartAddMany,
+      async (request, reply) => {
+        const { lines } = request.body;
+        return change(
+          request,
+          reply,
+          (tx, cart, held) => addLines(tx, cart.id, held, lines),
+          'create',
+          {},
+          lines.map((l) => l.offerId),
         );
       },
       limited(),

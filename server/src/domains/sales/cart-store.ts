@@ -138,21 +138,35 @@ export type HeldLines = LinesWithOffers;
 export const holdLines = (tx: Tx, cartId: number, alsoOffers: number[] = []): Promise<HeldLines> =>
   cartLines(tx, cartId, alsoOffers);
 
+/**
+ * Where a refusal points: one offer (the product named, fields `offerId`, `quantity`), or line `at` of a
+ * many-lines add (the variant's article named too, fields `lines.<at>.offerId`, `lines.<at>.quantity`).
+ */
+function refusalOf(at?: number) {
+  return {
+    name: (offer: { title: string; article: string }) =>
+      at === undefined ? quoted(offer.title) : `${quoted(offer.title)}, арт. ${offer.article}`,
+    field: (key: string) => (at === undefined ? key : `lines.${at}.${key}`),
+  };
+}
+
 /** An offer that can be put in a cart: it exists and it and its product are on sale. */
-function saleableOffer(held: HeldLines, offerId: number): OfferRow {
+function saleableOffer(held: HeldLines, offerId: number, at?: number): OfferRow {
+  const { name, field } = refusalOf(at);
   const offer = held.offers.get(offerId);
-  if (!offer) throw badRequest('Такого товара нет в каталоге', { offerId: 'Товар не найден' });
+  if (!offer) throw badRequest('Такого товара нет в каталоге', { [field('offerId')]: 'Товар не найден' });
   if (!offer.onSale)
-    throw badRequest(`${quoted(offer.title)} сейчас не продаётся`, { offerId: 'Не продаётся' });
+    throw badRequest(`${name(offer)} сейчас не продаётся`, { [field('offerId')]: 'Не продаётся' });
   return offer;
 }
 
-function assertInStock(offer: { stock: number; title: string }, quantity: number) {
+function assertInStock(offer: OfferRow, quantity: number, at?: number) {
+  const { name, field } = refusalOf(at);
   if (offer.stock <= 0)
-    throw badRequest(`${quoted(offer.title)} закончился на складе`, { quantity: 'Нет в наличии' });
+    throw badRequest(`${name(offer)} закончился на складе`, { [field('quantity')]: 'Нет в наличии' });
   if (quantity > offer.stock)
-    throw badRequest(`${quoted(offer.title)}: в наличии только ${offer.stock} шт.`, {
-      quantity: `Не больше ${offer.stock}`,
+    throw badRequest(`${name(offer)}: в наличии только ${offer.stock} шт.`, {
+      [field('quantity')]: `Не больше ${offer.stock}`,
     });
 }
 
@@ -173,22 +187,49 @@ async function putLine(tx: Tx, cartId: number, held: HeldLines, offerId: number,
   held.lines.push({ id: made!.id, offerId, quantity });
 }
 
-/** Adds pieces of an offer (to what the cart holds of it already), within stock. */
+/**
+ * Adds pieces of an offer (to what the cart holds of it already), within stock. `at`: the line's place in a
+ * many-lines add, which its refusal names.
+ */
 export async function addLine(
   tx: Tx,
   cartId: number,
   held: HeldLines,
   offerId: number,
   quantity: number,
+  at?: number,
 ): Promise<void> {
-  const offer = saleableOffer(held, offerId);
+  const offer = saleableOffer(held, offerId, at);
   const wanted = (held.lines.find((l) => l.offerId === offerId)?.quantity ?? 0) + quantity;
   if (wanted > MAX_QUANTITY)
     throw badRequest(`Не больше ${MAX_QUANTITY} шт. одного товара в корзине`, {
-      quantity: `Не больше ${MAX_QUANTITY}`,
+      [refusalOf(at).field('quantity')]: `Не больше ${MAX_QUANTITY}`,
     });
-  assertInStock(offer, wanted);
+  assertInStock(offer, wanted, at);
   await putLine(tx, cartId, held, offerId, wanted);
+}
+
+/**
+ * Adds several offers at once (the product page's grid of lengths), each as addLine adds one, each its own
+ * line. The caller's transaction makes it all or nothing: the first line that cannot go in (an offer named
+ * twice, off sale, short of stock beside what the cart holds) refuses the request, naming that line, and what
+ * the lines before it wrote is rolled back with it.
+ */
+export async function addLines(
+  tx: Tx,
+  cartId: number,
+  held: HeldLines,
+  lines: readonly { offerId: number; quantity: number }[],
+): Promise<void> {
+  const seen = new Set<number>();
+  for (const [at, line] of lines.entries()) {
+    if (seen.has(line.offerId))
+      throw badRequest('Каждый вариант указывается один раз', {
+        [`lines.${at}.offerId`]: 'Этот вариант уже указан',
+      });
+    seen.add(line.offerId);
+  }
+  for (const [at, line] of lines.entries()) await addLine(tx, cartId, held, line.offerId, line.quantity, at);
 }
 
 /**

@@ -4,6 +4,8 @@ import type { Route } from '../../routes/+types/profile';
 import { GroupChooser } from './auth-group-chooser';
 import { loginPath } from '../../lib/auth-cookies';
 import { useAuth } from '../../lib/auth';
+import { POINTS, plural } from '../../lib/format';
+import { formatPoints } from './order-lists';
 import './profile-layout.css';
 
 const SECTIONS = [
@@ -18,7 +20,9 @@ const SECTIONS = [
 ] as const;
 
 export default function ProfileLayout({ loaderData }: Route.ComponentProps) {
-  const { status, signOut } = useAuth();
+  const { status, user, signOut } = useAuth();
+  // The bonus balance beside «Бонусы», for a customer in the programme (issue 31).
+  const balance = user?.isBonusAllowed ? user.bonusBalance : null;
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
 
@@ -37,6 +41,11 @@ export default function ProfileLayout({ loaderData }: Route.ComponentProps) {
               <li key={section.to}>
                 <NavLink to={section.to} end={section.end} className="account__link">
                   {section.label}
+                  {section.to === '/profile/bonuses' && balance !== null && (
+                    <span className="account__points">
+                      {formatPoints(balance)} {plural(balance, POINTS)}
+                    </span>
+                  )}
                 </NavLink>
               </li>
             ))}

@@ -17,6 +17,7 @@ import {
 } from './cart';
 import { GOODS, plural, quoted } from '../../lib/format';
 import { removedText, repeatNoticeText, type RepeatNotice } from './repeat-notice';
+import { addedManyMessage } from './many-lines';
 import { useHydrated } from '../../lib/hydrated';
 import { seoMeta } from '../../lib/seo';
 import './cart.css';
@@ -88,12 +89,13 @@ export default function CartRoute({ loaderData, actionData }: Route.ComponentPro
 
 /** Without JavaScript, "В корзину" lands here: the page says what happened to the product. */
 function AddedNotice({ result }: { result: CartActionResult | undefined }) {
-  if (!result || (result.intent !== 'add' && result.intent !== 'undo')) return null;
+  if (!result || !['add', 'add-many', 'undo'].includes(result.intent)) return null;
   if (result.ok && result.intent === 'undo') return null;
   return result.ok ? (
     <p className="cart-notice cart-notice--success" role="status">
-      {ADDED}
-      {result.title ? `: ${quoted(result.title)}` : ''}
+      {result.intent === 'add-many'
+        ? addedManyMessage(result.title && quoted(result.title), result.variants ?? 0, result.quantity ?? 0)
+        : `${ADDED}${result.title ? `: ${quoted(result.title)}` : ''}`}
     </p>
   ) : (
     <p className="cart-notice cart-notice--error" role="alert">

@@ -1,4 +1,4 @@
-import { apiErrorMessage, apiErrorStatus } from '@shop/client';
+import { apiErrorMessage, apiErrorStatus, apiFieldErrors } from '@shop/client';
 import type { CartState } from '@shop/schemas';
 import { data, type AppLoadContext } from 'react-router';
 import { rememberCartToken, serverApi } from '../../lib/api.server';
@@ -7,6 +7,7 @@ import { isSecureRequest } from '../../lib/auth.server';
 import type { CartActionResult, CartIntent } from './cart';
 import { CART_COUNT_COOKIE, CART_TOKEN_COOKIE, readCookie } from '../../lib/cookies';
 import type { RepeatNotice } from './repeat-notice';
+import { linesOfForm, type ManyLine } from './many-lines';
 
 // The cart's forms (features/cart/cart-page.server.ts's action): the page's own forms and "В корзину" everywhere post here,
 // as fetchers with JavaScript and as ordinary form posts without it. Every call goes through the storefront's
@@ -68,6 +69,7 @@ export function cartHeaders(
 
 const INTENTS: readonly CartIntent[] = [
   'add',
+  'add-many',
   'undo',
   'update',
   'remove',
@@ -110,8 +112,28 @@ export async function cartAction({ request, context }: { request: Request; conte
   if (!INTENTS.includes(intent)) return refuse('Неизвестное действие с корзиной', 400);
 
   let cart: CartState;
+  let many: ManyLine[] = [];
   try {
     switch (intent) {
+      case 'add-many': {
+        // The grid's quantity fields: every variant with pieces in it, each its own line, all or none.
+        const asked = linesOfForm(form);
+        if ('message' in asked) return data<CartActionResult>({ ...base, ...asked, ok: false, cart: null });
+        many = asked.lines;
+        cart = await api.addMany({ lines: asked.lines });
+        return data<CartActionResult>(
+          {
+            ...base,
+            quantity: many.reduce((sum, l) => sum + l.quantity, 0),
+            variants: many.length,
+            ok: true,
+            message: null,
+            cart,
+          },
+          { headers: cartHeaders(cart, context, request) },
+        );
+        break;
+      }
       case 'add':
       case 'undo':
         if (!offerId) return refuse('Выберите товар');
@@ -151,6 +173,11 @@ export async function cartAction({ request, context }: { request: Request; conte
     }
   } catch (error) {
     const status = apiErrorStatus(error);
+    // The API names the refused line of several by its place (`lines.3.quantity`): the grid marks its cell.
+    const at = Object.keys(apiFieldErrors(error))
+      .map((key) => /^lines\.(\d+)\./.exec(key)?.[1])
+      .find(Boolean);
+    if (at !== undefined) base.offerId = many[Number(at)]?.offerId ?? null;
     // The visitor's own refusals (stock, an offer gone, a line already removed) are an ordinary answer;
     // only a failing API is an error status.
     return refuse(apiErrorMessage(error), status !== undefined && status < 500 ? 200 : 502);

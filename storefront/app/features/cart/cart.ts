@@ -11,7 +11,8 @@ export const CHECKOUT_PATH = '/cart/order';
 /** The remove buttons of every line share one fetcher: the page shows the last removal's "Вернуть". */
 export const REMOVE_FETCHER = 'cart-remove';
 
-export type CartIntent = 'add' | 'undo' | 'update' | 'remove' | 'coupon' | 'coupon-remove' | 'bonuses';
+export type CartIntent =
+  'add' | 'add-many' | 'undo' | 'update' | 'remove' | 'coupon' | 'coupon-remove' | 'bonuses';
 
 export type CartLine = CartState['items'][number];
 
@@ -22,8 +23,12 @@ export interface CartActionResult {
   /** The refusal (null when it worked). */
   message: string | null;
   lineId: number | null;
+  /** The offer added; of several (`add-many`), the one refused, if one was. */
   offerId: number | null;
+  /** Pieces added (of every variant, for `add-many`). */
   quantity: number | null;
+  /** `add-many`: how many variants went in. */
+  variants?: number;
   /** The product's title as the form knew it (for the confirmation and the undo). */
   title: string | null;
   /** The unit price the form showed, kopecks (analytics). */

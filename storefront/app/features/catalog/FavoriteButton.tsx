@@ -4,6 +4,8 @@ import './favorite-button.css';
 
 interface FavoriteButtonProps {
   productId: number;
+  /** The variant chosen on the page: the favourite remembers it. */
+  offerId?: number;
   /** The product's title: the button reads "В избранное: <title>" to a screen reader. */
   title: string;
   className?: string;
@@ -11,8 +13,14 @@ interface FavoriteButtonProps {
   withLabel?: boolean;
 }
 
-/** The heart: adds the product to the guest's favourites (features/catalog/favorites) or removes it. */
-export function FavoriteButton({ productId, title, className, withLabel = false }: FavoriteButtonProps) {
+/** The heart: adds the product (and the variant chosen) to the guest's favourites (features/catalog/favorites) or removes it. */
+export function FavoriteButton({
+  productId,
+  offerId,
+  title,
+  className,
+  withLabel = false,
+}: FavoriteButtonProps) {
   const { has, toggle } = useFavorites();
   const active = has(productId);
   const label = active ? 'В избранном' : 'В избранное';
@@ -23,7 +31,7 @@ export function FavoriteButton({ productId, title, className, withLabel = false 
       aria-pressed={active}
       aria-label={withLabel ? undefined : `${label}: ${title}`}
       title={active ? 'Убрать из избранного' : 'Добавить в избранное'}
-      onClick={() => toggle(productId)}
+      onClick={() => toggle(productId, offerId)}
     >
       <Icon name="heart" size={22} />
       {withLabel && <span>{label}</span>}

@@ -1,4 +1,4 @@
-import type { SearchProduct } from '@shop/schemas';
+import type { ProductPageOffer, SearchProduct } from '@shop/schemas';
 import { Link } from 'react-router';
 import { formatDiscount } from '../../lib/format';
 import { splitTitle } from './product-title';
@@ -16,18 +16,37 @@ const IMAGE_SIZE = 400;
 const IMAGE_SIZES = '(min-width: 1024px) 340px, (min-width: 768px) calc(33vw - 32px), calc(50vw - 24px)';
 const IMAGE_MAX_WIDTH = 384;
 
+/** A variant the card stands for (a favourite remembered with its variant): its words and its offer. */
+export interface CardVariant {
+  offer: ProductPageOffer;
+  /** «C 0,10 мм 11 мм». */
+  label: string;
+}
+
 /**
  * The product card of DESIGN.md: square image, the name on at most two lines and what tells the product from its
- * siblings on a line of its own, price with the sale details, badges (one on a phone), action.
+ * siblings on a line of its own, price with the sale details, badges (one on a phone), action. With a
+ * `variant` (the favourites), the card is that variant's: its words under the name, its price, its page and
+ * «В корзину» for it.
  */
-export function ProductCard({ product, priority }: { product: SearchProduct; priority?: boolean }) {
+export function ProductCard({
+  product,
+  priority,
+  variant,
+}: {
+  product: SearchProduct;
+  priority?: boolean;
+  variant?: CardVariant;
+}) {
   // The prices are the API's for this visitor (their type's discount, the cart rules one unit meets): the
   // price they pay in the cart, the base price struck through when it is higher.
-  const onSale = product.salePrice < product.basePrice;
+  const price = variant?.offer ?? product;
+  const onSale = price.salePrice < price.basePrice;
   const { name, detail } = splitTitle(product.title);
+  const url = variant ? `${product.url}?offer=${variant.offer.id}` : product.url;
   return (
     <article className="product-card">
-      <Link to={product.url} className="product-card__media" tabIndex={-1} aria-hidden="true">
+      <Link to={url} className="product-card__media" tabIndex={-1} aria-hidden="true">
         {product.announceImageUrl ? (
           <Picture
             src={product.announceImageUrl}
@@ -43,16 +62,21 @@ export function ProductCard({ product, priority }: { product: SearchProduct; pri
         )}
       </Link>
       <ul className="product-card__badges" aria-label="Метки товара">
-        {onSale && product.benefitPercent > 0 && (
-          <li className="badge badge--sale">{formatDiscount(product.benefitPercent)}</li>
+        {onSale && price.benefitPercent > 0 && (
+          <li className="badge badge--sale">{formatDiscount(price.benefitPercent)}</li>
         )}
         {product.isNew && <li className="badge badge--new">Новинка</li>}
         {product.isHit && <li className="badge badge--hit">Хит</li>}
       </ul>
-      <FavoriteButton productId={product.id} title={product.title} className="product-card__favorite" />
+      <FavoriteButton
+        productId={product.id}
+        offerId={variant?.offer.id}
+        title={product.title}
+        className="product-card__favorite"
+      />
       <h3 className="product-card__title">
         {/* The whole title block is the link: a thumb-sized target, and the detail line is part of the name. */}
-        <Link to={product.url} className="product-card__link">
+        <Link to={url} className="product-card__link">
           <span className="product-card__name">{name}</span>
           {detail && (
             <>
@@ -62,14 +86,48 @@ export function ProductCard({ product, priority }: { product: SearchProduct; pri
           )}
         </Link>
       </h3>
+      {variant && <p className="product-card__variant">{variant.label}</p>}
       <PriceTag
-        price={product.salePrice}
-        basePrice={product.basePrice}
+        price={price.salePrice}
+        basePrice={price.basePrice}
         size="card"
         className="product-card__prices"
       />
-      <ProductAction product={product} />
+      {variant ? <VariantAction product={product} variant={variant} /> : <ProductAction product={product} />}
     </article>
+  );
+}
+
+/** The remembered variant goes into the cart; sold out, its page (the card's links) offers to be told. */
+function VariantAction({ product, variant }: { product: SearchProduct; variant: CardVariant }) {
+  const { offer, label } = variant;
+  if (!offer.inStock)
+    return (
+      <button type="button" className="button product-card__action" disabled>
+        Нет в наличии
+      </button>
+    );
+  return (
+    <AddToCartForm
+      offerId={offer.id}
+      quantity={1}
+      title={product.title}
+      variant={label}
+      price={offer.salePrice}
+      className="product-card__buy"
+    >
+      {({ busy }) => (
+        <button
+          type="submit"
+          className="button button--primary product-card__action"
+          data-offer-id={offer.id}
+          aria-label={`В корзину: ${product.title}, ${label}`}
+          disabled={busy}
+        >
+          <Icon name="cart" size={20} />В корзину
+        </button>
+      )}
+    </AddToCartForm>
   );
 }
 

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   FAVORITES_KEY,
   FAVORITES_MAX,
+  favoriteOffer,
   getFavorites,
   toggleFavorite,
   useFavorites,
@@ -42,6 +43,31 @@ describe('favourites', () => {
     for (let id = 1; id <= FAVORITES_MAX + 5; id++) toggleFavorite(id);
     expect(getFavorites()).toHaveLength(FAVORITES_MAX);
     expect(getFavorites()[0]).toBe(FAVORITES_MAX + 5);
+  });
+
+  it('remembers the variant chosen when the heart was pressed, and reads old arrays of plain ids', () => {
+    // Stored before variants were remembered: plain ids, which stay favourites without a variant.
+    localStorage.setItem(FAVORITES_KEY, JSON.stringify([4, 2]));
+    expect(getFavorites()).toEqual([4, 2]);
+    expect(favoriteOffer(4)).toBeNull();
+    expect(toggleFavorite(9, 901)).toBe(true);
+    expect(getFavorites()).toEqual([9, 4, 2]);
+    expect(favoriteOffer(9)).toBe(901);
+    expect(JSON.parse(localStorage.getItem(FAVORITES_KEY)!)).toEqual([{ id: 9, offer: 901 }, 4, 2]);
+    // Another heart keeps what the others remember; removing one forgets its variant.
+    toggleFavorite(5);
+    expect(JSON.parse(localStorage.getItem(FAVORITES_KEY)!)).toEqual([5, { id: 9, offer: 901 }, 4, 2]);
+    toggleFavorite(9);
+    expect(favoriteOffer(9)).toBeNull();
+    expect(getFavorites()).toEqual([5, 4, 2]);
+    // Damaged entries are passed over: a variant without a product, a product with a bad variant.
+    localStorage.setItem(
+      FAVORITES_KEY,
+      JSON.stringify([{ offer: 3 }, { id: 6, offer: 'x' }, null, { id: 6, offer: 7 }, { id: 8, offer: 80 }]),
+    );
+    expect(getFavorites()).toEqual([6, 8]);
+    expect(favoriteOffer(6)).toBeNull();
+    expect(favoriteOffer(8)).toBe(80);
   });
 
   it('updates every heart and the badge at once, and follows other tabs', () => {

@@ -8,16 +8,10 @@ import { phoneFromMasked } from '../../ui/MaskedInput';
 import './feedback.css';
 
 import { NOTIFY_LABEL } from './stock-notice-label';
+import { noticePromise } from './stock-notice-words';
 export const CONTACT_NEEDED = 'Укажите e-mail или телефон';
 export const PHONE_INCOMPLETE = 'Введите номер полностью: +7 (900) 000-00-00';
 export const EMAIL_INVALID = 'Проверьте e-mail: например, anna@mail.ru';
-
-/** «Напишем на anna@mail.ru, как только товар появится» — what the shopper is promised. */
-export function promise(email: string, phone: string): string {
-  return email.trim()
-    ? `Напишем на ${email.trim()}, как только товар появится`
-    : `Пришлём SMS на ${phone}, как только товар появится`;
-}
 
 interface Values {
   email: string;
@@ -63,7 +57,7 @@ export function StockNoticeDialog({
   useEffect(() => {
     if (email) setValues((v) => (v.email ? v : { ...v, email }));
   }, [email]);
-  const sent = promise(values.email, values.phone);
+  const sent = noticePromise(values.email, values.phone);
   const form = useFeedbackForm(open, onClose, sent);
   const set = (key: keyof Values) => (value: string) => {
     setValues((v) => ({ ...v, [key]: value }));

@@ -3,6 +3,7 @@ export type { FeedbackKind } from './FeedbackDialogs';
 export { RepresentBlock } from './RepresentBlock';
 export { RepresentLink } from './RepresentLink';
 export { NOTIFY_LABEL } from './stock-notice-label';
+export { noticePromise } from './stock-notice-words';
 
 /** The stock notice's dialog (a form with a phone mask), fetched when a shopper first asks for it. */
 export const loadStockNoticeDialog = () => import('./StockNoticeDialog');

@@ -1,5 +1,5 @@
 import type { ProductPage, ProductPageOffer } from '@shop/schemas';
-import { Suspense, lazy, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { formatMoney } from '../../lib/format';
 import { useHydrated } from '../../lib/hydrated';
 import {
@@ -9,6 +9,7 @@ import {
   findOffer,
   initialSelection,
   notChosen,
+  offerValues,
   offersMatching,
   variantLabel,
   type Chip,
@@ -20,10 +21,12 @@ import { Icon } from '../../ui/Icon';
 import { PriceTag } from '../../ui/PriceTag';
 import { QuantityStepper } from '../../ui/QuantityStepper';
 import { StickyBar } from '../../ui/StickyBar';
-import { NOTIFY_LABEL, loadStockNoticeDialog } from '../feedback';
+import { NOTIFY_LABEL } from '../feedback';
+import { deferred } from '../../lib/deferred';
 
-// Not in the page's first download: most shoppers never open it (issue 28, the product page's JS budget).
-const StockNoticeDialog = lazy(() => loadStockNoticeDialog().then((m) => ({ default: m.StockNoticeDialog })));
+// The points a variant brings back, and for a sold-out one the sizes in stock nearest to it and «Сообщить о
+// поступлении» with its dialog: rendered on the server, their code fetched after the page (issue 28's budget).
+const OfferNotes = deferred(() => import('./OfferNotes').then((m) => m.OfferNotes));
 
 const MAX_QUANTITY = 999;
 
@@ -46,18 +49,15 @@ export const lowered = (max: number) => `Доступно только ${max} ш
  * («Выберите толщину и длину»). The price meanwhile is the lowest of the variants still possible («от …»).
  *
  * A sold-out variant can be chosen too (its chip is struck through): its price and article show, and
- * «Сообщить о поступлении» takes the place of "В корзину" (StockNoticeDialog). When every variant is sold
- * out the block says so first.
+ * «Сообщить о поступлении» takes the place of "В корзину", with the nearest sizes in stock (OfferNotes).
+ * When every variant is sold out the block says so first.
  */
 export function ProductPurchase({
   product,
   initialOfferId,
-  email = null,
 }: {
   product: ProductPage;
   initialOfferId: number | null;
-  /** A signed-in shopper's e-mail, filled into «Сообщить о поступлении». */
-  email?: string | null;
 }) {
   const { options, offers } = product;
   const [selection, setSelection] = useState<Selection>(() =>
@@ -67,14 +67,8 @@ export function ProductPurchase({
   const offer = findOffer(options, offers, selection);
   const [quantity, setQuantity] = useState(1);
   const [quantityNote, setQuantityNote] = useState<string | null>(null);
-  const [notifyOpen, setNotifyOpen] = useState(false);
-  // The dialog's code is fetched the first time it opens, then it stays (its form keeps what was typed).
-  const [notifyUsed, setNotifyUsed] = useState(false);
-  useEffect(() => {
-    if (notifyOpen) setNotifyUsed(true);
-  }, [notifyOpen]);
-  /** The promise of a sent request, per offer: «Напишем на …». */
-  const [promised, setPromised] = useState<Record<number, string>>({});
+  /** Presses of the sticky bar's «Сообщить о поступлении»: OfferNotes asks for each. */
+  const [notifyAsked, setNotifyAsked] = useState(0);
   const formId = `${useId()}-cart`;
   const max = maxOf(offer);
   const allSoldOut = offers.length > 0 && offers.every((o) => !o.inStock);
@@ -108,9 +102,8 @@ export function ProductPurchase({
     still?.focus({ preventScroll: true });
   };
 
-  const pick = (code: string, chip: Chip) => {
-    if (chip.state === 'missing' || chip.selected) return;
-    const next = choose(options, offers, selection, code, chip.code);
+  /** Moves to a selection; a quantity above the new variant's stock comes down, saying so. */
+  const select = (next: Selection) => {
     setSelection(next);
     const nextOffer = findOffer(options, offers, next);
     const nextMax = maxOf(nextOffer);
@@ -119,11 +112,22 @@ export function ProductPurchase({
       setQuantityNote(lowered(nextMax));
     } else setQuantityNote(null);
   };
+  const pick = (code: string, chip: Chip) => {
+    if (chip.state === 'missing' || chip.selected) return;
+    select(choose(options, offers, selection, code, chip.code));
+  };
+  // A size in stock offered instead of a sold-out one, chosen whole. The same function on every render (the
+  // notes are a deferred part: new props before their code arrives would redraw them), calling the latest select.
+  const latestSelect = useRef(select);
+  useEffect(() => {
+    latestSelect.current = select;
+  });
+  const chooseOffer = useCallback((o: ProductPageOffer) => latestSelect.current(offerValues(o)), []);
   const changeQuantity = (q: number) => {
     setQuantity(q);
     setQuantityNote(null);
   };
-  const notify = offer && !offer.inStock ? () => setNotifyOpen(true) : undefined;
+  const notify = offer && !offer.inStock ? () => setNotifyAsked((n) => n + 1) : undefined;
 
   return (
     // data-hydrated: the chips and «В корзину» work from here on (the browser tests wait for it).
@@ -132,21 +136,9 @@ export function ProductPurchase({
         <div className="soldout-banner" role="status">
           <p className="soldout-banner__title">Нет в наличии</p>
           <p className="soldout-banner__text">
-            Все варианты закончились. Оставьте e-mail или телефон — сообщим, когда товар появится, а пока
-            посмотрите похожие товары в наличии.
+            Все варианты закончились. Сообщим, когда товар появится, а пока посмотрите похожие товары в
+            наличии.
           </p>
-          {offer && promised[offer.id] ? (
-            <p className="soldout-banner__promise">
-              <Icon name="check" size={18} />
-              {promised[offer.id]}
-            </p>
-          ) : (
-            notify && (
-              <button type="button" className="button button--primary notify-button" onClick={notify}>
-                {NOTIFY_LABEL}
-              </button>
-            )
-          )}
         </div>
       )}
       {groups.length > 0 && (
@@ -219,9 +211,17 @@ export function ProductPurchase({
         onQuantity={changeQuantity}
         product={product}
         formId={formId}
-        // The banner above has the button when everything is sold out.
-        onNotify={allSoldOut ? undefined : notify}
-        promise={offer && !allSoldOut ? promised[offer.id] : undefined}
+        notes={
+          offer && (
+            <OfferNotes
+              product={product}
+              offer={offer}
+              quantity={quantity}
+              onChoose={chooseOffer}
+              notifyAsked={notifyAsked}
+            />
+          )
+        }
       />
       <ProductStickyBar
         offer={offer}
@@ -230,21 +230,6 @@ export function ProductPurchase({
         onNotify={notify}
         onChoose={askToChoose}
       />
-      {offer && !offer.inStock && (notifyOpen || notifyUsed) && (
-        <Suspense fallback={null}>
-          <StockNoticeDialog
-            key={offer.id}
-            open={notifyOpen}
-            onClose={() => setNotifyOpen(false)}
-            offerId={offer.id}
-            productTitle={product.title}
-            variant={variantLabel(offer)}
-            article={offer.article}
-            email={email}
-            onSent={(text) => setPromised((p) => ({ ...p, [offer.id]: text }))}
-          />
-        </Suspense>
-      )}
     </div>
   );
 }
@@ -288,8 +273,7 @@ function BuyBox({
   max,
   onQuantity,
   formId,
-  onNotify,
-  promise,
+  notes,
 }: {
   product: ProductPage;
   offer: ProductPageOffer | undefined;
@@ -303,10 +287,8 @@ function BuyBox({
   onQuantity: (q: number) => void;
   /** The add-to-cart form: the quantity field and the sticky bar's button belong to it. */
   formId: string;
-  /** Opens «Сообщить о поступлении» (a sold-out variant, when the banner above does not have the button). */
-  onNotify?: () => void;
-  /** «Напишем на …» once the request for this variant is sent. */
-  promise?: string;
+  /** What the chosen variant brings back, or for a sold-out one what to do instead (OfferNotes). */
+  notes: ReactNode;
 }) {
   const id = useId();
   if (!offer) {
@@ -354,12 +336,7 @@ function BuyBox({
           {quantityNote}
         </p>
       )}
-      {promise && (
-        <p className="buy-box__promise">
-          <Icon name="check" size={18} />
-          {promise}
-        </p>
-      )}
+      {notes}
       <div className="buy-box__actions">
         {offer.inStock && (
           <QuantityStepper
@@ -372,7 +349,7 @@ function BuyBox({
             onStep={(step) => set(quantity + step)}
           />
         )}
-        {offer.inStock ? (
+        {offer.inStock && (
           <AddToCartForm
             key={offer.id}
             id={formId}
@@ -394,18 +371,10 @@ function BuyBox({
               </button>
             )}
           </AddToCartForm>
-        ) : (
-          onNotify &&
-          !promise && (
-            <div className="buy-box__cart">
-              <button type="button" className="button button--primary notify-button" onClick={onNotify}>
-                {NOTIFY_LABEL}
-              </button>
-            </div>
-          )
         )}
         <FavoriteButton
           productId={product.id}
+          offerId={product.offers.length > 1 ? offer.id : undefined}
           title={product.title}
           withLabel
           className="buy-box__favorite"

@@ -84,7 +84,6 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     product,
     related,
     signedIn: session !== null,
-    email: session?.email ?? null,
     soldOut,
     initialOfferId: Number.isSafeInteger(offer) && offer > 0 ? offer : null,
     jsonLd: productPageJsonLd(product, siteOrigin(process.env, new URL(request.url).origin)),

@@ -22,6 +22,8 @@ const Gallery = deferred(() => import('./Gallery').then((m) => m.Gallery));
 // hurry (their links are plain anchors).
 const ProductHead = deferred(() => import('./ProductHead').then((m) => m.ProductHead));
 const ProductDescription = deferred(() => import('./ProductDescription').then((m) => m.ProductDescription));
+// «Заказ по длинам» of a lash product: the grid and its form, below the first screen.
+const OrderGrid = deferred(() => import('./OrderGrid').then((m) => m.OrderGrid));
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return [];
@@ -43,7 +45,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export default function ProductRoute({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, related, signedIn, email, soldOut, initialOfferId } = loaderData;
+  const { product, related, signedIn, soldOut, initialOfferId } = loaderData;
   const similar = (
     <ProductSection
       id="related"
@@ -69,10 +71,11 @@ export default function ProductRoute({ loaderData, actionData }: Route.Component
         </div>
         <div className="product-page__buy">
           {product.shortDescription && <p className="product-page__short">{product.shortDescription}</p>}
-          <ProductPurchase key={product.id} product={product} initialOfferId={initialOfferId} email={email} />
+          <ProductPurchase key={product.id} product={product} initialOfferId={initialOfferId} />
         </div>
       </div>
       {soldOut && similar}
+      {product.options.some((o) => o.code === 'length') && <OrderGrid product={product} />}
 
       <ProductDescription product={product} />
 

@@ -5,6 +5,10 @@
 // visitor but a value with no alternative (issue 25: a sticky «В корзину» added a variant nobody chose).
 // Values that exist nowhere under the choices above, or only out of stock, stay visible but disabled.
 import type { ProductOption, ProductPageOffer } from '@shop/schemas';
+import { offerValues } from '../../lib/offer-attributes';
+
+// An offer's characteristics and its words live in lib/offer-attributes.ts: the favourites use them too.
+export { offerValues, variantLabel } from '../../lib/offer-attributes';
 
 /** Characteristic code → chosen value code. */
 export type Selection = Record<string, string>;
@@ -18,11 +22,6 @@ export interface Chip {
   hint: string | null;
   state: ChipState;
   selected: boolean;
-}
-
-/** An offer's characteristics as code → value. */
-export function offerValues(offer: ProductPageOffer): Selection {
-  return Object.fromEntries(offer.attributes.map((a) => [a.code, a.value]));
 }
 
 const matches = (offer: ProductPageOffer, selection: Selection, codes: readonly string[]) => {
@@ -164,9 +163,4 @@ export function choosePrompt(titles: readonly string[]): string {
   const list =
     words.length > 1 ? `${words.slice(0, -1).join(', ')} и ${words.at(-1)}` : (words[0] ?? 'вариант');
   return `Выберите ${list}`;
-}
-
-/** "D 0,07 11 мм": the chosen variant as the trade writes it, for alt texts and the cart. */
-export function variantLabel(offer: ProductPageOffer): string {
-  return offer.attributes.map((a) => a.valueTitle).join(' ');
 }

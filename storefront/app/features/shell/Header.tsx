@@ -5,7 +5,8 @@ import { useAuth } from '../../lib/auth';
 import { useCartCount } from '../cart';
 import { representedGroups } from '../../lib/auth-cookies';
 import { useFavoritesCount } from '../catalog';
-import { GOODS, plural } from '../../lib/format';
+import { GOODS, POINTS, plural } from '../../lib/format';
+import { formatPoints } from '../account';
 import { useShellData } from '../../lib/shell-data';
 import { CountBadge } from './CountBadge';
 import { Icon } from '../../ui/Icon';
@@ -35,6 +36,26 @@ const preloadMobileMenu = () => void loadMobileMenu();
 /** "Корзина, 3 товара": the badge is hidden from screen readers, so the link says the count. */
 function countedLabel(title: string, count: number): string {
   return count > 0 ? `${title}, ${count} ${plural(count, GOODS)}` : title;
+}
+
+/**
+ * The customer's bonus balance, on every screen (issue 31: points where a purchase is decided): «★ 1 250» on a
+ * phone, with «баллов» under it on a desktop; it opens the bonus account.
+ */
+function PointsLink({ balance }: { balance: number }) {
+  return (
+    <Link
+      to="/profile/bonuses"
+      className="header-action header-points"
+      aria-label={`Бонусы: ${formatPoints(balance)} ${plural(balance, POINTS)}`}
+    >
+      <span className="header-points__value">
+        <Icon name="star" size={16} />
+        {formatPoints(balance)}
+      </span>
+      <span className="header-action__label">{plural(balance, POINTS)}</span>
+    </Link>
+  );
 }
 
 /** A door with an arrow out of it, drawn like the other header icons. */
@@ -152,6 +173,7 @@ export function Header() {
                   <Icon name="user" />
                   <span className="header-action__label">Профиль</span>
                 </Link>
+                {user?.isBonusAllowed && <PointsLink balance={user.bonusBalance} />}
                 {represented.length > 0 && <GroupMenu actingTitle={actingTitle} />}
                 <button
                   type="button"

@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { reachGoal } from '../../lib/analytics';
 import { useAuth } from '../../lib/auth';
-import { GroupChooser } from '../account';
+import { GroupChooser, formatPoints } from '../account';
+import { POINTS, plural } from '../../lib/format';
 import { phoneHref, useShellData } from '../../lib/shell-data';
 import { COMPANY_LINKS, categoryPath } from './CatalogMenu';
 import type { FeedbackKind } from '../feedback';
@@ -33,7 +34,7 @@ interface MobileMenuProps {
  */
 export function MobileMenu({ open, onClose, onFeedback }: MobileMenuProps) {
   const { config, categories } = useShellData();
-  const { status, signOut } = useAuth();
+  const { status, user, signOut } = useAuth();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const [expanded, setExpanded] = useState<number | null>(null);
   const { key: locationKey } = useLocation();
@@ -78,6 +79,14 @@ export function MobileMenu({ open, onClose, onFeedback }: MobileMenuProps) {
               <Icon name="user" size={20} />
               Профиль
             </Link>
+            {user?.isBonusAllowed && (
+              <Link to="/profile/bonuses" className="mobile-menu__points">
+                На бонусном счёте{' '}
+                <strong>
+                  {formatPoints(user.bonusBalance)} {plural(user.bonusBalance, POINTS)}
+                </strong>
+              </Link>
+            )}
             <button
               type="button"
               className="button button--quiet mobile-menu__login"
