@@ -659,6 +659,10 @@ export interface AdminOrderView {
     refundStatus: string | null;
     refundStatusLabel: string | null;
     cancellationReason: string | null;
+    /**
+     * The reason in Russian (payment-attempts' x-enum-labels), the code itself when the provider sent an unknown one
+     */
+    cancellationReasonLabel: string | null;
     error: string | null;
     test: boolean;
     createdAt: string;
@@ -670,6 +674,10 @@ export interface AdminOrderView {
   notifications: {
     id: number;
     event: string;
+    /**
+     * The event in Russian (payment-notifications' x-enum-labels), the code itself when unknown
+     */
+    eventLabel: string;
     outcome: 'applied' | 'duplicate' | 'late' | 'refused';
     outcomeLabel: string;
     providerPaymentId: string | null;
