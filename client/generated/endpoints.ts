@@ -363,6 +363,16 @@ export function endpointMethods(http: AxiosInstance) {
             headers: { ...config.headers, ...headers },
           })
         ).data.data,
+      /** POST /api/admin/orders/quote: Сколько будет стоить заказ за покупателя: тот же расчёт, что при оформлении, ничего не меняя */
+      quoteOrder: async (body: T.AdminSalesQuoteOrderBody, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.AdminSalesQuoteOrderAnswer>({
+            method: 'POST',
+            url: `/api/admin/orders/quote`,
+            data: body,
+            ...config,
+          })
+        ).data.data,
       /** POST /api/admin/orders/:id/refunds: Вернуть деньги за позиции заказа или записать возврат вручную, не отменяя заказ */
       refundOrder: async (
         id: T.AdminSalesRefundOrderParams['id'],

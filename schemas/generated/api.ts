@@ -385,7 +385,7 @@ export interface AdminOrderLinesResult {
 }
 
 /**
- * POST /api/admin/orders/place: a manager enters an order for a customer (by phone, in the showroom). It goes through the same placing service as the checkout: priced by the pricing engine for that customer (their type, groups and points), stock taken, the promo code's use and the points written, the customer's letter and SMS queued. Lines are offers by article. An Idempotency-Key header makes a repeated press answer the same order.
+ * POST /api/admin/orders/place: a manager enters an order for a customer (by phone, in the showroom). It goes through the same placing service as the checkout: priced by the pricing engine for that customer (their type, groups and points), stock taken, the promo code's use and the points written, the customer's letter and SMS queued. Lines are offers by article. expectedTotal, when sent, is the total the manager was shown (POST /api/admin/orders/quote): a different total refuses the order instead of placing what nobody saw. An Idempotency-Key header makes a repeated press answer the same order.
  */
 export interface AdminOrderPlaceRequest {
   userId?: number | null;
@@ -416,6 +416,7 @@ export interface AdminOrderPlaceRequest {
   deliveryPickupPoint?: string | null;
   organizationId?: number | null;
   comment?: string | null;
+  expectedTotal?: number;
   managerComment?: string | null;
 }
 
@@ -425,6 +426,143 @@ export interface AdminOrderPlaceRequest {
 export interface AdminOrderPlaced {
   id: number;
   order: OrderPlaced;
+}
+
+/**
+ * POST /api/admin/orders/quote: what «Новый заказ» would cost before it is placed, priced by the same engine and for the same customer as POST /api/admin/orders/place (their type, groups and points, the cart rules, the promo code, the chosen delivery for the city). The fields are the place request's pricing ones, each as it is there; only the lines are required.
+ */
+export interface AdminOrderQuoteRequest {
+  userId?: number | null;
+  /**
+   * @minItems 1
+   * @maxItems 100
+   */
+  lines: [
+    {
+      article: string;
+      quantity: number;
+    },
+    ...{
+      article: string;
+      quantity: number;
+    }[],
+  ];
+  couponCode?: string | null;
+  bonusPoints?: number;
+  /**
+   * Counts only for a promo code's limit per customer; an incomplete number is left out
+   */
+  customerPhone?: string | null;
+  /**
+   * Counts only for a promo code's limit per customer
+   */
+  customerEmail?: string | null;
+  deliveryServiceId?: number | null;
+  paymentServiceId?: number | null;
+  deliveryCity?: string | null;
+  deliveryPostalCode?: string | null;
+}
+
+/**
+ * POST /api/admin/orders/quote: the order «Новый заказ» describes, priced as placing it would price it now. Money in kopecks. `total` is what POST /api/admin/orders/place takes as expectedTotal.
+ */
+export interface AdminOrderQuote {
+  lines: {
+    article: string;
+    offerId: number;
+    productId: number | null;
+    title: string;
+    /**
+     * The offer's characteristics by their directories' titles: «Изгиб: D, Толщина: 0,07 мм»; empty when it has none
+     */
+    variant: string;
+    /**
+     * The product's first picture
+     */
+    image: string | null;
+    quantity: number;
+    /**
+     * Pieces in stock now
+     */
+    stock: number;
+    /**
+     * The catalogue's price of one: the sale price when set
+     */
+    price: number;
+    /**
+     * The price of one for this customer after the per-unit discounts
+     */
+    unitPrice: number;
+    /**
+     * unitPrice × quantity
+     */
+    total: number;
+    /**
+     * What keeps the line from being ordered (sold out, off sale, short of stock), in Russian
+     */
+    problem: string | null;
+  }[];
+  discounts: {
+    /**
+     * The customer's type, a cart rule or the promo code
+     */
+    title: string;
+    /**
+     * What it takes off the goods, or off the delivery
+     */
+    amount: number;
+  }[];
+  coupon: {
+    code: string;
+    applied: boolean;
+    /**
+     * What the code gives, or why it does not work
+     */
+    message: string;
+  } | null;
+  bonuses: {
+    /**
+     * The customer's spendable points (0 without an account)
+     */
+    available: number;
+    /**
+     * Points this order takes
+     */
+    spent: number;
+    /**
+     * What those points pay, kopecks
+     */
+    value: number;
+  };
+  /**
+   * The chosen delivery; null until one is chosen
+   */
+  delivery: {
+    title: string;
+    /**
+     * What the customer pays for it (0: free)
+     */
+    price: number;
+  } | null;
+  totals: {
+    goods: number;
+    discounts: number;
+    bonuses: number;
+    delivery: number;
+    /**
+     * What the customer pays: the order's total once placed
+     */
+    total: number;
+    /**
+     * Pieces
+     */
+    quantity: number;
+  };
+  /**
+   * Every reason the order cannot be placed as it is, in Russian (the same the place request answers); empty when it can
+   */
+  problems: string[];
+  canPlace: boolean;
 }
 
 /**

@@ -22,6 +22,8 @@ import type {
   AdminOrderLinesResult,
   AdminOrderPlaceRequest,
   AdminOrderPlaced,
+  AdminOrderQuote,
+  AdminOrderQuoteRequest,
   AdminOrderRefundRequest,
   AdminOrderRefundResult,
   AdminOrderShipment,
@@ -457,6 +459,12 @@ export interface AdminSalesPlaceOrderHeaders {
 
 export interface AdminSalesPlaceOrderAnswer {
   data: AdminOrderPlaced;
+}
+
+export type AdminSalesQuoteOrderBody = AdminOrderQuoteRequest;
+
+export interface AdminSalesQuoteOrderAnswer {
+  data: AdminOrderQuote;
 }
 
 export interface AdminSalesRefundOrderParams {
@@ -1363,6 +1371,13 @@ export interface Endpoints {
     body: AdminSalesPlaceOrderBody;
     headers: AdminSalesPlaceOrderHeaders;
     answer: AdminSalesPlaceOrderAnswer;
+  };
+  'adminSales.quoteOrder': {
+    params: unknown;
+    query: unknown;
+    body: AdminSalesQuoteOrderBody;
+    headers: unknown;
+    answer: AdminSalesQuoteOrderAnswer;
   };
   'adminSales.refundOrder': {
     params: AdminSalesRefundOrderParams;

@@ -29,6 +29,22 @@ export const placeOrder = contract({
   },
 });
 
+export const quoteOrder = contract({
+  name: 'adminSales.quoteOrder',
+  method: 'POST',
+  path: '/admin/orders/quote',
+  tags: TAGS,
+  summary: 'Сколько будет стоить заказ за покупателя: тот же расчёт, что при оформлении, ничего не меняя',
+  description:
+    'Цены, скидки покупателя и правила корзины, промокод, баллы и выбранная доставка — тем же расчётом, ' +
+    'что у POST /admin/orders/place; total из ответа можно прислать туда как expectedTotal.',
+  body: api('admin-order-quote-request'),
+  response: {
+    200: envelope(api('admin-order-quote')),
+    400: failure('Артикулы, покупатель или количество неверны'),
+  },
+});
+
 export const orderByNumber = contract({
   name: 'adminSales.orderByNumber',
   method: 'GET',

@@ -250,7 +250,9 @@ function PaymentCard({ view, onChanged }: { view: OrderView; onChanged: () => vo
                   a.paidAt ? `оплачен ${moscowTime(a.paidAt)}` : null,
                   a.refundedAmount ? `возвращено ${formatRubles(a.refundedAmount)}` : null,
                   a.refundStatusLabel ? `возврат: ${a.refundStatusLabel.toLowerCase()}` : null,
-                  a.cancellationReasonLabel ? `причина отказа: ${lowerFirst(a.cancellationReasonLabel)}` : null,
+                  a.cancellationReasonLabel
+                    ? `причина отказа: ${lowerFirst(a.cancellationReasonLabel)}`
+                    : null,
                   a.error ? `ошибка: ${a.error}` : null,
                 ]
                   .filter(Boolean)
