@@ -306,6 +306,15 @@ export function endpointMethods(http: AxiosInstance) {
             ...config,
           })
         ).data.data,
+      /** GET /api/admin/dashboard/today: Сегодня: выручка и заказы за день против вчера, заказы к подтверждению, к отправке и неоплаченные */
+      dashboardToday: async (config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.AdminSalesDashboardTodayAnswer>({
+            method: 'GET',
+            url: `/api/admin/dashboard/today`,
+            ...config,
+          })
+        ).data.data,
       /** POST /api/admin/coupons/generate: Серия купонов: одна порция (до 500) случайных кодов в одной транзакции */
       generateCoupons: async (body: T.AdminSalesGenerateCouponsBody, config: AxiosRequestConfig = {}) =>
         (

@@ -122,6 +122,57 @@ export interface AdminCouponsGenerated {
 }
 
 /**
+ * GET /api/admin/dashboard/today: the desktop's «Сегодня». Days are Moscow days. Revenue is the sum of the totals of the orders placed that day and not canceled (paid or not yet). toConfirm: new orders; toShip: orders the shop may ship now (paid, or confirmed and paid on delivery); unpaid: orders waiting for an online or invoice payment placed `days` Moscow days ago or earlier. Each figure comes with the orders list's filter it was counted with: the list under that filter holds exactly those orders.
+ */
+export interface AdminDashboardToday {
+  /**
+   * Today in Moscow, YYYY-MM-DD
+   */
+  day: string;
+  today: DashboardDay;
+  yesterday: DashboardDay;
+  toConfirm: DashboardCount;
+  toShip: DashboardCount;
+  unpaid: {
+    count: number;
+    days: number;
+    filter: DashboardOrdersFilter;
+  };
+}
+export interface DashboardDay {
+  /**
+   * The Moscow day, YYYY-MM-DD
+   */
+  day: string;
+  /**
+   * Orders placed that day, canceled ones left out
+   */
+  count: number;
+  /**
+   * The sum of their totals, kopecks
+   */
+  revenue: number;
+  filter: DashboardOrdersFilter;
+}
+/**
+ * The orders list's filter (GET /api/admin/orders?filter=…) of the figure
+ */
+export interface DashboardOrdersFilter {
+  createdAt_gte?: string;
+  createdAt_lte?: string;
+  status?: string;
+  status_ne?: string;
+  /**
+   * A view of the orders list (x-list.views): toShip, awaitingPayment
+   */
+  view?: string;
+}
+export interface DashboardCount {
+  count: number;
+  filter: DashboardOrdersFilter;
+}
+
+/**
  * GET /api/admin/dashboard: the desktop's blocks, only those the caller's role may list.
  */
 export interface AdminDashboard {

@@ -8,6 +8,7 @@ import type {
   AdminCouponGenerateRequest,
   AdminCouponsGenerated,
   AdminDashboard,
+  AdminDashboardToday,
   AdminFeedbackProcessedRequest,
   AdminHistoryEntry,
   AdminJobView,
@@ -423,6 +424,10 @@ export interface AdminSalesCouponBatchesAnswer {
 
 export interface AdminSalesDashboardAnswer {
   data: AdminDashboard;
+}
+
+export interface AdminSalesDashboardTodayAnswer {
+  data: AdminDashboardToday;
 }
 
 export type AdminSalesGenerateCouponsBody = AdminCouponGenerateRequest;
@@ -1336,6 +1341,13 @@ export interface Endpoints {
     body: unknown;
     headers: unknown;
     answer: AdminSalesDashboardAnswer;
+  };
+  'adminSales.dashboardToday': {
+    params: unknown;
+    query: unknown;
+    body: unknown;
+    headers: unknown;
+    answer: AdminSalesDashboardTodayAnswer;
   };
   'adminSales.generateCoupons': {
     params: unknown;

@@ -5,7 +5,15 @@
 // Its parts: read.ts (lists, counts, records by id, secrets), write.ts (create, update, delete, history of
 // hand-written changes), children.ts (child rows), filters.ts, columns.ts, many-refs.ts and db-errors.ts;
 // this file is the service's public surface, so callers import from `crud/service` alone.
-export { countRecords, getRecord, getRecordsSeen, listRecords, MAX_PAGE, secretsState } from './read';
+export {
+  countRecords,
+  getRecord,
+  getRecordsSeen,
+  listRecords,
+  MAX_PAGE,
+  secretsState,
+  sumRecords,
+} from './read';
 export {
   changeRecords,
   createRecord,
