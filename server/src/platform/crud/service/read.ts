@@ -53,9 +53,10 @@ export async function listRecords({ db, def, role }: CrudContext, query: ListQue
 
 /**
  * The counts of the list's tabs (x-list.tabs): how many records the caller's role would see on each tab under
- * the filter, and on «Все». The filter's own conditions on the tab field are left out, since choosing a tab
- * replaces them: every tab counts what the list would show on it. Every value of the field is answered, 0
- * where there are none.
+ * the filter, and on «Все». The filter's equality on the tab field is left out, since choosing a tab replaces
+ * it; its other conditions stay («Статус: кроме Отменён» keeps canceled orders out of «Все» and leaves
+ * «Отменён» empty), as they stay in the list: every tab counts what the list would show on it. Every value of
+ * the field is answered, 0 where there are none.
  */
 export async function countRecords(
   { db, def, role }: CrudContext,
@@ -69,7 +70,7 @@ export async function countRecords(
     );
   const cols = columnsOf(def.table);
   const rest = Object.fromEntries(
-    Object.entries(filter ?? {}).filter(([key]) => key.replace(/_(gte|lte|ne)$/, '') !== field),
+    Object.entries(filter ?? {}).filter(([key]) => key !== field),
   );
   const scoped = Object.entries(rowScopeOf(def, role) ?? {}).map(([f, values]) => inArray(cols[f]!, values));
   // The union form of the text search: a count reads every match (see textCondition).
