@@ -372,6 +372,16 @@ export function endpointMethods(http: AxiosInstance) {
             headers: { ...config.headers, ...headers },
           })
         ).data.data,
+      /** GET /api/admin/orders/print: Выбранные заказы для печати: упаковочный лист каждого и счёт на оплату, если он есть */
+      printOrders: async (query: T.AdminSalesPrintOrdersQuery, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.AdminSalesPrintOrdersAnswer>({
+            method: 'GET',
+            url: `/api/admin/orders/print`,
+            ...config,
+            params: query,
+          })
+        ).data.data,
       /** POST /api/admin/orders/quote: Сколько будет стоить заказ за покупателя: тот же расчёт, что при оформлении, ничего не меняя */
       quoteOrder: async (body: T.AdminSalesQuoteOrderBody, config: AxiosRequestConfig = {}) =>
         (

@@ -265,6 +265,50 @@ export interface AdminHistoryEntry {
 }
 
 /**
+ * An order's invoice (счёт на оплату) as texts in the order the document shows them, written by the same builder as the invoice PDF (server/src/domains/sales/invoice.ts invoiceSheet): the admin's print page lays it out in HTML. Money as the invoice writes it (1 490,50), a requisite nobody filled in as «не указано».
+ */
+export interface AdminInvoiceSheet {
+  /**
+   * «Счёт на оплату № 2026-000125 от 29 ноября 2026 г.»
+   */
+  title: string;
+  bank: {
+    bankName: string;
+    bik: string;
+    correspondentAccount: string;
+    settlementAccount: string;
+    inn: string;
+    /**
+     * Empty for an ИП
+     */
+    kpp: string;
+    recipient: string;
+  };
+  supplier: string;
+  buyer: string;
+  basis: string;
+  rows: {
+    n: string;
+    title: string;
+    quantity: string;
+    unit: string;
+    price: string;
+    amount: string;
+  }[];
+  totals: {
+    label: string;
+    value: string;
+  }[];
+  summary: string;
+  /**
+   * The total in words
+   */
+  words: string;
+  validity: string;
+  purpose: string;
+}
+
+/**
  * GET /api/admin/jobs/:id, and the answer of a request that starts long work (a products CSV import): a background job the screen follows until it is done or failed.
  */
 export interface AdminJobView {
@@ -477,6 +521,17 @@ export interface AdminOrderPlaceRequest {
 export interface AdminOrderPlaced {
   id: number;
   order: OrderPlaced;
+}
+
+/**
+ * GET /api/admin/orders/print: one chosen order for the print page: the order as its screen reads it (lines with articles and variants, customer, delivery address, comments) for the packing list, and its invoice when it is paid by invoice.
+ */
+export interface AdminOrderPrint {
+  order: AdminOrderView;
+  /**
+   * The invoice, for an order paid by invoice by an organisation; null otherwise
+   */
+  invoice: AdminInvoiceSheet | null;
 }
 
 /**

@@ -23,6 +23,7 @@ import type {
   AdminOrderLinesResult,
   AdminOrderPlaceRequest,
   AdminOrderPlaced,
+  AdminOrderPrint,
   AdminOrderQuote,
   AdminOrderQuoteRequest,
   AdminOrderRefundRequest,
@@ -464,6 +465,14 @@ export interface AdminSalesPlaceOrderHeaders {
 
 export interface AdminSalesPlaceOrderAnswer {
   data: AdminOrderPlaced;
+}
+
+export interface AdminSalesPrintOrdersQuery {
+  ids: string;
+}
+
+export interface AdminSalesPrintOrdersAnswer {
+  data: AdminOrderPrint[];
 }
 
 export type AdminSalesQuoteOrderBody = AdminOrderQuoteRequest;
@@ -1383,6 +1392,13 @@ export interface Endpoints {
     body: AdminSalesPlaceOrderBody;
     headers: AdminSalesPlaceOrderHeaders;
     answer: AdminSalesPlaceOrderAnswer;
+  };
+  'adminSales.printOrders': {
+    params: unknown;
+    query: AdminSalesPrintOrdersQuery;
+    body: unknown;
+    headers: unknown;
+    answer: AdminSalesPrintOrdersAnswer;
   };
   'adminSales.quoteOrder': {
     params: unknown;
