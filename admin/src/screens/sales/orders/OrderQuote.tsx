@@ -174,9 +174,19 @@ export function OrderLinesTable({ live }: { live: LiveQuote }) {
   );
 }
 
-function Sum({ label, value, strong }: { label: ReactNode; value: string; strong?: boolean }) {
+function Sum({
+  label,
+  value,
+  strong,
+  testId,
+}: {
+  label: ReactNode;
+  value: string;
+  strong?: boolean;
+  testId?: string;
+}) {
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 0.25 }}>
+    <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 0.25 }} data-testid={testId}>
       <Typography variant={strong ? 'subtitle1' : 'body2'} sx={strong ? { fontWeight: 600 } : undefined}>
         {label}
       </Typography>
@@ -197,7 +207,9 @@ export function QuoteTotals({ live }: { live: LiveQuote }) {
   return (
     <Box data-testid="live-total" aria-live="polite" sx={{ mt: 2 }}>
       <Divider sx={{ mb: 1 }} />
-      {stale ? <LinearProgress aria-label="Пересчитываем сумму" sx={{ mb: 1 }} /> : null}
+      {stale ? (
+        <LinearProgress aria-label="Пересчитываем сумму" data-testid="quote-pending" sx={{ mb: 1 }} />
+      ) : null}
       {error ? <Alert severity="error">{error}</Alert> : null}
       {quote ? (
         <Box sx={{ opacity: stale ? 0.6 : 1 }}>
@@ -226,7 +238,12 @@ export function QuoteTotals({ live }: { live: LiveQuote }) {
                 : 'не выбрана'
             }
           />
-          <Sum label="Итого к оплате" value={formatRubles(quote.totals.total)} strong />
+          <Sum
+            label="Итого к оплате"
+            value={formatRubles(quote.totals.total)}
+            strong
+            testId="live-total-sum"
+          />
           <Typography variant="caption" color="text.secondary" component="div">
             Расчёт магазина для этого покупателя: его цены и скидки, акции корзины, промокод, баллы и доставка
             — столько будет в заказе.
