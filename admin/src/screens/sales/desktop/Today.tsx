@@ -68,7 +68,13 @@ function Figure({
         to={to}
         aria-label={label}
         data-testid={`${testId}-value`}
-        sx={{ typography: 'h4', fontWeight: 500, alignSelf: 'flex-start', my: 0.5 }}
+        sx={{
+          typography: 'h4',
+          fontSize: { xs: '1.5rem', sm: '2.125rem' },
+          fontWeight: 500,
+          alignSelf: 'flex-start',
+          my: 0.5,
+        }}
       >
         {value}
       </Link>
@@ -100,7 +106,11 @@ export function Today() {
             sx={{
               display: 'grid',
               gap: 1.5,
-              gridTemplateColumns: 'repeat(auto-fit, minmax(190px, 1fr))',
+              // Two a row on a phone, all five in one on a wide screen.
+              gridTemplateColumns: {
+                xs: 'repeat(2, minmax(0, 1fr))',
+                sm: 'repeat(auto-fit, minmax(190px, 1fr))',
+              },
             }}
           >
             <Figure
