@@ -99,7 +99,8 @@ for (const width of WIDTHS) {
     await expect(found.first()).toBeVisible();
     const titles = await found.allTextContents();
     expect(titles.filter((t) => /^Клей/.test(t)).length, titles.join('\n')).toBeGreaterThan(1);
-    for (const item of await found.all()) await expect(item.locator('img')).toHaveAttribute('src', /\/uploads\//);
+    for (const item of await found.all())
+      await expect(item.locator('img')).toHaveAttribute('src', /\/uploads\//);
 
     // A glue in stock: its variants, a quantity of the first one on sale.
     await found.filter({ hasText: /^Клей/ }).filter({ hasText: 'в наличии' }).first().click();
@@ -154,7 +155,8 @@ test('«Повторить прошлый заказ» fills the chosen customer
   await page.getByRole('button', { name: 'Повторить прошлый заказ' }).click();
   await expect(page.getByText(`Добавлены товары заказа № ${last!.number}`)).toBeVisible();
   const wanted = new Map<string, number>();
-  for (const i of last!.items) if (i.article) wanted.set(i.article, (wanted.get(i.article) ?? 0) + i.quantity);
+  for (const i of last!.items)
+    if (i.article) wanted.set(i.article, (wanted.get(i.article) ?? 0) + i.quantity);
   const lines = page.getByTestId('order-line');
   await expect(lines).toHaveCount(wanted.size);
   for (const [article, quantity] of wanted) {
@@ -238,7 +240,8 @@ async function shownFigures(page: Page) {
   const today = page.getByTestId('desktop-today');
   await expect(today.getByTestId('today-revenue-value')).toBeVisible();
   const out: Record<string, string> = {};
-  for (const f of FIGURES) out[f.key] = ((await today.getByTestId(`${f.testId}-value`).textContent()) ?? '').trim();
+  for (const f of FIGURES)
+    out[f.key] = ((await today.getByTestId(`${f.testId}-value`).textContent()) ?? '').trim();
   out.yesterdayRevenue = ((await today.getByTestId('yesterday-revenue').textContent()) ?? '').trim();
   out.yesterdayOrders = ((await today.getByTestId('yesterday-orders').textContent()) ?? '').trim();
   return out;
@@ -337,9 +340,9 @@ for (const width of WIDTHS) {
     await signInAdmin(page);
 
     // A product's brand changed on its screen: the history names both brands, never their codes.
-    const directory = (await adminGet<{ id: number; code: string }[]>(request, '/directories?range=[0,99]')).find(
-      (d) => d.code === 'brand',
-    );
+    const directory = (
+      await adminGet<{ id: number; code: string }[]>(request, '/directories?range=[0,99]')
+    ).find((d) => d.code === 'brand');
     const brands = await adminGet<{ id: number; code: string; title: string }[]>(
       request,
       `/directory-entries?range=[0,99]&filter=${encodeURIComponent(JSON.stringify({ directoryId: directory!.id }))}`,
@@ -404,7 +407,10 @@ test('chosen orders print as packing lists and invoices, each on its own page', 
   const errors = watchErrors(page);
   await signInAdmin(page);
   // A demo order paid by invoice by an organisation, and one of this test paid on delivery.
-  const all = await adminGet<(OrderRow & { organizationId: number | null })[]>(request, '/orders?range=[0,999]');
+  const all = await adminGet<(OrderRow & { organizationId: number | null })[]>(
+    request,
+    '/orders?range=[0,999]',
+  );
   const services = await adminGet<{ id: number; kind: string }[]>(request, '/payment-services?range=[0,99]');
   const invoiceKind = new Set(services.filter((s) => s.kind === 'invoice').map((s) => s.id));
   const byInvoice = all.find((o) => o.organizationId && invoiceKind.has(o.paymentServiceId ?? 0))!;
@@ -426,7 +432,9 @@ test('chosen orders print as packing lists and invoices, each on its own page', 
   await page.getByPlaceholder('Поиск').fill('');
   await page.getByTestId('order-bulk-actions').getByRole('link', { name: 'Печать' }).click();
   await expect(page).toHaveURL(/\/nuxt\/print-orders\?ids=/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Упаковочные листы: 2, счета на оплату: 1');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Упаковочные листы: 2, счета на оплату: 1',
+  );
 
   const lists = page.getByTestId('packing-list');
   await expect(lists).toHaveCount(2);

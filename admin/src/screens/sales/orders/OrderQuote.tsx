@@ -44,7 +44,7 @@ function useDeliveryKind(): string | undefined {
 
 /** The quote of the form as it is now, asked again a moment after it changes. */
 export function useLiveQuote(): LiveQuote {
-  const values = useWatch() as PlaceOrderValues;
+  const values = useWatch<PlaceOrderValues>();
   const kind = useDeliveryKind();
   const request: AdminOrderQuoteRequest | null = quoteRequest(values, kind);
   const key = request ? JSON.stringify(request) : null;

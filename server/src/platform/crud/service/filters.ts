@@ -157,7 +157,10 @@ export function whereOf(
       // x-list.views: a named selection, its condition the domain's (orders the shop may ship now).
       const view =
         typeof raw === 'string' && def.views && Object.hasOwn(def.views, raw) ? def.views[raw] : undefined;
-      if (!view) throw badRequest(`Подборки «${String(raw)}» в разделе «${def.label.many}» нет`);
+      if (!view)
+        throw badRequest(
+          `Подборки «${JSON.stringify(raw).replace(/^"|"$/g, '')}» в разделе «${def.label.many}» нет`,
+        );
       parts.push(view.where());
       continue;
     }

@@ -69,9 +69,7 @@ export async function countRecords(
       `Раздел «${def.label.many}» не делится на вкладки по полю «${def.labels[field] ?? field}»`,
     );
   const cols = columnsOf(def.table);
-  const rest = Object.fromEntries(
-    Object.entries(filter ?? {}).filter(([key]) => key !== field),
-  );
+  const rest = Object.fromEntries(Object.entries(filter ?? {}).filter(([key]) => key !== field));
   const scoped = Object.entries(rowScopeOf(def, role) ?? {}).map(([f, values]) => inArray(cols[f]!, values));
   // The union form of the text search: a count reads every match (see textCondition).
   const where = and(whereOf(def, rest, true), ...scoped);
