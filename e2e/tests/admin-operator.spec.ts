@@ -81,6 +81,29 @@ async function liveTotal(page: Page): Promise<string> {
   return ((await sum.textContent()) ?? '').replace('Итого к оплате', '').trim();
 }
 
+// ---------------------------------------------------------------------------------------------------------
+// Screenshots for the docs (first: the demo's orders, not this file's)
+
+test('screenshots of the desktop and the orders list at 375, 768 and 1440 px', async ({ page }) => {
+  const errors = watchErrors(page);
+  await signInAdmin(page);
+  for (const width of [375, 768, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/nuxt');
+    await expect(page.getByTestId('today-revenue-value')).toBeVisible();
+    await expect(page.getByTestId('desktop-orders')).toBeVisible();
+    await page.screenshot({ path: join(SHOTS, `admin-desktop-${width}.png`), fullPage: true });
+    await page.goto('/nuxt/orders');
+    const rows = page.locator('tbody tr');
+    await expect(rows.first()).toBeVisible();
+    // Two orders chosen: the bulk actions, «Печать» among them, show above the list.
+    for (const i of [0, 1]) await rows.nth(i).getByRole('checkbox').check();
+    await expect(page.getByTestId('order-bulk-actions')).toBeVisible();
+    await page.screenshot({ path: join(SHOTS, `admin-orders-${width}.png`), fullPage: true });
+  }
+  expect(errors).toEqual([]);
+});
+
 for (const width of WIDTHS) {
   test(`at ${width} px an order by phone: goods found by «клей», a variant picked, the live total is the order's`, async ({
     page,
@@ -457,28 +480,5 @@ test('chosen orders print as packing lists and invoices, each on its own page', 
   const pdf = await page.pdf({ format: 'A4' });
   const pages = (pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? []).length;
   expect(pages).toBe(3);
-  expect(errors).toEqual([]);
-});
-
-// ---------------------------------------------------------------------------------------------------------
-// Screenshots for the docs
-
-test('screenshots of the desktop and the orders list at 375, 768 and 1440 px', async ({ page }) => {
-  const errors = watchErrors(page);
-  await signInAdmin(page);
-  for (const width of [375, 768, 1440]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.goto('/nuxt');
-    await expect(page.getByTestId('today-revenue-value')).toBeVisible();
-    await expect(page.getByTestId('desktop-orders')).toBeVisible();
-    await page.screenshot({ path: join(SHOTS, `admin-desktop-${width}.png`), fullPage: true });
-    await page.goto('/nuxt/orders');
-    const rows = page.locator('tbody tr');
-    await expect(rows.first()).toBeVisible();
-    // Two orders chosen: the bulk actions, «Печать» among them, show above the list.
-    for (const i of [0, 1]) await rows.nth(i).getByRole('checkbox').check();
-    await expect(page.getByTestId('order-bulk-actions')).toBeVisible();
-    await page.screenshot({ path: join(SHOTS, `admin-orders-${width}.png`), fullPage: true });
-  }
   expect(errors).toEqual([]);
 });
