@@ -54,7 +54,9 @@ function Figure({
       sx={{
         p: 1.5,
         borderRadius: 1,
-        bgcolor: 'action.hover',
+        // A border, not a tint: the links keep their contrast on white (WCAG AA).
+        border: 1,
+        borderColor: 'divider',
         minWidth: 0,
         display: 'flex',
         flexDirection: 'column',

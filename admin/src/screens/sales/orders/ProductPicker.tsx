@@ -10,6 +10,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -126,7 +127,9 @@ function Variants({
                   px: 1,
                   borderBottom: 1,
                   borderColor: 'divider',
-                  bgcolor: asked ? 'action.selected' : undefined,
+                  // The variant of the article typed: a mark beside it, not a tint the buttons lose contrast on.
+                  borderLeft: 3,
+                  borderLeftColor: asked ? 'primary.main' : 'transparent',
                 }}
               >
                 <Box sx={{ flex: '1 1 200px', minWidth: 0 }}>
@@ -228,22 +231,19 @@ export function ProductPicker({ onAdd }: { onAdd: (article: string, quantity: nu
       ) : found.products.length > 0 ? (
         <List dense aria-label="Найденные товары" sx={{ maxHeight: 420, overflow: 'auto' }}>
           {found.products.map((p) => (
-            <ListItemButton
-              key={p.id}
-              onClick={() => void open(p)}
-              sx={{ gap: 1.5 }}
-              data-testid="picker-product"
-            >
-              <Thumb src={p.announceImageUrl} />
-              <Box sx={{ minWidth: 0 }}>
-                <Typography variant="body2">{p.title}</Typography>
-                <Typography variant="caption" color="text.secondary">
-                  {p.offersCount > 1 ? 'от ' : ''}
-                  {formatRubles(p.salePrice)} · {p.inStock ? 'в наличии' : 'нет в наличии'}
-                  {p.offersCount > 1 ? ` · вариантов: ${p.offersCount}` : ''}
-                </Typography>
-              </Box>
-            </ListItemButton>
+            <ListItem key={p.id} disablePadding>
+              <ListItemButton onClick={() => void open(p)} sx={{ gap: 1.5 }} data-testid="picker-product">
+                <Thumb src={p.announceImageUrl} />
+                <Box sx={{ minWidth: 0 }}>
+                  <Typography variant="body2">{p.title}</Typography>
+                  <Typography variant="caption" color="text.secondary">
+                    {p.offersCount > 1 ? 'от ' : ''}
+                    {formatRubles(p.salePrice)} · {p.inStock ? 'в наличии' : 'нет в наличии'}
+                    {p.offersCount > 1 ? ` · вариантов: ${p.offersCount}` : ''}
+                  </Typography>
+                </Box>
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
       ) : found.searching ? (
