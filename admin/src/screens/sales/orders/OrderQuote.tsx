@@ -19,6 +19,7 @@ import { countOf } from '@shop/schemas/rules/plural';
 import { callAdmin } from '../../../admin-api';
 import { formatRubles } from '../../../fields/money';
 import { quoteRequest, type FormLine, type PlaceOrderValues } from './place-order';
+import type { PickedOffer } from './ProductPicker';
 
 const DEBOUNCE_MS = 400;
 
@@ -74,7 +75,14 @@ export function useLiveQuote(): LiveQuote {
 const piecesText = (n: number) => countOf(n, ['штука', 'штуки', 'штук']);
 
 /** The form's lines with what the quote says of each; quantities change here, lines go. */
-export function OrderLinesTable({ live }: { live: LiveQuote }) {
+export function OrderLinesTable({
+  live,
+  picked,
+}: {
+  live: LiveQuote;
+  /** What the picker said of the variants it added: shown until the quote names them. */
+  picked: Readonly<Record<string, PickedOffer>>;
+}) {
   const { setValue } = useFormContext();
   const lines = (useWatch({ name: 'lines' }) ?? []) as FormLine[];
   const set = (next: FormLine[]) => setValue('lines', next, { shouldDirty: true });
@@ -89,6 +97,9 @@ export function OrderLinesTable({ live }: { live: LiveQuote }) {
     <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Товары заказа">
       {lines.map((line, index) => {
         const q = byArticle.get(line.article);
+        const known = picked[line.article];
+        const image = q?.image ?? known?.image ?? null;
+        const variant = q?.variant ?? known?.variant;
         return (
           <Box
             component="li"
@@ -105,20 +116,20 @@ export function OrderLinesTable({ live }: { live: LiveQuote }) {
             }}
           >
             <Box sx={{ width: 48, height: 48, borderRadius: 1, bgcolor: 'action.hover', overflow: 'hidden' }}>
-              {q?.image ? (
+              {image ? (
                 <Box
                   component="img"
-                  src={q.image}
+                  src={image}
                   alt=""
                   sx={{ width: '100%', height: '100%', objectFit: 'cover' }}
                 />
               ) : null}
             </Box>
             <Box sx={{ minWidth: 0 }}>
-              <Typography variant="body2">{q?.title ?? line.article}</Typography>
+              <Typography variant="body2">{q?.title ?? known?.title ?? line.article}</Typography>
               <Typography variant="caption" color="text.secondary" component="div">
                 Арт. {line.article}
-                {q?.variant ? ` · ${q.variant}` : ''}
+                {variant ? ` · ${variant}` : ''}
               </Typography>
               {q && q.problem ? (
                 <Typography variant="caption" component="div">

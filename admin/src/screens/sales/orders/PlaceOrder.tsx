@@ -35,7 +35,7 @@ import {
 import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { AdminApiError, callAdmin } from '../../../admin-api';
 import { OrderLinesTable, QuoteTotals, useLiveQuote, type LiveQuote } from './OrderQuote';
-import { ProductPicker } from './ProductPicker';
+import { ProductPicker, type AddOffer, type PickedOffer } from './ProductPicker';
 import { Section } from './Section';
 import {
   addLine,
@@ -164,7 +164,9 @@ function RepeatLastOrder() {
 function LinesSection({ live }: { live: LiveQuote }) {
   const { setValue, getValues, clearErrors } = useFormContext();
   const userId = useWatch<PlaceOrderValues, 'userId'>({ name: 'userId' });
-  const add = (article: string, quantity: number) => {
+  const [picked, setPicked] = useState<Record<string, PickedOffer>>({});
+  const add: AddOffer = (article, quantity, offer) => {
+    setPicked((known) => ({ ...known, [article]: offer }));
     setValue('lines', addLine((getValues('lines') ?? []) as FormLine[], article, quantity), {
       shouldDirty: true,
     });
@@ -193,7 +195,7 @@ function LinesSection({ live }: { live: LiveQuote }) {
               «Повторить прошлый заказ» — для покупателя с аккаунтом
             </Typography>
           ) : null}
-          <OrderLinesTable live={live} />
+          <OrderLinesTable live={live} picked={picked} />
           <QuoteTotals live={live} />
         </Box>
       </Box>

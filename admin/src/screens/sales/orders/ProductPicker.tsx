@@ -26,6 +26,15 @@ const FOUND = 8;
 
 const piecesText = (n: number) => countOf(n, ['штука', 'штуки', 'штук']);
 
+/** What the picker knows of a variant it adds, for its line until the live total names it. */
+export interface PickedOffer {
+  title: string;
+  image: string | null;
+  variant: string;
+}
+
+export type AddOffer = (article: string, quantity: number, picked: PickedOffer) => void;
+
 function Thumb({ src, size = 48 }: { src: string | null; size?: number }) {
   return (
     <Box
@@ -79,15 +88,7 @@ function useFound(text: string) {
   return { ...state, searching: false };
 }
 
-function Variants({
-  product,
-  wanted,
-  onAdd,
-}: {
-  product: ProductPage;
-  wanted: string;
-  onAdd: (article: string, quantity: number) => void;
-}) {
+function Variants({ product, wanted, onAdd }: { product: ProductPage; wanted: string; onAdd: AddOffer }) {
   const offers = product.offers.filter((o) => o.active);
   const [quantities, setQuantities] = useState<Record<number, string>>({});
   const article = wanted.trim().toUpperCase();
@@ -162,7 +163,11 @@ function Variants({
                   startIcon={<AddIcon />}
                   disabled={!valid || o.stock <= 0}
                   onClick={() => {
-                    onAdd(o.article, n);
+                    onAdd(o.article, n, {
+                      title: product.title,
+                      image: product.images[0]?.url ?? null,
+                      variant: variantText(o.attributes),
+                    });
                     setQuantities({ ...quantities, [o.id]: '1' });
                   }}
                   aria-label={`Добавить: ${label}, арт. ${o.article}`}
@@ -179,7 +184,7 @@ function Variants({
 }
 
 /** The search box, what it found, and the chosen product's variants; `onAdd` puts a variant in the order. */
-export function ProductPicker({ onAdd }: { onAdd: (article: string, quantity: number) => void }) {
+export function ProductPicker({ onAdd }: { onAdd: AddOffer }) {
   const [text, setText] = useState('');
   const [chosen, setChosen] = useState<ProductPage | null>(null);
   const [error, setError] = useState<string | null>(null);
