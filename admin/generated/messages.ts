@@ -410,10 +410,12 @@ export const messages = {
         createdAt: 'Создан',
         updatedAt: 'Изменён',
         q: 'Поиск',
+        status_ne: 'Статус: кроме',
         createdAt_gte: 'Создан с',
         createdAt_lte: 'Создан по',
         total_gte: 'Итого от',
         total_lte: 'Итого до',
+        view: 'Подборка',
       },
     },
     'outbox-messages': {

@@ -47,8 +47,14 @@ const statusChoices = [
   { id: 'canceled', name: 'Отменён' },
 ];
 
+const viewChoices = [
+  { id: 'toShip', name: 'К отправке: оплачены или оплата при получении' },
+  { id: 'awaitingPayment', name: 'Ждут оплаты онлайн или по счёту' },
+];
+
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
+  <SelectInput key="status_ne" source="status_ne" choices={statusChoices} />,
   <SelectInput key="paymentStatus" source="paymentStatus" choices={paymentStatusChoices} />,
   <ReferenceInput key="userId" source="userId" reference="users">
     <AutocompleteInput />
@@ -66,6 +72,7 @@ const filters = [
   <DateInput key="createdAt_lte" source="createdAt_lte" format={isoToMoscowDate} parse={moscowDayEnd} />,
   <MoneyInput key="total_gte" source="total_gte" />,
   <MoneyInput key="total_lte" source="total_lte" />,
+  <SelectInput key="view" source="view" choices={viewChoices} />,
 ];
 
 export function OrderList() {

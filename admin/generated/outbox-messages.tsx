@@ -22,7 +22,13 @@ import {
   TextInput,
 } from 'react-admin';
 import OutboxIcon from '@mui/icons-material/Outbox';
-import { isoToMoscowDate, moscowDateTime, moscowDayEnd, moscowDayStart } from '../src/fields';
+import {
+  isoToMoscowDate,
+  LabelledTextField,
+  moscowDateTime,
+  moscowDayEnd,
+  moscowDayStart,
+} from '../src/fields';
 import { ListActions, useBulkActions, useRowClick } from '../src/list';
 
 const channelChoices = [
@@ -36,6 +42,20 @@ const statusChoices = [
   { id: 'sending', name: 'Отправляется' },
   { id: 'sent', name: 'Отправлено' },
   { id: 'failed', name: 'Ошибка отправки' },
+];
+
+const templateCodeChoices = [
+  { id: 'auth.registration', name: 'Подтверждение регистрации' },
+  { id: 'auth.password_recovery', name: 'Восстановление пароля' },
+  { id: 'order.created', name: 'Заказ оформлен' },
+  { id: 'order.admin_created', name: 'Новый заказ (администратору)' },
+  { id: 'order.status_changed', name: 'Статус заказа изменился' },
+  { id: 'order.shipment_returning', name: 'Посылка возвращается (администратору)' },
+  { id: 'feedback.call', name: 'Заказан обратный звонок' },
+  { id: 'feedback.message', name: 'Новое сообщение с сайта' },
+  { id: 'feedback.represent', name: 'Заявка «Стать представителем»' },
+  { id: 'newsletter.confirm', name: 'Подтверждение подписки на новости' },
+  { id: 'stock.back', name: 'Товар снова в наличии' },
 ];
 
 const filters = [
@@ -85,7 +105,7 @@ export function OutboxMessageShow() {
         <TextField source="recipient" />
         <TextField source="subject" />
         <TextField source="body" sx={{ whiteSpace: 'pre-wrap' }} />
-        <TextField source="templateCode" />
+        <LabelledTextField source="templateCode" choices={templateCodeChoices} />
         <ReferenceField source="userId" reference="users" />
         <ReferenceField source="mailingId" reference="mailings" />
         <SelectField source="status" choices={statusChoices} />

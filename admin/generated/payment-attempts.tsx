@@ -22,8 +22,38 @@ import {
   TextField,
 } from 'react-admin';
 import CreditCardIcon from '@mui/icons-material/CreditCard';
-import { isoToMoscowDate, MoneyField, moscowDateTime, moscowDayEnd, moscowDayStart } from '../src/fields';
+import {
+  isoToMoscowDate,
+  LabelledTextField,
+  MoneyField,
+  moscowDateTime,
+  moscowDayEnd,
+  moscowDayStart,
+} from '../src/fields';
 import { ListActions, useBulkActions, useRowClick } from '../src/list';
+
+const cancellationReasonChoices = [
+  { id: '3d_secure_failed', name: 'Банк не подтвердил платёж (3-D Secure)' },
+  { id: 'call_issuer', name: 'Банк просит связаться с ним' },
+  { id: 'canceled_by_merchant', name: 'Платёж отменён магазином' },
+  { id: 'card_expired', name: 'Срок действия карты истёк' },
+  { id: 'country_forbidden', name: 'Оплата картой банка этой страны запрещена' },
+  { id: 'deal_expired', name: 'Истёк срок сделки' },
+  { id: 'expired_on_capture', name: 'Истёк срок подтверждения платежа магазином' },
+  { id: 'expired_on_confirmation', name: 'Время на оплату истекло' },
+  { id: 'fraud_suspected', name: 'Банк заподозрил мошенничество' },
+  { id: 'general_decline', name: 'Банк отклонил платёж' },
+  { id: 'identification_required', name: 'Превышен лимит кошелька без идентификации' },
+  { id: 'insufficient_funds', name: 'Недостаточно средств на карте' },
+  { id: 'internal_timeout', name: 'Сбой у платёжного сервиса' },
+  { id: 'invalid_card_number', name: 'Неправильный номер карты' },
+  { id: 'invalid_csc', name: 'Неправильный код CVV2 (CVC2, CID)' },
+  { id: 'issuer_unavailable', name: 'Банк, выпустивший карту, недоступен' },
+  { id: 'payment_method_limit_exceeded', name: 'Превышен лимит платежей этим способом' },
+  { id: 'payment_method_restricted', name: 'Платежи этим способом запрещены' },
+  { id: 'permission_revoked', name: 'Отозвано разрешение на автоплатежи' },
+  { id: 'unsupported_mobile_operator', name: 'Оплата с этого номера телефона недоступна' },
+];
 
 const providerChoices = [{ id: 'yookassa', name: 'ЮKassa' }];
 
@@ -96,7 +126,7 @@ export function PaymentAttemptShow() {
         <TextField source="refundId" />
         <SelectField source="refundStatus" choices={refundStatusChoices} />
         <TextField source="confirmationUrl" />
-        <TextField source="cancellationReason" />
+        <LabelledTextField source="cancellationReason" choices={cancellationReasonChoices} />
         <TextField source="error" />
         <BooleanField source="test" />
         <DateField source="paidAt" showTime locales="ru-RU" options={moscowDateTime} />

@@ -17,7 +17,7 @@ import { feedsRoutes } from './screens/feeds/routes';
 import { formsRoutes } from './screens/forms/routes';
 import { messagesRoutes } from './screens/messages/routes';
 import { Dashboard } from './screens/sales/desktop/Dashboard';
-import { salesRoutes } from './screens/sales/routes';
+import { salesPrintRoutes, salesRoutes } from './screens/sales/routes';
 
 // Before the cookie session the admin kept its token in localStorage: a browser that signed in then still
 // holds a live token there, readable by any script of the origin. It goes at the first load.
@@ -89,6 +89,7 @@ function ShopAdmin() {
         {formsRoutes}
         {messagesRoutes}
       </CustomRoutes>
+      <CustomRoutes noLayout>{salesPrintRoutes}</CustomRoutes>
     </Admin>
   );
 }

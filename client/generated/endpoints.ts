@@ -306,6 +306,15 @@ export function endpointMethods(http: AxiosInstance) {
             ...config,
           })
         ).data.data,
+      /** GET /api/admin/dashboard/today: Сегодня: выручка и заказы за день против вчера, заказы к подтверждению, к отправке и неоплаченные */
+      dashboardToday: async (config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.AdminSalesDashboardTodayAnswer>({
+            method: 'GET',
+            url: `/api/admin/dashboard/today`,
+            ...config,
+          })
+        ).data.data,
       /** POST /api/admin/coupons/generate: Серия купонов: одна порция (до 500) случайных кодов в одной транзакции */
       generateCoupons: async (body: T.AdminSalesGenerateCouponsBody, config: AxiosRequestConfig = {}) =>
         (
@@ -361,6 +370,26 @@ export function endpointMethods(http: AxiosInstance) {
             data: body,
             ...config,
             headers: { ...config.headers, ...headers },
+          })
+        ).data.data,
+      /** GET /api/admin/orders/print: Выбранные заказы для печати: упаковочный лист каждого и счёт на оплату, если он есть */
+      printOrders: async (query: T.AdminSalesPrintOrdersQuery, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.AdminSalesPrintOrdersAnswer>({
+            method: 'GET',
+            url: `/api/admin/orders/print`,
+            ...config,
+            params: query,
+          })
+        ).data.data,
+      /** POST /api/admin/orders/quote: Сколько будет стоить заказ за покупателя: тот же расчёт, что при оформлении, ничего не меняя */
+      quoteOrder: async (body: T.AdminSalesQuoteOrderBody, config: AxiosRequestConfig = {}) =>
+        (
+          await http.request<T.AdminSalesQuoteOrderAnswer>({
+            method: 'POST',
+            url: `/api/admin/orders/quote`,
+            data: body,
+            ...config,
           })
         ).data.data,
       /** POST /api/admin/orders/:id/refunds: Вернуть деньги за позиции заказа или записать возврат вручную, не отменяя заказ */

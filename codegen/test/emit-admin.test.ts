@@ -450,6 +450,43 @@ describe('emitAdmin on scratch schemas', () => {
     expect(() => withTabs('status')).toThrow(/x-list\.tabs: \{ "field"/);
   });
 
+  it('offers named views of a list (x-list.views) as a «Подборка» filter, their conditions the server’s', () => {
+    const withViews = (views: unknown) =>
+      model(supplier({ 'x-list': { columns: ['id', 'name', 'status'], filters: ['status'], views } }));
+    const entities = withViews([
+      { key: 'toPay', label: 'Ждут оплаты', where: './sales/supplier-views#toPay' },
+      { key: 'late', label: 'Опаздывают', where: './sales/supplier-views#late' },
+    ]);
+    const text = emitAdmin(entities)['admin/generated/suppliers.tsx']!;
+    expect(text).toContain('<SelectInput key="view" source="view" choices={viewChoices} />');
+    expect(text).toMatch(/const viewChoices = \[\s*\{ id: 'toPay', name: 'Ждут оплаты' \},\s*\{ id: 'late'/);
+    expect(emitAdmin(entities)['admin/generated/messages.ts']).toMatch(/suppliers[^]*?view: 'Подборка'/);
+    const server = emitServer(entities)['server/generated/resources.ts']!;
+    expect(server).toContain(
+      "import { toPay as suppliers_view_toPay } from '../src/domains/sales/supplier-views';",
+    );
+    expect(server).toContain(
+      'views: { toPay: { label: "Ждут оплаты", where: suppliers_view_toPay satisfies ListView }, late:',
+    );
+    // Without views: no input, nothing for the server.
+    const plain = model(supplier());
+    expect(emitAdmin(plain)['admin/generated/suppliers.tsx']).not.toContain('source="view"');
+    expect(emitServer(plain)['server/generated/resources.ts']).not.toMatch(
+      /resource: "suppliers"[^]*?views:/,
+    );
+
+    const one = (v: Record<string, unknown>) => [
+      { key: 'toPay', label: 'Ждут оплаты', where: './a/b#c', ...v },
+    ];
+    expect(() => withViews(one({ key: 'to-pay' }))).toThrow(/x-list\.views\[0\]: key must be a camelCase/);
+    expect(() => withViews(one({ key: 'status' }))).toThrow(/"status" is a field's name/);
+    expect(() => withViews(one({ where: 'sales/views.ts' }))).toThrow(/where must look like/);
+    expect(() => withViews(one({ label: ' ' }))).toThrow(/label must be a Russian text/);
+    expect(() => withViews(one({ sql: 'true' }))).toThrow(/unknown keys: sql/);
+    expect(() => withViews([...one({}), ...one({})])).toThrow(/"toPay" is there twice/);
+    expect(() => withViews({ toPay: 'x' })).toThrow(/x-list\.views: an array/);
+  });
+
   it('shows a field with x-access.write only to its roles, reads x-access.rows, refuses malformed rules', () => {
     const withRule = (rule: unknown) => {
       const s = supplier();

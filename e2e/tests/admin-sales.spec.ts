@@ -291,10 +291,10 @@ test('a manager places an order for a demo customer from «Новый заказ
   await expect(page.getByLabel('Телефон')).toHaveValue('+79161234501');
   await expect(page.getByLabel('E-mail')).toHaveValue('anna.smirnova@example.ru');
 
-  // First an article the catalogue lacks: refused in Russian, nothing placed.
-  await page.getByLabel('Артикул').fill(`NOPE-${RUN}`);
-  await expect(page.getByTestId('offer-hint')).toHaveText('Среди товаров в продаже такого артикула нет');
-  await expect(page.getByLabel('Количество')).toHaveValue('1');
+  // First an article the catalogue lacks: nothing is found, and an order without goods is refused in Russian.
+  const search = page.getByLabel('Найти товар');
+  await search.fill(`NOPE-${RUN}`);
+  await expect(page.getByText('Ничего не нашлось: проверьте слово или артикул')).toBeVisible();
   await page.getByRole('combobox', { name: 'Доставка' }).click();
   await page.getByRole('option', { name: 'Самовывоз из шоу-рума' }).click();
   await expect(page.getByTestId('pickup-address')).toBeVisible();
@@ -303,14 +303,17 @@ test('a manager places an order for a demo customer from «Новый заказ
   await page.getByLabel('Комментарий менеджера').fill(`Заказ по телефону ${RUN}`);
   await page.getByRole('button', { name: 'Оформить заказ' }).click();
   await expect(
-    page.getByRole('alert').filter({ hasText: `В каталоге нет артикулов: NOPE-${RUN}` }),
+    page.getByRole('alert').filter({ hasText: 'Добавьте в заказ хотя бы один товар' }),
   ).toBeVisible();
   await expect(page).toHaveURL(/\/nuxt\/place-order$/);
 
-  // The demo article: its product shows beside it, and the order is placed.
-  await page.getByLabel('Артикул').fill(article);
-  await expect(page.getByText('Проверьте артикулы')).toHaveCount(0);
-  await expect(page.getByTestId('offer-hint')).toContainText(product!.title);
+  // The demo article: the search finds its product, its variant is the one marked, and it goes in the order.
+  await search.fill(article);
+  await page.getByTestId('picker-product').filter({ hasText: product!.title }).click();
+  await page.getByRole('button', { name: new RegExp(`^Добавить: .*арт\\. ${article}$`) }).click();
+  await expect(page.getByTestId('order-line')).toHaveCount(1);
+  await expect(page.getByTestId('order-line')).toContainText(product!.title);
+  await expect(page.getByTestId('live-total')).toContainText('Итого к оплате');
   await page.getByRole('button', { name: 'Оформить заказ' }).click();
   const notice = page.getByText(/^Заказ № \S+ оформлен$/);
   await expect(notice).toBeVisible();
@@ -336,7 +339,7 @@ test('a manager places an order for a demo customer from «Новый заказ
     managerComment: `Заказ по телефону ${RUN}`,
     items: [{ article, quantity: 1 }],
   });
-  // The unknown article's refusal is the one 400 answer; the browser logs any 4xx as a failed resource.
+  // The empty order's refusal is the one 400 answer; the browser logs any 4xx as a failed resource.
   expect(errors.filter((e) => !e.endsWith('status of 400 (Bad Request)'))).toEqual([]);
   expect(errors).toHaveLength(1);
 });

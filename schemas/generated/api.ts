@@ -122,6 +122,57 @@ export interface AdminCouponsGenerated {
 }
 
 /**
+ * GET /api/admin/dashboard/today: the desktop's «Сегодня». Days are Moscow days. Revenue is the sum of the totals of the orders placed that day and not canceled (paid or not yet). toConfirm: new orders; toShip: orders the shop may ship now (paid, or confirmed and paid on delivery); unpaid: orders waiting for an online or invoice payment placed `days` Moscow days ago or earlier. Each figure comes with the orders list's filter it was counted with: the list under that filter holds exactly those orders.
+ */
+export interface AdminDashboardToday {
+  /**
+   * Today in Moscow, YYYY-MM-DD
+   */
+  day: string;
+  today: DashboardDay;
+  yesterday: DashboardDay;
+  toConfirm: DashboardCount;
+  toShip: DashboardCount;
+  unpaid: {
+    count: number;
+    days: number;
+    filter: DashboardOrdersFilter;
+  };
+}
+export interface DashboardDay {
+  /**
+   * The Moscow day, YYYY-MM-DD
+   */
+  day: string;
+  /**
+   * Orders placed that day, canceled ones left out
+   */
+  count: number;
+  /**
+   * The sum of their totals, kopecks
+   */
+  revenue: number;
+  filter: DashboardOrdersFilter;
+}
+/**
+ * The orders list's filter (GET /api/admin/orders?filter=…) of the figure
+ */
+export interface DashboardOrdersFilter {
+  createdAt_gte?: string;
+  createdAt_lte?: string;
+  status?: string;
+  status_ne?: string;
+  /**
+   * A view of the orders list (x-list.views): toShip, awaitingPayment
+   */
+  view?: string;
+}
+export interface DashboardCount {
+  count: number;
+  filter: DashboardOrdersFilter;
+}
+
+/**
  * GET /api/admin/dashboard: the desktop's blocks, only those the caller's role may list.
  */
 export interface AdminDashboard {
@@ -211,6 +262,50 @@ export interface AdminHistoryEntry {
      */
     note?: string;
   }[];
+}
+
+/**
+ * An order's invoice (счёт на оплату) as texts in the order the document shows them, written by the same builder as the invoice PDF (server/src/domains/sales/invoice.ts invoiceSheet): the admin's print page lays it out in HTML. Money as the invoice writes it (1 490,50), a requisite nobody filled in as «не указано».
+ */
+export interface AdminInvoiceSheet {
+  /**
+   * «Счёт на оплату № 2026-000125 от 29 ноября 2026 г.»
+   */
+  title: string;
+  bank: {
+    bankName: string;
+    bik: string;
+    correspondentAccount: string;
+    settlementAccount: string;
+    inn: string;
+    /**
+     * Empty for an ИП
+     */
+    kpp: string;
+    recipient: string;
+  };
+  supplier: string;
+  buyer: string;
+  basis: string;
+  rows: {
+    n: string;
+    title: string;
+    quantity: string;
+    unit: string;
+    price: string;
+    amount: string;
+  }[];
+  totals: {
+    label: string;
+    value: string;
+  }[];
+  summary: string;
+  /**
+   * The total in words
+   */
+  words: string;
+  validity: string;
+  purpose: string;
 }
 
 /**
@@ -385,7 +480,7 @@ export interface AdminOrderLinesResult {
 }
 
 /**
- * POST /api/admin/orders/place: a manager enters an order for a customer (by phone, in the showroom). It goes through the same placing service as the checkout: priced by the pricing engine for that customer (their type, groups and points), stock taken, the promo code's use and the points written, the customer's letter and SMS queued. Lines are offers by article. An Idempotency-Key header makes a repeated press answer the same order.
+ * POST /api/admin/orders/place: a manager enters an order for a customer (by phone, in the showroom). It goes through the same placing service as the checkout: priced by the pricing engine for that customer (their type, groups and points), stock taken, the promo code's use and the points written, the customer's letter and SMS queued. Lines are offers by article. expectedTotal, when sent, is the total the manager was shown (POST /api/admin/orders/quote): a different total refuses the order instead of placing what nobody saw. An Idempotency-Key header makes a repeated press answer the same order.
  */
 export interface AdminOrderPlaceRequest {
   userId?: number | null;
@@ -416,6 +511,7 @@ export interface AdminOrderPlaceRequest {
   deliveryPickupPoint?: string | null;
   organizationId?: number | null;
   comment?: string | null;
+  expectedTotal?: number;
   managerComment?: string | null;
 }
 
@@ -425,6 +521,154 @@ export interface AdminOrderPlaceRequest {
 export interface AdminOrderPlaced {
   id: number;
   order: OrderPlaced;
+}
+
+/**
+ * GET /api/admin/orders/print: one chosen order for the print page: the order as its screen reads it (lines with articles and variants, customer, delivery address, comments) for the packing list, and its invoice when it is paid by invoice.
+ */
+export interface AdminOrderPrint {
+  order: AdminOrderView;
+  /**
+   * The invoice, for an order paid by invoice by an organisation; null otherwise
+   */
+  invoice: AdminInvoiceSheet | null;
+}
+
+/**
+ * POST /api/admin/orders/quote: what «Новый заказ» would cost before it is placed, priced by the same engine and for the same customer as POST /api/admin/orders/place (their type, groups and points, the cart rules, the promo code, the chosen delivery for the city). The fields are the place request's pricing ones, each as it is there; only the lines are required.
+ */
+export interface AdminOrderQuoteRequest {
+  userId?: number | null;
+  /**
+   * @minItems 1
+   * @maxItems 100
+   */
+  lines: [
+    {
+      article: string;
+      quantity: number;
+    },
+    ...{
+      article: string;
+      quantity: number;
+    }[],
+  ];
+  couponCode?: string | null;
+  bonusPoints?: number;
+  /**
+   * Counts only for a promo code's limit per customer; an incomplete number is left out
+   */
+  customerPhone?: string | null;
+  /**
+   * Counts only for a promo code's limit per customer
+   */
+  customerEmail?: string | null;
+  deliveryServiceId?: number | null;
+  paymentServiceId?: number | null;
+  deliveryCity?: string | null;
+  deliveryPostalCode?: string | null;
+}
+
+/**
+ * POST /api/admin/orders/quote: the order «Новый заказ» describes, priced as placing it would price it now. Money in kopecks. `total` is what POST /api/admin/orders/place takes as expectedTotal.
+ */
+export interface AdminOrderQuote {
+  lines: {
+    article: string;
+    offerId: number;
+    productId: number | null;
+    title: string;
+    /**
+     * The offer's characteristics by their directories' titles: «Изгиб: D, Толщина: 0,07 мм»; empty when it has none
+     */
+    variant: string;
+    /**
+     * The product's first picture
+     */
+    image: string | null;
+    quantity: number;
+    /**
+     * Pieces in stock now
+     */
+    stock: number;
+    /**
+     * The catalogue's price of one: the sale price when set
+     */
+    price: number;
+    /**
+     * The price of one for this customer after the per-unit discounts
+     */
+    unitPrice: number;
+    /**
+     * unitPrice × quantity
+     */
+    total: number;
+    /**
+     * What keeps the line from being ordered (sold out, off sale, short of stock), in Russian
+     */
+    problem: string | null;
+  }[];
+  discounts: {
+    /**
+     * The customer's type, a cart rule or the promo code
+     */
+    title: string;
+    /**
+     * What it takes off the goods, or off the delivery
+     */
+    amount: number;
+  }[];
+  coupon: {
+    code: string;
+    applied: boolean;
+    /**
+     * What the code gives, or why it does not work
+     */
+    message: string;
+  } | null;
+  bonuses: {
+    /**
+     * The customer's spendable points (0 without an account)
+     */
+    available: number;
+    /**
+     * Points this order takes
+     */
+    spent: number;
+    /**
+     * What those points pay, kopecks
+     */
+    value: number;
+  };
+  /**
+   * The chosen delivery; null until one is chosen
+   */
+  delivery: {
+    title: string;
+    /**
+     * What the customer pays for it (0: free)
+     */
+    price: number;
+  } | null;
+  totals: {
+    goods: number;
+    discounts: number;
+    bonuses: number;
+    delivery: number;
+    /**
+     * What the customer pays: the order's total once placed
+     */
+    total: number;
+    /**
+     * Pieces
+     */
+    quantity: number;
+  };
+  /**
+   * Every reason the order cannot be placed as it is, in Russian (the same the place request answers); empty when it can
+   */
+  problems: string[];
+  canPlace: boolean;
 }
 
 /**
@@ -659,6 +903,10 @@ export interface AdminOrderView {
     refundStatus: string | null;
     refundStatusLabel: string | null;
     cancellationReason: string | null;
+    /**
+     * The reason in Russian (payment-attempts' x-enum-labels), the code itself when the provider sent an unknown one
+     */
+    cancellationReasonLabel: string | null;
     error: string | null;
     test: boolean;
     createdAt: string;
@@ -670,6 +918,10 @@ export interface AdminOrderView {
   notifications: {
     id: number;
     event: string;
+    /**
+     * The event in Russian (payment-notifications' x-enum-labels), the code itself when unknown
+     */
+    eventLabel: string;
     outcome: 'applied' | 'duplicate' | 'late' | 'refused';
     outcomeLabel: string;
     providerPaymentId: string | null;

@@ -8,6 +8,7 @@ import type {
   AdminCouponGenerateRequest,
   AdminCouponsGenerated,
   AdminDashboard,
+  AdminDashboardToday,
   AdminFeedbackProcessedRequest,
   AdminHistoryEntry,
   AdminJobView,
@@ -22,6 +23,9 @@ import type {
   AdminOrderLinesResult,
   AdminOrderPlaceRequest,
   AdminOrderPlaced,
+  AdminOrderPrint,
+  AdminOrderQuote,
+  AdminOrderQuoteRequest,
   AdminOrderRefundRequest,
   AdminOrderRefundResult,
   AdminOrderShipment,
@@ -424,6 +428,10 @@ export interface AdminSalesDashboardAnswer {
   data: AdminDashboard;
 }
 
+export interface AdminSalesDashboardTodayAnswer {
+  data: AdminDashboardToday;
+}
+
 export type AdminSalesGenerateCouponsBody = AdminCouponGenerateRequest;
 
 export interface AdminSalesGenerateCouponsAnswer {
@@ -458,6 +466,20 @@ export interface AdminSalesPlaceOrderHeaders {
 
 export interface AdminSalesPlaceOrderAnswer {
   data: AdminOrderPlaced;
+}
+
+export interface AdminSalesPrintOrdersQuery {
+  ids: string;
+}
+
+export interface AdminSalesPrintOrdersAnswer {
+  data: AdminOrderPrint[];
+}
+
+export type AdminSalesQuoteOrderBody = AdminOrderQuoteRequest;
+
+export interface AdminSalesQuoteOrderAnswer {
+  data: AdminOrderQuote;
 }
 
 export interface AdminSalesRefundOrderParams {
@@ -1348,6 +1370,13 @@ export interface Endpoints {
     headers: unknown;
     answer: AdminSalesDashboardAnswer;
   };
+  'adminSales.dashboardToday': {
+    params: unknown;
+    query: unknown;
+    body: unknown;
+    headers: unknown;
+    answer: AdminSalesDashboardTodayAnswer;
+  };
   'adminSales.generateCoupons': {
     params: unknown;
     query: unknown;
@@ -1382,6 +1411,20 @@ export interface Endpoints {
     body: AdminSalesPlaceOrderBody;
     headers: AdminSalesPlaceOrderHeaders;
     answer: AdminSalesPlaceOrderAnswer;
+  };
+  'adminSales.printOrders': {
+    params: unknown;
+    query: AdminSalesPrintOrdersQuery;
+    body: unknown;
+    headers: unknown;
+    answer: AdminSalesPrintOrdersAnswer;
+  };
+  'adminSales.quoteOrder': {
+    params: unknown;
+    query: unknown;
+    body: AdminSalesQuoteOrderBody;
+    headers: unknown;
+    answer: AdminSalesQuoteOrderAnswer;
   };
   'adminSales.refundOrder': {
     params: AdminSalesRefundOrderParams;

@@ -80,6 +80,16 @@ describeOnDatabases('list tab counts on $name', (target) => {
     expect(await counts({ status: ['new', 'paid'] })).toEqual(await counts({}));
   });
 
+  it('keeps the tab field’s other conditions: «кроме Отменён» leaves canceled orders out of every tab', async () => {
+    const notCanceled = await counts({ status_ne: 'canceled' });
+    expect(notCanceled).toEqual({
+      total: 4,
+      values: { new: 2, confirmed: 1, paid: 1, shipped: 0, completed: 0, canceled: 0 },
+    });
+    expect(await listTotal({ status_ne: 'canceled' })).toBe(notCanceled.total);
+    expect(await listTotal({ status_ne: 'canceled', status: 'new' })).toBe(notCanceled.values.new);
+  });
+
   it('refuses filters the list does not allow and fields that are not its tabs, in Russian', async () => {
     const bad = await get(
       t.adminToken,

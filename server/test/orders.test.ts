@@ -6,6 +6,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { bonusTransactions, settings } from '../generated/tables';
+import type { AdminOrderQuote } from '@shop/schemas';
 import { selectRows } from '../src/platform/db';
 import { ensureSystemTemplates } from '../src/domains/messages/system-templates';
 import { placeOrder } from '../src/flows/checkout/place-order';
@@ -617,6 +618,109 @@ describeOnDatabases('placing orders on $name', (target) => {
     });
     expect(history.statusCode, history.body).toBe(200);
     expect(JSON.stringify(history.json())).toContain('manager@orders.test');
+  });
+
+  it('the live total of «Новый заказ» is the total placing gives, and a stale one places nothing', async () => {
+    const glue = await offer(150000, 5);
+    const brush = await offer(30000, 1);
+    const articleOf = async (id: number) =>
+      (
+        await selectRows<{ article: string }>(
+          t.database.db,
+          sql`SELECT article FROM product_offers WHERE id = ${id}`,
+        )
+      )[0]!.article;
+    const [glueArticle, brushArticle] = [await articleOf(glue), await articleOf(brush)];
+    const type = created(
+      await admin('/api/admin/user-types', { title: 'Мастер-10', code: 'masterten', discountPercent: 10 }),
+    );
+    const customer = await signedInUser(t, {
+      email: 'quoted@orders.test',
+      password: 'quoted-password-1',
+      phone: '+79995550088',
+      userTypeId: type,
+      role: 'customer',
+    });
+    const auth = { authorization: t.adminToken };
+    const quoteUrl = '/api/admin/orders/quote';
+    const form = {
+      userId: customer.id,
+      lines: [
+        { article: glueArticle, quantity: 2 },
+        { article: brushArticle, quantity: 1 },
+      ],
+      deliveryServiceId: ids.pickup,
+      paymentServiceId: ids.cash,
+    };
+    const quoted = await send('POST', quoteUrl, auth, form);
+    expect(quoted.statusCode, quoted.body).toBe(200);
+    const quote = quoted.json<{ data: AdminOrderQuote }>().data;
+    // The customer's price (−10 %) on every line, picked up at the shop, nothing in the way.
+    expect(quote.lines.map((l) => [l.article, l.unitPrice, l.total, l.problem])).toEqual([
+      [glueArticle, 135000, 270000, null],
+      [brushArticle, 27000, 27000, null],
+    ]);
+    expect(quote).toMatchObject({ canPlace: true, problems: [] });
+    expect(quote.totals.total).toBe(297000 + quote.totals.delivery);
+
+    // Bad input: a Russian message, and nothing written.
+    const orders = await count('orders');
+    const refusals: [object, string][] = [
+      [{ ...form, lines: [] }, 'Проверьте данные: «Товары»: добавьте в заказ хотя бы один товар'],
+      [
+        { ...form, lines: [{ article: glueArticle, quantity: 0 }] },
+        'Проверьте данные: «Количество»: не меньше 1',
+      ],
+      [{ ...form, lines: [{ article: 'НЕТ-ТАКОГО', quantity: 1 }] }, 'В каталоге нет артикулов: НЕТ-ТАКОГО'],
+      [{ ...form, userId: 99999999 }, 'Покупатель №99999999 не найден'],
+      [
+        { ...form, deliveryPostalCode: '12' },
+        'Проверьте данные: «Индекс»: индекс — шесть цифр, например 101000',
+      ],
+    ];
+    for (const [body, text] of refusals) {
+      const res = await send('POST', quoteUrl, auth, body);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(message(res)).toEqual(text);
+    }
+    const content = await signedInUser(t, {
+      email: 'content-quote@orders.test',
+      password: 'content-password-1',
+      role: 'content',
+    });
+    expect((await send('POST', quoteUrl, { authorization: content.token }, form)).statusCode).toBe(403);
+    // More than the stock: the line says so, and the order cannot be placed as it is.
+    const short = (
+      await send('POST', quoteUrl, auth, { ...form, lines: [{ article: brushArticle, quantity: 2 }] })
+    ).json<{ data: AdminOrderQuote }>().data;
+    expect(short.lines[0]!.problem).toBe('В наличии только 1 шт.: уменьшите количество');
+    expect(short.canPlace).toBe(false);
+    expect(await count('orders')).toBe(orders);
+    expect(await stockOf(glue)).toBe(5);
+
+    const place = {
+      ...form,
+      customerName: 'Мастер по телефону',
+      customerPhone: '+7 999 555-00-88',
+    };
+    // A total other than the one the form showed is refused, and nothing is placed.
+    const stale = await send('POST', '/api/admin/orders/place', auth, {
+      ...place,
+      expectedTotal: quote.totals.total + 1,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(message(stale)).toBe(
+      'Сумма заказа изменилась, пока вы его оформляли: проверьте её и подтвердите заказ ещё раз.',
+    );
+    expect(await count('orders')).toBe(orders);
+    // The total shown is the total placed.
+    const placed = await send('POST', '/api/admin/orders/place', auth, {
+      ...place,
+      expectedTotal: quote.totals.total,
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(placed.json<{ data: { order: { total: number } } }>().data.order.total).toBe(quote.totals.total);
+    expect(await stockOf(glue)).toBe(3);
   });
 
   it('for random carts, the total GET /api/cart shows is the total the order is placed with', async () => {

@@ -119,6 +119,13 @@ function hookImports(entities: EntityModel[]) {
       imports.push(`import { ${exported} as ${local} } from '../src/domains/${path.replace(/^\.\//, '')}';`);
       refs.set(`${e.resource}.${name}`, local);
     }
+    // x-list.views: each condition from its domain's file, as the hooks are.
+    for (const v of e.list.views) {
+      const [path, exported] = v.where.split('#') as [string, string];
+      const local = `${camel(e.resource.replace(/-/g, '_'))}_view_${v.key}`;
+      imports.push(`import { ${exported} as ${local} } from '../src/domains/${path.replace(/^\.\//, '')}';`);
+      refs.set(`${e.resource}.view.${v.key}`, local);
+    }
   }
   return { imports, refs };
 }
@@ -171,6 +178,16 @@ export function emitServer(entities: EntityModel[]): Record<string, string> {
   ].join('\n');
 
   const { imports, refs } = hookImports(entities);
+  // x-list.views, only where there are some.
+  const views = (e: EntityModel) =>
+    e.list.views.length
+      ? `\n    views: { ${e.list.views
+          .map(
+            (v) =>
+              `${v.key}: { label: ${JSON.stringify(v.label)}, where: ${refs.get(`${e.resource}.view.${v.key}`)} satisfies ListView }`,
+          )
+          .join(', ')} },`
+      : '';
   const defs = entities.map((e) => {
     const filters = Object.fromEntries(e.list.filters.map((f) => [f.field, f.ops]));
     // Each hook is checked against its entity's generated types, then handed to the untyped CRUD service.
@@ -197,7 +214,7 @@ export function emitServer(entities: EntityModel[]): Record<string, string> {
     sortable: ${JSON.stringify(e.list.sortable)},
     defaultSort: ${JSON.stringify(e.list.sort)},
     perPage: ${e.list.perPage},
-    tabs: ${JSON.stringify(e.list.tabs)},
+    tabs: ${JSON.stringify(e.list.tabs)},${views(e)}
     access: ${JSON.stringify(e.access)},
     rowScopes: ${JSON.stringify(e.rowScopes)},
     labels: ${JSON.stringify(fieldLabels(e))},
@@ -211,7 +228,7 @@ export function emitServer(entities: EntityModel[]): Record<string, string> {
   });
   const resources = [
     GENERATED_HEADER,
-    "import type { EntityHooks, ResourceDef, ResourceHooks } from '../src/platform/crud/types';",
+    `import type { EntityHooks, ${entities.some((e) => e.list.views.length) ? 'ListView, ' : ''}ResourceDef, ResourceHooks } from '../src/platform/crud/types';`,
     "import * as t from './tables';",
     ...imports,
     '',

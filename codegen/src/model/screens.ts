@@ -1,6 +1,6 @@
 // x-list and x-form: what the admin's list shows, searches, filters and sorts by, and how its form is laid out.
 import { fail } from './check';
-import type { ChildModel, EntityModel, FieldModel, FilterModel, TabsModel } from './types';
+import type { ChildModel, EntityModel, FieldModel, FilterModel, TabsModel, ViewModel } from './types';
 
 /** x-list, with its defaults: the first columns, sorted by id descending, 25 a page. */
 export function listModel(
@@ -18,6 +18,7 @@ export function listModel(
     filters?: (string | { field: string; ops?: FilterModel['ops'] })[];
     sortable?: string[];
     tabs?: unknown;
+    views?: unknown;
   };
   const visible = fields.filter((f) => !f.private && !f.virtual && !f.writeOnly);
   const columns =
@@ -63,7 +64,37 @@ export function listModel(
   const sort = xl.sort ?? { field: 'id', order: 'DESC' };
   if (!sortable.includes(sort.field)) fail(file, 'x-list.sort', `${sort.field} is not sortable`);
   const tabs = xl.tabs === undefined ? null : tabsModel(file, xl.tabs, byName, filters);
-  return { columns, sort, perPage: xl.perPage ?? 25, search, childSearch, filters, sortable, tabs };
+  const views = viewsModel(file, xl.views ?? [], byName);
+  return { columns, sort, perPage: xl.perPage ?? 25, search, childSearch, filters, sortable, tabs, views };
+}
+
+/**
+ * x-list.views: `[{ "key": "toShip", "label": "К отправке", "where": "./sales/order-views#toShip" }]`, each a
+ * named condition the server writes (a ListView); its key is the value of the list's `view` filter.
+ */
+function viewsModel(file: string, raw: unknown, byName: Map<string, FieldModel>): ViewModel[] {
+  const where = 'x-list.views';
+  if (!Array.isArray(raw)) fail(file, where, 'an array of { "key", "label", "where" } expected');
+  const keys = new Set<string>();
+  if (raw.length && byName.has('view'))
+    fail(file, where, 'a field named "view" would be read as the view filter');
+  return raw.map((v: unknown, i) => {
+    const at = `${where}[${i}]`;
+    if (typeof v !== 'object' || v === null || Array.isArray(v))
+      fail(file, at, '{ "key", "label", "where" } expected');
+    const { key, label, where: path, ...rest } = v as Record<string, unknown>;
+    if (Object.keys(rest).length) fail(file, at, `unknown keys: ${Object.keys(rest).join(', ')}`);
+    if (typeof key !== 'string' || !/^[a-z][a-zA-Z0-9]*$/.test(key))
+      fail(file, at, 'key must be a camelCase name, e.g. "toShip"');
+    if (keys.has(key)) fail(file, at, `the key "${key}" is there twice`);
+    // The filter's values are keys: one named like a field would read as that field's filter.
+    if (byName.has(key)) fail(file, at, `the key "${key}" is a field's name`);
+    keys.add(key);
+    if (typeof label !== 'string' || !label.trim()) fail(file, at, 'label must be a Russian text');
+    if (typeof path !== 'string' || !/^\.\/[a-z0-9-]+\/[a-z0-9-]+#[A-Za-z_][A-Za-z0-9_]*$/.test(path))
+      fail(file, at, 'where must look like "./<domain>/file#export"');
+    return { key, label, where: path };
+  });
 }
 
 /** x-list.tabs: `{ "field": "<enum field>" }`, a field the list already filters on by equality. */

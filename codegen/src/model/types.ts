@@ -179,6 +179,17 @@ export interface TabsModel {
   values: (string | number)[];
 }
 
+/**
+ * x-list.views: a named selection of the list a filter of fields cannot say (orders the shop may ship now: paid,
+ * or confirmed and paid on delivery), its condition written once on the server (`where`, "./<domain>/file#export",
+ * a ListView). The list offers it as a filter, `{ "view": "<key>" }`, like any other: counted, exported, linked.
+ */
+export interface ViewModel {
+  key: string;
+  label: string;
+  where: string;
+}
+
 export interface IndexModel {
   columns: string[];
   unique: boolean;
@@ -228,6 +239,7 @@ export interface EntityModel {
     filters: FilterModel[];
     sortable: string[];
     tabs: TabsModel | null;
+    views: ViewModel[];
   };
   form?: {
     tabs: { label: string; fields: string[] }[];

@@ -2,7 +2,7 @@
 // whole and changes it only through the order services (status actions, refunds, lines, the manager's
 // comment). Orders are history: the generic CRUD never writes them.
 import { api, contract, envelope, failure, pathParams } from '../contract';
-import { IDEMPOTENCY_HEADERS, ORDER_NUMBER } from './order-parts';
+import { IDEMPOTENCY_HEADERS, ORDER_NUMBER, PRINT_MAX } from './order-parts';
 
 const TAGS = ['Заказы'];
 const ORDER_ID = pathParams({ id: { type: 'integer', minimum: 1, 'x-label': 'ID заказа' } });
@@ -29,6 +29,22 @@ export const placeOrder = contract({
   },
 });
 
+export const quoteOrder = contract({
+  name: 'adminSales.quoteOrder',
+  method: 'POST',
+  path: '/admin/orders/quote',
+  tags: TAGS,
+  summary: 'Сколько будет стоить заказ за покупателя: тот же расчёт, что при оформлении, ничего не меняя',
+  description:
+    'Цены, скидки покупателя и правила корзины, промокод, баллы и выбранная доставка — тем же расчётом, ' +
+    'что у POST /admin/orders/place; total из ответа можно прислать туда как expectedTotal.',
+  body: api('admin-order-quote-request'),
+  response: {
+    200: envelope(api('admin-order-quote')),
+    400: failure('Артикулы, покупатель или количество неверны'),
+  },
+});
+
 export const orderByNumber = contract({
   name: 'adminSales.orderByNumber',
   method: 'GET',
@@ -39,6 +55,33 @@ export const orderByNumber = contract({
   response: {
     200: envelope(api('admin-order-view')),
     404: failure('Заказа с таким номером нет'),
+  },
+});
+
+export const printOrders = contract({
+  name: 'adminSales.printOrders',
+  method: 'GET',
+  path: '/admin/orders/print',
+  tags: TAGS,
+  summary: 'Выбранные заказы для печати: упаковочный лист каждого и счёт на оплату, если он есть',
+  description: `Заказы по ID через запятую (не больше ${PRINT_MAX}), в том порядке, в каком названы.`,
+  query: {
+    type: 'object',
+    required: ['ids'],
+    properties: {
+      ids: {
+        type: 'string',
+        // Up to nine digits each: every id fits PostgreSQL's integer.
+        pattern: `^[1-9][0-9]{0,8}(,[1-9][0-9]{0,8}){0,${PRINT_MAX - 1}}$`,
+        'x-label': 'Заказы',
+        'x-messages': { pattern: `Перечислите ID заказов через запятую, не больше ${PRINT_MAX}` },
+      },
+    },
+  },
+  response: {
+    200: envelope({ type: 'array', items: api('admin-order-print') }),
+    400: failure('ID заказов не перечислены через запятую или их больше 50'),
+    404: failure('Одного из заказов нет'),
   },
 });
 

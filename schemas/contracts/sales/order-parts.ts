@@ -12,6 +12,8 @@ export const LINK_KEY_QUERY = {
   properties: { key: { type: 'string', minLength: 1, maxLength: 64, 'x-label': 'Ключ ссылки' } },
 };
 export const NO_ORDER = failure('Заказа нет или ключ не подходит');
+/** The most orders the admin prints at once (GET /api/admin/orders/print). */
+export const PRINT_MAX = 50;
 
 const KEY_RULE = 'Idempotency-Key — от 8 до 128 латинских букв, цифр и знаков _ . : -';
 /** The Idempotency-Key header of the two ways to place an order (the checkout's and a manager's). */

@@ -1,6 +1,7 @@
 // /nuxt/unsend-emails and /nuxt/unsend-sms: the channel's failed messages and those held because no gateway
 // is configured, newest first, each with its error and next try; «Отправить снова» queues one again,
-// «Отправить все снова» all of them (a sent message is never sent twice: the server refuses).
+// «Отправить все снова» all of them (a sent message is never sent twice: the server refuses). An SMS shows its
+// text (it has no subject); the template is named by the schema's label, as in the «Журнал отправки».
 import Alert from '@mui/material/Alert';
 import MuiButton from '@mui/material/Button';
 import Box from '@mui/material/Box';
@@ -20,17 +21,17 @@ import {
   useRecordContext,
   useRefresh,
 } from 'react-admin';
-import { moscowDateTime } from '../../fields';
+import outboxSchema from '@shop/schemas/entities/messages/outbox-messages.schema.json';
+import { LabelledTextField, moscowDateTime } from '../../fields';
 import { countOf } from '@shop/schemas/rules/plural';
 import { resendAll, resendMessage, type Channel } from './api';
 
-const STATUS_LABELS = [
-  { id: 'failed', name: 'Ошибка отправки' },
-  { id: 'held', name: 'Не отправлено: шлюз не настроен' },
-  { id: 'queued', name: 'В очереди' },
-  { id: 'sending', name: 'Отправляется' },
-  { id: 'sent', name: 'Отправлено' },
-];
+/** The schema's labels of a field (outbox-messages.schema.json), as the generated screens show them. */
+function choicesOf(labels: Record<string, string>) {
+  return Object.entries(labels).map(([id, name]) => ({ id, name }));
+}
+const STATUS_LABELS = choicesOf(outboxSchema.properties.status['x-enum-labels']);
+const TEMPLATE_LABELS = choicesOf(outboxSchema.properties.templateCode['x-enum-labels']);
 
 const messagesText = (n: number) => countOf(n, ['сообщение', 'сообщения', 'сообщений']);
 
@@ -123,7 +124,12 @@ export function UnsendList({ channel }: { channel: Channel }) {
       >
         <Datagrid bulkActionButtons={false} rowClick="show">
           <TextField source="recipient" />
-          {channel === 'email' ? <TextField source="subject" /> : null}
+          {channel === 'email' ? (
+            <TextField source="subject" />
+          ) : (
+            <TextField source="body" sortable={false} sx={{ display: 'block', minWidth: 220 }} />
+          )}
+          <LabelledTextField source="templateCode" choices={TEMPLATE_LABELS} sortable={false} />
           <SelectField source="status" choices={STATUS_LABELS} />
           <TextField source="lastError" sortable={false} />
           <NumberField source="attempts" />

@@ -1,5 +1,5 @@
 // A list's filters (x-list.search and x-list.filters), and the Russian labels of the ranged ones.
-import { el, expr, str } from './code';
+import { el, expr, lit, str } from './code';
 import { choicesConst, ra, refSearch, refTitleOption, shared, type Ctx } from './context';
 import type { UiField } from './ui-fields';
 
@@ -61,6 +61,9 @@ export function filterLabel(f: UiField, op: 'eq' | 'gte' | 'lte' | 'ne'): string
   return f.label;
 }
 
+/** The input of x-list.views: one of the list's named selections («К отправке»), by its key. */
+export const VIEW_LABEL = 'Подборка';
+
 export function filterElements(ctx: Ctx, fields: Map<string, UiField>): string[] {
   const e = ctx.entity;
   const out: string[] = [];
@@ -74,6 +77,14 @@ export function filterElements(ctx: Ctx, fields: Map<string, UiField>): string[]
       if (op === 'eq' && filter.field === e.list.tabs?.field) continue;
       out.push(filterInput(ctx, f, op));
     }
+  }
+  if (e.list.views.length > 0) {
+    const choices = e.list.views.map((v) => ({ id: v.key, name: v.label }));
+    if (!ctx.choices.has('viewChoices'))
+      ctx.choices.set('viewChoices', `const viewChoices = ${lit(choices)};`);
+    out.push(
+      el(ra(ctx, 'SelectInput'), [str('key', 'view'), str('source', 'view'), expr('choices', 'viewChoices')]),
+    );
   }
   return out;
 }

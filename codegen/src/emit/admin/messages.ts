@@ -2,7 +2,7 @@
 import type { EntityModel } from '../../model';
 import { GENERATED_HEADER } from '../header';
 import { indent, key, lit } from './code';
-import { filterLabel } from './filters';
+import { filterLabel, VIEW_LABEL } from './filters';
 import { entityFields, type UiField } from './ui-fields';
 
 /** Field labels for react-admin: top-level fields, filter inputs and item fields ("offers.article"). */
@@ -23,6 +23,7 @@ function fieldMessages(e: EntityModel): Record<string, string> {
     if (!f) continue;
     for (const op of filter.ops) if (op !== 'eq') out[`${f.name}_${op}`] = filterLabel(f, op);
   }
+  if (e.list.views.length > 0) out.view = VIEW_LABEL;
   return out;
 }
 

@@ -1,14 +1,21 @@
 // GET /api/admin/dashboard: the desktop's figures in one call, each block only when the caller's role may
 // list the resource it comes from (the same x-access as the lists the blocks link to).
+// GET /api/admin/dashboard/today: «Сегодня», each figure counted by the orders list itself (sumRecords with the
+// list's filter, row scope and views), and answered with that filter, so the link shows exactly those orders.
 import { sql } from 'drizzle-orm';
 import type { AdminDashboard } from '@shop/schemas';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { selectRows, type Db } from '../../platform/db';
 import { forbidden } from '../../platform/http/errors';
 import { serve } from '../../platform/http/contract';
-import { dashboard } from '@shop/schemas/contracts/sales/admin-dashboard';
+import { dashboard, dashboardToday } from '@shop/schemas/contracts/sales/admin-dashboard';
+import type { AdminDashboardToday, DashboardOrdersFilter } from '@shop/schemas';
+import { requireAccess } from '../../platform/auth/guard';
+import { userContext } from '../../platform/crud/context';
+import { sumRecords } from '../../platform/crud/service';
+import { addDays, moscowDay, moscowDayBounds } from '../../platform/moscow-time';
 import { resourceOf, roleMay, userOf } from '../../platform/crud/resource-access';
-import type { Registry } from '../../platform/crud/types';
+import type { CrudContext, Registry } from '../../platform/crud/types';
 import { LOW_STOCK_THRESHOLD } from '@shop/schemas';
 
 /** Orders that count as sales: paid for, on their way or delivered (not new, confirmed or canceled). */
@@ -91,6 +98,47 @@ async function lowStockBlock(db: Db): Promise<DashboardData['lowStock']> {
   return { threshold: LOW_STOCK_THRESHOLD, count: total, offers };
 }
 
+/** «Не оплачены N дней»: an order waiting for its payment this many Moscow days or more. */
+export const UNPAID_DAYS = 3;
+
+/**
+ * «Сегодня» for the caller's context on the orders (its role's rows): today's and yesterday's orders and revenue
+ * (placed that Moscow day, canceled ones left out), the orders to confirm, to ship, and those waiting for an
+ * online or invoice payment UNPAID_DAYS days or more. `now` is the clock (a test's).
+ */
+export async function todayFigures(orders: CrudContext, now = new Date()): Promise<AdminDashboardToday> {
+  const today = moscowDay(now);
+  const figure = async (filter: DashboardOrdersFilter) => ({
+    ...(await sumRecords(orders, filter as Record<string, unknown>, 'total')),
+    filter,
+  });
+  const dayOf = async (day: string) => {
+    const { start, end } = moscowDayBounds(day);
+    const { count, sum, filter } = await figure({
+      createdAt_gte: start.toISOString(),
+      createdAt_lte: end.toISOString(),
+      status_ne: 'canceled',
+    });
+    return { day, count, revenue: sum, filter };
+  };
+  const counted = async (filter: DashboardOrdersFilter) => {
+    const { count } = await figure(filter);
+    return { count, filter };
+  };
+  const unpaidBy = moscowDayBounds(addDays(today, -UNPAID_DAYS)).end.toISOString();
+  return {
+    day: today,
+    today: await dayOf(today),
+    yesterday: await dayOf(addDays(today, -1)),
+    toConfirm: await counted({ status: 'new' }),
+    toShip: await counted({ view: 'toShip' }),
+    unpaid: {
+      ...(await counted({ view: 'awaitingPayment', createdAt_lte: unpaidBy })),
+      days: UNPAID_DAYS,
+    },
+  };
+}
+
 export function dashboardRoutes(db: Db, registry: Registry) {
   const orders = resourceOf(registry, 'orders');
   const siteReviews = resourceOf(registry, 'reviews-on-site');
@@ -124,6 +172,14 @@ export function dashboardRoutes(db: Db, registry: Registry) {
         return { data };
       },
       { preValidation: staffOnly },
+    );
+
+    serve(
+      app,
+      dashboardToday,
+      async (request) => ({ data: await todayFigures(userContext(db, registry, orders, request.user!)) }),
+      // Who may list the orders sees the figures the list would show them.
+      { preValidation: requireAccess(orders, 'list') },
     );
   };
 }

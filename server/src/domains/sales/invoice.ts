@@ -1,7 +1,9 @@
 // The invoice (счёт на оплату) of an order an organisation pays by bank transfer, in the usual Russian form:
 // the supplier's bank details at the top, the two parties, the lines at their price after discounts, the
 // VAT included, the total in figures and in words. `loadInvoice` reads what it needs from the database;
-// `invoiceDocument` turns that into a pdfmake document and knows nothing of the database.
+// `invoiceSheet` writes every text of the document from that (the numbers formatted, the sum in words), and
+// `invoiceDocument` lays the sheet out as a pdfmake document; the admin's print page lays out the same sheet
+// in HTML (GET /api/admin/orders/print), so the printed invoice and the PDF say the same.
 import { and, asc, eq } from 'drizzle-orm';
 import numberToWordsRu from 'number-to-words-ru';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
@@ -121,8 +123,73 @@ function vatLines(lines: InvoiceLine[]): [label: string, value: string][] {
     .map(([rate, amount]) => [`В том числе НДС ${rate} %:`, formatKopecks(vatIncluded(amount, rate))]);
 }
 
+/** Every text of an invoice, in the order the document shows them (schemas/api/sales/admin-invoice-sheet). */
+export interface InvoiceSheet {
+  title: string;
+  /** The supplier's bank details, the top block of every Russian invoice; «не указано» where not filled. */
+  bank: {
+    bankName: string;
+    bik: string;
+    correspondentAccount: string;
+    settlementAccount: string;
+    inn: string;
+    /** Empty for an ИП, which has none. */
+    kpp: string;
+    recipient: string;
+  };
+  supplier: string;
+  buyer: string;
+  basis: string;
+  rows: { n: string; title: string; quantity: string; unit: string; price: string; amount: string }[];
+  totals: { label: string; value: string }[];
+  summary: string;
+  words: string;
+  validity: string;
+  purpose: string;
+}
+
+export function invoiceSheet(data: InvoiceData): InvoiceSheet {
+  const total = data.lines.reduce((sum, l) => sum + l.amount, 0);
+  const date = moscowDate.format(data.createdAt);
+  const s = data.supplier;
+  return {
+    title: `Счёт на оплату № ${data.number} от ${date}`,
+    bank: {
+      bankName: orGap(s.bankName),
+      bik: orGap(s.bik),
+      correspondentAccount: orGap(s.correspondentAccount),
+      settlementAccount: orGap(s.settlementAccount),
+      inn: orGap(s.inn),
+      // An ИП has no KPP: an empty one is no omission.
+      kpp: s.kpp ?? '',
+      recipient: orGap(s.name),
+    },
+    supplier: partyLine(s, s.phone),
+    buyer: partyLine(data.buyer),
+    basis: `Заказ № ${data.number} от ${date} в интернет-магазине «${data.shopName}»`,
+    rows: data.lines.map((l, i) => ({
+      n: String(i + 1),
+      title: l.title,
+      quantity: String(l.quantity),
+      unit: l.unit,
+      // The unit price after discounts: a row's sum divides by its quantity (loadInvoice splits the lines).
+      price: formatKopecks(l.amount / l.quantity),
+      amount: formatKopecks(l.amount),
+    })),
+    totals: [
+      ['Итого:', formatKopecks(total)],
+      ...vatLines(data.lines),
+      ['Всего к оплате:', formatKopecks(total)],
+    ].map(([label, value]) => ({ label: label!, value: value! })),
+    summary: `Всего наименований ${data.lines.length}, на сумму ${formatKopecks(total)} руб.`,
+    words: sumInWords(total),
+    validity: `Счёт действителен в течение ${data.validDays} банковских дней.`,
+    purpose: `В назначении платежа укажите: «Оплата по счёту № ${data.number} от ${date}».`,
+  };
+}
+
 /** The supplier's bank details as the top block of every Russian invoice. */
-function bankBlock(s: InvoiceSupplier): Content {
+function bankBlock(b: InvoiceSheet['bank']): Content {
   const caption = (text: string) => ({ text, fontSize: 8, color: '#444444' });
   return {
     table: {
@@ -130,24 +197,23 @@ function bankBlock(s: InvoiceSupplier): Content {
       body: [
         [
           {
-            stack: [orGap(s.bankName), { ...caption('Банк получателя'), margin: [0, 8, 0, 0] }],
+            stack: [b.bankName, { ...caption('Банк получателя'), margin: [0, 8, 0, 0] }],
             colSpan: 2,
             rowSpan: 2,
           },
           '',
           'БИК',
-          orGap(s.bik),
+          b.bik,
         ],
-        ['', '', 'Сч. №', orGap(s.correspondentAccount)],
+        ['', '', 'Сч. №', b.correspondentAccount],
         [
-          `ИНН ${orGap(s.inn)}`,
-          // An ИП has no KPP: an empty one is no omission.
-          `КПП ${s.kpp ?? ''}`,
+          `ИНН ${b.inn}`,
+          `КПП ${b.kpp}`,
           { text: 'Сч. №', rowSpan: 2 },
-          { text: orGap(s.settlementAccount), rowSpan: 2 },
+          { text: b.settlementAccount, rowSpan: 2 },
         ],
         [
-          { stack: [orGap(s.name), { ...caption('Получатель'), margin: [0, 8, 0, 0] }], colSpan: 2 },
+          { stack: [b.recipient, { ...caption('Получатель'), margin: [0, 8, 0, 0] }], colSpan: 2 },
           '',
           '',
           '',
@@ -159,25 +225,17 @@ function bankBlock(s: InvoiceSupplier): Content {
 }
 
 export function invoiceDocument(data: InvoiceData): TDocumentDefinitions {
-  const total = data.lines.reduce((sum, l) => sum + l.amount, 0);
-  const date = moscowDate.format(data.createdAt);
-  const title = `Счёт на оплату № ${data.number} от ${date}`;
+  const sheet = invoiceSheet(data);
   const right = (text: string) => ({ text, alignment: 'right' as const });
   const head = (text: string) => ({ text, bold: true, alignment: 'center' as const, fillColor: '#eeeeee' });
-  const rows: TableCell[][] = data.lines.map((l, i) => [
-    right(String(i + 1)),
-    l.title,
-    right(String(l.quantity)),
-    l.unit,
-    // The unit price after discounts: a row's sum divides by its quantity (loadInvoice splits the lines).
-    right(formatKopecks(l.amount / l.quantity)),
-    right(formatKopecks(l.amount)),
+  const rows: TableCell[][] = sheet.rows.map((r) => [
+    right(r.n),
+    r.title,
+    right(r.quantity),
+    r.unit,
+    right(r.price),
+    right(r.amount),
   ]);
-  const totals: [string, string][] = [
-    ['Итого:', formatKopecks(total)],
-    ...vatLines(data.lines),
-    ['Всего к оплате:', formatKopecks(total)],
-  ];
   const signature = (role: string): Content => ({
     columns: [
       { text: role, bold: true, width: 90 },
@@ -187,33 +245,30 @@ export function invoiceDocument(data: InvoiceData): TDocumentDefinitions {
     margin: [0, 18, 0, 0],
   });
   return {
-    info: { title, author: data.supplier.name ?? data.shopName, subject: 'Счёт на оплату' },
+    info: { title: sheet.title, author: data.supplier.name ?? data.shopName, subject: 'Счёт на оплату' },
     pageSize: 'A4',
     pageMargins: [40, 40, 40, 40],
     defaultStyle: { fontSize: 9.5, lineHeight: 1.15 },
     content: [
-      bankBlock(data.supplier),
-      { text: title, fontSize: 15, bold: true, margin: [0, 0, 0, 4] },
+      bankBlock(sheet.bank),
+      { text: sheet.title, fontSize: 15, bold: true, margin: [0, 0, 0, 4] },
       { canvas: [{ type: 'line', x1: 0, y1: 0, x2: 515, y2: 0, lineWidth: 1.5 }], margin: [0, 0, 0, 10] },
       {
         columns: [
           { text: 'Поставщик (исполнитель):', width: 90, color: '#444444' },
-          { text: partyLine(data.supplier, data.supplier.phone), bold: true },
+          { text: sheet.supplier, bold: true },
         ],
         margin: [0, 0, 0, 6],
       },
       {
         columns: [
           { text: 'Покупатель (заказчик):', width: 90, color: '#444444' },
-          { text: partyLine(data.buyer), bold: true },
+          { text: sheet.buyer, bold: true },
         ],
         margin: [0, 0, 0, 6],
       },
       {
-        columns: [
-          { text: 'Основание:', width: 90, color: '#444444' },
-          `Заказ № ${data.number} от ${date} в интернет-магазине «${data.shopName}»`,
-        ],
+        columns: [{ text: 'Основание:', width: 90, color: '#444444' }, sheet.basis],
         margin: [0, 0, 0, 10],
       },
       {
@@ -237,7 +292,7 @@ export function invoiceDocument(data: InvoiceData): TDocumentDefinitions {
       {
         table: {
           widths: ['*', 90],
-          body: totals.map(([label, value]) => [
+          body: sheet.totals.map(({ label, value }) => [
             { text: label, bold: true, alignment: 'right' },
             { text: value, bold: true, alignment: 'right' },
           ]),
@@ -245,10 +300,10 @@ export function invoiceDocument(data: InvoiceData): TDocumentDefinitions {
         layout: 'noBorders',
         margin: [0, 0, 0, 8],
       },
-      `Всего наименований ${data.lines.length}, на сумму ${formatKopecks(total)} руб.`,
-      { text: sumInWords(total), bold: true, margin: [0, 2, 0, 12] },
-      `Счёт действителен в течение ${data.validDays} банковских дней.`,
-      `В назначении платежа укажите: «Оплата по счёту № ${data.number} от ${date}».`,
+      sheet.summary,
+      { text: sheet.words, bold: true, margin: [0, 2, 0, 12] },
+      sheet.validity,
+      sheet.purpose,
       { canvas: [{ type: 'line', x1: 0, y1: 0, x2: 515, y2: 0, lineWidth: 1.5 }], margin: [0, 10, 0, 0] },
       signature('Руководитель'),
       signature('Бухгалтер'),

@@ -2,10 +2,18 @@
 // generic CRUD never writes orders (history in their schema): this goes through the same placing
 // service as the checkout (place-order.ts), priced for that customer, with the manager named in the order's
 // history. Lines are offers by article, as a manager reads them from the catalogue or the customer.
+// POST /api/admin/orders/quote prices the same form before it is placed, by the same priceContents call with
+// the same customer, contacts and delivery, and the same reasons not to place it (reasonsNotToPlace): the
+// total it answers is the one placing gives, and the form sends it back as expectedTotal.
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { AdminOrderPlaceRequest } from '@shop/schemas';
-import { placeOrder as placeOrderContract } from '@shop/schemas/contracts/sales/admin-orders';
+import type { AdminOrderPlaceRequest, AdminOrderQuote, AdminOrderQuoteRequest } from '@shop/schemas';
+import { storedPhone } from '@shop/schemas';
+import {
+  placeOrder as placeOrderContract,
+  quoteOrder as quoteOrderContract,
+} from '@shop/schemas/contracts/sales/admin-orders';
+import { attributeReader, type Attributes } from '../../platform/crud/directory-values';
 import { productOffers, users } from '../../../generated/tables';
 import { requireAccess } from '../../platform/auth/guard';
 import { userContext } from '../../platform/crud/context';
@@ -16,11 +24,11 @@ import type { Db, DbOrTx } from '../../platform/db';
 import { badRequest } from '../../platform/http/errors';
 import { serve } from '../../platform/http/contract';
 import type { Config } from '../../platform/config';
-import type { CarrierConfig } from '../../domains/delivery';
+import { destinationOf, type CarrierConfig } from '../../domains/delivery';
 import { siteOrigin } from '../../domains/settings';
-import type { StoredLine } from '../../domains/sales';
+import { priceContents, type StoredLine } from '../../domains/sales';
 import { idempotencyKeyOf } from './order-routes';
-import { placeOrder } from './place-order';
+import { placeOrder, reasonsNotToPlace } from './place-order';
 import type { Viewer } from '../../domains/pricing';
 
 /** The lines by article: one line per offer (the same article twice adds up); 400 naming unknown ones. */
@@ -51,6 +59,75 @@ export async function customerOf(db: DbOrTx, userId: number | null | undefined):
     .where(eq(users.id, userId));
   if (!user) throw badRequest(`Покупатель №${userId} не найден`, { userId: 'Покупатель не найден' });
   return { id: user.id, groupIds: user.groupIds, actingGroupId: null };
+}
+
+/**
+ * What the manager's order would be if placed now: priced by priceContents with what placeOrder passes it (the
+ * customer, the contacts typed for a promo code's per-customer limit, the delivery for the typed city), and
+ * refused for what placeOrder would refuse (reasonsNotToPlace). Nothing is written.
+ */
+export async function quoteManagerOrder(
+  db: Db,
+  body: AdminOrderQuoteRequest,
+  carriers: CarrierConfig,
+): Promise<AdminOrderQuote> {
+  const lines = await linesByArticle(db, body.lines);
+  const viewer = await customerOf(db, body.userId);
+  const phone = body.customerPhone ? storedPhone(body.customerPhone) : null;
+  const email = body.customerEmail?.trim().toLowerCase() || null;
+  const city = body.deliveryCity?.trim();
+  const quote = await priceContents(
+    db,
+    { lines, couponCode: body.couponCode || null, bonusPoints: body.bonusPoints ?? 0 },
+    viewer,
+    {
+      deliveryServiceId: body.deliveryServiceId ?? null,
+      paymentServiceId: body.paymentServiceId ?? null,
+      carriers,
+      destination: city ? destinationOf(city, body.deliveryPostalCode) : null,
+      // As placing counts a promo code's uses: by the typed phone and e-mail, else by the account's own.
+      ...(phone || email ? { contact: { userId: viewer?.id ?? null, phone, email } } : {}),
+    },
+  );
+  const { view } = quote;
+  const attributesOf = (a: unknown) => (a ?? {}) as Attributes;
+  const read = await attributeReader(
+    db,
+    view.items.map((i) => attributesOf(i.attributes)),
+  );
+  const delivery = view.delivery.options.find((o) => o.id === view.delivery.selectedId);
+  const problems = reasonsNotToPlace(quote);
+  return {
+    lines: view.items.map((i) => ({
+      article: i.article ?? '',
+      offerId: i.offerId,
+      productId: i.productId,
+      title: i.title,
+      variant: read(attributesOf(i.attributes))
+        .map((a) => `${a.name}: ${a.value}`)
+        .join(', '),
+      image: i.image,
+      quantity: i.quantity,
+      stock: i.stock,
+      price: i.price,
+      unitPrice: i.unitPrice,
+      total: i.total,
+      problem: i.problem,
+    })),
+    discounts: view.discounts
+      .filter((d) => d.amount > 0 || d.deliverySaving > 0)
+      .map((d) => ({ title: d.title, amount: d.amount || d.deliverySaving })),
+    coupon: view.coupon && {
+      code: view.coupon.code,
+      applied: view.coupon.state === 'applied',
+      message: view.coupon.message,
+    },
+    bonuses: { available: view.bonuses.available, spent: view.bonuses.spent, value: view.bonuses.value },
+    delivery: delivery ? { title: delivery.title, price: view.totals.delivery } : null,
+    totals: view.totals,
+    problems,
+    canPlace: problems.length === 0,
+  };
 }
 
 export function adminOrderRoutes(
@@ -91,6 +168,13 @@ export function adminOrderRoutes(
         return reply.status(repeated ? 200 : 201).send({ data: { id: orderId, order: placed } });
       },
       // Who may change orders through their services may take one for a customer.
+      { preValidation: requireAccess(def, 'service') },
+    );
+
+    serve(
+      app,
+      quoteOrderContract,
+      async (request) => ({ data: await quoteManagerOrder(db, request.body, config) }),
       { preValidation: requireAccess(def, 'service') },
     );
   };

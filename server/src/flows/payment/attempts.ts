@@ -18,6 +18,7 @@ import { providerOf, type PaymentsConfig } from '../../domains/payments';
 import { receiptFrame, refundableLines } from '../../domains/sales';
 import { buildReceipt, ReceiptError } from '../../domains/payments';
 import { refundAttempt } from '../order-status/refunds';
+import attemptsSchema from '@shop/schemas/entities/payments/payment-attempts.schema.json' with { type: 'json' };
 
 type Attempt = typeof paymentAttempts.$inferSelect;
 
@@ -29,21 +30,13 @@ const RESUME_MS = 30 * 60_000;
 
 const LIVE = ['creating', 'pending', 'waiting_for_capture'] as const;
 
-/** Why the provider declined, in the customer's words. */
-const CANCEL_REASONS: Record<string, string> = {
-  expired_on_confirmation: 'время на оплату истекло',
-  '3d_secure_failed': 'банк не подтвердил платёж',
-  insufficient_funds: 'на карте недостаточно средств',
-  card_expired: 'срок действия карты истёк',
-  fraud_suspected: 'банк заподозрил мошенничество',
-  general_decline: 'банк отклонил платёж',
-  canceled_by_merchant: 'платёж отменён магазином',
-  permission_revoked: 'покупатель отозвал разрешение',
-  call_issuer: 'банк просит связаться с ним',
-  payment_method_limit_exceeded: 'превышен лимит по карте',
+/** Why the provider declined, as the payment attempts' schema names it (the admin reads the same words). */
+const CANCEL_REASONS: Record<string, string> = attemptsSchema.properties.cancellationReason['x-enum-labels'];
+/** The reason inside the customer's sentence: «Причина: недостаточно средств на карте.» */
+export const cancelReasonText = (reason: string | null) => {
+  const label = reason ? CANCEL_REASONS[reason] : undefined;
+  return label ? label.charAt(0).toLowerCase() + label.slice(1) : 'платёж не прошёл';
 };
-export const cancelReasonText = (reason: string | null) =>
-  (reason && CANCEL_REASONS[reason]) || 'платёж не прошёл';
 
 export interface StartedPayment {
   confirmationUrl: string;

@@ -1,5 +1,6 @@
 // The types the CRUD layer shares: what the generated registration (server/generated/resources.ts) tells it
 // about a resource, and who acts on one (the caller's context).
+import type { SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { EntityInputTypes, EntityPatchTypes, EntityTypes, ResourceName } from '@shop/schemas';
 import type { DbOrTx, Tx } from '../db';
@@ -121,6 +122,12 @@ export interface ResourceHooks {
   beforeDelete?: BeforeDelete<Record<string, unknown>>;
 }
 
+/**
+ * x-list.views: the condition of a named selection of a list (orders the shop may ship now), SQL on the
+ * resource's own table, written once in its domain; the list's filter `{ "view": "<key>" }` applies it.
+ */
+export type ListView = () => SQL;
+
 export interface ResourceDef {
   resource: string;
   typeName: string;
@@ -154,6 +161,8 @@ export interface ResourceDef {
    * records of each value. Null (or left out by a resource a test registers) without tabs.
    */
   tabs?: { field: string; values: (string | number)[] } | null;
+  /** x-list.views by key (left out by a resource a test registers: none). */
+  views?: Record<string, { label: string; where: ListView }>;
   access: Record<Action, Role[]>;
   /** x-access.rows: per role, field → the values a row must hold for the role to see or touch it. */
   rowScopes: Partial<Record<Role, Record<string, (string | number | boolean)[]>>>;

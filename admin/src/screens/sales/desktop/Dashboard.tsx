@@ -1,6 +1,7 @@
-// "Рабочий стол" at /nuxt and /nuxt/desktop: new orders, revenue of the last 30 days, reviews awaiting
-// moderation, unprocessed site forms and offers running out. One call (GET /api/admin/dashboard) answers
-// only the blocks the role may see, and only those are drawn; each block links to its list.
+// "Рабочий стол" at /nuxt and /nuxt/desktop: «Сегодня» (Today.tsx) for a role that may list orders, then new
+// orders, revenue of the last 30 days, reviews awaiting moderation, unprocessed site forms and offers running
+// out. One call (GET /api/admin/dashboard) answers only the blocks the role may see, and only those are drawn;
+// each block links to its list.
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -15,6 +16,7 @@ import { formatRubles } from '../../../fields/money';
 import { MOSCOW_TIME_ZONE } from '../../../fields/dates';
 import { RevenueChart } from './RevenueChart';
 import { useAdminRead } from '../../../useAdminGet';
+import { Today } from './Today';
 
 const when = new Intl.DateTimeFormat('ru-RU', {
   timeZone: MOSCOW_TIME_ZONE,
@@ -60,6 +62,7 @@ export function Dashboard() {
       </Typography>
       {error ? <Alert severity="error">{error}</Alert> : null}
       {!data && !error ? <LinearProgress /> : null}
+      {data?.orders ? <Today /> : null}
       {data ? (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
           {data.orders ? (

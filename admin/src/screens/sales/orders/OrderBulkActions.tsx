@@ -2,7 +2,8 @@
 // through its own POST /api/admin/orders/:id/actions (the order service checks every move). Orders are history
 // and are never deleted, so there is no «Удалить». «Отправить» asks the track number of each order first
 // (an order picked up at the shop needs none: the server says which ones lack it). The answer is one summary:
-// how many moved, and each refusal with its order's number.
+// how many moved, and each refusal with its order's number. «Печать» opens the chosen orders' packing lists and
+// invoices ready to print (PrintOrders.tsx).
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,7 +13,9 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
+import PrintIcon from '@mui/icons-material/Print';
 import { useListContext, useNotify, useRefresh, useUnselectAll, type RaRecord } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
 import { callAdmin } from '../../../admin-api';
 import { actionRequest, type ActionInput } from './order-screen';
 
@@ -128,6 +131,15 @@ export function OrderBulkActions() {
           {label}
         </Button>
       ))}
+      <Button
+        size="small"
+        startIcon={<PrintIcon />}
+        component={RouterLink}
+        to={`/print-orders?ids=${selectedIds.join(',')}`}
+        disabled={selectedIds.length === 0}
+      >
+        Печать
+      </Button>
       {shipping ? (
         <ShipDialog
           orders={chosen}

@@ -35,6 +35,9 @@ import { Row } from './Row';
 import { Section } from './Section';
 import { lateNotifications, moscowTime, PAYMENT_COLORS, STATUS_COLORS, type OrderView } from './order-screen';
 
+/** «Недостаточно средств» inside a sentence: «причина отказа: недостаточно средств» (3-D Secure keeps its capitals). */
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+
 function Header({ view, onChanged }: { view: OrderView; onChanged: () => void }) {
   return (
     <Box
@@ -247,7 +250,9 @@ function PaymentCard({ view, onChanged }: { view: OrderView; onChanged: () => vo
                   a.paidAt ? `оплачен ${moscowTime(a.paidAt)}` : null,
                   a.refundedAmount ? `возвращено ${formatRubles(a.refundedAmount)}` : null,
                   a.refundStatusLabel ? `возврат: ${a.refundStatusLabel.toLowerCase()}` : null,
-                  a.cancellationReason ? `причина отказа: ${a.cancellationReason}` : null,
+                  a.cancellationReasonLabel
+                    ? `причина отказа: ${lowerFirst(a.cancellationReasonLabel)}`
+                    : null,
                   a.error ? `ошибка: ${a.error}` : null,
                 ]
                   .filter(Boolean)
@@ -271,7 +276,7 @@ function PaymentCard({ view, onChanged }: { view: OrderView; onChanged: () => vo
                   label={n.outcomeLabel}
                   color={n.outcome === 'late' ? 'error' : n.outcome === 'refused' ? 'warning' : 'default'}
                 />
-                <Typography variant="body2">{n.event}</Typography>
+                <Typography variant="body2">{n.eventLabel}</Typography>
                 <Typography variant="caption" color="text.secondary">
                   {moscowTime(n.createdAt)}
                 </Typography>

@@ -1,28 +1,27 @@
 // /nuxt/place-order, «Новый заказ»: a manager takes an order for a customer (a call, the showroom) through
 // POST /api/admin/orders/place, the same placing service as the checkout: priced for that customer, stock
-// taken, the customer's letter and SMS sent. One Idempotency-Key per filled form, so a second press (or a
-// retry after a lost answer) gives the same order; the server's Russian refusal is shown as it is, with its
-// per-field messages on the inputs. The placed order's screen opens next, at its number.
-import AddIcon from '@mui/icons-material/Add';
+// taken, the customer's letter and SMS sent. The goods are found by name words, photo or article
+// (ProductPicker), «Повторить прошлый заказ» fills the lines from the customer's last order, and the live total
+// (OrderQuote) is the server's price of the form as it stands; placing sends it as expectedTotal, so an order
+// is never placed at a total the manager did not see. One Idempotency-Key per filled form, so a second press
+// (or a retry after a lost answer) gives the same order; the server's Russian refusal is shown as it is, with
+// its per-field messages on the inputs. The placed order's screen opens next, at its number.
+import ReplayIcon from '@mui/icons-material/Replay';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import MuiButton from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type MutableRefObject, type ReactNode } from 'react';
 import {
-  ArrayInput,
   AutocompleteInput,
   Form,
-  FormDataConsumer,
   NumberInput,
   ReferenceInput,
   ResourceContextProvider,
   SelectInput,
-  SimpleFormIterator,
   TextInput,
   Title,
   email,
-  maxValue,
   minValue,
   number,
   regex,
@@ -31,21 +30,26 @@ import {
   useGetOne,
   useNotify,
   useRedirect,
-  useSimpleFormIterator,
   type RaRecord,
 } from 'react-admin';
 import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { AdminApiError, callAdmin } from '../../../admin-api';
-import { OfferHint } from './OfferHint';
+import { OrderLinesTable, QuoteTotals, useLiveQuote, type LiveQuote } from './OrderQuote';
+import { ProductPicker, type AddOffer, type PickedOffer } from './ProductPicker';
 import { Section } from './Section';
 import {
+  addLine,
   addressFieldsOf,
   customerContacts,
   customerOption,
+  linesOfOrder,
   newIdempotencyKey,
   placeOrderRequest,
+  quoteRequest,
   type AddressField,
   type CustomerRecord,
+  type FormLine,
+  type PastOrder,
   type PlaceOrderValues,
 } from './place-order';
 
@@ -54,11 +58,9 @@ const PHONE = regex(
   'Введите номер телефона полностью, например +7 999 123-45-67',
 );
 const POSTAL_CODE = regex(/^[0-9]{6}$/, 'Индекс — шесть цифр, например 101000');
-const QUANTITY = [required(), number(), minValue(1), maxValue(9999)];
-
 const DEFAULTS: PlaceOrderValues = {
   userId: null,
-  lines: [{ article: '', quantity: 1 }],
+  lines: [],
   bonusPoints: 0,
 };
 
@@ -113,52 +115,90 @@ function CustomerSection() {
   );
 }
 
-function AddLineButton() {
-  const { add } = useSimpleFormIterator();
+/** «Повторить прошлый заказ»: the chosen customer's last order's lines, by article, added to the form's. */
+function RepeatLastOrder() {
+  const dataProvider = useDataProvider();
+  const notify = useNotify();
+  const { setValue, getValues } = useFormContext();
+  const userId = useWatch<PlaceOrderValues, 'userId'>({ name: 'userId' });
+  const [busy, setBusy] = useState(false);
+  const repeat = async () => {
+    setBusy(true);
+    try {
+      const { data } = await dataProvider.getList<PastOrder & RaRecord>('orders', {
+        filter: { userId },
+        sort: { field: 'createdAt', order: 'DESC' },
+        pagination: { page: 1, perPage: 1 },
+      });
+      const last = data[0];
+      const lines = last ? linesOfOrder(last) : [];
+      if (!last) notify('У покупателя ещё нет заказов', { type: 'info' });
+      else if (!lines.length)
+        notify(`В заказе № ${last.number} нет товаров из каталога`, { type: 'warning' });
+      else {
+        let next = (getValues('lines') ?? []) as FormLine[];
+        for (const l of lines) next = addLine(next, l.article, l.quantity);
+        setValue('lines', next, { shouldDirty: true });
+        notify(`Добавлены товары заказа № ${last.number}: проверьте количество и наличие`, { type: 'info' });
+      }
+    } catch (e) {
+      notify((e as Error).message, { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
   return (
-    <MuiButton size="small" startIcon={<AddIcon />} onClick={() => add()}>
-      Добавить товар
+    <MuiButton
+      size="small"
+      startIcon={<ReplayIcon />}
+      disabled={!userId || busy}
+      onClick={() => void repeat()}
+      title={userId ? undefined : 'Сначала выберите покупателя с аккаунтом'}
+    >
+      Повторить прошлый заказ
     </MuiButton>
   );
 }
 
-/** Article, quantity and, beside them, the product found for the article. */
-function LinesSection() {
-  // The server's «Проверьте артикулы» is about the rows as they were sent: it goes once they change.
-  const { clearErrors, getFieldState } = useFormContext();
-  const lines = JSON.stringify(useWatch({ name: 'lines' }));
-  useEffect(() => {
-    if (getFieldState('lines').error?.type === 'server') clearErrors('lines');
-  }, [lines, clearErrors, getFieldState]);
+/** Finding the goods, the order's lines and the live total beside them. */
+function LinesSection({ live }: { live: LiveQuote }) {
+  const { setValue, getValues, clearErrors } = useFormContext();
+  const userId = useWatch<PlaceOrderValues, 'userId'>({ name: 'userId' });
+  const [picked, setPicked] = useState<Record<string, PickedOffer>>({});
+  const add: AddOffer = (article, quantity, offer) => {
+    setPicked((known) => ({ ...known, [article]: offer }));
+    setValue('lines', addLine((getValues('lines') ?? []) as FormLine[], article, quantity), {
+      shouldDirty: true,
+    });
+    clearErrors('lines');
+  };
   return (
-    <Section title="Товары" wide>
-      <ArrayInput source="lines" label={false} validate={required('Добавьте хотя бы один товар')}>
-        <SimpleFormIterator inline disableReordering disableClear addButton={<AddLineButton />}>
-          <TextInput
-            source="article"
-            label="Артикул"
-            validate={required()}
-            sx={{ width: 220 }}
-            helperText={false}
-          />
-          <NumberInput
-            source="quantity"
-            label="Количество"
-            defaultValue={1}
-            min={1}
-            step={1}
-            validate={QUANTITY}
-            sx={{ width: 130 }}
-            helperText={false}
-          />
-          <FormDataConsumer<{ article?: string | null }>>
-            {({ scopedFormData }) => <OfferHint article={scopedFormData?.article} />}
-          </FormDataConsumer>
-        </SimpleFormIterator>
-      </ArrayInput>
-      <Typography variant="body2" color="text.secondary">
-        Цены в заказе посчитает магазин для этого покупателя: с его скидками, акциями и промокодом.
-      </Typography>
+    <Section title="Товары" wide testId="place-order-lines">
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(0, 1fr)' },
+          alignItems: 'start',
+        }}
+      >
+        <ProductPicker onAdd={add} />
+        <Box>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 1 }}>
+            <Typography variant="subtitle1" component="h3" sx={{ flexGrow: 1 }}>
+              В заказе
+            </Typography>
+            <RepeatLastOrder />
+          </Box>
+          {!userId ? (
+            <Typography variant="caption" color="text.secondary" component="div" sx={{ mb: 1 }}>
+              «Повторить прошлый заказ» — для покупателя с аккаунтом
+            </Typography>
+          ) : null}
+          <OrderLinesTable live={live} picked={picked} />
+          <QuoteTotals live={live} />
+        </Box>
+      </Box>
     </Section>
   );
 }
@@ -285,10 +325,30 @@ function ExtrasSection() {
   );
 }
 
+/** The form's sections; the live quote is shared by the lines and the submit (through `quoteRef`). */
+function PlaceOrderBody({ quoteRef }: { quoteRef: MutableRefObject<LiveQuote | null> }) {
+  const live = useLiveQuote();
+  quoteRef.current = live;
+  return (
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { lg: '1fr 1fr' }, alignItems: 'start' }}>
+      <CustomerSection />
+      <DeliverySection />
+      <LinesSection live={live} />
+      <ExtrasSection />
+    </Box>
+  );
+}
+
 function SubmitButton({ busy }: { busy: boolean }) {
   const { isSubmitting } = useFormState();
   return (
-    <MuiButton type="submit" variant="contained" size="large" disabled={busy || isSubmitting}>
+    <MuiButton
+      type="submit"
+      variant="contained"
+      size="large"
+      disabled={busy || isSubmitting}
+      sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+    >
       {busy || isSubmitting ? 'Оформляем…' : 'Оформить заказ'}
     </MuiButton>
   );
@@ -303,6 +363,7 @@ export function PlaceOrder() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const defaults = useMemo(() => ({ ...DEFAULTS }), []);
+  const quoteRef = useRef<LiveQuote | null>(null);
 
   const submit = async (values: Record<string, unknown>) => {
     const form = values as PlaceOrderValues;
@@ -314,6 +375,16 @@ export function PlaceOrder() {
             .data
         : undefined;
       const body = placeOrderRequest(form, delivery?.kind);
+      // The total the manager sees is the one placed: an order priced otherwise meanwhile is refused.
+      const live = quoteRef.current;
+      const request = quoteRequest(form, delivery?.kind);
+      const shown = request !== null && live?.key === JSON.stringify(request);
+      if (shown && live?.quote) body.expectedTotal = live.quote.totals.total;
+      else if (request && !shown) {
+        setBusy(false);
+        setError('Сумма заказа ещё пересчитывается: дождитесь итога и нажмите «Оформить заказ» ещё раз.');
+        return undefined;
+      }
       const placed = await callAdmin((api) =>
         api.adminSales.placeOrder(body, { 'idempotency-key': idempotencyKey }),
       );
@@ -335,15 +406,10 @@ export function PlaceOrder() {
       <Typography variant="h5" component="h1" gutterBottom>
         Новый заказ
       </Typography>
-      {/* The form's resource is the order's (SimpleFormIterator needs one). */}
+      {/* The form's resource is the order's: its inputs' labels. */}
       <ResourceContextProvider value="orders">
         <Form defaultValues={defaults} onSubmit={submit}>
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { lg: '1fr 1fr' }, alignItems: 'start' }}>
-            <CustomerSection />
-            <DeliverySection />
-            <LinesSection />
-            <ExtrasSection />
-          </Box>
+          <PlaceOrderBody quoteRef={quoteRef} />
           {error ? (
             <Alert severity="error" sx={{ mt: 2, whiteSpace: 'pre-line' }}>
               {error}

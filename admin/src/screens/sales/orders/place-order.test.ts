@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addLine,
   addressFieldsOf,
   customerContacts,
   customerOption,
+  linesOfOrder,
   newIdempotencyKey,
   offerOf,
   placeOrderRequest,
+  quoteRequest,
+  variantText,
   type PlaceOrderValues,
 } from './place-order';
 
@@ -134,5 +138,89 @@ describe('offerOf', () => {
   it('finds nothing for another article or a product without offers', () => {
     expect(offerOf(product, 'LB-D-007')).toBeNull();
     expect(offerOf({ id: 1, title: 'Без вариантов' }, 'LB-D-007-10')).toBeNull();
+  });
+});
+
+describe('quoteRequest', () => {
+  it('prices what placing sends: the customer, lines, code, points, delivery and payment, the city the delivery needs', () => {
+    expect(quoteRequest(FILLED, 'post')).toEqual({
+      userId: 7,
+      lines: [
+        { article: 'LB-007', quantity: 2 },
+        { article: 'GL-1', quantity: 1 },
+      ],
+      couponCode: null,
+      bonusPoints: 150,
+      customerPhone: '+7 916 123-45-01',
+      customerEmail: null,
+      deliveryServiceId: 3,
+      paymentServiceId: 4,
+      deliveryCity: 'Москва',
+      deliveryPostalCode: '101000',
+    });
+    // Picked up at the shop: no city prices it; a courier needs the city but no postal code.
+    expect(quoteRequest(FILLED, 'self_pickup')).toMatchObject({
+      deliveryCity: null,
+      deliveryPostalCode: null,
+    });
+    expect(quoteRequest(FILLED, 'courier')).toMatchObject({
+      deliveryCity: 'Москва',
+      deliveryPostalCode: null,
+    });
+  });
+
+  it('asks nothing while there is no line, and leaves out a delivery or payment not chosen yet', () => {
+    expect(quoteRequest({ ...FILLED, lines: [{ article: ' ', quantity: 1 }] }, 'courier')).toBeNull();
+    expect(quoteRequest({ lines: [{ article: 'GL-1', quantity: 3 }] }, undefined)).toEqual({
+      userId: null,
+      lines: [{ article: 'GL-1', quantity: 3 }],
+      couponCode: null,
+      bonusPoints: 0,
+      customerPhone: null,
+      customerEmail: null,
+      deliveryServiceId: null,
+      paymentServiceId: null,
+      deliveryCity: null,
+      deliveryPostalCode: null,
+    });
+  });
+});
+
+describe('addLine and linesOfOrder', () => {
+  it('adds to the line of the same article, else appends one; nothing for no article or quantity', () => {
+    const lines = [{ article: 'GL-1', quantity: 1 }];
+    expect(addLine(lines, 'GL-1', 2)).toEqual([{ article: 'GL-1', quantity: 3 }]);
+    expect(addLine(lines, ' LB-007 ', 1)).toEqual([...lines, { article: 'LB-007', quantity: 1 }]);
+    expect(addLine(lines, '', 1)).toEqual(lines);
+    expect(addLine(lines, 'LB-007', 0)).toEqual(lines);
+    expect(lines).toEqual([{ article: 'GL-1', quantity: 1 }]);
+  });
+
+  it("takes a past order's lines by article, merged, leaving out lines whose product is gone", () => {
+    expect(
+      linesOfOrder({
+        number: '2026-000042',
+        items: [
+          { article: 'GL-1', quantity: 1 },
+          { article: null, quantity: 4 },
+          { article: 'LB-007', quantity: 2 },
+          { article: 'GL-1', quantity: 2 },
+        ],
+      }),
+    ).toEqual([
+      { article: 'GL-1', quantity: 3 },
+      { article: 'LB-007', quantity: 2 },
+    ]);
+    expect(linesOfOrder({})).toEqual([]);
+  });
+
+  it('names a variant by its characteristics as the live total does', () => {
+    expect(
+      variantText([
+        { title: 'Изгиб', valueTitle: 'D' },
+        { title: 'Длина', valueTitle: '11 мм' },
+      ]),
+    ).toBe('Изгиб: D, Длина: 11 мм');
+    expect(variantText([])).toBe('');
   });
 });

@@ -1,7 +1,9 @@
 // The «Новый заказ» form's pure parts: the form values → POST /api/admin/orders/place's body (only the address
-// fields the chosen delivery asks for), the Idempotency-Key of one filled form, a customer's contacts for the
-// form, and an article's offer in a product record of the admin API (also the order screen's «Добавить товар»).
-import type { AdminOrderPlaceRequest } from '@shop/schemas';
+// fields the chosen delivery asks for) and POST /api/admin/orders/quote's (the same fields as placing prices
+// with), the Idempotency-Key of one filled form, a customer's contacts for the form, the lines a picked variant
+// or a past order adds, and an article's offer in a product record of the admin API (also the order screen's
+// «Добавить товар»).
+import type { AdminOrderPlaceRequest, AdminOrderQuoteRequest } from '@shop/schemas';
 
 export type DeliveryKind = 'courier' | 'pickup_point' | 'post' | 'self_pickup';
 
@@ -79,6 +81,59 @@ export function placeOrderRequest(values: PlaceOrderValues, kind: unknown): Admi
   };
   for (const field of addressFieldsOf(kind)) body[field] = orNull(values[field]);
   return body;
+}
+
+/**
+ * What the live total is priced with: the same customer, lines, promo code, points, delivery and payment as
+ * placeOrderRequest sends, the city only when the delivery's kind asks for one (as placing prices it), and
+ * the phone and e-mail for a promo code's per-customer limit. Null while there is no line to price.
+ */
+export function quoteRequest(values: PlaceOrderValues, kind: unknown): AdminOrderQuoteRequest | null {
+  const placed = placeOrderRequest(values, kind);
+  if (!placed.lines.length) return null;
+  const fields = addressFieldsOf(kind);
+  return {
+    userId: placed.userId,
+    lines: placed.lines,
+    couponCode: placed.couponCode,
+    bonusPoints: placed.bonusPoints,
+    customerPhone: orNull(values.customerPhone),
+    customerEmail: placed.customerEmail,
+    deliveryServiceId: values.deliveryServiceId || null,
+    paymentServiceId: values.paymentServiceId || null,
+    deliveryCity: fields.includes('deliveryCity') ? orNull(values.deliveryCity) : null,
+    deliveryPostalCode: fields.includes('deliveryPostalCode') ? orNull(values.deliveryPostalCode) : null,
+  };
+}
+
+export type FormLine = { article: string; quantity: number };
+
+/** The form's lines with `quantity` more of `article`: added to its line when there is one, else a new line. */
+export function addLine(lines: readonly FormLine[], article: string, quantity: number): FormLine[] {
+  const wanted = article.trim();
+  if (!wanted || !(quantity > 0)) return [...lines];
+  if (lines.some((l) => l.article === wanted))
+    return lines.map((l) => (l.article === wanted ? { ...l, quantity: l.quantity + quantity } : l));
+  return [...lines, { article: wanted, quantity }];
+}
+
+/** An order record of the admin API, as far as «Повторить прошлый заказ» reads it. */
+export interface PastOrder {
+  number?: string;
+  items?: { article?: string | null; quantity?: number }[];
+}
+
+/** A past order's lines for the form: by article (a line without one — a product gone — is left out), merged. */
+export function linesOfOrder(order: PastOrder): FormLine[] {
+  let lines: FormLine[] = [];
+  for (const item of order.items ?? [])
+    if (item.article && item.quantity) lines = addLine(lines, item.article, item.quantity);
+  return lines;
+}
+
+/** A variant as the quote names it («Изгиб: D, Толщина: 0,07 мм»), from the product page's titled attributes. */
+export function variantText(attributes: readonly { title: string; valueTitle: string }[]): string {
+  return attributes.map((a) => `${a.title}: ${a.valueTitle}`).join(', ');
 }
 
 /**

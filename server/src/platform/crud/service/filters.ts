@@ -153,6 +153,17 @@ export function whereOf(
       parts.push(textCondition(def, text, textAsUnion));
       continue;
     }
+    if (key === 'view') {
+      // x-list.views: a named selection, its condition the domain's (orders the shop may ship now).
+      const view =
+        typeof raw === 'string' && def.views && Object.hasOwn(def.views, raw) ? def.views[raw] : undefined;
+      if (!view)
+        throw badRequest(
+          `Подборки «${JSON.stringify(raw).replace(/^"|"$/g, '')}» в разделе «${def.label.many}» нет`,
+        );
+      parts.push(view.where());
+      continue;
+    }
     if (key === 'id') {
       const ids = (Array.isArray(raw) ? raw : [raw]).map((v) => scalarValue(byName.get('id')!, v) as number);
       parts.push(ids.length ? inArray(cols.id!, ids) : sql`false`);

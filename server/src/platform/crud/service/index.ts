@@ -13,6 +13,7 @@ export {
   listRecords,
   MAX_PAGE,
   secretsState,
+  sumRecords,
 } from './read';
 export {
   changeRecords,

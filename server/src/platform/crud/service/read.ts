@@ -1,6 +1,6 @@
 // Reading: a list page, the counts of its tabs, records by id and which secrets are filled, always within
 // the caller's rows (access.ts). readRecords and getRecords also serve the writes (write.ts).
-import { and, asc, count, desc, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db';
 import { ApiError, badRequest, notFound } from '../../http/errors';
 import { assertInScope, rowScopeOf } from '../access';
@@ -53,9 +53,10 @@ export async function listRecords({ db, def, role }: CrudContext, query: ListQue
 
 /**
  * The counts of the list's tabs (x-list.tabs): how many records the caller's role would see on each tab under
- * the filter, and on «Все». The filter's own conditions on the tab field are left out, since choosing a tab
- * replaces them: every tab counts what the list would show on it. Every value of the field is answered, 0
- * where there are none.
+ * the filter, and on «Все». The filter's equality on the tab field is left out, since choosing a tab replaces
+ * it; its other conditions stay («Статус: кроме Отменён» keeps canceled orders out of «Все» and leaves
+ * «Отменён» empty), as they stay in the list: every tab counts what the list would show on it. Every value of
+ * the field is answered, 0 where there are none.
  */
 export async function countRecords(
   { db, def, role }: CrudContext,
@@ -68,9 +69,7 @@ export async function countRecords(
       `Раздел «${def.label.many}» не делится на вкладки по полю «${def.labels[field] ?? field}»`,
     );
   const cols = columnsOf(def.table);
-  const rest = Object.fromEntries(
-    Object.entries(filter ?? {}).filter(([key]) => key.replace(/_(gte|lte|ne)$/, '') !== field),
-  );
+  const rest = Object.fromEntries(Object.entries(filter ?? {}).filter(([key]) => key !== field));
   const scoped = Object.entries(rowScopeOf(def, role) ?? {}).map(([f, values]) => inArray(cols[f]!, values));
   // The union form of the text search: a count reads every match (see textCondition).
   const where = and(whereOf(def, rest, true), ...scoped);
@@ -86,6 +85,25 @@ export async function countRecords(
     if (row.value !== null && String(row.value) in values) values[String(row.value)] = Number(row.n);
   }
   return { total, values };
+}
+
+/**
+ * How many records the caller's role would see in the list under `filter`, and the sum of a number field
+ * over them (the desktop's revenue of a day: the orders list's totals): the list's own conditions and row
+ * scope, so a figure and the list it links to always agree.
+ */
+export async function sumRecords({ db, def, role }: CrudContext, filter: ListQuery['filter'], field: string) {
+  const cols = columnsOf(def.table);
+  const f = def.fields.find((x) => x.name === field);
+  if (!f || !['integer', 'bigint', 'number'].includes(f.kind))
+    throw new Error(`${def.resource}.${field} is not a number field to sum`);
+  const scoped = Object.entries(rowScopeOf(def, role) ?? {}).map(([k, values]) => inArray(cols[k]!, values));
+  const where = and(whereOf(def, filter ?? {}, true), ...scoped);
+  const [row] = (await db
+    .select({ n: count(), sum: sql<string | number | null>`sum(${cols[field]!})` })
+    .from(def.table)
+    .where(where)) as [{ n: number; sum: string | number | null }];
+  return { count: Number(row.n), sum: Number(row.sum ?? 0) };
 }
 
 /** Records as the API answers them, by id, whoever asks (for the service's own reads); 404 for a missing one. */
