@@ -318,7 +318,7 @@ test('a representative chooses whom they buy for, and the choice goes with every
   expect(await groupCookie()).toBe(String(groupId));
 
   const searchHeader = async () => {
-    const search = page.getByRole('searchbox', { name: 'Поиск по каталогу' });
+    const search = page.getByRole('combobox', { name: 'Поиск по каталогу' });
     const sent = page.waitForRequest((r) => r.url().includes('/api/products/search'));
     await search.fill(`ресницы ${Math.random().toString(36).slice(2, 6)}`);
     return (await sent).headers()['x-user-group'];

@@ -156,7 +156,7 @@ test.describe('desktop header', () => {
     page,
   }) => {
     const errors = await open(page, '/');
-    const box = page.getByRole('searchbox', { name: 'Поиск по каталогу' });
+    const box = page.getByRole('combobox', { name: 'Поиск по каталогу' });
     await box.fill('ресницы');
     const results = page.getByRole('list', { name: 'Найденные товары' }).getByRole('link');
     await expect(results.first()).toBeVisible();
@@ -185,7 +185,7 @@ test.describe('desktop header', () => {
 
   test('live search finds lashes typed in the wrong keyboard layout ("htcybws")', async ({ page }) => {
     await open(page, '/');
-    await page.getByRole('searchbox', { name: 'Поиск по каталогу' }).fill('htcybws');
+    await page.getByRole('combobox', { name: 'Поиск по каталогу' }).fill('htcybws');
     const results = page.getByRole('list', { name: 'Найденные товары' }).getByRole('link');
     await expect(results.first()).toContainText(/ресниц/i);
   });
@@ -257,7 +257,7 @@ test.describe('phone header', () => {
 
     // The search opens as a full-width panel under the bar.
     await page.getByRole('button', { name: 'Поиск', exact: true }).click();
-    const search = page.getByRole('searchbox', { name: 'Поиск по каталогу' });
+    const search = page.getByRole('combobox', { name: 'Поиск по каталогу' });
     await expect(search).toBeFocused();
     const searchBox = await search.boundingBox();
     expect(searchBox!.width).toBeGreaterThan(320);

@@ -79,7 +79,7 @@ for (const screen of screens) {
 
       // "htcybws" is "ресницы" typed with the English layout on.
       if (phone) await page.getByRole('button', { name: 'Поиск', exact: true }).click();
-      const search = page.getByRole('searchbox', { name: 'Поиск по каталогу' });
+      const search = page.getByRole('combobox', { name: 'Поиск по каталогу' });
       await search.fill('htcybws');
       const results = page.getByRole('list', { name: 'Найденные товары' }).getByRole('link');
       await expect(results.first()).toContainText(/ресниц/i);

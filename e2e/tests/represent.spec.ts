@@ -79,7 +79,7 @@ test('the live search at 375 px keeps «Все результаты» on screen 
   await page.goto('/');
   await page.waitForLoadState('networkidle');
   await page.getByRole('button', { name: 'Поиск', exact: true }).click();
-  const box = page.getByRole('searchbox', { name: 'Поиск по каталогу' });
+  const box = page.getByRole('combobox', { name: 'Поиск по каталогу' });
   await box.fill('клей');
   const results = page.getByRole('list', { name: 'Найденные товары' }).getByRole('link');
   await expect(results).toHaveCount(7);

@@ -57,7 +57,7 @@ describe('LiveSearch: what is out of stock', () => {
       },
     ]);
     render(<Stub initialEntries={['/']} />);
-    const input = screen.getByRole<HTMLInputElement>('searchbox', { name: 'Поиск по каталогу' });
+    const input = screen.getByRole<HTMLInputElement>('combobox', { name: 'Поиск по каталогу' });
     fireEvent.focus(input);
     fireEvent.change(input, { target: { value: 'клей' } });
     for (const ms of [500, 0])

@@ -46,7 +46,7 @@ function renderSearch() {
     },
   ]);
   render(<Stub initialEntries={['/catalog']} />);
-  return screen.getByRole<HTMLInputElement>('searchbox', { name: 'Поиск по каталогу' });
+  return screen.getByRole<HTMLInputElement>('combobox', { name: 'Поиск по каталогу' });
 }
 
 /** Lets the debounce pass and the query's promise settle. */

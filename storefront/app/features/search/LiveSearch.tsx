@@ -175,6 +175,9 @@ export function LiveSearch({ autoFocus, onDone, inputRef: outerInputRef }: LiveS
         // The mobile panel opens on the visitor's tap, so focusing its field is what they expect.
         autoFocus={autoFocus}
         value={text}
+        // A field with a panel of suggestions: a combobox, so its aria-expanded is allowed and announced.
+        role="combobox"
+        aria-autocomplete="list"
         aria-controls={panelId}
         aria-expanded={showPanel}
         aria-describedby={`${id}-status`}
