@@ -49,12 +49,6 @@ const layoutSx = {
   '& .RaToolbar-desktopToolbar': { position: 'sticky', bottom: 0, zIndex: 2 },
   // The bulk actions of a list are folded away until rows are chosen; folded, they are no tab stops either.
   '& .RaBulkActionsToolbar-collapsed': { visibility: 'hidden' },
-  // Menu labels wrap instead of ending in «…»: «Неотправленные письма» and «Неотправленные SMS» differ
-  // only in their last word.
-  '& .RaMenuItemLink-root': {
-    minHeight: 40,
-    '& .MuiTypography-noWrap': { whiteSpace: 'normal', overflow: 'visible', lineHeight: 1.3 },
-  },
   // react-admin's own ☰ button (no state for a screen reader): «Меню» below stands in for it.
   '& .RaAppBar-menuButton': { display: 'none' },
   ...listCardsSx,

@@ -102,6 +102,12 @@ export function GroupedMenu() {
         display: 'flex',
         flexDirection: 'column',
         width: open ? theme.sidebar.width : theme.sidebar.closedWidth,
+        // Labels wrap instead of ending in «…» (here, not in the layout: the drawer is outside it):
+        // «Неотправленные письма» and «Неотправленные SMS» differ only in their last word.
+        '& .RaMenuItemLink-root': {
+          minHeight: 40,
+          '& .MuiTypography-noWrap': { whiteSpace: 'normal', overflow: 'visible', lineHeight: 1.3 },
+        },
         transition: theme.transitions.create('width', {
           easing: theme.transitions.easing.sharp,
           duration: theme.transitions.duration.leavingScreen,

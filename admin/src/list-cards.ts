@@ -30,8 +30,12 @@ export const listCardsSx = {
     '& .RaDatagrid-thead > tr': { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '0 4px' },
     '& .RaDatagrid-thead > tr > th': { display: 'block', border: 0, width: 'auto', py: 0.5, px: 1 },
     '& .RaDatagrid-thead > tr > th:not(:has(.MuiTableSortLabel-root, input))': { display: 'none' },
+    // A card's values in columns of label–value pairs: two on a tablet, one on a phone.
     '& .RaDatagrid-tbody > tr': {
-      display: 'block',
+      display: 'grid',
+      gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))',
+      columnGap: 2,
+      alignItems: 'start',
       position: 'relative',
       height: 'auto',
       mx: 1,
@@ -46,6 +50,9 @@ export const listCardsSx = {
     },
     '& .RaDatagrid-tbody > tr > td': {
       display: 'flex',
+      // A column aligned right (money) reads label first too.
+      flexDirection: 'row',
+      justifyContent: 'flex-start',
       alignItems: 'baseline',
       gap: 2,
       width: 'auto',
@@ -56,6 +63,10 @@ export const listCardsSx = {
       textAlign: 'left',
       overflowWrap: 'anywhere',
       whiteSpace: 'normal',
+    },
+    // A value without a label (a product's picture) heads its card on a line of its own.
+    [`& .RaDatagrid-tbody > tr > td:not(:has(.${CELL_LABEL_CLASS})):not(.${SELECT_CELL_CLASS})`]: {
+      gridColumn: '1 / -1',
     },
     [`& .RaDatagrid-tbody > tr > td.${SELECT_CELL_CLASS}`]: {
       position: 'absolute',

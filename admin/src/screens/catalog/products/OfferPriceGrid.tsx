@@ -21,8 +21,13 @@ const COLUMNS = [
 
 /** «Изгиб C · Толщина 0,10 · Длина 9 мм»: an offer's characteristics by the titles of their directories. */
 export function describeAttributes(attributes: Record<string, string> | undefined, directories: OfferDirectory[]) {
+  const order = (code: string) => {
+    const at = directories.findIndex((d) => d.code === code);
+    return at < 0 ? directories.length : at;
+  };
   return Object.entries(attributes ?? {})
     .filter(([, value]) => value !== '' && value != null)
+    .sort(([a], [b]) => order(a) - order(b))
     .map(([code, value]) => {
       const directory = directories.find((d) => d.code === code);
       const entry = directory?.entries.find((e) => e.code === value);
@@ -105,6 +110,7 @@ export function OfferPriceGrid({ directories }: { directories: OfferDirectory[] 
                     label: false as const,
                     helperText: false as const,
                     margin: 'none' as const,
+                    variant: 'outlined' as const,
                     readOnly: !writable(`offers.${key}`),
                     className: changed ? 'ShopGrid-changed' : undefined,
                     slotProps: { htmlInput: { 'aria-label': `${title}: ${name}`, 'data-column': key } },

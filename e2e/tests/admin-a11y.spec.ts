@@ -1,0 +1,162 @@
+// axe-core (WCAG 2.0 and 2.1, levels A and AA) over every admin screen, signed in as the administrator at
+// 1440 px: the list, create, edit and show screens of every resource, read from the generated list of
+// screens (admin/generated/screens.ts: a new entity is covered without touching this file), then the
+// screens of the menu that are no resource's list (desktop, settings, messages, feeds, the 1C log…) and
+// the nested addresses (a gallery's upload, a directory's fields and entry, a category by its address, an
+// order by its number). No rule is switched off.
+//
+// Not examined: the letter's preview on the template and mailing screens, a sandboxed frame without scripts
+// (the letter is the shop's HTML shown as is, not the admin, and axe cannot run inside a frame that forbids
+// scripts). A resource without a record in the demo shop gets one here where a public form makes it (a
+// call-back request: its request, consent and letter); the record screens of the rest are named in the
+// test's annotations.
+//
+// One browser context signed in once; each resource is a test of its own (serial, sharing the page), so
+// no test comes near its time limit.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { adminScreens } from '../../admin/generated/screens';
+import { adminToken, signInAdmin } from '../admin';
+import { CAPTCHA_ANSWER, PORT } from '../playwright.config';
+
+const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+test.describe.configure({ mode: 'serial' });
+
+let context: BrowserContext;
+let page: Page;
+let token = '';
+
+test.beforeAll(async ({ browser }) => {
+  context = await browser.newContext({
+    baseURL: `http://127.0.0.1:${PORT}`,
+    viewport: { width: 1440, height: 900 },
+    locale: 'ru-RU',
+    timezoneId: 'Europe/Moscow',
+  });
+  page = await context.newPage();
+  token = await adminToken(context.request);
+  // A call-back request from the storefront's form: a site request, its consent and the shop's letter.
+  const captcha = await context.request.post('/api/captcha/generate');
+  const { id } = ((await captcha.json()) as { data: { id: string } }).data;
+  const call = await context.request.post('/api/feedback/call', {
+    data: { name: 'Проверка доступности', phone: '+79990001122', captchaId: id, captchaPhrase: CAPTCHA_ANSWER },
+  });
+  expect(call.status(), await call.text()).toBe(201);
+  await signInAdmin(page);
+});
+
+test.afterAll(async () => {
+  await context.close();
+});
+
+/** The first record of a resource (its id, and the fields an address may take), or undefined. */
+async function firstRecord(resource: string): Promise<Record<string, unknown> | undefined> {
+  const res = await context.request.get(`/api/admin/${resource}?range=[0,0]`, {
+    headers: { authorization: token },
+  });
+  expect(res.status(), resource).toBe(200);
+  return ((await res.json()) as Record<string, unknown>[])[0];
+}
+
+/**
+ * Moves the admin to `path` as its own links do (no reload), and waits until the screen has drawn what it
+ * shows: the loading indicator gone, then `ready`.
+ */
+async function open(path: string, ready: string) {
+  await page.evaluate(
+    `history.pushState(null, '', ${JSON.stringify(`/nuxt${path}`)}); dispatchEvent(new PopStateEvent('popstate'));`,
+  );
+  await page.waitForURL((url) => url.pathname.replace(/\/$/, '') === `/nuxt${path}`.replace(/\/$/, ''));
+  await expect(page.locator(ready).filter({ visible: true }).first(), path).toBeVisible();
+  await expect(page.locator('.RaLoadingIndicator-loader')).toHaveCount(0);
+  await expect(page.getByText('Доступ запрещен')).toHaveCount(0);
+}
+
+/** What axe finds on the open screen, a line per rule: where, how bad, what, on which elements. */
+async function violations(path: string): Promise<string[]> {
+  // Legacy mode: axe runs once in the page (same-origin frames included) instead of in each frame and
+  // then in a blank page of its own: the same rules, a third of the time.
+  const result = await new AxeBuilder({ page })
+    .withTags(WCAG)
+    .exclude('iframe[sandbox]')
+    .setLegacyMode(true)
+    .analyze();
+  return result.violations.map(
+    (v) =>
+      `${path}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes
+        .slice(0, 3)
+        .map((n) => n.target.join(' '))
+        .join(', ')}${v.nodes.length > 3 ? ` and ${v.nodes.length - 3} more` : ''}`,
+  );
+}
+
+const READY = {
+  // A list, the category tree, an empty list, or a screen standing for the list (the settings' form).
+  list: 'main table, main [role="tree"], main form, .RaList-noResults, .RaEmpty-message',
+  create: 'main form',
+  // A form, or what a hand-written screen shows at that address (an order, a category by its address).
+  edit: 'main form, .RaShow-main, main h1, main h2',
+  show: '.RaShow-main, main h1, main h2',
+};
+
+for (const [resource, screens] of Object.entries(adminScreens)) {
+  test(`${resource}: ${screens.join(', ')} pass axe's WCAG 2 A and AA rules`, async () => {
+    const record = screens.some((s) => s === 'edit' || s === 'show') ? await firstRecord(resource) : undefined;
+    const found: string[] = [];
+    for (const screen of screens) {
+      if ((screen === 'edit' || screen === 'show') && !record) {
+        test.info().annotations.push({ type: 'no record', description: `${resource}: ${screen} not opened` });
+        continue;
+      }
+      const path = {
+        list: `/${resource}`,
+        create: `/${resource}/create`,
+        edit: `/${resource}/${String(record?.id)}`,
+        show: `/${resource}/${String(record?.id)}/show`,
+      }[screen];
+      await open(path, READY[screen]);
+      found.push(...(await violations(path)));
+    }
+    expect(found).toEqual([]);
+  });
+}
+
+test("the menu's own screens and the nested addresses pass axe's WCAG 2 A and AA rules", async () => {
+  // Every entry of the menu that is no resource's list: read from the menu itself.
+  await open('/desktop', 'main');
+  const lists = new Set(Object.keys(adminScreens).map((r) => `/${r}`));
+  const own = (
+    await page
+      .getByRole('menu', { name: 'Разделы' })
+      .getByRole('menuitem')
+      .evaluateAll((items) => items.map((a) => new URL((a as HTMLAnchorElement).href).pathname))
+  )
+    .map((p) => p.replace(/^\/nuxt/, ''))
+    .filter((p) => !lists.has(p));
+  expect(own).toEqual(expect.arrayContaining(['/desktop', '/yml-feed', '/send-emails', '/unsend-sms']));
+
+  const gallery = await firstRecord('gallery');
+  const directory = await firstRecord('directories');
+  const entries = await context.request.get(
+    `/api/admin/directory-entries?range=[0,0]&filter=${encodeURIComponent(JSON.stringify({ directoryId: directory!.id }))}`,
+    { headers: { authorization: token } },
+  );
+  const [entry] = (await entries.json()) as { id: number }[];
+  const category = await firstRecord('product-categories');
+  const order = await firstRecord('orders');
+  const nested = [
+    `/gallery/${String(gallery!.id)}/addImage`,
+    `/directories/${String(directory!.id)}/createFields`,
+    `/directories/${String(directory!.id)}/${entry!.id}`,
+    `/product-categories/${String(category!.slug)}`,
+    `/product-categories/${String(category!.slug)}/edit`,
+    `/orders/${String(order!.number)}`,
+  ];
+  const found: string[] = [];
+  for (const path of ['', ...own, ...nested]) {
+    await open(path, 'main :is(h1, h2, h6, table, form, [role="alert"], .MuiCard-root)');
+    found.push(...(await violations(path || '/')));
+  }
+  expect(found).toEqual([]);
+});
