@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import CloseIcon from '@mui/icons-material/Close';
 import MenuIcon from '@mui/icons-material/Menu';
 import Box from '@mui/material/Box';
@@ -89,28 +89,38 @@ function ShopAppBar() {
 }
 
 /**
- * react-admin's side menu on a wide window; below 900 px a drawer over the page with the whole labelled menu:
- * it holds the focus while open, Escape or «Закрыть меню» closes it and gives the focus back to «Меню», and
+ * react-admin's side menu on a wide window; below 900 px a drawer over the page with the whole labelled menu
+ * (a modal dialog «Главное меню»): it holds the focus while open, Escape or «Закрыть меню» closes it and gives the focus back to «Меню», and
  * so does going to a screen from it.
  */
 function AppSidebar({ children, ...props }: SidebarProps) {
   const drawer = useMediaQuery(MENU_DRAWER, { noSsr: true });
   const [open, setOpen] = useSidebarState();
   const { pathname } = useLocation();
-  const shown = useRef(pathname);
+  const shownAt = useRef(pathname);
   useEffect(() => {
-    if (drawer && open && shown.current !== pathname) setOpen(false);
-    shown.current = pathname;
+    if (drawer && open && shownAt.current !== pathname) setOpen(false);
+    shownAt.current = pathname;
     // Only a move to another screen closes it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pathname]);
+  // The menu's state is kept between visits (open on a wide window): the drawer opens only when «Меню» is
+  // pressed, never by itself as the admin loads on a narrow one.
+  const [shown, setShown] = useState(false);
+  const first = useRef(true);
+  useEffect(() => {
+    setShown(drawer && open && !first.current);
+    first.current = false;
+  }, [drawer, open]);
   if (!drawer) return <Sidebar {...props}>{children}</Sidebar>;
   return (
     <Drawer
       variant="temporary"
-      open={open}
+      open={shown}
       onClose={() => setOpen(false)}
-      slotProps={{ paper: { component: 'nav', 'aria-label': 'Главное меню' } as object }}
+      // A modal dialog «Главное меню» (MUI gives a temporary drawer's paper role="dialog"): the page behind
+      // is out of reach while it is open.
+      slotProps={{ paper: { 'aria-label': 'Главное меню', 'aria-modal': true } as object }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', pl: 2, pr: 1, py: 1 }}>
         <Typography variant="h6" component="h2">

@@ -64,6 +64,10 @@ export const listCardsSx = {
       overflowWrap: 'anywhere',
       whiteSpace: 'normal',
     },
+    // A value may shrink to its column and wrap, a chip (a group, a category) too.
+    '& .RaDatagrid-tbody > tr > td > *': { minWidth: 0 },
+    '& .RaDatagrid-tbody .MuiChip-root': { maxWidth: '100%', height: 'auto', minHeight: 24 },
+    '& .RaDatagrid-tbody .MuiChip-label': { whiteSpace: 'normal', overflowWrap: 'anywhere' },
     // A value without a label (a product's picture) heads its card on a line of its own.
     [`& .RaDatagrid-tbody > tr > td:not(:has(.${CELL_LABEL_CLASS})):not(.${SELECT_CELL_CLASS})`]: {
       gridColumn: '1 / -1',

@@ -16,7 +16,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { adminScreens } from '../../admin/generated/screens';
-import { adminToken, signInAdmin } from '../admin';
+import { adminToken, LIST_READY, openAdminScreen, signInAdmin } from '../admin';
 import { CAPTCHA_ANSWER, PORT } from '../playwright.config';
 
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -59,19 +59,8 @@ async function firstRecord(resource: string): Promise<Record<string, unknown> | 
   return ((await res.json()) as Record<string, unknown>[])[0];
 }
 
-/**
- * Moves the admin to `path` as its own links do (no reload), and waits until the screen has drawn what it
- * shows: the loading indicator gone, then `ready`.
- */
-async function open(path: string, ready: string) {
-  await page.evaluate(
-    `history.pushState(null, '', ${JSON.stringify(`/nuxt${path}`)}); dispatchEvent(new PopStateEvent('popstate'));`,
-  );
-  await page.waitForURL((url) => url.pathname.replace(/\/$/, '') === `/nuxt${path}`.replace(/\/$/, ''));
-  await expect(page.locator(ready).filter({ visible: true }).first(), path).toBeVisible();
-  await expect(page.locator('.RaLoadingIndicator-loader')).toHaveCount(0);
-  await expect(page.getByText('Доступ запрещен')).toHaveCount(0);
-}
+/** Opens a screen of the admin and waits until it has drawn what it shows. */
+const open = (path: string, ready: string) => openAdminScreen(page, path, ready);
 
 /** What axe finds on the open screen, a line per rule: where, how bad, what, on which elements. */
 async function violations(path: string): Promise<string[]> {
@@ -92,8 +81,7 @@ async function violations(path: string): Promise<string[]> {
 }
 
 const READY = {
-  // A list, the category tree, an empty list, or a screen standing for the list (the settings' form).
-  list: 'main table, main [role="tree"], main form, .RaList-noResults, .RaEmpty-message',
+  list: LIST_READY,
   create: 'main form',
   // A form, or what a hand-written screen shows at that address (an order, a category by its address).
   edit: 'main form, .RaShow-main, main h1, main h2',

@@ -118,7 +118,9 @@ export function OfferPriceGrid({ directories }: { directories: OfferDirectory[] 
                   return (
                     <TableCell key={key} sx={changed ? { bgcolor: 'action.selected' } : undefined}>
                       {key === 'stock' ? (
-                        <NumberInput {...common} size="small" min={0} step={1} />
+                        // No min: the browser would refuse a negative number itself, in its own words (in
+                        // English); the form's check says it in Russian.
+                        <NumberInput {...common} size="small" />
                       ) : (
                         <MoneyInput {...common} />
                       )}
