@@ -7,6 +7,7 @@
 // - each cell with its column's label, shown only when the list is a column of cards (below 900 px,
 //   list-cards.ts), where no header stands above the value.
 import {
+  Children,
   forwardRef,
   isValidElement,
   useEffect,
@@ -103,7 +104,7 @@ export const KeyboardRow = forwardRef<HTMLTableRowElement, DatagridRowProps>(
           onToggleItem={onToggleItem}
         />
       ) : null,
-      ...(Array.isArray(children) ? children : [children]).flat().map((field, index) => {
+      ...Children.toArray(children).map((field, index) => {
         if (!isValidElement<FieldProps>(field)) return field;
         const { label, source, textAlign, cellClassName, sortable, sortBy } = field.props;
         const translated =

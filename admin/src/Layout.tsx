@@ -122,7 +122,9 @@ function AppSidebar({ children, ...props }: SidebarProps) {
       // is out of reach while it is open.
       slotProps={{ paper: { 'aria-label': 'Главное меню', 'aria-modal': true } as object }}
     >
-      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', pl: 2, pr: 1, py: 1 }}>
+      <Box
+        sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', pl: 2, pr: 1, py: 1 }}
+      >
         <Typography variant="h6" component="h2">
           Меню
         </Typography>

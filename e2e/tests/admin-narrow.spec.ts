@@ -42,18 +42,17 @@ for (const width of [768, 1440] as const) {
     for (const resource of LISTS) {
       test(`the list of ${resource} fits the window`, async () => {
         await openAdminScreen(page, `/${resource}`, LIST_READY);
-        const sizes = await page.evaluate(() => ({
+        // The window, the page's width, and the right edge of the widest table (one that scrolls inside its
+        // box reaches past the window).
+        const sizes = await page.evaluate<{ window: number; page: number; table: number }>(`({
           window: window.innerWidth,
           page: document.documentElement.scrollWidth,
-          // The right edge of the widest table: one that scrolls inside its box reaches past the window.
-          table: Math.max(
-            0,
-            ...[...document.querySelectorAll('#main-content table')].map((t) => t.getBoundingClientRect().right),
-          ),
-        }));
+          table: Math.max(0, ...[...document.querySelectorAll('#main-content table')].map((t) => t.getBoundingClientRect().right)),
+        })`);
         expect(sizes.page, 'the page scrolls sideways').toBeLessThanOrEqual(sizes.window);
         // On a laptop a table with many columns may scroll inside its own box (a tab stop, for the arrows).
-        if (width === 768) expect(sizes.table, 'a table is wider than the window').toBeLessThanOrEqual(sizes.window);
+        if (width === 768)
+          expect(sizes.table, 'a table is wider than the window').toBeLessThanOrEqual(sizes.window);
         const row = page.locator('#main-content .RaDatagrid-tbody > tr').first();
         if ((await row.count()) === 0) return;
         const label = row.locator('.ShopCell-label').first();
@@ -112,9 +111,14 @@ for (const width of [768, 1440] as const) {
       test('the menu stands beside the page with its labels and groups', async () => {
         await openAdminScreen(page, '/orders', LIST_READY);
         const menu = page.getByRole('menu', { name: 'Разделы' });
-        await expect(menu.getByRole('group', { name: 'Продажи' }).getByText('Заказы', { exact: true })).toBeVisible();
+        await expect(
+          menu.getByRole('group', { name: 'Продажи' }).getByText('Заказы', { exact: true }),
+        ).toBeVisible();
         await expect(page.getByRole('button', { name: 'Меню', exact: true })).toHaveCount(0);
-        await expect(page.getByRole('button', { name: 'Закрыть меню' })).toHaveAttribute('aria-expanded', 'true');
+        await expect(page.getByRole('button', { name: 'Закрыть меню' })).toHaveAttribute(
+          'aria-expanded',
+          'true',
+        );
       });
 
       test("a product's variants: price and stock of two saved at once from the grid, a negative stock refused", async () => {
@@ -187,7 +191,9 @@ for (const width of [768, 1440] as const) {
         expect(puts).toHaveLength(1);
         expect(await byArticle()).toEqual(saved);
         // The same change sent past the form: the server's CRUD layer refuses it in Russian, nothing changes.
-        const record = (await (await context.request.get(`/api/admin/products/${id}`, { headers })).json()) as {
+        const record = (await (
+          await context.request.get(`/api/admin/products/${id}`, { headers })
+        ).json()) as {
           offers: Offer[];
         };
         const bad = await context.request.put(`/api/admin/products/${id}`, {
@@ -200,7 +206,9 @@ for (const width of [768, 1440] as const) {
           },
         });
         expect(bad.status()).toBe(400);
-        expect(((await bad.json()) as { error: { message: string } }).error.message).toMatch(/Остаток.*не меньше 0/i);
+        expect(((await bad.json()) as { error: { message: string } }).error.message).toMatch(
+          /Остаток.*не меньше 0/i,
+        );
         expect(await byArticle()).toEqual(saved);
       });
     }

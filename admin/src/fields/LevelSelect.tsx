@@ -31,7 +31,8 @@ export function LevelSelect() {
     };
   }, [editor]);
   const current =
-    LEVELS.find((l) => (l.level === 0 ? false : editor?.isActive('heading', { level: l.level }))) ?? LEVELS[0];
+    LEVELS.find((l) => (l.level === 0 ? false : editor?.isActive('heading', { level: l.level }))) ??
+    LEVELS[0];
   const choose = (l: Level) => {
     setAnchor(null);
     if (!editor) return;

@@ -35,7 +35,8 @@ const toolbar = (
 export default function RichTextEditor(props: RichTextInputProps) {
   const resource = useResourceContext(props);
   const translateLabel = useTranslateLabel();
-  const name = String(translateLabel({ label: props.label, source: props.source, resource }) ?? '');
+  const label = translateLabel({ label: props.label, source: props.source, resource });
+  const name = typeof label === 'string' ? label : '';
   const editorOptions = useMemo(
     () => ({
       ...DefaultEditorOptions,

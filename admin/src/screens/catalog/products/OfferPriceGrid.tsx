@@ -20,7 +20,10 @@ const COLUMNS = [
 ] as const;
 
 /** «Изгиб C · Толщина 0,10 · Длина 9 мм»: an offer's characteristics by the titles of their directories. */
-export function describeAttributes(attributes: Record<string, string> | undefined, directories: OfferDirectory[]) {
+export function describeAttributes(
+  attributes: Record<string, string> | undefined,
+  directories: OfferDirectory[],
+) {
   const order = (code: string) => {
     const at = directories.findIndex((d) => d.code === code);
     return at < 0 ? directories.length : at;
@@ -61,7 +64,9 @@ export function OfferPriceGrid({ directories }: { directories: OfferDirectory[] 
   const writable = useFieldWritable('products');
   const saved = (defaultValues?.offers ?? []) as (Partial<OfferDraft> | undefined)[];
   if (fields.length === 0)
-    return <Typography color="text.secondary">Вариантов пока нет: добавьте их во вкладке «Все поля»</Typography>;
+    return (
+      <Typography color="text.secondary">Вариантов пока нет: добавьте их во вкладке «Все поля»</Typography>
+    );
   return (
     <TableContainer sx={{ maxWidth: '100%' }} onKeyDown={moveDown}>
       <Table size="small" aria-label="Цены и остатки вариантов" sx={{ '& td, & th': cell }}>
@@ -81,7 +86,7 @@ export function OfferPriceGrid({ directories }: { directories: OfferDirectory[] 
           {fields.map((field, index) => {
             const offer = offers[index];
             const name = offer?.article || `Вариант ${index + 1}`;
-            const described = describeAttributes(offer?.attributes as Record<string, string>, directories);
+            const described = describeAttributes(offer?.attributes, directories);
             return (
               <TableRow key={field.id}>
                 <TableCell component="th" scope="row" sx={{ fontWeight: 'normal' }}>
