@@ -49,7 +49,9 @@ interface FieldProps {
 function LabelledCell({ label, children }: { label: string; children: ReactNode } & FieldProps) {
   return (
     <>
-      {label ? <span className={CELL_LABEL_CLASS}>{label}</span> : null}
+      {/* The label as the style's generated text (list-cards.ts): seen and read in a card, no part of the
+          cell's text (a copy, a test reading a value). */}
+      {label ? <span className={CELL_LABEL_CLASS} data-label={label} /> : null}
       {children}
     </>
   );

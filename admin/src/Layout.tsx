@@ -90,8 +90,8 @@ function ShopAppBar() {
 
 /**
  * react-admin's side menu on a wide window; below 900 px a drawer over the page with the whole labelled menu
- * (a modal dialog «Главное меню»): it holds the focus while open, Escape or «Закрыть меню» closes it and gives the focus back to «Меню», and
- * so does going to a screen from it.
+ * (a modal dialog «Главное меню»): it holds the focus while open; Escape or «Закрыть меню» closes it and gives
+ * the focus back to «Меню», and so does going to a screen from it.
  */
 function AppSidebar({ children, ...props }: SidebarProps) {
   const drawer = useMediaQuery(MENU_DRAWER, { noSsr: true });

@@ -79,6 +79,7 @@ export const listCardsSx = {
       width: 'auto',
       p: 0,
     },
+    [`& .${CELL_LABEL_CLASS}::before`]: { content: 'attr(data-label)' },
     [`& .${CELL_LABEL_CLASS}`]: {
       display: 'block',
       flex: '0 0 38%',
