@@ -46,19 +46,52 @@ function withComponents(base: Components, over: Components): Components {
 // A wider menu than react-admin's 240 px: the Russian names of the sections are long. MUI's own words
 // (pagination, autocomplete, rating: also what screen readers say) in Russian. Every row of tabs (a form's
 // tabs, a list's status tabs) scrolls with arrows when it does not fit, instead of hiding the rest. A list's
-// row that leads somewhere opens from the keyboard too (KeyboardRow).
-const adjust = (base: typeof defaultTheme) => ({
+// row that leads somewhere opens from the keyboard too, its checkbox is named after it, and below 900 px
+// it is a card (KeyboardRow, list-cards.ts). A spinner or progress bar says what it is («Загрузка»).
+const adjust = (base: typeof defaultTheme, palette: object, more: Components = {}) => ({
   ...base,
+  palette: { ...base.palette, ...palette },
   sidebar: { width: 264, closedWidth: 55 },
   components: withComponents(withComponents(base.components as Components, ruRU.components as Components), {
     MuiTabs: {
       defaultProps: { variant: 'scrollable', scrollButtons: 'auto', allowScrollButtonsMobile: true },
     },
+    MuiCircularProgress: { defaultProps: { 'aria-label': 'Загрузка' } },
+    MuiLinearProgress: { defaultProps: { 'aria-label': 'Загрузка' } },
     RaDatagrid: { defaultProps: { body: KeyboardBody } },
+    ...more,
   }),
 });
-const theme = adjust(defaultTheme);
-const darkTheme = adjust(defaultDarkTheme);
+
+// WCAG AA contrast, 4.5:1 for text (axe's color-contrast). react-admin's top bar is #2196f3 under white
+// (3.1:1), MUI's blue #1976d2 4.4:1 on the page's #fafafb and 4.4:1 on a grey chip, red #d32f2f 3.8:1 on the
+// form's grey save bar: a darker blue and red, a lighter bar. MUI chooses white or black text on a coloured
+// chip or button by this threshold (3 by default: white on light blue at 3.9:1). The grey of a disabled
+// field's help text, of «Записей пока нет» (half-transparent) are read as text too.
+const LIGHT_PALETTE = {
+  contrastThreshold: 4.5,
+  primary: { main: '#1458b0' },
+  secondary: { main: '#1458b0', contrastText: '#fff' },
+  error: { main: '#c62828' },
+};
+type Themed = { theme: { palette: { text: { secondary: string } } } };
+const READABLE: Components = {
+  MuiFormHelperText: {
+    styleOverrides: {
+      root: ({ theme }: Themed) => ({ '&.Mui-disabled': { color: theme.palette.text.secondary } }),
+    },
+  },
+  RaEmpty: {
+    styleOverrides: {
+      root: ({ theme }: Themed) => ({
+        '& .RaEmpty-message': { opacity: 1, color: theme.palette.text.secondary },
+      }),
+    },
+  },
+  RaToolbar: { styleOverrides: { root: { backgroundColor: '#eeeeee' } } },
+};
+const theme = adjust(defaultTheme, LIGHT_PALETTE, READABLE);
+const darkTheme = adjust(defaultDarkTheme, { contrastThreshold: 4.5 }, { RaEmpty: READABLE.RaEmpty! });
 const authProvider = createAuthProvider(adminApiClient);
 
 export const ADMIN_BASENAME = '/nuxt';

@@ -29,6 +29,7 @@ describe('emitAdmin on the shop schemas', () => {
         'admin/generated/menu.ts',
         'admin/generated/messages.ts',
         'admin/generated/resources.tsx',
+        'admin/generated/screens.ts',
       ].sort(),
     );
     for (const text of Object.values(files)) expect(text.startsWith(`${GENERATED_HEADER}\n`)).toBe(true);
@@ -45,6 +46,29 @@ describe('emitAdmin on the shop schemas', () => {
 
   it('is deterministic', () => {
     expect(emitAdmin(loadModel())).toEqual(files);
+  });
+
+  it("lists each resource's screens as plain data, as its <Resource> has them (screens.ts)", () => {
+    const text = files['admin/generated/screens.ts']!;
+    expect(text).not.toMatch(/^import /m);
+    const screens = Object.fromEntries(
+      [...text.matchAll(/^ {2}'([a-z0-9-]+)': \[(.*)\],$/gm)].map((m) => [
+        m[1]!,
+        m[2]!.replace(/'/g, '').split(', '),
+      ]),
+    );
+    expect(Object.keys(screens).sort()).toEqual(admin.map((e) => e.resource).sort());
+    expect(screens.products).toEqual(['list', 'create', 'edit', 'show']);
+    // Orders: no create for anyone, the order screen for edit; the settings: its list screen alone.
+    expect(screens.orders).toEqual(['list', 'edit']);
+    expect(screens.settings).toEqual(['list']);
+    for (const e of admin) {
+      const props = files[`admin/generated/${e.resource}.tsx`]!;
+      const declared = ['list', 'create', 'edit', 'show'].filter((k) =>
+        new RegExp(`^ {2}${k}: `, 'm').test(props),
+      );
+      expect(screens[e.resource], e.resource).toEqual(declared);
+    }
   });
 
   it('lists a Resource per admin entity with its Russian plural label, icon and record title', () => {

@@ -119,7 +119,12 @@ export function BufferedTextInput(props: BufferedTextInputProps) {
       margin={margin}
       slotProps={{
         ...slotProps,
-        htmlInput: { inputMode, readOnly: props.readOnly, spellCheck: multiline ? false : undefined },
+        htmlInput: {
+          ...slotProps?.htmlInput,
+          inputMode,
+          readOnly: props.readOnly,
+          spellCheck: multiline ? false : undefined,
+        },
         input: endAdornment ? { endAdornment: <span aria-hidden>{endAdornment}</span> } : undefined,
       }}
     />

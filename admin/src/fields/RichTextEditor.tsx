@@ -2,10 +2,12 @@
 // descriptions, pages, articles and promotions. Its toolbar offers what the storefront keeps: the server cleans rich text to a
 // whitelist of tags (server/src/platform/web/sanitize-html.ts), so alignment, colours and pasted styles are left
 // out rather than shown here and lost on the site.
+import { useMemo } from 'react';
+import { useResourceContext, useTranslateLabel } from 'react-admin';
 import {
   ClearButtons,
+  DefaultEditorOptions,
   FormatButtons,
-  LevelSelect,
   LinkButtons,
   ListButtons,
   QuoteButtons,
@@ -13,6 +15,7 @@ import {
   RichTextInputToolbar,
   type RichTextInputProps,
 } from 'ra-input-rich-text';
+import { LevelSelect } from './LevelSelect';
 
 const toolbar = (
   <RichTextInputToolbar>
@@ -25,6 +28,21 @@ const toolbar = (
   </RichTextInputToolbar>
 );
 
+/**
+ * The editing area is named by the field's label (react-admin's names only its wrapper): a screen reader
+ * says «Описание, поле ввода», not an unnamed text box.
+ */
 export default function RichTextEditor(props: RichTextInputProps) {
-  return <RaRichTextInput toolbar={toolbar} fullWidth {...props} />;
+  const resource = useResourceContext(props);
+  const translateLabel = useTranslateLabel();
+  const label = translateLabel({ label: props.label, source: props.source, resource });
+  const name = typeof label === 'string' ? label : '';
+  const editorOptions = useMemo(
+    () => ({
+      ...DefaultEditorOptions,
+      editorProps: { attributes: { 'aria-label': name, 'aria-multiline': 'true' } },
+    }),
+    [name],
+  );
+  return <RaRichTextInput toolbar={toolbar} fullWidth editorOptions={editorOptions} {...props} />;
 }

@@ -1,6 +1,7 @@
 // Emits the react-admin side of every admin entity (x-entity.admin is not false):
 //   admin/generated/<resource>.tsx          List (+ filters), Create, Edit, Show and the <Resource> props
 //   admin/generated/resources.tsx           the list of resources the app renders
+//   admin/generated/screens.ts              each resource's screens as plain data (tests visit them all)
 //   admin/generated/access.ts               x-access: which roles may do which action on which resource
 //   admin/generated/menu.ts                 menu groups (x-entity.menu) with their Russian titles
 //   admin/generated/messages.ts             react-admin i18n messages: resource names and field labels
@@ -14,8 +15,8 @@ import { emitAccess } from './access';
 import { AdminEmitError } from './code';
 import { emitMenu, MENU_GROUPS } from './menu';
 import { emitMessages } from './messages';
-import { emitResources } from './resources';
-import { emitScreens } from './screens';
+import { emitResources, emitScreenList } from './resources';
+import { absentScreens, emitScreens } from './screens';
 
 export { AdminEmitError, lit } from './code';
 export { ADMIN_COMPONENT_KEYS } from './context';
@@ -23,7 +24,7 @@ export { MENU_GROUPS } from './menu';
 export { resourceConst } from './resources';
 
 /** The shared files of admin/generated: no resource may be named like them. */
-const SHARED_FILES = ['resources', 'access', 'menu', 'messages'];
+const SHARED_FILES = ['resources', 'screens', 'access', 'menu', 'messages'];
 
 function checkEntities(entities: EntityModel[]): void {
   const keys = new Set(MENU_GROUPS.map((g) => g.key));
@@ -52,6 +53,7 @@ export function emitAdmin(entities: EntityModel[]): Record<string, string> {
   const files: Record<string, string> = {};
   for (const e of admin) files[`admin/generated/${e.resource}.tsx`] = emitScreens(e, byResource);
   files['admin/generated/resources.tsx'] = emitResources(admin);
+  files['admin/generated/screens.ts'] = emitScreenList(admin, absentScreens);
   files['admin/generated/access.ts'] = emitAccess(admin);
   files['admin/generated/menu.ts'] = emitMenu(admin);
   files['admin/generated/messages.ts'] = emitMessages(admin);

@@ -24,6 +24,20 @@ function checkComponents(e: EntityModel): void {
   }
 }
 
+/** The screens an entity has none of: x-components false, or a form for an action nobody may do. */
+export function absentScreens(e: EntityModel): Set<ScreenKey> {
+  const absent = new Set<ScreenKey>();
+  for (const key of ADMIN_COMPONENT_KEYS) {
+    const spec = (e.components as Record<string, unknown>)[key];
+    // No generated form for an action nobody may do (x-access compiled: a history record's edit, an
+    // order's create); a hand-written screen in its place serves its services (the order screen).
+    if (spec === undefined && (key === 'create' || key === 'edit') && e.access[key].length === 0)
+      absent.add(key);
+    else if (spec === false || spec === null) absent.add(key);
+  }
+  return absent;
+}
+
 export function emitScreens(e: EntityModel, byResource: Map<string, EntityModel>): string {
   checkComponents(e);
   const ctx: Ctx = { entity: e, byResource, imports: new Imports(), choices: new Map() };
@@ -39,16 +53,12 @@ export function emitScreens(e: EntityModel, byResource: Map<string, EntityModel>
   // x-components: a string names a hand-written screen; false or null drops the screen.
   const own = new Set<ScreenKey>();
   const names = { ...generatedNames };
-  const absent = new Set<ScreenKey>();
+  const absent = absentScreens(e);
   for (const key of ADMIN_COMPONENT_KEYS) {
     const spec = (e.components as Record<string, unknown>)[key];
-    // No generated form for an action nobody may do (x-access compiled: a history record's edit, an
-    // order's create); a hand-written screen in its place serves its services (the order screen).
-    if (spec === undefined && (key === 'create' || key === 'edit') && e.access[key].length === 0)
-      absent.add(key);
-    else if (spec === undefined) own.add(key);
+    if (absent.has(key)) continue;
+    if (spec === undefined) own.add(key);
     else if (typeof spec === 'string') names[key] = componentImport(ctx, key, spec, taken);
-    else if (spec === false || spec === null) absent.add(key);
     else
       throw new AdminEmitError(`${e.file}: x-components.${key}: a "./path#Export" string or false expected`);
   }

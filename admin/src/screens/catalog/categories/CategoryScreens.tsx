@@ -11,7 +11,6 @@ import {
   DateField,
   Edit,
   EditButton,
-  ImageField,
   Loading,
   NumberInput,
   ReferenceField,
@@ -31,7 +30,7 @@ import {
 import { Typography } from '@mui/material';
 import type { ProductCategory } from '@shop/schemas/generated/types';
 import { ProductCategoryInputSchema } from '@shop/schemas/generated/zod';
-import { ImageInput, moscowDateTime, SlugInput } from '../../../fields';
+import { ImageInput, ImagePreviewField, moscowDateTime, SlugInput } from '../../../fields';
 import { EditActions } from '../../../EditActions';
 import { HistoryAside } from '../../../history';
 import { inputTransform } from '../../../input';
@@ -150,7 +149,7 @@ export function CategoryShowByName() {
             <TextField source="slug" />
             <ReferenceField source="parentId" reference={RESOURCE} link={false} emptyText="Верхний уровень" />
             <TextField source="description" sx={{ whiteSpace: 'pre-wrap' }} />
-            <ImageField source="imageUrl" />
+            <ImagePreviewField source="imageUrl" />
             <BooleanField source="active" />
             <TextField source="seoTitle" />
             <TextField source="seoDescription" />

@@ -15,6 +15,8 @@ import {
   TableContainer,
   TableHead,
   TableRow,
+  ToggleButton,
+  ToggleButtonGroup,
   Tooltip,
   Typography,
 } from '@mui/material';
@@ -22,6 +24,7 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import { MoneyInput, useFieldWritable } from '../../../fields';
 import { OfferGenerator } from './OfferGenerator';
+import { OfferPriceGrid } from './OfferPriceGrid';
 import type { OfferDraft } from './offer-generator';
 import { useOfferDirectories, type OfferDirectory } from './useOfferDirectories';
 
@@ -37,14 +40,39 @@ const EMPTY_OFFER: OfferDraft = {
 
 const cell = { px: 0.5, py: 0, verticalAlign: 'top' } as const;
 
+type View = 'grid' | 'table';
+
+/**
+ * Two views of the same offers: «Цены и остатки», the grid of prices and stock (OfferPriceGrid.tsx), and
+ * «Все поля», the table below with articles, characteristics, weight, adding and removing. Both edit the
+ * form: «Сохранить» saves whatever changed in either.
+ */
 export function OffersInput() {
   const { directories, isPending } = useOfferDirectories();
+  const [view, setView] = useState<View>('table');
   if (isPending) return <Typography>Загрузка справочников…</Typography>;
   return (
-    // maxWidth keeps the table inside the form: it scrolls sideways in its container on narrower screens.
-    <ArrayInput source="offers" label="Варианты (торговые предложения)" fullWidth sx={{ maxWidth: '100%' }}>
-      <OffersTable directories={directories} />
-    </ArrayInput>
+    <Box sx={{ width: '100%', minWidth: 0 }}>
+      <ToggleButtonGroup
+        exclusive
+        size="small"
+        value={view}
+        onChange={(_e, next: View | null) => next && setView(next)}
+        aria-label="Вид вариантов"
+        sx={{ mb: 1 }}
+      >
+        <ToggleButton value="table">Все поля</ToggleButton>
+        <ToggleButton value="grid">Цены и остатки</ToggleButton>
+      </ToggleButtonGroup>
+      {/* maxWidth keeps the table inside the form: it scrolls sideways in its container on narrower screens. */}
+      <ArrayInput source="offers" label="Варианты (торговые предложения)" fullWidth sx={{ maxWidth: '100%' }}>
+        {view === 'grid' ? (
+          <OfferPriceGrid directories={directories} />
+        ) : (
+          <OffersTable directories={directories} />
+        )}
+      </ArrayInput>
+    </Box>
   );
 }
 
