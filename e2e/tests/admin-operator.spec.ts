@@ -116,14 +116,16 @@ for (const width of WIDTHS) {
     await chooseCustomer(page);
     await pickupOnDelivery(page);
 
-    // «клей» finds the glues by the catalogue's own search, each with its photo, price and stock.
+    // «клей» finds the glues by the catalogue's own search, with their photos, prices and stock.
     await page.getByLabel('Найти товар').fill('клей');
     const found = page.getByTestId('picker-product');
     await expect(found.first()).toBeVisible();
     const titles = await found.allTextContents();
     expect(titles.filter((t) => /^Клей/.test(t)).length, titles.join('\n')).toBeGreaterThan(1);
-    for (const item of await found.all())
-      await expect(item.locator('img')).toHaveAttribute('src', /\/uploads\//);
+    // The demo's glues have photos (other specs' products may have none): every photo is the product's own.
+    const photos = found.locator('img');
+    expect(await photos.count()).toBeGreaterThan(1);
+    for (const photo of await photos.all()) await expect(photo).toHaveAttribute('src', /\/uploads\//);
 
     // A glue in stock: its variants, a quantity of the first one on sale.
     await found.filter({ hasText: /^Клей/ }).filter({ hasText: 'в наличии' }).first().click();
