@@ -380,6 +380,14 @@ describeOnDatabases('the 1C exchange on $name', (target) => {
     );
     expect(comment.statusCode, comment.body).toBe(200);
     expect((await onec.call('query')).body).toContain(`<Номер>${number}</Номер>`);
+    // A change stamped by the database's own clock, to the microsecond, is taken whole: after success, the
+    // order is not given again (a JavaScript date would cut the microseconds and keep it changed forever).
+    await t.database.db.execute(
+      sql`UPDATE orders SET updated_at = date_trunc('second', now()) + interval '1.123456 second' WHERE id = ${order.id}`,
+    );
+    expect((await onec.call('query')).body).toContain(`<Номер>${number}</Номер>`);
+    expect((await onec.call('success')).lines[0]).toBe('success');
+    expect((await onec.call('query')).body).not.toContain(`<Номер>${number}</Номер>`);
   });
 
   it('gives 1C a company’s order with the organisation’s name, INN, KPP and legal address', async () => {

@@ -1,7 +1,7 @@
 // `type=sale&mode=query`: the orders 1C has not taken yet (new, or changed since it took them) as a
 // CommerceML 2.10 document. Every field of the buyer is written, empty when the shop does not know it
 // (1C refuses a document that lacks one). They are marked as taken only at `mode=success` (orders.ts).
-import { and, asc, eq, gt, gte, inArray, isNull, or } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import {
   deliveryServices,
   exchange1cLinks,
@@ -81,7 +81,8 @@ function moscow(at: Date) {
   return { date: stamp.slice(0, 10), time: stamp.slice(11, 19) };
 }
 
-export type OutgoingOrder = { id: number; updatedAt: Date };
+/** An order to give 1C, with the state it is given in: its `updated_at` as PostgreSQL's text, to the microsecond. */
+export type OutgoingOrder = { id: number; version: string };
 
 /**
  * The orders 1C should take now: never taken, or changed since it took them; placed from the day the
@@ -89,18 +90,21 @@ export type OutgoingOrder = { id: number; updatedAt: Date };
  */
 export async function ordersToTake(db: DbOrTx): Promise<OutgoingOrder[]> {
   const from = (await settingsRow(db))?.exchange1cOrdersFrom;
-  return db
-    .select({ id: orders.id, updatedAt: orders.updatedAt })
-    .from(orders)
-    .leftJoin(exchange1cOrders, eq(exchange1cOrders.orderId, orders.id))
-    .where(
-      and(
-        or(isNull(exchange1cOrders.takenVersion), gt(orders.updatedAt, exchange1cOrders.takenVersion)),
-        from ? gte(orders.createdAt, new Date(`${from}T00:00:00+03:00`)) : undefined,
-      ),
-    )
-    .orderBy(asc(orders.id))
-    .limit(MAX_ORDERS);
+  return (
+    db
+      // The version kept whole: a JavaScript date would cut the microseconds, and the order would look changed.
+      .select({ id: orders.id, version: sql<string>`${orders.updatedAt}::text` })
+      .from(orders)
+      .leftJoin(exchange1cOrders, eq(exchange1cOrders.orderId, orders.id))
+      .where(
+        and(
+          or(isNull(exchange1cOrders.takenVersion), gt(orders.updatedAt, exchange1cOrders.takenVersion)),
+          from ? gte(orders.createdAt, new Date(`${from}T00:00:00+03:00`)) : undefined,
+        ),
+      )
+      .orderBy(asc(orders.id))
+      .limit(MAX_ORDERS)
+  );
 }
 
 /** The CommerceML document of these orders. */

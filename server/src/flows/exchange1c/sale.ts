@@ -18,7 +18,7 @@ export interface SaleState {
 
 export async function queryOrders(ex: Exchange, state: SaleState): Promise<{ xml: string; count: number }> {
   const take = await ordersToTake(ex.db);
-  state.given = take.map((o) => ({ id: o.id, version: o.updatedAt.toISOString() }));
+  state.given = take.map((o) => ({ id: o.id, version: o.version }));
   return {
     xml: await ordersDocument(
       ex.db,
@@ -33,7 +33,13 @@ export async function confirmOrders(ex: Exchange, state: SaleState): Promise<num
   if (given.length)
     await ex.db
       .insert(exchange1cOrders)
-      .values(given.map((g) => ({ orderId: g.id, takenAt: new Date(), takenVersion: new Date(g.version) })))
+      .values(
+        given.map((g) => ({
+          orderId: g.id,
+          takenAt: new Date(),
+          takenVersion: sql`${g.version}::timestamptz`,
+        })),
+      )
       .onConflictDoUpdate({
         target: exchange1cOrders.orderId,
         set: {
