@@ -7,6 +7,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { adminToken, signInAdmin } from '../admin';
+import { watchErrors } from '../page-errors';
 
 const EDITOR = { email: 'content-catalog@e2e.local', password: 'content-password-1' };
 const MANAGER = { email: 'manager-catalog@e2e.local', password: 'manager-password-1' };
@@ -39,16 +40,6 @@ async function api<T>(request: APIRequestContext, path: string): Promise<T> {
   const res = await request.get(path, { headers: { authorization: editorToken } });
   expect(res.status(), path).toBe(200);
   return (await res.json()) as T;
-}
-
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    // The refused bulk edit's 400 is logged by the browser as a failed resource: expected here.
-    if (m.type() === 'error' && !/status of 400/.test(m.text())) errors.push(`${page.url()}: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => errors.push(`${page.url()}: ${String(e)}`));
-  return errors;
 }
 
 /** The content editor in the admin, with the catalogue in the menu. */
@@ -86,7 +77,7 @@ test('the editor adds a category and a product with a picture, the manager its o
   request,
 }) => {
   test.setTimeout(180_000);
-  const errors = watchErrors(page);
+  const errors = watchErrors(page, { expected: /status of 400/ });
   await signIn(page);
 
   // A category, at the spec's address by its slug.
@@ -219,7 +210,7 @@ test('the category tree: drag a category under another, then move it back with t
   page,
   request,
 }) => {
-  const errors = watchErrors(page);
+  const errors = watchErrors(page, { expected: /status of 400/ });
   await signIn(page);
   const categories = () => api<Category[]>(request, '/api/admin/product-categories?range=[0,999]');
   const mine = async () => (await categories()).find((c) => c.slug === CATEGORY.slug)!;
@@ -267,7 +258,7 @@ test('the category tree: drag a category under another, then move it back with t
 });
 
 test('a directory: its fields at /{id}/createFields and an entry at /{id}/{entry id}', async ({ page }) => {
-  const errors = watchErrors(page);
+  const errors = watchErrors(page, { expected: /status of 400/ });
   await signIn(page);
   await page.goto('/nuxt/directories/create');
   await page.getByLabel('Название').fill(`Цвет клея ${stamp}`);
@@ -314,7 +305,7 @@ test('a manager changes no category and creates or deletes no product, and the A
   request,
 }) => {
   const manager = MANAGER;
-  const errors = watchErrors(page);
+  const errors = watchErrors(page, { expected: /status of 400/ });
   await signInAdmin(page, manager);
   await expect(page.getByRole('menuitem', { name: 'Товары', exact: true })).toBeVisible();
 

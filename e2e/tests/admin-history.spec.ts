@@ -2,17 +2,9 @@
 // shows up in its history of changes; the filtered list downloads as CSV for Excel; a CSV file with a bad
 // row is refused with the row's errors and writes nothing, and the corrected file creates the products.
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { adminToken, signInAdmin } from '../admin';
-
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(`${page.url()}: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => errors.push(`${page.url()}: ${String(e)}`));
-  return errors;
-}
+import { watchErrors } from '../page-errors';
 
 async function productsBySlug(request: APIRequestContext, token: string, slug: string) {
   const filter = encodeURIComponent(JSON.stringify({ q: slug }));

@@ -6,6 +6,7 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { adminToken, signInAdmin } from '../admin';
+import { watchErrors } from '../page-errors';
 
 interface FilePayload {
   name: string;
@@ -40,16 +41,6 @@ async function api<T>(request: APIRequestContext, path: string): Promise<T> {
   return (await res.json()) as T;
 }
 
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    // The failed upload's 400 answer is logged by the browser as a failed resource: expected here.
-    if (m.type() === 'error' && !/status of 400|status of 413/.test(m.text())) errors.push(m.text());
-  });
-  page.on('pageerror', (e) => errors.push(String(e)));
-  return errors;
-}
-
 /** Opens a product's form on its images tab and answers the images input. */
 async function productImages(page: Page, id: number): Promise<Locator> {
   await page.goto(`/nuxt/products/${id}`);
@@ -72,7 +63,7 @@ test('a photo uploaded into a product shows in the form and on the storefront pr
   page,
   request,
 }) => {
-  const errors = watchErrors(page);
+  const errors = watchErrors(page, { expected: /status of 400|status of 413/ });
   const [product] = await api<{ id: number; images: ImageItem[] }[]>(
     request,
     '/api/admin/products?range=[0,0]&sort=["id","ASC"]&filter={"active":true}',
@@ -120,7 +111,7 @@ test('two photos swap places when one is dragged onto the other, and back with t
   page,
   request,
 }) => {
-  const errors = watchErrors(page);
+  const errors = watchErrors(page, { expected: /status of 400|status of 413/ });
   const [product] = await api<{ id: number }[]>(request, '/api/admin/products?range=[1,1]&sort=["id","ASC"]');
   const id = product!.id;
   await signInAdmin(page);
@@ -158,7 +149,7 @@ test('two photos swap places when one is dragged onto the other, and back with t
 });
 
 test('the gallery page adds two files at once and returns to the gallery', async ({ page, request }) => {
-  const errors = watchErrors(page);
+  const errors = watchErrors(page, { expected: /status of 400|status of 413/ });
   const [gallery] = await api<{ id: number; images: ImageItem[] }[]>(
     request,
     '/api/admin/gallery?range=[0,0]',
@@ -190,7 +181,7 @@ test('a banner picture is uploaded, shown and cleared in its single image field'
   page,
   request,
 }) => {
-  const errors = watchErrors(page);
+  const errors = watchErrors(page, { expected: /status of 400|status of 413/ });
   const [banner] = await api<{ id: number; imageMobileUrl: string | null }[]>(
     request,
     '/api/admin/banners?range=[0,0]',

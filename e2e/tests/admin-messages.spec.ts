@@ -3,22 +3,14 @@
 // of its progress. The e2e mailbox refuses the customer's address (550), so the letter ends «Ошибка
 // отправки» with the mail server's answer, appears in unsend-emails and is queued again from there. The SMS
 // screen counts characters in SMS parts.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { adminToken, signInAdmin } from '../admin';
 import { REFUSED_DOMAIN } from '../mailbox';
+import { watchErrors } from '../page-errors';
 
 const RUN = Date.now().toString(36);
 const CUSTOMER = { email: `mailing-${RUN}@${REFUSED_DOMAIN}`, name: `Получательница${RUN}` };
 const REFUSED = 'SMTP-сервер отклонил отправителя или получателя';
-
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(`${page.url()}: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => errors.push(`${page.url()}: ${String(e)}`));
-  return errors;
-}
 
 test.beforeAll(async ({ request }) => {
   const token = await adminToken(request);

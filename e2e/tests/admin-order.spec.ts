@@ -9,11 +9,12 @@
 // money returned by hand.
 // Screenshots of the screen at 1440 and 375 px go to docs/screenshots.
 import { join } from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { formatMoney } from '@shop/schemas/rules/money';
 import { adminHeaders, signInAdmin } from '../admin';
 import { placeOrder, type PlacedOrder } from '../orders';
 import { offersOf } from '../shop';
+import { watchErrors } from '../page-errors';
 
 const RUN = Date.now().toString(36).toUpperCase();
 const SHOTS = join(import.meta.dirname, '../../docs/screenshots');
@@ -32,15 +33,6 @@ let admin: Record<string, string> = {};
 let order: PlacedOrder;
 let product: { title: string };
 let total = 0;
-
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(`${page.url()}: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => errors.push(`${page.url()}: ${String(e)}`));
-  return errors;
-}
 
 async function counts(request: APIRequestContext, filter: object = {}): Promise<Counts> {
   const res = await request.get(

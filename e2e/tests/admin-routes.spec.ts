@@ -7,6 +7,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { adminToken, signInAdmin } from '../admin';
 import { auditAtWidths } from '../admin-audit';
+import { watchErrors } from '../page-errors';
 
 /** Resources with list, create and {id} (spec §2). */
 const RESOURCES = [
@@ -34,15 +35,6 @@ async function firstId(request: APIRequestContext, token: string, resource: stri
   const [row] = (await res.json()) as { id: number }[];
   expect(row, `the demo shop has a record of ${resource}`).toBeDefined();
   return row!.id;
-}
-
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(`${page.url()}: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => errors.push(`${page.url()}: ${String(e)}`));
-  return errors;
 }
 
 const findings: string[] = [];

@@ -3,19 +3,11 @@
 // a customer's bonuses are accrued and an over-debit is refused in Russian; a review approved from the
 // "на модерации" tab moves the tab counts; a new SMTP password is saved and never shown back; a manager
 // places an order for a demo customer from «Новый заказ» and lands on it.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { adminToken, signInAdmin } from '../admin';
+import { watchErrors } from '../page-errors';
 
 const RUN = Date.now().toString(36).toUpperCase();
-
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(`${page.url()}: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => errors.push(`${page.url()}: ${String(e)}`));
-  return errors;
-}
 
 const CONTENT = { email: 'content-sales@e2e.local', password: 'content-password-1' };
 const MANAGER = { email: 'manager-sales@e2e.local', password: 'manager-password-1' };

@@ -14,6 +14,7 @@ import { adminHeaders } from '../admin';
 import { waitForLetter } from '../mailbox';
 import { placeOrder } from '../orders';
 import { cartLink, SCREENS } from '../shop';
+import { watchErrors } from '../page-errors';
 
 const RUN = Date.now().toString(36);
 const TITLE = `Ресницы Сетка ${RUN}`;
@@ -98,12 +99,6 @@ async function priceFor(request: APIRequestContext, token: string, offerId: numb
 /** «44 балла»: the shop's plural rule. */
 const words = (n: number) => `${n} ${plural(n, ['балл', 'балла', 'баллов'])}`;
 
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  return errors;
-}
-
 /** POST requests to the cart's action (the storefront's /cart route), counted. */
 function cartPosts(page: Page): string[] {
   const posts: string[] = [];
@@ -133,7 +128,7 @@ for (const screen of SCREENS) {
       page,
       request,
     }) => {
-      const errors = watchErrors(page);
+      const errors = watchErrors(page, { console: false });
       const posts = cartPosts(page);
       const { token } = await signedIn(page, request, `grid-${screen.name}`);
       const c12 = offerOf('C', '12');
@@ -204,7 +199,7 @@ for (const screen of SCREENS) {
       page,
       request,
     }) => {
-      const errors = watchErrors(page);
+      const errors = watchErrors(page, { console: false });
       const { email } = await signedIn(page, request, `notice-${screen.name}`);
       const d11 = offerOf('D', '11');
       await page.goto(`${PAGE}?offer=${d11.id}`);
@@ -239,7 +234,7 @@ for (const screen of SCREENS) {
     });
 
     test('a favourite keeps the variant it was chosen with', async ({ page, request }) => {
-      const errors = watchErrors(page);
+      const errors = watchErrors(page, { console: false });
       await signedIn(page, request, `favourite-${screen.name}`);
       const c9 = offerOf('C', '9');
       await page.goto(`${PAGE}?offer=${c9.id}`);
@@ -329,7 +324,7 @@ async function demoOffers(request: APIRequestContext) {
 }
 
 test('the screenshots: the grid and «Мои товары» at 375, 768 and 1440 px', async ({ page, request }) => {
-  const errors = watchErrors(page);
+  const errors = watchErrors(page, { console: false });
   const { token } = await signedIn(page, request, 'shots');
   // A past order of three lengths and a glue, for «Мои товары».
   await placeOrder(

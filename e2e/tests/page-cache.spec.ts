@@ -5,16 +5,9 @@
 // would be one. A signed-in customer is still rendered afresh.
 import { expect, test, type Page, type Response } from '@playwright/test';
 import { cartLink, header, products } from '../shop';
+import { watchErrors } from '../page-errors';
 
 /** Every error the page reports: uncaught exceptions and console errors (React's hydration errors too). */
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  return errors;
-}
 
 /** Opens an address as a full page load; the first load after a change may render it for the cache. */
 async function openKept(page: Page, url: string): Promise<Response> {
