@@ -7,12 +7,6 @@ import { bonusMessages } from './messages';
 import { percentFloor } from './money';
 import type { BonusResult, PricingCustomer, PricingProblem, PricingSettings } from './types';
 
-/**
- * The points an order brings its customer once it is completed: the shop's one rule (schemas/rules/bonus-points),
- * shown in the cart («+42 балла») and on the product page, and accrued at completion (order-status.ts).
- */
-export { pointsEarned };
-
 export function priceBonuses(
   settings: PricingSettings,
   customer: PricingCustomer,

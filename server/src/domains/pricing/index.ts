@@ -19,4 +19,5 @@ export {
   type PricingRule,
 } from './engine';
 export { activeCartRules, pricingCustomer, viewerOf, type Viewer } from './inputs';
-export { pointsEarned } from './bonuses';
+// The points an order brings once completed: the shop's one rule, shown in the cart and on the product page too.
+export { pointsEarned } from '@shop/schemas/rules/bonus-points';

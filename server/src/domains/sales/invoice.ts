@@ -7,6 +7,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import numberToWordsRu from 'number-to-words-ru';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
+import type { AdminInvoiceSheet } from '@shop/schemas';
 import organizationsSchema from '@shop/schemas/entities/accounts/users-organizations.schema.json' with { type: 'json' };
 import {
   deliveryServices,
@@ -123,30 +124,8 @@ function vatLines(lines: InvoiceLine[]): [label: string, value: string][] {
     .map(([rate, amount]) => [`В том числе НДС ${rate} %:`, formatKopecks(vatIncluded(amount, rate))]);
 }
 
-/** Every text of an invoice, in the order the document shows them (schemas/api/sales/admin-invoice-sheet). */
-export interface InvoiceSheet {
-  title: string;
-  /** The supplier's bank details, the top block of every Russian invoice; «не указано» where not filled. */
-  bank: {
-    bankName: string;
-    bik: string;
-    correspondentAccount: string;
-    settlementAccount: string;
-    inn: string;
-    /** Empty for an ИП, which has none. */
-    kpp: string;
-    recipient: string;
-  };
-  supplier: string;
-  buyer: string;
-  basis: string;
-  rows: { n: string; title: string; quantity: string; unit: string; price: string; amount: string }[];
-  totals: { label: string; value: string }[];
-  summary: string;
-  words: string;
-  validity: string;
-  purpose: string;
-}
+/** Every text of an invoice, in the order the document shows them: the schema's type (admin-invoice-sheet). */
+export type InvoiceSheet = AdminInvoiceSheet;
 
 export function invoiceSheet(data: InvoiceData): InvoiceSheet {
   const total = data.lines.reduce((sum, l) => sum + l.amount, 0);
