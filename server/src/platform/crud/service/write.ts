@@ -7,7 +7,8 @@ import { assertValid, fieldsError } from '../../http/validation';
 import { notBeforeMessage } from '@shop/schemas';
 import { assertBodyInScope, guardFieldWrites, rowScopeOf } from '../access';
 import { diffRecords, readSecrets, recordHistory } from '../history';
-import type { CrudContext, ResourceDef, TxContext } from '../types';
+import type { Tx } from '../../db';
+import type { Actor, CrudContext, ResourceDef, TxContext } from '../types';
 import { writeChildren } from './children';
 import { columnsOf, toColumns } from './columns';
 import { translateDbError } from './db-errors';
@@ -92,6 +93,20 @@ function assertNotStale(def: ResourceDef, existing: Record<string, unknown>, bod
   );
 }
 
+/** What the resource's hook makes of the validated bodies: its batch form once, or its one-record form each. */
+async function valuesToStore(
+  def: ResourceDef,
+  prepared: { data: Record<string, unknown>; existing: Record<string, unknown> | null }[],
+  ctx: { tx: Tx; actor: Actor | null },
+): Promise<Record<string, unknown>[]> {
+  const { beforeSave, beforeSaveMany } = def.hooks;
+  if (beforeSaveMany) return beforeSaveMany(prepared, ctx);
+  const out = [];
+  for (const p of prepared)
+    out.push(beforeSave ? await beforeSave(p.data, { ...ctx, existing: p.existing }) : p.data);
+  return out;
+}
+
 /** One record of a write: a new one (id null) or the fields of a stored one that its body names. */
 export interface RecordWrite {
   id: number | null;
@@ -141,14 +156,7 @@ export async function writeRecords(ctx: CrudContext, writes: RecordWrite[]) {
         Object.assign(data, mergedKeys(def, data, secretsBefore));
         prepared.push({ id: w.id, data, existing, secretsBefore });
       }
-      const values = def.hooks.beforeSaveMany ? await def.hooks.beforeSaveMany(prepared, { tx, actor }) : [];
-      if (!def.hooks.beforeSaveMany)
-        for (const p of prepared)
-          values.push(
-            def.hooks.beforeSave
-              ? await def.hooks.beforeSave(p.data, { tx, existing: p.existing, actor })
-              : p.data,
-          );
+      const values = await valuesToStore(def, prepared, { tx, actor });
       await checkManyRefs(tx, registry, def.fields, values);
       const written: number[] = [];
       for (const [i, p] of prepared.entries()) {
