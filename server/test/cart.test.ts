@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { selectRows } from '../src/platform/db';
 import { housekeeping } from '../src/tasks';
 import { signedInUser } from './accounts';
-import { describeOnDatabases, startTestApp, type TestApp } from './harness';
+import { describeOnDatabases, itRaces, startTestApp, type TestApp } from './harness';
 
 type Json = Record<string, unknown>;
 interface Line {
@@ -295,4 +295,47 @@ describeOnDatabases('the cart API on $name', (target) => {
     // The guest's cart is gone.
     expect(cartOf(await send('GET', '/api/cart', guest(guestToken))).items).toEqual([]);
   });
+
+  // A change reads the cart, decides and writes only while the cart is the version it read (cart-store.ts
+  // changeCart): changes at the same moment are each counted once, none lost and none doubled.
+  itRaces(
+    target,
+    'changes at the same moment: every piece counted once, one line per offer, one cart',
+    async () => {
+      const res = await admin('POST', '/api/admin/products', {
+        slug: 'race-lashes',
+        title: 'race-lashes',
+        offers: [{ article: 'race-lashes-1', basePrice: 90000, stock: 500 }],
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const offerId = res.json<{ offers: { id: number }[] }>().offers[0]!.id;
+      const add = (headers: Json) => send('POST', '/api/cart/items', headers, { offerId, quantity: 1 });
+      // A guest's cart: twelve pieces at once, as twelve taps.
+      const token = cartOf(
+        await send('POST', '/api/cart/items', {}, { offerId: offers.glue, quantity: 1 }),
+      ).cartToken!;
+      const answers = await Promise.all(Array.from({ length: 12 }, () => add(guest(token))));
+      for (const answer of answers) cartOf(answer);
+      const after = cartOf(await send('GET', '/api/cart', guest(token)));
+      expect(after.items.map((l) => [l.offerId, l.quantity])).toEqual([
+        [offers.glue, 1],
+        [offerId, 12],
+      ]);
+      // An account without a cart: its first changes at once make one cart between them.
+      const { id, token: session } = await signedInUser(t, {
+        email: 'race@cart.test',
+        password: 'race-password-1',
+        role: 'customer',
+      });
+      const first = await Promise.all(Array.from({ length: 6 }, () => add({ authorization: session })));
+      for (const answer of first) cartOf(answer);
+      const mine = cartOf(await send('GET', '/api/cart', { authorization: session }));
+      expect(mine.items.map((l) => [l.offerId, l.quantity])).toEqual([[offerId, 6]]);
+      const carts = await selectRows<{ n: number }>(
+        t.database.db,
+        sql`SELECT count(*)::int AS n FROM carts WHERE user_id = ${id}`,
+      );
+      expect(carts[0]!.n).toBe(1);
+    },
+  );
 });

@@ -15,27 +15,25 @@ import {
   cartSetDestination,
   cartUpdate,
 } from '@shop/schemas/contracts/sales/cart';
-import type { Db, Tx } from '../../platform/db';
+import type { Db } from '../../platform/db';
 import { serve } from '../../platform/http/contract';
-import { badRequest, notFound } from '../../platform/http/errors';
+import { badRequest } from '../../platform/http/errors';
 import { limitOf } from '../../platform/http/rate-limit';
 import { normalizeCouponCode } from '../pricing';
 import {
-  cartCookie,
-  cartFor,
-  findCart,
   addLine,
   addLines,
-  holdLines,
+  cartCookie,
+  changeCart,
   ownerOf,
   removeLine,
   setCartFields,
   setLineQuantity,
-  touchCart,
-  type HeldLines,
-  type StoredCart,
+  type CartDecision,
+  type WhenNoCart,
 } from './cart-store';
-import { cartView, priceContents, type CartQuote } from './cart-view';
+import { readCart } from './cart-lines';
+import { priceContents, type CartQuote } from './cart-view';
 import type { ShopTerms } from './shop-terms';
 import { viewerOf } from '../pricing';
 import { destinationOf, type CarrierConfig } from '../delivery';
@@ -46,30 +44,20 @@ const limited = (limit: 'cart' | 'cartCoupon' = 'cart') => ({ config: { rateLimi
 export function cartRoutes(db: Db, carriers: CarrierConfig, terms: ShopTerms) {
   return async function plugin(app: FastifyInstance) {
     /**
-     * Runs a change on the caller's cart and answers the whole cart. Only adding to it (a line, a promo code,
-     * bonuses) makes a cart; a change of what is not there (`onNone`) makes none. The cart's row is locked
-     * (and marked changed) first, then its lines and their offers are read once, with those of `offerIds`;
-     * the change edits what it read as it writes, and the answer is priced from that, with the settings,
-     * rules and services kept in memory: a handful of statements in all.
+     * Runs a change on the caller's cart (changeCart: read once, decided in memory, written in one statement)
+     * and answers the whole cart, priced from what was read and written, with the settings, rules and
+     * services kept in memory. Only adding to it (a line, a promo code, bonuses) makes a cart; a change of
+     * what is not there (`onNone`) makes none.
      */
     const change = async (
       request: FastifyRequest,
       reply: FastifyReply,
-      write: (tx: Tx, cart: StoredCart, held: HeldLines) => Promise<Partial<StoredCart> | void>,
-      onNone: 'create' | 'not_found' | 'nothing' = 'create',
+      decide: CartDecision,
+      onNone: WhenNoCart = 'create',
       quote: CartQuote = {},
-      offerIds: number[] = [],
+      offerIds: readonly number[] = [],
     ) => {
-      const changed = await db.transaction(async (tx) => {
-        const owner = ownerOf(request);
-        const made = onNone === 'create' ? await cartFor(tx, owner) : null;
-        const cart = made?.cart ?? (await touchCart(tx, owner));
-        if (!cart && onNone === 'not_found') throw notFound('В корзине нет такой строки');
-        if (!cart) return null;
-        const held = await holdLines(tx, cart.id, offerIds);
-        const fields = await write(tx, cart, held);
-        return { cart: { ...cart, ...fields }, held, token: made?.token ?? null };
-      });
+      const changed = await changeCart(db, ownerOf(request), decide, { onNone, offerIds });
       const token = changed?.token ?? null;
       if (token) reply.header('set-cookie', cartCookie(token));
       const { view } = await priceContents(
@@ -86,20 +74,20 @@ export function cartRoutes(db: Db, carriers: CarrierConfig, terms: ShopTerms) {
       );
       return { data: { ...view, cartToken: token } };
     };
-    /** Sets fields of the cart's row; the answer is priced with them. */
-    const setFields =
-      (fields: Partial<Pick<StoredCart, 'couponCode' | 'bonusPoints' | 'destination'>>) =>
-      async (tx: Tx, cart: StoredCart) => {
-        await setCartFields(tx, cart.id, fields);
-        return fields;
-      };
     serve(app, cartGet, async (request) => {
-      const cart = await findCart(db, ownerOf(request));
+      const owner = ownerOf(request);
+      const read = 'guest' in owner ? null : await readCart(db, owner);
       const { withCarriers, ...services } = request.query;
       const quote = { ...services, carriers: withCarriers ? carriers : undefined };
-      return {
-        data: { ...(await cartView(db, cart, viewerOf(request), { ...quote, terms })), cartToken: null },
-      };
+      const contents = read
+        ? { ...read.held, couponCode: read.cart.couponCode, bonusPoints: read.cart.bonusPoints }
+        : { lines: [], couponCode: null, bonusPoints: 0 };
+      const { view } = await priceContents(db, contents, viewerOf(request), {
+        destination: read?.cart.destination ?? null,
+        ...quote,
+        terms,
+      });
+      return { data: { ...view, cartToken: null } };
     });
     serve(
       app,
@@ -108,7 +96,7 @@ export function cartRoutes(db: Db, carriers: CarrierConfig, terms: ShopTerms) {
         const { city, postalCode, region } = request.body;
         const destination = destinationOf(city, postalCode, region);
         if (!destination) throw badRequest('Укажите город', { city: 'Укажите город' });
-        return change(request, reply, setFields({ destination }), 'create', { carriers });
+        return change(request, reply, setCartFields({ destination }), 'create', { carriers });
       },
       limited(),
     );
@@ -117,14 +105,9 @@ export function cartRoutes(db: Db, carriers: CarrierConfig, terms: ShopTerms) {
       cartAdd,
       async (request, reply) => {
         const { offerId, quantity } = request.body;
-        return change(
-          request,
-          reply,
-          (tx, cart, held) => addLine(tx, cart.id, held, offerId, quantity),
-          'create',
-          {},
-          [offerId],
-        );
+        return change(request, reply, (held, edit) => addLine(held, edit, offerId, quantity), 'create', {}, [
+          offerId,
+        ]);
       },
       limited(),
     );
@@ -137,7 +120,7 @@ export function cartRoutes(db: Db, carriers: CarrierConfig, terms: ShopTerms) {
         return change(
           request,
           reply,
-          (tx, cart, held) => addLines(tx, cart.id, held, lines),
+          (held, edit) => addLines(held, edit, lines),
           'create',
           {},
           lines.map((l) => l.offerId),
@@ -151,12 +134,7 @@ export function cartRoutes(db: Db, carriers: CarrierConfig, terms: ShopTerms) {
       async (request, reply) => {
         const { id } = request.params;
         const { quantity } = request.body;
-        return change(
-          request,
-          reply,
-          (tx, _cart, held) => setLineQuantity(tx, held, id, quantity),
-          'not_found',
-        );
+        return change(request, reply, (held, edit) => setLineQuantity(held, edit, id, quantity), 'not_found');
       },
       limited(),
     );
@@ -165,7 +143,7 @@ export function cartRoutes(db: Db, carriers: CarrierConfig, terms: ShopTerms) {
       cartRemove,
       async (request, reply) => {
         const { id } = request.params;
-        return change(request, reply, (tx, _cart, held) => removeLine(tx, held, id), 'not_found');
+        return change(request, reply, (held, edit) => removeLine(held, edit, id), 'not_found');
       },
       limited(),
     );
@@ -175,14 +153,14 @@ export function cartRoutes(db: Db, carriers: CarrierConfig, terms: ShopTerms) {
       async (request, reply) => {
         const code = normalizeCouponCode(request.body.code);
         if (!code) throw badRequest('Введите промокод', { code: 'Введите промокод' });
-        return change(request, reply, setFields({ couponCode: code }));
+        return change(request, reply, setCartFields({ couponCode: code }));
       },
       limited('cartCoupon'),
     );
     serve(
       app,
       cartRemoveCoupon,
-      async (request, reply) => change(request, reply, setFields({ couponCode: null }), 'nothing'),
+      async (request, reply) => change(request, reply, setCartFields({ couponCode: null }), 'nothing'),
       limited(),
     );
     serve(
@@ -194,7 +172,7 @@ export function cartRoutes(db: Db, carriers: CarrierConfig, terms: ShopTerms) {
           throw badRequest('Баллами могут платить покупатели, вошедшие в личный кабинет', {
             points: 'Войдите',
           });
-        return change(request, reply, setFields({ bonusPoints: points }));
+        return change(request, reply, setCartFields({ bonusPoints: points }));
       },
       limited(),
     );

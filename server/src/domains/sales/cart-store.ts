@@ -6,14 +6,22 @@ import { createHash, randomBytes } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { cartItems, carts, productOffers } from '../../../generated/tables';
-import { selectRows, type DbOrTx, type Tx } from '../../platform/db';
+import { selectRows, type Db, type DbOrTx, type Tx } from '../../platform/db';
+import { prepared } from '../../platform/db/prepared';
 import type { Destination } from '../delivery';
 import { cookieValue } from '../../platform/http/cookies';
 import { badRequest, notFound } from '../../platform/http/errors';
-import { cartLines, type LinesWithOffers, type OfferRow, type StoredLine } from './cart-lines';
+import {
+  offersOf,
+  readCart,
+  type LinesWithOffers,
+  type OfferRow,
+  type StoredCart,
+  type StoredLine,
+} from './cart-lines';
 import { quoted } from '@shop/schemas/rules/quotes';
 
-export type { StoredLine } from './cart-lines';
+export type { StoredCart, StoredLine } from './cart-lines';
 
 export const CART_COOKIE = 'cartToken';
 export const CART_HEADER = 'x-cart-token';
@@ -64,14 +72,6 @@ export const CART_COLUMNS = {
   destination: sql<Destination | null>`${carts.destination}`,
 };
 
-export interface StoredCart {
-  id: number;
-  couponCode: string | null;
-  bonusPoints: number;
-  /** The city the customer chose at the checkout, kept for their next visit. */
-  destination: Destination | null;
-}
-
 /** The owner's cart, or null; with `lock`, the row stays locked until the transaction ends. */
 export async function findCart(
   db: DbOrTx,
@@ -89,7 +89,7 @@ export async function findCart(
  * of a cart locks its row first, so that two changes of one cart run one after the other); null when the
  * owner has none.
  */
-export async function touchCart(tx: Tx, owner: CartOwner): Promise<StoredCart | null> {
+async function touchCart(tx: Tx, owner: CartOwner): Promise<StoredCart | null> {
   if ('guest' in owner) return null;
   const [cart] = await tx
     .update(carts)
@@ -100,24 +100,15 @@ export async function touchCart(tx: Tx, owner: CartOwner): Promise<StoredCart | 
 }
 
 /**
- * The owner's cart, locked and marked changed, made when there is none (a guest gets a new token: `token`
- * is set only then). Two requests making the same account's cart at once meet at the unique index; the
- * second reads the first's.
+ * The account's cart, locked and marked changed, made when there is none. Two requests making it at once meet
+ * at the unique index; the second reads the first's.
  */
-export async function cartFor(tx: Tx, owner: CartOwner): Promise<{ cart: StoredCart; token: string | null }> {
+async function accountCart(tx: Tx, userId: number): Promise<StoredCart> {
+  const owner = { userId };
   const found = await touchCart(tx, owner);
-  if (found) return { cart: found, token: null };
-  let token: string | null = null;
-  let values: Partial<typeof carts.$inferInsert>;
-  if ('guest' in owner || 'tokenHash' in owner) {
-    // A token nobody holds a cart for (an old or made-up one) is replaced: a visitor never picks a hash.
-    token = randomBytes(32).toString('base64url');
-    values = { tokenHash: hashOf(token) };
-  } else values = owner;
-  const [made] = await tx.insert(carts).values(values).onConflictDoNothing().returning(CART_COLUMNS);
-  if (made) return { cart: made, token };
-  const again = await touchCart(tx, owner);
-  return { cart: again!, token: null };
+  if (found) return found;
+  const [made] = await tx.insert(carts).values(owner).onConflictDoNothing().returning(CART_COLUMNS);
+  return made ?? (await touchCart(tx, owner))!;
 }
 
 export async function linesOf(db: DbOrTx, cartId: number): Promise<StoredLine[]> {
@@ -128,15 +119,29 @@ export async function linesOf(db: DbOrTx, cartId: number): Promise<StoredLine[]>
     .orderBy(cartItems.position, cartItems.id);
 }
 
-/**
- * A cart's lines and offers as a change reads them once, after its cart is locked (cartLines): the change
- * edits them here as it writes, so that the cart it answers is priced without reading them again.
- */
+/** A cart's lines and offers as a change reads them (readCart) and edits them in memory (CartEdit). */
 export type HeldLines = LinesWithOffers;
 
-/** Reads a locked cart's lines and offers, with those of `alsoOffers` (what is about to go in). */
-export const holdLines = (tx: Tx, cartId: number, alsoOffers: number[] = []): Promise<HeldLines> =>
-  cartLines(tx, cartId, alsoOffers);
+/** A cart row's fields a change may set. */
+export type CartFields = Partial<Pick<StoredCart, 'couponCode' | 'bonusPoints' | 'destination'>>;
+
+/**
+ * What a change writes, recorded as it edits the lines it read: lines new to the cart (id 0 until written,
+ * with their place), lines given another quantity, lines removed, the row's fields. `changeCart` writes it
+ * all in one statement.
+ */
+export class CartEdit {
+  readonly added = new Map<StoredLine, number>();
+  readonly changed = new Set<StoredLine>();
+  readonly removed: number[] = [];
+  fields: CartFields = {};
+}
+
+/**
+ * A change's decision: edits `held` and records in `edit` what to write, or refuses with a message (an
+ * ApiError), which then writes nothing.
+ */
+export type CartDecision = (held: HeldLines, edit: CartEdit, cart: StoredCart) => void;
 
 /**
  * Where a refusal points: one offer (the product named, fields `offerId`, `quantity`), or line `at` of a
@@ -170,35 +175,33 @@ function assertInStock(offer: OfferRow, quantity: number, at?: number) {
     });
 }
 
-/** Sets the cart's line of an offer to `quantity` pieces, or adds it as the last line: one statement. */
-async function putLine(tx: Tx, cartId: number, held: HeldLines, offerId: number, quantity: number) {
+/** Sets the cart's line of an offer to `quantity` pieces, or adds it as the last line. */
+function putLine(held: HeldLines, edit: CartEdit, offerId: number, quantity: number) {
   const same = held.lines.find((l) => l.offerId === offerId);
   if (same) {
-    await tx.update(cartItems).set({ quantity }).where(eq(cartItems.id, same.id));
     same.quantity = quantity;
+    // A line this change added is written with its quantity then.
+    if (!edit.added.has(same)) edit.changed.add(same);
     return;
   }
   if (held.lines.length >= MAX_LINES)
     throw badRequest(`В корзине не больше ${MAX_LINES} разных товаров: оформите заказ или уберите лишнее`);
-  const [made] = await tx
-    .insert(cartItems)
-    .values({ cartId, offerId, quantity, position: held.lines.length })
-    .returning({ id: cartItems.id });
-  held.lines.push({ id: made!.id, offerId, quantity });
+  const line = { id: 0, offerId, quantity };
+  edit.added.set(line, held.lines.length);
+  held.lines.push(line);
 }
 
 /**
  * Adds pieces of an offer (to what the cart holds of it already), within stock. `at`: the line's place in a
  * many-lines add, which its refusal names.
  */
-export async function addLine(
-  tx: Tx,
-  cartId: number,
+export function addLine(
   held: HeldLines,
+  edit: CartEdit,
   offerId: number,
   quantity: number,
   at?: number,
-): Promise<void> {
+): void {
   const offer = saleableOffer(held, offerId, at);
   const wanted = (held.lines.find((l) => l.offerId === offerId)?.quantity ?? 0) + quantity;
   if (wanted > MAX_QUANTITY)
@@ -206,21 +209,19 @@ export async function addLine(
       [refusalOf(at).field('quantity')]: `Не больше ${MAX_QUANTITY}`,
     });
   assertInStock(offer, wanted, at);
-  await putLine(tx, cartId, held, offerId, wanted);
+  putLine(held, edit, offerId, wanted);
 }
 
 /**
  * Adds several offers at once (the product page's grid of lengths), each as addLine adds one, each its own
- * line. The caller's transaction makes it all or nothing: the first line that cannot go in (an offer named
- * twice, off sale, short of stock beside what the cart holds) refuses the request, naming that line, and what
- * the lines before it wrote is rolled back with it.
+ * line: all or nothing, since the first line that cannot go in (an offer named twice, off sale, short of stock
+ * beside what the cart holds) refuses the whole change, naming that line, before anything is written.
  */
-export async function addLines(
-  tx: Tx,
-  cartId: number,
+export function addLines(
   held: HeldLines,
+  edit: CartEdit,
   lines: readonly { offerId: number; quantity: number }[],
-): Promise<void> {
+): void {
   const seen = new Set<number>();
   for (const [at, line] of lines.entries()) {
     if (seen.has(line.offerId))
@@ -229,7 +230,7 @@ export async function addLines(
       });
     seen.add(line.offerId);
   }
-  for (const [at, line] of lines.entries()) await addLine(tx, cartId, held, line.offerId, line.quantity, at);
+  for (const [at, line] of lines.entries()) addLine(held, edit, line.offerId, line.quantity, at);
 }
 
 /**
@@ -238,20 +239,19 @@ export async function addLines(
  * offer is gone, not on sale or sold out, or the cart is full of other offers); else its stock and whether
  * fewer pieces than asked went in.
  */
-export async function addLineWithinStock(
-  tx: Tx,
-  cartId: number,
+export function addLineWithinStock(
   held: HeldLines,
+  edit: CartEdit,
   offerId: number,
   quantity: number,
-): Promise<{ stock: number; limited: boolean } | null> {
+): { stock: number; limited: boolean } | null {
   const offer = held.offers.get(offerId);
   if (!offer?.onSale || offer.stock <= 0) return null;
   const had = held.lines.find((l) => l.offerId === offerId)?.quantity ?? 0;
   if (!had && held.lines.length >= MAX_LINES) return null;
   const wanted = Math.min(had + quantity, offer.stock, MAX_QUANTITY);
   // A cart already holding more than the stock now is left as it is: the cart page says so.
-  if (wanted > had) await putLine(tx, cartId, held, offerId, wanted);
+  if (wanted > had) putLine(held, edit, offerId, wanted);
   return { stock: offer.stock, limited: wanted < had + quantity };
 }
 
@@ -263,34 +263,194 @@ function heldLine(held: HeldLines, lineId: number): StoredLine {
 }
 
 /** Sets a line's quantity, within stock; 404 for a line of another cart. */
-export async function setLineQuantity(
-  tx: Tx,
-  held: HeldLines,
-  lineId: number,
-  quantity: number,
-): Promise<void> {
+export function setLineQuantity(held: HeldLines, edit: CartEdit, lineId: number, quantity: number): void {
   const line = heldLine(held, lineId);
   assertInStock(saleableOffer(held, line.offerId), quantity);
-  await tx.update(cartItems).set({ quantity }).where(eq(cartItems.id, lineId));
   line.quantity = quantity;
+  edit.changed.add(line);
 }
 
 /** Removes a line; 404 for a line of another cart. */
-export async function removeLine(tx: Tx, held: HeldLines, lineId: number): Promise<void> {
+export function removeLine(held: HeldLines, edit: CartEdit, lineId: number): void {
   const line = heldLine(held, lineId);
-  await tx.delete(cartItems).where(eq(cartItems.id, line.id));
   held.lines.splice(held.lines.indexOf(line), 1);
+  edit.changed.delete(line);
+  edit.removed.push(line.id);
 }
 
-export async function setCartFields(
-  tx: Tx,
-  cartId: number,
-  fields: Partial<Pick<StoredCart, 'couponCode' | 'bonusPoints' | 'destination'>>,
-): Promise<void> {
-  await tx
-    .update(carts)
-    .set({ ...fields, updatedAt: new Date() })
-    .where(eq(carts.id, cartId));
+/** Sets fields of the cart's row. */
+export const setCartFields =
+  (fields: CartFields): CartDecision =>
+  (_held, edit) => {
+    edit.fields = { ...edit.fields, ...fields };
+  };
+
+/**
+ * The statement's tail that writes a change's lines into the cart `c` (a CTE: the updated or new row; when it
+ * is empty, nothing is written) and answers the cart's id and the ids of the new lines.
+ */
+const WRITE_LINES = sql`,
+  added AS (
+    INSERT INTO ${cartItems} (cart_id, offer_id, quantity, position)
+    SELECT c.id, v.offer_id, v.quantity, v.position FROM c,
+      unnest(${sql.placeholder('addedOffers')}::int[], ${sql.placeholder('addedQuantities')}::int[],
+             ${sql.placeholder('addedPositions')}::int[]) AS v(offer_id, quantity, position)
+    RETURNING id, offer_id),
+  changed AS (
+    UPDATE ${cartItems} SET quantity = v.quantity FROM c,
+      unnest(${sql.placeholder('changedIds')}::int[], ${sql.placeholder('changedQuantities')}::int[])
+        AS v(id, quantity)
+    WHERE ${cartItems.id} = v.id AND ${cartItems.cartId} = c.id
+    RETURNING ${cartItems.id}),
+  removed AS (
+    DELETE FROM ${cartItems} USING c
+    WHERE ${cartItems.cartId} = c.id AND ${cartItems.id} = ANY(${sql.placeholder('removedIds')}::int[])
+    RETURNING ${cartItems.id})
+  SELECT (SELECT id FROM c) AS "cartId",
+         coalesce((SELECT json_agg(json_build_object('id', id, 'offerId', offer_id)) FROM added), '[]') AS "added"`;
+
+type Written = { cartId: number | null; added: { id: number; offerId: number }[] };
+
+/** A change of an existing cart: its row updated (fields set or kept) only while it is the version read. */
+const writeChange = prepared<Written>(
+  'sales_cart_write',
+  sql`WITH c AS (
+    UPDATE ${carts} SET updated_at = now(),
+      coupon_code = CASE WHEN ${sql.placeholder('setCoupon')}::boolean
+                         THEN ${sql.placeholder('couponCode')}::text ELSE coupon_code END,
+      bonus_points = CASE WHEN ${sql.placeholder('setPoints')}::boolean
+                          THEN ${sql.placeholder('bonusPoints')}::int ELSE bonus_points END,
+      destination = CASE WHEN ${sql.placeholder('setDestination')}::boolean
+                         THEN ${sql.placeholder('destination')}::text::jsonb ELSE destination END
+    WHERE ${carts.id} = ${sql.placeholder('cartId')}::int AND xmin = ${sql.placeholder('version')}::text::xid
+    RETURNING id)${WRITE_LINES}`,
+);
+
+/** A new cart with what its first change decided; no row when the owner's cart was made meanwhile. */
+const writeNewCart = prepared<Written>(
+  'sales_cart_create',
+  sql`WITH c AS (
+    INSERT INTO ${carts} (token_hash, user_id, user_group_id, coupon_code, bonus_points, destination)
+    VALUES (${sql.placeholder('tokenHash')}::text, ${sql.placeholder('userId')}::int,
+            ${sql.placeholder('userGroupId')}::int, ${sql.placeholder('couponCode')}::text,
+            ${sql.placeholder('bonusPoints')}::int, ${sql.placeholder('destination')}::text::jsonb)
+    ON CONFLICT DO NOTHING
+    RETURNING id)${WRITE_LINES}`,
+);
+
+/** The values of WRITE_LINES's placeholders. */
+function lineValues(edit: CartEdit) {
+  const added = [...edit.added];
+  const changed = [...edit.changed];
+  return {
+    addedOffers: added.map(([l]) => l.offerId),
+    addedQuantities: added.map(([l]) => l.quantity),
+    addedPositions: added.map(([, position]) => position),
+    changedIds: changed.map((l) => l.id),
+    changedQuantities: changed.map((l) => l.quantity),
+    removedIds: edit.removed,
+  };
+}
+
+const jsonOrNull = (value: unknown) => (value == null ? null : JSON.stringify(value));
+
+/** The new lines get the ids they were written with. */
+function giveIds(edit: CartEdit, written: Written) {
+  const idOf = new Map(written.added.map((l) => [l.offerId, l.id]));
+  for (const line of edit.added.keys()) line.id = idOf.get(line.offerId)!;
+}
+
+/** A cart after a change: as written, its lines and their offers (priced from these), a guest's new token. */
+export interface ChangedCart {
+  cart: StoredCart;
+  held: HeldLines;
+  /** Set only when the change made a guest's cart. */
+  token: string | null;
+}
+
+/** What changeCart does when the owner has no cart: makes one, refuses with 404, or answers null. */
+export type WhenNoCart = 'create' | 'not_found' | 'nothing';
+
+/** A change of the cart between reading it and writing: read and decide again. */
+const RETRY = Symbol('retry');
+
+/** Reads and decides again at most this many times, then waits for the cart's lock instead. */
+const OPTIMISTIC_TRIES = 3;
+
+/** Reads the cart, decides, writes: RETRY when the cart changed in between (or was made meanwhile). */
+async function tryChange(
+  db: DbOrTx,
+  owner: CartOwner,
+  decide: CartDecision,
+  onNone: WhenNoCart,
+  offerIds: readonly number[],
+): Promise<ChangedCart | null | typeof RETRY> {
+  const read = 'guest' in owner ? null : await readCart(db, owner, offerIds);
+  const edit = new CartEdit();
+  if (read) {
+    decide(read.held, edit, read.cart);
+    const [written] = await writeChange(db, {
+      cartId: read.cart.id,
+      version: read.version,
+      setCoupon: 'couponCode' in edit.fields,
+      couponCode: edit.fields.couponCode ?? null,
+      setPoints: 'bonusPoints' in edit.fields,
+      bonusPoints: edit.fields.bonusPoints ?? 0,
+      setDestination: 'destination' in edit.fields,
+      destination: jsonOrNull(edit.fields.destination),
+      ...lineValues(edit),
+    });
+    if (written!.cartId === null) return RETRY;
+    giveIds(edit, written!);
+    return { cart: { ...read.cart, ...edit.fields }, held: read.held, token: null };
+  }
+  if (onNone === 'not_found') throw notFound('В корзине нет такой строки');
+  if (onNone === 'nothing') return null;
+  const empty: StoredCart = { id: 0, couponCode: null, bonusPoints: 0, destination: null };
+  const held: HeldLines = { lines: [], offers: await offersOf(db, [...offerIds]) };
+  decide(held, edit, empty);
+  // A guest (or a token nobody holds a cart for: an old or made-up one) gets a new token: a visitor never
+  // picks a hash.
+  const token = 'guest' in owner || 'tokenHash' in owner ? randomBytes(32).toString('base64url') : null;
+  const [written] = await writeNewCart(db, {
+    tokenHash: token && hashOf(token),
+    userId: 'userId' in owner ? owner.userId : null,
+    userGroupId: 'userGroupId' in owner ? owner.userGroupId : null,
+    couponCode: edit.fields.couponCode ?? null,
+    bonusPoints: edit.fields.bonusPoints ?? 0,
+    destination: jsonOrNull(edit.fields.destination),
+    ...lineValues(edit),
+  });
+  // Two requests making the same account's cart at once meet at its unique index: the second reads the first's.
+  if (written!.cartId === null) return RETRY;
+  giveIds(edit, written!);
+  return { cart: { ...empty, ...edit.fields, id: written!.cartId }, held, token };
+}
+
+/**
+ * Changes the owner's cart in two statements and no transaction: its row, lines and offers read at once
+ * (readCart, with the offers `offerIds` about to go in), `decide` edits them in memory (a refusal writes
+ * nothing), and all it decided is written in one statement that updates the cart's row only if the row is
+ * still the version read (its `xmin`: every change of a cart, an order's included, updates its row). Another
+ * change in between makes it read and decide again; after OPTIMISTIC_TRIES it takes the cart's lock and
+ * runs in a transaction, so that a busy cart still gets its turn.
+ */
+export async function changeCart(
+  db: Db,
+  owner: CartOwner,
+  decide: CartDecision,
+  { onNone = 'create', offerIds = [] }: { onNone?: WhenNoCart; offerIds?: readonly number[] } = {},
+): Promise<ChangedCart | null> {
+  for (let attempt = 0; attempt < OPTIMISTIC_TRIES; attempt++) {
+    const done = await tryChange(db, owner, decide, onNone, offerIds);
+    if (done !== RETRY) return done;
+  }
+  return db.transaction(async (tx) => {
+    await findCart(tx, owner, { lock: true });
+    const done = await tryChange(tx, owner, decide, onNone, offerIds);
+    if (done === RETRY) throw new Error('The cart changed while its lock was held');
+    return done;
+  });
 }
 
 /** Empties a cart its order was placed from, lines, promo code and points, in one statement. */
@@ -321,7 +481,7 @@ export async function mergeGuestCart(tx: Tx, token: string | null, userId: numbe
   if (!token || !TOKEN.test(token)) return;
   const guest = await findCart(tx, { tokenHash: hashOf(token) }, { lock: true });
   if (!guest) return;
-  const { cart } = await cartFor(tx, { userId });
+  const cart = await accountCart(tx, userId);
   const mine = await linesOf(tx, cart.id);
   const theirs = await linesOf(tx, guest.id);
   // The stock of every offer of the guest's cart, in one query.
@@ -356,8 +516,8 @@ export async function mergeGuestCart(tx: Tx, token: string | null, userId: numbe
     }
   }
   if (!cart.couponCode && guest.couponCode)
-    await setCartFields(tx, cart.id, { couponCode: guest.couponCode });
-  // cartFor marked the account's cart changed.
+    await tx.update(carts).set({ couponCode: guest.couponCode }).where(eq(carts.id, cart.id));
+  // accountCart marked the account's cart changed.
   await tx.delete(carts).where(eq(carts.id, guest.id));
 }
 

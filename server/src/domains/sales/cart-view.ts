@@ -19,8 +19,7 @@ import {
   type PricingPayment,
 } from '../pricing';
 import { spendableOf } from './bonus-ledger';
-import { cartLines, offersOf, type OfferRow, type StoredLine } from './cart-lines';
-import type { StoredCart } from './cart-store';
+import { offersOf, type OfferRow, type StoredLine } from './cart-lines';
 import { pricingCustomer, type Viewer } from '../pricing';
 import { readShopTerms, type ShopTerms } from './shop-terms';
 import {
@@ -134,29 +133,6 @@ export interface PricedCart {
 /** The carrier a service's provider names, for the checkout (the others have no carrier of their own). */
 const carrierName = (provider: string): 'cdek' | 'russian_post' | null =>
   provider === 'cdek' || provider === 'russian_post' ? provider : null;
-
-/** The cart as GET /api/cart answers it. */
-export async function cartView(
-  db: DbOrTx,
-  cart: StoredCart | null,
-  viewer: Viewer | null,
-  quote: CartQuote = {},
-): Promise<Omit<CartState, 'cartToken'>> {
-  return (await priceStoredCart(db, cart, viewer, quote)).view;
-}
-
-/** Prices a stored cart for this viewer and these choices: the view, and the engine's whole answer. */
-export async function priceStoredCart(
-  db: DbOrTx,
-  cart: StoredCart | null,
-  viewer: Viewer | null,
-  quote: CartQuote = {},
-): Promise<PricedCart> {
-  const held = cart ? await cartLines(db, cart.id) : { lines: [], offers: new Map<number, OfferRow>() };
-  const contents = { ...held, couponCode: cart?.couponCode ?? null, bonusPoints: cart?.bonusPoints ?? 0 };
-  const destination = quote.destination === undefined ? (cart?.destination ?? null) : quote.destination;
-  return priceContents(db, contents, viewer, { ...quote, destination });
-}
 
 /** What a cart holds: its lines, the promo code and the points asked for (a manager's order has no cart). */
 export interface CartContents {

@@ -12,7 +12,7 @@ import { requireUser } from '../../platform/auth/guard';
 import type { Db } from '../../platform/db';
 import { serve } from '../../platform/http/contract';
 import { limitOf } from '../../platform/http/rate-limit';
-import { addLineWithinStock, cartCookie, cartFor, holdLines, ownerOf } from './cart-store';
+import { addLineWithinStock, cartCookie, changeCart, ownerOf } from './cart-store';
 import { findCustomerOrder } from './order-access';
 
 /** A line to put back in a cart, named as the customer bought it (for what is left out or limited). */
@@ -33,30 +33,32 @@ export async function putLinesInCart(
   reply: FastifyReply,
   lines: readonly RepeatLine[],
 ): Promise<OrderRepeated> {
-  const answer = await db.transaction(async (tx) => {
-    const { cart, token } = await cartFor(tx, ownerOf(request));
-    // The cart's lines and the offers asked for, read once.
-    const held = await holdLines(
-      tx,
-      cart.id,
-      lines.flatMap((l) => (l.offerId === null ? [] : [l.offerId])),
-    );
-    const result: OrderRepeated = { added: 0, skipped: [], limited: [], count: 0, cartToken: token };
-    for (const line of lines) {
-      const named = { title: line.title, attributes: (line.attributes ?? {}) as Record<string, string> };
-      const put =
-        line.offerId === null
-          ? null
-          : await addLineWithinStock(tx, cart.id, held, line.offerId, line.quantity);
-      if (!put) result.skipped.push(named);
-      else {
-        result.added += 1;
-        if (put.limited) result.limited.push({ ...named, available: put.stock });
+  const asked = lines.flatMap((l) => (l.offerId === null ? [] : [l.offerId]));
+  let result: OrderRepeated;
+  const changed = await changeCart(
+    db,
+    ownerOf(request),
+    (held, edit) => {
+      // Decided anew if the cart changed before it was written.
+      result = { added: 0, skipped: [], limited: [], count: 0, cartToken: null };
+      for (const line of lines) {
+        const named = { title: line.title, attributes: (line.attributes ?? {}) as Record<string, string> };
+        const put =
+          line.offerId === null ? null : addLineWithinStock(held, edit, line.offerId, line.quantity);
+        if (!put) result.skipped.push(named);
+        else {
+          result.added += 1;
+          if (put.limited) result.limited.push({ ...named, available: put.stock });
+        }
       }
-    }
-    result.count = held.lines.reduce((sum, l) => sum + l.quantity, 0);
-    return result;
-  });
+    },
+    { offerIds: asked },
+  );
+  const answer = {
+    ...result!,
+    count: changed!.held.lines.reduce((sum, l) => sum + l.quantity, 0),
+    cartToken: changed!.token,
+  };
   if (answer.cartToken) reply.header('set-cookie', cartCookie(answer.cartToken));
   return answer;
 }
