@@ -30,9 +30,7 @@ export {
   CART_COLUMNS,
   countOf,
   emptyCart,
-  findCart,
   whereOwner,
-  linesOf,
   ownerOf,
   pruneGuestCarts,
   type CartOwner,
@@ -40,7 +38,7 @@ export {
   type StoredLine,
 } from './cart-store';
 export { priceContents, type CartContents, type CartQuote, type PricedCart } from './cart-view';
-export { cartLines } from './cart-lines';
+export { cartLines, readCart, type ReadCart } from './cart-lines';
 export { keptShopTerms, termsNow, type ShopTerms } from './shop-terms';
 export { findCustomerOrder } from './order-access';
 export { setManagerComment } from './order-comment';

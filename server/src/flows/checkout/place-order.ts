@@ -25,7 +25,8 @@ import { storedPhone } from '@shop/schemas';
 import { recordConsent } from '../../domains/privacy';
 import { ApiError, badRequest } from '../../platform/http/errors';
 import { isUniqueViolation } from '../../domains/accounts';
-import { CART_COLUMNS, cartLines, emptyCart, findCart, lockCustomer, whereOwner } from '../../domains/sales';
+import { CART_COLUMNS, cartLines, emptyCart, lockCustomer, readCart, whereOwner } from '../../domains/sales';
+import type { ReadCart } from '../../domains/sales';
 import { termsNow, type CartOwner, type ShopTerms, type StoredCart } from '../../domains/sales';
 import { priceContents, type CartContents, type CartQuote, type PricedCart } from '../../domains/sales';
 import { orderUrlOf, recordOrderEvent } from '../../domains/sales';
@@ -265,16 +266,14 @@ function destinationFor(cart: StoredCart | null, input: PlaceInput): Destination
 async function warmDelivery(
   db: Db,
   source: OrderSource,
-  cart: StoredCart | null,
+  cart: ReadCart | null,
   viewer: Viewer | null,
   input: PlaceInput,
   options: CartQuote,
 ): Promise<void> {
   if (!options.destination) return;
   const contents: CartContents | null =
-    source.kind === 'manager'
-      ? source.contents
-      : cart && { ...(await cartLines(db, cart.id)), couponCode: null, bonusPoints: 0 };
+    source.kind === 'manager' ? source.contents : cart && { ...cart.held, couponCode: null, bonusPoints: 0 };
   if (!contents?.lines.length) return;
   await priceContents(db, contents, viewer, options);
   const code = input.deliveryPickupPoint?.trim();
@@ -395,8 +394,10 @@ export async function placeOrder(
   // The city typed in the order, else the one the cart keeps: the cart is read before the transaction
   // (and again, locked, in it) only for its city.
   const cartBefore =
-    source.kind === 'cart' && !input.deliveryCity?.trim() ? await findCart(db, source.owner) : null;
-  const destination = destinationFor(cartBefore, input);
+    source.kind === 'cart' && !input.deliveryCity?.trim() && !('guest' in source.owner)
+      ? await readCart(db, source.owner)
+      : null;
+  const destination = destinationFor(cartBefore?.cart ?? null, input);
   // The kept copies read now, not in the transaction: a copy gone stale meanwhile would be read again
   // outside it, which on PGlite waits for the transaction to end.
   const [terms, consentTextVersion] = ctx.kept

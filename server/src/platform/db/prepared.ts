@@ -8,12 +8,16 @@ import { PgDialect, type PgPreparedQuery, type PreparedQueryConfig } from 'drizz
 import type { DbOrTx } from './index';
 
 const dialect = new PgDialect();
+const names = new Set<string>();
 
 /** Runs the statement on a database or transaction with the values of its `sql.placeholder(name)`s. */
 export type PreparedStatement<Row> = (db: DbOrTx, values: Record<string, unknown>) => Promise<Row[]>;
 
 /** `name` must be unique in the process: a connection keeps each name's text until it closes. */
 export function prepared<Row>(name: string, query: SQL): PreparedStatement<Row> {
+  // Two texts under one name would fail on the first connection that is handed both.
+  if (names.has(name)) throw new Error(`Two prepared statements are named ${name}`);
+  names.add(name);
   const built = dialect.sqlToQuery(query);
   // One driver-side statement per session: the pool's for the database, a transaction's own connection.
   const bySession = new WeakMap<object, PgPreparedQuery<PreparedQueryConfig>>();
