@@ -7,7 +7,8 @@
 import fastifyRateLimit, { type FastifyRateLimitStore, type RateLimitOptions } from '@fastify/rate-limit';
 import { lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import { selectRows, type Db } from '../db';
+import type { Db } from '../db';
+import { prepared } from '../db/prepared';
 import { rateLimitHits } from '../../../generated/tables';
 import { ApiError } from './errors';
 
@@ -134,16 +135,20 @@ function requireDeclaredLimits(route: RouteOptions) {
   );
 }
 
+/** The counter's increment: one statement on every limited request, built once and prepared by name. */
+const countHit = prepared<{ hits: number }>(
+  'rate_limit_hit',
+  sql`INSERT INTO ${rateLimitHits} (key, window_start, hits)
+      VALUES (${sql.placeholder('key')}, ${sql.placeholder('windowStart')}, 1)
+      ON CONFLICT (key, window_start) DO UPDATE SET hits = ${rateLimitHits}.hits + 1
+      RETURNING hits`,
+);
+
 /** Increments the key's counter in the current fixed window; answers the count and the window's rest. */
 async function hit(db: Db, key: string, timeWindow: number) {
   const now = Date.now();
   const windowStart = new Date(Math.floor(now / timeWindow) * timeWindow);
-  const [row] = await selectRows<{ hits: number }>(
-    db,
-    sql`INSERT INTO ${rateLimitHits} (key, window_start, hits) VALUES (${key}, ${windowStart.toISOString()}, 1)
-        ON CONFLICT (key, window_start) DO UPDATE SET hits = ${rateLimitHits}.hits + 1
-        RETURNING hits`,
-  );
+  const [row] = await countHit(db, { key, windowStart: windowStart.toISOString() });
   return { current: Number(row!.hits), ttl: windowStart.getTime() + timeWindow - now };
 }
 
