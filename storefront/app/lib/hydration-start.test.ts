@@ -124,14 +124,19 @@ describe('startHydrationWhenPainted', () => {
     await vi.advanceTimersByTimeAsync(START_AT_THE_LATEST_MS - 1);
     expect(started()).toEqual(NOTHING);
     await vi.advanceTimersByTimeAsync(1);
+    expect(started().preloads).toEqual(STARTED.preloads);
+    await vi.advanceTimersByTimeAsync(1);
     expect(started()).toEqual(STARTED);
   });
 
-  it('starts at once in a tab nobody looks at', () => {
+  it('starts at once in a tab nobody looks at', async () => {
     page(1);
     pictureDecodes();
     visibility = 'hidden';
     startHydrationWhenPainted(WAITING_ID, START_AT_THE_LATEST_MS);
+    // The modulepreloads at once, the module script in the next task.
+    expect(started()).toEqual({ ...STARTED, modules: [] });
+    await vi.advanceTimersByTimeAsync(0);
     expect(started()).toEqual(STARTED);
   });
 });

@@ -32,11 +32,15 @@ export function startHydrationWhenPainted(waitingId: string, latestMs: number): 
       link.href = href;
       document.head.appendChild(link);
     }
-    const script = document.createElement('script');
-    script.type = 'module';
-    if (starter) script.nonce = starter.nonce;
-    script.textContent = waiting.textContent;
-    document.head.appendChild(script);
+    // The module script in a task of its own: asking for the files and then compiling and linking the
+    // script are two short tasks rather than one long one on a slow phone's main thread.
+    setTimeout(() => {
+      const script = document.createElement('script');
+      script.type = 'module';
+      if (starter) script.nonce = starter.nonce;
+      script.textContent = waiting.textContent;
+      document.head.appendChild(script);
+    }, 0);
   };
   // requestAnimationFrame runs just before a paint; a task queued from it runs after that paint.
   const afterNextPaint = () => {
