@@ -1,5 +1,5 @@
 import type { FacetGroup, ProductFacets } from '@shop/schemas';
-import { useId, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useNavigation } from 'react-router';
 import {
   RELEVANCE_OPTION,
@@ -17,7 +17,6 @@ import {
   type CatalogState,
 } from './catalog-filters';
 import { formatMoney, GOODS, plural } from '../../lib/format';
-import { useHydrated } from '../../lib/hydrated';
 import type { ListingData } from './listing.server';
 import { Icon } from '../../ui/Icon';
 import { ProductCard } from './ProductCard';
@@ -60,7 +59,8 @@ export function CatalogListing({
   const id = useId();
   const panelId = `${id}-filters`;
   const formId = `${id}-form`;
-  const hydrated = useHydrated();
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
 
   // While the next listing loads, the controls already show what was chosen.
   const pending =
