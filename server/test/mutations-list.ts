@@ -286,6 +286,13 @@ export const MUTATIONS: Mutation[] = [
     ],
     tests: { file: 'server/test/cart-many.test.ts', title: 'changes nothing' },
   },
+  {
+    name: 'cart-change-version',
+    guarantee: 'changes of one cart at the same moment are each counted once: none lost, none doubled',
+    file: 'server/src/domains/sales/cart-store.ts',
+    edits: [{ from: " AND xmin = ${sql.placeholder('version')}::text::xid", to: '' }],
+    tests: { file: 'server/test/cart.test.ts', title: 'changes at the same moment' },
+  },
 ];
 
 /** Guarantees whose code does not exist yet; listed so that the gap is visible. */

@@ -97,7 +97,7 @@ export async function offersOf(db: DbOrTx, offerIds: number[]): Promise<Map<numb
   return new Map(rows.map((r) => [r.offerId, offerOf(r)]));
 }
 
-/** A cart's lines in their order, and the offers of the catalogue they (and `alsoOffer`) are of. */
+/** A cart's lines in their order, and the offers of the catalogue they (and those asked about) are of. */
 export interface LinesWithOffers {
   lines: StoredLine[];
   offers: Map<number, OfferRow>;
@@ -172,12 +172,16 @@ const readCartBy = Object.fromEntries(
   (Object.keys(KEY_COLUMNS) as KeyName[]).map((key) => [key, readCartStatement(key)]),
 ) as Record<KeyName, ReturnType<typeof readCartStatement>>;
 
-/** The cart found by `key` with its lines and offers (and those of `alsoOffers`); null when there is none. */
+/**
+ * The cart found by `key` with its lines and offers (and those of `alsoOffers`); null when there is none, as
+ * for a guest without a token.
+ */
 export async function readCart(
   db: DbOrTx,
-  key: CartKey,
+  key: CartKey | { guest: true },
   alsoOffers: readonly number[] = [],
 ): Promise<ReadCart | null> {
+  if ('guest' in key) return null;
   const [name, value] = Object.entries(key)[0] as [KeyName, unknown];
   const rows = await readCartBy[name](db, { key: value, alsoOffers });
   const first = rows[0];
@@ -194,11 +198,7 @@ export async function readCart(
   return { cart: { id: cartId, couponCode, bonusPoints, destination }, version, held: { lines, offers } };
 }
 
-/** A cart's lines and their offers (and those of `alsoOffers`), in one statement. */
-export async function cartLines(
-  db: DbOrTx,
-  cartId: number,
-  alsoOffers: readonly number[] = [],
-): Promise<LinesWithOffers> {
-  return (await readCart(db, { cartId }, alsoOffers))?.held ?? { lines: [], offers: new Map() };
+/** A cart's lines and their offers, in one statement. */
+export async function cartLines(db: DbOrTx, cartId: number): Promise<LinesWithOffers> {
+  return (await readCart(db, { cartId }))?.held ?? { lines: [], offers: new Map() };
 }

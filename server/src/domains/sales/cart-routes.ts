@@ -30,6 +30,8 @@ import {
   setCartFields,
   setLineQuantity,
   type CartDecision,
+  type HeldLines,
+  type StoredCart,
   type WhenNoCart,
 } from './cart-store';
 import { readCart } from './cart-lines';
@@ -44,9 +46,28 @@ const limited = (limit: 'cart' | 'cartCoupon' = 'cart') => ({ config: { rateLimi
 export function cartRoutes(db: Db, carriers: CarrierConfig, terms: ShopTerms) {
   return async function plugin(app: FastifyInstance) {
     /**
+     * The whole cart as every cart route answers it: priced from what was read (and written), with the
+     * settings, rules and services kept in memory; an owner without a cart has an empty one.
+     */
+    const answer = async (
+      request: FastifyRequest,
+      found: { cart: StoredCart; held: HeldLines } | null,
+      quote: CartQuote,
+      cartToken: string | null,
+    ) => {
+      const contents = found
+        ? { ...found.held, couponCode: found.cart.couponCode, bonusPoints: found.cart.bonusPoints }
+        : { lines: [], couponCode: null, bonusPoints: 0 };
+      const { view } = await priceContents(db, contents, viewerOf(request), {
+        destination: found?.cart.destination ?? null,
+        ...quote,
+        terms,
+      });
+      return { data: { ...view, cartToken } };
+    };
+    /**
      * Runs a change on the caller's cart (changeCart: read once, decided in memory, written in one statement)
-     * and answers the whole cart, priced from what was read and written, with the settings, rules and
-     * services kept in memory. Only adding to it (a line, a promo code, bonuses) makes a cart; a change of
+     * and answers the whole cart. Only adding to it (a line, a promo code, bonuses) makes a cart; a change of
      * what is not there (`onNone`) makes none.
      */
     const change = async (
@@ -60,34 +81,12 @@ export function cartRoutes(db: Db, carriers: CarrierConfig, terms: ShopTerms) {
       const changed = await changeCart(db, ownerOf(request), decide, { onNone, offerIds });
       const token = changed?.token ?? null;
       if (token) reply.header('set-cookie', cartCookie(token));
-      const { view } = await priceContents(
-        db,
-        changed
-          ? {
-              ...changed.held,
-              couponCode: changed.cart.couponCode,
-              bonusPoints: changed.cart.bonusPoints,
-            }
-          : { lines: [], couponCode: null, bonusPoints: 0 },
-        viewerOf(request),
-        { destination: changed?.cart.destination ?? null, ...quote, terms },
-      );
-      return { data: { ...view, cartToken: token } };
+      return answer(request, changed, quote, token);
     };
     serve(app, cartGet, async (request) => {
-      const owner = ownerOf(request);
-      const read = 'guest' in owner ? null : await readCart(db, owner);
       const { withCarriers, ...services } = request.query;
       const quote = { ...services, carriers: withCarriers ? carriers : undefined };
-      const contents = read
-        ? { ...read.held, couponCode: read.cart.couponCode, bonusPoints: read.cart.bonusPoints }
-        : { lines: [], couponCode: null, bonusPoints: 0 };
-      const { view } = await priceContents(db, contents, viewerOf(request), {
-        destination: read?.cart.destination ?? null,
-        ...quote,
-        terms,
-      });
-      return { data: { ...view, cartToken: null } };
+      return answer(request, await readCart(db, ownerOf(request)), quote, null);
     });
     serve(
       app,

@@ -3,9 +3,9 @@
 // by an opaque random token (cookie cartToken, or the X-Cart-Token header the storefront's server sends),
 // of which only a SHA-256 hash is stored. At sign-in and registration a guest's cart joins the account's.
 import { createHash, randomBytes } from 'node:crypto';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { cartItems, carts, productOffers } from '../../../generated/tables';
+import { cartItems, carts } from '../../../generated/tables';
 import { selectRows, type Db, type DbOrTx, type Tx } from '../../platform/db';
 import { prepared } from '../../platform/db/prepared';
 import type { Destination } from '../delivery';
@@ -72,51 +72,10 @@ export const CART_COLUMNS = {
   destination: sql<Destination | null>`${carts.destination}`,
 };
 
-/** The owner's cart, or null; with `lock`, the row stays locked until the transaction ends. */
-export async function findCart(
-  db: DbOrTx,
-  owner: CartOwner,
-  { lock = false } = {},
-): Promise<StoredCart | null> {
-  if ('guest' in owner) return null;
-  const query = db.select(CART_COLUMNS).from(carts).where(whereOwner(owner));
-  const [cart] = lock ? await query.for('update') : await query;
-  return cart ?? null;
-}
-
-/**
- * The owner's cart, locked until the transaction ends and marked changed now, in one statement (a change
- * of a cart locks its row first, so that two changes of one cart run one after the other); null when the
- * owner has none.
- */
-async function touchCart(tx: Tx, owner: CartOwner): Promise<StoredCart | null> {
-  if ('guest' in owner) return null;
-  const [cart] = await tx
-    .update(carts)
-    .set({ updatedAt: new Date() })
-    .where(whereOwner(owner))
-    .returning(CART_COLUMNS);
-  return cart ?? null;
-}
-
-/**
- * The account's cart, locked and marked changed, made when there is none. Two requests making it at once meet
- * at the unique index; the second reads the first's.
- */
-async function accountCart(tx: Tx, userId: number): Promise<StoredCart> {
-  const owner = { userId };
-  const found = await touchCart(tx, owner);
-  if (found) return found;
-  const [made] = await tx.insert(carts).values(owner).onConflictDoNothing().returning(CART_COLUMNS);
-  return made ?? (await touchCart(tx, owner))!;
-}
-
-export async function linesOf(db: DbOrTx, cartId: number): Promise<StoredLine[]> {
-  return db
-    .select({ id: cartItems.id, offerId: cartItems.offerId, quantity: cartItems.quantity })
-    .from(cartItems)
-    .where(eq(cartItems.cartId, cartId))
-    .orderBy(cartItems.position, cartItems.id);
+/** Locks the owner's cart row (if any) until the transaction ends: changes of one cart then run in turn. */
+async function lockCart(tx: Tx, owner: CartOwner): Promise<void> {
+  if ('guest' in owner) return;
+  await tx.select({ id: carts.id }).from(carts).where(whereOwner(owner)).for('update');
 }
 
 /** A cart's lines and offers as a change reads them (readCart) and edits them in memory (CartEdit). */
@@ -139,9 +98,10 @@ export class CartEdit {
 
 /**
  * A change's decision: edits `held` and records in `edit` what to write, or refuses with a message (an
- * ApiError), which then writes nothing.
+ * ApiError), which then writes nothing. What it answers (a repeated order's account of what went in) comes
+ * back with the changed cart; it is decided anew whenever the cart changed before the write.
  */
-export type CartDecision = (held: HeldLines, edit: CartEdit, cart: StoredCart) => void;
+export type CartDecision<T = void> = (held: HeldLines, edit: CartEdit, cart: StoredCart) => T;
 
 /**
  * Where a refusal points: one offer (the product named, fields `offerId`, `quantity`), or line `at` of a
@@ -352,7 +312,17 @@ function lineValues(edit: CartEdit) {
   };
 }
 
-const jsonOrNull = (value: unknown) => (value == null ? null : JSON.stringify(value));
+/** The values of the row's fields: the existing cart's write sets those the change named, a new cart all. */
+function fieldValues({ fields }: CartEdit) {
+  return {
+    setCoupon: 'couponCode' in fields,
+    couponCode: fields.couponCode ?? null,
+    setPoints: 'bonusPoints' in fields,
+    bonusPoints: fields.bonusPoints ?? 0,
+    setDestination: 'destination' in fields,
+    destination: fields.destination == null ? null : JSON.stringify(fields.destination),
+  };
+}
 
 /** The new lines get the ids they were written with. */
 function giveIds(edit: CartEdit, written: Written) {
@@ -361,11 +331,13 @@ function giveIds(edit: CartEdit, written: Written) {
 }
 
 /** A cart after a change: as written, its lines and their offers (priced from these), a guest's new token. */
-export interface ChangedCart {
+export interface ChangedCart<T = void> {
   cart: StoredCart;
   held: HeldLines;
   /** Set only when the change made a guest's cart. */
   token: string | null;
+  /** What the decision answered. */
+  decided: T;
 }
 
 /** What changeCart does when the owner has no cart: makes one, refuses with 404, or answers null. */
@@ -378,37 +350,32 @@ const RETRY = Symbol('retry');
 const OPTIMISTIC_TRIES = 3;
 
 /** Reads the cart, decides, writes: RETRY when the cart changed in between (or was made meanwhile). */
-async function tryChange(
+async function tryChange<T>(
   db: DbOrTx,
   owner: CartOwner,
-  decide: CartDecision,
+  decide: CartDecision<T>,
   onNone: WhenNoCart,
   offerIds: readonly number[],
-): Promise<ChangedCart | null | typeof RETRY> {
-  const read = 'guest' in owner ? null : await readCart(db, owner, offerIds);
+): Promise<ChangedCart<T> | null | typeof RETRY> {
+  const read = await readCart(db, owner, offerIds);
   const edit = new CartEdit();
   if (read) {
-    decide(read.held, edit, read.cart);
+    const decided = decide(read.held, edit, read.cart);
     const [written] = await writeChange(db, {
       cartId: read.cart.id,
       version: read.version,
-      setCoupon: 'couponCode' in edit.fields,
-      couponCode: edit.fields.couponCode ?? null,
-      setPoints: 'bonusPoints' in edit.fields,
-      bonusPoints: edit.fields.bonusPoints ?? 0,
-      setDestination: 'destination' in edit.fields,
-      destination: jsonOrNull(edit.fields.destination),
+      ...fieldValues(edit),
       ...lineValues(edit),
     });
     if (written!.cartId === null) return RETRY;
     giveIds(edit, written!);
-    return { cart: { ...read.cart, ...edit.fields }, held: read.held, token: null };
+    return { cart: { ...read.cart, ...edit.fields }, held: read.held, token: null, decided };
   }
   if (onNone === 'not_found') throw notFound('В корзине нет такой строки');
   if (onNone === 'nothing') return null;
   const empty: StoredCart = { id: 0, couponCode: null, bonusPoints: 0, destination: null };
   const held: HeldLines = { lines: [], offers: await offersOf(db, [...offerIds]) };
-  decide(held, edit, empty);
+  const decided = decide(held, edit, empty);
   // A guest (or a token nobody holds a cart for: an old or made-up one) gets a new token: a visitor never
   // picks a hash.
   const token = 'guest' in owner || 'tokenHash' in owner ? randomBytes(32).toString('base64url') : null;
@@ -416,15 +383,13 @@ async function tryChange(
     tokenHash: token && hashOf(token),
     userId: 'userId' in owner ? owner.userId : null,
     userGroupId: 'userGroupId' in owner ? owner.userGroupId : null,
-    couponCode: edit.fields.couponCode ?? null,
-    bonusPoints: edit.fields.bonusPoints ?? 0,
-    destination: jsonOrNull(edit.fields.destination),
+    ...fieldValues(edit),
     ...lineValues(edit),
   });
   // Two requests making the same account's cart at once meet at its unique index: the second reads the first's.
   if (written!.cartId === null) return RETRY;
   giveIds(edit, written!);
-  return { cart: { ...empty, ...edit.fields, id: written!.cartId }, held, token };
+  return { cart: { ...empty, ...edit.fields, id: written!.cartId }, held, token, decided };
 }
 
 /**
@@ -433,24 +398,35 @@ async function tryChange(
  * nothing), and all it decided is written in one statement that updates the cart's row only if the row is
  * still the version read (its `xmin`: every change of a cart, an order's included, updates its row). Another
  * change in between makes it read and decide again; after OPTIMISTIC_TRIES it takes the cart's lock and
- * runs in a transaction, so that a busy cart still gets its turn.
+ * runs in a transaction, so that a busy cart still gets its turn. Handed a transaction (`inTx`, sign-in's),
+ * it locks the cart at once and runs in it.
  */
-export async function changeCart(
+export async function changeCart<T = void>(
   db: Db,
   owner: CartOwner,
-  decide: CartDecision,
+  decide: CartDecision<T>,
   { onNone = 'create', offerIds = [] }: { onNone?: WhenNoCart; offerIds?: readonly number[] } = {},
-): Promise<ChangedCart | null> {
+): Promise<ChangedCart<T> | null> {
   for (let attempt = 0; attempt < OPTIMISTIC_TRIES; attempt++) {
     const done = await tryChange(db, owner, decide, onNone, offerIds);
     if (done !== RETRY) return done;
   }
-  return db.transaction(async (tx) => {
-    await findCart(tx, owner, { lock: true });
-    const done = await tryChange(tx, owner, decide, onNone, offerIds);
-    if (done === RETRY) throw new Error('The cart changed while its lock was held');
-    return done;
-  });
+  return db.transaction((tx) => changeLocked(tx, owner, decide, onNone, offerIds));
+}
+
+/** The change with the cart's row locked first: nothing can change it between the read and the write. */
+async function changeLocked<T>(
+  tx: Tx,
+  owner: CartOwner,
+  decide: CartDecision<T>,
+  onNone: WhenNoCart,
+  offerIds: readonly number[],
+): Promise<ChangedCart<T> | null> {
+  await lockCart(tx, owner);
+  const done = await tryChange(tx, owner, decide, onNone, offerIds);
+  // Only a cart made by another transaction meanwhile: it is there now, and locked by this read.
+  if (done === RETRY) return changeLocked(tx, owner, decide, onNone, offerIds);
+  return done;
 }
 
 /** Empties a cart its order was placed from, lines, promo code and points, in one statement. */
@@ -475,50 +451,33 @@ export async function countOf(db: DbOrTx, owner: CartOwner): Promise<number> {
 
 /**
  * A guest's cart joins the account's at sign-in or registration: quantities of the same offer are added,
- * capped by stock; the guest's coupon is kept when the account's cart has none. The guest's cart is deleted.
+ * capped by stock (at least one piece is kept: the cart page says what is short); the guest's coupon is kept
+ * when the account's cart has none. Written as any change of the account's cart, in sign-in's transaction;
+ * the guest's cart, locked first so that two sign-ins do not both take it, is deleted.
  */
 export async function mergeGuestCart(tx: Tx, token: string | null, userId: number): Promise<void> {
   if (!token || !TOKEN.test(token)) return;
-  const guest = await findCart(tx, { tokenHash: hashOf(token) }, { lock: true });
+  const guestOwner = { tokenHash: hashOf(token) };
+  await lockCart(tx, guestOwner);
+  const guest = await readCart(tx, guestOwner);
   if (!guest) return;
-  const cart = await accountCart(tx, userId);
-  const mine = await linesOf(tx, cart.id);
-  const theirs = await linesOf(tx, guest.id);
-  // The stock of every offer of the guest's cart, in one query.
-  const stock = new Map(
-    theirs.length
-      ? (
-          await tx
-            .select({ id: productOffers.id, stock: productOffers.stock })
-            .from(productOffers)
-            .where(
-              inArray(
-                productOffers.id,
-                theirs.map((l) => l.offerId),
-              ),
-            )
-        ).map((o) => [o.id, o.stock])
-      : [],
+  const theirs = guest.held.lines;
+  await changeLocked(
+    tx,
+    { userId },
+    (held, edit, cart) => {
+      for (const line of theirs) {
+        const had = held.lines.find((l) => l.offerId === line.offerId)?.quantity ?? 0;
+        if (!had && held.lines.length >= MAX_LINES) continue;
+        const stock = held.offers.get(line.offerId)?.stock ?? 0;
+        putLine(held, edit, line.offerId, Math.min(had + line.quantity, MAX_QUANTITY, Math.max(stock, 1)));
+      }
+      if (!cart.couponCode && guest.cart.couponCode) edit.fields = { couponCode: guest.cart.couponCode };
+    },
+    'create',
+    theirs.map((l) => l.offerId),
   );
-  for (const line of theirs) {
-    const same = mine.find((l) => l.offerId === line.offerId);
-    const wanted = Math.min(
-      (same?.quantity ?? 0) + line.quantity,
-      MAX_QUANTITY,
-      Math.max(stock.get(line.offerId) ?? 0, 1),
-    );
-    if (same) await tx.update(cartItems).set({ quantity: wanted }).where(eq(cartItems.id, same.id));
-    else if (mine.length < MAX_LINES) {
-      await tx
-        .insert(cartItems)
-        .values({ cartId: cart.id, offerId: line.offerId, quantity: wanted, position: mine.length });
-      mine.push({ id: 0, offerId: line.offerId, quantity: wanted });
-    }
-  }
-  if (!cart.couponCode && guest.couponCode)
-    await tx.update(carts).set({ couponCode: guest.couponCode }).where(eq(carts.id, cart.id));
-  // accountCart marked the account's cart changed.
-  await tx.delete(carts).where(eq(carts.id, guest.id));
+  await tx.delete(carts).where(eq(carts.id, guest.cart.id));
 }
 
 /** Guests' carts untouched for GUEST_CART_DAYS go (the outbox worker's housekeeping calls it). */

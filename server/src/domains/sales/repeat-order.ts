@@ -34,13 +34,11 @@ export async function putLinesInCart(
   lines: readonly RepeatLine[],
 ): Promise<OrderRepeated> {
   const asked = lines.flatMap((l) => (l.offerId === null ? [] : [l.offerId]));
-  let result: OrderRepeated;
   const changed = await changeCart(
     db,
     ownerOf(request),
     (held, edit) => {
-      // Decided anew if the cart changed before it was written.
-      result = { added: 0, skipped: [], limited: [], count: 0, cartToken: null };
+      const result: OrderRepeated = { added: 0, skipped: [], limited: [], count: 0, cartToken: null };
       for (const line of lines) {
         const named = { title: line.title, attributes: (line.attributes ?? {}) as Record<string, string> };
         const put =
@@ -51,13 +49,16 @@ export async function putLinesInCart(
           if (put.limited) result.limited.push({ ...named, available: put.stock });
         }
       }
+      return result;
     },
     { offerIds: asked },
   );
+  // 'create': a cart is always there after the change.
+  const { decided, held, token } = changed!;
   const answer = {
-    ...result!,
-    count: changed!.held.lines.reduce((sum, l) => sum + l.quantity, 0),
-    cartToken: changed!.token,
+    ...decided,
+    count: held.lines.reduce((sum, l) => sum + l.quantity, 0),
+    cartToken: token,
   };
   if (answer.cartToken) reply.header('set-cookie', cartCookie(answer.cartToken));
   return answer;

@@ -394,9 +394,7 @@ export async function placeOrder(
   // The city typed in the order, else the one the cart keeps: the cart is read before the transaction
   // (and again, locked, in it) only for its city.
   const cartBefore =
-    source.kind === 'cart' && !input.deliveryCity?.trim() && !('guest' in source.owner)
-      ? await readCart(db, source.owner)
-      : null;
+    source.kind === 'cart' && !input.deliveryCity?.trim() ? await readCart(db, source.owner) : null;
   const destination = destinationFor(cartBefore?.cart ?? null, input);
   // The kept copies read now, not in the transaction: a copy gone stale meanwhile would be read again
   // outside it, which on PGlite waits for the transaction to end.
