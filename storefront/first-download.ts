@@ -6,6 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { WAITING_TYPE } from './app/lib/hydration-start';
 
 export const APP = resolve(import.meta.dirname, 'app');
 
@@ -125,14 +126,22 @@ export function shellChunkModules(): Set<string> {
 
 // ----------------------------------------------------------------------- a built page's first download
 
-/** The /assets/ modules a page's HTML loads (module scripts, their imports, modulepreload links). */
+/**
+ * The /assets/ modules a page's HTML loads (module scripts, their imports, modulepreload links), whether at once
+ * or once its main picture is painted (app/lib/page-scripts.tsx: the module script waits under another type,
+ * its modulepreloads listed on it).
+ */
 export function scriptsInHtml(html: string): string[] {
   const found = new Set<string>();
   for (const [, href] of html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*\bhref="(\/assets\/[^"]+)"/g))
     found.add(href!);
+  for (const [, list] of html.matchAll(/<script\b[^>]*\bdata-modulepreload="([^"]*)"/g))
+    for (const href of list!.split(' ')) if (href.startsWith('/assets/')) found.add(href);
   for (const [, src] of html.matchAll(/<script\b[^>]*\bsrc="(\/assets\/[^"]+\.js)"/g)) found.add(src!);
   // Inline module scripts import the entry and the route modules (not the manifest they mention).
-  for (const [, body] of html.matchAll(/<script\b[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/g))
+  for (const [, body] of html.matchAll(
+    new RegExp(`<script\\b[^>]*type="(?:module|${WAITING_TYPE})"[^>]*>([\\s\\S]*?)</script>`, 'g'),
+  ))
     for (const [, spec] of body!.matchAll(
       /\bimport\s*(?:[^'"();]*?\bfrom\s*)?\(?\s*"(\/assets\/[^"]+\.js)"/g,
     ))

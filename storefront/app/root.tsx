@@ -5,7 +5,6 @@ import {
   Links,
   Meta,
   Outlet,
-  Scripts,
   ScrollRestoration,
   data,
   isRouteErrorResponse,
@@ -26,6 +25,7 @@ import { cartCountCookie, countCookieIsCurrent } from './features/cart/index.ser
 import { SHOP_NAME } from './lib/brand';
 import { isMaintenanceData } from './lib/maintenance';
 import { useNonce } from './lib/nonce';
+import { PageScripts } from './lib/page-scripts';
 import { organizationScript } from './lib/json-ld.server';
 import { loadShellData } from './lib/runtime-config.server';
 import { seoMeta } from './lib/seo';
@@ -145,7 +145,8 @@ export function Layout({ children }: { children: ReactNode }) {
         </Providers>
         <ScrollRestoration nonce={nonce} />
         {shell && <Metrika counterId={shell.config.analyticsCounterId} nonce={nonce} />}
-        <Scripts nonce={nonce} />
+        {/* React Router's scripts, started once the page's main picture is painted (lib/page-scripts). */}
+        <PageScripts nonce={nonce} />
       </body>
     </html>
   );

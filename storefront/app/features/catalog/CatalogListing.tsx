@@ -1,5 +1,5 @@
 import type { FacetGroup, ProductFacets } from '@shop/schemas';
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, type FormEvent, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useNavigation } from 'react-router';
 import {
   RELEVANCE_OPTION,
@@ -17,6 +17,7 @@ import {
   type CatalogState,
 } from './catalog-filters';
 import { formatMoney, GOODS, plural } from '../../lib/format';
+import { useHydrated } from '../../lib/hydrated';
 import type { ListingData } from './listing.server';
 import { Icon } from '../../ui/Icon';
 import { ProductCard } from './ProductCard';
@@ -59,8 +60,7 @@ export function CatalogListing({
   const id = useId();
   const panelId = `${id}-filters`;
   const formId = `${id}-form`;
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
 
   // While the next listing loads, the controls already show what was chosen.
   const pending =
