@@ -318,6 +318,8 @@ test('a representative chooses whom they buy for, and the choice goes with every
   expect(await groupCookie()).toBe(String(groupId));
 
   const searchHeader = async () => {
+    // Typing asks for results once the page's scripts run (they start after its main picture is painted).
+    await expect(page.locator('form.live-search[data-hydrated]').first()).toBeAttached();
     const search = page.getByRole('combobox', { name: 'Поиск по каталогу' });
     const sent = page.waitForRequest((r) => r.url().includes('/api/products/search'));
     await search.fill(`ресницы ${Math.random().toString(36).slice(2, 6)}`);

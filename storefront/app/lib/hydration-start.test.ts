@@ -1,8 +1,9 @@
 // lib/hydration-start: when the page's hydration scripts start. What must hold: nothing is fetched while the
 // main pictures are on their way; once they are decoded (or failed), after the next paint, the modulepreloads
 // and one module script with the waiting text are added, once; the window's load does it too if it comes
-// first; a page without such a picture starts after its first paint; a picture that never arrives holds nothing back for more than START_AT_THE_LATEST_MS; a
-// tab nobody looks at starts at once.
+// first; a page without such a picture starts at once, and so does the visitor's first touch, key or focus;
+// a picture that never arrives holds nothing back for more than START_AT_THE_LATEST_MS; a tab nobody looks
+// at starts at once.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   START_AT_THE_LATEST_MS,
@@ -107,15 +108,29 @@ describe('startHydrationWhenPainted', () => {
     expect(started()).toEqual(STARTED);
   });
 
-  it('without a main picture, starts after the first paint', async () => {
+  it('without a main picture, starts at once: a form is typed into at once', async () => {
     page(0);
     const decodes = pictureDecodes();
     startHydrationWhenPainted(WAITING_ID, START_AT_THE_LATEST_MS);
-    expect(started()).toEqual(NOTHING);
-    await aFrameLater();
+    expect(started()).toEqual({ ...STARTED, modules: [] });
+    await vi.advanceTimersByTimeAsync(0);
     expect(decodes).toEqual([]);
     expect(started()).toEqual(STARTED);
   });
+
+  it.each(['pointerdown', 'keydown', 'focusin'])(
+    "starts at once at the visitor's first %s, before the pictures",
+    async (type) => {
+      page(1);
+      pictureDecodes();
+      startHydrationWhenPainted(WAITING_ID, START_AT_THE_LATEST_MS);
+      await aFrameLater();
+      expect(started()).toEqual(NOTHING);
+      document.body.dispatchEvent(new Event(type, { bubbles: true }));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(started()).toEqual(STARTED);
+    },
+  );
 
   it('starts after START_AT_THE_LATEST_MS when the main picture never arrives', async () => {
     page(1);

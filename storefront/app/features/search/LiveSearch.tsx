@@ -10,6 +10,7 @@ import {
 } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { loadOnce } from '../../lib/load-once';
+import { useHydrated } from '../../lib/hydrated';
 import { Icon } from '../../ui/Icon';
 import { SEARCH_DEBOUNCE_MS, searchPageUrl } from './live-search-rules';
 import type LiveSearchResults from './LiveSearchResults';
@@ -58,6 +59,7 @@ export function LiveSearch({ autoFocus, onDone, inputRef: outerInputRef }: LiveS
   const rootRef = useRef<HTMLFormElement>(null);
   const ownInputRef = useRef<HTMLInputElement>(null);
   const inputRef = outerInputRef ?? ownInputRef;
+  const hydrated = useHydrated();
 
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
@@ -150,6 +152,8 @@ export function LiveSearch({ autoFocus, onDone, inputRef: outerInputRef }: LiveS
       action="/search"
       method="get"
       className="live-search"
+      // From here on typing asks for results (before it, the form goes to the search page; tests wait for it).
+      data-hydrated={hydrated || undefined}
       onSubmit={onSubmit}
       onKeyDown={onKeyDown}
       onBlur={(event) => {
