@@ -173,6 +173,13 @@ export const MUTATIONS: Mutation[] = [
     tests: { file: 'server/test/pricing.test.ts', title: 'the pricing table' },
   },
   {
+    name: 'order-empties-cart',
+    guarantee: 'the cart an order was placed from is emptied by the same statement that writes the order',
+    file: 'server/src/flows/checkout/place-order.ts',
+    edits: [{ from: '          ...emptyCartWrites(cart.id, now),\n', to: '' }],
+    tests: { file: 'server/test/orders.test.ts', title: 'a guest places an order' },
+  },
+  {
     name: 'coupon-use-lock',
     guarantee: 'a coupon is never used beyond its limit by orders placed at the same moment',
     file: 'server/src/flows/checkout/place-order.ts',

@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { orders } from '../generated/tables';
 import { selectRows } from '../src/platform/db';
-import { nextOrderNumber } from '../src/domains/sales/order-number';
+import { newOrderKeys } from '../src/domains/sales/order-number';
 import { describeOnDatabases, itRaces, startTestApp, type TestApp } from './harness';
 
 describeOnDatabases('order numbers on $name', (target) => {
@@ -15,11 +15,11 @@ describeOnDatabases('order numbers on $name', (target) => {
   /** An order row numbered as the placing service numbers it (sales/place-order.ts). */
   const place = () =>
     t.database.db.transaction(async (tx) => {
-      const number = await nextOrderNumber(tx);
+      const { id, number } = await newOrderKeys(tx);
       const [row] = await selectRows<{ id: number }>(
         tx,
-        sql`INSERT INTO orders (number, customer_name, customer_phone) VALUES (${number}, 'Анна', '+79991234567')
-            RETURNING id`,
+        sql`INSERT INTO orders (id, number, customer_name, customer_phone)
+            VALUES (${id}, ${number}, 'Анна', '+79991234567') RETURNING id`,
       );
       return { id: row!.id, number };
     });

@@ -5,7 +5,7 @@
 // come from the same per-year sequence. What happened to each after it was placed is order-life.ts.
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../platform/db';
-import { nextOrderNumber } from '../domains/sales';
+import { newOrderKeys } from '../domains/sales';
 import type { DeliveryKind, OrderStatus, PaymentKind } from '../domains/sales';
 import { settingsRow } from '../domains/settings';
 import {
@@ -196,10 +196,11 @@ export async function seedOrders(tx: Tx, now: Date): Promise<Record<string, numb
     );
     const chosen = weighted(rng, fits.length ? fits : payment, (p) => PAYMENT_WEIGHTS[p.kind as PaymentKind]);
     const byManager = chosen.kind !== 'online' && rng.chance(0.15);
-    const number = await nextOrderNumber(tx, placed);
+    const { id, number } = await newOrderKeys(tx, placed);
     const needs = (kinds: DeliveryKind[]) => kinds.includes(service.kind as DeliveryKind);
     drafts.push({
       row: {
+        id,
         number,
         userId: customer?.id ?? null,
         organizationId: chosen.kind === 'invoice' ? organizationId : null,

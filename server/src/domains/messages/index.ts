@@ -20,6 +20,8 @@ export {
   enqueueTemplatedBatch,
   enqueueTemplatedEmail,
   enqueueTemplatedSms,
+  templatedBatchWrite,
+  wakeOutbox,
   type ChannelMessage,
 } from './outbox';
 export { escapeHtml, type TemplateValues } from './render';

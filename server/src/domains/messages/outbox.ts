@@ -1,7 +1,7 @@
 // The one way the shop sends an e-mail or an SMS: a row in outbox_messages, written in the caller's
 // transaction (so a message exists exactly when the change that caused it is committed) and delivered later
 // by the outbox worker (worker.ts) with retries. Nothing calls SMTP or an SMS gateway directly.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { EventEmitter } from 'node:events';
 import { selectRows, type DbOrTx } from '../../platform/db';
 import { mailTemplates, outboxMessages, smsTemplates } from '../../../generated/tables';
@@ -11,6 +11,8 @@ import { renderTemplate, type TemplateValues } from './render';
 /** The worker listens here so that a queued message goes out at once, not at the next poll. */
 export const outboxEvents = new EventEmitter();
 const wake = () => outboxEvents.emit('queued');
+/** Tells the worker that rows were queued by a write of the caller's own (platform/db/together.ts). */
+export const wakeOutbox = wake;
 
 export interface EmailMessage {
   to: string;
@@ -137,7 +139,18 @@ export type ChannelMessage = TemplatedMessage & { channel: 'email' | 'sms' };
  * is switched off is not queued, as with enqueueTemplatedEmail and enqueueTemplatedSms.
  */
 export async function enqueueTemplatedBatch(db: DbOrTx, messages: ChannelMessage[]): Promise<void> {
-  if (!messages.length) return;
+  const write = await templatedBatchWrite(db, messages);
+  if (!write) return;
+  await db.execute(write);
+  wake();
+}
+
+/**
+ * The outbox rows of `messages` as one insert, not yet run (null when no template is active): the caller
+ * writes it with its own rows in one statement, then calls wakeOutbox. Reads the templates at once.
+ */
+export async function templatedBatchWrite(db: DbOrTx, messages: ChannelMessage[]): Promise<SQL | null> {
+  if (!messages.length) return null;
   const codes = (channel: ChannelMessage['channel']) => [
     ...new Set(messages.filter((m) => m.channel === channel).map((m) => m.code)),
   ];
@@ -191,7 +204,6 @@ export async function enqueueTemplatedBatch(db: DbOrTx, messages: ChannelMessage
       nextAttemptAt: new Date(),
     });
   }
-  if (!rows.length) return;
-  await db.insert(outboxMessages).values(rows);
-  wake();
+  // Its SQL, not the query builder: a builder is a promise-like, which an async function would run.
+  return rows.length ? db.insert(outboxMessages).values(rows).getSQL() : null;
 }

@@ -69,18 +69,21 @@ export function consentContext(request: FastifyRequest) {
 const cut = (s: string | null | undefined, max: number) => (s ? s.slice(0, max) : null);
 
 export async function recordConsent(tx: DbOrTx, input: ConsentInput): Promise<number> {
-  const [row] = await tx
-    .insert(consents)
-    .values({
-      purpose: input.purpose,
-      source: input.source,
-      userId: input.userId ?? null,
-      email: cut(input.email, 255),
-      phone: cut(input.phone, 20),
-      ip: cut(input.ip, 45),
-      userAgent: cut(input.userAgent, 500),
-      textVersion: input.textVersion ?? (await consentTextVersion(tx)),
-    })
-    .returning({ id: consents.id });
+  const textVersion = input.textVersion ?? (await consentTextVersion(tx));
+  const [row] = await consentWrite(tx, { ...input, textVersion }).returning({ id: consents.id });
   return row!.id;
+}
+
+/** The consent's insert, not yet run: placing an order writes it with the order (platform/db/together.ts). */
+export function consentWrite(tx: DbOrTx, input: ConsentInput & { textVersion: string }) {
+  return tx.insert(consents).values({
+    purpose: input.purpose,
+    source: input.source,
+    userId: input.userId ?? null,
+    email: cut(input.email, 255),
+    phone: cut(input.phone, 20),
+    ip: cut(input.ip, 45),
+    userAgent: cut(input.userAgent, 500),
+    textVersion: input.textVersion,
+  });
 }

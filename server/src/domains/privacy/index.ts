@@ -8,4 +8,10 @@ export const server: ServerPart = {
 };
 
 // What other folders use of this domain.
-export { consentContext, keptConsentTextVersion, recordConsent } from './consents';
+export {
+  consentContext,
+  consentTextVersion,
+  consentWrite,
+  keptConsentTextVersion,
+  recordConsent,
+} from './consents';

@@ -3,7 +3,7 @@
 // by an opaque random token (cookie cartToken, or the X-Cart-Token header the storefront's server sends),
 // of which only a SHA-256 hash is stored. At sign-in and registration a guest's cart joins the account's.
 import { createHash, randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { cartItems, carts } from '../../../generated/tables';
 import { selectRows, type Db, type DbOrTx, type Tx } from '../../platform/db';
@@ -429,13 +429,16 @@ async function changeLocked<T>(
   return done;
 }
 
-/** Empties a cart its order was placed from, lines, promo code and points, in one statement. */
-export async function emptyCart(tx: Tx, cartId: number, now: Date): Promise<void> {
-  await tx.execute(
-    sql`WITH gone AS (DELETE FROM ${cartItems} WHERE cart_id = ${cartId})
-        UPDATE ${carts} SET coupon_code = NULL, bonus_points = 0, updated_at = ${now.toISOString()}
+/**
+ * Empties a cart its order was placed from, lines, promo code and points: two writes, not yet run, that the
+ * order writes with its own rows (platform/db/together.ts).
+ */
+export function emptyCartWrites(cartId: number, now: Date): SQL[] {
+  return [
+    sql`DELETE FROM ${cartItems} WHERE cart_id = ${cartId}`,
+    sql`UPDATE ${carts} SET coupon_code = NULL, bonus_points = 0, updated_at = ${now.toISOString()}
         WHERE id = ${cartId}`,
-  );
+  ];
 }
 
 /** Pieces in the owner's cart (the header's badge), without making a cart. */

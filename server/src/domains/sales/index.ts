@@ -29,7 +29,7 @@ export { balanceOf, expireBonuses, lockCustomer } from './bonus-ledger';
 export {
   CART_COLUMNS,
   countOf,
-  emptyCart,
+  emptyCartWrites,
   whereOwner,
   ownerOf,
   pruneGuestCarts,
@@ -46,13 +46,14 @@ export {
   lockOrder,
   orderUrlOf,
   recordOrderEvent,
+  orderEventWrite,
   tellCustomer,
   type LockedOrder,
   type OrderActor,
 } from './order-events';
-export { queueOrderLetters } from './order-letters';
+export { orderLettersWrite } from './order-letters';
 export { LINE_PAYABLE, orderMoney, receiptFrame, refundableLines, type OrderMoney } from './order-money';
-export { nextOrderNumber } from './order-number';
+export { newOrderKeys } from './order-number';
 export {
   PAYMENT_STATUS_LABELS,
   STATUS_LABELS,

@@ -81,7 +81,12 @@ export interface OrderEventInput {
 }
 
 export async function recordOrderEvent(tx: Tx, e: OrderEventInput): Promise<void> {
-  await tx.insert(orderEvents).values({
+  await orderEventWrite(tx, e);
+}
+
+/** The event's insert, not yet run: placing an order writes it with the order (platform/db/together.ts). */
+export function orderEventWrite(tx: Tx, e: OrderEventInput) {
+  return tx.insert(orderEvents).values({
     orderId: e.orderId,
     kind: e.kind,
     fromStatus: e.from ?? null,

@@ -6,7 +6,7 @@ import { formatMoney } from '@shop/schemas/rules/money';
 import type { Tx } from '../../platform/db';
 import { escapeHtml } from '../messages';
 import {
-  enqueueTemplatedBatch,
+  templatedBatchWrite,
   enqueueTemplatedEmail,
   enqueueTemplatedSms,
   type ChannelMessage,
@@ -48,7 +48,11 @@ function itemsTable(lines: readonly PricedLine[]): string {
   return `<table cellspacing="0" style="border-collapse:collapse">${rows}</table>`;
 }
 
-export async function queueOrderLetters(tx: Tx, o: NewOrderLetter): Promise<void> {
+/**
+ * The new order's letters as one outbox insert, not yet run (platform/db/together.ts: placing an order writes
+ * it with the order's rows); null when every template is switched off. Reads the templates.
+ */
+export async function orderLettersWrite(tx: Tx, o: NewOrderLetter) {
   const values = {
     customerName: o.customerName,
     orderNumber: o.number,
@@ -71,8 +75,8 @@ export async function queueOrderLetters(tx: Tx, o: NewOrderLetter): Promise<void
   const to = shop?.adminNotificationEmail ?? shop?.supportEmail;
   if (o.notifyShop && to)
     letters.push({ ...message, channel: 'email', code: 'order.admin_created', to, userId: null });
-  // Their templates read and their rows written in two statements, inside the order's transaction.
-  await enqueueTemplatedBatch(tx, letters);
+  // Their templates read now, their rows written with the order's.
+  return templatedBatchWrite(tx, letters);
 }
 
 export interface StatusLetter {

@@ -12,13 +12,20 @@ const SEQUENCE_LOCK = 72_431_002;
 const yearFormat = new Intl.DateTimeFormat('en', { timeZone: 'Europe/Moscow', year: 'numeric' });
 const moscowYear = (now: Date) => Number(yearFormat.format(now));
 
-export async function nextOrderNumber(tx: Tx, now = new Date()): Promise<string> {
+/** A new order's keys: its id, drawn from the table's own sequence (so that the rows that point at it can be
+ * written in the same statement as the order: platform/db/together.ts), and its number. */
+export interface NewOrderKeys {
+  id: number;
+  number: string;
+}
+
+export async function newOrderKeys(tx: Tx, now = new Date()): Promise<NewOrderKeys> {
   const year = moscowYear(now);
   const name = `order_number_${year}`;
   // One statement once the year's sequence exists: nextval of a missing one (to_regclass is null) is null.
-  const [next] = await selectRows<{ n: number | string | null }>(
+  const [next] = await selectRows<{ id: number | string; n: number | string | null }>(
     tx,
-    sql`SELECT nextval(to_regclass(${name})) AS n`,
+    sql`SELECT nextval(pg_get_serial_sequence('orders', 'id')) AS id, nextval(to_regclass(${name})) AS n`,
   );
   let n = next?.n ?? null;
   if (n === null) {
@@ -32,5 +39,5 @@ export async function nextOrderNumber(tx: Tx, now = new Date()): Promise<string>
     const [made] = await selectRows<{ n: number | string }>(tx, sql`SELECT nextval(${name}) AS n`);
     n = made!.n;
   }
-  return `${year}-${String(n).padStart(6, '0')}`;
+  return { id: Number(next!.id), number: `${year}-${String(n).padStart(6, '0')}` };
 }

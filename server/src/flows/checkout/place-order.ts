@@ -1,14 +1,16 @@
 // Placing an order: the caller's cart becomes an order in one transaction. Everything is priced again here
 // by the pricing engine from what is stored (the client's sums are never used, only compared); the stock
 // is taken with a condition (stock.ts), the coupon's use and the bonus spending are written, the order and
-// its lines snapshot every price, the cart is emptied and the letters are queued, all or nothing.
+// its lines snapshot every price, the cart is emptied and the letters are queued, all or nothing. The order
+// and the rows that go with it (lines, history, consent, letters, the emptied cart) are written in one
+// statement (platform/db/together.ts): the transaction is a handful of round trips (docs/performance.md).
 //
 // What runs at once is ordered by locks taken in one order by every order: the cart's row (two submissions
 // of one cart, and the Idempotency-Key, are answered one after the other), the customer's row (their bonus
 // balance), the coupon's row (its limits), the offers by id (stock, taken last, just before the commit). A repeated Idempotency-Key answers the
 // order it made; the key is kept per cart owner, so one visitor's key never finds another's order.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import type { OrderPlaced, OrderPlaceRequest } from '@shop/schemas';
 import {
   bonusTransactions,
@@ -22,16 +24,25 @@ import {
 } from '../../../generated/tables';
 import type { Db, Tx } from '../../platform/db';
 import { storedPhone } from '@shop/schemas';
-import { recordConsent } from '../../domains/privacy';
+import { consentTextVersion as readConsentTextVersion, consentWrite } from '../../domains/privacy';
+import { wakeOutbox } from '../../domains/messages';
+import { writeTogether } from '../../platform/db/together';
 import { ApiError, badRequest } from '../../platform/http/errors';
 import { isUniqueViolation } from '../../domains/accounts';
-import { CART_COLUMNS, cartLines, emptyCart, lockCustomer, readCart, whereOwner } from '../../domains/sales';
+import {
+  CART_COLUMNS,
+  cartLines,
+  emptyCartWrites,
+  lockCustomer,
+  readCart,
+  whereOwner,
+} from '../../domains/sales';
 import type { ReadCart } from '../../domains/sales';
 import { termsNow, type CartOwner, type ShopTerms, type StoredCart } from '../../domains/sales';
 import { priceContents, type CartContents, type CartQuote, type PricedCart } from '../../domains/sales';
-import { orderUrlOf, recordOrderEvent } from '../../domains/sales';
-import { queueOrderLetters } from '../../domains/sales';
-import { nextOrderNumber } from '../../domains/sales';
+import { orderEventWrite, orderUrlOf } from '../../domains/sales';
+import { orderLettersWrite } from '../../domains/sales';
+import { newOrderKeys } from '../../domains/sales';
 import type { Viewer } from '../../domains/pricing';
 import { takeStock } from '../../domains/sales';
 import { findPoint, destinationOf, type CarrierConfig, type Destination } from '../../domains/delivery';
@@ -197,8 +208,13 @@ export function reasonsNotToPlace(quote: PricedCart, expectedTotal?: number): st
 
 /** The order's lines, every price snapshotted from the pricing engine's answer. */
 export async function insertOrderItems(tx: Tx, orderId: number, quote: PricedCart): Promise<void> {
+  await orderItemsWrite(tx, orderId, quote);
+}
+
+/** The order's lines' insert, not yet run (placing an order writes it with the order). */
+function orderItemsWrite(tx: Tx, orderId: number, quote: PricedCart) {
   const offerOf = new Map(quote.lines.map(({ offer }) => [offer.offerId, offer]));
-  await tx.insert(orderItems).values(
+  return tx.insert(orderItems).values(
     quote.priced.lines.map((l, position) => {
       const offer = offerOf.get(l.offerId)!;
       return {
@@ -475,12 +491,14 @@ export async function placeOrder(
           organizationId: 'Выберите организацию',
         });
 
-      const number = await nextOrderNumber(tx, now);
+      const { id: orderId, number } = await newOrderKeys(tx, now);
       const accessKey = randomBytes(24).toString('base64url');
       const { totals } = priced;
-      const [order] = await tx
-        .insert(orders)
-        .values({
+      const orderUrl = orderUrlOf(number, accessKey, viewer !== null);
+      // The order and every row that goes with it, written in one statement (platform/db/together.ts).
+      const writes: SQLWrapper[] = [
+        tx.insert(orders).values({
+          id: orderId,
           number,
           userId: viewer?.id ?? null,
           userGroupId: viewer?.actingGroupId ?? null,
@@ -510,55 +528,47 @@ export async function placeOrder(
           idempotencyKey: keyHash,
           createdAt: now,
           updatedAt: now,
-        })
-        .returning({ id: orders.id });
-      const orderId = order!.id;
-      await insertOrderItems(tx, orderId, quote);
-      const coupon = view.coupon?.state === 'applied' ? view.coupon : null;
-      if (coupon)
-        await useCoupon(tx, coupon.code, {
+        }),
+        orderItemsWrite(tx, orderId, quote),
+        orderEventWrite(tx, {
           orderId,
-          userId: viewer?.id ?? null,
-          phone,
-          email: email?.toLowerCase() ?? null,
-        });
+          kind: 'placed',
+          to: 'new',
+          paymentStatus: 'unpaid',
+          actor:
+            source.kind === 'manager'
+              ? { userId: source.actorId, label: 'Магазин' }
+              : { userId: viewer?.id ?? null, label: 'Покупатель' },
+          comment: source.kind === 'manager' ? 'Заказ принят менеджером' : null,
+          at: now,
+        }),
+      ];
       if (viewer && priced.bonuses.spent > 0)
-        await tx.insert(bonusTransactions).values({
-          userId: viewer.id,
-          amount: -priced.bonuses.spent,
-          kind: 'spending',
-          orderId,
-          reason: `Оплата заказа № ${number}`,
-        });
+        writes.push(
+          tx.insert(bonusTransactions).values({
+            userId: viewer.id,
+            amount: -priced.bonuses.spent,
+            kind: 'spending',
+            orderId,
+            reason: `Оплата заказа № ${number}`,
+          }),
+        );
       if (cart) {
         // The customer's own form: their consent (152-FZ), and the cart they ordered is emptied.
-        await recordConsent(tx, {
-          purpose: 'personal_data',
-          source: 'order',
-          userId: viewer?.id ?? null,
-          email,
-          phone,
-          ...ctx.consent,
-          textVersion: consentTextVersion,
-        });
-        await emptyCart(tx, cart.id, now);
+        writes.push(
+          consentWrite(tx, {
+            purpose: 'personal_data',
+            source: 'order',
+            userId: viewer?.id ?? null,
+            email,
+            phone,
+            ...ctx.consent,
+            textVersion: consentTextVersion ?? (await readConsentTextVersion(tx)),
+          }),
+          ...emptyCartWrites(cart.id, now),
+        );
       }
-      await recordOrderEvent(tx, {
-        orderId,
-        kind: 'placed',
-        to: 'new',
-        paymentStatus: 'unpaid',
-        actor:
-          source.kind === 'manager'
-            ? { userId: source.actorId, label: 'Магазин' }
-            : { userId: viewer?.id ?? null, label: 'Покупатель' },
-        comment: source.kind === 'manager' ? 'Заказ принят менеджером' : null,
-        at: now,
-      });
-      if (source.kind === 'manager') await source.onPlaced?.(tx, orderId);
-
-      const orderUrl = orderUrlOf(number, accessKey, viewer !== null);
-      await queueOrderLetters(tx, {
+      const letters = await orderLettersWrite(tx, {
         site: ctx.site,
         orderId,
         number,
@@ -575,6 +585,18 @@ export async function placeOrder(
         lines: priced.lines,
         shop: await terms?.settings(),
       });
+      if (letters) writes.push(letters);
+      await writeTogether(tx, writes);
+      if (letters) wakeOutbox();
+      const coupon = view.coupon?.state === 'applied' ? view.coupon : null;
+      if (coupon)
+        await useCoupon(tx, coupon.code, {
+          orderId,
+          userId: viewer?.id ?? null,
+          phone,
+          email: email?.toLowerCase() ?? null,
+        });
+      if (source.kind === 'manager') await source.onPlaced?.(tx, orderId);
       // Last: every order for the same offer waits on its row from here to the commit, so the wait is short.
       await takeStock(
         tx,
