@@ -14,8 +14,9 @@ export const START_AT_THE_LATEST_MS = 3000;
  * plain browser code, no imports). Adds the modulepreload links and a module script with the waiting one's
  * text and this script's nonce, once: after the next paint that follows the decoding of every picture marked
  * fetchpriority="high" (the page's main pictures: what a phone shows first) or the window's load, whichever
- * comes first; at once on a page without such a picture (a form, the cart: the visitor may type at once, and
- * what is typed before hydration is lost to a controlled field's state), at the first touch, key or focus
+ * comes first; on a page without such a picture after its first paint (this script waits for the stylesheet,
+ * so that paint is the page), or at once when its main part has fields to fill (the visitor may type at once,
+ * and what is typed before hydration is lost to a controlled field's state); at the first touch, key or focus
  * (the visitor wants the page to work now) and in a tab nobody looks at (nothing is painted there); at the
  * latest after `latestMs`.
  */
@@ -49,10 +50,12 @@ export function startHydrationWhenPainted(waitingId: string, latestMs: number): 
   };
   setTimeout(start, latestMs);
   const pictures = Array.from(document.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]'));
-  if (document.visibilityState !== 'visible' || !pictures.length) return start();
+  const fields = document.querySelector('main input:not([type="hidden"]), main textarea, main select');
+  if (document.visibilityState !== 'visible' || (!pictures.length && fields)) return start();
   for (const type of ['pointerdown', 'keydown', 'focusin']) {
     window.addEventListener(type, start, { once: true, capture: true, passive: true });
   }
+  if (!pictures.length) return afterNextPaint();
   window.addEventListener('load', afterNextPaint, { once: true });
   void Promise.all(pictures.map((img) => img.decode().catch(() => undefined))).then(afterNextPaint);
 }
