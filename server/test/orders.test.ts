@@ -927,6 +927,36 @@ describeOnDatabases('placing orders on $name', (target) => {
     expect(await stockOf(lashes)).toBe(99);
   });
 
+  itRaces(
+    target,
+    'a line added while the cart is ordered is in the order or left in the cart, never lost',
+    async () => {
+      const lashes = await offer(10000, 100);
+      const glue = await offer(5000, 100);
+      for (let round = 0; round < 25; round++) {
+        const cart = await guestCart([[lashes, 1]]);
+        const [placed, added] = await Promise.all([
+          place(cart, form({ customerPhone: `+7999222${1000 + round}` })),
+          send('POST', '/api/cart/items', cart, { offerId: glue, quantity: 1 }),
+        ]);
+        expect(placed.statusCode, placed.body).toBe(201);
+        expect(added.statusCode, added.body).toBe(200);
+        const number = placed.json<{ data: { number: string } }>().data.number;
+        const [order] = await selectRows<{ offers: number[] }>(
+          t.database.db,
+          sql`SELECT array_agg(i.offer_id ORDER BY i.offer_id) AS offers
+            FROM order_items i JOIN orders o ON o.id = i.order_id WHERE o.number = ${number}`,
+        );
+        const left = (await send('GET', '/api/cart', cart))
+          .json<{ data: { items: { offerId: number }[] } }>()
+          .data.items.map((i) => i.offerId);
+        const ordered = order!.offers.includes(glue);
+        // The glue is either ordered with the lashes (added first) or waits in the emptied cart (added after).
+        expect({ ordered, left }).toEqual(ordered ? { ordered, left: [] } : { ordered, left: [glue] });
+      }
+    },
+  );
+
   itRaces(target, 'a bonus balance cannot be spent twice by two carts at once', async () => {
     const lashes = await offer(100000, 100);
     const type = created(

@@ -17,12 +17,14 @@ export const server: ServerPart = {
 export { outboxTask } from './delivery';
 export { activateSubscription, endSubscriptions, normaliseEmail, requestSubscription } from './newsletter';
 export {
-  enqueueTemplatedBatch,
+  activeTemplates,
   enqueueTemplatedEmail,
   enqueueTemplatedSms,
   templatedBatchWrite,
   wakeOutbox,
+  type ActiveTemplate,
   type ChannelMessage,
+  type TemplateKey,
 } from './outbox';
 export { escapeHtml, type TemplateValues } from './render';
 export { ensureSystemTemplates, mailTemplateRows, smsTemplateRows } from './system-templates';

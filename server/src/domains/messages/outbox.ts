@@ -133,60 +133,62 @@ export async function enqueueTemplatedSms(db: DbOrTx, m: TemplatedMessage): Prom
 /** A templated message and the channel it goes by. */
 export type ChannelMessage = TemplatedMessage & { channel: 'email' | 'sms' };
 
+/** Which template a message is written with. */
+export type TemplateKey = Pick<ChannelMessage, 'channel' | 'code'>;
+
+/** An active template of a channel and code, as `activeTemplates` reads it. */
+export interface ActiveTemplate {
+  channel: 'email' | 'sms';
+  code: string;
+  subject: string | null;
+  body: string;
+}
+
+const templateKey = (t: TemplateKey) => `${t.channel}:${t.code}`;
+
 /**
- * Queues several templated messages of one event (a new order's letters) in two statements, whatever their
- * number: their active templates read at once, their outbox rows written at once. A message whose template
- * is switched off is not queued, as with enqueueTemplatedEmail and enqueueTemplatedSms.
+ * The active templates of these channels and codes, in one statement whatever their number: read before the
+ * transaction that writes the messages (placing an order), so that it holds its locks for fewer round trips.
  */
-export async function enqueueTemplatedBatch(db: DbOrTx, messages: ChannelMessage[]): Promise<void> {
-  const write = await templatedBatchWrite(db, messages);
-  if (!write) return;
-  await db.execute(write);
-  wake();
+export async function activeTemplates(
+  db: DbOrTx,
+  keys: readonly TemplateKey[],
+): Promise<Map<string, ActiveTemplate>> {
+  const codes = (channel: TemplateKey['channel']) => [
+    ...new Set(keys.filter((k) => k.channel === channel).map((k) => k.code)),
+  ];
+  const listed = (list: string[]) =>
+    list.length
+      ? sql.join(
+          list.map((c) => sql`${c}`),
+          sql`, `,
+        )
+      : sql`NULL`;
+  const templates = await selectRows<ActiveTemplate>(
+    db,
+    sql`SELECT 'email' AS channel, code, subject, body FROM ${mailTemplates}
+          WHERE active AND code IN (${listed(codes('email'))})
+        UNION ALL
+        SELECT 'sms', code, NULL, body FROM ${smsTemplates}
+          WHERE active AND code IN (${listed(codes('sms'))})`,
+  );
+  return new Map(templates.map((t) => [templateKey(t), t]));
 }
 
 /**
- * The outbox rows of `messages` as one insert, not yet run (null when no template is active): the caller
- * writes it with its own rows in one statement, then calls wakeOutbox. Reads the templates at once.
+ * Several templated messages of one event (a new order's letters) as one outbox insert, not yet run: the
+ * caller writes it with its own rows in one statement (platform/db/together.ts), then calls wakeOutbox. A
+ * message whose template is not among `templates` (switched off) is not queued, as with enqueueTemplatedEmail
+ * and enqueueTemplatedSms; null when none is.
  */
-export async function templatedBatchWrite(db: DbOrTx, messages: ChannelMessage[]): Promise<SQL | null> {
-  if (!messages.length) return null;
-  const codes = (channel: ChannelMessage['channel']) => [
-    ...new Set(messages.filter((m) => m.channel === channel).map((m) => m.code)),
-  ];
-  const [mailCodes, smsCodes] = [codes('email'), codes('sms')];
-  const none = sql`NULL`;
-  const templates = await selectRows<{
-    channel: 'email' | 'sms';
-    code: string;
-    subject: string | null;
-    body: string;
-  }>(
-    db,
-    sql`SELECT 'email' AS channel, code, subject, body FROM ${mailTemplates}
-          WHERE active AND code IN (${
-            mailCodes.length
-              ? sql.join(
-                  mailCodes.map((c) => sql`${c}`),
-                  sql`, `,
-                )
-              : none
-          })
-        UNION ALL
-        SELECT 'sms', code, NULL, body FROM ${smsTemplates}
-          WHERE active AND code IN (${
-            smsCodes.length
-              ? sql.join(
-                  smsCodes.map((c) => sql`${c}`),
-                  sql`, `,
-                )
-              : none
-          })`,
-  );
-  const templateOf = new Map(templates.map((t) => [`${t.channel}:${t.code}`, t]));
+export async function templatedBatchWrite(
+  db: DbOrTx,
+  messages: ChannelMessage[],
+  templates: Map<string, ActiveTemplate>,
+): Promise<SQL | null> {
   const rows: (typeof outboxMessages.$inferInsert)[] = [];
   for (const m of messages) {
-    const t = templateOf.get(`${m.channel}:${m.code}`);
+    const t = templates.get(templateKey(m));
     if (!t) continue;
     const values = await valuesOf(db, m);
     rows.push({

@@ -197,8 +197,3 @@ export async function readCart(
   const { cartId, version, couponCode, bonusPoints, destination } = first;
   return { cart: { id: cartId, couponCode, bonusPoints, destination }, version, held: { lines, offers } };
 }
-
-/** A cart's lines and their offers, in one statement. */
-export async function cartLines(db: DbOrTx, cartId: number): Promise<LinesWithOffers> {
-  return (await readCart(db, { cartId }))?.held ?? { lines: [], offers: new Map() };
-}

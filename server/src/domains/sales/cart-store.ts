@@ -8,7 +8,6 @@ import type { FastifyRequest } from 'fastify';
 import { cartItems, carts } from '../../../generated/tables';
 import { selectRows, type Db, type DbOrTx, type Tx } from '../../platform/db';
 import { prepared } from '../../platform/db/prepared';
-import type { Destination } from '../delivery';
 import { cookieValue } from '../../platform/http/cookies';
 import { badRequest, notFound } from '../../platform/http/errors';
 import {
@@ -62,15 +61,6 @@ export function whereOwner(owner: Exclude<CartOwner, { guest: true }>) {
   if ('userGroupId' in owner) return eq(carts.userGroupId, owner.userGroupId);
   return eq(carts.tokenHash, owner.tokenHash);
 }
-
-/** What a cart row holds besides its owner and lines, as StoredCart. */
-export const CART_COLUMNS = {
-  id: carts.id,
-  couponCode: carts.couponCode,
-  bonusPoints: carts.bonusPoints,
-  // jsonb: typed unknown by the table; the schema holds the checkout's resolved city.
-  destination: sql<Destination | null>`${carts.destination}`,
-};
 
 /** Locks the owner's cart row (if any) until the transaction ends: changes of one cart then run in turn. */
 async function lockCart(tx: Tx, owner: CartOwner): Promise<void> {
@@ -431,14 +421,15 @@ async function changeLocked<T>(
 
 /**
  * Empties a cart its order was placed from, lines, promo code and points: two writes, not yet run, that the
- * order writes with its own rows (platform/db/together.ts).
+ * order writes with its own rows (platform/db/together.ts). The row is updated (and its id returned) only
+ * while it is still the `version` read: an empty answer means the cart changed meanwhile.
  */
-export function emptyCartWrites(cartId: number, now: Date): SQL[] {
-  return [
-    sql`DELETE FROM ${cartItems} WHERE cart_id = ${cartId}`,
-    sql`UPDATE ${carts} SET coupon_code = NULL, bonus_points = 0, updated_at = ${now.toISOString()}
-        WHERE id = ${cartId}`,
-  ];
+export function emptyCartWrites(cartId: number, now: Date, version: string): { lines: SQL; cart: SQL } {
+  return {
+    lines: sql`DELETE FROM ${cartItems} WHERE cart_id = ${cartId}`,
+    cart: sql`UPDATE ${carts} SET coupon_code = NULL, bonus_points = 0, updated_at = ${now.toISOString()}
+              WHERE id = ${cartId} AND xmin = ${version}::text::xid RETURNING id`,
+  };
 }
 
 /** Pieces in the owner's cart (the header's badge), without making a cart. */

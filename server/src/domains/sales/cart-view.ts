@@ -139,7 +139,7 @@ export interface CartContents {
   lines: StoredLine[];
   couponCode: string | null;
   bonusPoints: number;
-  /** The lines' offers when read with them (cartLines); else read here. */
+  /** The lines' offers when read with them (readCart); else read here. */
   offers?: ReadonlyMap<number, OfferRow>;
 }
 

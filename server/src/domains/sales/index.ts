@@ -27,7 +27,6 @@ export const server: ServerPart = {
 // What other folders use of this domain.
 export { balanceOf, expireBonuses, lockCustomer } from './bonus-ledger';
 export {
-  CART_COLUMNS,
   countOf,
   emptyCartWrites,
   whereOwner,
@@ -38,7 +37,7 @@ export {
   type StoredLine,
 } from './cart-store';
 export { priceContents, type CartContents, type CartQuote, type PricedCart } from './cart-view';
-export { cartLines, readCart, type ReadCart } from './cart-lines';
+export { readCart, type ReadCart } from './cart-lines';
 export { keptShopTerms, termsNow, type ShopTerms } from './shop-terms';
 export { findCustomerOrder } from './order-access';
 export { setManagerComment } from './order-comment';
@@ -51,7 +50,7 @@ export {
   type LockedOrder,
   type OrderActor,
 } from './order-events';
-export { orderLettersWrite } from './order-letters';
+export { orderLetterTemplates, orderLettersWrite } from './order-letters';
 export { LINE_PAYABLE, orderMoney, receiptFrame, refundableLines, type OrderMoney } from './order-money';
 export { newOrderKeys } from './order-number';
 export {

@@ -3,13 +3,16 @@
 // e-mail to the shop's notification address (template order.admin_created).
 import type { PricedLine } from '../pricing';
 import { formatMoney } from '@shop/schemas/rules/money';
-import type { Tx } from '../../platform/db';
+import type { DbOrTx, Tx } from '../../platform/db';
 import { escapeHtml } from '../messages';
 import {
+  activeTemplates,
   templatedBatchWrite,
   enqueueTemplatedEmail,
   enqueueTemplatedSms,
+  type ActiveTemplate,
   type ChannelMessage,
+  type TemplateKey,
 } from '../messages';
 import { settingsRow, type SettingsRow } from '../settings';
 import { commonValues } from '../settings';
@@ -48,11 +51,27 @@ function itemsTable(lines: readonly PricedLine[]): string {
   return `<table cellspacing="0" style="border-collapse:collapse">${rows}</table>`;
 }
 
+/** The templates of a new order's letters: the customer's e-mail and SMS, the shop's e-mail. */
+const ORDER_LETTER_TEMPLATES: TemplateKey[] = [
+  { channel: 'email', code: 'order.created' },
+  { channel: 'sms', code: 'order.created' },
+  { channel: 'email', code: 'order.admin_created' },
+];
+
+/** The active templates of a new order's letters, read before the order's transaction. */
+export function orderLetterTemplates(db: DbOrTx): Promise<Map<string, ActiveTemplate>> {
+  return activeTemplates(db, ORDER_LETTER_TEMPLATES);
+}
+
 /**
  * The new order's letters as one outbox insert, not yet run (platform/db/together.ts: placing an order writes
- * it with the order's rows); null when every template is switched off. Reads the templates.
+ * it with the order's rows); null when every template is switched off.
  */
-export async function orderLettersWrite(tx: Tx, o: NewOrderLetter) {
+export async function orderLettersWrite(
+  tx: Tx,
+  o: NewOrderLetter,
+  templates: Map<string, ActiveTemplate>,
+) {
   const values = {
     customerName: o.customerName,
     orderNumber: o.number,
@@ -75,8 +94,8 @@ export async function orderLettersWrite(tx: Tx, o: NewOrderLetter) {
   const to = shop?.adminNotificationEmail ?? shop?.supportEmail;
   if (o.notifyShop && to)
     letters.push({ ...message, channel: 'email', code: 'order.admin_created', to, userId: null });
-  // Their templates read now, their rows written with the order's.
-  return templatedBatchWrite(tx, letters);
+  // Their rows written with the order's.
+  return templatedBatchWrite(tx, letters, templates);
 }
 
 export interface StatusLetter {

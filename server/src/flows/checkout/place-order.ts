@@ -5,16 +5,19 @@
 // and the rows that go with it (lines, history, consent, letters, the emptied cart) are written in one
 // statement (platform/db/together.ts): the transaction is a handful of round trips (docs/performance.md).
 //
-// What runs at once is ordered by locks taken in one order by every order: the cart's row (two submissions
-// of one cart, and the Idempotency-Key, are answered one after the other), the customer's row (their bonus
-// balance), the coupon's row (its limits), the offers by id (stock, taken last, just before the commit). A repeated Idempotency-Key answers the
-// order it made; the key is kept per cart owner, so one visitor's key never finds another's order.
+// The cart is read before the transaction, with its row's version, as a change of the cart reads it
+// (cart-store.ts): the order's write empties it only while it is still that version, else everything is
+// undone and the cart read again, so a line added meanwhile is ordered or stays in the cart, and a second
+// submission of the same cart finds it empty. The rest is ordered by locks taken in one order by every
+// order: the customer's row (their bonus balance), the coupon's row (its limits), the cart's row (the
+// write), the offers by id (stock, taken last, just before the commit). A repeated Idempotency-Key answers
+// the order it made (found by the emptied cart, or by the key's unique index); the key is kept per cart
+// owner, so one visitor's key never finds another's order.
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import type { OrderPlaced, OrderPlaceRequest } from '@shop/schemas';
 import {
   bonusTransactions,
-  carts,
   couponUsages,
   coupons,
   deliveryServices,
@@ -29,19 +32,11 @@ import { wakeOutbox } from '../../domains/messages';
 import { writeTogether } from '../../platform/db/together';
 import { ApiError, badRequest } from '../../platform/http/errors';
 import { isUniqueViolation } from '../../domains/accounts';
-import {
-  CART_COLUMNS,
-  cartLines,
-  emptyCartWrites,
-  lockCustomer,
-  readCart,
-  whereOwner,
-} from '../../domains/sales';
-import type { ReadCart } from '../../domains/sales';
+import { emptyCartWrites, lockCustomer, readCart } from '../../domains/sales';
 import { termsNow, type CartOwner, type ShopTerms, type StoredCart } from '../../domains/sales';
 import { priceContents, type CartContents, type CartQuote, type PricedCart } from '../../domains/sales';
 import { orderEventWrite, orderUrlOf } from '../../domains/sales';
-import { orderLettersWrite } from '../../domains/sales';
+import { orderLetterTemplates, orderLettersWrite } from '../../domains/sales';
 import { newOrderKeys } from '../../domains/sales';
 import type { Viewer } from '../../domains/pricing';
 import { takeStock } from '../../domains/sales';
@@ -281,17 +276,14 @@ function destinationFor(cart: StoredCart | null, input: PlaceInput): Destination
  */
 async function warmDelivery(
   db: Db,
-  source: OrderSource,
-  cart: ReadCart | null,
+  contents: CartContents,
   viewer: Viewer | null,
   input: PlaceInput,
   options: CartQuote,
 ): Promise<void> {
   if (!options.destination) return;
-  const contents: CartContents | null =
-    source.kind === 'manager' ? source.contents : cart && { ...cart.held, couponCode: null, bonusPoints: 0 };
-  if (!contents?.lines.length) return;
-  await priceContents(db, contents, viewer, options);
+  // Only the carriers' answers matter here: the promo code and the points are priced in the transaction.
+  await priceContents(db, { ...contents, couponCode: null, bonusPoints: 0 }, viewer, options);
   const code = input.deliveryPickupPoint?.trim();
   if (code && options.destination && input.deliveryServiceId) {
     const [service] = await db
@@ -300,28 +292,6 @@ async function warmDelivery(
       .where(eq(deliveryServices.id, input.deliveryServiceId));
     if (service) await findPoint(service, options.destination, code, options.carriers!);
   }
-}
-
-/**
- * The owner's cart locked for its order (two submissions of one cart run one after the other), with the id
- * of the order its Idempotency-Key placed, as far as this statement sees: one that committed while this one
- * waited for the lock is not seen here, but its order emptied the cart, and an empty cart looks again.
- */
-async function lockCart(
-  tx: Tx,
-  owner: CartOwner,
-  keyHash: string | null,
-): Promise<(StoredCart & { placedId: number | null }) | null> {
-  if ('guest' in owner) return null;
-  const [cart] = await tx
-    .select({
-      ...CART_COLUMNS,
-      placedId: sql<number | null>`(SELECT id FROM ${orders} WHERE idempotency_key = ${keyHash})`,
-    })
-    .from(carts)
-    .where(whereOwner(owner))
-    .for('update');
-  return cart ?? null;
 }
 
 type ChosenDelivery = PricedCart['view']['delivery']['options'][number];
@@ -393,6 +363,11 @@ function deliveryLine(
   return `${delivery.title}${where}${when ? ` · ${when}` : ''}`;
 }
 
+/** The cart changed between its read and the order's write (platform/db/together.ts): read it again. */
+class CartChangedMeanwhile extends Error {}
+/** Reads of a cart that keeps changing before its order is refused (a person never changes it this fast). */
+const ORDER_TRIES = 3;
+
 export async function placeOrder(
   db: Db,
   ctx: PlaceOrderContext,
@@ -403,15 +378,47 @@ export async function placeOrder(
     throw badRequest('Введите номер телефона полностью, например +7 999 123-45-67', {
       customerPhone: 'Введите номер телефона полностью',
     });
+  const keyHash = ctx.idempotencyKey ? sha256(`${sourceScope(ctx.source)}|${ctx.idempotencyKey}`) : null;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await placeFromRead(db, ctx, input, { phone, keyHash });
+    } catch (error) {
+      if (error instanceof CartChangedMeanwhile) {
+        if (attempt < ORDER_TRIES) continue;
+        throw new CartNotOrderable([
+          'Корзина менялась, пока вы оформляли заказ: проверьте её и подтвердите заказ ещё раз.',
+        ]);
+      }
+      // The order of this key was placed meanwhile (another submission, the cart filled again): the unique
+      // index stops the second one, which answers the first.
+      if (keyHash && isUniqueViolation(error)) {
+        const done = await placedByKey(db, keyHash);
+        if (done) return { ...done, repeated: true };
+      }
+      throw error;
+    }
+  }
+}
+
+/**
+ * One try: the cart read (its lines, their offers, the row's version) and the letters' templates before the
+ * transaction, then in it the order priced, written in one statement with the emptied cart only while the
+ * cart is still the version read (else CartChangedMeanwhile), and its stock taken.
+ */
+async function placeFromRead(
+  db: Db,
+  ctx: PlaceOrderContext,
+  input: PlaceInput,
+  { phone, keyHash }: { phone: string; keyHash: string | null },
+): Promise<PlaceOrderResult> {
   const email = input.customerEmail?.trim() || null;
   const { source, viewer } = ctx;
-  const keyHash = ctx.idempotencyKey ? sha256(`${sourceScope(source)}|${ctx.idempotencyKey}`) : null;
   const now = ctx.now ?? new Date();
-  // The city typed in the order, else the one the cart keeps: the cart is read before the transaction
-  // (and again, locked, in it) only for its city.
-  const cartBefore =
-    source.kind === 'cart' && !input.deliveryCity?.trim() ? await readCart(db, source.owner) : null;
-  const destination = destinationFor(cartBefore?.cart ?? null, input);
+  const [read, templates] = await Promise.all([
+    source.kind === 'cart' ? readCart(db, source.owner) : null,
+    orderLetterTemplates(db),
+  ]);
+  const destination = destinationFor(read?.cart ?? null, input);
   // The kept copies read now, not in the transaction: a copy gone stale meanwhile would be read again
   // outside it, which on PGlite waits for the transaction to end.
   const [terms, consentTextVersion] = ctx.kept
@@ -425,150 +432,147 @@ export async function placeOrder(
     terms,
     now,
   };
+  const contents =
+    source.kind === 'manager'
+      ? source.contents
+      : read && { ...read.held, couponCode: read.cart.couponCode, bonusPoints: read.cart.bonusPoints };
+  if (!contents?.lines.length) {
+    // The cart emptied by the order of this key: the repeat answers it.
+    const done = keyHash && source.kind === 'cart' ? await placedByKey(db, keyHash) : null;
+    if (done) return { ...done, repeated: true };
+    throw new CartNotOrderable([
+      source.kind === 'cart'
+        ? 'Корзина пуста: добавьте товары, чтобы оформить заказ'
+        : 'Добавьте в заказ хотя бы один товар',
+    ]);
+  }
   // The carriers are asked before the transaction, not in it: its locks are never held while a carrier
   // thinks. Their answers are cached, so the pricing in the transaction finds them at once.
-  await warmDelivery(db, source, cartBefore, viewer, input, quoteOptions);
-  try {
-    return await db.transaction(async (tx) => {
-      const cart = source.kind === 'cart' ? await lockCart(tx, source.owner, keyHash) : null;
-      // A manager's key is looked up at once; a cart's came with its lock (lockCart).
-      if (keyHash && (source.kind === 'manager' || cart?.placedId)) {
-        const done = await placedByKey(tx, keyHash);
-        if (done) return { ...done, repeated: true };
-      }
-      const contents =
-        source.kind === 'manager'
-          ? source.contents
-          : cart && {
-              ...(await cartLines(tx, cart.id)),
-              couponCode: cart.couponCode,
-              bonusPoints: cart.bonusPoints,
-            };
-      // The cart emptied by an order with this key while this submission waited for its lock.
-      if (keyHash && source.kind === 'cart' && !contents?.lines.length) {
-        const done = await placedByKey(tx, keyHash);
-        if (done) return { ...done, repeated: true };
-      }
-      if (!contents?.lines.length)
-        throw new CartNotOrderable([
-          source.kind === 'cart'
-            ? 'Корзина пуста: добавьте товары, чтобы оформить заказ'
-            : 'Добавьте в заказ хотя бы один товар',
-        ]);
-      // Locks the customer's row: a second order spending the same points waits for this one.
-      if (viewer) await lockCustomer(tx, viewer.id);
-      const quote = await priceContents(tx, contents, viewer, {
-        ...quoteOptions,
-        contact: { userId: viewer?.id ?? null, phone, email: email?.toLowerCase() ?? null },
-        lockCoupon: true,
-      });
-      const reasons = reasonsNotToPlace(quote, input.expectedTotal);
-      if (reasons.length) throw new CartNotOrderable(reasons);
-      const { view, priced } = quote;
-      const delivery = view.delivery.options.find((o) => o.id === view.delivery.selectedId)!;
-      const payment = view.payments.find((p) => p.id === view.paymentSelectedId)!;
-      const address = deliveryFields(delivery.kind, input);
-      const chosen = await deliveryChoice(tx, delivery, input, destination, ctx.carriers);
+  await warmDelivery(db, contents, viewer, input, quoteOptions);
+  return db.transaction(async (tx) => {
+    // A manager's key is looked up at once; a cart's order emptied the cart (above) or meets the unique index.
+    if (keyHash && source.kind === 'manager') {
+      const done = await placedByKey(tx, keyHash);
+      if (done) return { ...done, repeated: true };
+    }
+    // Locks the customer's row: a second order spending the same points waits for this one.
+    if (viewer) await lockCustomer(tx, viewer.id);
+    const quote = await priceContents(tx, contents, viewer, {
+      ...quoteOptions,
+      contact: { userId: viewer?.id ?? null, phone, email: email?.toLowerCase() ?? null },
+      lockCoupon: true,
+    });
+    const reasons = reasonsNotToPlace(quote, input.expectedTotal);
+    if (reasons.length) throw new CartNotOrderable(reasons);
+    const { view, priced } = quote;
+    const delivery = view.delivery.options.find((o) => o.id === view.delivery.selectedId)!;
+    const payment = view.payments.find((p) => p.id === view.paymentSelectedId)!;
+    const address = deliveryFields(delivery.kind, input);
+    const chosen = await deliveryChoice(tx, delivery, input, destination, ctx.carriers);
 
-      let organizationId: number | null = null;
-      if (input.organizationId) {
-        const [org] = viewer
-          ? await tx
-              .select({ id: userOrganizations.id })
-              .from(userOrganizations)
-              .where(
-                and(eq(userOrganizations.id, input.organizationId), eq(userOrganizations.userId, viewer.id)),
-              )
-          : [];
-        if (!org)
-          throw badRequest('Такой организации нет в вашем профиле', {
-            organizationId: 'Выберите организацию',
-          });
-        organizationId = org.id;
-      }
-      if (payment.kind === 'invoice' && organizationId === null)
-        throw badRequest('Для оплаты по счёту выберите организацию-покупателя из профиля', {
+    let organizationId: number | null = null;
+    if (input.organizationId) {
+      const [org] = viewer
+        ? await tx
+            .select({ id: userOrganizations.id })
+            .from(userOrganizations)
+            .where(
+              and(eq(userOrganizations.id, input.organizationId), eq(userOrganizations.userId, viewer.id)),
+            )
+        : [];
+      if (!org)
+        throw badRequest('Такой организации нет в вашем профиле', {
           organizationId: 'Выберите организацию',
         });
+      organizationId = org.id;
+    }
+    if (payment.kind === 'invoice' && organizationId === null)
+      throw badRequest('Для оплаты по счёту выберите организацию-покупателя из профиля', {
+        organizationId: 'Выберите организацию',
+      });
 
-      const { id: orderId, number } = await newOrderKeys(tx, now);
-      const accessKey = randomBytes(24).toString('base64url');
-      const { totals } = priced;
-      const orderUrl = orderUrlOf(number, accessKey, viewer !== null);
-      // The order and every row that goes with it, written in one statement (platform/db/together.ts).
-      const writes: SQLWrapper[] = [
-        tx.insert(orders).values({
-          id: orderId,
-          number,
-          userId: viewer?.id ?? null,
-          userGroupId: viewer?.actingGroupId ?? null,
-          organizationId,
-          customerName: input.customerName.trim(),
-          customerPhone: phone,
-          customerEmail: email,
-          deliveryServiceId: delivery.id,
-          ...address,
-          ...chosen,
-          deliveryEstimate: delivery.dates?.range ?? null,
-          deliveryPriceSource: delivery.priceSource,
-          deliveryPrice: totals.delivery,
-          paymentServiceId: payment.id,
-          couponCode: view.coupon?.state === 'applied' ? view.coupon.code : null,
-          bonusSpent: priced.bonuses.spent,
-          bonusPointValue: priced.bonuses.pointValue,
-          itemsTotal: totals.goods,
-          discountTotal: totals.discounts,
-          discounts: priced.discounts
-            .filter((d) => d.amount > 0 || d.deliverySaving > 0)
-            .map((d) => ({ title: d.title, amount: d.amount || d.deliverySaving })),
-          total: totals.total,
-          comment: input.comment?.trim() || null,
-          managerComment: source.kind === 'manager' ? source.managerComment : null,
-          accessKey,
-          idempotencyKey: keyHash,
-          createdAt: now,
-          updatedAt: now,
-        }),
-        orderItemsWrite(tx, orderId, quote),
-        orderEventWrite(tx, {
+    const { id: orderId, number } = await newOrderKeys(tx, now);
+    const accessKey = randomBytes(24).toString('base64url');
+    const { totals } = priced;
+    const orderUrl = orderUrlOf(number, accessKey, viewer !== null);
+    // The order and every row that goes with it, written in one statement (platform/db/together.ts).
+    const writes: SQLWrapper[] = [
+      tx.insert(orders).values({
+        id: orderId,
+        number,
+        userId: viewer?.id ?? null,
+        userGroupId: viewer?.actingGroupId ?? null,
+        organizationId,
+        customerName: input.customerName.trim(),
+        customerPhone: phone,
+        customerEmail: email,
+        deliveryServiceId: delivery.id,
+        ...address,
+        ...chosen,
+        deliveryEstimate: delivery.dates?.range ?? null,
+        deliveryPriceSource: delivery.priceSource,
+        deliveryPrice: totals.delivery,
+        paymentServiceId: payment.id,
+        couponCode: view.coupon?.state === 'applied' ? view.coupon.code : null,
+        bonusSpent: priced.bonuses.spent,
+        bonusPointValue: priced.bonuses.pointValue,
+        itemsTotal: totals.goods,
+        discountTotal: totals.discounts,
+        discounts: priced.discounts
+          .filter((d) => d.amount > 0 || d.deliverySaving > 0)
+          .map((d) => ({ title: d.title, amount: d.amount || d.deliverySaving })),
+        total: totals.total,
+        comment: input.comment?.trim() || null,
+        managerComment: source.kind === 'manager' ? source.managerComment : null,
+        accessKey,
+        idempotencyKey: keyHash,
+        createdAt: now,
+        updatedAt: now,
+      }),
+      orderItemsWrite(tx, orderId, quote),
+      orderEventWrite(tx, {
+        orderId,
+        kind: 'placed',
+        to: 'new',
+        paymentStatus: 'unpaid',
+        actor:
+          source.kind === 'manager'
+            ? { userId: source.actorId, label: 'Магазин' }
+            : { userId: viewer?.id ?? null, label: 'Покупатель' },
+        comment: source.kind === 'manager' ? 'Заказ принят менеджером' : null,
+        at: now,
+      }),
+    ];
+    if (viewer && priced.bonuses.spent > 0)
+      writes.push(
+        tx.insert(bonusTransactions).values({
+          userId: viewer.id,
+          amount: -priced.bonuses.spent,
+          kind: 'spending',
           orderId,
-          kind: 'placed',
-          to: 'new',
-          paymentStatus: 'unpaid',
-          actor:
-            source.kind === 'manager'
-              ? { userId: source.actorId, label: 'Магазин' }
-              : { userId: viewer?.id ?? null, label: 'Покупатель' },
-          comment: source.kind === 'manager' ? 'Заказ принят менеджером' : null,
-          at: now,
+          reason: `Оплата заказа № ${number}`,
         }),
-      ];
-      if (viewer && priced.bonuses.spent > 0)
-        writes.push(
-          tx.insert(bonusTransactions).values({
-            userId: viewer.id,
-            amount: -priced.bonuses.spent,
-            kind: 'spending',
-            orderId,
-            reason: `Оплата заказа № ${number}`,
-          }),
-        );
-      if (cart) {
-        // The customer's own form: their consent (152-FZ), and the cart they ordered is emptied.
-        writes.push(
-          consentWrite(tx, {
-            purpose: 'personal_data',
-            source: 'order',
-            userId: viewer?.id ?? null,
-            email,
-            phone,
-            ...ctx.consent,
-            textVersion: consentTextVersion ?? (await readConsentTextVersion(tx)),
-          }),
-          ...emptyCartWrites(cart.id, now),
-        );
-      }
-      const letters = await orderLettersWrite(tx, {
+      );
+    // The cart's row updated only while it is the version read: else nothing is written (below).
+    const cartEmptied = read ? emptyCartWrites(read.cart.id, now, read.version) : null;
+    if (cartEmptied) {
+      // The customer's own form: their consent (152-FZ), and the cart they ordered is emptied.
+      writes.push(
+        consentWrite(tx, {
+          purpose: 'personal_data',
+          source: 'order',
+          userId: viewer?.id ?? null,
+          email,
+          phone,
+          ...ctx.consent,
+          textVersion: consentTextVersion ?? (await readConsentTextVersion(tx)),
+        }),
+        cartEmptied.lines,
+      );
+    }
+    const letters = await orderLettersWrite(
+      tx,
+      {
         site: ctx.site,
         orderId,
         number,
@@ -584,37 +588,32 @@ export async function placeOrder(
         total: totals.total,
         lines: priced.lines,
         shop: await terms?.settings(),
-      });
-      if (letters) writes.push(letters);
-      await writeTogether(tx, writes);
-      if (letters) wakeOutbox();
-      const coupon = view.coupon?.state === 'applied' ? view.coupon : null;
-      if (coupon)
-        await useCoupon(tx, coupon.code, {
-          orderId,
-          userId: viewer?.id ?? null,
-          phone,
-          email: email?.toLowerCase() ?? null,
-        });
-      if (source.kind === 'manager') await source.onPlaced?.(tx, orderId);
-      // Last: every order for the same offer waits on its row from here to the commit, so the wait is short.
-      await takeStock(
-        tx,
-        quote.lines.map(({ line }) => ({ offerId: line.offerId, quantity: line.quantity })),
-      );
-      return {
+      },
+      templates,
+    );
+    if (letters) writes.push(letters);
+    const emptied = await writeTogether<{ id: number }>(tx, writes, cartEmptied?.cart);
+    // Changed since it was read (a line added in another tab, another submission's order): all undone.
+    if (cartEmptied && !emptied.length) throw new CartChangedMeanwhile();
+    if (letters) wakeOutbox();
+    const coupon = view.coupon?.state === 'applied' ? view.coupon : null;
+    if (coupon)
+      await useCoupon(tx, coupon.code, {
         orderId,
-        placed: { number, total: totals.total, paymentKind: payment.kind, orderUrl, accessKey },
-        repeated: false,
-      };
-    });
-  } catch (error) {
-    // Two submissions with one key from two carts of one owner cannot happen (the cart row orders them);
-    // the unique index stands behind it all the same.
-    if (keyHash && isUniqueViolation(error)) {
-      const done = await placedByKey(db, keyHash);
-      if (done) return { ...done, repeated: true };
-    }
-    throw error;
-  }
+        userId: viewer?.id ?? null,
+        phone,
+        email: email?.toLowerCase() ?? null,
+      });
+    if (source.kind === 'manager') await source.onPlaced?.(tx, orderId);
+    // Last: every order for the same offer waits on its row from here to the commit, so the wait is short.
+    await takeStock(
+      tx,
+      quote.lines.map(({ line }) => ({ offerId: line.offerId, quantity: line.quantity })),
+    );
+    return {
+      orderId,
+      placed: { number, total: totals.total, paymentKind: payment.kind, orderUrl, accessKey },
+      repeated: false,
+    };
+  });
 }

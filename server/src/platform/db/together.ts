@@ -4,14 +4,23 @@
 // from the caller (an id drawn from the sequence first), and the foreign keys are checked at the statement's
 // end, when every row is there. Any failure writes none of them.
 import { sql, type SQLWrapper } from 'drizzle-orm';
-import type { DbOrTx } from './index';
+import { selectRows, type DbOrTx } from './index';
 
-/** Runs the writes (inserts, updates, deletes built with Drizzle or `sql`) in one statement. */
-export async function writeTogether(db: DbOrTx, writes: readonly SQLWrapper[]): Promise<void> {
-  if (!writes.length) return;
+/**
+ * Runs the writes (inserts, updates, deletes built with Drizzle or `sql`) in one statement; with `answer`
+ * (a write with RETURNING), its rows are the statement's answer.
+ */
+export async function writeTogether<Row = never>(
+  db: DbOrTx,
+  writes: readonly SQLWrapper[],
+  answer?: SQLWrapper,
+): Promise<Row[]> {
+  const all = answer ? [...writes, answer] : writes;
+  if (!all.length) return [];
   const ctes = sql.join(
-    writes.map((write, i) => sql`${sql.identifier(`write_${i}`)} AS (${write.getSQL()})`),
+    all.map((write, i) => sql`${sql.identifier(`write_${i}`)} AS (${write.getSQL()})`),
     sql`, `,
   );
-  await db.execute(sql`WITH ${ctes} SELECT 1`);
+  const last = sql.identifier(`write_${all.length - 1}`);
+  return selectRows<Row>(db, answer ? sql`WITH ${ctes} SELECT * FROM ${last}` : sql`WITH ${ctes} SELECT 1`);
 }
