@@ -138,9 +138,9 @@ export const MUTATIONS: Mutation[] = [
   },
   {
     name: 'order-stock-in-transaction',
-    guarantee: "an order takes all of its pieces or none: stock is taken in the order's transaction",
+    guarantee: "an order takes all of its pieces or none: an offer short of stock undoes the order's write",
     file: 'server/src/flows/checkout/place-order.ts',
-    edits: [{ from: '    await takeStock(\n      tx,\n', to: '    await takeStock(\n      db,\n' }],
+    edits: [{ from: '    await stock.check(tx, answers.taken);\n', to: '' }],
     tests: {
       file: 'server/test/orders.test.ts',
       title: 'sells out after it was priced|never take part of an order',
@@ -183,7 +183,12 @@ export const MUTATIONS: Mutation[] = [
     name: 'order-cart-version',
     guarantee: 'a line added to a cart while its order is placed is ordered or left in the cart, never lost',
     file: 'server/src/flows/checkout/place-order.ts',
-    edits: [{ from: '    if (cartEmptied && !emptied.length) throw new CartChangedMeanwhile();\n', to: '' }],
+    edits: [
+      {
+        from: '    if (cartEmptied && !answers.emptied?.length) throw new CartChangedMeanwhile();\n',
+        to: '',
+      },
+    ],
     tests: { file: 'server/test/orders.test.ts', title: 'never lost' },
   },
   {

@@ -800,9 +800,10 @@ describeOnDatabases('placing orders on $name', (target) => {
     target,
     'an order whose last offer sells out after it was priced gives back what it took',
     async () => {
-      // Another order takes the last offer's pieces between this order's pricing and its taking of stock
-      // (committed from another connection, at the moment the order's rows are written): the order takes the
-      // first two offers, then finds the last short, and must give everything back.
+      // Another order takes the last offer's pieces between this order's pricing and its write: it holds
+      // the offer's row (not yet committed) while this order is priced with the 5 pieces it still sees, and
+      // commits once this order's write waits for that row. The write then finds 3 of the 4 it asks for,
+      // and must give back what it took of the first two offers, and write nothing.
       const first = await offer(10000, 5);
       const second = await offer(20000, 5);
       const last = await offer(30000, 5);
@@ -811,6 +812,16 @@ describeOnDatabases('placing orders on $name', (target) => {
         sql`SELECT id FROM users WHERE role = 'admin' ORDER BY id LIMIT 1`,
       );
       const orders = await count('orders');
+      let sell!: () => void;
+      const sold = new Promise<void>((resolve) => (sell = resolve));
+      let holding!: () => void;
+      const held = new Promise<void>((resolve) => (holding = resolve));
+      const otherOrder = t.database.db.transaction(async (tx) => {
+        await tx.execute(sql`UPDATE product_offers SET stock = 3 WHERE id = ${last}`);
+        holding();
+        await sold;
+      });
+      await held;
       const placing = placeOrder(
         t.database.db,
         {
@@ -827,9 +838,6 @@ describeOnDatabases('placing orders on $name', (target) => {
             },
             actorId: staff!.id,
             managerComment: null,
-            onPlaced: async () => {
-              await t.database.db.execute(sql`UPDATE product_offers SET stock = 3 WHERE id = ${last}`);
-            },
           },
           viewer: null,
           site: 'https://shop.test',
@@ -839,7 +847,23 @@ describeOnDatabases('placing orders on $name', (target) => {
         },
         form(),
       );
-      await expect(placing).rejects.toThrow(OutOfStock);
+      const outcome = placing.then(
+        () => 'placed',
+        (error: unknown) => error,
+      );
+      // Until the order's write waits for the offer's row.
+      for (let i = 0; i < 200; i++) {
+        const [waiting] = await selectRows<{ n: number }>(
+          t.database.db,
+          sql`SELECT count(*)::int AS n FROM pg_stat_activity
+              WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+        );
+        if (waiting!.n > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      sell();
+      await otherOrder;
+      expect(await outcome).toBeInstanceOf(OutOfStock);
       expect([await stockOf(first), await stockOf(second), await stockOf(last)]).toEqual([5, 5, 3]);
       expect(await count('orders')).toBe(orders);
       expect(await count('order_items', sql`offer_id IN (${first}, ${second}, ${last})`)).toBe(0);

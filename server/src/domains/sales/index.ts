@@ -68,5 +68,5 @@ export {
   type PaymentStatus,
 } from './order-rules';
 export { orderDetail } from './profile-orders';
-export { returnOrderStock, returnStock, takeStock } from './stock';
+export { returnOrderStock, returnStock, stockTake, takeStock } from './stock';
 export { cartTokenOf, mergeGuestCart } from './cart-store';

@@ -5,6 +5,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { productOffers, products } from '../../../generated/tables';
 import { selectRows, type Tx } from '../../platform/db';
+import { writeTogether } from '../../platform/db/together';
 import { refundedPieces } from './refunded-pieces';
 import { ApiError } from '../../platform/http/errors';
 
@@ -26,46 +27,59 @@ export class OutOfStock extends ApiError {
 
 /**
  * Takes the pieces from stock in the caller's transaction, all or none (OutOfStock names every offer that
- * fell short; the transaction is then to be rolled back), in one statement whatever the number of offers:
- * the offers are locked in id order first, so that two orders with the same offers lock them in the same
- * order and never deadlock; each takes its pieces only while stock is enough (a row another order changed
- * meanwhile is checked again as it is now), and the products of the offers taken are marked changed.
+ * fell short; the transaction is then to be rolled back), in one statement whatever the number of offers.
  */
 export async function takeStock(tx: Tx, takes: StockTake[]): Promise<void> {
+  const take = stockTake(takes);
+  if (!take) return;
+  const { taken } = await writeTogether<{ taken: { id: number }[] }>(tx, [take.touch], { taken: take.take });
+  await take.check(tx, taken);
+}
+
+/**
+ * A stock take as two writes of a statement (platform/db/together.ts; placing an order makes them part of its
+ * own): `take` locks the offers in id order first, so that two orders with the same offers lock them in the
+ * same order and never deadlock, and takes each one's pieces only while its stock is enough (a row another
+ * order changed meanwhile is checked again as it is now), returning the offers taken; `touch` marks their
+ * products changed. `check` with what `take` returned throws OutOfStock when an offer was not taken. Null
+ * for no pieces.
+ */
+export function stockTake(takes: StockTake[], now = new Date()) {
   const byOffer = new Map<number, number>();
   for (const t of takes) byOffer.set(t.offerId, (byOffer.get(t.offerId) ?? 0) + t.quantity);
-  if (!byOffer.size) return;
+  if (!byOffer.size) return null;
+  const ids = sql.join(
+    [...byOffer.keys()].map((id) => sql`${id}::int`),
+    sql`, `,
+  );
   const wanted = sql.join(
     [...byOffer].map(([offerId, quantity]) => sql`(${offerId}::int, ${quantity}::int)`),
     sql`, `,
   );
-  const taken = await selectRows<{ id: number }>(
-    tx,
-    sql`WITH wanted (id, quantity) AS (VALUES ${wanted}),
-        locked AS (
-          SELECT o.id FROM ${productOffers} o WHERE o.id IN (SELECT id FROM wanted) ORDER BY o.id FOR UPDATE),
-        taken AS (
-          UPDATE ${productOffers} o SET stock = o.stock - w.quantity
-          FROM wanted w, locked l
-          WHERE o.id = w.id AND l.id = w.id AND o.stock >= w.quantity
-          RETURNING o.id, o.product_id),
-        touched AS (
-          UPDATE ${products} p SET updated_at = ${new Date().toISOString()}
-          WHERE p.id IN (SELECT product_id FROM taken))
-        SELECT id FROM taken`,
-  );
-  if (taken.length === byOffer.size) return;
-  const got = new Set(taken.map((t) => t.id));
-  const shortIds = [...byOffer.keys()].filter((id) => !got.has(id)).sort((a, b) => a - b);
-  const left = new Map(
-    (
-      await tx
-        .select({ id: productOffers.id, stock: productOffers.stock })
-        .from(productOffers)
-        .where(inArray(productOffers.id, shortIds))
-    ).map((o) => [o.id, o.stock]),
-  );
-  throw new OutOfStock(shortIds.map((offerId) => ({ offerId, left: left.get(offerId) ?? 0 })));
+  return {
+    take: sql`UPDATE ${productOffers} o SET stock = o.stock - w.quantity
+              FROM (VALUES ${wanted}) AS w (id, quantity),
+                   (SELECT l.id FROM ${productOffers} l WHERE l.id IN (${ids}) ORDER BY l.id FOR UPDATE) AS l
+              WHERE o.id = w.id AND l.id = w.id AND o.stock >= w.quantity
+              RETURNING o.id`,
+    touch: sql`UPDATE ${products} p SET updated_at = ${now.toISOString()}
+               WHERE p.id IN (SELECT product_id FROM ${productOffers} WHERE id IN (${ids}))`,
+    /** Throws OutOfStock when fewer offers than asked were taken: what is left of each short one. */
+    check: async (tx: Tx, taken: { id: number }[]): Promise<void> => {
+      if (taken.length === byOffer.size) return;
+      const got = new Set(taken.map((t) => t.id));
+      const shortIds = [...byOffer.keys()].filter((id) => !got.has(id)).sort((a, b) => a - b);
+      const left = new Map(
+        (
+          await tx
+            .select({ id: productOffers.id, stock: productOffers.stock })
+            .from(productOffers)
+            .where(inArray(productOffers.id, shortIds))
+        ).map((o) => [o.id, o.stock]),
+      );
+      throw new OutOfStock(shortIds.map((offerId) => ({ offerId, left: left.get(offerId) ?? 0 })));
+    },
+  };
 }
 
 /**

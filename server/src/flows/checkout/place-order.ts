@@ -39,7 +39,7 @@ import { orderEventWrite, orderUrlOf } from '../../domains/sales';
 import { orderLetterTemplates, orderLettersWrite } from '../../domains/sales';
 import { newOrderKeys } from '../../domains/sales';
 import type { Viewer } from '../../domains/pricing';
-import { takeStock } from '../../domains/sales';
+import { stockTake } from '../../domains/sales';
 import { findPoint, destinationOf, type CarrierConfig, type Destination } from '../../domains/delivery';
 
 /**
@@ -238,12 +238,26 @@ export async function useCoupon(
   code: string,
   usage: { orderId: number; userId: number | null; phone: string; email: string | null },
 ): Promise<void> {
-  const [used] = await tx
-    .update(coupons)
-    .set({ usedCount: sql`${coupons.usedCount} + 1` })
-    .where(sql`upper(${coupons.code}) = ${code}`)
-    .returning({ id: coupons.id });
-  await tx.insert(couponUsages).values({ couponId: used!.id, ...usage });
+  await writeTogether(tx, couponUseWrites(tx, code, usage));
+}
+
+/** The coupon's use as two writes of a statement (placing an order makes them part of its own). */
+function couponUseWrites(
+  tx: Tx,
+  code: string,
+  usage: { orderId: number; userId: number | null; phone: string; email: string | null },
+): SQLWrapper[] {
+  const coupon = sql`upper(${coupons.code}) = ${code}`;
+  return [
+    tx
+      .update(coupons)
+      .set({ usedCount: sql`${coupons.usedCount} + 1` })
+      .where(coupon),
+    tx.insert(couponUsages).values({
+      couponId: sql`(SELECT ${coupons.id} FROM ${coupons} WHERE ${coupon})`,
+      ...usage,
+    }),
+  ];
 }
 
 /** Gives the order's coupon use back (a cancel, an edit of its lines): its limits count one use less. */
@@ -592,24 +606,32 @@ async function placeFromRead(
       templates,
     );
     if (letters) writes.push(letters);
-    const emptied = await writeTogether<{ id: number }>(tx, writes, cartEmptied?.cart);
-    // Changed since it was read (a line added in another tab, another submission's order): all undone.
-    if (cartEmptied && !emptied.length) throw new CartChangedMeanwhile();
-    if (letters) wakeOutbox();
     const coupon = view.coupon?.state === 'applied' ? view.coupon : null;
     if (coupon)
-      await useCoupon(tx, coupon.code, {
-        orderId,
-        userId: viewer?.id ?? null,
-        phone,
-        email: email?.toLowerCase() ?? null,
-      });
-    if (source.kind === 'manager') await source.onPlaced?.(tx, orderId);
-    // Last: every order for the same offer waits on its row from here to the commit, so the wait is short.
-    await takeStock(
-      tx,
+      writes.push(
+        ...couponUseWrites(tx, coupon.code, {
+          orderId,
+          userId: viewer?.id ?? null,
+          phone,
+          email: email?.toLowerCase() ?? null,
+        }),
+      );
+    // The stock in the same statement: every order for the same offer waits on its row from there to the
+    // commit, so the wait is one round trip.
+    const stock = stockTake(
       quote.lines.map(({ line }) => ({ offerId: line.offerId, quantity: line.quantity })),
+    )!;
+    writes.push(stock.touch);
+    const answers = await writeTogether<{ taken: { id: number }[]; emptied?: { id: number }[] }>(
+      tx,
+      writes,
+      cartEmptied ? { taken: stock.take, emptied: cartEmptied.cart } : { taken: stock.take },
     );
+    // Changed since it was read (a line added in another tab, another submission's order): all undone.
+    if (cartEmptied && !answers.emptied?.length) throw new CartChangedMeanwhile();
+    await stock.check(tx, answers.taken);
+    if (letters) wakeOutbox();
+    if (source.kind === 'manager') await source.onPlaced?.(tx, orderId);
     return {
       orderId,
       placed: { number, total: totals.total, paymentKind: payment.kind, orderUrl, accessKey },

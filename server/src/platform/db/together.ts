@@ -7,20 +7,34 @@ import { sql, type SQLWrapper } from 'drizzle-orm';
 import { selectRows, type DbOrTx } from './index';
 
 /**
- * Runs the writes (inserts, updates, deletes built with Drizzle or `sql`) in one statement; with `answer`
- * (a write with RETURNING), its rows are the statement's answer.
+ * Runs the writes (inserts, updates, deletes built with Drizzle or `sql`) in one statement. The `answered`
+ * ones (writes with RETURNING) come back by name, each the rows it returned.
  */
-export async function writeTogether<Row = never>(
+export async function writeTogether<
+  Answers extends Record<string, unknown[] | undefined> = Record<string, never>,
+>(
   db: DbOrTx,
   writes: readonly SQLWrapper[],
-  answer?: SQLWrapper,
-): Promise<Row[]> {
-  const all = answer ? [...writes, answer] : writes;
-  if (!all.length) return [];
+  answered: { [Name in keyof Answers]: SQLWrapper } = {} as { [Name in keyof Answers]: SQLWrapper },
+): Promise<Answers> {
+  const names = Object.keys(answered);
+  if (!writes.length && !names.length) return {} as Answers;
   const ctes = sql.join(
-    all.map((write, i) => sql`${sql.identifier(`write_${i}`)} AS (${write.getSQL()})`),
+    [
+      ...writes.map((write, i) => sql`${sql.identifier(`write_${i}`)} AS (${write.getSQL()})`),
+      ...names.map((name) => sql`${sql.identifier(`answer_${name}`)} AS (${answered[name]!.getSQL()})`),
+    ],
     sql`, `,
   );
-  const last = sql.identifier(`write_${all.length - 1}`);
-  return selectRows<Row>(db, answer ? sql`WITH ${ctes} SELECT * FROM ${last}` : sql`WITH ${ctes} SELECT 1`);
+  const answers = names.length
+    ? sql.join(
+        names.map(
+          (name) =>
+            sql`(SELECT coalesce(json_agg(a), '[]') FROM ${sql.identifier(`answer_${name}`)} a) AS ${sql.identifier(name)}`,
+        ),
+        sql`, `,
+      )
+    : sql`1`;
+  const [row] = await selectRows<Answers>(db, sql`WITH ${ctes} SELECT ${answers}`);
+  return names.length ? row! : ({} as Answers);
 }
