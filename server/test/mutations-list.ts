@@ -140,7 +140,7 @@ export const MUTATIONS: Mutation[] = [
     name: 'order-stock-in-transaction',
     guarantee: "an order takes all of its pieces or none: an offer short of stock undoes the order's write",
     file: 'server/src/flows/checkout/place-order.ts',
-    edits: [{ from: '    await stock.check(tx, answers.taken);\n', to: '' }],
+    edits: [{ from: 'taken: stock.offers }', to: 'taken: undefined }' }],
     tests: {
       file: 'server/test/orders.test.ts',
       title: 'sells out after it was priced|never take part of an order',
@@ -185,8 +185,8 @@ export const MUTATIONS: Mutation[] = [
     file: 'server/src/flows/checkout/place-order.ts',
     edits: [
       {
-        from: '    if (cartEmptied && !answers.emptied?.length) throw new CartChangedMeanwhile();\n',
-        to: '',
+        from: '{ emptied: cartEmptied ? 1 : undefined,',
+        to: '{ emptied: undefined,',
       },
     ],
     tests: { file: 'server/test/orders.test.ts', title: 'never lost' },
@@ -218,8 +218,8 @@ export const MUTATIONS: Mutation[] = [
     file: 'server/src/flows/checkout/place-order.ts',
     edits: [
       {
-        from: '    if (viewer) await lockCustomer(tx, viewer.id);',
-        to: '    if (viewer) void lockCustomer;',
+        from: '    if (viewer && contents.bonusPoints > 0) await lockCustomer(q, viewer.id);',
+        to: '    if (viewer && contents.bonusPoints > 0) void lockCustomer;',
       },
     ],
     tests: { file: 'server/test/orders.test.ts', title: 'spent twice' },

@@ -2,7 +2,7 @@
 // payment service in payments/): the order read under its row lock, the history row, the customer's letter.
 import { sql } from 'drizzle-orm';
 import { orderEvents } from '../../../generated/tables';
-import { selectRows, type Tx } from '../../platform/db';
+import { selectRows, type DbOrTx, type Tx } from '../../platform/db';
 import { notFound } from '../../platform/http/errors';
 import { queueStatusLetters } from './order-letters';
 import type { DeliveryKind, OrderStatus, PaymentKind, PaymentStatus } from './order-rules';
@@ -85,7 +85,7 @@ export async function recordOrderEvent(tx: Tx, e: OrderEventInput): Promise<void
 }
 
 /** The event's insert, not yet run: placing an order writes it with the order (platform/db/together.ts). */
-export function orderEventWrite(tx: Tx, e: OrderEventInput) {
+export function orderEventWrite(tx: DbOrTx, e: OrderEventInput) {
   return tx.insert(orderEvents).values({
     orderId: e.orderId,
     kind: e.kind,

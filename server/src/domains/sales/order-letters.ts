@@ -68,7 +68,7 @@ export function orderLetterTemplates(db: DbOrTx): Promise<Map<string, ActiveTemp
  * it with the order's rows); null when every template is switched off.
  */
 export async function orderLettersWrite(
-  tx: Tx,
+  tx: DbOrTx,
   o: NewOrderLetter,
   templates: Map<string, ActiveTemplate>,
 ) {

@@ -5,7 +5,7 @@
 // both make it, starting after the highest number of that year already stored (orders numbered before the
 // sequences existed).
 import { sql } from 'drizzle-orm';
-import { selectRows, type Tx } from '../../platform/db';
+import { selectRows, type DbOrTx } from '../../platform/db';
 
 const SEQUENCE_LOCK = 72_431_002;
 
@@ -19,7 +19,7 @@ export interface NewOrderKeys {
   number: string;
 }
 
-export async function newOrderKeys(tx: Tx, now = new Date()): Promise<NewOrderKeys> {
+export async function newOrderKeys(tx: DbOrTx, now = new Date()): Promise<NewOrderKeys> {
   const year = moscowYear(now);
   const name = `order_number_${year}`;
   // One statement once the year's sequence exists: nextval of a missing one (to_regclass is null) is null.

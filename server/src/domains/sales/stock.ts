@@ -4,7 +4,7 @@
 // before the order cannot save the old stock back: the CRUD service refuses a stale save (assertNotStale).
 import { eq, inArray, sql } from 'drizzle-orm';
 import { productOffers, products } from '../../../generated/tables';
-import { selectRows, type Tx } from '../../platform/db';
+import { selectRows, type DbOrTx, type Tx } from '../../platform/db';
 import { writeTogether } from '../../platform/db/together';
 import { refundedPieces } from './refunded-pieces';
 import { ApiError } from '../../platform/http/errors';
@@ -64,22 +64,40 @@ export function stockTake(takes: StockTake[], now = new Date()) {
               RETURNING o.id`,
     touch: sql`UPDATE ${products} p SET updated_at = ${now.toISOString()}
                WHERE p.id IN (SELECT product_id FROM ${productOffers} WHERE id IN (${ids}))`,
+    /** The offers asked for. */
+    offers: byOffer.size,
     /** Throws OutOfStock when fewer offers than asked were taken: what is left of each short one. */
-    check: async (tx: Tx, taken: { id: number }[]): Promise<void> => {
+    check: async (tx: DbOrTx, taken: { id: number }[]): Promise<void> => {
       if (taken.length === byOffer.size) return;
       const got = new Set(taken.map((t) => t.id));
-      const shortIds = [...byOffer.keys()].filter((id) => !got.has(id)).sort((a, b) => a - b);
-      const left = new Map(
-        (
-          await tx
-            .select({ id: productOffers.id, stock: productOffers.stock })
-            .from(productOffers)
-            .where(inArray(productOffers.id, shortIds))
-        ).map((o) => [o.id, o.stock]),
+      throw await outOfStock(
+        tx,
+        [...byOffer.keys()].filter((id) => !got.has(id)),
       );
-      throw new OutOfStock(shortIds.map((offerId) => ({ offerId, left: left.get(offerId) ?? 0 })));
+    },
+    /** After a take that was refused as a whole: the offers with fewer pieces than asked, as they are now. */
+    short: async (db: DbOrTx): Promise<OutOfStock> => {
+      const left = await stockOf(db, [...byOffer.keys()]);
+      const short = [...byOffer].filter(([id, quantity]) => (left.get(id) ?? 0) < quantity).map(([id]) => id);
+      return outOfStock(db, short.length ? short : [...byOffer.keys()]);
     },
   };
+}
+
+/** What is left of each offer (an offer gone is not in the map). */
+async function stockOf(db: DbOrTx, offerIds: number[]): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ id: productOffers.id, stock: productOffers.stock })
+    .from(productOffers)
+    .where(inArray(productOffers.id, offerIds));
+  return new Map(rows.map((o) => [o.id, o.stock]));
+}
+
+/** OutOfStock for these offers, with what is left of each (0 when the offer is gone). */
+async function outOfStock(db: DbOrTx, offerIds: number[]): Promise<OutOfStock> {
+  const shortIds = [...offerIds].sort((a, b) => a - b);
+  const left = await stockOf(db, shortIds);
+  return new OutOfStock(shortIds.map((offerId) => ({ offerId, left: left.get(offerId) ?? 0 })));
 }
 
 /**

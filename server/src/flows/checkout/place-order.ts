@@ -25,11 +25,11 @@ import {
   orders,
   userOrganizations,
 } from '../../../generated/tables';
-import type { Db, Tx } from '../../platform/db';
+import type { Db, DbOrTx, Tx } from '../../platform/db';
 import { storedPhone } from '@shop/schemas';
 import { consentTextVersion as readConsentTextVersion, consentWrite } from '../../domains/privacy';
 import { wakeOutbox } from '../../domains/messages';
-import { writeTogether } from '../../platform/db/together';
+import { WriteRefused, writeTogether } from '../../platform/db/together';
 import { ApiError, badRequest } from '../../platform/http/errors';
 import { isUniqueViolation } from '../../domains/accounts';
 import { emptyCartWrites, lockCustomer, readCart } from '../../domains/sales';
@@ -207,7 +207,7 @@ export async function insertOrderItems(tx: Tx, orderId: number, quote: PricedCar
 }
 
 /** The order's lines' insert, not yet run (placing an order writes it with the order). */
-function orderItemsWrite(tx: Tx, orderId: number, quote: PricedCart) {
+function orderItemsWrite(tx: DbOrTx, orderId: number, quote: PricedCart) {
   const offerOf = new Map(quote.lines.map(({ offer }) => [offer.offerId, offer]));
   return tx.insert(orderItems).values(
     quote.priced.lines.map((l, position) => {
@@ -243,7 +243,7 @@ export async function useCoupon(
 
 /** The coupon's use as two writes of a statement (placing an order makes them part of its own). */
 function couponUseWrites(
-  tx: Tx,
+  tx: DbOrTx,
   code: string,
   usage: { orderId: number; userId: number | null; phone: string; email: string | null },
 ): SQLWrapper[] {
@@ -316,7 +316,7 @@ type ChosenDelivery = PricedCart['view']['delivery']['options'][number];
  * day and time (among those offered).
  */
 async function deliveryChoice(
-  tx: Tx,
+  tx: DbOrTx,
   delivery: ChosenDelivery,
   input: PlaceInput,
   destination: Destination | null,
@@ -463,15 +463,24 @@ async function placeFromRead(
   // The carriers are asked before the transaction, not in it: its locks are never held while a carrier
   // thinks. Their answers are cached, so the pricing in the transaction finds them at once.
   await warmDelivery(db, contents, viewer, input, quoteOptions);
-  return db.transaction(async (tx) => {
+  // Only what holds a lock takes a transaction: a manager's order (its key looked up, its history row), a
+  // promo code (its row keeps its limits), points spent (the customer's row keeps the balance). Else the
+  // order is its one write, which PostgreSQL commits or undoes as a whole, and no offer's row is held while
+  // an answer travels back to this process.
+  const locks =
+    source.kind === 'manager' ||
+    contents.couponCode !== null ||
+    (viewer !== null && contents.bonusPoints > 0);
+  const taking: { stock: ReturnType<typeof stockTake> } = { stock: null };
+  const place = async (q: DbOrTx): Promise<PlaceOrderResult> => {
     // A manager's key is looked up at once; a cart's order emptied the cart (above) or meets the unique index.
     if (keyHash && source.kind === 'manager') {
-      const done = await placedByKey(tx, keyHash);
+      const done = await placedByKey(q, keyHash);
       if (done) return { ...done, repeated: true };
     }
     // Locks the customer's row: a second order spending the same points waits for this one.
-    if (viewer) await lockCustomer(tx, viewer.id);
-    const quote = await priceContents(tx, contents, viewer, {
+    if (viewer && contents.bonusPoints > 0) await lockCustomer(q, viewer.id);
+    const quote = await priceContents(q, contents, viewer, {
       ...quoteOptions,
       contact: { userId: viewer?.id ?? null, phone, email: email?.toLowerCase() ?? null },
       lockCoupon: true,
@@ -482,12 +491,12 @@ async function placeFromRead(
     const delivery = view.delivery.options.find((o) => o.id === view.delivery.selectedId)!;
     const payment = view.payments.find((p) => p.id === view.paymentSelectedId)!;
     const address = deliveryFields(delivery.kind, input);
-    const chosen = await deliveryChoice(tx, delivery, input, destination, ctx.carriers);
+    const chosen = await deliveryChoice(q, delivery, input, destination, ctx.carriers);
 
     let organizationId: number | null = null;
     if (input.organizationId) {
       const [org] = viewer
-        ? await tx
+        ? await q
             .select({ id: userOrganizations.id })
             .from(userOrganizations)
             .where(
@@ -505,13 +514,13 @@ async function placeFromRead(
         organizationId: 'Выберите организацию',
       });
 
-    const { id: orderId, number } = await newOrderKeys(tx, now);
+    const { id: orderId, number } = await newOrderKeys(q, now);
     const accessKey = randomBytes(24).toString('base64url');
     const { totals } = priced;
     const orderUrl = orderUrlOf(number, accessKey, viewer !== null);
     // The order and every row that goes with it, written in one statement (platform/db/together.ts).
     const writes: SQLWrapper[] = [
-      tx.insert(orders).values({
+      q.insert(orders).values({
         id: orderId,
         number,
         userId: viewer?.id ?? null,
@@ -543,8 +552,8 @@ async function placeFromRead(
         createdAt: now,
         updatedAt: now,
       }),
-      orderItemsWrite(tx, orderId, quote),
-      orderEventWrite(tx, {
+      orderItemsWrite(q, orderId, quote),
+      orderEventWrite(q, {
         orderId,
         kind: 'placed',
         to: 'new',
@@ -559,7 +568,7 @@ async function placeFromRead(
     ];
     if (viewer && priced.bonuses.spent > 0)
       writes.push(
-        tx.insert(bonusTransactions).values({
+        q.insert(bonusTransactions).values({
           userId: viewer.id,
           amount: -priced.bonuses.spent,
           kind: 'spending',
@@ -572,20 +581,20 @@ async function placeFromRead(
     if (cartEmptied) {
       // The customer's own form: their consent (152-FZ), and the cart they ordered is emptied.
       writes.push(
-        consentWrite(tx, {
+        consentWrite(q, {
           purpose: 'personal_data',
           source: 'order',
           userId: viewer?.id ?? null,
           email,
           phone,
           ...ctx.consent,
-          textVersion: consentTextVersion ?? (await readConsentTextVersion(tx)),
+          textVersion: consentTextVersion ?? (await readConsentTextVersion(q)),
         }),
         cartEmptied.lines,
       );
     }
     const letters = await orderLettersWrite(
-      tx,
+      q,
       {
         site: ctx.site,
         orderId,
@@ -609,7 +618,7 @@ async function placeFromRead(
     const coupon = view.coupon?.state === 'applied' ? view.coupon : null;
     if (coupon)
       writes.push(
-        ...couponUseWrites(tx, coupon.code, {
+        ...couponUseWrites(q, coupon.code, {
           orderId,
           userId: viewer?.id ?? null,
           phone,
@@ -617,25 +626,35 @@ async function placeFromRead(
         }),
       );
     // The stock in the same statement: every order for the same offer waits on its row from there to the
-    // commit, so the wait is one round trip.
+    // commit. The statement is undone as a whole (WriteRefused, below) unless every offer was taken and the
+    // cart was still the version read (a line added in another tab, another submission's order).
     const stock = stockTake(
       quote.lines.map(({ line }) => ({ offerId: line.offerId, quantity: line.quantity })),
     )!;
+    taking.stock = stock;
     writes.push(stock.touch);
-    const answers = await writeTogether<{ taken: { id: number }[]; emptied?: { id: number }[] }>(
-      tx,
+    await writeTogether<{ emptied?: unknown[]; taken: unknown[] }>(
+      q,
       writes,
-      cartEmptied ? { taken: stock.take, emptied: cartEmptied.cart } : { taken: stock.take },
+      cartEmptied ? { emptied: cartEmptied.cart, taken: stock.take } : { taken: stock.take },
+      { emptied: cartEmptied ? 1 : undefined, taken: stock.offers },
     );
-    // Changed since it was read (a line added in another tab, another submission's order): all undone.
-    if (cartEmptied && !answers.emptied?.length) throw new CartChangedMeanwhile();
-    await stock.check(tx, answers.taken);
     if (letters) wakeOutbox();
-    if (source.kind === 'manager') await source.onPlaced?.(tx, orderId);
+    // A manager's order always runs in a transaction (`locks`).
+    if (source.kind === 'manager') await source.onPlaced?.(q as Tx, orderId);
     return {
       orderId,
       placed: { number, total: totals.total, paymentKind: payment.kind, orderUrl, accessKey },
       repeated: false,
     };
-  });
+  };
+  try {
+    return locks ? await db.transaction(place) : await place(db);
+  } catch (error) {
+    // Undone as a whole: the cart changed since it was read (read it again), or an offer is short.
+    if (error instanceof WriteRefused && error.write === 'emptied') throw new CartChangedMeanwhile();
+    if (error instanceof WriteRefused && error.write === 'taken' && taking.stock)
+      throw await taking.stock.short(db);
+    throw error;
+  }
 }
