@@ -1,18 +1,18 @@
-// Placing an order: the caller's cart becomes an order in one transaction. Everything is priced again here
-// by the pricing engine from what is stored (the client's sums are never used, only compared); the stock
-// is taken with a condition (stock.ts), the coupon's use and the bonus spending are written, the order and
-// its lines snapshot every price, the cart is emptied and the letters are queued, all or nothing. The order
-// and the rows that go with it (lines, history, consent, letters, the emptied cart) are written in one
-// statement (platform/db/together.ts): the transaction is a handful of round trips (docs/performance.md).
+// Placing an order: the caller's cart becomes an order, all or nothing. Everything is priced again here by
+// the pricing engine from what is stored (the client's sums are never used, only compared); the stock is taken
+// with a condition (stock.ts), the coupon's use and the bonus spending are written, the order and its lines
+// snapshot every price, the cart is emptied and the letters are queued. The order and every row that goes
+// with it are written by one statement (platform/db/together.ts), which PostgreSQL undoes as a whole when an
+// offer is short or the cart changed: a guest's order without a promo code or points needs no transaction,
+// so no offer's row is held while an answer travels back here (docs/performance.md, "Cart").
 //
-// The cart is read before the transaction, with its row's version, as a change of the cart reads it
-// (cart-store.ts): the order's write empties it only while it is still that version, else everything is
-// undone and the cart read again, so a line added meanwhile is ordered or stays in the cart, and a second
-// submission of the same cart finds it empty. The rest is ordered by locks taken in one order by every
-// order: the customer's row (their bonus balance), the coupon's row (its limits), the cart's row (the
-// write), the offers by id (stock, taken last, just before the commit). A repeated Idempotency-Key answers
-// the order it made (found by the emptied cart, or by the key's unique index); the key is kept per cart
-// owner, so one visitor's key never finds another's order.
+// The cart is read first, with its row's version, as a change of the cart reads it (cart-store.ts): the write
+// empties it only while it is still that version, else everything is undone and the cart read again, so a
+// line added meanwhile is ordered or stays in the cart, and a second submission of the same cart finds it
+// empty. A promo code, points spent and a manager's order take a transaction and their locks in one order:
+// the customer's row (their bonus balance), the coupon's row (its limits), then in the write the cart's row
+// and the offers by id. A repeated Idempotency-Key answers the order it made (found by the emptied cart, or by
+// the key's unique index); the key is kept per cart owner, so one visitor's key never finds another's order.
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import type { OrderPlaced, OrderPlaceRequest } from '@shop/schemas';
