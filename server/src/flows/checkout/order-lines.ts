@@ -19,6 +19,7 @@ import { formatMoney } from '@shop/schemas/rules/money';
 import {
   CartNotOrderable,
   insertOrderItems,
+  orderSums,
   reasonsNotToPlace,
   releaseCouponUse,
   useCoupon,
@@ -113,18 +114,7 @@ export async function changeOrderLines(db: Db, change: LinesChange): Promise<Adm
       });
     await tx
       .update(orders)
-      .set({
-        itemsTotal: totals.goods,
-        discountTotal: totals.discounts,
-        discounts: priced.discounts
-          .filter((d) => d.amount > 0 || d.deliverySaving > 0)
-          .map((d) => ({ title: d.title, amount: d.amount || d.deliverySaving })),
-        deliveryPrice: totals.delivery,
-        bonusSpent: priced.bonuses.spent,
-        bonusPointValue: priced.bonuses.pointValue,
-        total: totals.total,
-        updatedAt: now,
-      })
+      .set({ ...orderSums(quote), updatedAt: now })
       .where(eq(orders.id, order.id));
     const note = change.comment?.trim();
     await recordOrderEvent(tx, {

@@ -201,6 +201,22 @@ export function reasonsNotToPlace(quote: PricedCart, expectedTotal?: number): st
   return reasons;
 }
 
+/** The order's sums as the pricing engine gave them: what placing stores, and editing its lines again. */
+export function orderSums({ priced }: PricedCart) {
+  const { totals } = priced;
+  return {
+    itemsTotal: totals.goods,
+    discountTotal: totals.discounts,
+    discounts: priced.discounts
+      .filter((d) => d.amount > 0 || d.deliverySaving > 0)
+      .map((d) => ({ title: d.title, amount: d.amount || d.deliverySaving })),
+    deliveryPrice: totals.delivery,
+    bonusSpent: priced.bonuses.spent,
+    bonusPointValue: priced.bonuses.pointValue,
+    total: totals.total,
+  };
+}
+
 /** The order's lines, every price snapshotted from the pricing engine's answer. */
 export async function insertOrderItems(tx: Tx, orderId: number, quote: PricedCart): Promise<void> {
   await orderItemsWrite(tx, orderId, quote);
@@ -534,17 +550,9 @@ async function placeFromRead(
         ...chosen,
         deliveryEstimate: delivery.dates?.range ?? null,
         deliveryPriceSource: delivery.priceSource,
-        deliveryPrice: totals.delivery,
+        ...orderSums(quote),
         paymentServiceId: payment.id,
         couponCode: view.coupon?.state === 'applied' ? view.coupon.code : null,
-        bonusSpent: priced.bonuses.spent,
-        bonusPointValue: priced.bonuses.pointValue,
-        itemsTotal: totals.goods,
-        discountTotal: totals.discounts,
-        discounts: priced.discounts
-          .filter((d) => d.amount > 0 || d.deliverySaving > 0)
-          .map((d) => ({ title: d.title, amount: d.amount || d.deliverySaving })),
-        total: totals.total,
         comment: input.comment?.trim() || null,
         managerComment: source.kind === 'manager' ? source.managerComment : null,
         accessKey,
