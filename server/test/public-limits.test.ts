@@ -111,6 +111,20 @@ describeOnDatabases('limits of public writes on $name', (target) => {
     expect((await post('/api/reviews/site', review(6), nextIp())).statusCode).toBe(201);
   });
 
+  it('requests at the same moment are each counted: 12 reviews at once from one address store 5', async () => {
+    // Hits of one moment share one statement (rate-limit.ts): each still gets its own count.
+    freezeAtWindowStart();
+    const ip = nextIp();
+    const before = await rows(siteReviews);
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        post('/api/reviews/site', { name: 'Гость', rating: 5, text: `Отзыв в одну секунду ${i}` }, ip),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([...Array(5).fill(201), ...Array(7).fill(429)]);
+    expect(await rows(siteReviews)).toBe(before + 5);
+  });
+
   it('POST /api/auth/register: 10 an hour from one address, 3 an hour for one e-mail', async () => {
     freezeAtWindowStart();
     const ip = nextIp();

@@ -135,21 +135,76 @@ function requireDeclaredLimits(route: RouteOptions) {
   );
 }
 
-/** The counter's increment: one statement on every limited request, built once and prepared by name. */
-const countHit = prepared<{ hits: number }>(
-  'rate_limit_hit',
+/**
+ * The counters' increments: every hit of one turn of the event loop in one statement (under load many
+ * requests share it; alone, a request waits for nothing), built once and prepared by name. Each row of the
+ * batch is a key and window with its number of hits; the answer is each counter's new total.
+ */
+const countHits = prepared<{ key: string; start: string | number; hits: number }>(
+  'rate_limit_hits',
   sql`INSERT INTO ${rateLimitHits} (key, window_start, hits)
-      VALUES (${sql.placeholder('key')}, ${sql.placeholder('windowStart')}, 1)
-      ON CONFLICT (key, window_start) DO UPDATE SET hits = ${rateLimitHits}.hits + 1
-      RETURNING hits`,
+      SELECT * FROM unnest(${sql.placeholder('keys')}::text[], ${sql.placeholder('starts')}::timestamptz[],
+                           ${sql.placeholder('counts')}::int[])
+      ON CONFLICT (key, window_start) DO UPDATE SET hits = ${rateLimitHits}.hits + EXCLUDED.hits
+      RETURNING key, (extract(epoch FROM window_start) * 1000)::bigint AS start, hits`,
 );
+
+interface Counter {
+  key: string;
+  start: number;
+  /** The hits waiting for this counter's total, in the order they came. */
+  waiting: { resolve: (current: number) => void; reject: (error: Error) => void }[];
+}
+
+/** The hits of one database waiting for the next statement. */
+class HitBatch {
+  private counters = new Map<string, Counter>();
+  private scheduled = false;
+  constructor(private readonly db: Db) {}
+
+  /** The counter's total once this hit is counted (the hits of one batch numbered in the order they came). */
+  hit(key: string, start: number): Promise<number> {
+    return new Promise((resolve, reject) => {
+      const id = `${start}|${key}`;
+      let counter = this.counters.get(id);
+      if (!counter) this.counters.set(id, (counter = { key, start, waiting: [] }));
+      counter.waiting.push({ resolve, reject });
+      if (this.scheduled) return;
+      this.scheduled = true;
+      setImmediate(() => void this.flush());
+    });
+  }
+
+  private async flush() {
+    const counters = [...this.counters.values()];
+    this.counters = new Map();
+    this.scheduled = false;
+    try {
+      const rows = await countHits(this.db, {
+        keys: counters.map((c) => c.key),
+        starts: counters.map((c) => new Date(c.start).toISOString()),
+        counts: counters.map((c) => c.waiting.length),
+      });
+      const totals = new Map(rows.map((r) => [`${Number(r.start)}|${r.key}`, Number(r.hits)]));
+      for (const { key, start, waiting } of counters) {
+        const total = totals.get(`${start}|${key}`)!;
+        waiting.forEach((w, i) => w.resolve(total - waiting.length + 1 + i));
+      }
+    } catch (error) {
+      for (const { waiting } of counters) for (const w of waiting) w.reject(error as Error);
+    }
+  }
+}
+
+const batches = new WeakMap<Db, HitBatch>();
 
 /** Increments the key's counter in the current fixed window; answers the count and the window's rest. */
 async function hit(db: Db, key: string, timeWindow: number) {
   const now = Date.now();
-  const windowStart = new Date(Math.floor(now / timeWindow) * timeWindow);
-  const [row] = await countHit(db, { key, windowStart: windowStart.toISOString() });
-  return { current: Number(row!.hits), ttl: windowStart.getTime() + timeWindow - now };
+  const start = Math.floor(now / timeWindow) * timeWindow;
+  let batch = batches.get(db);
+  if (!batch) batches.set(db, (batch = new HitBatch(db)));
+  return { current: await batch.hit(key, start), ttl: start + timeWindow - now };
 }
 
 /** Drops counters of windows that ended more than a day ago (the outbox worker's housekeeping calls it). */
