@@ -59,4 +59,18 @@ describeOnDatabases('order numbers on $name', (target) => {
       ),
     );
   });
+
+  itRaces(
+    target,
+    "a year's first orders at once, outside a transaction, each get the next number",
+    async () => {
+      // A guest's order draws its keys without a transaction: the year's sequence is made by one of them.
+      const later = new Date(Date.UTC(year + 40, 5, 1));
+      const keys = await Promise.all(Array.from({ length: 12 }, () => newOrderKeys(t.database.db, later)));
+      expect(keys.map((k) => k.number).sort()).toEqual(
+        Array.from({ length: 12 }, (_, i) => `${year + 40}-${String(i + 1).padStart(6, '0')}`),
+      );
+      expect(new Set(keys.map((k) => k.id)).size).toBe(12);
+    },
+  );
 });

@@ -12,31 +12,46 @@ const SEQUENCE_LOCK = 72_431_002;
 const yearFormat = new Intl.DateTimeFormat('en', { timeZone: 'Europe/Moscow', year: 'numeric' });
 const moscowYear = (now: Date) => Number(yearFormat.format(now));
 
-/** A new order's keys: its id, drawn from the table's own sequence (so that the rows that point at it can be
- * written in the same statement as the order: platform/db/together.ts), and its number. */
+/**
+ * A new order's keys: its id, drawn from the table's own sequence (so that the rows that point at it can be
+ * written in the same statement as the order: platform/db/together.ts), and its number.
+ */
 export interface NewOrderKeys {
   id: number;
   number: string;
 }
 
-export async function newOrderKeys(tx: DbOrTx, now = new Date()): Promise<NewOrderKeys> {
+/** Draws a new order's keys, in the caller's transaction or without one (a guest's order has none). */
+export async function newOrderKeys(db: DbOrTx, now = new Date()): Promise<NewOrderKeys> {
   const year = moscowYear(now);
   const name = `order_number_${year}`;
   // One statement once the year's sequence exists: nextval of a missing one (to_regclass is null) is null.
   const [next] = await selectRows<{ id: number | string; n: number | string | null }>(
-    tx,
+    db,
     sql`SELECT nextval(pg_get_serial_sequence('orders', 'id')) AS id, nextval(to_regclass(${name})) AS n`,
   );
   let n = next?.n ?? null;
   if (n === null) {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEQUENCE_LOCK})`);
-    const [last] = await selectRows<{ n: number | null }>(
-      tx,
-      sql`SELECT max(substring(number FROM 6)::int) AS n FROM orders WHERE number ~ ${`^${year}-[0-9]{6}$`}`,
+    // The year's first order makes the sequence in one statement, so that the advisory lock is held until it
+    // is made whether or not the caller is in a transaction (outside one, each statement commits alone). The
+    // year is a number this code made: the name and the pattern need no quoting.
+    await db.execute(
+      sql.raw(`DO $$
+        DECLARE start bigint;
+        BEGIN
+          PERFORM pg_advisory_xact_lock(${SEQUENCE_LOCK});
+          IF to_regclass('${name}') IS NULL THEN
+            SELECT coalesce(max(substring(number FROM 6)::int), 0) + 1 INTO start
+              FROM orders WHERE number ~ '^${year}-[0-9]{6}$';
+            -- Made meanwhile by another order, unseen by this statement's look at the catalogue: it stands.
+            BEGIN
+              EXECUTE format('CREATE SEQUENCE ${name} START WITH %s', start);
+            EXCEPTION WHEN duplicate_table OR unique_violation THEN NULL;
+            END;
+          END IF;
+        END $$`),
     );
-    // The year is a number this code made: the name needs no quoting.
-    await tx.execute(sql.raw(`CREATE SEQUENCE IF NOT EXISTS ${name} START WITH ${(last?.n ?? 0) + 1}`));
-    const [made] = await selectRows<{ n: number | string }>(tx, sql`SELECT nextval(${name}) AS n`);
+    const [made] = await selectRows<{ n: number | string }>(db, sql`SELECT nextval(${name}) AS n`);
     n = made!.n;
   }
   return { id: Number(next!.id), number: `${year}-${String(n).padStart(6, '0')}` };
