@@ -10,9 +10,8 @@ import { renderTemplate, type TemplateValues } from './render';
 
 /** The worker listens here so that a queued message goes out at once, not at the next poll. */
 export const outboxEvents = new EventEmitter();
-const wake = () => outboxEvents.emit('queued');
-/** Tells the worker that rows were queued by a write of the caller's own (platform/db/together.ts). */
-export const wakeOutbox = wake;
+/** Tells the worker that rows were queued (also by a write of the caller's own: platform/db/together.ts). */
+export const wakeOutbox = () => outboxEvents.emit('queued');
 
 export interface EmailMessage {
   to: string;
@@ -48,7 +47,7 @@ export async function enqueueEmail(db: DbOrTx, msg: EmailMessage): Promise<numbe
       nextAttemptAt: new Date(),
     })
     .returning({ id: outboxMessages.id });
-  wake();
+  wakeOutbox();
   return row!.id;
 }
 
@@ -66,7 +65,7 @@ export async function enqueueSms(db: DbOrTx, msg: SmsMessage): Promise<number> {
       nextAttemptAt: new Date(),
     })
     .returning({ id: outboxMessages.id });
-  wake();
+  wakeOutbox();
   return row!.id;
 }
 

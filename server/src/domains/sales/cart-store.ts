@@ -56,7 +56,7 @@ export function ownerOf(request: FastifyRequest): CartOwner {
 }
 
 /** The condition a query finds the owner's cart by. */
-export function whereOwner(owner: Exclude<CartOwner, { guest: true }>) {
+function whereOwner(owner: Exclude<CartOwner, { guest: true }>) {
   if ('userId' in owner) return eq(carts.userId, owner.userId);
   if ('userGroupId' in owner) return eq(carts.userGroupId, owner.userGroupId);
   return eq(carts.tokenHash, owner.tokenHash);
@@ -388,8 +388,8 @@ async function tryChange<T>(
  * nothing), and all it decided is written in one statement that updates the cart's row only if the row is
  * still the version read (its `xmin`: every change of a cart, an order's included, updates its row). Another
  * change in between makes it read and decide again; after OPTIMISTIC_TRIES it takes the cart's lock and
- * runs in a transaction, so that a busy cart still gets its turn. Handed a transaction (`inTx`, sign-in's),
- * it locks the cart at once and runs in it.
+ * runs in a transaction, so that a busy cart still gets its turn (changeLocked, which sign-in's merge calls
+ * in its own transaction).
  */
 export async function changeCart<T = void>(
   db: Db,

@@ -29,7 +29,6 @@ export { balanceOf, expireBonuses, lockCustomer } from './bonus-ledger';
 export {
   countOf,
   emptyCartWrites,
-  whereOwner,
   ownerOf,
   pruneGuestCarts,
   type CartOwner,

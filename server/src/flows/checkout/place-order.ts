@@ -395,6 +395,12 @@ function deliveryLine(
 
 /** The cart changed between its read and the order's write (platform/db/together.ts): read it again. */
 class CartChangedMeanwhile extends Error {}
+/** The order's write found an offer short (and was undone): what is left is read once it is. */
+class StockShort extends Error {
+  constructor(public readonly stock: NonNullable<ReturnType<typeof stockTake>>) {
+    super('An offer of the order is short of stock');
+  }
+}
 /** Reads of a cart that keeps changing before its order is refused (a person never changes it this fast). */
 const ORDER_TRIES = 3;
 
@@ -431,9 +437,10 @@ export async function placeOrder(
 }
 
 /**
- * One try: the cart read (its lines, their offers, the row's version) and the letters' templates before the
- * transaction, then in it the order priced, written in one statement with the emptied cart only while the
- * cart is still the version read (else CartChangedMeanwhile), and its stock taken.
+ * One try: the cart read (its lines, their offers, the row's version) and the letters' templates first, then
+ * the order priced and written in one statement with its stock and the emptied cart, undone as a whole when
+ * the cart is no longer the version read (CartChangedMeanwhile) or an offer is short (OutOfStock); in a
+ * transaction only when something must stay locked meanwhile (`locks`).
  */
 async function placeFromRead(
   db: Db,
@@ -487,7 +494,6 @@ async function placeFromRead(
     source.kind === 'manager' ||
     contents.couponCode !== null ||
     (viewer !== null && contents.bonusPoints > 0);
-  const taking: { stock: ReturnType<typeof stockTake> } = { stock: null };
   const place = async (q: DbOrTx): Promise<PlaceOrderResult> => {
     // A manager's key is looked up at once; a cart's order emptied the cart (above) or meets the unique index.
     if (keyHash && source.kind === 'manager') {
@@ -639,14 +645,17 @@ async function placeFromRead(
     const stock = stockTake(
       quote.lines.map(({ line }) => ({ offerId: line.offerId, quantity: line.quantity })),
     )!;
-    taking.stock = stock;
     writes.push(stock.touch);
     await writeTogether<{ emptied?: unknown[]; taken: unknown[] }>(
       q,
       writes,
       cartEmptied ? { emptied: cartEmptied.cart, taken: stock.take } : { taken: stock.take },
       { emptied: cartEmptied ? 1 : undefined, taken: stock.offers },
-    );
+    ).catch((error: unknown) => {
+      if (error instanceof WriteRefused && error.write === 'emptied') throw new CartChangedMeanwhile();
+      if (error instanceof WriteRefused && error.write === 'taken') throw new StockShort(stock);
+      throw error;
+    });
     if (letters) wakeOutbox();
     // A manager's order always runs in a transaction (`locks`).
     if (source.kind === 'manager') await source.onPlaced?.(q as Tx, orderId);
@@ -659,10 +668,8 @@ async function placeFromRead(
   try {
     return locks ? await db.transaction(place) : await place(db);
   } catch (error) {
-    // Undone as a whole: the cart changed since it was read (read it again), or an offer is short.
-    if (error instanceof WriteRefused && error.write === 'emptied') throw new CartChangedMeanwhile();
-    if (error instanceof WriteRefused && error.write === 'taken' && taking.stock)
-      throw await taking.stock.short(db);
+    // Read after the write was undone (and its transaction, if any, rolled back).
+    if (error instanceof StockShort) throw await error.stock.short(db);
     throw error;
   }
 }
