@@ -139,10 +139,10 @@ async function benchPlaceOrder(
   const priced = stocked.filter((o) => (o.salePrice ?? o.basePrice) >= 100_000);
   const chosen =
     offers === 'one' ? Array.from({ length: clients }, () => stocked[0]!) : priced.slice(0, clients);
+  // One offer holds a round's orders of every client; each of the others one client's.
   const rounds = Math.min(
     10,
-    Math.floor(stocked[0]!.stock / clients),
-    ...(offers === 'each' ? chosen.map((o) => o.stock) : []),
+    offers === 'one' ? Math.floor(stocked[0]!.stock / clients) : Math.min(...chosen.map((o) => o.stock)),
   );
   if (rounds < 1 || chosen.length < clients)
     throw new Error('bench cart: no offer has stock enough for every client to order it');

@@ -2,9 +2,8 @@
 // main pictures are on their way; once they are decoded (or failed), after the next paint, the modulepreloads
 // and one module script with the waiting text are added, once; the window's load does it too if it comes
 // first; a page without such a picture starts after its first paint, or at once when its main part has fields
-// to fill; the visitor's first touch, key or focus starts it at once;
-// a picture that never arrives holds nothing back for more than START_AT_THE_LATEST_MS; a tab nobody looks
-// at starts at once.
+// to fill; the visitor's first touch, key or focus starts it at once; a picture that never arrives holds
+// nothing back for more than START_AT_THE_LATEST_MS; a tab nobody looks at starts at once.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   START_AT_THE_LATEST_MS,
