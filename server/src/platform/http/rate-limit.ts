@@ -176,7 +176,11 @@ class HitBatch {
   }
 
   private async flush() {
-    const counters = [...this.counters.values()];
+    // In one order in every statement: two batches in flight at once (or two instances) lock the counters'
+    // rows in the same order, and never wait on each other in a circle.
+    const counters = [...this.counters.values()].sort(
+      (a, b) => a.start - b.start || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
+    );
     this.counters = new Map();
     this.scheduled = false;
     try {
